@@ -1,0 +1,50 @@
+"""infometrics: information-theoretic evaluation of classifiers that may abstain.
+
+The count-level core works on augmented confusion matrices (true classes x
+predicted classes + a reject column) and on stacks of them; the label-level
+functions build that matrix from ``y_true``/``y_pred``.
+"""
+
+from ._conventional import (
+    ErrorBounds,
+    conventional_measures,
+    error_bounds,
+    mutual_info_sensitivity,
+)
+from ._coverage import InformationCoverage, information_coverage
+from ._exceptions import UndefinedMeasureWarning
+from ._labels import augmented_confusion_matrix
+from ._measures import NI_MEASURES, NIMeasure, all_measures, ni
+from ._scores import (
+    all_measures_score,
+    conventional_measures_score,
+    entropy_triangle_score,
+    information_coverage_score,
+    ni_score,
+)
+from ._triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "NI_MEASURES",
+    "EntropyTriangle",
+    "ErrorBounds",
+    "InformationCoverage",
+    "NIMeasure",
+    "TriangleCoordinates",
+    "UndefinedMeasureWarning",
+    "all_measures",
+    "all_measures_score",
+    "augmented_confusion_matrix",
+    "conventional_measures",
+    "conventional_measures_score",
+    "entropy_triangle",
+    "entropy_triangle_score",
+    "error_bounds",
+    "information_coverage",
+    "information_coverage_score",
+    "mutual_info_sensitivity",
+    "ni",
+    "ni_score",
+]

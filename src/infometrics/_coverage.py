@@ -1,0 +1,160 @@
+"""Information coverage of Holt, Mastromarino, Kao & Hurley: f(T;S) and r(S|T)."""
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ._information import JointQuantities, entropy_bits
+from ._measures import EMPTY_REASON, ONE_TRUE_CLASS_REASON
+from ._validation import (
+    as_output,
+    check_confusion_matrix,
+    check_replace_undefined_by,
+    fill_undefined,
+)
+
+
+@dataclass(frozen=True)
+class InformationCoverage:
+    """Information coverage of a classifier (Holt et al.).
+
+    Fields are floats for one matrix and arrays of the stack shape for a
+    stack; the per-class entropies have one more axis.
+
+    Attributes
+    ----------
+    completeness : float or ndarray
+        ``f(T;S) = I(T;S) / H(T)``, truth information completeness (higher is
+        better).
+    false_info_ratio : float or ndarray
+        ``r(S|T) = H(S|T) / H(T)``, false information ratio (lower is better).
+    info_error : float or ndarray
+        ``S_I / H(T) = (H(T|S) + H(S|T)) / H(T) = 1 - f + r``, total erroneous
+        information (lower is better).
+    h_true, h_output, h_joint : float or ndarray
+        ``H(T)``, ``H(S)`` and ``H(T,S)`` in bits.
+    mutual_info : float or ndarray
+        ``I(T;S)`` in bits.
+    h_true_given_output, h_output_given_true : float or ndarray
+        ``H(T|S)`` and ``H(S|T)`` in bits.
+    output_entropy_per_true_class : ndarray of shape (..., m)
+        ``H(S | T=i)`` for each true class, ``nan`` for an empty row.
+    true_entropy_per_output : ndarray of shape (..., m + 1) or (..., m)
+        ``H(T | S=j)`` for each output column (the reject column last), ``nan``
+        for an empty column.
+    """
+
+    completeness: float | np.ndarray
+    false_info_ratio: float | np.ndarray
+    info_error: float | np.ndarray
+    h_true: float | np.ndarray
+    h_output: float | np.ndarray
+    h_joint: float | np.ndarray
+    mutual_info: float | np.ndarray
+    h_true_given_output: float | np.ndarray
+    h_output_given_true: float | np.ndarray
+    output_entropy_per_true_class: np.ndarray
+    true_entropy_per_output: np.ndarray
+
+
+def conditional_entropies(counts, axis):
+    """Entropy of each row (``axis=-1``) or column (``axis=-2``), nan if empty."""
+    totals = counts.sum(axis=axis, keepdims=True)
+    conditional = np.divide(
+        counts, totals, out=np.zeros_like(counts), where=totals > 0
+    )
+    values = entropy_bits(conditional, axis=axis)
+    return np.where(np.squeeze(totals, axis=axis) > 0, values, np.nan)
+
+
+def information_coverage(
+    confusion_matrix: ArrayLike,
+    *,
+    replace_undefined_by: float | Literal["warn"] = "warn",
+) -> InformationCoverage:
+    """Truth information completeness f(T;S) and false information ratio r(S|T).
+
+    Holt et al. split the information a classifier's output ``S`` carries about
+    the truth ``T``: the part of ``H(T)`` it recovers, ``f = I(T;S) / H(T)``,
+    and the spurious information it adds, ``r = H(S|T) / H(T)``. A perfect
+    classifier has ``f = 1`` and ``r = 0``. The reject column is one of the
+    system's outputs.
+
+    Parameters
+    ----------
+    confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
+        Counts: rows are true classes, columns the outputs (last = rejected).
+    replace_undefined_by : "warn" or float, default="warn"
+        Value of ``f``, ``r`` and ``S_I / H(T)`` when ``H(T) = 0`` (a single true
+        class) or the matrix is empty. ``"warn"`` gives ``nan`` and an
+        :class:`UndefinedMeasureWarning`; a float is returned silently.
+
+    Returns
+    -------
+    coverage : InformationCoverage
+        ``completeness`` (f), ``false_info_ratio`` (r), ``info_error``
+        (``S_I / H(T) = 1 - f + r``), the entropies and the per-class
+        conditional entropies.
+
+    Warns
+    -----
+    UndefinedMeasureWarning
+        When ``H(T) = 0`` or the matrix is empty and
+        ``replace_undefined_by="warn"``.
+
+    See Also
+    --------
+    entropy_triangle : Another split of the same entropies.
+
+    References
+    ----------
+    .. [1] R. S. Holt, P. A. Mastromarino, E. K. Kao and M. B. Hurley,
+       "Information theoretic approach for performance evaluation of
+       multi-class assignment systems", Proc. SPIE 7697 (2010).
+
+    Examples
+    --------
+    >>> from infometrics import information_coverage
+    >>> coverage = information_coverage([[8, 2, 0], [1, 7, 2]])
+    >>> round(coverage.completeness, 3), round(coverage.false_info_ratio, 3)
+    (0.43, 0.939)
+    >>> round(coverage.info_error, 3)
+    1.51
+    >>> coverage.output_entropy_per_true_class.round(3)
+    array([0.722, 1.157])
+    """
+    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
+    counts, _ = check_confusion_matrix(confusion_matrix)
+    q = JointQuantities.from_counts(counts)
+    h_true_given_output = q.h_true_given_output
+    h_output_given_true = q.h_output_given_true
+    safe_h_true = np.where(q.h_true > 0, q.h_true, 1.0)
+    conditions = [
+        (q.empty, EMPTY_REASON),
+        (q.h_true <= 0, ONE_TRUE_CLASS_REASON),
+    ]
+
+    def normalised(name, values):
+        values = fill_undefined(values, conditions, replace_undefined_by, name=name)
+        return as_output(values)
+
+    completeness = np.clip(q.mutual_info / safe_h_true, 0.0, 1.0)
+    false_info_ratio = np.maximum(h_output_given_true / safe_h_true, 0.0)
+    info_error = np.maximum(
+        (h_true_given_output + h_output_given_true) / safe_h_true, 0.0
+    )
+    return InformationCoverage(
+        completeness=normalised("f(T;S)", completeness),
+        false_info_ratio=normalised("r(S|T)", false_info_ratio),
+        info_error=normalised("S_I/H(T)", info_error),
+        h_true=as_output(q.h_true),
+        h_output=as_output(q.h_output),
+        h_joint=as_output(q.h_joint),
+        mutual_info=as_output(q.mutual_info),
+        h_true_given_output=as_output(h_true_given_output),
+        h_output_given_true=as_output(h_output_given_true),
+        output_entropy_per_true_class=conditional_entropies(counts, axis=-1),
+        true_entropy_per_output=conditional_entropies(counts, axis=-2),
+    )
