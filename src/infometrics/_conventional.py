@@ -246,9 +246,7 @@ def conventional_measures(
     put("combined_error_rate", 0.5 * (fpr + (1.0 - tpr)))
     predicted = column_totals.sum(axis=-1)
     put("micro_f1", _safe_divide(2 * correct, predicted + total))
-    per_class_f1 = _safe_divide(
-        2 * hits, column_totals + row_totals
-    )
+    per_class_f1 = _safe_divide(2 * hits, column_totals + row_totals)
     put("macro_f1", per_class_f1.mean(axis=-1))
     class_prior = row_totals / safe_total[..., None]
     with np.errstate(divide="ignore", invalid="ignore"):

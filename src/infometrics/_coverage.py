@@ -12,6 +12,7 @@ from ._validation import (
     as_output,
     check_confusion_matrix,
     check_replace_undefined_by,
+    clip_unit_interval,
     fill_undefined,
 )
 
@@ -62,9 +63,7 @@ class InformationCoverage:
 def conditional_entropies(counts, axis):
     """Entropy of each row (``axis=-1``) or column (``axis=-2``), nan if empty."""
     totals = counts.sum(axis=axis, keepdims=True)
-    conditional = np.divide(
-        counts, totals, out=np.zeros_like(counts), where=totals > 0
-    )
+    conditional = np.divide(counts, totals, out=np.zeros_like(counts), where=totals > 0)
     values = entropy_bits(conditional, axis=axis)
     return np.where(np.squeeze(totals, axis=axis) > 0, values, np.nan)
 
@@ -140,7 +139,7 @@ def information_coverage(
         values = fill_undefined(values, conditions, replace_undefined_by, name=name)
         return as_output(values)
 
-    completeness = np.clip(q.mutual_info / safe_h_true, 0.0, 1.0)
+    completeness = clip_unit_interval(q.mutual_info / safe_h_true)
     false_info_ratio = np.maximum(h_output_given_true / safe_h_true, 0.0)
     info_error = np.maximum(
         (h_true_given_output + h_output_given_true) / safe_h_true, 0.0

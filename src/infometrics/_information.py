@@ -13,16 +13,21 @@ _LN2 = np.log(2.0)
 
 
 def entropy_bits(probabilities, axis=-1):
-    """Shannon entropy in bits along ``axis`` (``0 log 0 = 0``)."""
-    return entr(probabilities).sum(axis=axis) / _LN2
+    """Shannon entropy in bits along ``axis`` (``0 log 0 = 0``).
+
+    A distribution with at most one non-zero entry has entropy exactly 0, even
+    when rounding left its mass at ``1 + 2**-52``: the degenerate-case rules
+    test ``H = 0``, so it must not depend on float noise.
+    """
+    value = entr(probabilities).sum(axis=axis) / _LN2
+    support = np.count_nonzero(probabilities, axis=axis)
+    return np.where(support > 1, np.maximum(value, 0.0), 0.0)
 
 
 def information_terms(joint, true_marginal, output_marginal):
     """Cell-wise terms ``P_ij log2(P_ij / (p_t(i) p_y(j)))``, 0 where ``P_ij = 0``."""
     independent = true_marginal[..., :, None] * output_marginal[..., None, :]
-    ratio = np.divide(
-        joint, independent, out=np.ones_like(joint), where=joint > 0
-    )
+    ratio = np.divide(joint, independent, out=np.ones_like(joint), where=joint > 0)
     return joint * np.log2(ratio)
 
 
@@ -58,7 +63,9 @@ class JointQuantities:
         h_joint = entropy_bits(joint, axis=(-2, -1))
         # Summing the cell terms is more accurate than H(T) + H(Y) - H(T,Y)
         # when the mutual information is close to zero.
-        mutual_info = np.maximum(terms.sum(axis=(-2, -1)), 0.0)
+        mutual_info = np.clip(
+            terms.sum(axis=(-2, -1)), 0.0, np.minimum(h_true, h_output)
+        )
         return cls(
             total=total,
             joint=joint,

@@ -18,16 +18,13 @@ _DENSE_CELLS_ALLOWANCE = 1 << 22
 
 
 def _check_labels_array(y, name):
-    if isinstance(y, (str, bytes)) or not hasattr(y, "__len__") and not hasattr(
-        y, "__array__"
+    if isinstance(y, (str, bytes)) or (
+        not hasattr(y, "__len__") and not hasattr(y, "__array__")
     ):
         raise ValueError(
             f"{name} must be a 1-d array-like of labels; got {type(y).__name__}."
         )
-    if isinstance(y, (pd.Series, pd.Index)):
-        array = y.to_numpy()
-    else:
-        array = np.asarray(y)
+    array = y.to_numpy() if isinstance(y, (pd.Series, pd.Index)) else np.asarray(y)
     if array.ndim != 1:
         raise ValueError(
             f"{name} must be 1-d, one label per sample; got an array of shape "
@@ -55,9 +52,7 @@ def _check_sample_weight(sample_weight, n_samples):
         return None
     weights = np.asarray(sample_weight)
     if weights.dtype.kind not in "biuf":
-        raise ValueError(
-            f"sample_weight must be numeric; got dtype {weights.dtype}."
-        )
+        raise ValueError(f"sample_weight must be numeric; got dtype {weights.dtype}.")
     weights = weights.astype(np.float64, copy=False)
     if weights.ndim != 1 or weights.shape[0] != n_samples:
         raise ValueError(
@@ -65,7 +60,9 @@ def _check_sample_weight(sample_weight, n_samples):
             f"got shape {weights.shape}."
         )
     if not np.all(np.isfinite(weights)):
-        raise ValueError("sample_weight contains NaN or infinite values; use finite weights.")
+        raise ValueError(
+            "sample_weight contains NaN or infinite values; use finite weights."
+        )
     if np.any(weights < 0):
         raise ValueError(
             "sample_weight contains negative values; weights must be non-negative "
@@ -89,7 +86,9 @@ def _integer_reject(reject_label):
 
 def _joint_counts_dense(y_true, y_pred, weights, low, size):
     """One bincount over ``(y_true - low) * size + (y_pred - low)``."""
-    index = y_true.astype(np.int64, copy=True) if y_true.dtype != np.int64 else y_true * 1
+    index = (
+        y_true.astype(np.int64, copy=True) if y_true.dtype != np.int64 else y_true * 1
+    )
     index *= size
     index += y_pred
     offset = low * size + low
@@ -167,8 +166,9 @@ def _check_known(seen, known, low, name, labels, reject_label, *, is_true):
 
 def _raise_unknown(name, examples, labels, reject_label, *, is_true):
     hint = "" if is_true else f" or to the reject label ({reject_label!r})"
+    listed = np.asarray(labels).tolist()
     raise ValueError(
-        f"{name} contains labels that are not in labels={np.asarray(labels).tolist()!r}: "
+        f"{name} contains labels that are not in labels={listed!r}: "
         f"{examples!r}. Add them to labels{hint}; no sample is silently dropped."
     )
 
@@ -184,8 +184,10 @@ def _raise_reject_in_true(reject_label):
 def _codes_by_hashing(y_true, y_pred, weights, labels, reject_label):
     """General path: factorise both arrays together with a hash table."""
     n_samples = y_true.shape[0]
-    both = np.concatenate([y_true, y_pred]) if y_true.dtype == y_pred.dtype else (
-        np.concatenate([y_true.astype(object), y_pred.astype(object)])
+    both = (
+        np.concatenate([y_true, y_pred])
+        if y_true.dtype == y_pred.dtype
+        else (np.concatenate([y_true.astype(object), y_pred.astype(object)]))
     )
     codes, uniques = pd.factorize(both)
     uniques = np.asarray(uniques)
@@ -230,7 +232,10 @@ def _codes_by_hashing(y_true, y_pred, weights, labels, reject_label):
             unknown = np.flatnonzero(seen & ~known)
             if unknown.size:
                 _raise_unknown(
-                    name, uniques[unknown[:5]].tolist(), labels, reject_label,
+                    name,
+                    uniques[unknown[:5]].tolist(),
+                    labels,
+                    reject_label,
                     is_true=is_true,
                 )
         # Labels absent from the data get an all-zero row and column.
@@ -263,7 +268,9 @@ def _check_explicit_labels(labels, reject_label):
     if pd.isna(labels_array).any() if labels_array.dtype.kind in "fO" else False:
         raise ValueError("labels contains a missing value (None or NaN).")
     if len(pd.unique(labels_array)) != labels_array.size:
-        raise ValueError(f"labels contains duplicates: {labels!r}; list each class once.")
+        raise ValueError(
+            f"labels contains duplicates: {labels!r}; list each class once."
+        )
     if reject_label is not None and _equals(labels_array, reject_label).any():
         raise ValueError(
             f"labels contains the reject label {reject_label!r}; the reject label is "
@@ -372,7 +379,10 @@ def augmented_confusion_matrix(
            [1, 0, 1]])
     """
     matrix, _ = confusion_matrix_and_labels(
-        y_true, y_pred, labels=labels, reject_label=reject_label,
+        y_true,
+        y_pred,
+        labels=labels,
+        reject_label=reject_label,
         sample_weight=sample_weight,
     )
     return matrix

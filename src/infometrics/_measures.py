@@ -3,18 +3,20 @@
 Pure numpy/scipy; every function accepts one confusion matrix or a stack.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Literal
+from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._information import JointQuantities, entropy_bits
+from ._information import JointQuantities
 from ._validation import (
     as_output,
     check_confusion_matrix,
     check_replace_undefined_by,
+    clip_unit_interval,
     fill_undefined,
     with_reject_column,
 )
@@ -48,7 +50,9 @@ class _MeasureInputs:
     @cached_property
     def mutual_info_without_reject(self):
         """``I_M``: the mutual information terms of the first m columns only."""
-        return np.maximum(self.q.terms[..., :-1].sum(axis=(-2, -1)), 0.0)
+        return np.clip(
+            self.q.terms[..., :-1].sum(axis=(-2, -1)), 0.0, self.q.mutual_info
+        )
 
     @cached_property
     def kl_target_output(self):
@@ -293,37 +297,89 @@ _CE = "cross-entropy"
 NI_MEASURES: dict[str, NIMeasure] = {
     m.name: m
     for m in [
-        _measure(1, _MI, "I / H(T)", _mutual_info_measure(
-            lambda q: q.h_true, divides_by_h_true=True)),
+        _measure(
+            1,
+            _MI,
+            "I / H(T)",
+            _mutual_info_measure(lambda q: q.h_true, divides_by_h_true=True),
+        ),
         _measure(2, _MI, "I_M / H(T), I_M leaving out the reject column's terms", _ni2),
-        _measure(3, _MI, "I / H(Y)", _mutual_info_measure(
-            lambda q: q.h_output, divides_by_h_true=False)),
+        _measure(
+            3,
+            _MI,
+            "I / H(Y)",
+            _mutual_info_measure(lambda q: q.h_output, divides_by_h_true=False),
+        ),
         _measure(4, _MI, "(I / H(T) + I / H(Y)) / 2", _ni4),
-        _measure(5, _MI, "2 I / (H(T) + H(Y))", _mutual_info_measure(
-            lambda q: 0.5 * (q.h_true + q.h_output), divides_by_h_true=False)),
-        _measure(6, _MI, "I / sqrt(H(T) H(Y))", _mutual_info_measure(
-            lambda q: np.sqrt(q.h_true * q.h_output), divides_by_h_true=False)),
-        _measure(7, _MI, "I / H(T, Y)", _mutual_info_measure(
-            lambda q: q.h_joint, divides_by_h_true=False)),
-        _measure(8, _MI, "I / max(H(T), H(Y))", _mutual_info_measure(
-            lambda q: np.maximum(q.h_true, q.h_output), divides_by_h_true=False)),
-        _measure(9, _MI, "I / min(H(T), H(Y))", _mutual_info_measure(
-            lambda q: np.minimum(q.h_true, q.h_output), divides_by_h_true=False)),
+        _measure(
+            5,
+            _MI,
+            "2 I / (H(T) + H(Y))",
+            _mutual_info_measure(
+                lambda q: 0.5 * (q.h_true + q.h_output), divides_by_h_true=False
+            ),
+        ),
+        _measure(
+            6,
+            _MI,
+            "I / sqrt(H(T) H(Y))",
+            _mutual_info_measure(
+                lambda q: np.sqrt(q.h_true * q.h_output), divides_by_h_true=False
+            ),
+        ),
+        _measure(
+            7,
+            _MI,
+            "I / H(T, Y)",
+            _mutual_info_measure(lambda q: q.h_joint, divides_by_h_true=False),
+        ),
+        _measure(
+            8,
+            _MI,
+            "I / max(H(T), H(Y))",
+            _mutual_info_measure(
+                lambda q: np.maximum(q.h_true, q.h_output), divides_by_h_true=False
+            ),
+        ),
+        _measure(
+            9,
+            _MI,
+            "I / min(H(T), H(Y))",
+            _mutual_info_measure(
+                lambda q: np.minimum(q.h_true, q.h_output), divides_by_h_true=False
+            ),
+        ),
         _measure(10, _DIV, "exp(-sum (t - y)^2)", _divergence_measure(_d10)),
-        _measure(11, _DIV, "exp(-log(sum t^2 sum y^2 / (sum t y)^2))",
-                 _divergence_measure(_d11)),
+        _measure(
+            11,
+            _DIV,
+            "exp(-log(sum t^2 sum y^2 / (sum t y)^2))",
+            _divergence_measure(_d11),
+        ),
         _measure(12, _DIV, "exp(-KL(t||y))", _divergence_measure(_d12)),
         _measure(13, _DIV, "exp(log sum sqrt(t y))", _divergence_measure(_d13)),
         _measure(14, _DIV, "exp(-sum (t - y)^2 / y)", _divergence_measure(_d14)),
         _measure(15, _DIV, "exp(-sum (sqrt t - sqrt y)^2)", _divergence_measure(_d15)),
         _measure(16, _DIV, "exp(-sum |t - y|)", _divergence_measure(_d16)),
         _measure(17, _DIV, "exp(-(KL(t||y) + KL(y||t)))", _divergence_measure(_d17)),
-        _measure(18, _DIV, "exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2",
-                 _divergence_measure(_d18)),
-        _measure(19, _DIV, "exp(-(sum (t - y)^2 / y + sum (y - t)^2 / t))",
-                 _divergence_measure(_d19)),
-        _measure(20, _DIV, "exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))",
-                 _divergence_measure(_d20)),
+        _measure(
+            18,
+            _DIV,
+            "exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2",
+            _divergence_measure(_d18),
+        ),
+        _measure(
+            19,
+            _DIV,
+            "exp(-(sum (t - y)^2 / y + sum (y - t)^2 / t))",
+            _divergence_measure(_d19),
+        ),
+        _measure(
+            20,
+            _DIV,
+            "exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))",
+            _divergence_measure(_d20),
+        ),
         _measure(21, _CE, "H(T) / H(t; y)", _ni21),
         _measure(22, _CE, "H(Y) / H(y; t)", _ni22),
         _measure(23, _CE, "(NI21 + NI22) / 2", _ni23),
@@ -332,9 +388,30 @@ NI_MEASURES: dict[str, NIMeasure] = {
 }
 
 MeasureName = Literal[
-    "ni1", "ni2", "ni3", "ni4", "ni5", "ni6", "ni7", "ni8", "ni9", "ni10", "ni11",
-    "ni12", "ni13", "ni14", "ni15", "ni16", "ni17", "ni18", "ni19", "ni20", "ni21",
-    "ni22", "ni23", "ni24",
+    "ni1",
+    "ni2",
+    "ni3",
+    "ni4",
+    "ni5",
+    "ni6",
+    "ni7",
+    "ni8",
+    "ni9",
+    "ni10",
+    "ni11",
+    "ni12",
+    "ni13",
+    "ni14",
+    "ni15",
+    "ni16",
+    "ni17",
+    "ni18",
+    "ni19",
+    "ni20",
+    "ni21",
+    "ni22",
+    "ni23",
+    "ni24",
 ]
 
 
@@ -351,8 +428,8 @@ def check_measure_name(measure):
 
 def _evaluate(inputs, name, replace_undefined_by):
     value, conditions = NI_MEASURES[name].compute(inputs)
-    conditions = [(inputs.q.empty, EMPTY_REASON)] + conditions
-    value = np.clip(value, 0.0, 1.0) + 0.0  # "+ 0.0" turns -0.0 into 0.0
+    conditions = [(inputs.q.empty, EMPTY_REASON), *conditions]
+    value = clip_unit_interval(value)
     return as_output(
         fill_undefined(value, conditions, replace_undefined_by, name=name.upper())
     )
@@ -489,6 +566,3 @@ def entropies(confusion_matrix):
     counts, _ = check_confusion_matrix(confusion_matrix)
     q = JointQuantities.from_counts(counts)
     return q.h_true, q.h_output, q.h_joint, q.mutual_info
-
-
-

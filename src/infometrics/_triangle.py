@@ -12,6 +12,7 @@ from ._validation import (
     as_output,
     check_confusion_matrix,
     check_replace_undefined_by,
+    clip_unit_interval,
     fill_undefined,
 )
 
@@ -127,9 +128,9 @@ def entropy_triangle(
     uniform = log_x + log_y
 
     def fractions(name, parts, scale, extra_conditions):
-        conditions = [(q.empty, EMPTY_REASON)] + extra_conditions
+        conditions = [(q.empty, EMPTY_REASON), *extra_conditions]
         scale = scale if scale > 0 else 1.0
-        values = [np.clip(part / scale, 0.0, 1.0) + 0.0 for part in parts]
+        values = [clip_unit_interval(part / scale) for part in parts]
         return TriangleCoordinates(
             *(
                 as_output(
@@ -138,7 +139,7 @@ def entropy_triangle(
                     )
                 )
                 for value, field in zip(
-                    values, ("delta_h", "mutual_info", "variation_info")
+                    values, ("delta_h", "mutual_info", "variation_info"), strict=True
                 )
             )
         )

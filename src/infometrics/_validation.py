@@ -131,7 +131,9 @@ def fill_undefined(values, conditions, replace_undefined_by, *, name):
     if replace_undefined_by == WARN:
         values = np.where(undefined, np.nan, values)
         count = int(np.count_nonzero(undefined))
-        where = "" if undefined.ndim == 0 else f" for {count} of {undefined.size} matrices"
+        where = (
+            "" if undefined.ndim == 0 else f" for {count} of {undefined.size} matrices"
+        )
         warnings.warn(
             f"{name} is undefined{where}: {'; '.join(reasons)}. Returning nan; pass "
             "replace_undefined_by=<float> to choose the value and silence this "
@@ -142,6 +144,19 @@ def fill_undefined(values, conditions, replace_undefined_by, *, name):
     else:
         values = np.where(undefined, replace_undefined_by, values)
     return values
+
+
+# Entropies and mutual information are summed along different paths, so a
+# perfect classifier can come out at 1 - 2**-53; a ratio this close to a bound
+# of [0, 1] is that bound.
+_SNAP_TOLERANCE = 16 * np.finfo(np.float64).eps
+
+
+def clip_unit_interval(values):
+    """Clip into ``[0, 1]``, snap rounding noise at the bounds, and drop -0.0."""
+    values = np.clip(values, 0.0, 1.0)
+    values = np.where(values >= 1.0 - _SNAP_TOLERANCE, 1.0, values)
+    return np.where(values <= _SNAP_TOLERANCE, 0.0, values) + 0.0
 
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
