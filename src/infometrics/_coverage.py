@@ -6,7 +6,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._information import JointQuantities, entropy_bits
+from ._information import JointQuantities
 from ._measures import EMPTY_REASON, ONE_TRUE_CLASS_REASON
 from ._validation import (
     as_output,
@@ -58,14 +58,6 @@ class InformationCoverage:
     h_output_given_true: float | np.ndarray
     output_entropy_per_true_class: np.ndarray
     true_entropy_per_output: np.ndarray
-
-
-def conditional_entropies(counts, axis):
-    """Entropy of each row (``axis=-1``) or column (``axis=-2``), nan if empty."""
-    totals = counts.sum(axis=axis, keepdims=True)
-    conditional = np.divide(counts, totals, out=np.zeros_like(counts), where=totals > 0)
-    values = entropy_bits(conditional, axis=axis)
-    return np.where(np.squeeze(totals, axis=axis) > 0, values, np.nan)
 
 
 def information_coverage(
@@ -154,6 +146,6 @@ def information_coverage(
         mutual_info=as_output(q.mutual_info),
         h_true_given_output=as_output(h_true_given_output),
         h_output_given_true=as_output(h_output_given_true),
-        output_entropy_per_true_class=conditional_entropies(counts, axis=-1),
-        true_entropy_per_output=conditional_entropies(counts, axis=-2),
+        output_entropy_per_true_class=q.row_entropies,
+        true_entropy_per_output=q.column_entropies,
     )

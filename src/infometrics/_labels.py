@@ -10,9 +10,9 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-# A dense (range x range) joint table is used for integer labels while it has
-# at most this many cells per sample (plus a fixed allowance); beyond it,
-# sparse integers are factorised like any other labels.
+# A dense (row range x column range) joint table is used for integer labels
+# while it has at most this many cells per sample (plus a fixed allowance);
+# beyond it, sparse integers are factorised like any other labels.
 _DENSE_CELLS_PER_SAMPLE = 4
 _DENSE_CELLS_ALLOWANCE = 1 << 22
 
@@ -84,18 +84,93 @@ def _integer_reject(reject_label):
     return None
 
 
-def _joint_counts_dense(y_true, y_pred, weights, low, size):
-    """One bincount over ``(y_true - low) * size + (y_pred - low)``."""
-    index = (
-        y_true.astype(np.int64, copy=True) if y_true.dtype != np.int64 else y_true * 1
-    )
-    index *= size
+def _dense_table(y_true, y_pred, weights, row_low, n_rows, column_low, n_columns):
+    """Joint counts of integer labels: one ``np.bincount`` over the cell index.
+
+    Row ``r`` is the value ``row_low + r`` of ``y_true``, column ``c`` the value
+    ``column_low + c`` of ``y_pred``.
+    """
+    # The same two passes a bare "y_true * k + y_pred" needs, and a third only
+    # when the ranges do not start at 0 (e.g. the reject label -1 is present).
+    index = np.multiply(y_true, n_columns, dtype=np.int64)
     index += y_pred
-    offset = low * size + low
+    offset = row_low * n_columns + column_low
     if offset:
         index -= offset
-    counts = np.bincount(index, weights=weights, minlength=size * size)
-    return counts.reshape(size, size)
+    counts = np.bincount(index, weights=weights, minlength=n_rows * n_columns)
+    return counts.reshape(n_rows, n_columns)
+
+
+def _gather(table, low, values):
+    """Rows of ``table`` for label ``values`` (all-zero rows for absent ones)."""
+    position = np.asarray(values, dtype=np.int64) - low
+    inside = (position >= 0) & (position < table.shape[0])
+    padded = np.concatenate([table, np.zeros((1, *table.shape[1:]), table.dtype)])
+    return padded[np.where(inside, position, table.shape[0])]
+
+
+def _codes_from_integers(y_true, y_pred, weights, labels, reject_label):
+    """Fast path for integer labels with a compact value range.
+
+    Returns ``(matrix, class_labels)``, or None when the values span too wide
+    a range for a dense table (the caller then factorises).
+    """
+    n_samples = y_true.shape[0]
+    if labels is not None and np.asarray(labels).dtype.kind not in "iu":
+        return None
+    column_low, column_high = int(y_pred.min()), int(y_pred.max())
+    n_columns = column_high - column_low + 1
+    row_high = int(y_true.max())
+    row_low = 0
+    budget = _DENSE_CELLS_PER_SAMPLE * n_samples + _DENSE_CELLS_ALLOWANCE
+    if (row_high + 1) * n_columns > budget:
+        return None
+    try:
+        # Labels coded from 0 need no minimum of y_true: a negative value gives
+        # a negative cell index, which np.bincount refuses.
+        table = _dense_table(
+            y_true, y_pred, weights, 0, row_high + 1, column_low, n_columns
+        )
+    except ValueError:
+        row_low = int(y_true.min())
+        if (row_high - row_low + 1) * n_columns > budget:
+            return None
+        table = _dense_table(
+            y_true,
+            y_pred,
+            weights,
+            row_low,
+            row_high - row_low + 1,
+            column_low,
+            n_columns,
+        )
+    true_values = np.flatnonzero(table.sum(axis=1)) + row_low
+    pred_values = np.flatnonzero(table.sum(axis=0)) + column_low
+    reject = _integer_reject(reject_label)
+    if reject is not None and np.any(true_values == reject):
+        _raise_reject_in_true(reject_label)
+    if labels is None:
+        class_labels = np.union1d(true_values, pred_values)
+        if reject is not None:
+            class_labels = class_labels[class_labels != reject]
+    else:
+        class_labels = np.asarray(labels)
+        allowed = class_labels if reject is None else np.append(class_labels, reject)
+        for name, seen, is_true in (
+            ("y_true", true_values, True),
+            ("y_pred", pred_values, False),
+        ):
+            unknown = np.setdiff1d(seen, allowed)
+            if unknown.size:
+                _raise_unknown(
+                    name, unknown[:5].tolist(), labels, reject_label, is_true=is_true
+                )
+    rows = _gather(table, row_low, class_labels)
+    matrix = _gather(rows.T, column_low, class_labels).T
+    if reject is not None:
+        reject_column = _gather(rows.T, column_low, [reject]).T
+        matrix = np.concatenate([matrix, reject_column], axis=1)
+    return matrix, class_labels
 
 
 def _assemble(joint, class_positions, reject_position):
@@ -105,63 +180,6 @@ def _assemble(joint, class_positions, reject_position):
     if reject_position is not None:
         matrix = np.concatenate([matrix, rows[:, [reject_position]]], axis=1)
     return matrix
-
-
-def _codes_from_integers(y_true, y_pred, weights, labels, reject_label):
-    """Fast path for integer labels with a small value range.
-
-    Returns the matrix, or None if the value range is too wide for a dense
-    table (the caller then factorises).
-    """
-    n_samples = y_true.shape[0]
-    low = min(int(y_true.min()), int(y_pred.min()))
-    high = max(int(y_true.max()), int(y_pred.max()))
-    reject = _integer_reject(reject_label)
-    if labels is not None:
-        labels_array = np.asarray(labels)
-        if labels_array.dtype.kind not in "iu":
-            return None
-        low = min(low, int(labels_array.min()))
-        high = max(high, int(labels_array.max()))
-    if reject is not None:
-        low, high = min(low, reject), max(high, reject)
-    size = high - low + 1
-    if size * size > _DENSE_CELLS_PER_SAMPLE * n_samples + _DENSE_CELLS_ALLOWANCE:
-        return None
-    joint = _joint_counts_dense(y_true, y_pred, weights, low, size)
-    reject_position = None if reject is None else reject - low
-    true_totals = joint.sum(axis=1)
-    pred_totals = joint.sum(axis=0)
-    if reject_position is not None and true_totals[reject_position] > 0:
-        _raise_reject_in_true(reject_label)
-    if labels is None:
-        present = (true_totals > 0) | (pred_totals > 0)
-        if reject_position is not None:
-            present[reject_position] = False
-        class_positions = np.flatnonzero(present)
-        class_labels = class_positions + low
-    else:
-        class_labels = labels_array
-        class_positions = labels_array.astype(np.int64) - low
-        known = np.zeros(size, dtype=bool)
-        known[class_positions] = True
-        if reject_position is not None:
-            known[reject_position] = True
-        _check_known(
-            true_totals > 0, known, low, "y_true", labels, reject_label, is_true=True
-        )
-        _check_known(
-            pred_totals > 0, known, low, "y_pred", labels, reject_label, is_true=False
-        )
-    matrix = _assemble(joint, class_positions, reject_position)
-    return matrix, class_labels
-
-
-def _check_known(seen, known, low, name, labels, reject_label, *, is_true):
-    unknown = np.flatnonzero(seen & ~known)
-    if unknown.size:
-        examples = (unknown[:5] + low).tolist()
-        _raise_unknown(name, examples, labels, reject_label, is_true=is_true)
 
 
 def _raise_unknown(name, examples, labels, reject_label, *, is_true):

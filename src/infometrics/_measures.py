@@ -49,10 +49,9 @@ class _MeasureInputs:
 
     @cached_property
     def mutual_info_without_reject(self):
-        """``I_M``: the mutual information terms of the first m columns only."""
-        return np.clip(
-            self.q.terms[..., :-1].sum(axis=(-2, -1)), 0.0, self.q.mutual_info
-        )
+        """``I_M``: ``I`` less the reject column's terms (each column adds >= 0)."""
+        reject_terms = self.q.column_information(-1)
+        return np.clip(self.q.mutual_info - reject_terms, 0.0, self.q.mutual_info)
 
     @cached_property
     def kl_target_output(self):

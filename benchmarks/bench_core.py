@@ -1,0 +1,164 @@
+"""Core benchmarks (SPEC §8), each measured side by side in one run.
+
+Run:  python benchmarks/bench_core.py [--quick]
+
+Prints times and ratios: labels -> matrix against a bare np.bincount and
+sklearn.metrics.confusion_matrix; all measures against scikit-learn's
+normalized_mutual_info_score (one measure); a stack of bootstrap matrices
+against a Python loop.
+"""
+
+import argparse
+import warnings
+
+import numpy as np
+from _timing import best_time, report
+from sklearn.metrics import confusion_matrix, normalized_mutual_info_score
+
+import infometrics as im
+
+
+def labels_to_matrix(n_samples, n_classes, rng):
+    y_true = rng.integers(0, n_classes, n_samples)
+    y_pred = np.where(
+        rng.random(n_samples) < 0.3, rng.integers(0, n_classes, n_samples), y_true
+    )
+
+    def bare_bincount():
+        np.bincount(y_true * n_classes + y_pred, minlength=n_classes * n_classes)
+
+    y_pred_rejecting = np.where(rng.random(n_samples) < 0.05, -1, y_pred)
+    rows = [
+        ("bare np.bincount(y_true * k + y_pred)", best_time(bare_bincount, repeat=5)),
+        (
+            "infometrics.augmented_confusion_matrix (coded 0..k-1)",
+            best_time(lambda: im.augmented_confusion_matrix(y_true, y_pred), repeat=5),
+        ),
+        (
+            "infometrics.augmented_confusion_matrix (0..k-1, 5% rejected as -1)",
+            best_time(
+                lambda: im.augmented_confusion_matrix(y_true, y_pred_rejecting),
+                repeat=5,
+            ),
+        ),
+    ]
+    sklearn_time = best_time(
+        lambda: confusion_matrix(y_true, y_pred), repeat=1, min_seconds=0
+    )
+    rows.append(("sklearn.metrics.confusion_matrix (coded 0..k-1)", sklearn_time))
+    report(f"labels -> matrix, n = {n_samples:.0e}, {n_classes} classes", rows)
+
+    names = np.array([f"class-{k:04d}" for k in range(n_classes)], dtype=object)
+    true_text, pred_text = names[y_true], names[y_pred]
+    sparse = rng.choice(2**40, n_classes, replace=False)
+    true_sparse, pred_sparse = sparse[y_true], sparse[y_pred]
+    rows = [
+        (
+            "sklearn.metrics.confusion_matrix (strings)  [reference]",
+            best_time(
+                lambda: confusion_matrix(true_text, pred_text), repeat=1, min_seconds=0
+            ),
+        ),
+        (
+            "infometrics.augmented_confusion_matrix (strings)",
+            best_time(
+                lambda: im.augmented_confusion_matrix(true_text, pred_text),
+                repeat=2,
+                min_seconds=0,
+            ),
+        ),
+        (
+            "sklearn.metrics.confusion_matrix (sparse integers)",
+            best_time(
+                lambda: confusion_matrix(true_sparse, pred_sparse),
+                repeat=1,
+                min_seconds=0,
+            ),
+        ),
+        (
+            "infometrics.augmented_confusion_matrix (sparse integers)",
+            best_time(
+                lambda: im.augmented_confusion_matrix(true_sparse, pred_sparse),
+                repeat=2,
+                min_seconds=0,
+            ),
+        ),
+    ]
+    report(f"arbitrary labels, n = {n_samples:.0e}, {n_classes} classes", rows)
+    return y_true, y_pred
+
+
+def measures_on_large_matrix(y_true, y_pred, n_classes):
+    matrix = im.augmented_confusion_matrix(y_true, y_pred)
+
+    def everything():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+            im.all_measures(matrix)
+            im.information_coverage(matrix)
+            im.entropy_triangle(matrix)
+
+    rows = [
+        (
+            "sklearn normalized_mutual_info_score (1 measure, from labels)",
+            best_time(
+                lambda: normalized_mutual_info_score(y_true, y_pred),
+                repeat=1,
+                min_seconds=0,
+            ),
+        ),
+        (
+            "infometrics 24 NIs + coverage + triangle (from the matrix)",
+            best_time(everything),
+        ),
+        (
+            "infometrics matrix + 24 NIs + coverage + triangle (from labels)",
+            best_time(
+                lambda: (im.augmented_confusion_matrix(y_true, y_pred), everything()),
+                repeat=2,
+                min_seconds=0,
+            ),
+        ),
+    ]
+    report(f"all measures, {n_classes} classes", rows)
+
+
+def bootstrap_stack(n_matrices, rng):
+    base = np.array([[50, 5, 3, 2], [4, 30, 6, 1], [2, 3, 20, 4]])
+    stack = rng.multinomial(base.sum(), base.ravel() / base.sum(), n_matrices).reshape(
+        n_matrices, 3, 4
+    )
+
+    def loop():
+        for matrix in stack:
+            im.ni(matrix, "ni2")
+
+    rows = [
+        (
+            "Python loop over the stack, im.ni(matrix, 'ni2')",
+            best_time(loop, repeat=1, min_seconds=0),
+        ),
+        ("im.ni(stack, 'ni2'), vectorised", best_time(lambda: im.ni(stack, "ni2"))),
+        (
+            "im.all_measures(stack), vectorised (24 measures)",
+            best_time(lambda: im.all_measures(stack), repeat=3),
+        ),
+    ]
+    report(f"stack of {n_matrices:.0e} bootstrap matrices (3 x 4)", rows)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    args = parser.parse_args()
+    rng = np.random.default_rng(0)
+    n_samples = 10**6 if args.quick else 10**7
+    n_matrices = 10**4 if args.quick else 10**5
+    for n_classes in (10, 1000):
+        y_true, y_pred = labels_to_matrix(n_samples, n_classes, rng)
+        measures_on_large_matrix(y_true, y_pred, n_classes)
+    bootstrap_stack(n_matrices, rng)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""The public API: __all__, docstrings with numpydoc sections, the demo."""
+
+import inspect
+import io
+
+import pytest
+
+import infometrics
+
+PUBLIC = [getattr(infometrics, name) for name in infometrics.__all__]
+FUNCTIONS = [obj for obj in PUBLIC if inspect.isfunction(obj)]
+
+
+def test_all_names_exist_once():
+    assert len(set(infometrics.__all__)) == len(infometrics.__all__)
+    missing = [name for name in infometrics.__all__ if not hasattr(infometrics, name)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.__name__)
+def test_public_functions_have_numpydoc_sections(function):
+    doc = inspect.getdoc(function)
+    for section in ("Parameters", "Returns", "Examples"):
+        assert f"\n{section}\n" in doc, f"{function.__name__} lacks {section}"
+    documented = doc.split("Returns")[0]
+    for name in inspect.signature(function).parameters:
+        assert name in documented, f"{function.__name__}: {name} not documented"
+
+
+@pytest.mark.parametrize(
+    "obj", [o for o in PUBLIC if inspect.isclass(o)], ids=lambda o: o.__name__
+)
+def test_public_classes_are_documented(obj):
+    doc = inspect.getdoc(obj)
+    assert doc
+    assert "Attributes" in doc or "Examples" in doc
+
+
+def test_keyword_only_options():
+    for function in FUNCTIONS:
+        parameters = inspect.signature(function).parameters.values()
+        for parameter in parameters:
+            if (
+                parameter.default is not inspect.Parameter.empty
+                and parameter.name not in ("measure",)
+            ):
+                assert parameter.kind is inspect.Parameter.KEYWORD_ONLY, (
+                    f"{function.__name__}({parameter.name}) should be keyword-only"
+                )
+
+
+def test_core_modules_import_no_adapters_pandas_or_plotting():
+    core = [
+        "_information",
+        "_measures",
+        "_coverage",
+        "_triangle",
+        "_conventional",
+        "_validation",
+        "_exceptions",
+    ]
+    for module in core:
+        source = inspect.getsource(getattr(infometrics, module))
+        for forbidden in ("import pandas", "sklearn", "matplotlib"):
+            assert forbidden not in source, f"{module} uses {forbidden}"
+
+
+def test_demo_prints_every_group():
+    from infometrics._demo import run_demo
+
+    output = io.StringIO()
+    matrix = run_demo(stream=output)
+    text = output.getvalue()
+    assert matrix.shape == (10, 11)
+    for heading in (
+        "normalized information",
+        "information coverage",
+        "entropy triangle",
+        "conventional measures",
+    ):
+        assert heading in text
+    assert "ni2" in text
