@@ -15,6 +15,17 @@ from ._coverage import InformationCoverage, information_coverage
 from ._exceptions import UndefinedMeasureWarning
 from ._labels import augmented_confusion_matrix
 from ._measures import NI_MEASURES, NIMeasure, all_measures, ni
+from ._registry import MEASURES, MeasureSpec
+from ._reject import RejectOptionClassifier, RejectOptionClassifierCV
+from ._reject_curve import RejectCurve, reject_curve
+from ._scorers import (
+    InformationScorer,
+    MultiMeasureScorer,
+    get_scorer,
+    get_scorer_names,
+    make_multi_measure_scorer,
+    make_ni_scorer,
+)
 from ._scores import (
     all_measures_score,
     conventional_measures_score,
@@ -22,16 +33,29 @@ from ._scores import (
     information_coverage_score,
     ni_score,
 )
+from ._sklearn_registration import ScorerRegistrationWarning, register_scorers
 from ._triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+
+# After `import infometrics`, scoring="ni2" (and the other names) work in
+# scikit-learn; see _sklearn_registration for how and why.
+register_scorers()
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "MEASURES",
     "NI_MEASURES",
     "EntropyTriangle",
     "ErrorBounds",
     "InformationCoverage",
+    "InformationScorer",
+    "MeasureSpec",
+    "MultiMeasureScorer",
     "NIMeasure",
+    "RejectCurve",
+    "RejectOptionClassifier",
+    "RejectOptionClassifierCV",
+    "ScorerRegistrationWarning",
     "TriangleCoordinates",
     "UndefinedMeasureWarning",
     "all_measures",
@@ -42,9 +66,15 @@ __all__ = [
     "entropy_triangle",
     "entropy_triangle_score",
     "error_bounds",
+    "get_scorer",
+    "get_scorer_names",
     "information_coverage",
     "information_coverage_score",
+    "make_multi_measure_scorer",
+    "make_ni_scorer",
     "mutual_info_sensitivity",
     "ni",
     "ni_score",
+    "register_scorers",
+    "reject_curve",
 ]

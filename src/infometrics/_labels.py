@@ -404,3 +404,24 @@ def augmented_confusion_matrix(
         sample_weight=sample_weight,
     )
     return matrix
+
+
+def encode_labels(y, labels, *, name="y_true"):
+    """Position of each label of ``y`` in ``labels`` (hash look-up), validated.
+
+    Raises a ValueError naming the labels of ``y`` that are not in ``labels``.
+    """
+    values = _check_labels_array(y, name)
+    codes = pd.Index(np.asarray(labels)).get_indexer(values)
+    unknown = codes < 0
+    if unknown.any():
+        _raise_unknown(
+            name, pd.unique(values[unknown])[:5].tolist(), labels, None, is_true=True
+        )
+    return codes
+
+
+def check_sample_weight(sample_weight, n_samples):
+    """Validated float weights of shape (n_samples,), or ones if None."""
+    weights = _check_sample_weight(sample_weight, n_samples)
+    return np.ones(n_samples) if weights is None else weights

@@ -1,0 +1,500 @@
+"""Meta-estimators that abstain below a confidence threshold (Chow's rule)."""
+
+import numbers
+from typing import Any, Literal
+
+import numpy as np
+from sklearn import get_config
+from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
+from sklearn.model_selection import check_cv, cross_val_predict
+from sklearn.utils import get_tags
+from sklearn.utils.metadata_routing import (
+    MetadataRouter,
+    MethodMapping,
+    process_routing,
+)
+from sklearn.utils.metaestimators import available_if
+from sklearn.utils.multiclass import unique_labels
+from sklearn.utils.validation import check_is_fitted
+
+from ._registry import check_measure
+from ._reject_curve import confidence_and_prediction, reject_curve
+from ._scores import ni_score
+
+_RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
+
+
+def _estimator_has(attribute):
+    """For ``available_if``: the fitted (or else the unfitted) estimator has it."""
+
+    def check(self):
+        if hasattr(self, "estimator_"):
+            return hasattr(self.estimator_, attribute)
+        return hasattr(self.estimator, attribute)
+
+    return check
+
+
+def _suggest_reject_label(classes):
+    if classes.dtype.kind in "biuf":
+        candidate = -1
+        while candidate in set(classes.tolist()):
+            candidate -= 1
+        return candidate
+    candidate = "reject"
+    while candidate in set(classes.tolist()):
+        candidate = f"_{candidate}_"
+    return candidate
+
+
+def check_reject_label(reject_label, classes):
+    """Refuse a reject label that is a class or of another type than the classes."""
+    classes = np.asarray(classes)
+    suggestion = _suggest_reject_label(classes)
+    numeric_classes = classes.dtype.kind in "biuf"
+    string_classes = classes.dtype.kind in "US" or (
+        classes.dtype.kind == "O" and all(isinstance(c, str) for c in classes)
+    )
+    is_number = isinstance(
+        reject_label, (numbers.Number, np.number)
+    ) and not isinstance(reject_label, (bool, np.bool_))
+    is_string = isinstance(reject_label, (str, np.str_))
+    if (numeric_classes and not is_number) or (string_classes and not is_string):
+        kind = "numbers" if numeric_classes else "strings"
+        raise ValueError(
+            f"reject_label={reject_label!r} is of type {type(reject_label).__name__}, "
+            f"but the classes are {kind} ({classes.tolist()[:5]}); predictions "
+            f"would mix types. Pass reject_label={suggestion!r}."
+        )
+    if reject_label in set(classes.tolist()):
+        raise ValueError(
+            f"reject_label={reject_label!r} is one of the classes "
+            f"{classes.tolist()[:10]}; a rejection must be distinguishable from a "
+            f"prediction. Pass reject_label={suggestion!r}."
+        )
+
+
+class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
+    """Shared prediction logic: the wrapped classifier's class, or the reject label."""
+
+    # Read by infometrics' scorers: this estimator's predictions may be
+    # rejections, written as `reject_label`.
+    _infometrics_abstains = True
+
+    def _check_common_parameters(self):
+        if self.response_method not in _RESPONSE_METHODS:
+            raise ValueError(
+                f"response_method must be one of {_RESPONSE_METHODS}; got "
+                f"{self.response_method!r}."
+            )
+        if self.reject_label is None:
+            raise ValueError(
+                "reject_label must be a value (e.g. -1 or 'reject'), not None: this "
+                "classifier's purpose is to reject."
+            )
+
+    def _resolved_response_method(self, estimator):
+        if self.response_method != "auto":
+            if not hasattr(estimator, self.response_method):
+                raise ValueError(
+                    f"{type(estimator).__name__} has no {self.response_method}; use "
+                    "response_method='auto'."
+                )
+            return self.response_method
+        for method in ("predict_proba", "decision_function"):
+            if hasattr(estimator, method):
+                return method
+        raise ValueError(
+            f"{type(estimator).__name__} has neither predict_proba nor "
+            "decision_function, so there is no confidence to threshold."
+        )
+
+    def _fit_params(self, params):
+        if get_config().get("enable_metadata_routing", False):
+            return process_routing(self, "fit", **params).estimator.fit
+        return params
+
+    def _check_classes(self, y):
+        classes = unique_labels(y)
+        check_reject_label(self.reject_label, classes)
+        return classes
+
+    def _set_fitted_attributes(self):
+        if hasattr(self.estimator_, "n_features_in_"):
+            self.n_features_in_ = self.estimator_.n_features_in_
+        if hasattr(self.estimator_, "feature_names_in_"):
+            self.feature_names_in_ = self.estimator_.feature_names_in_
+
+    @property
+    def classes_(self):
+        """The wrapped classifier's classes (the reject label is not a class)."""
+        return self.estimator_.classes_
+
+    def predict_confidence(self, X):
+        """The confidence that the threshold is compared with.
+
+        The top predicted probability (Chow's rule) with ``predict_proba``; with
+        ``decision_function`` the margin between the top and the runner-up
+        decision value (``|d|`` for a binary classifier).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        confidence : ndarray of shape (n_samples,)
+        """
+        return self._predict_with_confidence(X)[1]
+
+    def _predict_with_confidence(self, X):
+        check_is_fitted(self, "estimator_")
+        method = self._resolved_response_method(self.estimator_)
+        scores = getattr(self.estimator_, method)(X)
+        kind = "max" if method == "predict_proba" else "margin"
+        predicted_index, confidence = confidence_and_prediction(scores, kind)
+        return self.classes_[predicted_index], confidence
+
+    def predict(self, X):
+        """Predict a class, or ``reject_label`` where the confidence is too low.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        y_pred : ndarray of shape (n_samples,)
+            A class of :attr:`classes_` or ``reject_label``.
+        """
+        predicted, confidence = self._predict_with_confidence(X)
+        return np.where(
+            confidence >= self._active_threshold(), predicted, self.reject_label
+        )
+
+    @available_if(_estimator_has("predict_proba"))
+    def predict_proba(self, X):
+        """Class probabilities of the wrapped classifier.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        probabilities : ndarray of shape (n_samples, n_classes)
+        """
+        check_is_fitted(self, "estimator_")
+        return self.estimator_.predict_proba(X)
+
+    @available_if(_estimator_has("predict_log_proba"))
+    def predict_log_proba(self, X):
+        """Class log-probabilities of the wrapped classifier.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        log_probabilities : ndarray of shape (n_samples, n_classes)
+        """
+        check_is_fitted(self, "estimator_")
+        return self.estimator_.predict_log_proba(X)
+
+    @available_if(_estimator_has("decision_function"))
+    def decision_function(self, X):
+        """Decision values of the wrapped classifier.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        decision : ndarray of shape (n_samples,) or (n_samples, n_classes)
+        """
+        check_is_fitted(self, "estimator_")
+        return self.estimator_.decision_function(X)
+
+    def score(self, X, y, sample_weight=None):
+        """NI2 of the abstaining predictions on ``X`` (higher is better).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+
+        Returns
+        -------
+        score : float
+        """
+        labels = np.asarray(self.classes_)
+        unseen = np.setdiff1d(unique_labels(y), labels)
+        return ni_score(
+            y,
+            self.predict(X),
+            measure="ni2",
+            labels=np.concatenate([labels, unseen]) if unseen.size else labels,
+            reject_label=self.reject_label,
+            sample_weight=sample_weight,
+        )
+
+    def get_metadata_routing(self):
+        """Routing of fit metadata to the wrapped estimator.
+
+        Returns
+        -------
+        routing : MetadataRouter
+        """
+        return MetadataRouter(owner=self).add(
+            estimator=self.estimator,
+            method_mapping=MethodMapping().add(caller="fit", callee="fit"),
+        )
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.sparse = get_tags(self.estimator).input_tags.sparse
+        return tags
+
+
+class RejectOptionClassifier(_BaseRejectOption):
+    """Classifier that abstains when its confidence is below a threshold.
+
+    Predicts the wrapped classifier's class, or ``reject_label`` when the
+    confidence (the top predicted probability — Chow's rule — or the decision
+    margin) is below ``threshold``. Multiclass. Score it with NI2 or any
+    information measure (``scoring="ni2"``), and tune ``threshold`` with
+    :class:`~sklearn.model_selection.GridSearchCV` or use
+    :class:`RejectOptionClassifierCV`.
+
+    Parameters
+    ----------
+    estimator : classifier
+        Fitted by :meth:`fit` on a clone; wrap a fitted one in
+        :class:`sklearn.frozen.FrozenEstimator` to keep it as it is.
+    threshold : float, default=0.5
+        Samples whose confidence is below it are rejected (``>=`` accepts).
+        With probabilities, 0.5 rejects when no class has a majority; 0 never
+        rejects.
+    reject_label : scalar, default=-1
+        Written for a rejected sample; must not be a class and must be of the
+        classes' type (a string for string classes).
+    response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
+        Where the confidence comes from; ``"auto"`` prefers probabilities.
+
+    Attributes
+    ----------
+    estimator_ : classifier
+        The fitted clone.
+    classes_ : ndarray of shape (n_classes,)
+        The wrapped classifier's classes.
+    n_features_in_ : int
+        Number of features seen during fit, if the wrapped classifier has it.
+    feature_names_in_ : ndarray of shape (n_features_in_,)
+        Feature names seen during fit, if the wrapped classifier has them.
+
+    See Also
+    --------
+    RejectOptionClassifierCV : Picks the threshold by cross-validation.
+    sklearn.model_selection.FixedThresholdClassifier : Binary decision threshold.
+
+    References
+    ----------
+    .. [1] C. K. Chow, "On optimum recognition error and reject tradeoff", IEEE
+       Transactions on Information Theory 16 (1970).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from infometrics import RejectOptionClassifier
+    >>> X, y = load_iris(return_X_y=True)
+    >>> model = RejectOptionClassifier(LogisticRegression(max_iter=1000), threshold=0.9)
+    >>> predictions = model.fit(X, y).predict(X)
+    >>> int((predictions == -1).sum())  # rejected samples
+    47
+    >>> round(model.score(X, y), 3)  # NI2: rejecting this much loses information
+    0.687
+    >>> round(model.set_params(threshold=0.0).fit(X, y).score(X, y), 3)  # never
+    0.901
+    """
+
+    def __init__(
+        self,
+        estimator,
+        *,
+        threshold: float = 0.5,
+        reject_label: Any = -1,
+        response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",
+    ):
+        self.estimator = estimator
+        self.threshold = threshold
+        self.reject_label = reject_label
+        self.response_method = response_method
+
+    def _active_threshold(self):
+        return self.threshold
+
+    def fit(self, X, y, **params):
+        """Fit a clone of the wrapped classifier.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training data.
+        y : array-like of shape (n_samples,)
+            Target classes.
+        **params : dict
+            Passed to the wrapped classifier's ``fit`` (routed when metadata
+            routing is enabled).
+
+        Returns
+        -------
+        self : RejectOptionClassifier
+        """
+        self._check_common_parameters()
+        if (
+            not isinstance(self.threshold, numbers.Real)
+            or isinstance(self.threshold, bool)
+            or np.isnan(self.threshold)
+        ):
+            raise ValueError(
+                f"threshold must be a real number (e.g. 0.8); got {self.threshold!r}."
+            )
+        self._check_classes(y)
+        self.estimator_ = clone(self.estimator).fit(X, y, **self._fit_params(params))
+        self._resolved_response_method(self.estimator_)
+        self._set_fitted_attributes()
+        return self
+
+
+class RejectOptionClassifierCV(_BaseRejectOption):
+    """Abstaining classifier whose threshold maximises an information measure.
+
+    The counterpart of scikit-learn's ``TunedThresholdClassifierCV`` for
+    abstention, multiclass: fits the wrapped classifier on each CV fold, pools
+    the out-of-fold probabilities (or decision values), evaluates the reject
+    curve at every distinct confidence threshold and keeps the threshold that
+    maximises ``scoring`` (NI2 by default), then refits on all the data.
+
+    Parameters
+    ----------
+    estimator : classifier
+        The classifier to wrap.
+    scoring : str, default="ni2"
+        Registry name of the measure to maximise (``"ni2"``,
+        ``"info_completeness"``, ``"false_info_ratio"`` — minimised —,
+        ``"triangle_mi"``, ...).
+    cv : int, cross-validation generator or iterable, default=5
+        As in scikit-learn (stratified for classifiers); every sample must be
+        predicted exactly once.
+    reject_label : scalar, default=-1
+        As for :class:`RejectOptionClassifier`.
+    response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
+        As for :class:`RejectOptionClassifier`.
+    n_jobs : int, default=None
+        Parallel fits over the folds.
+
+    Attributes
+    ----------
+    estimator_ : classifier
+        The classifier refitted on all the data.
+    best_threshold_ : float
+        The chosen threshold.
+    best_score_ : float
+        The measure at that threshold, out of fold (in its natural direction).
+    curve_ : RejectCurve
+        The out-of-fold reject curve the threshold was chosen from.
+    classes_ : ndarray of shape (n_classes,)
+    n_features_in_ : int
+        Number of features seen during fit, if the wrapped classifier has it.
+
+    See Also
+    --------
+    RejectOptionClassifier : A fixed threshold.
+    reject_curve : The curve itself.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.pipeline import make_pipeline
+    >>> from sklearn.preprocessing import StandardScaler
+    >>> from infometrics import RejectOptionClassifierCV
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> model = RejectOptionClassifierCV(
+    ...     make_pipeline(StandardScaler(), LogisticRegression()), cv=5
+    ... ).fit(X, y)
+    >>> 0.5 <= model.best_threshold_ < 1.0
+    True
+    >>> bool(model.best_score_ > model.curve_.measures["ni2"][0])  # rejecting helps
+    True
+    """
+
+    def __init__(
+        self,
+        estimator,
+        *,
+        scoring: str = "ni2",
+        cv=5,
+        reject_label: Any = -1,
+        response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",
+        n_jobs: int | None = None,
+    ):
+        self.estimator = estimator
+        self.scoring = scoring
+        self.cv = cv
+        self.reject_label = reject_label
+        self.response_method = response_method
+        self.n_jobs = n_jobs
+
+    def _active_threshold(self):
+        return self.best_threshold_
+
+    def fit(self, X, y, **params):
+        """Choose the threshold out of fold, then refit on all the data.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        **params : dict
+            Passed to the wrapped classifier's ``fit``; a ``sample_weight``
+            also weighs the reject curve.
+
+        Returns
+        -------
+        self : RejectOptionClassifierCV
+        """
+        self._check_common_parameters()
+        measure = check_measure(self.scoring).name
+        classes = self._check_classes(y)
+        fit_params = self._fit_params(params)
+        method = self._resolved_response_method(self.estimator)
+        cv = check_cv(self.cv, y, classifier=True)
+        scores = cross_val_predict(
+            clone(self.estimator),
+            X,
+            y,
+            cv=cv,
+            method=method,
+            n_jobs=self.n_jobs,
+            params=fit_params,
+        )
+        curve = reject_curve(
+            y,
+            scores,
+            classes=classes,
+            measures=list(
+                dict.fromkeys([measure, "ni2", "info_completeness", "false_info_ratio"])
+            ),
+            confidence="max" if method == "predict_proba" else "margin",
+            sample_weight=params.get("sample_weight"),
+        )
+        _, self.best_threshold_, self.best_score_ = curve.best(measure)
+        self.curve_ = curve
+        self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
+        self._set_fitted_attributes()
+        return self

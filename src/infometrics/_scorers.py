@@ -1,0 +1,453 @@
+"""scikit-learn scorers for every registry measure (public sklearn API only).
+
+A scorer predicts with the fitted estimator, builds the augmented confusion
+matrix in the estimator's own class order, reads rejections with the
+estimator's own reject label, and returns the measure (negated for measures
+where lower is better, so greater is always better).
+"""
+
+from typing import Any, Literal
+
+import numpy as np
+from sklearn.utils.metadata_routing import MetadataRequest
+
+from ._labels import augmented_confusion_matrix
+from ._registry import MEASURES, check_measure, compute_measures
+
+AUTO = "auto"
+
+
+def _final_estimator(estimator):
+    """The estimator that predicts: the last Pipeline step, a search's best."""
+    while True:
+        if hasattr(estimator, "best_estimator_"):
+            estimator = estimator.best_estimator_
+        elif hasattr(estimator, "steps") and estimator.steps:
+            estimator = estimator.steps[-1][1]
+        else:
+            return estimator
+
+
+def estimator_reject_label(estimator):
+    """The label with which a fitted estimator abstains, or None if it cannot.
+
+    An estimator abstains when its final step declares it through the
+    ``_infometrics_abstains`` attribute (as :class:`RejectOptionClassifier`
+    does) and has a ``reject_label``.
+    """
+    final = _final_estimator(estimator)
+    if getattr(final, "_infometrics_abstains", False):
+        return final.reject_label
+    return None
+
+
+def _estimator_classes(estimator, y_true):
+    """The estimator's ``classes_``, then any label of ``y_true`` it never saw.
+
+    A test fold may hold a class the training fold lacked; appending it keeps
+    every sample (its row shows the errors) and the matrices comparable.
+    """
+    classes = getattr(estimator, "classes_", None)
+    if classes is None:
+        return None
+    classes = np.asarray(classes)
+    unseen = np.setdiff1d(np.unique(np.asarray(y_true)), classes)
+    return np.concatenate([classes, unseen]) if unseen.size else classes
+
+
+def _oriented(name, value):
+    """The value with greater = better: negated for lower-is-better measures."""
+    value = float(value)
+    # "+ 0.0" keeps a negated 0 from printing as -0.0.
+    return (value if MEASURES[name].higher_is_better else -value) + 0.0
+
+
+class _ScorerBase:
+    """Shared by the single- and multi-measure scorers."""
+
+    def __init__(self, *, reject_label=AUTO, labels=None, replace_undefined_by="warn"):
+        self.reject_label = reject_label
+        self.labels = labels
+        self.replace_undefined_by = replace_undefined_by
+        self._request = None
+
+    def _confusion_matrix(self, estimator, X, y_true, sample_weight):
+        y_pred = estimator.predict(X)
+        reject_label = (
+            estimator_reject_label(estimator)
+            if isinstance(self.reject_label, str) and self.reject_label == AUTO
+            else self.reject_label
+        )
+        labels = (
+            self.labels
+            if self.labels is not None
+            else _estimator_classes(estimator, y_true)
+        )
+        return augmented_confusion_matrix(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+
+    # -- metadata routing, with scikit-learn's public MetadataRequest ----------
+
+    def set_score_request(self, *, sample_weight: bool | str | None = None):
+        """Request ``sample_weight`` when metadata routing is enabled.
+
+        Parameters
+        ----------
+        sample_weight : bool, str or None, default=None
+            ``True`` to receive ``sample_weight``, ``False`` to ignore it, a
+            string to receive it under another name.
+
+        Returns
+        -------
+        self : object
+            The scorer.
+        """
+        request = MetadataRequest(owner=self)
+        request.score.add_request(param="sample_weight", alias=sample_weight)
+        self._request = request
+        return self
+
+    def get_metadata_routing(self):
+        """The metadata this scorer requests (``sample_weight`` once requested).
+
+        Returns
+        -------
+        request : MetadataRequest
+        """
+        if self._request is None:
+            request = MetadataRequest(owner=self)
+            request.score.add_request(param="sample_weight", alias=None)
+            return request
+        return self._request
+
+    def _accept_sample_weight(self):
+        # Read by scikit-learn's searches when routing is off: sample_weight
+        # given to fit() then reaches this scorer.
+        return True
+
+    def _routing_repr(self):
+        return repr(self)
+
+    def _options_repr(self):
+        options = []
+        if not (isinstance(self.reject_label, str) and self.reject_label == AUTO):
+            options.append(f"reject_label={self.reject_label!r}")
+        if self.labels is not None:
+            options.append(f"labels={list(self.labels)!r}")
+        if self.replace_undefined_by != "warn":
+            options.append(f"replace_undefined_by={self.replace_undefined_by!r}")
+        return "".join(f", {option}" for option in options)
+
+
+class InformationScorer(_ScorerBase):
+    """Scorer of one measure, estimator-aware; use :func:`make_ni_scorer`.
+
+    Parameters
+    ----------
+    measure : str
+        Registry name of the measure.
+    reject_label : "auto", scalar or None, default="auto"
+        ``"auto"`` reads it from the estimator (a plain classifier cannot
+        reject); a value or ``None`` overrides.
+    labels : array-like or None, default=None
+        Class order; by default the estimator's ``classes_``.
+    replace_undefined_by : "warn" or float, default="warn"
+        As for the measures.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.model_selection import cross_val_score
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from infometrics import InformationScorer
+    >>> X, y = load_iris(return_X_y=True)
+    >>> scores = cross_val_score(
+    ...     DecisionTreeClassifier(random_state=0), X, y,
+    ...     scoring=InformationScorer("false_info_ratio"),
+    ... )
+    >>> bool((scores <= 0).all())  # negated: lower ratio is better
+    True
+    """
+
+    def __init__(
+        self, measure, *, reject_label=AUTO, labels=None, replace_undefined_by="warn"
+    ):
+        super().__init__(
+            reject_label=reject_label,
+            labels=labels,
+            replace_undefined_by=replace_undefined_by,
+        )
+        self.measure = check_measure(measure).name
+
+    def __call__(self, estimator, X, y_true, sample_weight=None, **kwargs):
+        """Score a fitted estimator on ``X`` against ``y_true``.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+        X : array-like
+            Test data.
+        y_true : array-like of shape (n_samples,)
+            True labels.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights.
+        **kwargs : dict
+            Further routed metadata; rejected.
+
+        Returns
+        -------
+        score : float
+            The measure, negated when lower is better.
+        """
+        if kwargs:
+            raise TypeError(
+                f"{self!r} got unexpected metadata {sorted(kwargs)}; it accepts only "
+                "sample_weight."
+            )
+        matrix = self._confusion_matrix(estimator, X, y_true, sample_weight)
+        value = compute_measures(
+            matrix, [self.measure], replace_undefined_by=self.replace_undefined_by
+        )[self.measure]
+        return _oriented(self.measure, value)
+
+    def __repr__(self):
+        return f"make_ni_scorer({self.measure!r}{self._options_repr()})"
+
+
+class MultiMeasureScorer(_ScorerBase):
+    """Scorer computing many measures from one confusion matrix.
+
+    Returns a dict ``{scorer name: value}`` (``neg_`` names for lower-is-better
+    measures, negated), usable as ``scoring=`` with ``refit="ni2"``. Build it
+    with :func:`make_multi_measure_scorer`.
+
+    Parameters
+    ----------
+    measures : sequence of str
+        Registry names.
+    reject_label : "auto", scalar or None, default="auto"
+        As for :class:`InformationScorer`.
+    labels : array-like or None, default=None
+        As for :class:`InformationScorer`.
+    replace_undefined_by : "warn" or float, default="warn"
+        As for :class:`InformationScorer`.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from infometrics import MultiMeasureScorer
+    >>> X, y = load_iris(return_X_y=True)
+    >>> model = DecisionTreeClassifier(random_state=0).fit(X, y)
+    >>> MultiMeasureScorer(["ni2", "info_error"])(model, X, y)
+    {'ni2': 1.0, 'neg_info_error': 0.0}
+    """
+
+    def __init__(
+        self, measures, *, reject_label=AUTO, labels=None, replace_undefined_by="warn"
+    ):
+        super().__init__(
+            reject_label=reject_label,
+            labels=labels,
+            replace_undefined_by=replace_undefined_by,
+        )
+        self.measures = [check_measure(name).name for name in measures]
+        if not self.measures:
+            raise ValueError("measures must name at least one measure.")
+
+    def __call__(self, estimator, X, y_true, sample_weight=None, **kwargs):
+        """Score a fitted estimator on every measure; see :class:`InformationScorer`.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+        X : array-like
+        y_true : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+        **kwargs : dict
+            Further routed metadata; rejected.
+
+        Returns
+        -------
+        scores : dict
+            ``{scorer name: value}``, greater is better for every entry.
+        """
+        if kwargs:
+            raise TypeError(
+                f"{self!r} got unexpected metadata {sorted(kwargs)}; it accepts only "
+                "sample_weight."
+            )
+        matrix = self._confusion_matrix(estimator, X, y_true, sample_weight)
+        values = compute_measures(
+            matrix, self.measures, replace_undefined_by=self.replace_undefined_by
+        )
+        return {
+            MEASURES[name].scorer_name: _oriented(name, value)
+            for name, value in values.items()
+        }
+
+    def __repr__(self):
+        return f"make_multi_measure_scorer({self.measures!r}{self._options_repr()})"
+
+
+# The scorer names of SPEC §7, registered with scikit-learn on import.
+SCORER_NAMES = (
+    *(f"ni{k}" for k in range(1, 25)),
+    "info_completeness",
+    "neg_false_info_ratio",
+    "neg_info_error",
+    "triangle_mi",
+    "neg_triangle_vi",
+    "neg_triangle_dh",
+)
+
+
+def make_ni_scorer(
+    measure: str = "ni2",
+    *,
+    reject_label: Any = AUTO,
+    labels=None,
+    replace_undefined_by: float | Literal["warn"] = "warn",
+) -> InformationScorer:
+    """Build an estimator-aware scorer of one information measure.
+
+    Parameters
+    ----------
+    measure : str, default="ni2"
+        ``"ni1"`` ... ``"ni24"``, ``"info_completeness"``,
+        ``"false_info_ratio"`` (or ``"neg_false_info_ratio"``),
+        ``"info_error"``, ``"triangle_mi"``, ``"triangle_vi"``,
+        ``"triangle_dh"`` or a conventional measure such as ``"kappa"``.
+        Lower-is-better measures are negated.
+    reject_label : "auto", scalar or None, default="auto"
+        ``"auto"`` reads the reject label from the estimator (a
+        :class:`RejectOptionClassifier`, also as the last step of a Pipeline);
+        an estimator without a reject option cannot reject. A value overrides.
+    labels : array-like, default=None
+        Class order of the matrix; by default the estimator's ``classes_``
+        (plus any label of the test fold it never saw).
+    replace_undefined_by : "warn" or float, default="warn"
+        Value when the measure is undefined on a fold.
+
+    Returns
+    -------
+    scorer : InformationScorer
+        ``scorer(estimator, X, y, sample_weight=None)`` returns a float.
+
+    See Also
+    --------
+    get_scorer : The registered scorers by name.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from infometrics import make_ni_scorer
+    >>> X, y = load_iris(return_X_y=True)
+    >>> model = LogisticRegression(max_iter=1000).fit(X, y)
+    >>> scorer = make_ni_scorer("ni2")
+    >>> round(scorer(model, X, y), 3)
+    0.901
+    """
+    return InformationScorer(
+        measure,
+        reject_label=reject_label,
+        labels=labels,
+        replace_undefined_by=replace_undefined_by,
+    )
+
+
+def make_multi_measure_scorer(
+    measures=("ni2", "info_completeness", "false_info_ratio", "triangle_mi"),
+    *,
+    reject_label: Any = AUTO,
+    labels=None,
+    replace_undefined_by: float | Literal["warn"] = "warn",
+) -> MultiMeasureScorer:
+    """Build one scorer that returns many measures from a single confusion matrix.
+
+    Parameters
+    ----------
+    measures : sequence of str, default=("ni2", "info_completeness", \
+"false_info_ratio", "triangle_mi")
+        Registry names (see :func:`make_ni_scorer`).
+    reject_label : "auto", scalar or None, default="auto"
+        As for :func:`make_ni_scorer`.
+    labels : array-like, default=None
+        As for :func:`make_ni_scorer`.
+    replace_undefined_by : "warn" or float, default="warn"
+        As for :func:`make_ni_scorer`.
+
+    Returns
+    -------
+    scorer : MultiMeasureScorer
+        Returns ``{scorer name: value}``: use it as ``scoring=`` with
+        ``refit="ni2"``.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.model_selection import cross_validate
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from infometrics import make_multi_measure_scorer
+    >>> X, y = load_iris(return_X_y=True)
+    >>> scores = cross_validate(
+    ...     DecisionTreeClassifier(random_state=0), X, y,
+    ...     scoring=make_multi_measure_scorer(["ni2", "false_info_ratio"]),
+    ... )
+    >>> sorted(key for key in scores if key.startswith("test_"))
+    ['test_neg_false_info_ratio', 'test_ni2']
+    """
+    return MultiMeasureScorer(
+        measures,
+        reject_label=reject_label,
+        labels=labels,
+        replace_undefined_by=replace_undefined_by,
+    )
+
+
+def get_scorer(name: str) -> InformationScorer:
+    """A new scorer object for a registered name, without touching scikit-learn.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`get_scorer_names`.
+
+    Returns
+    -------
+    scorer : InformationScorer
+
+    Examples
+    --------
+    >>> from infometrics import get_scorer
+    >>> get_scorer("neg_false_info_ratio")
+    make_ni_scorer('false_info_ratio')
+    """
+    if name not in SCORER_NAMES:
+        raise ValueError(
+            f"{name!r} is not an infometrics scorer name; use one of "
+            f"infometrics.get_scorer_names(), e.g. 'ni2'."
+        )
+    return make_ni_scorer(name)
+
+
+def get_scorer_names() -> list[str]:
+    """The scorer names infometrics registers with scikit-learn.
+
+    Returns
+    -------
+    names : list of str
+
+    Examples
+    --------
+    >>> from infometrics import get_scorer_names
+    >>> get_scorer_names()[:3], len(get_scorer_names())
+    (['ni1', 'ni2', 'ni3'], 30)
+    """
+    return list(SCORER_NAMES)
