@@ -5,12 +5,17 @@ stack), which family it belongs to and whether higher is better; adding a
 measure is one entry here.
 """
 
+import warnings
 from dataclasses import dataclass
+
+import numpy as np
 
 from ._conventional import conventional_measures
 from ._coverage import information_coverage
-from ._measures import NI_MEASURES, all_measures
+from ._exceptions import UndefinedMeasureWarning
+from ._measures import NI_MEASURES, selected_measures
 from ._triangle import entropy_triangle
+from ._validation import caller_stacklevel
 
 
 @dataclass(frozen=True)
@@ -29,12 +34,15 @@ class MeasureSpec:
         Direction; a scorer of a lower-is-better measure is named ``neg_<name>``.
     description : str
         One line for reports.
+    warning_name : str
+        How the core's warnings name it (``"NI2"``, ``"f(T;S)"``, ...).
     """
 
     name: str
     family: str
     higher_is_better: bool
     description: str
+    warning_name: str = ""
 
     @property
     def scorer_name(self):
@@ -51,6 +59,11 @@ _COVERAGE_FIELDS = {
     "info_completeness": ("completeness", True, "f(T;S) = I(T;S) / H(T)"),
     "false_info_ratio": ("false_info_ratio", False, "r(S|T) = H(S|T) / H(T)"),
     "info_error": ("info_error", False, "S_I / H(T) = 1 - f + r"),
+}
+_COVERAGE_WARNING_NAMES = {
+    "info_completeness": "f(T;S)",
+    "false_info_ratio": "r(S|T)",
+    "info_error": "S_I/H(T)",
 }
 _TRIANGLE_FIELDS = {
     "triangle_mi": ("mutual_info", True, "entropy triangle 2MI' (ideal: 1)"),
@@ -84,19 +97,25 @@ _CONVENTIONAL = {
 
 MEASURES: dict[str, MeasureSpec] = {
     **{
-        name: MeasureSpec(name, NORMALIZED_INFORMATION, True, measure.formula)
+        name: MeasureSpec(
+            name, NORMALIZED_INFORMATION, True, measure.formula, name.upper()
+        )
         for name, measure in NI_MEASURES.items()
     },
     **{
-        name: MeasureSpec(name, INFORMATION_COVERAGE, better, text)
+        name: MeasureSpec(
+            name, INFORMATION_COVERAGE, better, text, _COVERAGE_WARNING_NAMES[name]
+        )
         for name, (_, better, text) in _COVERAGE_FIELDS.items()
     },
     **{
-        name: MeasureSpec(name, ENTROPY_TRIANGLE, better, text)
-        for name, (_, better, text) in _TRIANGLE_FIELDS.items()
+        name: MeasureSpec(
+            name, ENTROPY_TRIANGLE, better, text, f"entropy triangle.{field}"
+        )
+        for name, (field, better, text) in _TRIANGLE_FIELDS.items()
     },
     **{
-        name: MeasureSpec(name, CONVENTIONAL, better, text)
+        name: MeasureSpec(name, CONVENTIONAL, better, text, name)
         for name, (better, text) in _CONVENTIONAL.items()
     },
 }
@@ -104,8 +123,6 @@ MEASURES: dict[str, MeasureSpec] = {
 
 def _family_values(family, confusion_matrix, replace_undefined_by):
     """Every measure of one family, as ``{name: value}``."""
-    if family == NORMALIZED_INFORMATION:
-        return all_measures(confusion_matrix, replace_undefined_by=replace_undefined_by)
     if family == INFORMATION_COVERAGE:
         coverage = information_coverage(
             confusion_matrix, replace_undefined_by=replace_undefined_by
@@ -150,11 +167,37 @@ def compute_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
         by_family.setdefault(MEASURES[name].family, []).append(name)
     values = {}
     for family, members in by_family.items():
-        computed = _family_values(family, confusion_matrix, replace_undefined_by)
+        if family == NORMALIZED_INFORMATION:
+            values.update(
+                selected_measures(
+                    confusion_matrix, members, replace_undefined_by=replace_undefined_by
+                )
+            )
+            continue
+        # The other families compute all their fields together; only the
+        # warnings of the requested measures reach the caller.
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            computed = _family_values(family, confusion_matrix, replace_undefined_by)
+        _reemit(caught, {MEASURES[name].warning_name for name in members})
         for name in members:
-            # Binary-only conventional measures are absent for m > 2.
+            if name not in computed:
+                raise ValueError(
+                    f"{name!r} is only defined for two classes; the matrix has "
+                    f"{np.shape(confusion_matrix)[-2]}."
+                )
             values[name] = computed[name]
     return {name: values[name] for name in names}
+
+
+def _reemit(caught, warning_names):
+    for record in caught:
+        message = str(record.message)
+        if issubclass(record.category, UndefinedMeasureWarning) and not any(
+            message.startswith(f"{name} is undefined") for name in warning_names
+        ):
+            continue
+        warnings.warn(message, record.category, stacklevel=caller_stacklevel())
 
 
 def check_measure(name) -> MeasureSpec:

@@ -8,7 +8,9 @@ a scoring string is accepted:
 2. ``StrOptions(set(get_scorer_names()))`` constraints, built when each
    scikit-learn module is imported and stored on estimator classes
    (``_parameter_constraints``) and on functions decorated with
-   ``validate_params`` (``_skl_parameter_constraints``).
+   ``validate_params`` (``_skl_parameter_constraints``). They are found by
+   their content (a set holding scikit-learn's own scorer names), not by
+   their class.
 
 Adding to (1) covers every module imported later, because they build their
 sets from it. For modules already imported, the sets in (2) are updated in
@@ -40,20 +42,22 @@ class ScorerRegistrationWarning(UserWarning):
     """
 
 
-def _scorer_name_sets_in(constraints, str_options_type):
-    for options in (constraints or {}).values():
+def _scorer_name_sets_in(constraints):
+    """Scorer-name sets among a parameter-constraints dict's values.
+
+    Recognised by what they hold, not by their class, so a renamed constraint
+    class does not matter.
+    """
+    for options in constraints.values():
         if not isinstance(options, list):
             continue
         for constraint in options:
-            if (
-                isinstance(constraint, str_options_type)
-                and isinstance(getattr(constraint, "options", None), set)
-                and constraint.options >= _SENTINEL_NAMES
-            ):
-                yield constraint.options
+            names = getattr(constraint, "options", None)
+            if isinstance(names, (set, frozenset)) and names >= _SENTINEL_NAMES:
+                yield names
 
 
-def _captured_name_sets(str_options_type):
+def _captured_name_sets():
     """Every scorer-name set of the scikit-learn modules imported so far."""
     for module_name, module in list(sys.modules.items()):
         if module is None or not module_name.startswith("sklearn"):
@@ -63,7 +67,7 @@ def _captured_name_sets(str_options_type):
             if constraints is None and isinstance(value, type):
                 constraints = value.__dict__.get("_parameter_constraints")
             if isinstance(constraints, dict):
-                yield from _scorer_name_sets_in(constraints, str_options_type)
+                yield from _scorer_name_sets_in(constraints)
 
 
 def register_scorers():
@@ -88,15 +92,17 @@ def register_scorers():
     """
     try:
         from sklearn.metrics import _scorer
-        from sklearn.utils._param_validation import StrOptions
 
         scorers = _scorer._SCORERS
         if not isinstance(scorers, dict):
             raise TypeError("sklearn.metrics._scorer._SCORERS is not a dict")
+        name_sets = list(_captured_name_sets())
+        if any(not isinstance(names, set) for names in name_sets):
+            raise TypeError("a captured scorer-name set is immutable")
         for name in SCORER_NAMES:
             scorers.setdefault(name, make_ni_scorer(name))
-        for name_set in _captured_name_sets(StrOptions):
-            name_set.update(SCORER_NAMES)
+        for names in name_sets:
+            names.update(SCORER_NAMES)
     except Exception as exc:  # any change of the internals must not break import
         warnings.warn(
             "infometrics could not register its scorer names with scikit-learn "
