@@ -14,8 +14,8 @@ from sklearn.utils.metadata_routing import (
     process_routing,
 )
 from sklearn.utils.metaestimators import available_if
-from sklearn.utils.multiclass import unique_labels
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.multiclass import type_of_target, unique_labels
+from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from ._registry import check_measure
 from ._reject_curve import confidence_and_prediction, reject_curve
@@ -114,10 +114,19 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             return process_routing(self, "fit", **params).estimator.fit
         return params
 
-    def _check_classes(self, y):
+    def _check_target(self, y):
+        """Validated 1-d class labels and their classes (NaN/inf refused first)."""
+        y = column_or_1d(y, warn=True)
+        check_array(y, ensure_2d=False, dtype=None, input_name="y")
+        target_type = type_of_target(y, input_name="y", raise_unknown=True)
+        if target_type not in ("binary", "multiclass"):
+            raise ValueError(
+                f"{type(self).__name__} needs class labels (binary or multiclass "
+                f"y); got a {target_type!r} target."
+            )
         classes = unique_labels(y)
         check_reject_label(self.reject_label, classes)
-        return classes
+        return y, classes
 
     def _set_fitted_attributes(self):
         if hasattr(self.estimator_, "n_features_in_"):
@@ -363,7 +372,7 @@ class RejectOptionClassifier(_BaseRejectOption):
             raise ValueError(
                 f"threshold must be a real number (e.g. 0.8); got {self.threshold!r}."
             )
-        self._check_classes(y)
+        y, _ = self._check_target(y)
         self.estimator_ = clone(self.estimator).fit(X, y, **self._fit_params(params))
         self._resolved_response_method(self.estimator_)
         self._set_fitted_attributes()
@@ -470,7 +479,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         """
         self._check_common_parameters()
         measure = check_measure(self.scoring).name
-        classes = self._check_classes(y)
+        y, classes = self._check_target(y)
         fit_params = self._fit_params(params)
         method = self._resolved_response_method(self.estimator)
         cv = check_cv(self.cv, y, classifier=True)
@@ -493,6 +502,12 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             confidence="max" if method == "predict_proba" else "margin",
             sample_weight=params.get("sample_weight"),
         )
+        if np.all(np.isnan(curve.measures[measure])):
+            raise ValueError(
+                f"{measure} is undefined at every threshold: the data hold a single "
+                "class (once weighted by sample_weight, if given), so there is no "
+                "threshold to choose."
+            )
         _, self.best_threshold_, self.best_score_ = curve.best(measure)
         self.curve_ = curve
         self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
