@@ -127,36 +127,34 @@ class RejectCurve:
         return index, float(self.thresholds[index]), float(values[index])
 
 
-def _cumulative_counts(codes, weights, n_cells, stops):
-    """Counts per cell of ``codes[:s]`` for every ``s`` in ``stops`` (ascending).
+def _cumulative_count_blocks(codes, weights, n_cells, stops):
+    """Counts per cell of ``codes[:s]`` for the ``stops`` (ascending), in blocks.
 
-    Walks the samples in blocks, a one-hot cumulative sum per block, so the
-    memory stays bounded while the work is one pass over the samples.
+    Yields ``(first_stop, counts)`` with ``counts`` of shape
+    (stops in this block, n_cells). Walks the samples once, a one-hot
+    cumulative sum per block of samples, so memory stays bounded whatever the
+    number of samples and thresholds.
     """
-    result = np.empty((len(stops), n_cells))
     running = np.zeros(n_cells)
     block = max(1, _CHUNK_CELLS // n_cells)
-    stop_index = 0
-    n_stops = len(stops)
-    while stop_index < n_stops and stops[stop_index] == 0:
-        result[stop_index] = running
-        stop_index += 1
+    stop_index = int(np.searchsorted(stops, 0, side="right"))
+    if stop_index:
+        yield 0, np.zeros((stop_index, n_cells))
     start = 0
     n_samples = len(codes)
-    while stop_index < n_stops:
+    while stop_index < len(stops):
         end = min(n_samples, start + block)
         onehot = np.zeros((end - start, n_cells))
         onehot[np.arange(end - start), codes[start:end]] = weights[start:end]
         cumulative = np.cumsum(onehot, axis=0)
         cumulative += running
-        stops_here = stops[stop_index:]
-        count = np.searchsorted(stops_here, end, side="right")
-        selected = stops_here[:count]
-        result[stop_index : stop_index + count] = cumulative[selected - start - 1]
+        count = int(np.searchsorted(stops[stop_index:], end, side="right"))
+        if count:
+            selected = stops[stop_index : stop_index + count]
+            yield stop_index, cumulative[selected - start - 1]
         stop_index += count
         running = cumulative[-1]
         start = end
-    return result
 
 
 def reject_curve(
@@ -262,19 +260,32 @@ def reject_curve(
         [[0], np.flatnonzero(np.diff(sorted_confidence)) + 1, [len(order)]]
     )
     thresholds = np.append(sorted_confidence[starts[:-1]], np.inf)
-    rejected = _cumulative_counts(
-        codes, weights[order], n_classes * n_classes, starts
-    ).reshape(-1, n_classes, n_classes)
     base_counts = np.bincount(
         codes, weights=weights[order], minlength=n_classes * n_classes
     ).reshape(n_classes, n_classes)
-    accepted = base_counts[None, :, :] - rejected
-    np.maximum(accepted, 0.0, out=accepted)  # cumulative float sums can undershoot
-    stack = np.concatenate([accepted, rejected.sum(axis=2)[:, :, None]], axis=2)
-    total = stack.sum(axis=(1, 2))
+    n_points = len(starts)
+    outputs = {
+        key: np.empty(n_points) for key in ("correct", "rejected", "total", *names)
+    }
+    for first, rejected in _cumulative_count_blocks(
+        codes, weights[order], n_classes * n_classes, starts
+    ):
+        rejected = rejected.reshape(-1, n_classes, n_classes)
+        accepted = base_counts[None, :, :] - rejected
+        np.maximum(accepted, 0.0, out=accepted)  # float sums can undershoot 0
+        stack = np.concatenate([accepted, rejected.sum(axis=2)[:, :, None]], axis=2)
+        window = slice(first, first + len(stack))
+        outputs["total"][window] = stack.sum(axis=(1, 2))
+        outputs["correct"][window] = np.trace(accepted, axis1=1, axis2=2)
+        outputs["rejected"][window] = stack[:, :, -1].sum(axis=1)
+        values = compute_measures(
+            stack, names, replace_undefined_by=replace_undefined_by
+        )
+        for name, value in values.items():
+            outputs[name][window] = value
+    total, correct = outputs["total"], outputs["correct"]
+    rejected_total = outputs["rejected"]
     safe_total = np.where(total > 0, total, 1.0)
-    correct = np.trace(stack[:, :, :n_classes], axis1=1, axis2=2)
-    rejected_total = stack[:, :, -1].sum(axis=1)
     accepted_total = total - rejected_total
     accepted_accuracy = np.divide(
         correct,
@@ -282,14 +293,11 @@ def reject_curve(
         out=np.full(total.shape, np.nan),
         where=accepted_total > 0,
     )
-    values = compute_measures(stack, names, replace_undefined_by=replace_undefined_by)
     return RejectCurve(
         thresholds=thresholds,
         reject_rate=rejected_total / safe_total,
         error_rate=(accepted_total - correct) / safe_total,
         accepted_accuracy=accepted_accuracy,
-        measures={
-            name: np.asarray(value, dtype=float) for name, value in values.items()
-        },
+        measures={name: outputs[name] for name in names},
         classes=classes,
     )
