@@ -71,18 +71,19 @@ def test_core_modules_import_no_adapters_pandas_or_plotting():
             assert forbidden not in source, f"{module} uses {forbidden}"
 
 
-def test_demo_prints_every_group():
+def test_demo_runs_the_model_selection_story():
     from infometrics._demo import run_demo
 
     output = io.StringIO()
-    matrix = run_demo(stream=output)
+    result = run_demo(stream=output)
     text = output.getvalue()
-    assert matrix.shape == (10, 11)
-    for heading in (
-        "normalized information",
-        "information coverage",
-        "entropy triangle",
-        "conventional measures",
-    ):
-        assert heading in text
-    assert "ni2" in text
+    assert 'scoring="ni2"' in text
+    assert "RejectOptionClassifierCV" in text
+    assert set(result["matrices"]) == {
+        "never rejects",
+        "grid-searched",
+        "RejectOptionClassifierCV",
+    }
+    for matrix in result["matrices"].values():
+        assert matrix.shape == (10, 11)
+    assert result["matrices"]["never rejects"][:, -1].sum() == 0

@@ -29,7 +29,7 @@ def main(argv=None):
     if args.command == "demo":
         from ._demo import run_demo
 
-        run_demo(threshold=args.threshold, stream=sys.stdout)
+        run_demo(stream=sys.stdout)
     return 0
 
 
