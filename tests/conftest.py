@@ -6,3 +6,8 @@ from hypothesis import settings
 # them); a cold first call must not fail a property.
 settings.register_profile("infometrics", deadline=None)
 settings.load_profile("infometrics")
+
+import matplotlib  # noqa: E402
+
+# Displays are tested on artist state with the non-interactive backend.
+matplotlib.use("Agg")

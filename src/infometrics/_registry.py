@@ -45,10 +45,17 @@ class MeasureSpec:
     warning_name: str = ""
 
     @property
+    def binary_only(self):
+        """Defined for two classes only (the positive class's precision, ...)."""
+        return self.name in _BINARY_ONLY
+
+    @property
     def scorer_name(self):
         """``name`` or ``neg_name``: the scikit-learn convention, greater is better."""
         return self.name if self.higher_is_better else f"neg_{self.name}"
 
+
+_BINARY_ONLY = frozenset({"precision", "recall", "f1"})
 
 NORMALIZED_INFORMATION = "normalized information"
 INFORMATION_COVERAGE = "information coverage"
@@ -75,6 +82,9 @@ _CONVENTIONAL = {
     "error_rate": (False, "error rate E (rejections excluded)"),
     "reject_rate": (False, "reject rate Rej"),
     "accepted_accuracy": (True, "accuracy on accepted samples CR / (CR + E)"),
+    "precision": (True, "precision of the positive class (two classes only)"),
+    "recall": (True, "recall of the positive class (two classes only)"),
+    "f1": (True, "F1 of the positive class (two classes only)"),
     "accuracy": (True, "accuracy (rejections count as wrong)"),
     "kappa": (True, "Cohen's kappa"),
     "tpr": (True, "prior-weighted true-positive rate"),

@@ -53,10 +53,11 @@ def _matrix_and_labels(
 
 
 def _all_names(n_classes):
-    names = list(MEASURES)
-    if n_classes != 2:
-        names = [n for n in names if n not in ("precision", "recall", "f1")]
-    return names
+    return [
+        name
+        for name, spec in MEASURES.items()
+        if n_classes == 2 or not spec.binary_only
+    ]
 
 
 def information_report(

@@ -1,0 +1,220 @@
+"""Reports equal the core; bootstrap intervals behave; paired comparisons."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import infometrics as im
+from infometrics._registry import compute_measures
+
+M5 = [[74, 6, 10], [0, 9, 1]]
+
+
+def test_report_values_equal_the_core():
+    report = im.information_report(confusion_matrix=M5)
+    assert list(report.index.names) == ["family", "measure"]
+    assert list(report.columns) == ["value", "higher_is_better", "description"]
+    values = report["value"].droplevel("family")
+    core = im.all_measures(M5, replace_undefined_by=np.nan)
+    for name, value in core.items():
+        np.testing.assert_equal(values[name], value)
+    coverage = im.information_coverage(M5)
+    assert values["info_completeness"] == coverage.completeness
+    assert values["false_info_ratio"] == coverage.false_info_ratio
+    triangle = im.entropy_triangle(M5)
+    assert values["triangle_vi"] == triangle.variation_info
+    conventional = im.conventional_measures(M5)
+    assert values["kappa"] == conventional["kappa"]
+    assert values["f1"] == conventional["f1"]
+    assert (
+        report.loc[("information coverage", "false_info_ratio"), "higher_is_better"]
+        == np.False_
+    )
+    families = report.index.get_level_values("family").unique().tolist()
+    assert families == [
+        "normalized information",
+        "information coverage",
+        "entropy triangle",
+        "conventional",
+    ]
+
+
+def test_report_from_labels_equals_report_from_matrix():
+    rng = np.random.default_rng(0)
+    y_true = rng.integers(0, 3, 200)
+    y_pred = np.where(rng.random(200) < 0.7, y_true, rng.integers(-1, 3, 200))
+    from_labels = im.information_report(y_true=y_true, y_pred=y_pred)
+    matrix = im.augmented_confusion_matrix(y_true, y_pred)
+    from_matrix = im.information_report(confusion_matrix=matrix)
+    pd.testing.assert_frame_equal(from_labels, from_matrix)
+    assert "f1" not in from_labels.index.get_level_values("measure")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({}, "either confusion_matrix"),
+        ({"confusion_matrix": M5, "y_true": [0], "y_pred": [0]}, "either"),
+        ({"y_true": [0, 1]}, "both y_true and y_pred"),
+        ({"confusion_matrix": [M5, M5]}, "not a stack"),
+        ({"confusion_matrix": M5, "labels": ["a"]}, "1 entries for 2 rows"),
+    ],
+)
+def test_report_errors(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        im.information_report(**kwargs)
+
+
+def test_compare_ranks_like_the_paper_and_accepts_labels():
+    table = im.compare(
+        {
+            "M1": [[90, 0, 0], [1, 9, 0]],
+            "M2": [[89, 1, 0], [0, 10, 0]],
+            "M3": [[90, 0, 0], [0, 9, 1]],
+            "M4": ([0] * 89 + [0] + [1] * 10, [0] * 89 + [-1] + [1] * 10),
+        },
+        measures=["ni2", "false_info_ratio", "reject_rate"],
+    )
+    assert table.index.tolist() == ["M1", "M2", "M3", "M4"]
+    assert table["rank_ni2"].tolist() == [4, 3, 2, 1]
+    # Lower is better for r(S|T): rank 1 is the smallest value.
+    assert table.loc[table["false_info_ratio"].idxmin(), "rank_false_info_ratio"] == 1
+    assert table.loc["M4", "ni2"] == pytest.approx(im.ni([[89, 0, 1], [0, 10, 0]]))
+    default = im.compare({"A": M5})
+    assert {"ni24", "triangle_mi", "accepted_accuracy", "rank_ni2"} <= set(default)
+    no_ranks = im.compare({"A": M5}, measures=["ni2"], ranks=False)
+    assert list(no_ranks.columns) == ["ni2"]
+
+
+@pytest.mark.parametrize(
+    ("classifiers", "message"),
+    [
+        ({}, "non-empty dict"),
+        ([M5], "non-empty dict"),
+        ({"A": ([0], [0], [1])}, "tuple of 3"),
+    ],
+)
+def test_compare_errors(classifiers, message):
+    with pytest.raises(ValueError, match=message):
+        im.compare(classifiers)
+
+
+def test_per_class_report_equals_the_core():
+    table = im.per_class_report(
+        y_true=["a", "a", "b", "b", "b"],
+        y_pred=["a", "-", "b", "a", "b"],
+        reject_label="-",
+    )
+    assert table.index.tolist() == ["a", "b", "rejected"]
+    matrix = im.augmented_confusion_matrix(
+        ["a", "a", "b", "b", "b"], ["a", "-", "b", "a", "b"], reject_label="-"
+    )
+    coverage = im.information_coverage(matrix)
+    np.testing.assert_allclose(
+        table["H(S|T=class)"].iloc[:2], coverage.output_entropy_per_true_class
+    )
+    np.testing.assert_allclose(table["H(T|S=output)"], coverage.true_entropy_per_output)
+    assert table["predicted_support"].tolist() == [2, 2, 1]
+
+
+def test_bootstrap_interval_contains_the_estimate_and_shrinks_with_counts():
+    small = im.bootstrap_measures(
+        M5, ["ni2", "info_completeness"], n_resamples=400, random_state=0
+    )
+    large = im.bootstrap_measures(
+        np.array(M5) * 20, ["ni2", "info_completeness"], n_resamples=400, random_state=0
+    )
+    for name in ("ni2", "info_completeness"):
+        for result in (small[name], large[name]):
+            assert result.low <= result.estimate <= result.high
+            assert result.distribution.shape == (400,)
+        assert (large[name].high - large[name].low) < 0.5 * (
+            small[name].high - small[name].low
+        )
+    assert small["ni2"].estimate == pytest.approx(im.ni(M5, "ni2"))
+
+
+def test_bootstrap_is_reproducible_and_vectorised_resamples_are_right():
+    first = im.bootstrap_measures(M5, n_resamples=50, random_state=3)["ni2"]
+    again = im.bootstrap_measures(M5, n_resamples=50, random_state=3)["ni2"]
+    np.testing.assert_array_equal(first.distribution, again.distribution)
+    # Each resample is a multinomial draw with the original total.
+    rng = np.random.default_rng(3)
+    flat = np.array(M5, dtype=float).ravel()
+    draws = rng.multinomial(int(flat.sum()), flat / flat.sum(), size=50)
+    expected = compute_measures(
+        draws.reshape(50, 2, 3).astype(float), ["ni2"], replace_undefined_by=np.nan
+    )["ni2"]
+    np.testing.assert_allclose(first.distribution, expected)
+
+
+def test_bootstrap_from_labels_resamples_samples_with_their_weights():
+    rng = np.random.default_rng(1)
+    y_true = rng.integers(0, 3, 300)
+    y_pred = np.where(rng.random(300) < 0.8, y_true, -1)
+    weights = rng.random(300) + 0.5
+    result = im.bootstrap_measures_score(
+        y_true,
+        y_pred,
+        ["ni2"],
+        sample_weight=weights,
+        n_resamples=300,
+        random_state=0,
+    )["ni2"]
+    assert result.estimate == pytest.approx(
+        im.ni_score(y_true, y_pred, sample_weight=weights)
+    )
+    assert result.low <= result.estimate <= result.high
+    unweighted = im.bootstrap_measures_score(
+        y_true, y_pred, n_resamples=300, random_state=0
+    )["ni2"]
+    assert unweighted.estimate != pytest.approx(result.estimate)
+
+
+def test_paired_comparison():
+    y_true = np.repeat([0, 1, 2], 100)
+    rejects = y_true.copy()
+    rejects[::10] = -1
+    errs = y_true.copy()
+    errs[::10] = (errs[::10] + 1) % 3
+    better = im.paired_comparison(
+        y_true, rejects, errs, n_resamples=300, random_state=0
+    )
+    assert better.prob_a_better == 1.0
+    assert better.p_value == pytest.approx(1 / 301)
+    assert better.estimate_a == pytest.approx(im.ni_score(y_true, rejects))
+    worse = im.paired_comparison(y_true, errs, rejects, n_resamples=300, random_state=0)
+    assert worse.prob_a_better == 0.0
+    same = im.paired_comparison(y_true, errs, errs, n_resamples=50, random_state=0)
+    assert same.prob_a_better == 0.5
+    np.testing.assert_array_equal(same.difference, 0)
+    # Direction follows the measure: S_I/H(T) is better when lower.
+    error = im.paired_comparison(
+        y_true, rejects, errs, measure="info_error", n_resamples=100, random_state=0
+    )
+    assert error.estimate_a < error.estimate_b
+    assert error.prob_a_better == 1.0
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: im.bootstrap_measures(M5, n_resamples=0), "positive integer"),
+        (lambda: im.bootstrap_measures(M5, confidence_level=1.5), r"in \(0, 1\)"),
+        (lambda: im.bootstrap_measures([[0.5, 0.5], [1, 0]]), "integer counts"),
+        (lambda: im.bootstrap_measures([[0, 0], [0, 0]]), "empty"),
+        (lambda: im.bootstrap_measures([M5, M5]), "not a stack"),
+        (lambda: im.bootstrap_measures(M5, ["nope"]), "Unknown measure"),
+        (
+            lambda: im.paired_comparison([0, 1], [0, 1], [0, 1], measure="x"),
+            "Unknown measure",
+        ),
+        (
+            lambda: im.bootstrap_measures_score([0, 1], [0, 2], labels=[0, 1]),
+            "not in labels",
+        ),
+    ],
+)
+def test_uncertainty_errors(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
