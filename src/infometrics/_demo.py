@@ -24,11 +24,15 @@ def _print(stream, *lines):
         print(line, file=stream)
 
 
-def run_demo(*, random_state=0, stream=None):
+def run_demo(*, random_state=0, stream=None, output=None):
     """Tune an abstaining classifier on the digits data with NI2, print the results.
 
-    Returns a dict with the fitted search, the tuned reject option and the
-    test-split confusion matrices of the compared classifiers.
+    With ``output`` (a folder), also write the comparison table, the tuned
+    classifier's full report and the figures there.
+
+    Returns a dict with the fitted search, the tuned reject option, the
+    test-split confusion matrices of the compared classifiers and the files
+    written.
     """
     from sklearn.datasets import load_digits
     from sklearn.linear_model import LogisticRegression
@@ -92,16 +96,15 @@ def run_demo(*, random_state=0, stream=None):
         "3. On the held-out test split",
     )
     plain = base.fit(X_train, y_train)
+    predictions = {
+        "never rejects": plain.predict(X_test),
+        "grid-searched": search.predict(X_test),
+        "RejectOptionClassifierCV": tuned.predict(X_test),
+    }
+    # Every classifier has the same classes_ (all fitted on y_train).
     matrices = {
-        "never rejects": augmented_confusion_matrix(
-            y_test, plain.predict(X_test), labels=plain.classes_
-        ),
-        "grid-searched": augmented_confusion_matrix(
-            y_test, search.predict(X_test), labels=search.classes_
-        ),
-        "RejectOptionClassifierCV": augmented_confusion_matrix(
-            y_test, tuned.predict(X_test), labels=tuned.classes_
-        ),
+        name: augmented_confusion_matrix(y_test, y_pred, labels=plain.classes_)
+        for name, y_pred in predictions.items()
     }
     header = f"   {'classifier':<26s}" + "".join(f"{n[:12]:>13s}" for n in SUMMARY)
     _print(stream, header)
@@ -111,4 +114,75 @@ def run_demo(*, random_state=0, stream=None):
             values = compute_measures(matrix, SUMMARY)
             row = "".join(f"{values[measure]:13.4f}" for measure in SUMMARY)
             _print(stream, f"   {name:<26s}{row}")
-    return {"search": search, "tuned": tuned, "matrices": matrices}
+    written = []
+    if output is not None:
+        written = _write_outputs(output, matrices, predictions, tuned, y_test, stream)
+    return {"search": search, "tuned": tuned, "matrices": matrices, "files": written}
+
+
+def _write_outputs(folder, matrices, predictions, tuned, y_test, stream):
+    from pathlib import Path
+
+    from ._report import compare, information_report, per_class_report
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UndefinedMeasureWarning)
+        written.append(folder / "comparison.csv")
+        compare(matrices).to_csv(written[-1])
+        tuned_matrix = matrices["RejectOptionClassifierCV"]
+        written.append(folder / "report_tuned.csv")
+        information_report(confusion_matrix=tuned_matrix).to_csv(written[-1])
+        written.append(folder / "per_class_tuned.csv")
+        per_class_report(confusion_matrix=tuned_matrix).to_csv(written[-1])
+    try:
+        written += _write_figures(folder, matrices, predictions, tuned, y_test)
+    except ImportError as exc:
+        _print(stream, "", f"Figures skipped: {exc}")
+    _print(stream, "", f"Written to {folder}/:")
+    _print(stream, *(f"   {path.name}" for path in written))
+    return written
+
+
+def _write_figures(folder, matrices, predictions, tuned, y_test):
+    from ._plot import (
+        EntropyTriangleDisplay,
+        InformationCoverageDisplay,
+        RejectCurveDisplay,
+        _pyplot,
+    )
+
+    plt = _pyplot()
+    written = []
+    if np.array_equal(matrices["grid-searched"], matrices["never rejects"]):
+        # The search chose not to reject: its point would hide the other.
+        matrices = {k: v for k, v in matrices.items() if k != "grid-searched"}
+    figure, (whole, zoomed) = plt.subplots(1, 2, figsize=(13, 6))
+    triangles = EntropyTriangleDisplay.from_confusion_matrices(
+        matrices, extended=True, ax=whole
+    )
+    triangles.plot(ax=zoomed, extended=True, zoom=True)
+    written.append(folder / "entropy_triangle.png")
+    figure.savefig(written[-1], dpi=120, bbox_inches="tight")
+
+    _, ax = plt.subplots(figsize=(7, 5))
+    for name in matrices:
+        y_pred = predictions[name]
+        InformationCoverageDisplay.from_predictions(
+            y_test, y_pred, name=name, n_resamples=300, random_state=0, ax=ax
+        )
+    written.append(folder / "information_coverage.png")
+    ax.figure.savefig(written[-1], dpi=120, bbox_inches="tight")
+
+    curve = RejectCurveDisplay(
+        tuned.curve_,
+        threshold=tuned.best_threshold_,
+        name="out-of-fold, RejectOptionClassifierCV",
+    ).plot()
+    curve.figure_.set_size_inches(7, 5)
+    written.append(folder / "reject_curve.png")
+    curve.figure_.savefig(written[-1], dpi=120, bbox_inches="tight")
+    plt.close("all")
+    return written

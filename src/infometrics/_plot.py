@@ -204,7 +204,7 @@ class EntropyTriangleDisplay:
             ax=ax,
         )
 
-    def plot(self, *, ax=None, extended=False, grid=True, point_kw=None):
+    def plot(self, *, ax=None, extended=False, grid=True, zoom=False, point_kw=None):
         """Draw the triangle, its grid and the points.
 
         Parameters
@@ -215,7 +215,10 @@ class EntropyTriangleDisplay:
             Also draw the marginal points (``x``: ▲, ``y``: ▼) joined to the
             joint point.
         grid : bool, default=True
-            Grid lines every 0.1 of each coordinate.
+            Grid lines every 0.1 of each coordinate (0.01 when zoomed).
+        zoom : bool, default=False
+            Fit the view to the points (good classifiers crowd the ideal
+            corner); the vertices may then be out of view.
         point_kw : dict, default=None
             Passed to ``ax.plot`` for the joint points.
 
@@ -228,43 +231,57 @@ class EntropyTriangleDisplay:
         ax.plot(corners[:, 0], corners[:, 1], color="black", linewidth=1.2)
         self.grid_lines_ = []
         if grid:
-            self.grid_lines_ = self._draw_grid(ax)
-        self.vertex_labels_ = [
-            ax.text(
-                -0.03,
-                -0.04,
-                "VI' = 1\nno information",
-                ha="right",
-                va="top",
-                fontsize=9,
-            ),
-            ax.text(1.03, -0.04, "2MI' = 1\nideal", ha="left", va="top", fontsize=9),
-            ax.text(
-                0.5,
-                _SQRT3_2 + 0.03,
-                "ΔH' = 1  degenerate marginals",
-                ha="center",
-                va="bottom",
-                fontsize=9,
-            ),
-        ]
-        # Each side is where one coordinate vanishes.
-        side_style = {"ha": "center", "va": "center", "fontsize": 9}
-        self.side_labels_ = [
-            ax.text(
-                0.5, -0.12, "ΔH' = 0: uniform marginals;  2MI' grows →", **side_style
-            ),
-            ax.text(
-                0.2,
-                0.44,
-                "2MI' = 0: no information transferred",
-                rotation=60,
-                **side_style,
-            ),
-            ax.text(
-                0.8, 0.44, "VI' = 0: nothing left uncertain", rotation=-60, **side_style
-            ),
-        ]
+            self.grid_lines_ = self._draw_grid(
+                ax, step=0.01 if zoom else 0.1, ticks=not zoom
+            )
+        # Out-of-view text would still stretch a "tight" saved figure.
+        self.vertex_labels_, self.side_labels_ = [], []
+        if not zoom:
+            self.vertex_labels_ = [
+                ax.text(
+                    -0.03,
+                    -0.04,
+                    "VI' = 1\nno information",
+                    ha="right",
+                    va="top",
+                    fontsize=9,
+                ),
+                ax.text(
+                    1.03, -0.04, "2MI' = 1\nideal", ha="left", va="top", fontsize=9
+                ),
+                ax.text(
+                    0.53,
+                    _SQRT3_2 + 0.01,
+                    "ΔH' = 1\ndegenerate marginals",
+                    ha="left",
+                    va="bottom",
+                    fontsize=9,
+                ),
+            ]
+            # Each side is where one coordinate vanishes.
+            side_style = {"ha": "center", "va": "center", "fontsize": 9}
+            self.side_labels_ = [
+                ax.text(
+                    0.5,
+                    -0.12,
+                    "ΔH' = 0: uniform marginals;  2MI' grows →",
+                    **side_style,
+                ),
+                ax.text(
+                    0.2,
+                    0.44,
+                    "2MI' = 0: no information transferred",
+                    rotation=60,
+                    **side_style,
+                ),
+                ax.text(
+                    0.8,
+                    0.44,
+                    "VI' = 0: nothing left uncertain",
+                    rotation=-60,
+                    **side_style,
+                ),
+            ]
         self.points_ = {}
         self.marginal_points_ = {}
         for name, triangle in self.triangles.items():
@@ -324,21 +341,43 @@ class EntropyTriangleDisplay:
                 linestyle="none",
                 label="output marginal Y",
             )
-        ax.legend(loc="upper right", fontsize=9, frameon=False)
-        ax.set_xlim(-0.2, 1.2)
-        ax.set_ylim(-0.2, _SQRT3_2 + 0.12)
         ax.set_aspect("equal")
-        ax.axis("off")
-        ax.set_title("Entropy triangle")
+        if zoom:
+            self._zoom(ax)
+            ax.set_title("Entropy triangle (zoomed)")
+            ax.set_xlabel("grid lines every 0.01 of ΔH', 2MI' and VI'", fontsize=9)
+            ax.legend(loc="best", fontsize=9)
+        else:
+            ax.set_xlim(-0.2, 1.2)
+            ax.set_ylim(-0.2, _SQRT3_2 + 0.12)
+            ax.axis("off")
+            ax.set_title("Entropy triangle")
+            # The upper left is empty in a triangle plot: no overlap there.
+            ax.legend(loc="upper left", fontsize=9, frameon=False)
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
 
+    def _zoom(self, ax):
+        points = [line.get_xydata() for line in self.points_.values()]
+        points += [
+            m.get_xydata() for pair in self.marginal_points_.values() for m in pair
+        ]
+        xy = np.concatenate(points)
+        xy = xy[np.all(np.isfinite(xy), axis=1)]
+        center = (xy.min(axis=0) + xy.max(axis=0)) / 2
+        half = max(0.03, 0.65 * float(np.ptp(xy, axis=0).max()))
+        ax.set_xlim(center[0] - half, center[0] + half)
+        ax.set_ylim(center[1] - half, center[1] + half)
+        ax.set_xticks([])
+        ax.set_yticks([])
+
     @staticmethod
-    def _draw_grid(ax):
+    def _draw_grid(ax, step=0.1, ticks=True):
         lines = []
         style = {"color": "0.85", "linewidth": 0.6, "zorder": 1}
-        for level in np.linspace(0.1, 0.9, 9):
+        n_levels = round(1 / step) - 1
+        for level in np.linspace(step, 1 - step, n_levels):
             rest = 1 - level
             # ΔH' = level (horizontal), 2MI' = level, VI' = level.
             for start, end in (
@@ -350,16 +389,17 @@ class EntropyTriangleDisplay:
                 x1, y1 = _ternary(*end)
                 (line,) = ax.plot([x0, x1], [y0, y1], **style)
                 lines.append(line)
-            # Tick values along the bottom (2MI') side.
-            ax.text(
-                level,
-                -0.025,
-                f"{level:.1f}",
-                ha="center",
-                va="top",
-                fontsize=7,
-                color="0.4",
-            )
+            # Tick values along the bottom (2MI') side, every 0.1.
+            if ticks and np.isclose(level * 10, round(level * 10)):
+                ax.text(
+                    level,
+                    -0.025,
+                    f"{level:.1f}",
+                    ha="center",
+                    va="top",
+                    fontsize=7,
+                    color="0.4",
+                )
         return lines
 
 
