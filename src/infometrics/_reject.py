@@ -301,7 +301,7 @@ class RejectOptionClassifier(_BaseRejectOption):
         The wrapped classifier's classes.
     n_features_in_ : int
         Number of features seen during fit, if the wrapped classifier has it.
-    feature_names_in_ : ndarray of shape (n_features_in_,)
+    feature_names_in_ : ndarray of shape (`n_features_in_`,)
         Feature names seen during fit, if the wrapped classifier has them.
 
     See Also
