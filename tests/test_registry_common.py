@@ -1,0 +1,108 @@
+"""Invariances every registered measure must have, driven by the registry.
+
+Adding a measure to ``infometrics._registry.MEASURES`` adds it to every test
+here (as scikit-learn's ``metrics/tests/test_common.py`` does).
+"""
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_iris
+from sklearn.tree import DecisionTreeClassifier
+
+import infometrics as im
+from infometrics._registry import MEASURES, compute_measures
+
+ALL = list(MEASURES)
+MULTICLASS = [name for name, spec in MEASURES.items() if not spec.binary_only]
+# Measures bounded by [0, 1] whatever the matrix; the rest are ratios or losses.
+UNBOUNDED = {
+    "false_info_ratio",
+    "info_error",
+    "informational_loss",
+    "xi",
+    "zero_one_loss",
+    "kappa",
+}
+
+
+def measure(matrix, name):
+    return compute_measures(
+        np.asarray(matrix, dtype=float), [name], replace_undefined_by=np.nan
+    )[name]
+
+
+@pytest.fixture(scope="module")
+def sample():
+    rng = np.random.default_rng(0)
+    y_true = rng.integers(0, 3, 150)
+    y_pred = np.where(rng.random(150) < 0.7, y_true, rng.integers(-1, 3, 150))
+    return y_true, y_pred, rng
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_every_measure_has_a_description_and_a_direction(name):
+    spec = MEASURES[name]
+    assert spec.description
+    assert isinstance(spec.higher_is_better, bool)
+    assert spec.scorer_name == (name if spec.higher_is_better else f"neg_{name}")
+    assert im._registry.check_measure(spec.scorer_name) is spec
+
+
+@pytest.mark.parametrize("name", MULTICLASS)
+def test_invariant_to_permuting_the_classes(name, sample):
+    y_true, y_pred, _ = sample
+    matrix = im.augmented_confusion_matrix(y_true, y_pred)
+    order = [2, 0, 1]
+    permuted = matrix[np.ix_(order, [*order, 3])]
+    np.testing.assert_allclose(
+        measure(permuted, name), measure(matrix, name), atol=1e-12
+    )
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_invariant_to_scaling_the_counts(name):
+    matrix = np.array([[30, 4, 3], [5, 20, 2]])
+    np.testing.assert_allclose(
+        measure(matrix * 7.5, name), measure(matrix, name), rtol=1e-10
+    )
+
+
+@pytest.mark.parametrize("name", MULTICLASS)
+def test_integer_weights_equal_repeated_samples(name, sample):
+    y_true, y_pred, rng = sample
+    repeats = rng.integers(0, 4, len(y_true))
+    weighted = im.augmented_confusion_matrix(
+        y_true, y_pred, sample_weight=repeats, labels=[0, 1, 2]
+    )
+    repeated = im.augmented_confusion_matrix(
+        np.repeat(y_true, repeats), np.repeat(y_pred, repeats), labels=[0, 1, 2]
+    )
+    np.testing.assert_allclose(measure(weighted, name), measure(repeated, name))
+
+
+@pytest.mark.parametrize("name", [n for n in MULTICLASS if n not in UNBOUNDED])
+def test_bounded_measures_stay_in_the_unit_interval(name):
+    rng = np.random.default_rng(1)
+    stack = rng.integers(0, 6, size=(200, 3, 4)).astype(float)
+    values = measure(stack, name)
+    finite = values[np.isfinite(values)]
+    assert np.all((finite >= 0) & (finite <= 1))
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_scorer_returns_the_measure_greater_is_better(name):
+    X, y = load_iris(return_X_y=True)
+    y = (y > 0).astype(int) if MEASURES[name].binary_only else y
+    model = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y)
+    matrix = im.augmented_confusion_matrix(y, model.predict(X), reject_label=None)
+    expected = measure(matrix, name)
+    scorer = im.make_ni_scorer(name, replace_undefined_by=np.nan)
+    sign = 1 if MEASURES[name].higher_is_better else -1
+    assert scorer(model, X, y) == pytest.approx(sign * expected)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_the_report_lists_every_measure(name):
+    report = im.information_report(confusion_matrix=[[30, 4, 3], [5, 20, 2]])
+    value = report.xs(name, level="measure")["value"].iloc[0]
+    np.testing.assert_allclose(value, measure([[30, 4, 3], [5, 20, 2]], name))
