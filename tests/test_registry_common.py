@@ -14,7 +14,8 @@ from infometrics._registry import MEASURES, compute_measures
 
 ALL = list(MEASURES)
 MULTICLASS = [name for name, spec in MEASURES.items() if not spec.binary_only]
-# Measures bounded by [0, 1] whatever the matrix; the rest are ratios or losses.
+# Measures not bounded by [0, 1]: ratios, losses (the quadratic and linear
+# expected losses reach 2), kappa (down to -1) and the negated accuracy.
 UNBOUNDED = {
     "false_info_ratio",
     "info_error",
@@ -22,6 +23,8 @@ UNBOUNDED = {
     "xi",
     "zero_one_loss",
     "kappa",
+    "quadratic_loss",
+    "linear_loss",
 }
 
 
