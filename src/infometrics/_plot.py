@@ -12,7 +12,7 @@ from ._exceptions import UndefinedMeasureWarning
 from ._labels import augmented_confusion_matrix
 from ._registry import check_measure
 from ._reject_curve import RejectCurve, reject_curve
-from ._scorers import estimator_reject_label
+from ._scorers import estimator_classes, estimator_reject_label
 from ._triangle import entropy_triangle
 from ._uncertainty import bootstrap_measures_score
 
@@ -38,12 +38,7 @@ def _axes(ax):
 
 
 def _estimator_predictions(estimator, X, y):
-    labels = getattr(estimator, "classes_", None)
-    if labels is not None:
-        labels = np.asarray(labels)
-        unseen = np.setdiff1d(np.unique(np.asarray(y)), labels)
-        if unseen.size:
-            labels = np.concatenate([labels, unseen])
+    labels = estimator_classes(estimator, y)
     return estimator.predict(X), labels, estimator_reject_label(estimator)
 
 

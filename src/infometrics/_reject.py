@@ -19,6 +19,7 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from ._registry import check_measure
 from ._reject_curve import confidence_and_prediction, reject_curve
+from ._scorers import estimator_classes
 from ._scores import ni_score
 
 _RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
@@ -239,13 +240,11 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         -------
         score : float
         """
-        labels = np.asarray(self.classes_)
-        unseen = np.setdiff1d(unique_labels(y), labels)
         return ni_score(
             y,
             self.predict(X),
             measure="ni2",
-            labels=np.concatenate([labels, unseen]) if unseen.size else labels,
+            labels=estimator_classes(self, y),
             reject_label=self.reject_label,
             sample_weight=sample_weight,
         )

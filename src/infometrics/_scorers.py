@@ -41,7 +41,7 @@ def estimator_reject_label(estimator):
     return None
 
 
-def _estimator_classes(estimator, y_true):
+def estimator_classes(estimator, y_true):
     """The estimator's ``classes_``, then any label of ``y_true`` it never saw.
 
     A test fold may hold a class the training fold lacked; appending it keeps
@@ -81,7 +81,7 @@ class _ScorerBase:
         labels = (
             self.labels
             if self.labels is not None
-            else _estimator_classes(estimator, y_true)
+            else estimator_classes(estimator, y_true)
         )
         return augmented_confusion_matrix(
             y_true,
