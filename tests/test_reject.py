@@ -347,3 +347,28 @@ def test_curve_errors(kwargs, message):
     y_score = arguments.pop("y_score")
     with pytest.raises(ValueError, match=message):
         im.reject_curve(y_true, y_score, **arguments)
+
+
+def test_curve_at_chosen_thresholds_equals_the_full_curve_there():
+    X, y = load_breast_cancer(return_X_y=True)
+    proba = (
+        make_pipeline(StandardScaler(), LogisticRegression()).fit(X, y).predict_proba(X)
+    )
+    full = im.reject_curve(y, proba)
+    chosen = np.array([0.6, 0.75, 0.9, 0.99])
+    partial = im.reject_curve(y, proba, thresholds=chosen)
+    np.testing.assert_array_equal(partial.thresholds, [*chosen, np.inf])
+    for index, threshold in enumerate(chosen):
+        # The same point as the full curve's first threshold at or above it.
+        full_index = np.searchsorted(full.thresholds, threshold)
+        matrix = matrix_at_threshold(y, proba, np.array([0, 1]), threshold)
+        assert partial.measures["ni2"][index] == pytest.approx(im.ni(matrix, "ni2"))
+        assert partial.reject_rate[index] == pytest.approx(full.reject_rate[full_index])
+    quantiles = im.reject_curve(y, proba, thresholds=20)
+    assert len(quantiles.thresholds) <= 21
+    assert quantiles.reject_rate[0] == 0
+    assert quantiles.reject_rate[-1] == 1
+    with pytest.raises(ValueError, match="at least 1"):
+        im.reject_curve(y, proba, thresholds=0)
+    with pytest.raises(ValueError, match="thresholds must be None"):
+        im.reject_curve(y, proba, thresholds=[np.nan])

@@ -157,6 +157,21 @@ def _cumulative_count_blocks(codes, weights, n_cells, stops):
         start = end
 
 
+def _check_thresholds(thresholds, sorted_confidence):
+    if isinstance(thresholds, (int, np.integer)) and not isinstance(thresholds, bool):
+        if thresholds < 1:
+            raise ValueError(f"thresholds must be at least 1; got {thresholds}.")
+        quantiles = np.quantile(sorted_confidence, np.linspace(0, 1, thresholds))
+        return np.unique(quantiles)
+    values = np.asarray(thresholds, dtype=float)
+    if values.ndim != 1 or values.size == 0 or not np.all(np.isfinite(values)):
+        raise ValueError(
+            "thresholds must be None, a positive int or a 1-d array of finite "
+            f"values; got {thresholds!r}."
+        )
+    return np.unique(values)
+
+
 def reject_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
@@ -164,6 +179,7 @@ def reject_curve(
     classes: ArrayLike | None = None,
     measures=("ni2", "info_completeness", "false_info_ratio"),
     confidence: Literal["max", "margin"] = "max",
+    thresholds: int | ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = np.nan,
 ) -> RejectCurve:
@@ -192,6 +208,12 @@ def reject_curve(
     confidence : {"max", "margin"}, default="max"
         How the scores become a confidence: the top score, or the top score
         minus the runner-up.
+    thresholds : int, array-like or None, default=None
+        ``None``: every distinct confidence value. An int ``k``: ``k``
+        thresholds at evenly spaced quantiles of the confidence (for many
+        classes, where each point costs ``O(m^2)``). An array: those
+        thresholds. The curve always ends with ``inf`` (everything rejected);
+        the pass over the samples is the same in every case.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     replace_undefined_by : "warn" or float, default=nan
@@ -256,10 +278,15 @@ def reject_curve(
     order = np.argsort(confidences, kind="stable")
     sorted_confidence = confidences[order]
     codes = (true_index * n_classes + predicted_index)[order]
-    starts = np.concatenate(
-        [[0], np.flatnonzero(np.diff(sorted_confidence)) + 1, [len(order)]]
-    )
-    thresholds = np.append(sorted_confidence[starts[:-1]], np.inf)
+    if thresholds is None:
+        cut_points = sorted_confidence[
+            np.concatenate([[0], np.flatnonzero(np.diff(sorted_confidence)) + 1])
+        ]
+    else:
+        cut_points = _check_thresholds(thresholds, sorted_confidence)
+    thresholds = np.append(cut_points, np.inf)
+    # Point k rejects the samples whose confidence is below thresholds[k].
+    starts = np.searchsorted(sorted_confidence, thresholds, side="left")
     base_counts = np.bincount(
         codes, weights=weights[order], minlength=n_classes * n_classes
     ).reshape(n_classes, n_classes)
