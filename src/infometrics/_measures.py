@@ -554,10 +554,9 @@ def all_measures(
     >>> round(values["ni1"], 3), round(values["ni3"], 3), round(values["ni21"], 3)
     (0.897, 0.841, 0.998)
     """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    inputs = _MeasureInputs(counts)
-    return {name: _evaluate(inputs, name, replace_undefined_by) for name in NI_MEASURES}
+    return selected_measures(
+        confusion_matrix, NI_MEASURES, replace_undefined_by=replace_undefined_by
+    )
 
 
 def selected_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
@@ -566,10 +565,3 @@ def selected_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
     counts, _ = check_confusion_matrix(confusion_matrix)
     inputs = _MeasureInputs(counts)
     return {name: _evaluate(inputs, name, replace_undefined_by) for name in names}
-
-
-def entropies(confusion_matrix):
-    """``H(T)``, ``H(Y)``, ``H(T,Y)`` and ``I`` in bits (private helper for tests)."""
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    q = JointQuantities.from_counts(counts)
-    return q.h_true, q.h_output, q.h_joint, q.mutual_info
