@@ -81,6 +81,48 @@ class RejectCurve:
     measures: dict = field(default_factory=dict)
     classes: np.ndarray = None
 
+    def __repr__(self):
+        measures = ", ".join(self.measures)
+        return (
+            f"RejectCurve({len(self.thresholds)} points, reject rate "
+            f"{self.reject_rate[0]:.3g} to {self.reject_rate[-1]:.3g}, "
+            f"measures: {measures})"
+        )
+
+    def to_frame(self):
+        """The curve as a pandas DataFrame, one row per threshold.
+
+        Returns
+        -------
+        frame : pandas.DataFrame
+            Columns ``threshold``, ``reject_rate``, ``error_rate``,
+            ``accepted_accuracy`` and one per measure.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from infometrics import reject_curve
+        >>> curve = reject_curve(
+        ...     np.array([0, 1, 1]), np.array([[0.8, 0.2], [0.4, 0.6], [0.1, 0.9]]),
+        ...     measures=["ni2"],
+        ... )
+        >>> curve
+        RejectCurve(4 points, reject rate 0 to 1, measures: ni2)
+        >>> list(curve.to_frame().columns)
+        ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy', 'ni2']
+        """
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "threshold": self.thresholds,
+                "reject_rate": self.reject_rate,
+                "error_rate": self.error_rate,
+                "accepted_accuracy": self.accepted_accuracy,
+                **self.measures,
+            }
+        )
+
     def normalized_area(self, measure="ni2"):
         """Area under ``measure`` against the reject rate, divided by its width.
 
