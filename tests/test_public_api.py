@@ -87,3 +87,54 @@ def test_demo_runs_the_model_selection_story():
     for matrix in result["matrices"].values():
         assert matrix.shape == (10, 11)
     assert result["matrices"]["never rejects"][:, -1].sum() == 0
+
+
+SPEC_CONVENTIONAL_KEYS = {
+    "correct_rate",
+    "error_rate",
+    "reject_rate",
+    "accepted_accuracy",
+    "kappa",
+    "tpr",
+    "fpr",
+    "ppv",
+    "npv",
+    "rand_index",
+    "f_score",
+    "quadratic_loss",
+    "linear_loss",
+    "informational_loss",
+    "zero_one_loss",
+    "xi",
+    "balanced_error_rate",
+    "combined_error_rate",
+    "micro_f1",
+    "macro_f1",
+    "info_weighted_accuracy",
+}
+
+
+def test_spec_contract_field_and_key_names():
+    three = infometrics.conventional_measures(
+        [[5, 1, 0, 1], [1, 5, 1, 0], [0, 1, 6, 0]]
+    )
+    assert SPEC_CONVENTIONAL_KEYS <= set(three)
+    binary = infometrics.conventional_measures([[5, 1, 1], [1, 5, 0]])
+    assert SPEC_CONVENTIONAL_KEYS | {"precision", "recall", "f1"} <= set(binary)
+    coverage = infometrics.information_coverage([[5, 1, 1], [1, 5, 0]])
+    for field in (
+        "completeness",
+        "false_info_ratio",
+        "info_error",
+        "h_true",
+        "h_output",
+        "mutual_info",
+    ):
+        assert hasattr(coverage, field)
+    triangle = infometrics.entropy_triangle([[5, 1, 1], [1, 5, 0]])
+    for point in (triangle, triangle.x, triangle.y):
+        for field in ("delta_h", "mutual_info", "variation_info"):
+            assert hasattr(point, field)
+    assert set(infometrics.all_measures([[5, 1, 0], [1, 5, 0]])) == {
+        f"ni{k}" for k in range(1, 25)
+    }
