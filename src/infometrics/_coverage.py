@@ -118,7 +118,13 @@ def information_coverage(
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    q = JointQuantities.from_counts(counts)
+    return coverage_from_quantities(
+        JointQuantities.from_counts(counts), replace_undefined_by
+    )
+
+
+def coverage_from_quantities(q, replace_undefined_by):
+    """:func:`information_coverage` from already computed joint quantities."""
     h_true_given_output = q.h_true_given_output
     h_output_given_true = q.h_output_given_true
     safe_h_true = np.where(q.h_true > 0, q.h_true, 1.0)

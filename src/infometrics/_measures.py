@@ -28,12 +28,16 @@ ONE_TRUE_CLASS_REASON = "a single true class is present, so H(T) = 0"
 class _MeasureInputs:
     """Quantities shared by the measures, computed once and on demand."""
 
-    def __init__(self, counts):
+    def __init__(self, counts, quantities=None):
         # A square matrix means "no reject option": an all-zero reject column
         # changes none of the quantities and lets one code path serve both.
         counts = with_reject_column(counts)
         self.n_classes = counts.shape[-2]
-        self.q = JointQuantities.from_counts(counts)
+        self.q = (
+            quantities
+            if quantities is not None
+            else (JointQuantities.from_counts(counts))
+        )
 
     @cached_property
     def target(self):
@@ -559,9 +563,15 @@ def all_measures(
     )
 
 
-def selected_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
-    """Only the named NI measures (validated names), sharing one computation."""
+def selected_measures(
+    confusion_matrix, names, *, replace_undefined_by="warn", quantities=None
+):
+    """Only the named NI measures (validated names), sharing one computation.
+
+    ``quantities`` may pass the :class:`JointQuantities` of the matrix with its
+    reject column, when the caller computed them already.
+    """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    inputs = _MeasureInputs(counts)
+    inputs = _MeasureInputs(counts, quantities)
     return {name: _evaluate(inputs, name, replace_undefined_by) for name in names}

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._conventional import conventional_measures
-from ._coverage import information_coverage
+from ._coverage import coverage_from_quantities, information_coverage
 from ._exceptions import UndefinedMeasureWarning
+from ._information import JointQuantities
 from ._measures import NI_MEASURES, selected_measures
-from ._triangle import entropy_triangle
-from ._validation import caller_stacklevel
+from ._triangle import entropy_triangle, triangle_from_quantities
+from ._validation import caller_stacklevel, check_confusion_matrix
 
 
 @dataclass(frozen=True)
@@ -131,19 +132,27 @@ MEASURES: dict[str, MeasureSpec] = {
 }
 
 
-def _family_values(family, confusion_matrix, replace_undefined_by):
+def _family_values(family, confusion_matrix, replace_undefined_by, quantities):
     """Every measure of one family, as ``{name: value}``."""
     if family == INFORMATION_COVERAGE:
-        coverage = information_coverage(
-            confusion_matrix, replace_undefined_by=replace_undefined_by
+        coverage = (
+            coverage_from_quantities(quantities, replace_undefined_by)
+            if quantities is not None
+            else information_coverage(
+                confusion_matrix, replace_undefined_by=replace_undefined_by
+            )
         )
         return {
             name: getattr(coverage, field)
             for name, (field, _, _) in _COVERAGE_FIELDS.items()
         }
     if family == ENTROPY_TRIANGLE:
-        triangle = entropy_triangle(
-            confusion_matrix, replace_undefined_by=replace_undefined_by
+        triangle = (
+            triangle_from_quantities(quantities, replace_undefined_by)
+            if quantities is not None
+            else entropy_triangle(
+                confusion_matrix, replace_undefined_by=replace_undefined_by
+            )
         )
         return {
             name: getattr(triangle, field)
@@ -175,12 +184,24 @@ def compute_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
     by_family = {}
     for name in names:
         by_family.setdefault(MEASURES[name].family, []).append(name)
+    counts, has_reject_column = check_confusion_matrix(confusion_matrix)
+    # With a reject column, the NI, coverage and triangle families all work on
+    # the matrix as given: compute its entropies once for all of them. (A
+    # square matrix is padded for the NI family but not for the others.)
+    shared = (
+        JointQuantities.from_counts(counts)
+        if has_reject_column and len(set(by_family) - {CONVENTIONAL}) > 1
+        else None
+    )
     values = {}
     for family, members in by_family.items():
         if family == NORMALIZED_INFORMATION:
             values.update(
                 selected_measures(
-                    confusion_matrix, members, replace_undefined_by=replace_undefined_by
+                    counts,
+                    members,
+                    replace_undefined_by=replace_undefined_by,
+                    quantities=shared,
                 )
             )
             continue
@@ -188,7 +209,12 @@ def compute_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
         # warnings of the requested measures reach the caller.
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            computed = _family_values(family, confusion_matrix, replace_undefined_by)
+            computed = _family_values(
+                family,
+                counts,
+                replace_undefined_by,
+                None if family == CONVENTIONAL else shared,
+            )
         _reemit(caught, {MEASURES[name].warning_name for name in members})
         for name in members:
             if name not in computed:

@@ -122,8 +122,14 @@ def entropy_triangle(
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    n_x, n_y = counts.shape[-2:]
-    q = JointQuantities.from_counts(counts)
+    return triangle_from_quantities(
+        JointQuantities.from_counts(counts), replace_undefined_by
+    )
+
+
+def triangle_from_quantities(q, replace_undefined_by):
+    """:func:`entropy_triangle` from already computed joint quantities."""
+    n_x, n_y = q.joint.shape[-2:]
     log_x, log_y = np.log2(n_x), np.log2(n_y)
     uniform = log_x + log_y
 
