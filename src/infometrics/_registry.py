@@ -8,8 +8,6 @@ measure is one entry here.
 import warnings
 from dataclasses import dataclass
 
-import numpy as np
-
 from ._conventional import conventional_measures
 from ._coverage import coverage_from_quantities, information_coverage
 from ._exceptions import UndefinedMeasureWarning
@@ -220,7 +218,7 @@ def compute_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
             if name not in computed:
                 raise ValueError(
                     f"{name!r} is only defined for two classes; the matrix has "
-                    f"{np.shape(confusion_matrix)[-2]}."
+                    f"{counts.shape[-2]}."
                 )
             values[name] = computed[name]
     return {name: values[name] for name in names}

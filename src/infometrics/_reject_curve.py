@@ -320,6 +320,7 @@ def reject_curve(
     order = np.argsort(confidences, kind="stable")
     sorted_confidence = confidences[order]
     codes = (true_index * n_classes + predicted_index)[order]
+    sorted_weights = weights[order]
     if thresholds is None:
         cut_points = sorted_confidence[
             np.concatenate([[0], np.flatnonzero(np.diff(sorted_confidence)) + 1])
@@ -330,21 +331,20 @@ def reject_curve(
     # Point k rejects the samples whose confidence is below thresholds[k].
     starts = np.searchsorted(sorted_confidence, thresholds, side="left")
     base_counts = np.bincount(
-        codes, weights=weights[order], minlength=n_classes * n_classes
+        codes, weights=sorted_weights, minlength=n_classes * n_classes
     ).reshape(n_classes, n_classes)
+    # Accepted plus rejected is every sample at every point: one total.
+    total = sorted_weights.sum()
     n_points = len(starts)
-    outputs = {
-        key: np.empty(n_points) for key in ("correct", "rejected", "total", *names)
-    }
+    outputs = {key: np.empty(n_points) for key in ("correct", "rejected", *names)}
     for first, rejected in _cumulative_count_blocks(
-        codes, weights[order], n_classes * n_classes, starts
+        codes, sorted_weights, n_classes * n_classes, starts
     ):
         rejected = rejected.reshape(-1, n_classes, n_classes)
         accepted = base_counts[None, :, :] - rejected
         np.maximum(accepted, 0.0, out=accepted)  # float sums can undershoot 0
         stack = np.concatenate([accepted, rejected.sum(axis=2)[:, :, None]], axis=2)
         window = slice(first, first + len(stack))
-        outputs["total"][window] = stack.sum(axis=(1, 2))
         outputs["correct"][window] = np.trace(accepted, axis1=1, axis2=2)
         outputs["rejected"][window] = stack[:, :, -1].sum(axis=1)
         values = compute_measures(
@@ -352,14 +352,13 @@ def reject_curve(
         )
         for name, value in values.items():
             outputs[name][window] = value
-    total, correct = outputs["total"], outputs["correct"]
-    rejected_total = outputs["rejected"]
-    safe_total = np.where(total > 0, total, 1.0)
+    correct, rejected_total = outputs["correct"], outputs["rejected"]
+    safe_total = total if total > 0 else 1.0
     accepted_total = total - rejected_total
     accepted_accuracy = np.divide(
         correct,
         accepted_total,
-        out=np.full(total.shape, np.nan),
+        out=np.full(n_points, np.nan),
         where=accepted_total > 0,
     )
     return RejectCurve(

@@ -179,10 +179,9 @@ def _label_codes(y_true, y_pred, labels, reject_label, sample_weight):
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    n_columns = matrix.shape[1]
     true_codes = encode_labels(y_true, classes)
     pred_codes = _prediction_codes(y_pred, classes, reject_label)
-    return matrix, classes, true_codes * n_columns + pred_codes, n_columns
+    return matrix, true_codes * matrix.shape[1] + pred_codes
 
 
 def _prediction_codes(y_pred, classes, reject_label):
@@ -243,9 +242,7 @@ def bootstrap_measures_score(
     """
     _check_resampling(n_resamples, confidence_level)
     names = [check_measure(name).name for name in measures]
-    matrix, _, codes, _ = _label_codes(
-        y_true, y_pred, labels, reject_label, sample_weight
-    )
+    matrix, codes = _label_codes(y_true, y_pred, labels, reject_label, sample_weight)
     weights = check_sample_weight(sample_weight, len(codes))
     rng = np.random.default_rng(random_state)
     (cells,) = _resampled_cell_counts([codes], weights, matrix.size, n_resamples, rng)
@@ -345,10 +342,10 @@ def paired_comparison(
         if reject_label is not None:
             classes = classes[classes != reject_label]
         labels = classes
-    matrix_a, _, codes_a, _ = _label_codes(
+    matrix_a, codes_a = _label_codes(
         y_true, y_pred_a, labels, reject_label, sample_weight
     )
-    matrix_b, _, codes_b, _ = _label_codes(
+    matrix_b, codes_b = _label_codes(
         y_true, y_pred_b, labels, reject_label, sample_weight
     )
     weights = check_sample_weight(sample_weight, len(codes_a))
