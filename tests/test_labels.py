@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics import _labels
+from infometrics._counting import labels as _labels
 
 
 def test_default_labels_are_the_sorted_union_without_the_reject_label():

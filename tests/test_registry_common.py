@@ -1,6 +1,6 @@
 """Invariances every registered measure must have, driven by the registry.
 
-Adding a measure to ``infometrics._registry.MEASURES`` adds it to every test
+Adding a measure to ``infometrics._measures.registry.MEASURES`` adds it to every test
 here (as scikit-learn's ``metrics/tests/test_common.py`` does).
 """
 
@@ -10,7 +10,7 @@ from sklearn.datasets import load_iris
 from sklearn.tree import DecisionTreeClassifier
 
 import infometrics as im
-from infometrics._registry import MEASURES, compute_measures
+from infometrics._measures.registry import MEASURES, check_measure, compute_measures
 
 ALL = list(MEASURES)
 MULTICLASS = [name for name, spec in MEASURES.items() if not spec.binary_only]
@@ -48,7 +48,7 @@ def test_every_measure_has_a_description_and_a_direction(name):
     assert spec.description
     assert isinstance(spec.higher_is_better, bool)
     assert spec.scorer_name == (name if spec.higher_is_better else f"neg_{name}")
-    assert im._registry.check_measure(spec.scorer_name) is spec
+    assert check_measure(spec.scorer_name) is spec
 
 
 @pytest.mark.parametrize("name", MULTICLASS)

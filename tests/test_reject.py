@@ -16,6 +16,7 @@ from sklearn.svm import LinearSVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import infometrics as im
+from infometrics._measures import registry
 
 ABSTAINING_CHECKS = {
     "check_classifiers_train": (
@@ -267,7 +268,7 @@ def test_curve_points_equal_matrices_built_directly(seed):
         matrix = matrix_at_threshold(
             y_true, proba, classes, curve.thresholds[index], weights
         )
-        expected = im._registry.compute_measures(
+        expected = registry.compute_measures(
             matrix, names, replace_undefined_by=np.nan
         )
         for name in names:
@@ -283,7 +284,7 @@ def test_curve_points_equal_matrices_built_directly(seed):
 
 
 def test_curve_in_small_blocks_equals_one_block(monkeypatch):
-    from infometrics import _reject_curve
+    from infometrics._curves import reject_curve as _reject_curve
 
     X, y = load_breast_cancer(return_X_y=True)
     proba = (

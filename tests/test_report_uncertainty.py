@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._registry import compute_measures
+from infometrics._measures.registry import compute_measures
 
 M5 = [[74, 6, 10], [0, 9, 1]]
 

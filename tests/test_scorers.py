@@ -23,6 +23,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
 import infometrics as im
+from infometrics._measures import registry
 
 SPEC_NAMES = [
     *(f"ni{k}" for k in range(1, 25)),
@@ -70,7 +71,7 @@ def test_scorer_value_equals_the_measure_of_the_same_predictions(iris, name):
     assert (predictions == -1).any()
     matrix = im.augmented_confusion_matrix(y, predictions, labels=model.classes_)
     spec = im.MEASURES[name.removeprefix("neg_")]
-    expected = im._registry.compute_measures(
+    expected = registry.compute_measures(
         matrix, [spec.name], replace_undefined_by=np.nan
     )[spec.name]
     scorer = im.make_ni_scorer(name, replace_undefined_by=np.nan)

@@ -5,26 +5,48 @@ predicted classes + a reject column) and on stacks of them; the label-level
 functions build that matrix from ``y_true``/``y_pred``.
 """
 
-from ._conventional import (
+# The pipeline, one subpackage per stage (see docs/developer.rst):
+# labels -> counts (_counting) -> measures (_measures, pure numpy) ->
+# label-level functions (_from_labels), curves and resampling (_curves,
+# _resampling) -> scikit-learn adapters (_sklearn) -> presentation (_report,
+# _display, _cli).
+from ._counting.labels import augmented_confusion_matrix
+from ._curves.reject_curve import RejectCurve, reject_curve
+from ._display import (
+    EntropyTriangleDisplay,
+    InformationCoverageDisplay,
+    RejectCurveDisplay,
+)
+from ._exceptions import UndefinedMeasureWarning
+from ._from_labels.scores import (
+    all_measures_score,
+    conventional_measures_score,
+    entropy_triangle_score,
+    information_coverage_score,
+    ni_score,
+)
+from ._measures.conventional import (
     ErrorBounds,
     conventional_measures,
     error_bounds,
     mutual_info_sensitivity,
 )
-from ._coverage import InformationCoverage, information_coverage
-from ._exceptions import UndefinedMeasureWarning
-from ._labels import augmented_confusion_matrix
-from ._measures import NI_MEASURES, NIMeasure, all_measures, ni
-from ._plot import (
-    EntropyTriangleDisplay,
-    InformationCoverageDisplay,
-    RejectCurveDisplay,
+from ._measures.coverage import InformationCoverage, information_coverage
+from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
+from ._measures.registry import MEASURES, MeasureSpec
+from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+from ._report.tables import compare, information_report, per_class_report
+from ._resampling.bootstrap import (
+    BootstrapInterval,
+    PairedComparison,
+    bootstrap_measures,
+    bootstrap_measures_score,
+    paired_comparison,
 )
-from ._registry import MEASURES, MeasureSpec
-from ._reject import RejectOptionClassifier, RejectOptionClassifierCV
-from ._reject_curve import RejectCurve, reject_curve
-from ._report import compare, information_report, per_class_report
-from ._scorers import (
+from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
+from ._sklearn.reject_option import RejectOptionClassifier
+from ._sklearn.reject_option_cv import RejectOptionClassifierCV
+from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
     get_scorer,
@@ -32,25 +54,9 @@ from ._scorers import (
     make_multi_measure_scorer,
     make_ni_scorer,
 )
-from ._scores import (
-    all_measures_score,
-    conventional_measures_score,
-    entropy_triangle_score,
-    information_coverage_score,
-    ni_score,
-)
-from ._sklearn_registration import ScorerRegistrationWarning, register_scorers
-from ._triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
-from ._uncertainty import (
-    BootstrapInterval,
-    PairedComparison,
-    bootstrap_measures,
-    bootstrap_measures_score,
-    paired_comparison,
-)
 
 # After `import infometrics`, scoring="ni2" (and the other names) work in
-# scikit-learn; see _sklearn_registration for how and why.
+# scikit-learn; see _sklearn/registration.py for how and why.
 register_scorers()
 
 __version__ = "0.1.0"

@@ -8,9 +8,9 @@ from typing import Literal, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._information import JointQuantities
-from ._measures import EMPTY_REASON
-from ._validation import (
+from .ni import EMPTY_REASON
+from .quantities import JointQuantities
+from .validation import (
     as_output,
     check_confusion_matrix,
     check_replace_undefined_by,

@@ -11,8 +11,8 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._labels import check_sample_weight, encode_labels
-from ._registry import check_measure, compute_measures
+from .._counting.labels import check_sample_weight, encode_labels
+from .._measures.registry import check_measure, compute_measures
 
 # Cells of the one-hot block accumulated at once; bounds the memory of a sweep
 # at about 8 * _CHUNK_CELLS bytes whatever the number of samples.

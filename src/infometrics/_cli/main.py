@@ -133,7 +133,7 @@ def _reject_label(text, column):
 
 def _load(args):
     """The confusion matrix (and row labels) a report or plot describes."""
-    from ._labels import confusion_matrix_and_labels
+    from .._counting.labels import confusion_matrix_and_labels
 
     path = Path(args.file)
     if not path.is_file():
@@ -164,7 +164,7 @@ def _load(args):
 
 
 def _run_report(args, out):
-    from ._report import information_report, per_class_report
+    from .._report.tables import information_report, per_class_report
 
     matrix, labels = _load(args)
     if args.per_class:
@@ -184,7 +184,8 @@ def _run_report(args, out):
 
 
 def _run_plot(args, out):
-    from ._plot import EntropyTriangleDisplay, InformationCoverageDisplay, _pyplot
+    from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
+    from .._display.common import _pyplot
 
     matrix, _ = _load(args)
     plt = _pyplot()
@@ -206,7 +207,7 @@ def _run_plot(args, out):
 
 
 def _run_demo(args, out):
-    from ._demo import run_demo
+    from .demo import run_demo
 
     run_demo(stream=out, output=Path(args.output))
 
@@ -215,7 +216,7 @@ def main(argv=None):
     """Entry point of the ``infometrics`` console script."""
     import warnings
 
-    from ._exceptions import UndefinedMeasureWarning
+    from .._exceptions import UndefinedMeasureWarning
 
     try:
         args = build_parser().parse_args(argv)

@@ -6,9 +6,9 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._information import JointQuantities
-from ._measures import EMPTY_REASON, ONE_TRUE_CLASS_REASON
-from ._validation import (
+from .ni import EMPTY_REASON, ONE_TRUE_CLASS_REASON
+from .quantities import JointQuantities
+from .validation import (
     as_output,
     check_confusion_matrix,
     check_replace_undefined_by,

@@ -11,7 +11,7 @@ import warnings
 
 import numpy as np
 
-from ._exceptions import UndefinedMeasureWarning
+from .._exceptions import UndefinedMeasureWarning
 
 WARN = "warn"
 
@@ -159,7 +159,8 @@ def clip_unit_interval(values):
     return np.where(values <= _SNAP_TOLERANCE, 0.0, values) + 0.0
 
 
-_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+# The package root (this module sits one level below it).
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def caller_stacklevel():

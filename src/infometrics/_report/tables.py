@@ -7,11 +7,11 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from ._coverage import information_coverage
-from ._exceptions import UndefinedMeasureWarning
-from ._labels import confusion_matrix_and_labels
-from ._registry import MEASURES, check_measure, compute_measures
-from ._validation import check_confusion_matrix
+from .._counting.labels import confusion_matrix_and_labels
+from .._exceptions import UndefinedMeasureWarning
+from .._measures.coverage import information_coverage
+from .._measures.registry import MEASURES, check_measure, compute_measures
+from .._measures.validation import check_confusion_matrix
 
 _FAMILY_ORDER = [
     "normalized information",

@@ -8,13 +8,13 @@ measure is one entry here.
 import warnings
 from dataclasses import dataclass
 
-from ._conventional import conventional_measures
-from ._coverage import coverage_from_quantities, information_coverage
-from ._exceptions import UndefinedMeasureWarning
-from ._information import JointQuantities
-from ._measures import NI_MEASURES, selected_measures
-from ._triangle import entropy_triangle, triangle_from_quantities
-from ._validation import caller_stacklevel, check_confusion_matrix
+from .._exceptions import UndefinedMeasureWarning
+from .conventional import conventional_measures
+from .coverage import coverage_from_quantities, information_coverage
+from .ni import NI_MEASURES, selected_measures
+from .quantities import JointQuantities
+from .triangle import entropy_triangle, triangle_from_quantities
+from .validation import caller_stacklevel, check_confusion_matrix
 
 
 @dataclass(frozen=True)

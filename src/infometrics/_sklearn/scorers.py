@@ -11,8 +11,8 @@ from typing import Any, Literal
 import numpy as np
 from sklearn.utils.metadata_routing import MetadataRequest
 
-from ._labels import augmented_confusion_matrix
-from ._registry import MEASURES, check_measure, compute_measures
+from .._counting.labels import augmented_confusion_matrix
+from .._measures.registry import MEASURES, check_measure, compute_measures
 
 AUTO = "auto"
 

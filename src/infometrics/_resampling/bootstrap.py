@@ -6,9 +6,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._labels import check_sample_weight, confusion_matrix_and_labels, encode_labels
-from ._registry import check_measure, compute_measures
-from ._validation import check_confusion_matrix
+from .._counting.labels import (
+    check_sample_weight,
+    confusion_matrix_and_labels,
+    encode_labels,
+)
+from .._measures.registry import check_measure, compute_measures
+from .._measures.validation import check_confusion_matrix
 
 # Resampled cells (or sample indices) drawn at once; bounds memory.
 _BLOCK_ENTRIES = 1 << 24

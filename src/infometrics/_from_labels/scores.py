@@ -4,11 +4,11 @@ from typing import Any, Literal
 
 from numpy.typing import ArrayLike
 
-from ._conventional import conventional_measures
-from ._coverage import InformationCoverage, information_coverage
-from ._labels import augmented_confusion_matrix
-from ._measures import MeasureName, all_measures, check_measure_name, ni
-from ._triangle import EntropyTriangle, entropy_triangle
+from .._counting.labels import augmented_confusion_matrix
+from .._measures.conventional import conventional_measures
+from .._measures.coverage import InformationCoverage, information_coverage
+from .._measures.ni import MeasureName, all_measures, check_measure_name, ni
+from .._measures.triangle import EntropyTriangle, entropy_triangle
 
 _LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
         True labels.

@@ -4,9 +4,9 @@ import warnings
 
 import numpy as np
 
-from ._exceptions import UndefinedMeasureWarning
-from ._labels import augmented_confusion_matrix
-from ._registry import compute_measures
+from .._counting.labels import augmented_confusion_matrix
+from .._exceptions import UndefinedMeasureWarning
+from .._measures.registry import compute_measures
 
 SUMMARY = [
     "ni2",
@@ -40,7 +40,8 @@ def run_demo(*, random_state=0, stream=None, output=None):
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
-    from ._reject import RejectOptionClassifier, RejectOptionClassifierCV
+    from .._sklearn.reject_option import RejectOptionClassifier
+    from .._sklearn.reject_option_cv import RejectOptionClassifierCV
 
     X, y = load_digits(return_X_y=True)
     X_train, X_test, y_train, y_test = train_test_split(
@@ -123,7 +124,7 @@ def run_demo(*, random_state=0, stream=None, output=None):
 def _write_outputs(folder, matrices, predictions, tuned, y_test, stream):
     from pathlib import Path
 
-    from ._report import compare, information_report, per_class_report
+    from .._report.tables import compare, information_report, per_class_report
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -147,12 +148,12 @@ def _write_outputs(folder, matrices, predictions, tuned, y_test, stream):
 
 
 def _write_figures(folder, matrices, predictions, tuned, y_test):
-    from ._plot import (
+    from .._display import (
         EntropyTriangleDisplay,
         InformationCoverageDisplay,
         RejectCurveDisplay,
-        _pyplot,
     )
+    from .._display.common import _pyplot
 
     plt = _pyplot()
     written = []

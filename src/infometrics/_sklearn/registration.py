@@ -22,7 +22,7 @@ objects (``infometrics.get_scorer``) fully usable.
 import sys
 import warnings
 
-from ._scorers import SCORER_NAMES, make_ni_scorer
+from .scorers import SCORER_NAMES, make_ni_scorer
 
 # Names every scikit-learn scorer-name set contains; used to recognise them.
 _SENTINEL_NAMES = frozenset({"accuracy", "neg_log_loss", "f1_macro"})

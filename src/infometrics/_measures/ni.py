@@ -11,8 +11,8 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ._information import JointQuantities
-from ._validation import (
+from .quantities import JointQuantities
+from .validation import (
     as_output,
     check_confusion_matrix,
     check_replace_undefined_by,

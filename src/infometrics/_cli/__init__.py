@@ -1,0 +1,1 @@
+"""The command line (``infometrics report|plot|demo``) and the demo."""

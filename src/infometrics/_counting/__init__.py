@@ -1,0 +1,1 @@
+"""Labels -> augmented confusion matrix: encoding, validation, counting."""

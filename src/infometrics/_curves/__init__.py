@@ -1,0 +1,1 @@
+"""Curves over a confidence threshold, from one sort of the confidences."""

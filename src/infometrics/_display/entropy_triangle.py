@@ -1,0 +1,359 @@
+"""The entropy-triangle Display."""
+
+import warnings
+
+import numpy as np
+
+from .._counting.labels import augmented_confusion_matrix
+from .._exceptions import UndefinedMeasureWarning
+from .._measures.triangle import entropy_triangle
+from .common import _axes, _estimator_name, _estimator_predictions
+
+_SQRT3_2 = np.sqrt(3.0) / 2.0
+
+
+def _ternary(delta_h, mutual_info, variation_info):
+    """Cartesian position: VI' = 1 bottom left, 2MI' = 1 bottom right, ΔH' = 1 top."""
+    del variation_info  # implied: the three sum to 1
+    return mutual_info + delta_h / 2.0, delta_h * _SQRT3_2
+
+
+class EntropyTriangleDisplay:
+    """The entropy triangle (a de Finetti diagram) of one or more classifiers.
+
+    Vertices: ``VI' = 1`` (no information transferred, bottom left), ``2MI' = 1``
+    (ideal classifier, bottom right) and ``ΔH' = 1`` (degenerate marginals,
+    e.g. a majority classifier, top). Create it with :meth:`from_predictions`,
+    :meth:`from_estimator` or :meth:`from_confusion_matrices`; the constructor
+    only stores the points.
+
+    Parameters
+    ----------
+    triangles : dict of str to EntropyTriangle
+        One entry per classifier.
+
+    Attributes
+    ----------
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+    points_ : dict of str to matplotlib Line2D
+        The joint point of each classifier.
+    marginal_points_ : dict of str to tuple of Line2D
+        The ``x`` (input) and ``y`` (output) marginal points, when ``extended``.
+    grid_lines_ : list of matplotlib Line2D
+    vertex_labels_ : list of matplotlib Text
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from infometrics import EntropyTriangleDisplay
+    >>> display = EntropyTriangleDisplay.from_confusion_matrices(
+    ...     {"a": [[15, 0, 5], [0, 15, 5], [0, 0, 20]],
+    ...      "majority": [[0, 0, 5], [0, 0, 5], [0, 0, 50]]},
+    ...     extended=True,
+    ... )
+    >>> sorted(display.points_)
+    ['a', 'majority']
+    """
+
+    def __init__(self, triangles):
+        self.triangles = dict(triangles)
+
+    @classmethod
+    def from_confusion_matrices(cls, matrices, *, extended=False, ax=None):
+        """Plot several classifiers given their confusion matrices.
+
+        Parameters
+        ----------
+        matrices : dict of str to array-like
+            ``{name: confusion matrix}``; compare classifiers on the same
+            alphabet (all with or all without a reject column).
+        extended : bool, default=False
+            Also draw each classifier's two marginal points.
+        ax : matplotlib Axes, default=None
+
+        Returns
+        -------
+        display : EntropyTriangleDisplay
+        """
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UndefinedMeasureWarning)
+            triangles = {
+                name: entropy_triangle(matrix, replace_undefined_by=np.nan)
+                for name, matrix in matrices.items()
+            }
+        return cls(triangles).plot(ax=ax, extended=extended)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_pred,
+        *,
+        name=None,
+        labels=None,
+        reject_label=-1,
+        sample_weight=None,
+        extended=False,
+        ax=None,
+    ):
+        """Plot one classifier from its predictions.
+
+        Parameters
+        ----------
+        y_true, y_pred : array-like of shape (n_samples,)
+        name : str, default=None
+            Legend entry; "classifier" by default.
+        labels : array-like, default=None
+        reject_label : scalar or None, default=-1
+        sample_weight : array-like, default=None
+        extended : bool, default=False
+        ax : matplotlib Axes, default=None
+
+        Returns
+        -------
+        display : EntropyTriangleDisplay
+        """
+        matrix = augmented_confusion_matrix(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+        return cls.from_confusion_matrices(
+            {name or "classifier": matrix}, extended=extended, ax=ax
+        )
+
+    @classmethod
+    def from_estimator(
+        cls, estimator, X, y, *, name=None, sample_weight=None, extended=False, ax=None
+    ):
+        """Plot a fitted classifier on ``X``, ``y``.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            Its ``classes_`` order the matrix and its reject label (if it
+            abstains) marks rejections.
+        X : array-like
+        y : array-like of shape (n_samples,)
+        name : str, default=None
+        sample_weight : array-like, default=None
+        extended : bool, default=False
+        ax : matplotlib Axes, default=None
+
+        Returns
+        -------
+        display : EntropyTriangleDisplay
+        """
+        y_pred, labels, reject_label = _estimator_predictions(estimator, X, y)
+        return cls.from_predictions(
+            y,
+            y_pred,
+            name=name or _estimator_name(estimator),
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+            extended=extended,
+            ax=ax,
+        )
+
+    def plot(self, *, ax=None, extended=False, grid=True, zoom=False, point_kw=None):
+        """Draw the triangle, its grid and the points.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            A new figure if None.
+        extended : bool, default=False
+            Also draw the marginal points (``x``: ▲, ``y``: ▼) joined to the
+            joint point.
+        grid : bool, default=True
+            Grid lines every 0.1 of each coordinate (0.01 when zoomed).
+        zoom : bool, default=False
+            Fit the view to the points (good classifiers crowd the ideal
+            corner); the vertices may then be out of view.
+        point_kw : dict, default=None
+            Passed to ``ax.plot`` for the joint points.
+
+        Returns
+        -------
+        self : EntropyTriangleDisplay
+        """
+        ax = _axes(ax)
+        corners = np.array([[0, 0], [1, 0], [0.5, _SQRT3_2], [0, 0]])
+        ax.plot(corners[:, 0], corners[:, 1], color="black", linewidth=1.2)
+        self.grid_lines_ = []
+        if grid:
+            self.grid_lines_ = self._draw_grid(
+                ax, step=0.01 if zoom else 0.1, ticks=not zoom
+            )
+        # Out-of-view text would still stretch a "tight" saved figure.
+        self.vertex_labels_, self.side_labels_ = [], []
+        if not zoom:
+            self.vertex_labels_ = [
+                ax.text(
+                    -0.03,
+                    -0.04,
+                    "VI' = 1\nno information",
+                    ha="right",
+                    va="top",
+                    fontsize=9,
+                ),
+                ax.text(
+                    1.03, -0.04, "2MI' = 1\nideal", ha="left", va="top", fontsize=9
+                ),
+                ax.text(
+                    0.53,
+                    _SQRT3_2 + 0.01,
+                    "ΔH' = 1\ndegenerate marginals",
+                    ha="left",
+                    va="bottom",
+                    fontsize=9,
+                ),
+            ]
+            # Each side is where one coordinate vanishes.
+            side_style = {"ha": "center", "va": "center", "fontsize": 9}
+            self.side_labels_ = [
+                ax.text(
+                    0.5,
+                    -0.12,
+                    "ΔH' = 0: uniform marginals;  2MI' grows →",
+                    **side_style,
+                ),
+                ax.text(
+                    0.2,
+                    0.44,
+                    "2MI' = 0: no information transferred",
+                    rotation=60,
+                    **side_style,
+                ),
+                ax.text(
+                    0.8,
+                    0.44,
+                    "VI' = 0: nothing left uncertain",
+                    rotation=-60,
+                    **side_style,
+                ),
+            ]
+        self.points_ = {}
+        self.marginal_points_ = {}
+        for name, triangle in self.triangles.items():
+            x, y = _ternary(
+                triangle.delta_h, triangle.mutual_info, triangle.variation_info
+            )
+            # No explicit colour: the axes' colour cycle goes on across calls.
+            kwargs = {
+                "marker": "o",
+                "markersize": 8,
+                "linestyle": "none",
+                "label": name,
+                "zorder": 3,
+            }
+            kwargs.update(point_kw or {})
+            (self.points_[name],) = ax.plot([x], [y], **kwargs)
+            color = self.points_[name].get_color()
+            if extended:
+                markers = []
+                for marginal, marker in ((triangle.x, "^"), (triangle.y, "v")):
+                    mx, my = _ternary(
+                        marginal.delta_h, marginal.mutual_info, marginal.variation_info
+                    )
+                    ax.plot(
+                        [x, mx],
+                        [y, my],
+                        color=color,
+                        linewidth=0.8,
+                        alpha=0.6,
+                        zorder=2,
+                    )
+                    (point,) = ax.plot(
+                        [mx],
+                        [my],
+                        marker=marker,
+                        markersize=6,
+                        color=color,
+                        linestyle="none",
+                        zorder=3,
+                    )
+                    markers.append(point)
+                self.marginal_points_[name] = tuple(markers)
+        if extended:
+            ax.plot(
+                [],
+                [],
+                marker="^",
+                color="gray",
+                linestyle="none",
+                label="input marginal X",
+            )
+            ax.plot(
+                [],
+                [],
+                marker="v",
+                color="gray",
+                linestyle="none",
+                label="output marginal Y",
+            )
+        ax.set_aspect("equal")
+        if zoom:
+            self._zoom(ax)
+            ax.set_title("Entropy triangle (zoomed)")
+            ax.set_xlabel("grid lines every 0.01 of ΔH', 2MI' and VI'", fontsize=9)
+            ax.legend(loc="best", fontsize=9)
+        else:
+            ax.set_xlim(-0.2, 1.2)
+            ax.set_ylim(-0.2, _SQRT3_2 + 0.12)
+            ax.axis("off")
+            ax.set_title("Entropy triangle")
+            # The upper left is empty in a triangle plot: no overlap there.
+            ax.legend(loc="upper left", fontsize=9, frameon=False)
+        self.ax_ = ax
+        self.figure_ = ax.figure
+        return self
+
+    def _zoom(self, ax):
+        points = [line.get_xydata() for line in self.points_.values()]
+        points += [
+            m.get_xydata() for pair in self.marginal_points_.values() for m in pair
+        ]
+        xy = np.concatenate(points)
+        xy = xy[np.all(np.isfinite(xy), axis=1)]
+        center = (xy.min(axis=0) + xy.max(axis=0)) / 2
+        half = max(0.03, 0.65 * float(np.ptp(xy, axis=0).max()))
+        ax.set_xlim(center[0] - half, center[0] + half)
+        ax.set_ylim(center[1] - half, center[1] + half)
+        ax.set_xticks([])
+        ax.set_yticks([])
+
+    @staticmethod
+    def _draw_grid(ax, step=0.1, ticks=True):
+        lines = []
+        style = {"color": "0.85", "linewidth": 0.6, "zorder": 1}
+        n_levels = round(1 / step) - 1
+        for level in np.linspace(step, 1 - step, n_levels):
+            rest = 1 - level
+            # ΔH' = level (horizontal), 2MI' = level, VI' = level.
+            for start, end in (
+                ((level, 0.0, rest), (level, rest, 0.0)),
+                ((0.0, level, rest), (rest, level, 0.0)),
+                ((0.0, rest, level), (rest, 0.0, level)),
+            ):
+                x0, y0 = _ternary(*start)
+                x1, y1 = _ternary(*end)
+                (line,) = ax.plot([x0, x1], [y0, y1], **style)
+                lines.append(line)
+            # Tick values along the bottom (2MI') side, every 0.1.
+            if ticks and np.isclose(level * 10, round(level * 10)):
+                ax.text(
+                    level,
+                    -0.025,
+                    f"{level:.1f}",
+                    ha="center",
+                    va="top",
+                    fontsize=7,
+                    color="0.4",
+                )
+        return lines

@@ -1,0 +1,378 @@
+"""The information-coverage Display (Holt et al.'s f(T;S) against r(S|T))."""
+
+
+import numpy as np
+
+from .._counting.labels import augmented_confusion_matrix
+from .._measures.coverage import information_coverage
+from .._resampling.bootstrap import bootstrap_measures_score
+from .common import _axes, _estimator_name, _estimator_predictions
+
+
+class InformationCoverageDisplay:
+    """Information coverage plot: r(S|T) on x, f(T;S) on y (Holt et al.).
+
+    The perfect classifier sits at ``(0, 1)``; dashed iso-lines join points of
+    equal total erroneous information ``S_I / H(T) = 1 - f + r``.
+
+    Parameters
+    ----------
+    points : dict of str to tuple of float
+        ``{name: (r, f)}``.
+    spread : dict of str to ndarray of shape (n, 2), default=None
+        Resampled or per-fold ``(r, f)`` points per classifier.
+
+    Attributes
+    ----------
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+    points_ : dict of str to Line2D
+    spread_ : dict of str to matplotlib artist
+        Scatter of the spread, or its covariance ellipse.
+    iso_lines_ : list of Line2D
+    perfect_point_ : Line2D
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from infometrics import InformationCoverageDisplay
+    >>> display = InformationCoverageDisplay.from_confusion_matrices(
+    ...     {"A": [[40, 5, 5], [3, 45, 2]], "B": [[30, 20, 0], [10, 40, 0]]}
+    ... )
+    >>> display.ax_.get_xlabel()
+    'r(S|T)  false information ratio  (lower is better)'
+    """
+
+    def __init__(self, points, *, spread=None):
+        self.points = dict(points)
+        self.spread = dict(spread or {})
+
+    @classmethod
+    def from_confusion_matrices(cls, matrices, *, ax=None, **plot_kw):
+        """Plot classifiers given their confusion matrices.
+
+        Parameters
+        ----------
+        matrices : dict of str to array-like
+        ax : matplotlib Axes, default=None
+        **plot_kw : dict
+            Passed to :meth:`plot`.
+
+        Returns
+        -------
+        display : InformationCoverageDisplay
+        """
+        points = {}
+        for name, matrix in matrices.items():
+            coverage = information_coverage(matrix, replace_undefined_by=np.nan)
+            points[name] = (coverage.false_info_ratio, coverage.completeness)
+        return cls(points).plot(ax=ax, **plot_kw)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_pred,
+        *,
+        name=None,
+        labels=None,
+        reject_label=-1,
+        sample_weight=None,
+        n_resamples=0,
+        random_state=None,
+        ax=None,
+        **plot_kw,
+    ):
+        """Plot one classifier, optionally with its bootstrap spread.
+
+        Parameters
+        ----------
+        y_true, y_pred : array-like of shape (n_samples,)
+        name : str, default=None
+        labels : array-like, default=None
+        reject_label : scalar or None, default=-1
+        sample_weight : array-like, default=None
+        n_resamples : int, default=0
+            Bootstrap resamples of the samples for the spread (0: none).
+        random_state : int or None, default=None
+        ax : matplotlib Axes, default=None
+        **plot_kw : dict
+            Passed to :meth:`plot` (e.g. ``spread_kind="ellipse"``).
+
+        Returns
+        -------
+        display : InformationCoverageDisplay
+        """
+        name = name or "classifier"
+        matrix = augmented_confusion_matrix(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+        coverage = information_coverage(matrix, replace_undefined_by=np.nan)
+        spread = {}
+        if n_resamples:
+            intervals = bootstrap_measures_score(
+                y_true,
+                y_pred,
+                ["false_info_ratio", "info_completeness"],
+                labels=labels,
+                reject_label=reject_label,
+                sample_weight=sample_weight,
+                n_resamples=n_resamples,
+                random_state=random_state,
+            )
+            spread[name] = np.column_stack(
+                [
+                    intervals["false_info_ratio"].distribution,
+                    intervals["info_completeness"].distribution,
+                ]
+            )
+        display = cls(
+            {name: (coverage.false_info_ratio, coverage.completeness)}, spread=spread
+        )
+        return display.plot(ax=ax, **plot_kw)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        name=None,
+        sample_weight=None,
+        n_resamples=0,
+        random_state=None,
+        ax=None,
+        **plot_kw,
+    ):
+        """Plot a fitted classifier on ``X``, ``y``.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+        X : array-like
+        y : array-like of shape (n_samples,)
+        name : str, default=None
+        sample_weight : array-like, default=None
+        n_resamples : int, default=0
+        random_state : int or None, default=None
+        ax : matplotlib Axes, default=None
+        **plot_kw : dict
+
+        Returns
+        -------
+        display : InformationCoverageDisplay
+        """
+        y_pred, labels, reject_label = _estimator_predictions(estimator, X, y)
+        return cls.from_predictions(
+            y,
+            y_pred,
+            name=name or _estimator_name(estimator),
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+            n_resamples=n_resamples,
+            random_state=random_state,
+            ax=ax,
+            **plot_kw,
+        )
+
+    @classmethod
+    def from_cv_results(cls, cv_results, *, ax=None, **plot_kw):
+        """Plot cross-validation results: the mean point and the folds as spread.
+
+        Parameters
+        ----------
+        cv_results : dict of str to dict
+            ``{name: cross_validate(...) output}`` where ``scoring`` included
+            ``"info_completeness"`` and ``"neg_false_info_ratio"``.
+        ax : matplotlib Axes, default=None
+        **plot_kw : dict
+
+        Returns
+        -------
+        display : InformationCoverageDisplay
+        """
+        points, spread = {}, {}
+        for name, results in cv_results.items():
+            try:
+                folds = np.column_stack(
+                    [
+                        -np.asarray(results["test_neg_false_info_ratio"]),
+                        np.asarray(results["test_info_completeness"]),
+                    ]
+                )
+            except KeyError:
+                raise ValueError(
+                    f"cv_results[{name!r}] lacks test_info_completeness or "
+                    "test_neg_false_info_ratio; run cross_validate with scoring="
+                    "['info_completeness', 'neg_false_info_ratio']."
+                ) from None
+            points[name] = tuple(np.nanmean(folds, axis=0))
+            spread[name] = folds
+        return cls(points, spread=spread).plot(ax=ax, **plot_kw)
+
+    def plot(
+        self,
+        *,
+        ax=None,
+        iso_levels=(0.25, 0.5, 1.0, 1.5),
+        spread_kind="points",
+        point_kw=None,
+    ):
+        """Draw the points, their spread, the perfect point and the iso-lines.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+        iso_levels : sequence of float, default=(0.25, 0.5, 1.0, 1.5)
+            Levels of ``S_I / H(T)`` drawn as dashed lines.
+        spread_kind : {"points", "ellipse"}, default="points"
+            Scatter the resampled/fold points, or draw their 2-standard-
+            deviation covariance ellipse.
+        point_kw : dict, default=None
+            Passed to ``ax.plot`` for the points.
+
+        Returns
+        -------
+        self : InformationCoverageDisplay
+        """
+        if spread_kind not in ("points", "ellipse"):
+            raise ValueError(
+                f"spread_kind must be 'points' or 'ellipse'; got {spread_kind!r}."
+            )
+        ax = _axes(ax)
+        colors = []
+        self.points_, self.spread_ = {}, {}
+        for name, (r, f) in self.points.items():
+            kwargs = {
+                "marker": "o",
+                "markersize": 8,
+                "linestyle": "none",
+                "label": name,
+                "zorder": 3,
+            }
+            kwargs.update(point_kw or {})
+            (self.points_[name],) = ax.plot([r], [f], **kwargs)
+            color = self.points_[name].get_color()
+            colors.append(color)
+            cloud = self.spread.get(name)
+            if cloud is not None and len(cloud):
+                self.spread_[name] = self._draw_spread(ax, cloud, color, spread_kind)
+        self._set_view(ax)
+        self.iso_lines_, self.perfect_point_ = self._draw_frame(ax, iso_levels)
+        ax.set_xlabel("r(S|T)  false information ratio  (lower is better)")
+        ax.set_ylabel("f(T;S)  truth information completeness")
+        ax.set_title("Information coverage")
+        ax.legend(loc="lower right", fontsize=9)
+        self.ax_ = ax
+        self.figure_ = ax.figure
+        return self
+
+    def _set_view(self, ax):
+        """Zoom on the data, keeping the perfect point (0, 1) in view."""
+        clouds = [np.array(list(self.points.values()), dtype=float)]
+        clouds += [np.asarray(c, dtype=float) for c in self.spread.values() if len(c)]
+        data = np.concatenate([c.reshape(-1, 2) for c in clouds])
+        data = data[np.all(np.isfinite(data), axis=1)]
+        previous = getattr(ax, "_infometrics_coverage_view", None)
+        if data.size:
+            r_high = max(0.1, 1.2 * float(data[:, 0].max()) + 0.02)
+            f_low = max(
+                0.0, float(data[:, 1].min()) - 0.2 * (1 - data[:, 1].min()) - 0.02
+            )
+        else:
+            r_high, f_low = 1.0, 0.0
+        if previous is not None:
+            r_high, f_low = max(r_high, previous[0]), min(f_low, previous[1])
+        ax._infometrics_coverage_view = (r_high, f_low)
+        ax.set_xlim(0, r_high)
+        ax.set_ylim(f_low, 1.02)
+
+    @staticmethod
+    def _draw_frame(ax, iso_levels):
+        """Iso-lines and the perfect point, once per axes (redrawn when zooming)."""
+        for artist in getattr(ax, "_infometrics_coverage_frame", []):
+            artist.remove()
+        r_high = ax.get_xlim()[1]
+        f_low = ax.get_ylim()[0]
+        artists, iso_lines = [], []
+        r_grid = np.array([0.0, r_high])
+        for level in iso_levels:
+            (line,) = ax.plot(
+                r_grid,
+                1 - level + r_grid,
+                linestyle="--",
+                color="0.7",
+                linewidth=0.8,
+                zorder=1,
+            )
+            iso_lines.append(line)
+            artists.append(line)
+            # Label where the line leaves the view: its top (f = 1) or right edge.
+            r_label = level if level < r_high else r_high
+            f_label = 1 - level + r_label
+            if f_label >= f_low:
+                artists.append(
+                    ax.text(
+                        r_label,
+                        min(f_label, 1.0),
+                        f"S_I/H(T)={level:g} ",
+                        fontsize=7,
+                        color="0.45",
+                        ha="right",
+                        va="top",
+                    )
+                )
+        (perfect,) = ax.plot(
+            [0],
+            [1],
+            marker="*",
+            markersize=14,
+            color="gold",
+            markeredgecolor="black",
+            linestyle="none",
+            label="perfect",
+            zorder=4,
+            clip_on=False,
+        )
+        artists.append(perfect)
+        ax._infometrics_coverage_frame = artists
+        return iso_lines, perfect
+
+    @staticmethod
+    def _draw_spread(ax, cloud, color, kind):
+        cloud = cloud[np.all(np.isfinite(cloud), axis=1)]
+        if kind == "points" or len(cloud) < 3:
+            return ax.scatter(
+                cloud[:, 0],
+                cloud[:, 1],
+                s=8,
+                color=color,
+                alpha=0.3,
+                zorder=2,
+                linewidths=0,
+            )
+        from matplotlib.patches import Ellipse
+
+        covariance = np.cov(cloud, rowvar=False)
+        eigenvalues, eigenvectors = np.linalg.eigh(covariance)
+        angle = np.degrees(np.arctan2(eigenvectors[1, -1], eigenvectors[0, -1]))
+        width, height = 4 * np.sqrt(np.maximum(eigenvalues[::-1], 0))
+        ellipse = Ellipse(
+            cloud.mean(axis=0),
+            width,
+            height,
+            angle=angle,
+            facecolor=color,
+            alpha=0.2,
+            edgecolor=color,
+            zorder=2,
+        )
+        ax.add_patch(ellipse)
+        return ellipse

@@ -1,0 +1,1 @@
+"""Label-level measures: build the augmented confusion matrix, call the core."""

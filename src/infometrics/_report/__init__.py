@@ -1,0 +1,1 @@
+"""Tables for people: tidy pandas reports of the measures."""

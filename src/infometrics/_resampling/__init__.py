@@ -1,0 +1,1 @@
+"""Resampling: bootstrap intervals and paired comparisons of classifiers."""
