@@ -71,16 +71,21 @@ def test_integer_fast_path_and_hashing_path_agree():
     y_true = rng.integers(0, 50, 2000)
     y_pred = np.where(rng.random(2000) < 0.1, -1, rng.integers(0, 50, 2000))
     weights = rng.random(2000)
-    fast = _labels._codes_from_integers(y_true, y_pred, weights, None, -1)
-    hashed = _labels._codes_by_hashing(y_true, y_pred, weights, None, -1)
+    marker = _labels.reject_marker(-1)
+    fast = _labels._count_integers(y_true, y_pred, weights, None, marker)
+    hashed = _labels._count_by_hashing(y_true, y_pred, weights, None, marker)
     np.testing.assert_allclose(fast[0], hashed[0])
     np.testing.assert_array_equal(fast[1], hashed[1])
 
 
 def test_wide_integer_range_falls_back_to_hashing():
     assert (
-        _labels._codes_from_integers(
-            np.array([0, 10**9]), np.array([0, 10**9]), None, None, -1
+        _labels._count_integers(
+            np.array([0, 10**9]),
+            np.array([0, 10**9]),
+            None,
+            None,
+            _labels.reject_marker(-1),
         )
         is None
     )
@@ -189,12 +194,22 @@ def test_scaling_weights_changes_nothing(labelled_sample):
         ([0, 1], [0, 1], {"sample_weight": ["a", "b"]}, "numeric"),
         ([0, 1], [0, 2], {"labels": [0, 1]}, "y_pred contains labels that are not"),
         ([0, 2], [0, 1], {"labels": [0, 1]}, "y_true contains labels that are not"),
-        (["a", "b"], ["a", "c"], {"labels": ["a", "b"]}, "y_pred contains labels"),
-        (["a", "c"], ["a", "b"], {"labels": ["a", "b"]}, "y_true contains labels"),
+        (
+            ["a", "b"],
+            ["a", "c"],
+            {"labels": ["a", "b"], "reject_label": None},
+            "y_pred contains labels",
+        ),
+        (
+            ["a", "c"],
+            ["a", "b"],
+            {"labels": ["a", "b"], "reject_label": None},
+            "y_true contains labels",
+        ),
         ([0, 1], [0, 1], {"labels": [0, 0, 1]}, "duplicates"),
         ([0, 1], [0, 1], {"labels": []}, "non-empty"),
         ([0, 1], [0, 1], {"labels": [0, 1, -1]}, "labels contains the reject label"),
-        ([0, 1], [0, 1], {"reject_label": np.nan}, "missing value"),
+        ([0, np.nan], [0, 1], {"reject_label": np.nan}, "y_true contains missing"),
         ([0, 1], [0, 1], {"labels": [0.0, np.nan]}, "missing value"),
         (np.array([1 + 2j, 1j]), np.array([1j, 1j]), {}, "numbers or strings"),
     ],
@@ -202,3 +217,261 @@ def test_scaling_weights_changes_nothing(labelled_sample):
 def test_invalid_input_raises_a_clear_value_error(y_true, y_pred, kwargs, message):
     with pytest.raises(ValueError, match=message):
         im.augmented_confusion_matrix(y_true, y_pred, **kwargs)
+
+
+# -- issue 8: the reject label matches by value, and must be able to match
+
+
+@pytest.mark.parametrize(
+    "marker", [-1, -1.0, np.float64(-1), np.int8(-1), np.int64(-1), np.float32(-1)]
+)
+@pytest.mark.parametrize("dtype", [np.int64, np.int8, np.float64, object])
+def test_reject_label_matches_by_value_across_numeric_types(marker, dtype):
+    y_true = np.array([0, 1, 1, 2], dtype=dtype)
+    y_pred = np.array([0, -1, 1, -1], dtype=dtype)
+    matrix = im.augmented_confusion_matrix(y_true, y_pred, reject_label=marker)
+    np.testing.assert_array_equal(matrix, [[1, 0, 0, 0], [0, 1, 0, 1], [0, 0, 0, 1]])
+
+
+def test_a_string_marker_with_numeric_labels_is_an_error():
+    with pytest.raises(ValueError, match="is a string but the labels are numbers"):
+        im.augmented_confusion_matrix([0, 1], [0, 1], reject_label="reject")
+    with pytest.raises(ValueError, match="is a string but the labels are numbers"):
+        im.augmented_confusion_matrix([0.0, 1.0], [0.0, 1.0], reject_label="-1")
+
+
+def test_a_number_marker_with_string_labels_is_an_error():
+    with pytest.raises(ValueError, match="is a number but the labels are strings"):
+        im.augmented_confusion_matrix(["a", "b"], ["a", "b"], reject_label=0)
+
+
+def test_the_default_marker_with_string_labels_warns_and_says_what_to_pass():
+    with pytest.warns(im.RejectLabelWarning, match="reject_label=None"):
+        matrix = im.augmented_confusion_matrix(["a", "b"], ["a", "a"])
+    np.testing.assert_array_equal(matrix, [[1, 0, 0], [1, 0, 0]])
+    with pytest.warns(im.RejectLabelWarning):
+        im.augmented_confusion_matrix(["a", "b"], ["a", "a"], reject_label=-1.0)
+    assert issubclass(im.RejectLabelWarning, UserWarning)
+    # The fixes the warning names silence it.
+    assert im.augmented_confusion_matrix(["a"], ["a"], reject_label=None).shape == (
+        1,
+        1,
+    )
+    assert im.augmented_confusion_matrix(["a"], ["?"], reject_label="?").shape == (
+        1,
+        2,
+    )
+
+
+@pytest.mark.parametrize("marker", [True, np.bool_(False), 1j, [-1], (-1, -2)])
+def test_markers_that_are_not_one_label_value_are_refused(marker):
+    with pytest.raises(ValueError, match="reject_label"):
+        im.augmented_confusion_matrix([0, 1], [0, 1], reject_label=marker)
+
+
+@pytest.mark.parametrize(
+    "y_pred",
+    [
+        np.array([0, np.nan, 1, np.nan]),
+        np.array([0, None, 1, None], dtype=object),
+        np.array([0, pd.NA, 1, np.nan], dtype=object),
+        pd.Series([0, None, 1, None], dtype="Int64"),
+        pd.array([0, None, 1, None], dtype="Int64"),
+    ],
+)
+@pytest.mark.parametrize("marker", [np.nan, float("nan"), pd.NA])
+def test_a_nan_marker_declares_missing_predictions_rejections(y_pred, marker):
+    matrix = im.augmented_confusion_matrix([0, 1, 1, 0], y_pred, reject_label=marker)
+    np.testing.assert_array_equal(matrix, [[1, 0, 1], [0, 1, 1]])
+
+
+def test_a_nan_marker_with_string_labels_and_a_numpy_string_dtype():
+    y_pred = np.array(["a", None, "b"], dtype=np.dtypes.StringDType(na_object=None))
+    matrix = im.augmented_confusion_matrix(["a", "b", "b"], y_pred, reject_label=np.nan)
+    np.testing.assert_array_equal(matrix, [[1, 0, 0], [0, 1, 1]])
+    with pytest.raises(
+        ValueError, match=r"y_pred contains missing.*reject_label=np.nan"
+    ):
+        im.augmented_confusion_matrix(["a", "b", "b"], y_pred, reject_label="?")
+
+
+@pytest.mark.parametrize(
+    "missing",
+    [
+        np.array(["a", None, "b"], dtype=np.dtypes.StringDType(na_object=None)),
+        np.array(["a", np.nan, "b"], dtype=np.dtypes.StringDType(na_object=np.nan)),
+        np.array(["a", pd.NA, "b"], dtype=object),
+        np.array(["a", None, "b"], dtype=object),
+        np.array(["a", np.nan, "b"], dtype=object),
+        pd.Series(["a", None, "b"], dtype="string"),
+        pd.Series(["a", None, "b"], dtype="category"),
+        np.array([0.0, np.nan, 1.0]),
+        pd.Series([0, None, 1], dtype="Int64"),
+        pd.Series([0.0, None, 1.0], dtype="Float64"),
+    ],
+)
+@pytest.mark.parametrize("where", ["y_true", "y_pred"])
+def test_missing_labels_are_found_for_every_dtype(missing, where):
+    other = (
+        np.array(["a", "b", "b"])
+        if np.asarray(missing).dtype.kind in "OT"
+        and isinstance(np.asarray(missing, dtype=object)[0], str)
+        else np.array([0, 1, 1])
+    )
+    arrays = {"y_true": other, "y_pred": other}
+    arrays[where] = missing
+    with pytest.raises(ValueError, match=f"{where} contains missing labels"):
+        im.augmented_confusion_matrix(
+            arrays["y_true"], arrays["y_pred"], reject_label=None
+        )
+
+
+# -- issue 8: continuous values are refused, as scikit-learn refuses them
+
+
+@pytest.mark.parametrize(
+    ("y_true", "y_pred", "where"),
+    [
+        ([0, 1, 1], [0.2, 0.9, 0.51], "y_pred"),
+        ([0.5, 1.0, 1.0], [0, 1, 1], "y_true"),
+        ([0, 1, 1], [0.0, 1.0, np.inf], "y_pred"),
+        ([0, 1, 1], np.array([0, 1, 0.5], dtype=object), "y_pred"),
+        ([0, 1, 1], pd.Series([0.0, 1.0, 0.25], dtype="Float64"), "y_pred"),
+    ],
+)
+def test_continuous_values_are_refused(y_true, y_pred, where):
+    with pytest.raises(ValueError, match=f"{where} contains continuous values"):
+        im.augmented_confusion_matrix(y_true, y_pred)
+
+
+def test_scores_instead_of_predictions_are_refused_everywhere():
+    from sklearn.linear_model import LinearRegression
+    from sklearn.model_selection import cross_val_score
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 100)
+    with pytest.raises(ValueError, match="continuous"):
+        im.ni_score(y, rng.random(100))
+    X = rng.random((100, 3))
+    with pytest.raises(ValueError, match="continuous"):
+        cross_val_score(LinearRegression(), X, y, scoring="ni2", error_score="raise")
+
+
+def test_whole_floats_are_labels_and_a_fractional_marker_is_allowed():
+    matrix = im.augmented_confusion_matrix([0.0, 1.0], [1.0, -0.5], reject_label=-0.5)
+    np.testing.assert_array_equal(matrix, [[0, 1, 0], [0, 0, 1]])
+
+
+# -- issue 8: classes are the labels present, whatever their weight
+
+
+@pytest.mark.parametrize(
+    "converter",
+    [
+        lambda v: v,
+        lambda v: v * 10**15,
+        lambda v: v.astype(float),
+        lambda v: np.array([f"c{x}" for x in v]),
+        lambda v: np.array([f"c{x}" for x in v], dtype=object),
+    ],
+)
+def test_a_zero_weight_sample_still_names_its_class(converter):
+    y_true = np.array([0, 1, 2, 2])
+    y_pred = np.array([0, 1, 2, 3])
+    weights = [1.0, 1.0, 1.0, 0.0]
+    matrix, classes = _labels.confusion_matrix_and_labels(
+        converter(y_true), converter(y_pred), sample_weight=weights, reject_label=None
+    )
+    assert len(classes) == 4
+    np.testing.assert_array_equal(matrix, np.diag([1.0, 1.0, 1.0, 0.0]))
+    # Zero-weight samples are checked like any other.
+    with pytest.raises(ValueError, match="y_pred contains labels"):
+        im.augmented_confusion_matrix(
+            converter(y_true),
+            converter(y_pred),
+            sample_weight=weights,
+            labels=converter(np.array([0, 1, 2])),
+            reject_label=None,
+        )
+
+
+def test_a_zero_weight_sample_with_the_reject_label_as_truth_is_refused():
+    for y_true, y_pred in (([0, -1], [0, 0]), ([10**15, -1], [10**15, 10**15])):
+        with pytest.raises(ValueError, match="y_true contains the reject label"):
+            im.augmented_confusion_matrix(y_true, y_pred, sample_weight=[1.0, 0.0])
+
+
+@pytest.mark.parametrize("y", [[0, 1], ["a", "b"]])
+def test_all_zero_weights_are_an_error(y):
+    with pytest.raises(ValueError, match="sample_weight is 0 for every sample"):
+        im.augmented_confusion_matrix(y, y, sample_weight=[0, 0.0], reject_label=None)
+
+
+# -- issue 8: extreme integers never wrap and never size an allocation
+
+INT64_MIN, INT64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
+
+
+def dict_count(y_true, y_pred, reject):
+    classes = sorted(set(y_true) | (set(y_pred) - {reject}))
+    matrix = np.zeros((len(classes), len(classes) + 1), dtype=np.int64)
+    for t, p in zip(y_true, y_pred, strict=True):
+        column = len(classes) if p == reject else classes.index(p)
+        matrix[classes.index(t), column] += 1
+    return matrix, classes
+
+
+@pytest.mark.parametrize(
+    ("y_true", "y_pred"),
+    [
+        ([INT64_MIN, 0], [0, 1]),
+        ([INT64_MIN, INT64_MAX, 0], [INT64_MAX, INT64_MIN, -1]),
+        ([INT64_MIN, INT64_MIN + 1], [INT64_MIN + 1, -1]),
+        ([INT64_MAX, INT64_MAX - 1], [INT64_MAX - 1, INT64_MAX]),
+        ([-(2**62), 0], [0, 0]),  # -2**62 * 4 wraps to 0 in int64
+        ([-(2**61), 5], [5, -1]),
+    ],
+)
+def test_int64_limits_give_the_right_matrix(y_true, y_pred):
+    expected, classes = dict_count(y_true, y_pred, -1)
+    matrix, got_classes = _labels.confusion_matrix_and_labels(
+        np.array(y_true, dtype=np.int64), np.array(y_pred, dtype=np.int64)
+    )
+    np.testing.assert_array_equal(matrix, expected)
+    assert got_classes.tolist() == classes
+
+
+def test_uint64_beyond_int64_and_wide_ranges_go_through_hashing():
+    big = np.array([2**64 - 1, 0, 2**63], dtype=np.uint64)
+    matrix, classes = _labels.confusion_matrix_and_labels(big, big[::-1])
+    assert classes.tolist() == [0, 2**63, 2**64 - 1]
+    np.testing.assert_array_equal(matrix, [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0]])
+    wide = np.array([INT64_MIN, INT64_MAX])
+    marker = _labels.reject_marker(-1)
+    assert _labels._count_integers(wide, wide, None, None, marker) is None
+
+
+def test_explicit_labels_at_the_int64_limits():
+    matrix = im.augmented_confusion_matrix(
+        [INT64_MIN, INT64_MIN],
+        [INT64_MIN, -1],
+        labels=[INT64_MAX, INT64_MIN, 0],
+    )
+    np.testing.assert_array_equal(matrix, [[0, 0, 0, 0], [0, 1, 0, 1], [0, 0, 0, 0]])
+
+
+# -- the encoding helper (one chunk of labels -> codes, given the classes)
+
+
+def test_encode_labels_codes_classes_and_rejections():
+    classes = np.array([3, 5, 7])
+    codes = _labels.encode_labels([7, 3, -1.0, 5], classes, reject_label=-1)
+    np.testing.assert_array_equal(codes, [2, 0, 3, 1])
+    codes = _labels.encode_labels(
+        np.array([7, np.nan]), classes, name="y_pred", reject_label=np.nan
+    )
+    np.testing.assert_array_equal(codes, [2, 3])
+    with pytest.raises(ValueError, match=r"y_pred contains labels.*\[4\]"):
+        _labels.encode_labels([4, 3], classes, name="y_pred", reject_label=-1)
+    with pytest.raises(ValueError, match="y_pred contains missing"):
+        _labels.encode_labels([np.nan, 3], classes, name="y_pred", reject_label=-1)

@@ -17,7 +17,7 @@ from ._display import (
     InformationCoverageDisplay,
     RejectCurveDisplay,
 )
-from ._exceptions import UndefinedMeasureWarning
+from ._exceptions import RejectLabelWarning, UndefinedMeasureWarning
 from ._from_labels.scores import (
     all_measures_score,
     conventional_measures_score,
@@ -77,6 +77,7 @@ __all__ = [
     "PairedComparison",
     "RejectCurve",
     "RejectCurveDisplay",
+    "RejectLabelWarning",
     "RejectOptionClassifier",
     "RejectOptionClassifierCV",
     "ScorerRegistrationWarning",

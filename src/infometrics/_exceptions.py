@@ -22,3 +22,30 @@ class UndefinedMeasureWarning(UserWarning):
     >>> issubclass(caught[0].category, infometrics.UndefinedMeasureWarning)
     True
     """
+
+
+class RejectLabelWarning(UserWarning):
+    """Warning used when the default reject label cannot occur in the labels.
+
+    The default ``reject_label=-1`` is a number; with string (or other
+    non-numeric) labels no prediction can ever equal it, so the matrix gets an
+    all-zero reject column. That is right for a classifier without a reject
+    option, but it hides a misspelt marker: pass the marker your classifier
+    uses (e.g. ``reject_label="reject"``) or ``reject_label=None`` to say that
+    it cannot reject (a square matrix, and no warning).
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import infometrics
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     matrix = infometrics.augmented_confusion_matrix(["a", "b"], ["a", "a"])
+    >>> issubclass(caught[0].category, infometrics.RejectLabelWarning)
+    True
+    >>> infometrics.augmented_confusion_matrix(
+    ...     ["a", "b"], ["a", "a"], reject_label=None
+    ... )
+    array([[1, 0],
+           [1, 0]])
+    """

@@ -1,44 +1,72 @@
 """From label arrays to the augmented confusion matrix (SPEC §2).
 
 Label level: uses pandas' hash-based factorisation for arbitrary labels.
+
+The module is layered so that each step can be reused on its own:
+
+- *validation*: :func:`check_labels_array` (one label array, any container),
+  :func:`check_sample_weight`, :func:`reject_marker` (what ``reject_label``
+  can match);
+- *encoding*: :func:`encode_labels` turns one chunk of labels into codes
+  ``0 .. m - 1`` for known classes and ``m`` for rejections (no counting);
+- *counting*: :func:`confusion_matrix_and_labels` finds the classes and
+  counts in one pass, through an integer fast path (one ``np.bincount`` over a
+  dense joint table) or the general hashing path.
 """
 
 import numbers
+import warnings
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from .._exceptions import RejectLabelWarning
+
 # A dense (row range x column range) joint table is used for integer labels
 # while it has at most this many cells per sample (plus a fixed allowance);
-# beyond it, sparse integers are factorised like any other labels.
+# beyond it, sparse integers are factorised like any other labels. The ranges
+# are computed with Python integers, so extreme int64 values never overflow
+# and never size an allocation.
 _DENSE_CELLS_PER_SAMPLE = 4
 _DENSE_CELLS_ALLOWANCE = 1 << 22
 
+# Integers beyond 2**53 are not all representable as float64: arrays holding
+# them are never promoted to float to be compared with float labels.
+_EXACT_FLOAT_INTEGER = 1 << 53
 
-def _check_labels_array(y, name):
+
+# -- validation ---------------------------------------------------------------
+
+
+def check_labels_array(y, name):
+    """One label array as a 1-d ndarray (missing values kept, found later).
+
+    pandas containers with a nullable dtype become object arrays holding
+    ``pd.NA`` when they have missing values (never float, which would round
+    large integers), and plain numpy arrays otherwise.
+    """
     if isinstance(y, (str, bytes)) or (
         not hasattr(y, "__len__") and not hasattr(y, "__array__")
     ):
         raise ValueError(
             f"{name} must be a 1-d array-like of labels; got {type(y).__name__}."
         )
-    array = y.to_numpy() if isinstance(y, (pd.Series, pd.Index)) else np.asarray(y)
+    if isinstance(y, pd.api.extensions.ExtensionArray):
+        y = pd.Series(y, copy=False)
+    if isinstance(y, (pd.Series, pd.Index)):
+        if isinstance(y.dtype, pd.api.extensions.ExtensionDtype) and y.hasnans:
+            array = y.to_numpy(dtype=object)
+        else:
+            array = y.to_numpy()
+    else:
+        array = np.asarray(y)
     if array.ndim != 1:
         raise ValueError(
             f"{name} must be 1-d, one label per sample; got an array of shape "
             f"{array.shape}. For a column vector pass np.ravel({name})."
-        )
-    if array.dtype.kind == "f" and np.isnan(array).any():
-        raise ValueError(
-            f"{name} contains NaN; every sample needs a label. Drop or impute those "
-            "samples first."
-        )
-    if array.dtype.kind == "O" and pd.isna(array).any():
-        raise ValueError(
-            f"{name} contains missing labels (None or NaN); every sample needs a "
-            "label. Drop or impute those samples first."
         )
     if array.dtype.kind not in "biufUSOT":
         raise ValueError(
@@ -71,115 +99,144 @@ def _check_sample_weight(sample_weight, n_samples):
     return weights
 
 
-def _is_integer_array(array):
-    return array.dtype.kind in "biu"
+def check_sample_weight(sample_weight, n_samples):
+    """Validated float weights of shape (n_samples,), or ones if None."""
+    weights = _check_sample_weight(sample_weight, n_samples)
+    return np.ones(n_samples) if weights is None else weights
 
 
-def _integer_reject(reject_label):
-    """The reject label as an int if it is an integer value, else None."""
-    if isinstance(reject_label, (numbers.Integral, np.integer)) and not isinstance(
-        reject_label, bool
-    ):
-        return int(reject_label)
-    return None
+def _is_number(value):
+    return isinstance(value, (numbers.Number, np.number)) and not isinstance(
+        value, (bool, np.bool_)
+    )
 
 
-def _dense_table(y_true, y_pred, weights, row_low, n_rows, column_low, n_columns):
-    """Joint counts of integer labels: one ``np.bincount`` over the cell index.
+def _is_string(value):
+    return isinstance(value, (str, bytes, np.str_, np.bytes_))
 
-    Row ``r`` is the value ``row_low + r`` of ``y_true``, column ``c`` the value
-    ``column_low + c`` of ``y_pred``.
+
+@dataclass(frozen=True)
+class RejectMarker:
+    """What a ``reject_label`` can match.
+
+    ``kind`` is ``"none"`` (no reject option), ``"missing"`` (missing
+    predictions are rejections), ``"number"`` (matched by value across numeric
+    types; ``integer`` is its value as a Python int when it is whole),
+    ``"string"`` or ``"other"`` (matched by equality).
     """
-    # The same two passes a bare "y_true * k + y_pred" needs, and a third only
-    # when the ranges do not start at 0 (e.g. the reject label -1 is present).
-    index = np.multiply(y_true, n_columns, dtype=np.int64)
-    index += y_pred
-    offset = row_low * n_columns + column_low
-    if offset:
-        index -= offset
-    counts = np.bincount(index, weights=weights, minlength=n_rows * n_columns)
-    return counts.reshape(n_rows, n_columns)
+
+    value: Any
+    kind: str
+    integer: int | None = None
+
+    @property
+    def rejects(self):
+        return self.kind != "none"
 
 
-def _gather(table, low, values):
-    """Rows of ``table`` for label ``values`` (all-zero rows for absent ones)."""
-    position = np.asarray(values, dtype=np.int64) - low
-    inside = (position >= 0) & (position < table.shape[0])
-    padded = np.concatenate([table, np.zeros((1, *table.shape[1:]), table.dtype)])
-    return padded[np.where(inside, position, table.shape[0])]
+def reject_marker(reject_label):
+    """Classify ``reject_label``; refuse markers that can match nothing."""
+    if reject_label is None:
+        return RejectMarker(None, "none")
+    if isinstance(reject_label, (bool, np.bool_)):
+        raise ValueError(
+            f"reject_label={reject_label!r} is a bool, which would match the labels "
+            "1 or 0 (True == 1); pass the marker your classifier writes for a "
+            "rejection (e.g. -1 or 'reject'), or reject_label=None."
+        )
+    if _is_number(reject_label):
+        if isinstance(reject_label, (complex, np.complexfloating)):
+            raise ValueError(
+                f"reject_label={reject_label!r} is complex; labels are real numbers "
+                "or strings."
+            )
+        if np.isnan(reject_label):
+            return RejectMarker(reject_label, "missing")
+        integer = None
+        if np.isfinite(reject_label) and float(reject_label) == int(reject_label):
+            integer = int(reject_label)
+        return RejectMarker(reject_label, "number", integer)
+    if reject_label is pd.NA or reject_label is pd.NaT:
+        return RejectMarker(reject_label, "missing")
+    if _is_string(reject_label):
+        return RejectMarker(reject_label, "string")
+    if np.ndim(reject_label) != 0:
+        raise ValueError(
+            f"reject_label must be one label value (or None); got {reject_label!r}."
+        )
+    return RejectMarker(reject_label, "other")
 
 
-def _codes_from_integers(y_true, y_pred, weights, labels, reject_label):
-    """Fast path for integer labels with a compact value range.
+def _label_kind(uniques):
+    """ "number", "string" or "mixed": what the distinct labels are."""
+    kind = uniques.dtype.kind
+    if kind in "biuf":
+        return "number"
+    if kind in "UST":
+        return "string"
+    values = uniques.tolist()
+    if all(_is_number(value) for value in values):
+        return "number"
+    if all(_is_string(value) for value in values):
+        return "string"
+    return "mixed"
 
-    Returns ``(matrix, class_labels)``, or None when the values span too wide
-    a range for a dense table (the caller then factorises).
+
+def _check_marker_matches_kind(marker, label_kind):
+    """Refuse (or, for the default -1, warn about) a marker that cannot occur."""
+    if marker.kind == "number" and label_kind == "string":
+        if marker.integer == -1:
+            warnings.warn(
+                f"reject_label={marker.value!r} (the default) is a number but the "
+                "labels are strings, so no prediction can be a rejection. Pass "
+                "the marker your classifier writes for a rejection (e.g. "
+                "reject_label='reject'), or reject_label=None if it cannot reject "
+                "(this also makes the matrix square).",
+                RejectLabelWarning,
+                stacklevel=5,
+            )
+            return
+        raise ValueError(
+            f"reject_label={marker.value!r} is a number but the labels are strings; "
+            "it can never match a prediction. Pass the string your classifier "
+            "writes for a rejection, or reject_label=None."
+        )
+    if marker.kind == "string" and label_kind == "number":
+        raise ValueError(
+            f"reject_label={marker.value!r} is a string but the labels are numbers; "
+            "it can never match a prediction. Pass the number your classifier "
+            "writes for a rejection (e.g. -1), or reject_label=None."
+        )
+
+
+def _check_not_continuous(uniques, present_in, marker):
+    """Refuse labels that are floats but not whole numbers (scikit-learn's rule).
+
+    ``present_in(position)`` names the array holding ``uniques[position]``.
     """
-    n_samples = y_true.shape[0]
-    if labels is not None and np.asarray(labels).dtype.kind not in "iu":
-        return None
-    column_low, column_high = int(y_pred.min()), int(y_pred.max())
-    n_columns = column_high - column_low + 1
-    row_high = int(y_true.max())
-    row_low = 0
-    budget = _DENSE_CELLS_PER_SAMPLE * n_samples + _DENSE_CELLS_ALLOWANCE
-    if (row_high + 1) * n_columns > budget:
-        return None
-    try:
-        # Labels coded from 0 need no minimum of y_true: a negative value gives
-        # a negative cell index, which np.bincount refuses.
-        table = _dense_table(
-            y_true, y_pred, weights, 0, row_high + 1, column_low, n_columns
+    if uniques.dtype.kind == "f":
+        bad = ~np.isfinite(uniques) | (uniques != np.round(uniques))
+    elif uniques.dtype.kind == "O":
+        bad = np.array(
+            [
+                isinstance(value, (float, np.floating))
+                and not (np.isfinite(value) and value == round(value))
+                for value in uniques.tolist()
+            ],
+            dtype=bool,
         )
-    except ValueError:
-        row_low = int(y_true.min())
-        if (row_high - row_low + 1) * n_columns > budget:
-            return None
-        table = _dense_table(
-            y_true,
-            y_pred,
-            weights,
-            row_low,
-            row_high - row_low + 1,
-            column_low,
-            n_columns,
-        )
-    true_values = np.flatnonzero(table.sum(axis=1)) + row_low
-    pred_values = np.flatnonzero(table.sum(axis=0)) + column_low
-    reject = _integer_reject(reject_label)
-    if reject is not None and np.any(true_values == reject):
-        _raise_reject_in_true(reject_label)
-    if labels is None:
-        class_labels = np.union1d(true_values, pred_values)
-        if reject is not None:
-            class_labels = class_labels[class_labels != reject]
     else:
-        class_labels = np.asarray(labels)
-        allowed = class_labels if reject is None else np.append(class_labels, reject)
-        for name, seen, is_true in (
-            ("y_true", true_values, True),
-            ("y_pred", pred_values, False),
-        ):
-            unknown = np.setdiff1d(seen, allowed)
-            if unknown.size:
-                _raise_unknown(
-                    name, unknown[:5].tolist(), labels, reject_label, is_true=is_true
-                )
-    rows = _gather(table, row_low, class_labels)
-    matrix = _gather(rows.T, column_low, class_labels).T
-    if reject is not None:
-        reject_column = _gather(rows.T, column_low, [reject]).T
-        matrix = np.concatenate([matrix, reject_column], axis=1)
-    return matrix, class_labels
-
-
-def _assemble(joint, class_positions, reject_position):
-    """Select the class rows/columns (and the reject column) of a joint table."""
-    rows = joint[class_positions]
-    matrix = rows[:, class_positions]
-    if reject_position is not None:
-        matrix = np.concatenate([matrix, rows[:, [reject_position]]], axis=1)
-    return matrix
+        return
+    if marker.kind == "number" and bad.any():
+        bad &= ~_equals(uniques, marker.value)
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        raise ValueError(
+            f"{present_in(position)} contains continuous values (e.g. "
+            f"{uniques[position]!r}), not class labels. Classification measures "
+            "need predicted classes (estimator.predict), not scores, probabilities "
+            "or regression outputs; threshold or round them first."
+        )
 
 
 def _raise_unknown(name, examples, labels, reject_label, *, is_true):
@@ -199,28 +256,304 @@ def _raise_reject_in_true(reject_label):
     )
 
 
-def _codes_by_hashing(y_true, y_pred, weights, labels, reject_label):
+def _raise_missing(name, marker):
+    hint = (
+        " If a missing prediction means the classifier abstained, pass "
+        "reject_label=np.nan."
+        if name == "y_pred" and marker.kind != "missing"
+        else ""
+    )
+    raise ValueError(
+        f"{name} contains missing labels (None, NaN or pd.NA); every sample needs "
+        f"a label. Drop or impute those samples first.{hint}"
+    )
+
+
+def _equals(values, label):
+    try:
+        result = values == label
+    except (TypeError, ValueError):
+        return np.zeros(len(values), dtype=bool)
+    return np.asarray(result, dtype=bool).reshape(len(values))
+
+
+def _check_explicit_labels(labels, marker):
+    labels_array = check_labels_array(labels, "labels")
+    if labels_array.size == 0:
+        raise ValueError(
+            "labels must be a non-empty 1-d list of the classes, in row order; got "
+            f"{labels!r}."
+        )
+    codes, uniques = pd.factorize(labels_array)
+    if (codes < 0).any():
+        raise ValueError("labels contains a missing value (None or NaN).")
+    if len(uniques) != labels_array.size:
+        raise ValueError(
+            f"labels contains duplicates: {labels!r}; list each class once."
+        )
+    if (
+        marker.kind in ("number", "string", "other")
+        and _equals(labels_array, marker.value).any()
+    ):
+        raise ValueError(
+            f"labels contains the reject label {marker.value!r}; the reject label "
+            "is not a class. Remove it from labels or choose another reject_label."
+        )
+    return labels_array
+
+
+# -- encoding: one chunk of labels -> codes, given the classes -----------------
+
+
+def _missing_mask(values):
+    """Where ``values`` holds a missing label, for every dtype."""
+    kind = values.dtype.kind
+    if kind == "f":
+        return np.isnan(values)
+    if kind == "O":
+        return np.asarray(pd.isna(values), dtype=bool)
+    if kind == "T" and hasattr(values.dtype, "na_object"):
+        return np.asarray(pd.isna(values.astype(object)), dtype=bool)
+    return np.zeros(values.shape, dtype=bool)
+
+
+def _is_rejection(values, marker):
+    """Where ``values`` equals the reject marker (by value across numeric types)."""
+    if marker.kind == "none":
+        return np.zeros(values.shape, dtype=bool)
+    if marker.kind == "missing":
+        return _missing_mask(values)
+    return _equals(values, marker.value)
+
+
+def encode_labels(y, classes, *, name="y_true", reject_label=None):
+    """Codes of one chunk of labels: ``classes.index(label)``, ``m`` if rejected.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        Labels (any container :func:`check_labels_array` accepts).
+    classes : array-like of shape (m,)
+        The known classes, in code order.
+    name : str, default="y_true"
+        How error messages call ``y``.
+    reject_label : scalar, RejectMarker or None, default=None
+        Predictions equal to it get the code ``m``; None: no rejections.
+
+    Returns
+    -------
+    codes : ndarray of shape (n_samples,), dtype int64
+        Raises a ValueError naming the labels of ``y`` that are neither a class
+        nor a rejection, and for missing labels that are not declared
+        rejections; nothing is dropped.
+    """
+    marker = (
+        reject_label
+        if isinstance(reject_label, RejectMarker)
+        else reject_marker(reject_label)
+    )
+    values = check_labels_array(y, name)
+    classes = np.asarray(classes)
+    codes = np.asarray(pd.Index(classes).get_indexer(values), dtype=np.int64)
+    unknown = codes < 0
+    if unknown.any() and marker.rejects:
+        rejected = unknown & _is_rejection(values, marker)
+        codes[rejected] = len(classes)
+        unknown &= ~rejected
+    if unknown.any():
+        if _missing_mask(values[unknown]).any():
+            _raise_missing(name, marker)
+        _raise_unknown(
+            name,
+            pd.unique(values[unknown])[:5].tolist(),
+            classes,
+            marker.value,
+            is_true=not marker.rejects,
+        )
+    return codes
+
+
+# -- counting -----------------------------------------------------------------
+
+
+def _int64_range(y):
+    """``(min, max)`` as Python ints, or None if a value does not fit int64."""
+    low, high = int(y.min()), int(y.max())
+    info = np.iinfo(np.int64)
+    if low < info.min or high > info.max:
+        return None
+    return low, high
+
+
+def _as_int64_operand(y):
+    # Every integer dtype but uint64 (and bool) casts safely into int64 inside
+    # the ufuncs below; those two are converted once (values checked to fit).
+    if y.dtype == np.uint64 or y.dtype.kind == "b":
+        return y.astype(np.int64)
+    return y
+
+
+def _gather(table, low, values):
+    """Rows of ``table`` for label ``values`` (all-zero rows for absent ones).
+
+    ``values - low`` is exact modulo 2**64, and two int64 values differ by less
+    than 2**64, so a position falls inside the table only for a label inside it.
+    """
+    position = np.asarray(values, dtype=np.int64) - np.int64(low)
+    inside = (position >= 0) & (position < table.shape[0])
+    padded = np.concatenate([table, np.zeros((1, *table.shape[1:]), table.dtype)])
+    return padded[np.where(inside, position, table.shape[0])]
+
+
+def _count_integers(y_true, y_pred, weights, labels, marker):
+    """Fast path for integer labels with a compact value range.
+
+    Returns ``(matrix, class_labels)``, or None when the values span too wide
+    a range for a dense table (the caller then factorises).
+    """
+    if labels is not None and (
+        labels.dtype.kind not in "iu" or _int64_range(labels) is None
+    ):
+        return None
+    true_range, pred_range = _int64_range(y_true), _int64_range(y_pred)
+    if true_range is None or pred_range is None:
+        return None
+    (true_low, true_high), (pred_low, pred_high) = true_range, pred_range
+    n_rows, n_columns = true_high - true_low + 1, pred_high - pred_low + 1
+    budget = _DENSE_CELLS_PER_SAMPLE * y_true.shape[0] + _DENSE_CELLS_ALLOWANCE
+    if n_rows * n_columns > budget:
+        return None
+    _check_marker_matches_kind(marker, "number")
+    y_true, y_pred = _as_int64_operand(y_true), _as_int64_operand(y_pred)
+    # Cell index (y_true - true_low) * n_columns + (y_pred - pred_low), in as
+    # few passes as the offsets allow. Each result lies in [0, n_rows *
+    # n_columns), so int64 arithmetic (exact modulo 2**64) gives it exactly
+    # even where an intermediate wraps.
+    if true_low == 0:
+        index = np.multiply(y_true, n_columns, dtype=np.int64)
+    else:
+        index = np.subtract(y_true, np.int64(true_low), dtype=np.int64)
+        index *= n_columns
+    index += y_pred
+    if pred_low:
+        index -= np.int64(pred_low)
+    n_cells = n_rows * n_columns
+    table = np.bincount(index, weights=weights, minlength=n_cells)
+    table = table.reshape(n_rows, n_columns)
+    # Classes are the labels present, whatever their weight.
+    present = (
+        table
+        if weights is None
+        else np.bincount(index, minlength=n_cells).reshape(n_rows, n_columns)
+    )
+    true_values = np.flatnonzero(present.any(axis=1)) + np.int64(true_low)
+    pred_values = np.flatnonzero(present.any(axis=0)) + np.int64(pred_low)
+    reject = marker.integer if marker.kind == "number" else None
+    reject_in_pred = reject is not None and pred_low <= reject <= pred_high
+    if (
+        reject is not None
+        and true_low <= reject <= true_high
+        and np.any(true_values == np.int64(reject))
+    ):
+        _raise_reject_in_true(marker.value)
+    accepted = (
+        pred_values[pred_values != np.int64(reject)] if reject_in_pred else pred_values
+    )
+    if labels is None:
+        class_labels = np.union1d(true_values, accepted)
+    else:
+        class_labels = labels
+        for name, seen, is_true in (
+            ("y_true", true_values, True),
+            ("y_pred", accepted, False),
+        ):
+            unknown = np.setdiff1d(seen, labels.astype(np.int64))
+            if unknown.size:
+                _raise_unknown(
+                    name, unknown[:5].tolist(), labels, marker.value, is_true=is_true
+                )
+    rows = _gather(table, true_low, class_labels)
+    matrix = _gather(rows.T, pred_low, class_labels).T
+    if marker.rejects:
+        if reject_in_pred:
+            reject_column = rows[:, [reject - pred_low]]
+        else:
+            reject_column = np.zeros((len(class_labels), 1), table.dtype)
+        matrix = np.concatenate([matrix, reject_column], axis=1)
+    return matrix, class_labels
+
+
+def _fits_float(y):
+    low, high = int(y.min()), int(y.max())
+    return low >= -_EXACT_FLOAT_INTEGER and high <= _EXACT_FLOAT_INTEGER
+
+
+def _concatenate(y_true, y_pred):
+    """Both arrays in one, in a dtype that keeps every value distinct."""
+    if y_true.dtype == y_pred.dtype:
+        return np.concatenate([y_true, y_pred])
+    kinds = {y_true.dtype.kind, y_pred.dtype.kind}
+    if kinds <= set("biuf"):
+        common = np.result_type(y_true, y_pred)
+        if common.kind != "f" or all(
+            _fits_float(y) for y in (y_true, y_pred) if y.dtype.kind in "biu"
+        ):
+            return np.concatenate([y_true, y_pred]).astype(common, copy=False)
+    elif kinds == {"U"}:
+        return np.concatenate([y_true, y_pred])
+    return np.concatenate([y_true.astype(object), y_pred.astype(object)])
+
+
+def _assemble(joint, class_positions, reject_position):
+    """Select the class rows/columns (and the reject column) of a joint table."""
+    rows = joint[class_positions]
+    matrix = rows[:, class_positions]
+    if reject_position is not None:
+        matrix = np.concatenate([matrix, rows[:, [reject_position]]], axis=1)
+    return matrix
+
+
+def _count_by_hashing(y_true, y_pred, weights, labels, marker):
     """General path: factorise both arrays together with a hash table."""
     n_samples = y_true.shape[0]
-    both = (
-        np.concatenate([y_true, y_pred])
-        if y_true.dtype == y_pred.dtype
-        else (np.concatenate([y_true.astype(object), y_pred.astype(object)]))
-    )
-    codes, uniques = pd.factorize(both)
+    codes, uniques = pd.factorize(_concatenate(y_true, y_pred))
     uniques = np.asarray(uniques)
-    reject_code = None
-    if reject_label is not None:
-        matches = np.flatnonzero(_equals(uniques, reject_label))
-        reject_code = int(matches[0]) if matches.size else None
-    true_codes, pred_codes = codes[:n_samples], codes[n_samples:]
     n_uniques = len(uniques)
-    joint = np.bincount(
-        true_codes * n_uniques + pred_codes, weights=weights, minlength=n_uniques**2
-    ).reshape(n_uniques, n_uniques)
-    true_totals, pred_totals = joint.sum(axis=1), joint.sum(axis=0)
-    if reject_code is not None and true_totals[reject_code] > 0:
-        _raise_reject_in_true(reject_label)
+    true_codes, pred_codes = codes[:n_samples], codes[n_samples:]
+    # pandas' factorisation codes every missing value (None, NaN, pd.NA, NaT,
+    # a StringDType's na_object) as -1.
+    if (true_codes < 0).any():
+        _raise_missing("y_true", marker)
+    pred_missing = pred_codes < 0
+    if pred_missing.any() and marker.kind != "missing":
+        _raise_missing("y_pred", marker)
+
+    def holder(position):
+        return "y_true" if (true_codes == position).any() else "y_pred"
+
+    _check_not_continuous(uniques, holder, marker)
+    if marker.kind in ("number", "string"):
+        _check_marker_matches_kind(marker, _label_kind(uniques))
+    reject_code = None
+    n_codes = n_uniques
+    if marker.kind == "missing":
+        reject_code, n_codes = n_uniques, n_uniques + 1
+        pred_codes = np.where(pred_missing, reject_code, pred_codes)
+    elif marker.rejects:
+        matches = np.flatnonzero(_equals(uniques, marker.value))
+        reject_code = int(matches[0]) if matches.size else None
+    index = true_codes * n_codes + pred_codes
+    joint = np.bincount(index, weights=weights, minlength=n_codes**2)
+    joint = joint.reshape(n_codes, n_codes)
+    # Classes are the labels present, whatever their weight.
+    present = (
+        joint
+        if weights is None
+        else np.bincount(index, minlength=n_codes**2).reshape(n_codes, n_codes)
+    )
+    true_present, pred_present = present.any(axis=1), present.any(axis=0)
+    if reject_code is not None and true_present[reject_code]:
+        _raise_reject_in_true(marker.value)
     if labels is None:
         positions = np.array(
             [code for code in range(n_uniques) if code != reject_code], dtype=np.int64
@@ -236,16 +569,15 @@ def _codes_by_hashing(y_true, y_pred, weights, labels, reject_label):
         class_positions = positions[order]
         class_labels = uniques[class_positions]
     else:
-        labels_array = np.asarray(labels)
-        lookup = pd.Index(uniques).get_indexer(labels_array)
-        class_labels = labels_array
-        known = np.zeros(n_uniques, dtype=bool)
+        lookup = pd.Index(uniques).get_indexer(labels)
+        class_labels = labels
+        known = np.zeros(n_codes, dtype=bool)
         known[lookup[lookup >= 0]] = True
         if reject_code is not None:
             known[reject_code] = True
         for name, seen, is_true in (
-            ("y_true", true_totals > 0, True),
-            ("y_pred", pred_totals > 0, False),
+            ("y_true", true_present, True),
+            ("y_pred", pred_present, False),
         ):
             unknown = np.flatnonzero(seen & ~known)
             if unknown.size:
@@ -253,56 +585,29 @@ def _codes_by_hashing(y_true, y_pred, weights, labels, reject_label):
                     name,
                     uniques[unknown[:5]].tolist(),
                     labels,
-                    reject_label,
+                    marker.value,
                     is_true=is_true,
                 )
         # Labels absent from the data get an all-zero row and column.
         joint = np.pad(joint, [(0, 1), (0, 1)])
-        class_positions = np.where(lookup >= 0, lookup, n_uniques)
+        class_positions = np.where(lookup >= 0, lookup, joint.shape[0] - 1)
     reject_position = None
-    if reject_label is not None:
-        reject_position = reject_code if reject_code is not None else joint.shape[0]
+    if marker.rejects:
         if reject_code is None:
             joint = np.pad(joint, [(0, 1), (0, 1)])
+            reject_position = joint.shape[0] - 1
+        else:
+            reject_position = reject_code
     matrix = _assemble(joint, class_positions, reject_position)
     return matrix, class_labels
-
-
-def _equals(values, label):
-    try:
-        result = values == label
-    except (TypeError, ValueError):
-        return np.zeros(len(values), dtype=bool)
-    return np.asarray(result, dtype=bool).reshape(len(values))
-
-
-def _check_explicit_labels(labels, reject_label):
-    labels_array = np.asarray(labels)
-    if labels_array.ndim != 1 or labels_array.size == 0:
-        raise ValueError(
-            "labels must be a non-empty 1-d list of the classes, in row order; got "
-            f"{labels!r}."
-        )
-    if pd.isna(labels_array).any() if labels_array.dtype.kind in "fO" else False:
-        raise ValueError("labels contains a missing value (None or NaN).")
-    if len(pd.unique(labels_array)) != labels_array.size:
-        raise ValueError(
-            f"labels contains duplicates: {labels!r}; list each class once."
-        )
-    if reject_label is not None and _equals(labels_array, reject_label).any():
-        raise ValueError(
-            f"labels contains the reject label {reject_label!r}; the reject label is "
-            "not a class. Remove it from labels or choose another reject_label."
-        )
-    return labels_array
 
 
 def confusion_matrix_and_labels(
     y_true, y_pred, *, labels=None, reject_label=-1, sample_weight=None
 ):
     """Build the augmented confusion matrix and return it with its class labels."""
-    y_true = _check_labels_array(y_true, "y_true")
-    y_pred = _check_labels_array(y_pred, "y_pred")
+    y_true = check_labels_array(y_true, "y_true")
+    y_pred = check_labels_array(y_pred, "y_pred")
     if y_true.shape[0] != y_pred.shape[0]:
         raise ValueError(
             f"y_true and y_pred have different lengths ({y_true.shape[0]} and "
@@ -313,19 +618,20 @@ def confusion_matrix_and_labels(
             "y_true and y_pred are empty; at least one sample is needed to build a "
             "confusion matrix."
         )
-    if reject_label is not None and pd.isna(reject_label):
-        raise ValueError(
-            "reject_label must be a label value or None (no reject option); got a "
-            "missing value."
-        )
+    marker = reject_marker(reject_label)
     weights = _check_sample_weight(sample_weight, y_true.shape[0])
+    if weights is not None and not weights.any():
+        raise ValueError(
+            "sample_weight is 0 for every sample, so there is nothing to count; "
+            "give at least one sample a positive weight."
+        )
     if labels is not None:
-        labels = _check_explicit_labels(labels, reject_label)
+        labels = _check_explicit_labels(labels, marker)
     result = None
-    if _is_integer_array(y_true) and _is_integer_array(y_pred):
-        result = _codes_from_integers(y_true, y_pred, weights, labels, reject_label)
+    if y_true.dtype.kind in "biu" and y_pred.dtype.kind in "biu":
+        result = _count_integers(y_true, y_pred, weights, labels, marker)
     if result is None:
-        result = _codes_by_hashing(y_true, y_pred, weights, labels, reject_label)
+        result = _count_by_hashing(y_true, y_pred, weights, labels, marker)
     matrix, class_labels = result
     if weights is None:
         matrix = matrix.astype(np.int64, copy=False)
@@ -354,10 +660,17 @@ def augmented_confusion_matrix(
         may have no samples (an all-zero row). Every label in the data must be
         listed (or be the reject label): nothing is silently dropped.
     reject_label : scalar or None, default=-1
-        The value with which the classifier abstains. ``None`` means the
-        classifier cannot reject: the matrix is square.
+        The value with which the classifier abstains, matched by value across
+        numeric types (``-1``, ``-1.0`` and ``np.int8(-1)`` are the same
+        marker). ``np.nan`` declares missing predictions (NaN, None, ``pd.NA``)
+        to be rejections. ``None`` means the classifier cannot reject: the
+        matrix is square. A string marker with numeric labels (or a number
+        other than the default -1 with string labels) can never match and is
+        an error; the default -1 with string labels gives a
+        :class:`~infometrics.RejectLabelWarning` and an all-zero reject column.
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative finite weights; the matrix then holds summed weights.
+        Non-negative finite weights, not all zero; the matrix then holds
+        summed weights. A zero-weight sample still names its class.
 
     Returns
     -------
@@ -371,8 +684,15 @@ def augmented_confusion_matrix(
     ------
     ValueError
         For different lengths, empty input, the reject label in ``y_true``,
-        missing labels, 2-d label arrays, invalid weights, or a label outside
-        an explicit ``labels``.
+        missing labels (unless declared rejections), continuous values
+        (floats that are not whole numbers, as scikit-learn refuses them),
+        2-d label arrays, invalid or all-zero weights, a label outside an
+        explicit ``labels``, or a reject label that can never match.
+
+    Warns
+    -----
+    RejectLabelWarning
+        When the default ``reject_label=-1`` meets non-numeric labels.
 
     See Also
     --------
@@ -381,8 +701,10 @@ def augmented_confusion_matrix(
     Notes
     -----
     Integer labels with a compact value range are counted by a single
-    ``np.bincount`` over a dense joint table; other labels are factorised with
-    pandas' hash table (no sort of the samples).
+    ``np.bincount`` over a dense joint table; other labels (including integers
+    spread over a wide range, e.g. near the int64 limits) are factorised with
+    pandas' hash table (no sort of the samples). Classes are the labels
+    present in the data, whatever their weight.
 
     Examples
     --------
@@ -395,6 +717,10 @@ def augmented_confusion_matrix(
     ... )
     array([[1, 0, 0],
            [1, 0, 1]])
+    >>> import numpy as np
+    >>> augmented_confusion_matrix([0, 1, 1], [0, np.nan, 1.0], reject_label=np.nan)
+    array([[1, 0, 0],
+           [0, 1, 1]])
     """
     matrix, _ = confusion_matrix_and_labels(
         y_true,
@@ -404,24 +730,3 @@ def augmented_confusion_matrix(
         sample_weight=sample_weight,
     )
     return matrix
-
-
-def encode_labels(y, labels, *, name="y_true"):
-    """Position of each label of ``y`` in ``labels`` (hash look-up), validated.
-
-    Raises a ValueError naming the labels of ``y`` that are not in ``labels``.
-    """
-    values = _check_labels_array(y, name)
-    codes = pd.Index(np.asarray(labels)).get_indexer(values)
-    unknown = codes < 0
-    if unknown.any():
-        _raise_unknown(
-            name, pd.unique(values[unknown])[:5].tolist(), labels, None, is_true=True
-        )
-    return codes
-
-
-def check_sample_weight(sample_weight, n_samples):
-    """Validated float weights of shape (n_samples,), or ones if None."""
-    weights = _check_sample_weight(sample_weight, n_samples)
-    return np.ones(n_samples) if weights is None else weights
