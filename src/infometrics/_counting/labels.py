@@ -75,6 +75,18 @@ def check_labels_array(y, name):
     return array
 
 
+def _check_labels_array(y, name):
+    """:func:`check_labels_array`, and no missing value allowed.
+
+    For callers that compare labels directly (no reject marker can declare a
+    missing prediction a rejection there).
+    """
+    array = check_labels_array(y, name)
+    if _missing_mask(array).any():
+        _raise_missing(name, RejectMarker(None, "none"))
+    return array
+
+
 def _check_sample_weight(sample_weight, n_samples):
     if sample_weight is None:
         return None
@@ -446,8 +458,8 @@ def _count_integers(y_true, y_pred, weights, labels, marker):
         if weights is None
         else np.bincount(index, minlength=n_cells).reshape(n_rows, n_columns)
     )
-    true_values = np.flatnonzero(present.any(axis=1)) + np.int64(true_low)
-    pred_values = np.flatnonzero(present.any(axis=0)) + np.int64(pred_low)
+    true_values = np.flatnonzero(present.sum(axis=1)) + np.int64(true_low)
+    pred_values = np.flatnonzero(present.sum(axis=0)) + np.int64(pred_low)
     reject = marker.integer if marker.kind == "number" else None
     reject_in_pred = reject is not None and pred_low <= reject <= pred_high
     if (
