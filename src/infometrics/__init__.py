@@ -12,6 +12,15 @@ functions build that matrix from ``y_true``/``y_pred``.
 # _display, _cli).
 from ._counting.labels import augmented_confusion_matrix
 from ._curves.reject_curve import RejectCurve, reject_curve
+from ._curves.selective import (
+    RiskCoverageCurve,
+    augrc,
+    aurc,
+    coverage_at_risk,
+    e_aurc,
+    risk_coverage_curve,
+    selective_risk_at_coverage,
+)
 from ._display import (
     EntropyTriangleDisplay,
     InformationCoverageDisplay,
@@ -81,17 +90,22 @@ __all__ = [
     "RejectCurveDisplay",
     "RejectOptionClassifier",
     "RejectOptionClassifierCV",
+    "RiskCoverageCurve",
     "ScorerRegistrationWarning",
     "TriangleCoordinates",
     "UndefinedMeasureWarning",
     "all_measures",
     "all_measures_score",
     "augmented_confusion_matrix",
+    "augrc",
+    "aurc",
     "bootstrap_measures",
     "bootstrap_measures_score",
     "compare",
     "conventional_measures",
     "conventional_measures_score",
+    "coverage_at_risk",
+    "e_aurc",
     "entropy_triangle",
     "entropy_triangle_score",
     "error_bounds",
@@ -109,4 +123,6 @@ __all__ = [
     "per_class_report",
     "register_scorers",
     "reject_curve",
+    "risk_coverage_curve",
+    "selective_risk_at_coverage",
 ]
