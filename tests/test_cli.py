@@ -162,7 +162,7 @@ def test_demo_writes_report_and_figures(tmp_path):
         (["report", "{matrix}", "--format", "xml"], "invalid choice: 'xml'"),
         (["nonsense"], "invalid choice: 'nonsense'"),
         ([], "required: command"),
-        (["report", "{words}"], "not a confusion matrix of numbers"),
+        (["report", "{words}"], "not a number"),
         (["report", "{negative}"], "negative values"),
         (["report", "{labels}", "--kind", "labels"], "no column y_pred, y_true"),
         (

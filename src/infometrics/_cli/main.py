@@ -6,6 +6,7 @@ line on stderr and exit status 2, never a traceback.
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -107,23 +108,95 @@ def _is_number(text):
     return True
 
 
-def _read_matrix(path):
-    table = pd.read_csv(path, header=None, dtype=str, skipinitialspace=True)
-    table = table.dropna(how="all")
-    labels = None
-    if not all(_is_number(v) for v in table.iloc[0, 1:]):
-        table = table.iloc[1:]  # a header row of column names
-    if not all(_is_number(v) for v in table.iloc[:, 0]):
-        labels = table.iloc[:, 0].tolist()
-        table = table.iloc[:, 1:]
+def _read_cells(path):
+    """Every cell of a comma-separated file as a stripped string ("" if empty)."""
     try:
-        matrix = table.astype(float).to_numpy()
-    except ValueError:
-        raise UsageError(
-            f"{path}: not a confusion matrix of numbers (use --kind labels for a "
-            "table of labels)"
-        ) from None
-    if matrix.size and np.all(matrix == np.round(matrix)):
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not a readable CSV (not UTF-8 text)") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if lines and not any("," in line for line in lines):
+        for separator, name in ((";", "semicolons"), ("\t", "tabs")):
+            if any(separator in line for line in lines):
+                raise UsageError(
+                    f"{path}: the values are separated by {name}; infometrics reads "
+                    "comma-separated files (save it as CSV with commas)"
+                )
+    try:
+        table = pd.read_csv(
+            path,
+            header=None,
+            dtype=str,
+            keep_default_na=False,
+            skip_blank_lines=True,
+            encoding="utf-8-sig",
+        )
+    except pd.errors.EmptyDataError:
+        raise UsageError(f"{path}: not a readable CSV (the file is empty)") from None
+    except pd.errors.ParserError as exc:
+        detail = str(exc).strip().splitlines()[-1]
+        raise UsageError(f"{path}: not a readable CSV ({detail})") from None
+    cells = table.fillna("").to_numpy(dtype=object)
+    cells = np.vectorize(str.strip, otypes=[object])(cells) if cells.size else cells
+    # Rows and columns with no value at all (e.g. a trailing comma) are no data.
+    if cells.size:
+        cells = cells[(cells != "").any(axis=1)]
+    if cells.size:
+        cells = cells[:, (cells != "").any(axis=0)]
+    if cells.size == 0:
+        raise UsageError(f"{path}: the file holds no counts")
+    return cells
+
+
+def _split_names(cells):
+    """``(counts cells, row names or None)``, with headers recognised strictly.
+
+    A header row is recognised only when the whole first row is text, and a
+    class-name column only when the whole first column (below a header) is
+    text; pandas' ``DataFrame.to_csv()`` layout (an empty corner cell, then
+    column names, and an index column, whatever they hold) is read as written.
+    """
+    numeric = np.vectorize(_is_number, otypes=[bool])(cells)
+    n_rows, n_columns = cells.shape
+    if n_rows > 1 and n_columns > 1 and cells[0, 0] == "":
+        return cells[1:, 1:], cells[1:, 0].tolist()
+    if n_rows > 1 and not numeric[0].any():
+        cells, numeric = cells[1:], numeric[1:]  # a header row of column names
+    names = None
+    if cells.shape[1] > 1 and not numeric[:, 0].any():
+        names = cells[:, 0].tolist()
+        cells, numeric = cells[:, 1:], numeric[:, 1:]
+    return cells, names
+
+
+def _read_matrix(path, cells=None):
+    cells = _read_cells(path) if cells is None else cells
+    counts_cells, labels = _split_names(cells)
+    row_offset = cells.shape[0] - counts_cells.shape[0]
+    column_offset = cells.shape[1] - counts_cells.shape[1]
+    matrix = np.empty(counts_cells.shape)
+    for (row, column), text in np.ndenumerate(counts_cells):
+        where = f"row {row + row_offset + 1}, column {column + column_offset + 1}"
+        if text == "":
+            raise UsageError(f"{path}: {where} is empty; every count is needed")
+        try:
+            value = float(text)
+        except ValueError:
+            raise UsageError(
+                f"{path}: {where} is {text!r}, not a number (a header row or a "
+                "class-name column is recognised only when all of its cells are "
+                "names)"
+            ) from None
+        if np.isnan(value):
+            raise UsageError(f"{path}: {where} is {text!r}; counts must be numbers")
+        if np.isinf(value):
+            raise UsageError(
+                f"{path}: {where} is {text!r}, too large for a count (beyond "
+                "the largest float, about 1.8e308)"
+            )
+        matrix[row, column] = value
+    # Whole numbers print as integers, as long as every one is exact in int64.
+    if np.all(matrix == np.round(matrix)) and np.all(np.abs(matrix) < 2.0**53):
         matrix = matrix.astype(np.int64)
     return matrix, labels
 
@@ -135,6 +208,8 @@ def _reject_label(text, column):
         try:
             return int(text)
         except ValueError:
+            if text.lower() == "nan":
+                return np.nan
             raise UsageError(
                 f"--reject-label {text!r} is not an integer, but the labels are"
             ) from None
@@ -148,31 +223,79 @@ def _load(args):
     from .._counting.labels import confusion_matrix_and_labels
 
     path = Path(args.file)
+    if path.is_dir():
+        raise UsageError(f"{path}: is a directory, not a CSV file")
     if not path.is_file():
         raise UsageError(f"{path}: no such file")
-    try:
-        header = pd.read_csv(path, nrows=0).columns.tolist()
-    except (pd.errors.EmptyDataError, pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: not a readable CSV ({exc})") from None
+    cells = _read_cells(path)
+    header = cells[0].tolist()
     columns = {args.true_column, args.pred_column}
     kind = args.kind
     if kind == "auto":
-        kind = "labels" if columns <= set(header) else "matrix"
+        present = columns & set(header)
+        all_text = not np.vectorize(_is_number, otypes=[bool])(cells[0]).any()
+        if present == columns:
+            kind = "labels"
+        elif present and all_text:
+            missing = sorted(columns - present)
+            raise UsageError(
+                f"{path}: no column {', '.join(missing)} (columns: "
+                f"{', '.join(header)}); name the label columns with --true-column "
+                "and --pred-column"
+            )
+        else:
+            hint = (
+                "; for a table of labels, name its columns with --true-column "
+                f"and --pred-column (columns: {', '.join(header)})"
+            )
+            try:
+                matrix, labels = _read_matrix(path, cells)
+            except UsageError as exc:
+                raise UsageError(f"{exc}{hint if all_text else ''}") from None
+            n_rows, n_columns = matrix.shape
+            if all_text and n_columns not in (n_rows, n_rows + 1):
+                raise UsageError(
+                    f"{path}: {n_rows} rows and {n_columns} columns of counts are "
+                    "not a confusion matrix (m rows, m or m + 1 columns)" + hint
+                )
+            return matrix, labels
     if kind == "matrix":
-        return _read_matrix(path)
+        return _read_matrix(path, cells)
     if not columns <= set(header):
         missing = sorted(columns - set(header))
         raise UsageError(
             f"{path}: no column {', '.join(missing)} (columns: {', '.join(header)}); "
             "name them with --true-column and --pred-column"
         )
-    table = pd.read_csv(path)
+    try:
+        table = pd.read_csv(path, encoding="utf-8-sig", skipinitialspace=True)
+    except pd.errors.ParserError as exc:
+        detail = str(exc).strip().splitlines()[-1]
+        raise UsageError(f"{path}: not a readable CSV ({detail})") from None
     y_true, y_pred = table[args.true_column], table[args.pred_column]
     reject = _reject_label(args.reject_label, y_pred)
     matrix, labels = confusion_matrix_and_labels(
         y_true.to_numpy(), y_pred.to_numpy(), reject_label=reject
     )
     return matrix, list(np.asarray(labels).tolist())
+
+
+def _json_value(value):
+    """JSON for one report cell: NaN (undefined) is null, ±inf a string.
+
+    JSON has no infinity; an infinite value (e.g. ``xi`` with no information
+    transferred) is written as the string ``"Infinity"`` or ``"-Infinity"``
+    (what JavaScript's ``Number()`` and Python's ``float()`` read back), so it
+    is never confused with an undefined value.
+    """
+    if isinstance(value, (np.generic,)):
+        value = value.item()
+    if isinstance(value, float):
+        if np.isnan(value):
+            return None
+        if np.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+    return value
 
 
 def _run_report(args, out):
@@ -198,8 +321,11 @@ def _run_report(args, out):
     if args.format == "csv":
         out.write(table.to_csv())
     elif args.format == "json":
-        records = json.loads(table.reset_index().to_json(orient="records"))
-        out.write(json.dumps(records, indent=2) + "\n")
+        records = [
+            {str(key): _json_value(value) for key, value in row.items()}
+            for row in table.reset_index().to_dict(orient="records")
+        ]
+        out.write(json.dumps(records, indent=2, allow_nan=False) + "\n")
     else:
         with pd.option_context(
             "display.max_rows", None, "display.width", 120, "display.max_colwidth", 60
@@ -230,9 +356,24 @@ def _run_plot(args, out):
         out.write(f"wrote {path}\n")
 
 
+def _check_output_folder(folder):
+    """Refuse an output folder that cannot be written, before any work."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--output {folder}: exists and is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(
+            f"--output {folder}: cannot create the folder ({exc.strerror})"
+        ) from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"--output {folder}: the folder is not writable")
+
+
 def _run_demo(args, out):
     from .demo import run_demo
 
+    _check_output_folder(Path(args.output))
     run_demo(stream=out, output=Path(args.output))
 
 

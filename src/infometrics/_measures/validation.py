@@ -22,7 +22,13 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
     Parameters
     ----------
     confusion_matrix : array-like of shape (..., m, m) or (..., m, m + 1)
-        Non-negative finite counts.
+        Non-negative finite counts: integers or floats (summed weights), or an
+        object array whose entries are all real numbers (e.g. Python integers
+        too large for int64). Booleans, complex numbers, strings (even numeric
+        ones such as ``"3"``) and other objects are refused, and so is a
+        masked array with masked entries: a masked count has no value, and
+        replacing it by its underlying data or by 0 would be a guess. A masked
+        array without masked entries is used as its data.
     allow_square : bool, default=True
         Whether an ``(m, m)`` matrix (no reject column) is accepted.
 
@@ -33,12 +39,59 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
     has_reject_column : bool
         True for ``(..., m, m + 1)`` input.
     """
+    if isinstance(confusion_matrix, np.ma.MaskedArray):
+        if np.ma.is_masked(confusion_matrix):
+            raise ValueError(
+                "The confusion matrix is a masked array with masked entries; a "
+                "masked count has no value. Fill them with the counts they stand "
+                "for (e.g. matrix.filled(0) if they are zero) or pass a plain array."
+            )
+        confusion_matrix = np.ma.getdata(confusion_matrix)
     try:
-        counts = np.asarray(confusion_matrix, dtype=np.float64)
+        raw = np.asarray(confusion_matrix)
     except (TypeError, ValueError) as exc:
         raise ValueError(
             "The confusion matrix must be an array of numbers (counts); got "
             f"{type(confusion_matrix).__name__} that cannot be converted: {exc}."
+        ) from None
+    kind = raw.dtype.kind
+    if kind == "O":
+        not_numbers = [
+            value
+            for value in raw.ravel().tolist()
+            if isinstance(value, bool)
+            or not isinstance(value, (numbers.Real, np.number))
+        ]
+        if not_numbers:
+            raise ValueError(
+                "The confusion matrix must hold numbers (counts); it holds "
+                f"{not_numbers[0]!r} of type {type(not_numbers[0]).__name__}. "
+                "Convert the entries to numbers first."
+            )
+    elif kind == "b":
+        raise ValueError(
+            "The confusion matrix is boolean; it must hold counts. Convert it "
+            "with .astype(int) if True/False really mean 1/0 samples."
+        )
+    elif kind == "c":
+        raise ValueError(
+            "The confusion matrix holds complex numbers; counts are real and "
+            "non-negative."
+        )
+    elif kind in "USTa":
+        raise ValueError(
+            "The confusion matrix holds strings; counts must be numbers. Parse "
+            "them first (e.g. np.asarray(matrix, dtype=float)) if they are."
+        )
+    elif kind not in "iuf":
+        raise ValueError(
+            f"The confusion matrix must hold numbers (counts); got dtype {raw.dtype}."
+        )
+    try:
+        counts = raw.astype(np.float64)
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ValueError(
+            f"The confusion matrix entries cannot be read as counts: {exc}."
         ) from None
     if counts.ndim < 2:
         raise ValueError(
