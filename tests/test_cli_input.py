@@ -165,3 +165,14 @@ def test_demo_checks_its_output_before_working(tmp_path, capsys, monkeypatch):
     assert "is not a folder" in capsys.readouterr().err
     assert main(["demo", "--output", str(a_file / "below")]) == 2
     assert "cannot create the folder" in capsys.readouterr().err
+
+
+def test_a_dash_reads_standard_input(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("74,6,10\n0,9,1\n"))
+    status, out, err = report("-", capsys)
+    assert status == 0, err
+    assert ni2_of(out) == pytest.approx(im.ni(M5, "ni2"), rel=1e-12)
+    monkeypatch.setattr("sys.stdin", io.StringIO("74;6;10\n"))
+    assert_one_line_error(*report("-", capsys), "<stdin>: the values are separated")

@@ -171,7 +171,7 @@ def test_information_report_notes_only_the_invariant_measures():
     y_true = np.array(names)[Y]
     y_pred = np.array(names)[SHIFTED]
     with pytest.warns(im.PermutedLabelsWarning, match="'ant' -> 'cat'"):
-        report = im.information_report(y_true, y_pred)
+        report = im.information_report(y_true, y_pred, reject_label=None)
     noted = report.index[report["note"] != ""].get_level_values("measure")
     assert set(noted) == PREDICTION_RELABELLING_INVARIANT & set(report.index.levels[1])
     assert report.loc[("normalized information", "ni2"), "note"] == (

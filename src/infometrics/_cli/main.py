@@ -5,6 +5,7 @@ line on stderr and exit status 2, never a traceback.
 """
 
 import argparse
+import io
 import json
 import os
 import sys
@@ -108,12 +109,31 @@ def _is_number(text):
     return True
 
 
-def _read_cells(path):
-    """Every cell of a comma-separated file as a stripped string ("" if empty)."""
+def _read_text(name):
+    """The text of the input file, or of standard input for ``-``.
+
+    Returns ``(text, path)``; ``path`` names the input in messages.
+    """
+    if name == "-":
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else None
+        path = Path("<stdin>")
+        if data is None:
+            return sys.stdin.read(), path
+    else:
+        path = Path(name)
+        if path.is_dir():
+            raise UsageError(f"{path}: is a directory, not a CSV file")
+        if not path.is_file():
+            raise UsageError(f"{path}: no such file")
+        data = path.read_bytes()
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        return data.decode("utf-8-sig"), path
     except UnicodeDecodeError:
         raise UsageError(f"{path}: not a readable CSV (not UTF-8 text)") from None
+
+
+def _read_cells(text, path):
+    """Every cell of comma-separated ``text`` as a stripped string ("" if empty)."""
     lines = [line for line in text.splitlines() if line.strip()]
     if lines and not any("," in line for line in lines):
         for separator, name in ((";", "semicolons"), ("\t", "tabs")):
@@ -124,12 +144,11 @@ def _read_cells(path):
                 )
     try:
         table = pd.read_csv(
-            path,
+            io.StringIO(text),
             header=None,
             dtype=str,
             keep_default_na=False,
             skip_blank_lines=True,
-            encoding="utf-8-sig",
         )
     except pd.errors.EmptyDataError:
         raise UsageError(f"{path}: not a readable CSV (the file is empty)") from None
@@ -169,8 +188,7 @@ def _split_names(cells):
     return cells, names
 
 
-def _read_matrix(path, cells=None):
-    cells = _read_cells(path) if cells is None else cells
+def _read_matrix(path, cells):
     counts_cells, labels = _split_names(cells)
     row_offset = cells.shape[0] - counts_cells.shape[0]
     column_offset = cells.shape[1] - counts_cells.shape[1]
@@ -222,12 +240,8 @@ def _load(args):
     """The confusion matrix (and row labels) a report or plot describes."""
     from .._counting.labels import confusion_matrix_and_labels
 
-    path = Path(args.file)
-    if path.is_dir():
-        raise UsageError(f"{path}: is a directory, not a CSV file")
-    if not path.is_file():
-        raise UsageError(f"{path}: no such file")
-    cells = _read_cells(path)
+    text, path = _read_text(args.file)
+    cells = _read_cells(text, path)
     header = cells[0].tolist()
     columns = {args.true_column, args.pred_column}
     kind = args.kind
@@ -268,7 +282,7 @@ def _load(args):
             "name them with --true-column and --pred-column"
         )
     try:
-        table = pd.read_csv(path, encoding="utf-8-sig", skipinitialspace=True)
+        table = pd.read_csv(io.StringIO(text), skipinitialspace=True)
     except pd.errors.ParserError as exc:
         detail = str(exc).strip().splitlines()[-1]
         raise UsageError(f"{path}: not a readable CSV ({detail})") from None
