@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import infometrics as im
+from infometrics._cli.main import main
 
 SVG_PREFIX = "data:image/svg+xml;base64,"
 
@@ -250,7 +251,7 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({}, "either y_true and y_pred, or confusion_matrix"),
+        ({}, "Pass either confusion_matrix"),
         (
             {"y_true": [0, 1], "y_pred": [0, 1], "confusion_matrix": [[1, 0], [0, 1]]},
             "not both",
@@ -258,10 +259,10 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
         ({"y_true": [0, 1]}, "both y_true and y_pred"),
         (
             {"confusion_matrix": [[1, 0], [0, 1]], "sample_weight": [1, 1]},
-            "already holds the weighted counts",
+            r"already holds the \(weighted\) counts",
         ),
-        ({"confusion_matrix": [[[1, 0], [0, 1]]] * 2}, "one confusion matrix"),
-        ({"confusion_matrix": [[1, 0], [0, 1]], "labels": ["a"]}, "one label per row"),
+        ({"confusion_matrix": [[[1, 0], [0, 1]]] * 2}, "not a stack"),
+        ({"confusion_matrix": [[1, 0], [0, 1]], "labels": ["a"]}, "one name per row"),
         (
             {"confusion_matrix": [[1, 0], [0, 1]], "confidence": [0.5, 0.6]},
             "confidence needs y_true and y_pred",
@@ -278,8 +279,91 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
             {"y_true": [0, 1], "y_pred": [0, 1], "confidence": [0.5, np.nan]},
             "NaN",
         ),
+        (
+            {"y_true": [0, 1], "y_pred": [0, -1], "confidence": [0.5, 0.4]},
+            "before rejection",
+        ),
+        ({"y_true": [0, 1], "y_pred": [0, 1], "threshold": 0.5}, "needs confidence"),
+        (
+            {
+                "y_true": [0, 1],
+                "y_pred": [0, 1],
+                "confidence": [0.5, 0.4],
+                "threshold": 0.5,
+                "reject_label": None,
+            },
+            "reject_label",
+        ),
+        (
+            {
+                "y_true": [0, 1],
+                "y_pred": [0, 1],
+                "confidence": [0.5, 0.4],
+                "threshold": "high",
+            },
+            "threshold must be a number",
+        ),
     ],
 )
 def test_bad_input_says_what_to_do(kwargs, message):
     with pytest.raises(ValueError, match=message):
         im.html_report(figures=False, **kwargs)
+
+
+def test_confidence_adds_the_selective_measures_and_threshold_rejects():
+    rng = np.random.default_rng(3)
+    y_true = rng.integers(0, 3, 120)
+    y_pred = np.where(rng.random(120) < 0.7, y_true, (y_true + 1) % 3)
+    confidence = np.where(y_pred == y_true, 0.6, 0.4) + rng.random(120) * 0.5
+    page = im.html_report(y_true, y_pred, confidence=confidence, figures=False)
+    rows = {row[0]: row for row in _parse(page).table("selective")}
+    assert float(rows["aurc"][1]) == pytest.approx(
+        im.aurc(y_true, y_pred, confidence), abs=5e-5
+    )
+    assert float(rows["e_aurc"][1]) == pytest.approx(
+        im.e_aurc(y_true, y_pred, confidence), abs=5e-5
+    )
+    assert float(rows["risk at coverage 1"][1]) == pytest.approx(
+        np.mean(y_true != y_pred), abs=5e-5
+    )
+    assert float(rows["coverage at risk 0.05"][1]) == pytest.approx(
+        im.coverage_at_risk(y_true, y_pred, confidence, risk=0.05), abs=5e-5
+    )
+    # Without a threshold the tables describe every prediction accepted ...
+    counts = _parse(page).table("matrix")
+    assert counts[0] == ["true \\ predicted", "0", "1", "2", "rejected"]
+    assert [row[-1] for row in counts[1:]] == ["0", "0", "0"]
+    # ... with one, the samples below it are rejected (accept when >= t).
+    decided = np.where(confidence >= 0.7, y_pred, -1)
+    thresholded = im.html_report(
+        y_true, y_pred, confidence=confidence, threshold=0.7, figures=False
+    )
+    expected = im.augmented_confusion_matrix(y_true, decided)
+    counts = _parse(thresholded).table("matrix")
+    assert counts[0][-1] == "rejected"
+    assert np.array_equal([[int(v) for v in row[1:]] for row in counts[1:]], expected)
+    assert "rejects below confidence 0.7" in thresholded
+    # The selective measures do not depend on the threshold.
+    assert _parse(thresholded).table("selective") == _parse(page).table("selective")
+
+
+def test_permuted_labels_warn_once_and_the_page_says_so():
+    y_true = [0, 0, 1, 1, 2, 2]
+    y_pred = [1, 1, 2, 2, 0, 0]
+    with pytest.warns(im.PermutedLabelsWarning) as caught:
+        page = im.html_report(y_true, y_pred, figures=False)
+    assert len(caught) == 1
+    parsed = _parse(page)
+    assert "would raise the accuracy" in page
+    assert parsed.table("measures")[0][-1] == "note"
+    assert parsed.table("per-class")[0][-1] == "note"
+
+
+def test_command_line_writes_the_page(tmp_path, capsys):
+    matrix = tmp_path / "matrix.csv"
+    matrix.write_text(",a,b,rejected\na,40,3,2\nb,5,45,5\n")
+    assert main(["report", str(matrix), "--format", "html"]) == 0
+    page = capsys.readouterr().out
+    parsed = _parse(page)
+    assert [row[0] for row in parsed.table("matrix")[1:]] == ["a", "b"]
+    assert len(parsed.images) == 2

@@ -45,6 +45,7 @@ from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
 from ._report.html import html_report
+from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
 from ._resampling.bootstrap import (
     BootstrapInterval,
@@ -85,6 +86,7 @@ __all__ = [
     "MultiMeasureScorer",
     "NIMeasure",
     "PairedComparison",
+    "PermutedLabelsWarning",
     "RejectCurve",
     "RejectCurveDisplay",
     "RejectOptionClassifier",

@@ -17,7 +17,6 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._counting.labels import confusion_matrix_and_labels
 from .._curves.selective import (
     augrc,
     aurc,
@@ -25,8 +24,9 @@ from .._curves.selective import (
     e_aurc,
     selective_risk_at_coverage,
 )
-from .._measures.validation import check_confusion_matrix
-from .tables import information_report, per_class_report
+from .._from_labels.scores import counts_and_labels
+from .relabelling import permuted_message, warn_permuted
+from .tables import measures_table, per_class_table
 
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
@@ -80,45 +80,6 @@ def _number(value, digits=4):
     if isinstance(value, float | np.floating):
         return f'<td class="num">{float(value):.{digits}f}</td>'
     return f"<td>{_text(value)}</td>"
-
-
-def _matrix_and_labels(
-    y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
-):
-    from_labels = y_true is not None or y_pred is not None
-    if from_labels == (confusion_matrix is not None):
-        raise ValueError(
-            "Pass either y_true and y_pred, or confusion_matrix=..., not both "
-            "and not neither."
-        )
-    if from_labels:
-        if y_true is None or y_pred is None:
-            raise ValueError("Pass both y_true and y_pred.")
-        return confusion_matrix_and_labels(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-        )
-    if sample_weight is not None:
-        raise ValueError(
-            "sample_weight applies to labels; a confusion matrix already holds "
-            "the weighted counts."
-        )
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    if counts.ndim != 2:
-        raise ValueError(
-            f"An HTML report describes one confusion matrix; got an array of shape "
-            f"{counts.shape}. Pass one matrix of shape (m, m + 1) or (m, m)."
-        )
-    class_labels = np.arange(counts.shape[0]) if labels is None else np.asarray(labels)
-    if class_labels.shape != (counts.shape[0],):
-        raise ValueError(
-            f"labels has {class_labels.size} entries but the confusion matrix has "
-            f"{counts.shape[0]} rows; pass one label per row."
-        )
-    return counts, class_labels
 
 
 def _check_confidence(confidence, n_samples):
@@ -487,19 +448,74 @@ def html_report(
         raise ValueError("threshold needs confidence (one per prediction).")
     else:
         decided, selective = y_pred, None
-    matrix, class_labels = _matrix_and_labels(
-        y_true, decided, confusion_matrix, labels, reject_label, sample_weight
+    matrix, class_labels = counts_and_labels(
+        y_true,
+        decided,
+        confusion_matrix,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
     )
-    report = information_report(confusion_matrix=matrix, labels=class_labels)
-    per_class = per_class_report(confusion_matrix=matrix, labels=class_labels)
-    figure_sections = _figures(matrix, str(name)) if figures else []
+    if selective is not None:
+        selective = _section(
+            "Selective classification",
+            "Accepting only the predictions whose confidence reaches a threshold "
+            "trades coverage (the share accepted) for selective risk (the error "
+            "rate among the accepted); these numbers summarise every threshold "
+            "at once"
+            + ("" if threshold is None else ", not only the threshold of the tables")
+            + ".",
+            selective,
+        )
+    page, note = html_page(
+        matrix,
+        class_labels,
+        name=name,
+        title=title,
+        figures=figures,
+        operating_point=None
+        if threshold is None
+        else f"rejects below confidence {threshold:g}",
+        sections=() if selective is None else (selective,),
+    )
+    warn_permuted(note)  # once for the page, which also says it in its text
+    if path is not None:
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(page)
+    return page
 
+
+def _section(heading, lead, body):
+    return (
+        f"<section><h2>{_text(heading)}</h2>\n"
+        f'<p class="lead">{_text(lead)}</p>\n{body}\n</section>'
+    )
+
+
+def html_page(
+    matrix,
+    class_labels,
+    *,
+    name="classifier",
+    title="Classifier report",
+    figures=True,
+    operating_point=None,
+    sections=(),
+):
+    """The page of :func:`html_report` for one valid matrix, and its relabelling note.
+
+    Does not warn (the command line says the note its own way). ``sections``
+    are extra HTML sections placed before the measures table.
+    """
     from .. import __version__
 
+    report, note = measures_table(matrix, class_labels)
+    per_class, _ = per_class_table(matrix, class_labels)
+    figure_sections = _figures(matrix, str(name)) if figures else []
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    operating = (
-        "" if threshold is None else f" · rejects below confidence {threshold:g}"
-    )
+    meta = [str(name), *([operating_point] if operating_point else [])]
+    meta += [f"infometrics {__version__}", generated]
+    has_reject = matrix.shape[1] > matrix.shape[0]
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -507,48 +523,38 @@ def html_report(
         f"<title>{_text(title)}</title>",
         f"<style>{_STYLE}</style></head><body><main>",
         f"<h1>{_text(title)}</h1>",
-        f'<p class="meta">{_text(name)}{_text(operating)} · infometrics '
-        f"{_text(__version__)} · {generated}</p>",
+        f'<p class="meta">{_text(" · ".join(meta))}</p>',
         _summary(report, matrix),
-        "<section><h2>Confusion matrix</h2>",
-        '<p class="lead">Rows are the true classes, columns the predicted classes'
-        + (" and the rejected samples" if matrix.shape[1] > matrix.shape[0] else "")
-        + ".</p>",
-        _counts_table(matrix, class_labels),
-        "</section>",
-        "<section><h2>Per class</h2>",
-        '<p class="lead">H(S|T=class): uncertainty left about the prediction '
-        "given the true class; H(T|S=output): uncertainty left about the truth "
-        "given the output (bits).</p>",
-        _per_class_table(per_class),
-        "</section>",
-        *figure_sections,
     ]
-    if selective is not None:
-        parts += [
-            "<section><h2>Selective classification</h2>",
-            '<p class="lead">Accepting only the predictions whose confidence '
-            "reaches a threshold trades coverage (the share accepted) for "
-            "selective risk (the error rate among the accepted); these numbers "
-            "summarise every threshold at once"
-            + ("" if threshold is None else ", not only the threshold of the tables above")
-            + ".</p>",
-            selective,
-            "</section>",
-        ]
+    if note is not None:
+        message = _text(permuted_message(note))
+        parts.append(f'<p class="note"><strong>Note.</strong> {message}</p>')
     parts += [
-        "<section><h2>Measures</h2>",
-        '<p class="lead">Every measure of this package for this confusion '
-        "matrix; “better” says which direction is better. – marks a value "
-        "undefined for this matrix.</p>",
-        _measures_table(report),
-        "</section>",
+        _section(
+            "Confusion matrix",
+            "Rows are the true classes, columns the predicted classes"
+            + (" and the rejected samples." if has_reject else "."),
+            _counts_table(matrix, class_labels),
+        ),
+        _section(
+            "Per class",
+            "Precision, recall and F1 of each class (a rejected sample is not "
+            "recalled); H(S|T=class): uncertainty left about the output given the "
+            "true class; H(T|S=output): uncertainty left about the truth given the "
+            "output (bits).",
+            _per_class_table(per_class),
+        ),
+        *figure_sections,
+        *sections,
+        _section(
+            "Measures",
+            "Every measure of this package for this confusion matrix; “better” "
+            "says which direction is better; – marks a value undefined for this "
+            "matrix.",
+            _measures_table(report),
+        ),
         "<footer>Made with infometrics; the page is self-contained and loads "
         "nothing from the network.</footer>",
         "</main></body></html>",
     ]
-    page = "\n".join(parts) + "\n"
-    if path is not None:
-        with open(path, "w", encoding="utf-8") as stream:
-            stream.write(page)
-    return page
+    return "\n".join(parts) + "\n", note
