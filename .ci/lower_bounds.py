@@ -1,0 +1,54 @@
+"""The lower bounds pyproject.toml declares, as pip constraints (or a check).
+
+``python .ci/lower_bounds.py`` prints ``name==X`` for every ``name>=X`` of the
+runtime requirements and the ``test`` extra; ``--check`` verifies that the
+installed versions are exactly those, so the minimum-versions CI run tests
+the versions it claims to.
+"""
+
+import re
+import sys
+import tomllib
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+REQUIREMENT = re.compile(r"^\s*([A-Za-z0-9_.\-]+)(\[[^\]]*\])?\s*>=\s*([0-9][^,;\s]*)")
+
+
+def lower_bounds():
+    project = tomllib.loads(
+        (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text()
+    )["project"]
+    requirements = project["dependencies"] + project["optional-dependencies"]["test"]
+    bounds = {}
+    for requirement in requirements:
+        match = REQUIREMENT.match(requirement)
+        if match is None:
+            raise SystemExit(f"no lower bound in requirement {requirement!r}")
+        bounds[match.group(1)] = match.group(3)
+    return bounds
+
+
+def main(argv):
+    bounds = lower_bounds()
+    if "--check" not in argv:
+        for name, minimum in bounds.items():
+            print(f"{name}=={minimum}")
+        return 0
+    wrong = []
+    for name, minimum in bounds.items():
+        try:
+            installed = version(name)
+        except PackageNotFoundError:
+            installed = "not installed"
+        if installed != minimum:
+            wrong.append(f"{name} {installed} (declared minimum {minimum})")
+    if wrong:
+        print("not the declared minimums: " + "; ".join(wrong), file=sys.stderr)
+        return 1
+    print("minimum versions: " + ", ".join(f"{n}=={v}" for n, v in bounds.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
