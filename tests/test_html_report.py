@@ -215,6 +215,7 @@ def test_text_is_escaped():
         title="<script>alert(1)</script>",
         name='"quoted"',
         figures=False,
+        reject_label=None,
     )
     parsed = _parse(page)
     assert "script" not in parsed.tags

@@ -120,7 +120,7 @@ def test_conventional_undefined_cases():
         ([[1, -2, 0], [3, 4, 0]], "negative"),
         ([[1, np.nan, 0], [3, 4, 0]], "NaN or infinite"),
         ([[1, np.inf], [3, 4]], "NaN or infinite"),
-        ([["a", "b"], ["c", "d"]], "array of numbers"),
+        ([["a", "b"], ["c", "d"]], "holds strings"),
         (np.zeros((0, 1)), "no rows"),
     ],
 )
