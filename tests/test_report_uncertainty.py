@@ -1,5 +1,7 @@
 """Reports equal the core; bootstrap intervals behave; paired comparisons."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -376,3 +378,27 @@ def test_paired_comparison():
 def test_uncertainty_errors(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize(
+    "matrix",
+    [
+        [[5, 0, 0], [0, 0, 0]],  # one true class: H(T) = 0
+        [[0, 0, 0], [0, 0, 0]],  # empty
+        [[3, 0], [0, 0]],  # square, one class
+        [[0, 0, 4], [0, 0, 6]],  # everything rejected
+        [[5, 1]],  # a single class, with rejections
+        [[2.5, 0.5, 0.0], [0.0, 1.25, 0.25]],  # weighted counts
+    ],
+)
+def test_reports_of_degenerate_matrices_warn_nothing(matrix):
+    # Undefined values are NaN in the tables; the core is asked for NaN, so
+    # nothing warns and no warnings filter is needed around it.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        report = im.information_report(confusion_matrix=matrix)
+        per_class = im.per_class_report(confusion_matrix=matrix)
+        table = im.compare({"A": matrix, "B": matrix})
+    assert list(report.columns) == ["value", "higher_is_better", "description"]
+    assert len(per_class) == len(matrix) + (len(matrix[0]) > len(matrix))
+    assert table.loc["A"].equals(table.loc["B"])
