@@ -5,7 +5,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT, best_relabelling
+from .._measures.relabelling import (
+    PREDICTION_RELABELLING_INVARIANT,
+    relabelling_of_counts,
+)
 from .._measures.validation import caller_stacklevel
 
 
@@ -66,13 +69,13 @@ class RelabellingNote:
 
 
 def relabelling_note(counts, class_labels):
-    """The :class:`RelabellingNote` of one matrix, or ``None``.
+    """The :class:`RelabellingNote` of one validated matrix, or ``None``.
 
     ``None`` when no renaming of the predicted classes raises the accuracy;
     ``looks_like`` maps each renamed predicted row index to the true class
     name its predictions would take.
     """
-    found = best_relabelling(counts)
+    found = relabelling_of_counts(counts)
     if found is None:
         return None
     names = np.asarray(class_labels).tolist()

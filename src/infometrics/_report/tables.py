@@ -12,9 +12,9 @@ from numpy.typing import ArrayLike
 
 from .._counting.labels import confusion_matrix_and_labels
 from .._from_labels.scores import counts_and_labels
+from .._measures import validation
 from .._measures.coverage import information_coverage
 from .._measures.registry import MEASURES, check_measure, compute_measures
-from .._measures.validation import check_confusion_matrix
 from .relabelling import (
     class_note,
     is_relabelling_invariant,
@@ -233,7 +233,7 @@ def compare(
                 entry[0], entry[1], labels=labels, reject_label=reject_label
             )
         else:
-            matrix, _ = check_confusion_matrix(entry)
+            matrix, _ = validation.check_confusion_matrix(entry)
             if matrix.ndim != 2:
                 raise ValueError(
                     f"classifiers[{name!r}] is a stack of matrices; compare takes "
