@@ -13,8 +13,8 @@ from numpy.typing import ArrayLike
 from .._counting.labels import confusion_matrix_and_labels
 from .._from_labels.scores import counts_and_labels
 from .._measures import validation
-from .._measures.coverage import information_coverage
-from .._measures.registry import MEASURES, check_measure, compute_measures
+from .._measures.quantities import MatrixQuantities
+from .._measures.registry import MEASURES, check_measure, evaluate_measures
 from .relabelling import (
     class_note,
     is_relabelling_invariant,
@@ -121,7 +121,7 @@ def measures_table(matrix, class_labels):
     Does not warn: the command line prints the note its own way.
     """
     names = _all_names(matrix.shape[0])
-    values = compute_measures(matrix, names, replace_undefined_by=np.nan)
+    values = _measures_of(matrix, names)
     rows = [
         {
             "family": MEASURES[name].family,
@@ -139,6 +139,15 @@ def measures_table(matrix, class_labels):
             note.short if is_relabelling_invariant(name) else "" for name in names
         ]
     return report, note
+
+
+def _measures_of(counts, names):
+    """The named measures of one valid matrix: its quantities computed once.
+
+    ``replace_undefined_by=nan``: undefined values show as NaN, nothing warns.
+    """
+    quantities = MatrixQuantities.from_counts(np.asarray(counts, dtype=float))
+    return evaluate_measures(quantities, names, replace_undefined_by=np.nan)
 
 
 def _rank(values, higher_is_better):
@@ -246,7 +255,7 @@ def compare(
                 if labels is not None and len(labels) == n_classes
                 else np.arange(n_classes)
             )
-        values = compute_measures(matrix, names, replace_undefined_by=np.nan)
+        values = _measures_of(matrix, names)
         rows[name] = {measure: float(values[measure]) for measure in names}
         note = relabelling_note(matrix, class_labels)
         warn_permuted(note, name)
@@ -365,7 +374,7 @@ def per_class_report(
 def per_class_table(matrix, class_labels):
     """The table of :func:`per_class_report` and its relabelling note (no warning)."""
     matrix = np.asarray(matrix, dtype=float)
-    coverage = information_coverage(matrix, replace_undefined_by=np.nan)
+    quantities = MatrixQuantities.from_counts(matrix)
     n_classes = matrix.shape[0]
     has_reject = matrix.shape[1] == n_classes + 1
     extra = [np.nan] if has_reject else []
@@ -388,8 +397,8 @@ def per_class_table(matrix, class_labels):
                 ),
                 *extra,
             ],
-            "H(S|T=class)": [*coverage.output_entropy_per_true_class, *extra],
-            "H(T|S=output)": coverage.true_entropy_per_output,
+            "H(S|T=class)": [*quantities.row_entropies, *extra],
+            "H(T|S=output)": quantities.column_entropies,
             "true_support": _whole_numbers(
                 [*true_support, *([0] if has_reject else [])]
             ),
