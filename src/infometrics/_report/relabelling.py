@@ -60,12 +60,21 @@ class RelabellingNote:
         )
 
     @property
-    def short(self):
-        """The note on a measure's row: shorter, the same facts."""
+    def classifier_note(self):
+        """The note on a classifier's row.
+
+        The accuracy comes first: notebooks cut long cells
+        (``display.max_colwidth``).
+        """
         return (
-            f"unchanged by relabelling {self.renaming} "
-            f"(accuracy {self.correct_rate:.3f} -> {self.relabelled_correct_rate:.3f})"
+            f"accuracy {self.correct_rate:.3f} -> "
+            f"{self.relabelled_correct_rate:.3f} if relabelled {self.renaming}"
         )
+
+    @property
+    def measure_note(self):
+        """The note on the row of a measure that the renaming leaves unchanged."""
+        return f"unchanged if relabelled {self.renaming}"
 
 
 def relabelling_note(counts, class_labels):

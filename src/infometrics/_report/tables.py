@@ -136,7 +136,8 @@ def measures_table(matrix, class_labels):
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         report["note"] = [
-            note.short if is_relabelling_invariant(name) else "" for name in names
+            note.measure_note if is_relabelling_invariant(name) else ""
+            for name in names
         ]
     return report, note
 
@@ -259,7 +260,7 @@ def compare(
         rows[name] = {measure: float(values[measure]) for measure in names}
         note = relabelling_note(matrix, class_labels)
         warn_permuted(note, name)
-        notes[name] = "" if note is None else str(note)
+        notes[name] = "" if note is None else note.classifier_note
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "classifier"
     if ranks:
