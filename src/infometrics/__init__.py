@@ -34,16 +34,13 @@ from ._from_labels.scores import (
     information_coverage_score,
     ni_score,
 )
-from ._measures.conventional import (
-    ErrorBounds,
-    conventional_measures,
-    error_bounds,
-    mutual_info_sensitivity,
-)
+from ._measures.bounds import ErrorBounds, error_bounds, mutual_info_sensitivity
+from ._measures.conventional import conventional_measures
 from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
 from ._resampling.bootstrap import (
     BootstrapInterval,
@@ -88,6 +85,7 @@ __all__ = [
     "MultiMeasureScorer",
     "NIMeasure",
     "PairedComparison",
+    "PermutedLabelsWarning",
     "RejectCurve",
     "RejectCurveDisplay",
     "RejectOptionClassifier",
