@@ -40,6 +40,7 @@ from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+from ._report.html import html_report
 from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
 from ._resampling.bootstrap import (
@@ -51,7 +52,10 @@ from ._resampling.bootstrap import (
 )
 from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
 from ._sklearn.reject_option import RejectOptionClassifier
-from ._sklearn.reject_option_cv import RejectOptionClassifierCV
+from ._sklearn.reject_option_cv import (
+    DegenerateThresholdWarning,
+    RejectOptionClassifierCV,
+)
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
@@ -71,6 +75,7 @@ __all__ = [
     "MEASURES",
     "NI_MEASURES",
     "BootstrapInterval",
+    "DegenerateThresholdWarning",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
     "ErrorBounds",
@@ -107,6 +112,7 @@ __all__ = [
     "error_bounds",
     "get_scorer",
     "get_scorer_names",
+    "html_report",
     "information_coverage",
     "information_coverage_score",
     "information_report",
