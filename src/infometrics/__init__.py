@@ -22,9 +22,11 @@ from ._curves.selective import (
     selective_risk_at_coverage,
 )
 from ._display import (
+    AugmentedConfusionMatrixDisplay,
     EntropyTriangleDisplay,
     InformationCoverageDisplay,
     RejectCurveDisplay,
+    RiskCoverageDisplay,
 )
 from ._exceptions import UndefinedMeasureWarning
 from ._from_labels.scores import (
@@ -70,6 +72,7 @@ __version__ = "0.1.0"
 __all__ = [
     "MEASURES",
     "NI_MEASURES",
+    "AugmentedConfusionMatrixDisplay",
     "BootstrapInterval",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
@@ -87,6 +90,7 @@ __all__ = [
     "RejectOptionClassifier",
     "RejectOptionClassifierCV",
     "RiskCoverageCurve",
+    "RiskCoverageDisplay",
     "ScorerRegistrationWarning",
     "TriangleCoordinates",
     "UndefinedMeasureWarning",

@@ -4,7 +4,13 @@ import numpy as np
 
 from .._curves.reject_curve import RejectCurve, reject_curve
 from .._measures.registry import check_measure
-from .common import _axes, _check_choice, _estimator_name, _set_rate_axis
+from .common import (
+    _axes,
+    _check_choice,
+    _estimator_confidence,
+    _estimator_name,
+    _set_rate_axis,
+)
 
 
 class RejectCurveDisplay:
@@ -133,27 +139,15 @@ class RejectCurveDisplay:
         -------
         display : RejectCurveDisplay
         """
-        abstainer = estimator
-        if hasattr(estimator, "steps"):
-            abstainer = estimator.steps[-1][1]
+        _, _, scores, kind, own_threshold = _estimator_confidence(estimator, X)
         if isinstance(threshold, str) and threshold == "auto":
-            threshold = getattr(
-                abstainer, "best_threshold_", getattr(abstainer, "threshold", None)
-            )
-        response = getattr(abstainer, "response_method", "auto")
-        if response == "auto":
-            response = (
-                "predict_proba"
-                if hasattr(estimator, "predict_proba")
-                else "decision_function"
-            )
-        scores = getattr(estimator, response)(X)
+            threshold = own_threshold
         return cls.from_predictions(
             y,
             scores,
             classes=estimator.classes_,
             measures=measures,
-            confidence="max" if response == "predict_proba" else "margin",
+            confidence=kind,
             sample_weight=sample_weight,
             threshold=threshold,
             name=name or _estimator_name(estimator),
