@@ -266,6 +266,23 @@ def test_entropy_triangle_ticks_clear_of_points_on_the_base():
         assert tick.get_va() == "top"
 
 
+def test_entropy_triangle_side_labels_clear_of_points_on_the_sides():
+    display = im.EntropyTriangleDisplay.from_confusion_matrices({"a": A})
+    left, right = display.side_labels_[1:]
+    for label, corner in ((left, (0.0, 0.0)), (right, (1.0, 0.0))):
+        x, y = label.get_position()
+        # Distance from the slanted side through ``corner`` and the apex.
+        direction = np.array([0.5 - corner[0], np.sqrt(3) / 2])
+        direction /= np.linalg.norm(direction)
+        offset = np.array([x - corner[0], y - corner[1]])
+        distance = abs(offset[0] * direction[1] - offset[1] * direction[0])
+        assert distance > 0.06
+        # Outside the triangle.
+        assert (x < 0.5 and y > np.sqrt(3) * x) or (
+            x > 0.5 and y > np.sqrt(3) * (1 - x)
+        )
+
+
 def test_entropy_triangle_zoom_labels_its_grid_and_has_no_legend():
     matrices = {"a": [[45, 3, 2], [4, 44, 2]], "b": [[40, 8, 2], [7, 41, 2]]}
     display = im.EntropyTriangleDisplay.from_confusion_matrices(matrices, extended=True)
