@@ -42,6 +42,7 @@ from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+from ._report.html import html_report
 from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
 from ._resampling.bootstrap import (
@@ -53,7 +54,10 @@ from ._resampling.bootstrap import (
 )
 from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
 from ._sklearn.reject_option import RejectOptionClassifier
-from ._sklearn.reject_option_cv import RejectOptionClassifierCV
+from ._sklearn.reject_option_cv import (
+    DegenerateThresholdWarning,
+    RejectOptionClassifierCV,
+)
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
@@ -74,6 +78,7 @@ __all__ = [
     "NI_MEASURES",
     "AugmentedConfusionMatrixDisplay",
     "BootstrapInterval",
+    "DegenerateThresholdWarning",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
     "ErrorBounds",
@@ -111,6 +116,7 @@ __all__ = [
     "error_bounds",
     "get_scorer",
     "get_scorer_names",
+    "html_report",
     "information_coverage",
     "information_coverage_score",
     "information_report",
