@@ -231,6 +231,23 @@ def test_reject_curve_few_confidences_draws_marked_steps():
     assert display.lower_ax_ is not None  # the error rate
 
 
+def test_reject_curve_per_class_thresholds_are_not_marked(iris_model):
+    _, X, y = iris_model
+    per_class = make_pipeline(
+        StandardScaler(),
+        im.RejectOptionClassifier(
+            LogisticRegression(C=0.05), threshold=[0.6, 0.7, 0.8]
+        ),
+    ).fit(X, y)
+    display = im.RejectCurveDisplay.from_estimator(per_class, X, y)
+    assert display.threshold is None
+    assert display.threshold_line_ is None
+    with pytest.raises(ValueError, match="threshold must be one number"):
+        im.RejectCurveDisplay(display.curve, threshold=np.array([0.6, 0.7, 0.8]))
+    with pytest.raises(ValueError, match="threshold must be one number"):
+        im.RejectCurveDisplay(display.curve, threshold="0.7")
+
+
 def test_reject_curve_bad_options(iris_model):
     model, X, y = iris_model
     curve = im.reject_curve(y, model.predict_proba(X), measures=["ni2"])

@@ -107,7 +107,8 @@ def _estimator_confidence(estimator, X, response_method="auto"):
     -------
     y_pred, confidence, scores, kind, threshold
         ``kind`` is ``"max"`` or ``"margin"``; ``threshold`` is the
-        estimator's own (``best_threshold_`` or ``threshold``) or None.
+        estimator's own (``best_threshold_`` or ``threshold``) when it is
+        one number, else None.
     """
     from .._curves.reject_curve import confidence_and_prediction
 
@@ -120,6 +121,9 @@ def _estimator_confidence(estimator, X, response_method="auto"):
     threshold = getattr(final, "best_threshold_", None)
     if threshold is None and getattr(final, "_infometrics_abstains", False):
         threshold = getattr(final, "threshold", None)
+    if threshold is not None and np.ndim(threshold) != 0:
+        # Per-class thresholds are no single point of a one-threshold sweep.
+        threshold = None
     if response_method == "auto":
         response_method = getattr(final, "response_method", "auto")
     if response_method == "auto":

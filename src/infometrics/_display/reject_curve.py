@@ -52,6 +52,14 @@ class RejectCurveDisplay:
     def __init__(self, curve, *, threshold=None, name=None):
         if not isinstance(curve, RejectCurve):
             raise ValueError("curve must be a RejectCurve (see reject_curve).")
+        if threshold is not None and not isinstance(
+            threshold, (int, float, np.integer, np.floating)
+        ):
+            raise ValueError(
+                "threshold must be one number (a point of the one-threshold "
+                f"sweep) or None; got {threshold!r}. Per-class thresholds have "
+                "no single point on this curve."
+            )
         self.curve = curve
         self.threshold = threshold
         self.name = name
@@ -130,7 +138,8 @@ class RejectCurveDisplay:
         sample_weight : array-like, default=None
         threshold : "auto", float or None, default="auto"
             ``"auto"`` marks the estimator's own threshold (``threshold`` or
-            ``best_threshold_``) if it has one.
+            ``best_threshold_``) if it has one number (per-class thresholds
+            are not marked).
         name : str, default=None
         ax : matplotlib Axes, default=None
         **plot_kw : dict
