@@ -22,9 +22,11 @@ from ._curves.selective import (
     selective_risk_at_coverage,
 )
 from ._display import (
+    AugmentedConfusionMatrixDisplay,
     EntropyTriangleDisplay,
     InformationCoverageDisplay,
     RejectCurveDisplay,
+    RiskCoverageDisplay,
 )
 from ._exceptions import RejectLabelWarning, UndefinedMeasureWarning
 from ._from_labels.scores import (
@@ -52,7 +54,10 @@ from ._resampling.bootstrap import (
 )
 from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
 from ._sklearn.reject_option import RejectOptionClassifier
-from ._sklearn.reject_option_cv import RejectOptionClassifierCV
+from ._sklearn.reject_option_cv import (
+    DegenerateThresholdWarning,
+    RejectOptionClassifierCV,
+)
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
@@ -71,7 +76,9 @@ __version__ = "0.1.0"
 __all__ = [
     "MEASURES",
     "NI_MEASURES",
+    "AugmentedConfusionMatrixDisplay",
     "BootstrapInterval",
+    "DegenerateThresholdWarning",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
     "ErrorBounds",
@@ -89,6 +96,7 @@ __all__ = [
     "RejectOptionClassifier",
     "RejectOptionClassifierCV",
     "RiskCoverageCurve",
+    "RiskCoverageDisplay",
     "ScorerRegistrationWarning",
     "TriangleCoordinates",
     "UndefinedMeasureWarning",
