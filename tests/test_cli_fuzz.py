@@ -110,7 +110,9 @@ def test_a_file_is_reported_as_written_or_refused_in_one_line(case, tmp_path, ca
         return
     # Accepted: exactly the report of the counts written plainly.
     plain = tmp_path / "plain.csv"
-    plain.write_text("\n".join(",".join(repr(float(v)) for v in row) for row in expected))
+    plain.write_text(
+        "\n".join(",".join(repr(float(v)) for v in row) for row in expected)
+    )
     plain_status, plain_captured = report_values(
         ["report", str(plain), "--format", "json"], capsys
     )
