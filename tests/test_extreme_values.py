@@ -48,7 +48,23 @@ def assert_same_measures(got, expected, context, *, rtol=1e-12):
 SCALES = [1e-300, 1e-200, 1e-100, 1e-20, 1e20, 1e100, 1e200, 1e300]
 
 
-@pytest.mark.parametrize("scale", SCALES)
+# Core defect found by this battery (reported to the lead): since the counts'
+# logarithms are taken before dividing by the total, xi of [[2, 2], [5, 8]]
+# moves by 1e-11 relative (I by ~1e-13 absolute) with the scale, even for an
+# exact power-of-two scale. Strict: a fix turns these into XPASS failures.
+_SCALE_DEFECT = pytest.mark.xfail(
+    strict=True,
+    reason="core: xi of [[2, 2], [5, 8]] depends on the scale at 1e-11 relative",
+)
+SCALE_CASES = [
+    pytest.param(scale, marks=[_SCALE_DEFECT])
+    if scale in (1e-200, 1e20, 1e100, 1e200)
+    else scale
+    for scale in SCALES
+]
+
+
+@pytest.mark.parametrize("scale", SCALE_CASES)
 def test_scaled_counts_give_the_same_measures(scale):
     for matrix in WELL_SCALED:
         expected = measures(matrix)
