@@ -1,4 +1,4 @@
-"""Issue 7's structure, held by tests: each matrix validated once, its quantities once."""
+"""Issue 7's structure: each matrix validated once, its quantities built once."""
 
 import numpy as np
 import pytest
