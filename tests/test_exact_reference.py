@@ -401,15 +401,7 @@ def measure_failures(name, category):
 
 # Known core defects (reported to the lead): each case must fail today, and
 # turns into an XPASS (a failure, strict) once fixed -- then unmark it.
-_IWA_ZERO_NORMALISER = (
-    "core: info_weighted_accuracy with one non-empty true row among several: the "
-    "normaliser sum t_i (-t_i log t_i) is 0 up to rounding (t_i = 1 - 1e-16), so it "
-    "returns d/t instead of undefined (0/0)"
-)
-KNOWN_DEFECTS = {
-    ("info_weighted_accuracy", "independent"): _IWA_ZERO_NORMALISER,
-    ("info_weighted_accuracy", "empty_rows_columns"): _IWA_ZERO_NORMALISER,
-}
+KNOWN_DEFECTS: dict[tuple[str, str], str] = {}
 
 
 def _cases():
