@@ -146,6 +146,10 @@ def test_per_class_and_counts_tables_match_the_matrix(labels_page):
     )
     assert per_class[0] == ["class", *expected.columns]
     assert [row[0] for row in per_class[1:]] == [str(v) for v in expected.index]
+    support = per_class[0].index("true_support")
+    assert [row[support] for row in per_class[1:]] == [
+        str(v) for v in expected["true_support"]
+    ]  # integer counts show as integers
     for row, (_, values) in zip(per_class[1:], expected.iterrows(), strict=True):
         for cell, value in zip(row[1:], values, strict=True):
             if isinstance(value, str):

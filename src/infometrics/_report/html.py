@@ -58,6 +58,7 @@ table.matrix td { min-width: 3.5em; }
 table.matrix .reject { border-left: 2px solid #8c959f; background: #fbfbfb; }
 figure { margin: 0.6em 0 1.4em; }
 figure img { display: block; width: 680px; max-width: 100%; height: auto; }
+figure img.wide { width: 100%; }
 figcaption { color: #444; font-size: 0.92em; max-width: 760px; margin-top: 0.3em; }
 footer { color: #57606a; font-size: 0.85em; margin-top: 3em; }
 """
@@ -122,10 +123,11 @@ def _svg_data_uri(figure):
     return f"data:image/svg+xml;base64,{encoded}"
 
 
-def _figure(title, uri, alt, caption):
+def _figure(title, uri, alt, caption, *, wide=False):
+    size = ' class="wide"' if wide else ""
     return (
         f"<section><h2>{_text(title)}</h2>\n<figure>"
-        f'<img src="{uri}" alt="{_text(alt)}">'
+        f'<img{size} src="{uri}" alt="{_text(alt)}">'
         f"<figcaption>{caption}</figcaption></figure></section>"
     )
 
@@ -134,10 +136,13 @@ def _figures(matrix, name):
     from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
 
     sections = []
-    figure = _pyplot_free_figure(6.4, 5.6)
-    EntropyTriangleDisplay.from_confusion_matrices(
-        {name: matrix}, extended=True, ax=figure.add_subplot()
+    figure = _pyplot_free_figure(12.0, 5.6)
+    whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
+    triangle = EntropyTriangleDisplay.from_confusion_matrices(
+        {name: matrix}, extended=True, ax=whole
     )
+    # Good classifiers crowd the ideal corner: a second panel fits the points.
+    triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
     sections.append(
         _figure(
             "Entropy triangle",
@@ -147,7 +152,8 @@ def _figures(matrix, name):
             "into information transferred (2MI′, towards the bottom right: "
             "better), information that stays unexplained (VI′, bottom left) and "
             "distance from uniform marginals (ΔH′, top). ▲ and ▼ are the true "
-            "and predicted marginals.",
+            "and predicted marginals. Right: the same points, zoomed.",
+            wide=True,
         )
     )
     figure = _pyplot_free_figure(6.4, 5.2)
@@ -203,10 +209,13 @@ def _per_class_table(report):
         + "</tr></thead>"
     )
     lines = []
-    for label, row in report.iterrows():
+    # Column by column: a row of mixed dtypes would turn integer supports
+    # into floats.
+    values = {column: report[column].tolist() for column in columns}
+    for position, label in enumerate(report.index):
         cells = [f"<th>{_text(label)}</th>"]
         for column in columns:
-            value = row[column]
+            value = values[column][position]
             if isinstance(value, str):
                 cells.append(f"<td>{_text(value)}</td>")
             else:
