@@ -566,7 +566,7 @@ class PairedComparison:
     def __repr__(self):
         return (
             f"PairedComparison({self.measure}: A={self.estimate_a:.4f}, "
-            f"B={self.estimate_b:.4f}, A-B={self.estimate_difference:.4f} "
+            f"B={self.estimate_b:.4f}, A-B={self.estimate_difference:.4f}, "
             f"{self.confidence_level:.0%} CI=[{self.low:.4f}, {self.high:.4f}], "
             f"A better in {self.fraction_a_better:.1%} of resamples, "
             f"p={self.p_value:.4g})"
