@@ -1,6 +1,8 @@
 """Sphinx configuration: API pages from the docstrings, a gallery of examples."""
 
 import matplotlib
+from numpy.typing import ArrayLike
+from sphinx.util.typing import stringify_annotation
 
 import infometrics
 
@@ -39,3 +41,30 @@ sphinx_gallery_conf = {
     "remove_config_comments": True,
     "reset_modules": ("matplotlib",),
 }
+
+
+# numpy.typing.ArrayLike is a Union of numpy's private protocols; spelled out,
+# it turns every signature into ~15 lines. autodoc_type_aliases cannot help:
+# it only applies to annotations left as strings (PEP 563), and the package
+# evaluates its annotations. So the expansion is put back to its public name.
+# The expanded text is computed here, from the installed numpy, in the forms
+# Sphinx writes it, so a numpy release that changes the Union still matches.
+_ALIASES = {
+    stringify_annotation(ArrayLike, mode): "ArrayLike"
+    for mode in ("smart", "fully-qualified-except-typing", "fully-qualified")
+}
+
+
+def _short_annotations(text):
+    if text:
+        for expanded, alias in _ALIASES.items():
+            text = text.replace(expanded, alias)
+    return text
+
+
+def _shorten_signature(app, what, name, obj, options, signature, return_annotation):
+    return _short_annotations(signature), _short_annotations(return_annotation)
+
+
+def setup(app):
+    app.connect("autodoc-process-signature", _shorten_signature)

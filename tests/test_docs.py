@@ -40,3 +40,12 @@ def test_documentation_builds_without_warnings(tmp_path):
         assert (html / page).is_file(), page
     # The gallery figures come from running the examples.
     assert len(list((html / "_images").glob("sphx_glr_plot_*_001.png"))) == 3
+    # Signatures name array arguments ArrayLike, not numpy's private protocols.
+    api_pages = sorted((html / "generated").glob("*.html"))
+    assert api_pages
+    for page in api_pages:
+        text = page.read_text(encoding="utf-8")
+        assert "_SupportsArray" not in text, page.name
+        assert "_NestedSequence" not in text, page.name
+    ni_score_page = (html / "generated/infometrics.ni_score.html").read_text()
+    assert "ArrayLike" in ni_score_page

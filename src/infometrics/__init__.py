@@ -12,6 +12,15 @@ functions build that matrix from ``y_true``/``y_pred``.
 # _display, _cli).
 from ._counting.labels import augmented_confusion_matrix
 from ._curves.reject_curve import RejectCurve, reject_curve
+from ._curves.selective import (
+    RiskCoverageCurve,
+    augrc,
+    aurc,
+    coverage_at_risk,
+    e_aurc,
+    risk_coverage_curve,
+    selective_risk_at_coverage,
+)
 from ._display import (
     EntropyTriangleDisplay,
     InformationCoverageDisplay,
@@ -35,6 +44,7 @@ from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
 from ._resampling.bootstrap import (
     BootstrapInterval,
@@ -75,21 +85,27 @@ __all__ = [
     "MultiMeasureScorer",
     "NIMeasure",
     "PairedComparison",
+    "PermutedLabelsWarning",
     "RejectCurve",
     "RejectCurveDisplay",
     "RejectOptionClassifier",
     "RejectOptionClassifierCV",
+    "RiskCoverageCurve",
     "ScorerRegistrationWarning",
     "TriangleCoordinates",
     "UndefinedMeasureWarning",
     "all_measures",
     "all_measures_score",
     "augmented_confusion_matrix",
+    "augrc",
+    "aurc",
     "bootstrap_measures",
     "bootstrap_measures_score",
     "compare",
     "conventional_measures",
     "conventional_measures_score",
+    "coverage_at_risk",
+    "e_aurc",
     "entropy_triangle",
     "entropy_triangle_score",
     "error_bounds",
@@ -107,4 +123,6 @@ __all__ = [
     "per_class_report",
     "register_scorers",
     "reject_curve",
+    "risk_coverage_curve",
+    "selective_risk_at_coverage",
 ]

@@ -1,0 +1,522 @@
+"""Selective classification: risk-coverage curves and their areas (SPEC §10).
+
+A classifier predicts ``y_pred`` and reports a ``confidence`` (higher = more
+sure); a threshold ``tau`` accepts the samples with ``confidence >= tau``.
+Sorting once by decreasing confidence and accumulating the accepted and the
+wrongly accepted weight gives the whole curve, one point per distinct
+confidence value (tied samples enter together).
+"""
+
+from typing import NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .._counting.labels import _check_labels_array, check_sample_weight
+
+_NUMERIC_KINDS = "biuf"
+_TEXT_KINDS = "USTa"
+
+
+class RiskCoverageCurve(NamedTuple):
+    """Risk-coverage curve of an abstaining classifier, one point per threshold.
+
+    Point ``g`` accepts the samples whose confidence is at least
+    ``thresholds[g]``; thresholds decrease, so coverage grows to 1. Unpacks
+    like :func:`sklearn.metrics.roc_curve`'s result::
+
+        coverage, selective_risk, generalized_risk, thresholds = curve
+
+    Attributes
+    ----------
+    coverage : ndarray of shape (n_thresholds,)
+        Accepted weight over total weight, ``c_g``; the last is 1.
+    selective_risk : ndarray of shape (n_thresholds,)
+        0-1 loss among the accepted samples, ``R_g`` (``nan`` while the accepted
+        weight is 0, which only zero-weight samples can cause).
+    generalized_risk : ndarray of shape (n_thresholds,)
+        Weight of the accepted errors over total weight, ``c_g * R_g``.
+    thresholds : ndarray of shape (n_thresholds,)
+        The distinct confidence values, decreasing.
+
+    Examples
+    --------
+    >>> from infometrics import risk_coverage_curve
+    >>> curve = risk_coverage_curve([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.8, 0.3])
+    >>> curve.coverage
+    array([0.25, 0.75, 1.  ])
+    >>> curve.selective_risk.round(3)
+    array([0.   , 0.333, 0.25 ])
+    """
+
+    coverage: np.ndarray
+    selective_risk: np.ndarray
+    generalized_risk: np.ndarray
+    thresholds: np.ndarray
+
+
+class _Groups(NamedTuple):
+    """Cumulative sums at the ends of the tie groups (decreasing confidence)."""
+
+    group_weight: np.ndarray  # weight entering at each group
+    accepted: np.ndarray  # cumulative accepted weight
+    errors: np.ndarray  # cumulative weight of accepted errors
+    total: float
+    thresholds: np.ndarray
+
+
+def _check_inputs(y_true, y_pred, confidence, sample_weight):
+    """Validated ``(wrong, confidence, weights)`` arrays of one length."""
+    true = _check_labels_array(y_true, "y_true")
+    pred = _check_labels_array(y_pred, "y_pred")
+    if true.shape[0] != pred.shape[0]:
+        raise ValueError(
+            f"y_true and y_pred have different lengths ({true.shape[0]} and "
+            f"{pred.shape[0]}); pass one prediction per label."
+        )
+    if true.shape[0] == 0:
+        raise ValueError(
+            "y_true is empty; a risk-coverage curve needs at least one sample."
+        )
+    kinds = {true.dtype.kind, pred.dtype.kind}
+    if kinds & set(_NUMERIC_KINDS) and kinds & set(_TEXT_KINDS):
+        raise ValueError(
+            f"y_true ({true.dtype}) and y_pred ({pred.dtype}) cannot hold the same "
+            "labels (numbers against strings); every prediction would count as "
+            "an error. Pass labels of one kind."
+        )
+    if isinstance(confidence, (str, bytes)) or not (
+        hasattr(confidence, "__len__") or hasattr(confidence, "__array__")
+    ):
+        raise ValueError(
+            "confidence must be a 1-d array-like of numbers, one per sample; "
+            f"got {type(confidence).__name__}."
+        )
+    scores = np.asarray(confidence)
+    if scores.dtype.kind not in _NUMERIC_KINDS:
+        raise ValueError(
+            f"confidence must be numeric (higher = more sure); got dtype "
+            f"{scores.dtype}."
+        )
+    scores = scores.astype(np.float64, copy=False)
+    if scores.ndim != 1 or scores.shape[0] != true.shape[0]:
+        raise ValueError(
+            f"confidence must have shape ({true.shape[0]},), one value per "
+            f"sample; got shape {scores.shape}. For probabilities of shape "
+            "(n_samples, n_classes) pass their row maximum."
+        )
+    if np.isnan(scores).any():
+        raise ValueError(
+            "confidence contains NaN; every sample needs a confidence to be ranked. "
+            "Drop those samples or give them -inf (rejected first)."
+        )
+    weights = check_sample_weight(sample_weight, true.shape[0])
+    if not weights.sum() > 0:
+        raise ValueError(
+            "sample_weight sums to 0; coverage (accepted over total weight) is "
+            "undefined. Give at least one sample a positive weight."
+        )
+    # Only ratios of weights matter: scale so that sums of weights near the
+    # float maximum cannot overflow (unit weights are left exactly as they are).
+    weights = weights / weights.max()
+    wrong = np.asarray(true != pred, dtype=bool)
+    return wrong, scores, weights
+
+
+def _groups(wrong, confidence, weights):
+    """Sort once by decreasing confidence; cumulative sums at tie-group ends."""
+    order = np.argsort(confidence, kind="stable")[::-1]
+    ranked = confidence[order]
+    sorted_weights = weights[order]
+    accepted = np.cumsum(sorted_weights)
+    errors = np.cumsum(np.where(wrong[order], sorted_weights, 0.0))
+    ends = np.append(np.flatnonzero(ranked[1:] != ranked[:-1]), len(ranked) - 1)
+    accepted = accepted[ends]
+    return _Groups(
+        group_weight=np.diff(accepted, prepend=0.0),
+        accepted=accepted,
+        errors=errors[ends],
+        total=float(accepted[-1]),
+        thresholds=ranked[ends],
+    )
+
+
+def _selective_risk(groups):
+    return np.divide(
+        groups.errors,
+        groups.accepted,
+        out=np.full(groups.accepted.shape, np.nan),
+        where=groups.accepted > 0,
+    )
+
+
+def _area(groups):
+    """``sum_g (c_g - c_{g-1}) R_g``; a zero-weight group adds nothing."""
+    risk = _selective_risk(groups)
+    terms = np.where(groups.group_weight > 0, groups.group_weight * risk, 0.0)
+    return float(terms.sum() / groups.total)
+
+
+def _oracle_area(wrong, weights):
+    """The area of the best ranking: every correct sample first, errors by
+    increasing weight, no ties.
+
+    Among all rankings (ties included) this one gives the smallest area:
+    moving a correct sample before an error, splitting a tie group or putting
+    a lighter error before a heavier one never increases it (the risk after
+    each error, ``E / (C + E)``, is increasing and concave in ``E``). With unit
+    weights the order of the errors does not matter.
+    """
+    correct_weight = weights[~wrong].sum()
+    error_weights = np.sort(weights[wrong])
+    errors = np.cumsum(error_weights)
+    accepted = correct_weight + errors
+    risk = np.divide(errors, accepted, out=np.zeros_like(errors), where=accepted > 0)
+    return float((error_weights * risk).sum() / (correct_weight + errors[-1:].sum()))
+
+
+def risk_coverage_curve(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    confidence: ArrayLike,
+    *,
+    sample_weight: ArrayLike | None = None,
+) -> RiskCoverageCurve:
+    """Selective risk and coverage at every distinct confidence threshold.
+
+    A threshold ``tau`` accepts the samples with ``confidence >= tau`` (the
+    :class:`RejectOptionClassifier` rule: reject when below). Sorted by
+    decreasing confidence into tie groups ``g = 1..G``, after group ``g``:
+    coverage ``c_g = W_acc / W``, selective risk ``R_g = W_err_acc / W_acc``
+    and generalized risk ``GR_g = W_err_acc / W`` (``W`` the total weight).
+    Tied samples enter together: one point per distinct confidence value.
+    One sort, ``O(n log n)``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        The classifier's class predictions, *before* any rejection (for a
+        :class:`RejectOptionClassifier`, ``clf.estimator_.predict(X)``): the
+        threshold on ``confidence`` decides what is rejected, and a
+        prediction different from ``y_true`` is an error. A reject marker
+        such as ``-1`` here would count as a wrong prediction.
+    confidence : array-like of shape (n_samples,)
+        Any score, higher = more sure (maximum probability, margin, negative
+        uncertainty); ``±inf`` allowed, ``NaN`` refused.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights (default 1), not all zero.
+
+    Returns
+    -------
+    curve : RiskCoverageCurve
+        ``coverage``, ``selective_risk``, ``generalized_risk`` and
+        ``thresholds`` (decreasing), arrays of length ``G``.
+
+    See Also
+    --------
+    aurc : Area under this curve.
+    reject_curve : Every information measure along the same thresholds.
+
+    References
+    ----------
+    Y. Geifman and R. El-Yaniv, "Selective classification for deep neural
+    networks", NeurIPS 2017.
+
+    Examples
+    --------
+    >>> from infometrics import risk_coverage_curve
+    >>> y_true = [0, 1, 1, 0, 1]
+    >>> y_pred = [0, 1, 0, 1, 1]
+    >>> confidence = [0.9, 0.8, 0.7, 0.7, 0.6]
+    >>> coverage, risk, generalized, thresholds = risk_coverage_curve(
+    ...     y_true, y_pred, confidence
+    ... )
+    >>> coverage
+    array([0.2, 0.4, 0.8, 1. ])
+    >>> risk
+    array([0. , 0. , 0.5, 0.4])
+    >>> generalized
+    array([0. , 0. , 0.4, 0.4])
+    >>> thresholds
+    array([0.9, 0.8, 0.7, 0.6])
+    """
+    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
+    return RiskCoverageCurve(
+        coverage=groups.accepted / groups.total,
+        selective_risk=_selective_risk(groups),
+        generalized_risk=groups.errors / groups.total,
+        thresholds=groups.thresholds,
+    )
+
+
+def aurc(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    confidence: ArrayLike,
+    *,
+    sample_weight: ArrayLike | None = None,
+) -> float:
+    """Area under the risk-coverage curve (AURC), lower is better.
+
+    ``aurc = sum_g (c_g - c_{g-1}) R_g`` with ``c_0 = 0`` (step rule over the
+    points of :func:`risk_coverage_curve`). Without ties and with unit
+    weights it is Geifman & El-Yaniv's ``(1/n) sum_k risk(top k)``.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Class predictions before rejection (see :func:`risk_coverage_curve`).
+    confidence : array-like of shape (n_samples,)
+        Higher = more sure.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Returns
+    -------
+    aurc : float
+        In ``[0, 1]``.
+
+    See Also
+    --------
+    e_aurc : The same area minus that of the best possible ranking.
+    augrc : Area under the generalized risk.
+
+    References
+    ----------
+    Y. Geifman, G. Uziel and R. El-Yaniv, "Bias-reduced uncertainty
+    estimation for deep neural classifiers", ICLR 2019.
+
+    Examples
+    --------
+    >>> from infometrics import aurc
+    >>> aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
+    0.1458
+    """
+    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
+    return _area(groups)
+
+
+def e_aurc(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    confidence: ArrayLike,
+    *,
+    sample_weight: ArrayLike | None = None,
+) -> float:
+    """Excess AURC: the AURC minus that of the oracle ranking, lower is better.
+
+    The oracle ranks every correct sample above every error, without ties
+    (errors by increasing weight, the order that minimises the area when
+    weights differ), so ``e_aurc >= 0``, with 0 for a ranking as good as the
+    oracle's. It removes the part of the AURC due to the classifier's error
+    rate and keeps the part due to its confidence.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Class predictions before rejection (see :func:`risk_coverage_curve`).
+    confidence : array-like of shape (n_samples,)
+        Higher = more sure.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Returns
+    -------
+    e_aurc : float
+        ``aurc - aurc_oracle``, at least 0.
+
+    See Also
+    --------
+    aurc : The area itself.
+
+    Notes
+    -----
+    With unit weights the oracle's area is ``(1/n) sum_{k=1}^{E} k / (C + k)``
+    (``C`` correct samples, ``E`` errors), close to Geifman et al.'s
+    ``r + (1 - r) ln(1 - r)`` for an error rate ``r``. The oracle ranks
+    *samples*: a sample of weight 3 is one sample, whereas three copies of it
+    could be ranked apart. So ``e_aurc`` depends on weights only relatively
+    (scaling them changes nothing), but integer weights are not the same as
+    repeated samples here, unlike for :func:`aurc` and :func:`augrc`.
+
+    Examples
+    --------
+    >>> from infometrics import e_aurc
+    >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
+    0.0833
+    >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.1, 0.6])
+    0.0
+    """
+    wrong, scores, weights = _check_inputs(y_true, y_pred, confidence, sample_weight)
+    excess = _area(_groups(wrong, scores, weights)) - _oracle_area(wrong, weights)
+    # The oracle's area is a minimum (see _oracle_area); only rounding of
+    # sums taken in another order can make the difference negative.
+    return max(excess, 0.0)
+
+
+def augrc(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    confidence: ArrayLike,
+    *,
+    sample_weight: ArrayLike | None = None,
+) -> float:
+    """Area under the generalized risk-coverage curve (AUGRC), lower is better.
+
+    ``augrc = sum_g (c_g - c_{g-1}) GR_g`` with the generalized risk
+    ``GR_g = W_err_acc / W`` (accepted errors over all samples). Traub et
+    al. (2024): the average risk of silent failures over all coverages.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Class predictions before rejection (see :func:`risk_coverage_curve`).
+    confidence : array-like of shape (n_samples,)
+        Higher = more sure.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Returns
+    -------
+    augrc : float
+        In ``[0, 1]``.
+
+    References
+    ----------
+    J. Traub et al., "Overcoming common flaws in the evaluation of selective
+    classification systems", NeurIPS 2024.
+
+    Examples
+    --------
+    >>> from infometrics import augrc
+    >>> augrc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
+    0.125
+    """
+    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
+    # Divide before multiplying: total**2 underflows for tiny weights.
+    coverage_steps = groups.group_weight / groups.total
+    return float((coverage_steps * (groups.errors / groups.total)).sum())
+
+
+def selective_risk_at_coverage(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    confidence: ArrayLike,
+    *,
+    coverage: float,
+    sample_weight: ArrayLike | None = None,
+) -> float:
+    """Selective risk at the first threshold whose coverage reaches ``coverage``.
+
+    ``R_g`` of the first tie group with ``c_g >= coverage``: the risk a user
+    gets when asking to accept at least that fraction of the weight (ties
+    may make the coverage reached larger).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Class predictions before rejection (see :func:`risk_coverage_curve`).
+    confidence : array-like of shape (n_samples,)
+        Higher = more sure.
+    coverage : float
+        Target coverage, in ``(0, 1]``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Returns
+    -------
+    risk : float
+        0-1 loss among the accepted samples.
+
+    Examples
+    --------
+    >>> from infometrics import selective_risk_at_coverage
+    >>> selective_risk_at_coverage(
+    ...     [0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], coverage=0.5
+    ... )
+    0.0
+    >>> selective_risk_at_coverage(
+    ...     [0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], coverage=0.6
+    ... )
+    0.3333
+    """
+    target = _check_fraction(coverage, "coverage", allow_zero=False)
+    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
+    reached = groups.accepted / groups.total
+    # The last coverage is exactly 1, so a target in (0, 1] is always reached.
+    first = int(np.searchsorted(reached, target, side="left"))
+    first = min(first, len(reached) - 1)
+    return float(groups.errors[first] / groups.accepted[first])
+
+
+def coverage_at_risk(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    confidence: ArrayLike,
+    *,
+    risk: float,
+    sample_weight: ArrayLike | None = None,
+) -> float:
+    """Largest coverage whose selective risk is at most ``risk``.
+
+    The largest ``c_g`` with ``R_g <= risk`` over the thresholds of
+    :func:`risk_coverage_curve`, or 0 if no threshold is that safe (reject
+    everything).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Class predictions before rejection (see :func:`risk_coverage_curve`).
+    confidence : array-like of shape (n_samples,)
+        Higher = more sure.
+    risk : float
+        Largest acceptable selective risk, in ``[0, 1]``.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative weights.
+
+    Returns
+    -------
+    coverage : float
+        In ``[0, 1]``.
+
+    Examples
+    --------
+    >>> from infometrics import coverage_at_risk
+    >>> coverage_at_risk([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], risk=0.3)
+    1.0
+    >>> coverage_at_risk([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], risk=0.2)
+    0.5
+    """
+    limit = _check_fraction(risk, "risk", allow_zero=True)
+    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
+    # The same comparison as R_g <= risk, without dividing: E_g <= risk * A_g
+    # would round differently, so compare the selective risks themselves.
+    safe = _selective_risk(groups) <= limit
+    if not safe.any():
+        return 0.0
+    return float(groups.accepted[np.flatnonzero(safe)[-1]] / groups.total)
+
+
+def _check_fraction(value, name, *, allow_zero):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise TypeError(f"{name} must be a number in [0, 1]; got {value!r}.")
+    value = float(value)
+    low_ok = value >= 0 if allow_zero else value > 0
+    if not (low_ok and value <= 1):
+        interval = "[0, 1]" if allow_zero else "(0, 1]"
+        raise ValueError(f"{name} must be in {interval}; got {value!r}.")
+    return value
