@@ -10,6 +10,7 @@ functions build that matrix from ``y_true``/``y_pred``.
 # label-level functions (_from_labels), curves and resampling (_curves,
 # _resampling) -> scikit-learn adapters (_sklearn) -> presentation (_report,
 # _display, _cli).
+from ._counting.accumulator import ConfusionAccumulator
 from ._counting.labels import augmented_confusion_matrix
 from ._curves.reject_curve import RejectCurve, reject_curve
 from ._curves.selective import (
@@ -75,6 +76,7 @@ __all__ = [
     "MEASURES",
     "NI_MEASURES",
     "BootstrapInterval",
+    "ConfusionAccumulator",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
     "ErrorBounds",

@@ -1,0 +1,30 @@
+"""Recognising Dask collections without importing Dask.
+
+Dask is an optional dependency (``pip install "infometrics[dask]"``). A Dask
+collection can only exist if Dask was imported, so when it is not in
+``sys.modules`` nothing is a Dask collection and Dask stays unimported.
+"""
+
+import sys
+
+
+def is_dask_collection(*values):
+    """Whether any of ``values`` is a Dask collection (array, series, ...)."""
+    if "dask" not in sys.modules:
+        return False
+    from dask import is_dask_collection as dask_is_collection
+
+    return any(value is not None and dask_is_collection(value) for value in values)
+
+
+def import_dask():
+    """The ``dask`` module, or an ImportError that says how to install it."""
+    try:
+        import dask
+        import dask.array
+    except ImportError as error:
+        raise ImportError(
+            "This needs Dask, an optional dependency of infometrics: install it "
+            'with pip install "infometrics[dask]" (or "dask[array,dataframe]").'
+        ) from error
+    return dask
