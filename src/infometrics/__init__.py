@@ -12,6 +12,7 @@ functions build that matrix from ``y_true``/``y_pred``.
 # _display, _cli).
 from ._counting.accumulator import ConfusionAccumulator
 from ._counting.labels import augmented_confusion_matrix
+from ._curves.binned import ConfidenceBinnedCounts, confidence_binned_counts
 from ._curves.reject_curve import RejectCurve, reject_curve
 from ._curves.selective import (
     RiskCoverageCurve,
@@ -76,6 +77,7 @@ __all__ = [
     "MEASURES",
     "NI_MEASURES",
     "BootstrapInterval",
+    "ConfidenceBinnedCounts",
     "ConfusionAccumulator",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
@@ -104,6 +106,7 @@ __all__ = [
     "bootstrap_measures",
     "bootstrap_measures_score",
     "compare",
+    "confidence_binned_counts",
     "conventional_measures",
     "conventional_measures_score",
     "coverage_at_risk",

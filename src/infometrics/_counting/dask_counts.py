@@ -61,6 +61,20 @@ def _is_dask_series(value):
     )
 
 
+def _object_values(partition):
+    return pd.Series(partition.to_numpy(dtype=object), index=partition.index)
+
+
+def series_to_dask_array(series):
+    """A 1-d Dask array of a Dask dataframe column, with known chunk sizes."""
+    dtype = series.dtype
+    if not isinstance(dtype, np.dtype):
+        # Extension dtypes (categorical, pyarrow strings) have no numpy
+        # equivalent: their partitions become object arrays.
+        series = series.map_partitions(_object_values, meta=(series.name, object))
+    return series.to_dask_array(lengths=True)
+
+
 def _as_dask_array(value, name, chunks=None):
     """A 1-d Dask array of ``value`` (a Dask or in-memory collection)."""
     import dask.array as da
@@ -68,7 +82,7 @@ def _as_dask_array(value, name, chunks=None):
     if is_dask_collection(value):
         if hasattr(value, "to_dask_array"):
             # Dask dataframe column: partition lengths are needed to align it.
-            value = value.to_dask_array(lengths=True)
+            value = series_to_dask_array(value)
         _check_1d(value, name)
         return value
     array = value.to_numpy() if isinstance(value, (pd.Series, pd.Index)) else value
