@@ -139,17 +139,19 @@ def test_demo_writes_report_and_figures(tmp_path):
     result = run("demo", "--output", tmp_path / "out")
     assert result.returncode == 0, result.stderr
     assert 'scoring="ni2"' in result.stdout
+    assert "Reading:" in result.stdout
     files = {p.name for p in (tmp_path / "out").iterdir()}
     assert files == {
         "comparison.csv",
         "report_tuned.csv",
         "per_class_tuned.csv",
+        "splits.csv",
         "entropy_triangle.png",
         "information_coverage.png",
         "reject_curve.png",
     }
     comparison = pd.read_csv(tmp_path / "out" / "comparison.csv", index_col=0)
-    assert "RejectOptionClassifierCV" in comparison.index
+    assert "tuned reject option" in comparison.index
     assert {"ni2", "rank_ni2"} <= set(comparison.columns)
 
 

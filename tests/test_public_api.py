@@ -1,7 +1,6 @@
 """The public API: __all__, docstrings with numpydoc sections, the demo."""
 
 import inspect
-import io
 
 import pytest
 
@@ -121,24 +120,6 @@ def test_import_checker_sees_relative_and_nested_imports():
     finally:
         inspect.getsource = original
     assert names == {"infometrics._counting.labels", "pandas"}
-
-
-def test_demo_runs_the_model_selection_story():
-    from infometrics._cli.demo import run_demo
-
-    output = io.StringIO()
-    result = run_demo(stream=output)
-    text = output.getvalue()
-    assert 'scoring="ni2"' in text
-    assert "RejectOptionClassifierCV" in text
-    assert set(result["matrices"]) == {
-        "never rejects",
-        "grid-searched",
-        "RejectOptionClassifierCV",
-    }
-    for matrix in result["matrices"].values():
-        assert matrix.shape == (10, 11)
-    assert result["matrices"]["never rejects"][:, -1].sum() == 0
 
 
 SPEC_CONVENTIONAL_KEYS = {

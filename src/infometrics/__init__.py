@@ -36,12 +36,8 @@ from ._from_labels.scores import (
     information_coverage_score,
     ni_score,
 )
-from ._measures.conventional import (
-    ErrorBounds,
-    conventional_measures,
-    error_bounds,
-    mutual_info_sensitivity,
-)
+from ._measures.bounds import ErrorBounds, error_bounds, mutual_info_sensitivity
+from ._measures.conventional import conventional_measures
 from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec

@@ -88,8 +88,8 @@ def build_parser():
     plot.add_argument("--name", default="classifier", help="legend entry")
     demo = commands.add_parser(
         "demo",
-        help="tune an abstaining classifier on scikit-learn's digits data "
-        "with NI2; write a report and figures",
+        help="does a reject option tuned for NI2 pay off? a held-out "
+        "comparison on synthetic data; write tables and figures",
     )
     demo.add_argument(
         "--output",

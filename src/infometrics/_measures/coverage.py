@@ -6,15 +6,15 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .ni import EMPTY_REASON, ONE_TRUE_CLASS_REASON
-from .quantities import JointQuantities
-from .validation import (
-    as_output,
-    check_confusion_matrix,
-    check_replace_undefined_by,
-    clip_unit_interval,
-    fill_undefined,
+from .measure import (
+    INFORMATION_COVERAGE,
+    NON_NEGATIVE,
+    ONE_TRUE_CLASS_REASON,
+    MeasureSpec,
+    evaluate_measures,
 )
+from .quantities import MatrixQuantities
+from .validation import as_output, check_confusion_matrix, check_replace_undefined_by
 
 
 @dataclass(frozen=True)
@@ -118,40 +118,60 @@ def information_coverage(
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    return coverage_from_quantities(
-        JointQuantities.from_counts(counts), replace_undefined_by
-    )
-
-
-def coverage_from_quantities(q, replace_undefined_by):
-    """:func:`information_coverage` from already computed joint quantities."""
-    h_true_given_output = q.h_true_given_output
-    h_output_given_true = q.h_output_given_true
-    safe_h_true = np.where(q.h_true > 0, q.h_true, 1.0)
-    conditions = [
-        (q.empty, EMPTY_REASON),
-        (q.h_true <= 0, ONE_TRUE_CLASS_REASON),
-    ]
-
-    def normalised(name, values):
-        values = fill_undefined(values, conditions, replace_undefined_by, name=name)
-        return as_output(values)
-
-    completeness = clip_unit_interval(q.mutual_info / safe_h_true)
-    false_info_ratio = np.maximum(h_output_given_true / safe_h_true, 0.0)
-    info_error = np.maximum(
-        (h_true_given_output + h_output_given_true) / safe_h_true, 0.0
-    )
+    q = MatrixQuantities.from_counts(counts)
+    values = evaluate_measures(q, SPECS.values(), replace_undefined_by)
     return InformationCoverage(
-        completeness=normalised("f(T;S)", completeness),
-        false_info_ratio=normalised("r(S|T)", false_info_ratio),
-        info_error=normalised("S_I/H(T)", info_error),
+        completeness=values["info_completeness"],
+        false_info_ratio=values["false_info_ratio"],
+        info_error=values["info_error"],
         h_true=as_output(q.h_true),
         h_output=as_output(q.h_output),
         h_joint=as_output(q.h_joint),
         mutual_info=as_output(q.mutual_info),
-        h_true_given_output=as_output(h_true_given_output),
-        h_output_given_true=as_output(h_output_given_true),
+        h_true_given_output=as_output(q.h_true_given_output),
+        h_output_given_true=as_output(q.h_output_given_true),
         output_entropy_per_true_class=q.row_entropies,
         true_entropy_per_output=q.column_entropies,
     )
+
+
+def _per_bit_of_truth(information):
+    """``information / H(T)``; undefined with a single true class."""
+
+    def compute(q):
+        safe_h_true = np.where(q.h_true > 0, q.h_true, 1.0)
+        return information(q) / safe_h_true, [(q.h_true <= 0, ONE_TRUE_CLASS_REASON)]
+
+    return compute
+
+
+SPECS = {
+    "info_completeness": MeasureSpec(
+        "info_completeness",
+        INFORMATION_COVERAGE,
+        True,
+        "f(T;S) = I(T;S) / H(T)",
+        "f(T;S)",
+        compute=_per_bit_of_truth(lambda q: q.mutual_info),
+    ),
+    "false_info_ratio": MeasureSpec(
+        "false_info_ratio",
+        INFORMATION_COVERAGE,
+        False,
+        "r(S|T) = H(S|T) / H(T)",
+        "r(S|T)",
+        compute=_per_bit_of_truth(lambda q: q.h_output_given_true),
+        value_range=NON_NEGATIVE,
+    ),
+    "info_error": MeasureSpec(
+        "info_error",
+        INFORMATION_COVERAGE,
+        False,
+        "S_I / H(T) = 1 - f + r",
+        "S_I/H(T)",
+        compute=_per_bit_of_truth(
+            lambda q: q.h_true_given_output + q.h_output_given_true
+        ),
+        value_range=NON_NEGATIVE,
+    ),
+}

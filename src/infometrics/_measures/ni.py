@@ -1,99 +1,40 @@
 """The 24 normalized information measures NI1 ... NI24 of Hu, He & Yuan.
 
-Pure numpy/scipy; every function accepts one confusion matrix or a stack.
+Each measure is a pure function of the shared
+:class:`~infometrics._measures.quantities.Quantities`; every public function
+accepts one confusion matrix or a stack.
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .quantities import JointQuantities
-from .validation import (
-    as_output,
-    check_confusion_matrix,
-    check_replace_undefined_by,
-    clip_unit_interval,
-    fill_undefined,
-    with_reject_column,
+from .measure import (
+    NORMALIZED_INFORMATION,
+    ONE_TRUE_CLASS_REASON,
+    MeasureSpec,
+    evaluate_measures,
 )
+from .quantities import MatrixQuantities
+from .validation import check_confusion_matrix, check_replace_undefined_by
 
-EMPTY_REASON = "the confusion matrix holds no samples"
-ONE_TRUE_CLASS_REASON = "a single true class is present, so H(T) = 0"
-
-
-class _MeasureInputs:
-    """Quantities shared by the measures, computed once and on demand."""
-
-    def __init__(self, counts, quantities=None):
-        # A square matrix means "no reject option": an all-zero reject column
-        # changes none of the quantities and lets one code path serve both.
-        counts = with_reject_column(counts)
-        self.n_classes = counts.shape[-2]
-        self.q = (
-            quantities
-            if quantities is not None
-            else (JointQuantities.from_counts(counts))
-        )
-
-    @cached_property
-    def target(self):
-        """``t = (p_t, 0)``: the target never takes the reject value."""
-        t = self.q.true_marginal
-        pad = [(0, 0)] * (t.ndim - 1) + [(0, 1)]
-        return np.pad(t, pad)
-
-    @property
-    def output(self):
-        """``y = p_y`` on the ``m + 1`` outcomes."""
-        return self.q.output_marginal
-
-    @cached_property
-    def mutual_info_without_reject(self):
-        """``I_M``: ``I`` less the reject column's terms (each column adds >= 0)."""
-        reject_terms = self.q.column_information(-1)
-        return np.clip(self.q.mutual_info - reject_terms, 0.0, self.q.mutual_info)
-
-    @cached_property
-    def kl_target_output(self):
-        return _kl_divergence(self.target, self.output)
-
-    @cached_property
-    def kl_output_target(self):
-        return _kl_divergence(self.output, self.target)
-
-    @cached_property
-    def cross_entropy_target_output(self):
-        return _cross_entropy(self.target, self.output)
-
-    @cached_property
-    def cross_entropy_output_target(self):
-        return _cross_entropy(self.output, self.target)
-
-
-def _kl_divergence(a, b):
-    """``KL(a||b)`` in bits and where it is infinite (``a > 0`` where ``b = 0``)."""
-    singular = np.any((a > 0) & (b == 0), axis=-1)
-    ratio = np.divide(a, b, out=np.ones_like(a), where=(a > 0) & (b > 0))
-    return np.maximum((a * np.log2(ratio)).sum(axis=-1), 0.0), singular
-
-
-def _cross_entropy(a, b):
-    """``H(a; b) = -sum a log2 b``, ``inf`` where ``a > 0`` and ``b = 0``."""
-    logs = np.log2(b, out=np.zeros_like(b), where=b > 0)
-    value = -(a * logs).sum(axis=-1)
-    return np.where(np.any((a > 0) & (b == 0), axis=-1), np.inf, value)
+SINGULAR_REASON = (
+    "the divergence is infinite (singular): one marginal puts mass where the "
+    "other has none, e.g. on the reject outcome"
+)
+ZERO_CROSS_ENTROPY_REASON = "the cross-entropy is 0, so the ratio is 0/0"
 
 
 def _ratio(numerator, denominator):
     """``numerator / denominator`` with 0 where the numerator is 0."""
+    numerator, denominator = np.broadcast_arrays(numerator, denominator)
     return np.divide(
         numerator,
         denominator,
-        out=np.zeros(np.broadcast(numerator, denominator).shape),
+        out=np.zeros(numerator.shape),
         where=numerator > 0,
     )
 
@@ -108,128 +49,110 @@ def _mutual_info_measure(normalizer, *, divides_by_h_true):
     with ``H(T) = 0`` a measure normalised by ``H(T)`` is undefined.
     """
 
-    def compute(inputs):
-        q = inputs.q
+    def compute(q):
         norm = normalizer(q)
-        mutual_info = q.mutual_info
-        value = _ratio(mutual_info, norm)
+        value = _ratio(q.mutual_info, norm)
         single_class = (q.h_true <= 0) & (divides_by_h_true | (norm <= 0))
         return value, [(single_class, ONE_TRUE_CLASS_REASON)]
 
     return compute
 
 
-def _ni2(inputs):
-    q = inputs.q
-    value = _ratio(inputs.mutual_info_without_reject, q.h_true)
+def _ni2(q):
+    value = _ratio(q.mutual_info_without_reject, q.h_true)
     return value, [(q.h_true <= 0, ONE_TRUE_CLASS_REASON)]
 
 
-def _ni4(inputs):
-    q = inputs.q
+def _ni4(q):
     value = 0.5 * (_ratio(q.mutual_info, q.h_true) + _ratio(q.mutual_info, q.h_output))
     return value, [(q.h_true <= 0, ONE_TRUE_CLASS_REASON)]
 
 
 # -- group 2: divergences between the marginals, NI = exp(-D) ------------------
-
-SINGULAR_REASON = (
-    "the divergence is infinite (singular): one marginal puts mass where the "
-    "other has none, e.g. on the reject outcome"
-)
+# t = (p_t, 0) and y = p_y on the m + 1 outcomes; each divergence is a sum over
+# the outcomes (a column statistic) and is singular where a term is infinite.
 
 
 def _divergence_measure(divergence):
-    def compute(inputs):
-        value, singular = divergence(inputs)
-        with np.errstate(over="ignore"):
-            ni_value = np.exp(-np.where(singular, 0.0, value))
-        return ni_value, [(singular, SINGULAR_REASON)]
+    def compute(q):
+        value, singular = divergence(q)
+        value = np.maximum(np.where(singular, 0.0, value), 0.0)
+        return np.exp(-value), [(singular, SINGULAR_REASON)]
 
     return compute
 
 
-def _d10(inputs):
-    t, y = inputs.target, inputs.output
-    return ((t - y) ** 2).sum(axis=-1), np.zeros(t.shape[:-1], dtype=bool)
+def _never(q):
+    return np.zeros(q.stack_shape, dtype=bool)
 
 
-def _d11(inputs):
-    t, y = inputs.target, inputs.output
-    product = (t * y).sum(axis=-1)
+def _t_singular(q):
+    """Some outcome has true mass but no output mass: KL(t||y) is infinite."""
+    return q.sum("t_singular") > 0
+
+
+def _y_singular(q):
+    """Some outcome has output mass but no true mass (e.g. a rejection)."""
+    return q.sum("y_singular") > 0
+
+
+def _d11(q):
+    product = q.sum("t_times_y")
     singular = product <= 0
     safe = np.where(singular, 1.0, product)
-    ratio = (t**2).sum(axis=-1) * (y**2).sum(axis=-1) / safe**2
-    return np.maximum(np.log2(np.where(singular, 1.0, ratio)), 0.0), singular
+    ratio = q.sum("t_squared") * q.sum("y_squared") / safe**2
+    return np.log2(np.where(singular, 1.0, ratio)), singular
 
 
-def _d12(inputs):
-    return inputs.kl_target_output
-
-
-def _d13(inputs):
-    coefficient = np.sqrt(inputs.target * inputs.output).sum(axis=-1)
+def _d13(q):
+    coefficient = q.sum("sqrt_t_times_y")
     singular = coefficient <= 0
-    safe = np.where(singular, 1.0, coefficient)
-    return np.maximum(-np.log2(safe), 0.0), singular
+    return -np.log2(np.where(singular, 1.0, coefficient)), singular
 
 
-def _chi_square(a, b):
-    """Pearson ``sum (a - b)^2 / b`` and where it is infinite."""
-    difference = (a - b) ** 2
-    singular = np.any((b == 0) & (difference > 0), axis=-1)
-    terms = np.divide(difference, b, out=np.zeros_like(a), where=b > 0)
-    return terms.sum(axis=-1), singular
-
-
-def _d14(inputs):
-    return _chi_square(inputs.target, inputs.output)
-
-
-def _d15(inputs):
-    t, y = inputs.target, inputs.output
-    return ((np.sqrt(t) - np.sqrt(y)) ** 2).sum(axis=-1), np.zeros(t.shape[:-1], bool)
-
-
-def _d16(inputs):
-    t, y = inputs.target, inputs.output
-    return np.abs(t - y).sum(axis=-1), np.zeros(t.shape[:-1], dtype=bool)
-
-
-def _d17(inputs):
-    (forward, singular_f), (backward, singular_b) = (
-        inputs.kl_target_output,
-        inputs.kl_output_target,
-    )
-    return forward + backward, singular_f | singular_b
-
-
-def _d18(inputs):
-    t, y = inputs.target, inputs.output
-    middle = 0.5 * (t + y)
-    to_middle_t, _ = _kl_divergence(t, middle)
-    to_middle_y, _ = _kl_divergence(y, middle)
-    return to_middle_t + to_middle_y, np.zeros(t.shape[:-1], dtype=bool)
-
-
-def _d19(inputs):
-    forward, singular_f = _chi_square(inputs.target, inputs.output)
-    backward, singular_b = _chi_square(inputs.output, inputs.target)
-    return forward + backward, singular_f | singular_b
-
-
-def _d20(inputs):
-    (forward, singular_f), (backward, singular_b) = (
-        inputs.kl_target_output,
-        inputs.kl_output_target,
-    )
+def _d20(q):
+    forward, backward = q.sum("kl_t_y"), q.sum("kl_y_t")
     # Identical marginals (both divergences 0) take the limit D20 = 0.
-    return _ratio(forward * backward, forward + backward), singular_f | singular_b
+    return _ratio(forward * backward, forward + backward), _t_singular(q) | _y_singular(
+        q
+    )
+
+
+_DIVERGENCES = {
+    10: lambda q: (q.sum("squared_difference"), _never(q)),
+    11: _d11,
+    12: lambda q: (q.sum("kl_t_y"), _t_singular(q)),
+    13: _d13,
+    14: lambda q: (q.sum("chi_square_t_y"), _t_singular(q)),
+    15: lambda q: (q.sum("hellinger"), _never(q)),
+    16: lambda q: (q.sum("absolute_difference"), _never(q)),
+    17: lambda q: (
+        q.sum("kl_t_y") + q.sum("kl_y_t"),
+        _t_singular(q) | _y_singular(q),
+    ),
+    18: lambda q: (q.sum("jensen_shannon"), _never(q)),
+    19: lambda q: (
+        q.sum("chi_square_t_y") + q.sum("chi_square_y_t"),
+        _t_singular(q) | _y_singular(q),
+    ),
+    20: _d20,
+}
 
 
 # -- group 3: cross-entropy ----------------------------------------------------
 
-ZERO_CROSS_ENTROPY_REASON = "the cross-entropy is 0, so the ratio is 0/0"
+
+def _cross_entropy(q, name, singular):
+    """``H(a; b)``, ``inf`` where ``a`` has mass on an outcome ``b`` has not."""
+    return np.where(singular, np.inf, q.sum(name))
+
+
+def _cross_entropy_t_y(q):
+    return _cross_entropy(q, "cross_entropy_t_y", _t_singular(q))
+
+
+def _cross_entropy_y_t(q):
+    return _cross_entropy(q, "cross_entropy_y_t", _y_singular(q))
 
 
 def _cross_entropy_ratio(numerator, denominator):
@@ -238,35 +161,27 @@ def _cross_entropy_ratio(numerator, denominator):
     zero = denominator <= 0
     safe = np.where(finite & ~zero, denominator, 1.0)
     value = np.where(finite & ~zero, numerator / safe, 0.0)
-    return value, zero
-
-
-def _ni21(inputs):
-    value, zero = _cross_entropy_ratio(
-        inputs.q.h_true, inputs.cross_entropy_target_output
-    )
     return value, [(zero, ZERO_CROSS_ENTROPY_REASON)]
 
 
-def _ni22(inputs):
-    value, zero = _cross_entropy_ratio(
-        inputs.q.h_output, inputs.cross_entropy_output_target
-    )
-    return value, [(zero, ZERO_CROSS_ENTROPY_REASON)]
+def _ni21(q):
+    return _cross_entropy_ratio(q.h_true, _cross_entropy_t_y(q))
 
 
-def _ni23(inputs):
-    value_21, conditions_21 = _ni21(inputs)
-    value_22, conditions_22 = _ni22(inputs)
+def _ni22(q):
+    return _cross_entropy_ratio(q.h_output, _cross_entropy_y_t(q))
+
+
+def _ni23(q):
+    value_21, conditions_21 = _ni21(q)
+    value_22, conditions_22 = _ni22(q)
     return 0.5 * (value_21 + value_22), conditions_21 + conditions_22
 
 
-def _ni24(inputs):
-    value, zero = _cross_entropy_ratio(
-        inputs.q.h_true + inputs.q.h_output,
-        inputs.cross_entropy_target_output + inputs.cross_entropy_output_target,
+def _ni24(q):
+    return _cross_entropy_ratio(
+        q.h_true + q.h_output, _cross_entropy_t_y(q) + _cross_entropy_y_t(q)
     )
-    return value, [(zero, ZERO_CROSS_ENTROPY_REASON)]
 
 
 @dataclass(frozen=True)
@@ -296,6 +211,20 @@ def _measure(number, group, formula, compute):
 _MI = "mutual information"
 _DIV = "divergence"
 _CE = "cross-entropy"
+
+_DIVERGENCE_FORMULAS = {
+    10: "exp(-sum (t - y)^2)",
+    11: "exp(-log(sum t^2 sum y^2 / (sum t y)^2))",
+    12: "exp(-KL(t||y))",
+    13: "exp(log sum sqrt(t y))",
+    14: "exp(-sum (t - y)^2 / y)",
+    15: "exp(-sum (sqrt t - sqrt y)^2)",
+    16: "exp(-sum |t - y|)",
+    17: "exp(-(KL(t||y) + KL(y||t)))",
+    18: "exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2",
+    19: "exp(-(sum (t - y)^2 / y + sum (y - t)^2 / t))",
+    20: "exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))",
+}
 
 NI_MEASURES: dict[str, NIMeasure] = {
     m.name: m
@@ -352,42 +281,27 @@ NI_MEASURES: dict[str, NIMeasure] = {
                 lambda q: np.minimum(q.h_true, q.h_output), divides_by_h_true=False
             ),
         ),
-        _measure(10, _DIV, "exp(-sum (t - y)^2)", _divergence_measure(_d10)),
-        _measure(
-            11,
-            _DIV,
-            "exp(-log(sum t^2 sum y^2 / (sum t y)^2))",
-            _divergence_measure(_d11),
-        ),
-        _measure(12, _DIV, "exp(-KL(t||y))", _divergence_measure(_d12)),
-        _measure(13, _DIV, "exp(log sum sqrt(t y))", _divergence_measure(_d13)),
-        _measure(14, _DIV, "exp(-sum (t - y)^2 / y)", _divergence_measure(_d14)),
-        _measure(15, _DIV, "exp(-sum (sqrt t - sqrt y)^2)", _divergence_measure(_d15)),
-        _measure(16, _DIV, "exp(-sum |t - y|)", _divergence_measure(_d16)),
-        _measure(17, _DIV, "exp(-(KL(t||y) + KL(y||t)))", _divergence_measure(_d17)),
-        _measure(
-            18,
-            _DIV,
-            "exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2",
-            _divergence_measure(_d18),
-        ),
-        _measure(
-            19,
-            _DIV,
-            "exp(-(sum (t - y)^2 / y + sum (y - t)^2 / t))",
-            _divergence_measure(_d19),
-        ),
-        _measure(
-            20,
-            _DIV,
-            "exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))",
-            _divergence_measure(_d20),
+        *(
+            _measure(k, _DIV, formula, _divergence_measure(_DIVERGENCES[k]))
+            for k, formula in _DIVERGENCE_FORMULAS.items()
         ),
         _measure(21, _CE, "H(T) / H(t; y)", _ni21),
         _measure(22, _CE, "H(Y) / H(y; t)", _ni22),
         _measure(23, _CE, "(NI21 + NI22) / 2", _ni23),
         _measure(24, _CE, "(H(T) + H(Y)) / (H(t; y) + H(y; t))", _ni24),
     ]
+}
+
+SPECS: dict[str, MeasureSpec] = {
+    name: MeasureSpec(
+        name,
+        NORMALIZED_INFORMATION,
+        True,
+        measure.formula,
+        name.upper(),
+        compute=measure.compute,
+    )
+    for name, measure in NI_MEASURES.items()
 }
 
 MeasureName = Literal[
@@ -427,15 +341,6 @@ def check_measure_name(measure):
             "(for example measure='ni2')."
         )
     return name
-
-
-def _evaluate(inputs, name, replace_undefined_by):
-    value, conditions = NI_MEASURES[name].compute(inputs)
-    conditions = [(inputs.q.empty, EMPTY_REASON), *conditions]
-    value = clip_unit_interval(value)
-    return as_output(
-        fill_undefined(value, conditions, replace_undefined_by, name=name.upper())
-    )
 
 
 def ni(
@@ -518,7 +423,8 @@ def ni(
     name = check_measure_name(measure)
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    return _evaluate(_MeasureInputs(counts), name, replace_undefined_by)
+    quantities = MatrixQuantities.from_counts(counts)
+    return evaluate_measures(quantities, [SPECS[name]], replace_undefined_by)[name]
 
 
 def all_measures(
@@ -558,20 +464,7 @@ def all_measures(
     >>> round(values["ni1"], 3), round(values["ni3"], 3), round(values["ni21"], 3)
     (0.897, 0.841, 0.998)
     """
-    return selected_measures(
-        confusion_matrix, NI_MEASURES, replace_undefined_by=replace_undefined_by
-    )
-
-
-def selected_measures(
-    confusion_matrix, names, *, replace_undefined_by="warn", quantities=None
-):
-    """Only the named NI measures (validated names), sharing one computation.
-
-    ``quantities`` may pass the :class:`JointQuantities` of the matrix with its
-    reject column, when the caller computed them already.
-    """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    inputs = _MeasureInputs(counts, quantities)
-    return {name: _evaluate(inputs, name, replace_undefined_by) for name in names}
+    quantities = MatrixQuantities.from_counts(counts)
+    return evaluate_measures(quantities, SPECS.values(), replace_undefined_by)

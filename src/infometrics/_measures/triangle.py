@@ -1,4 +1,4 @@
-"""The entropy triangle of Valverde-Albacete & Peláez-Moreno."""
+"""The entropy triangle of Valverde-Albacete & Peláez-Moreno, with EMA and NIT."""
 
 from dataclasses import dataclass
 from typing import Literal
@@ -6,15 +6,9 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .ni import EMPTY_REASON
-from .quantities import JointQuantities
-from .validation import (
-    as_output,
-    check_confusion_matrix,
-    check_replace_undefined_by,
-    clip_unit_interval,
-    fill_undefined,
-)
+from .measure import ENTROPY_TRIANGLE, MeasureSpec, evaluate, evaluate_measures
+from .quantities import MatrixQuantities
+from .validation import as_output, check_confusion_matrix, check_replace_undefined_by
 
 
 @dataclass(frozen=True)
@@ -54,10 +48,19 @@ class EntropyTriangle(TriangleCoordinates):
     y : TriangleCoordinates
         Output (column) marginal fractions
         ``(log n_y - H(Y), MI, H(Y|X)) / log n_y``.
+    ema : float or ndarray
+        Entropy-modulated accuracy ``2^(-H(X|Y))``: the inverse of the
+        perplexity left about the true class once the output is known
+        (Valverde-Albacete & Peláez-Moreno 2014); in ``(0, 1]``, 1 best.
+    nit : float or ndarray
+        Normalized information transfer factor ``2^MI / k`` with ``k`` true
+        classes; in ``(0, 1]``, 1 for a perfect classifier of balanced classes.
     """
 
     x: TriangleCoordinates = None
     y: TriangleCoordinates = None
+    ema: float | np.ndarray = None
+    nit: float | np.ndarray = None
 
 
 _ONE_ROW = "the matrix has a single row, so log n_x = 0"
@@ -122,61 +125,126 @@ def entropy_triangle(
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    return triangle_from_quantities(
-        JointQuantities.from_counts(counts), replace_undefined_by
-    )
-
-
-def triangle_from_quantities(q, replace_undefined_by):
-    """:func:`entropy_triangle` from already computed joint quantities."""
-    n_x, n_y = q.joint.shape[-2:]
-    log_x, log_y = np.log2(n_x), np.log2(n_y)
-    uniform = log_x + log_y
-
-    def fractions(name, parts, scale, extra_conditions):
-        conditions = [(q.empty, EMPTY_REASON), *extra_conditions]
-        scale = scale if scale > 0 else 1.0
-        values = [clip_unit_interval(part / scale) for part in parts]
-        return TriangleCoordinates(
-            *(
-                as_output(
-                    fill_undefined(
-                        value, conditions, replace_undefined_by, name=f"{name}.{field}"
-                    )
-                )
-                for value, field in zip(
-                    values, ("delta_h", "mutual_info", "variation_info"), strict=True
-                )
-            )
-        )
-
-    no_alphabet = [(np.asarray(uniform <= 0), "the matrix is 1 x 1, so H_U = 0")]
-    joint = fractions(
-        "entropy triangle",
-        (
-            uniform - q.h_true - q.h_output,
-            2 * q.mutual_info,
-            q.h_true_given_output + q.h_output_given_true,
-        ),
-        uniform,
-        no_alphabet,
-    )
-    x = fractions(
-        "entropy triangle x",
-        (log_x - q.h_true, q.mutual_info, q.h_true_given_output),
-        log_x,
-        [(np.asarray(log_x <= 0), _ONE_ROW)],
-    )
-    y = fractions(
-        "entropy triangle y",
-        (log_y - q.h_output, q.mutual_info, q.h_output_given_true),
-        log_y,
-        [(np.asarray(log_y <= 0), _ONE_COLUMN)],
-    )
+    q = MatrixQuantities.from_counts(counts)
+    values = evaluate_measures(q, SPECS.values(), replace_undefined_by)
+    x = _marginal_point(q, "x", replace_undefined_by)
+    y = _marginal_point(q, "y", replace_undefined_by)
     return EntropyTriangle(
-        delta_h=joint.delta_h,
-        mutual_info=joint.mutual_info,
-        variation_info=joint.variation_info,
+        delta_h=values["triangle_dh"],
+        mutual_info=values["triangle_mi"],
+        variation_info=values["triangle_vi"],
         x=x,
         y=y,
+        ema=values["ema"],
+        nit=values["nit"],
     )
+
+
+_FIELDS = ("delta_h", "mutual_info", "variation_info")
+
+
+def _log_alphabets(q):
+    """``log2 n_x`` (rows) and ``log2 n_y`` (columns as given)."""
+    return np.log2(q.n_classes), np.log2(q.n_outputs)
+
+
+def _joint_parts(q):
+    """``(ΔH, 2 MI, VI)`` of the balance equation, in bits."""
+    log_x, log_y = _log_alphabets(q)
+    return {
+        "delta_h": log_x + log_y - q.h_true - q.h_output,
+        "mutual_info": 2 * q.mutual_info,
+        "variation_info": q.h_true_given_output + q.h_output_given_true,
+    }
+
+
+def _joint_coordinate(field):
+    """One joint coordinate ``part / H_U``; undefined for a 1 x 1 matrix."""
+
+    def compute(q):
+        uniform = sum(_log_alphabets(q))
+        value = _joint_parts(q)[field] / (uniform if uniform > 0 else 1.0)
+        no_alphabet = np.full(q.stack_shape, uniform <= 0)
+        return value, [(no_alphabet, "the matrix is 1 x 1, so H_U = 0")]
+
+    return compute
+
+
+def _marginal_point(q, axis, replace_undefined_by):
+    """The marginal fractions ``F_X`` (``axis="x"``) or ``F_Y`` (``"y"``)."""
+    log_x, log_y = _log_alphabets(q)
+    if axis == "x":
+        scale, parts = log_x, (log_x - q.h_true, q.mutual_info, q.h_true_given_output)
+        reason = "the matrix has a single row, so log n_x = 0"
+    else:
+        scale = log_y
+        parts = (log_y - q.h_output, q.mutual_info, q.h_output_given_true)
+        reason = "the matrix has a single column, so log n_y = 0"
+    degenerate = np.full(q.stack_shape, scale <= 0)
+    coordinates = []
+    for field, part in zip(_FIELDS, parts, strict=True):
+        spec = MeasureSpec(
+            field,
+            ENTROPY_TRIANGLE,
+            True,
+            "",
+            f"entropy triangle {axis}.{field}",
+            compute=lambda q, part=part: (
+                part / (scale if scale > 0 else 1.0),
+                [(degenerate, reason)],
+            ),
+        )
+        coordinates.append(as_output(evaluate(spec, q, replace_undefined_by)))
+    return TriangleCoordinates(*coordinates)
+
+
+def _ema(q):
+    return np.exp2(-q.h_true_given_output), []
+
+
+def _nit(q):
+    return np.exp2(q.mutual_info) / q.n_classes, []
+
+
+SPECS = {
+    "triangle_mi": MeasureSpec(
+        "triangle_mi",
+        ENTROPY_TRIANGLE,
+        True,
+        "entropy triangle 2MI' (ideal: 1)",
+        "entropy triangle.mutual_info",
+        compute=_joint_coordinate("mutual_info"),
+    ),
+    "triangle_vi": MeasureSpec(
+        "triangle_vi",
+        ENTROPY_TRIANGLE,
+        False,
+        "entropy triangle VI'",
+        "entropy triangle.variation_info",
+        compute=_joint_coordinate("variation_info"),
+    ),
+    "triangle_dh": MeasureSpec(
+        "triangle_dh",
+        ENTROPY_TRIANGLE,
+        False,
+        "entropy triangle ΔH' (degenerate: 1)",
+        "entropy triangle.delta_h",
+        compute=_joint_coordinate("delta_h"),
+    ),
+    "ema": MeasureSpec(
+        "ema",
+        ENTROPY_TRIANGLE,
+        True,
+        "entropy-modulated accuracy 2^(-H(T|Y))",
+        "EMA",
+        compute=_ema,
+    ),
+    "nit": MeasureSpec(
+        "nit",
+        ENTROPY_TRIANGLE,
+        True,
+        "normalized information transfer factor 2^I / k",
+        "NIT",
+        compute=_nit,
+    ),
+}

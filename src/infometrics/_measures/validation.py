@@ -76,14 +76,6 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
     return counts, has_reject_column
 
 
-def with_reject_column(counts):
-    """Return ``counts`` with an all-zero reject column appended if it is square."""
-    if counts.shape[-1] == counts.shape[-2] + 1:
-        return counts
-    pad = [(0, 0)] * (counts.ndim - 1) + [(0, 1)]
-    return np.pad(counts, pad)
-
-
 def check_replace_undefined_by(replace_undefined_by):
     """Validate the ``replace_undefined_by`` option shared by every measure."""
     if isinstance(replace_undefined_by, str):

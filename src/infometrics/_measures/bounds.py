@@ -1,0 +1,184 @@
+"""Information-theoretic bounds on the error and the sensitivity of I (SPEC §6)."""
+
+from typing import Literal, NamedTuple
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .measure import EMPTY_REASON
+from .quantities import MatrixQuantities
+from .statistics import _ratio
+from .validation import (
+    as_output,
+    check_confusion_matrix,
+    check_replace_undefined_by,
+    fill_undefined,
+)
+
+
+class ErrorBounds(NamedTuple):
+    """Information-theoretic bounds on the probability of error.
+
+    Attributes
+    ----------
+    lower : float or ndarray
+        Fano's lower bound ``(H(T|Y) - 1) / log2 m``.
+    upper : float or ndarray
+        Hellman-Raviv's upper bound ``H(T|Y) / 2`` on the Bayes error of
+        guessing ``T`` from the output.
+    """
+
+    lower: float | np.ndarray
+    upper: float | np.ndarray
+
+
+def error_bounds(
+    confusion_matrix: ArrayLike,
+    *,
+    replace_undefined_by: float | Literal["warn"] = "warn",
+) -> ErrorBounds:
+    """Fano and Hellman-Raviv bounds on the error from the equivocation H(T|Y).
+
+    Parameters
+    ----------
+    confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
+        Counts as for :func:`ni`.
+    replace_undefined_by : "warn" or float, default="warn"
+        Value of both bounds for an empty matrix (no samples, no error rate to
+        bound). ``"warn"`` gives ``nan`` and an :class:`UndefinedMeasureWarning`.
+
+    Returns
+    -------
+    bounds : ErrorBounds
+        ``lower = (H(T|Y) - 1) / log2 m`` (Fano; ``-inf`` for ``m = 1``, where
+        there is nothing to get wrong) and ``upper = H(T|Y) / 2``
+        (Hellman-Raviv). Any classifier deciding from the output ``Y`` errs at
+        least ``lower`` of the time (rejections count as errors); the best one
+        errs at most ``upper``. The raw formulas are returned, not clipped to
+        ``[0, 1]``.
+
+    Warns
+    -----
+    UndefinedMeasureWarning
+        For an empty matrix when ``replace_undefined_by="warn"``.
+
+    See Also
+    --------
+    conventional_measures : The observed rates.
+
+    Examples
+    --------
+    >>> from infometrics import error_bounds
+    >>> bounds = error_bounds([[40, 10], [5, 45]])
+    >>> round(bounds.lower, 3), round(bounds.upper, 3)
+    (-0.397, 0.301)
+    """
+    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
+    counts, _ = check_confusion_matrix(confusion_matrix)
+    n_classes = counts.shape[-2]
+    q = MatrixQuantities.from_counts(counts)
+    equivocation = q.h_true_given_output
+    lower = (
+        (equivocation - 1.0) / np.log2(n_classes)
+        if n_classes > 1
+        else np.full(equivocation.shape, -np.inf)
+    )
+    conditions = [(q.empty, EMPTY_REASON)]
+    return ErrorBounds(
+        lower=as_output(
+            fill_undefined(
+                lower, conditions, replace_undefined_by, name="Fano's lower bound"
+            )
+        ),
+        upper=as_output(
+            fill_undefined(
+                equivocation / 2.0,
+                conditions,
+                replace_undefined_by,
+                name="Hellman-Raviv's upper bound",
+            )
+        ),
+    )
+
+
+def mutual_info_sensitivity(
+    confusion_matrix: ArrayLike,
+    true_class: int,
+    from_column: int,
+    to_column: int,
+    *,
+    replace_undefined_by: float | Literal["warn"] = "warn",
+) -> float | np.ndarray:
+    """First-order change of I(T;Y) when one sample moves within a row.
+
+    Hu & Wang's eqs. 27-30: moving one sample of true class ``i`` from column
+    ``k`` to column ``j`` changes the mutual information by about
+    ``(1/n) [log2(c_ij / sum_i' c_i'j) - log2(c_ik / sum_i' c_i'k)]``, a term
+    with a zero count being left out.
+
+    Parameters
+    ----------
+    confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
+        Counts.
+    true_class : int
+        Row ``i`` of the sample that moves.
+    from_column, to_column : int
+        Columns ``k`` and ``j`` (the reject column is ``m``).
+    replace_undefined_by : "warn" or float, default="warn"
+        Value for an empty matrix (no sample to move). ``"warn"`` gives ``nan``
+        and an :class:`UndefinedMeasureWarning`.
+
+    Returns
+    -------
+    change : float or ndarray
+        Approximate change of ``I`` in bits (positive: the move adds
+        information).
+
+    Warns
+    -----
+    UndefinedMeasureWarning
+        For an empty matrix when ``replace_undefined_by="warn"``.
+
+    Examples
+    --------
+    Moving a sample of the small class from an error to the reject column
+    raises I:
+
+    >>> from infometrics import mutual_info_sensitivity
+    >>> round(mutual_info_sensitivity([[90, 0, 0], [1, 9, 0]], 1, 0, 2), 4)
+    0.0651
+    """
+    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
+    counts, _ = check_confusion_matrix(confusion_matrix)
+    n_rows, n_cols = counts.shape[-2:]
+    for name, index, limit in (
+        ("true_class", true_class, n_rows),
+        ("from_column", from_column, n_cols),
+        ("to_column", to_column, n_cols),
+    ):
+        if (
+            isinstance(index, bool)
+            or not isinstance(index, (int, np.integer))
+            or not 0 <= index < limit
+        ):
+            raise ValueError(
+                f"{name} must be an integer in [0, {limit - 1}] for a matrix of shape "
+                f"{counts.shape[-2:]}; got {index!r}."
+            )
+    column_totals = counts.sum(axis=-2)
+    total = counts.sum(axis=(-2, -1))
+    row = counts[..., true_class, :]
+
+    def log_posterior(column):
+        count = row[..., column]
+        ratio = _ratio(count, column_totals[..., column])
+        return np.log2(ratio, out=np.zeros_like(ratio), where=count > 0)
+
+    change = _ratio(log_posterior(to_column) - log_posterior(from_column), total)
+    change = fill_undefined(
+        change + 0.0,
+        [(total <= 0, EMPTY_REASON)],
+        replace_undefined_by,
+        name="the sensitivity of I",
+    )
+    return as_output(change)

@@ -1,0 +1,171 @@
+"""The sums every scalar measure is made of.
+
+Every measure of the registry is a function of a few *statistics*: sums of an
+elementwise function over the cells, the output columns or the classes of the
+padded matrix ``C`` of shape ``(..., m, m + 1)`` (a square matrix gets an
+all-zero reject column). With ``n = sum C``, ``P = C / n``:
+
+- cells (all ``m (m + 1)`` of them) have the fields ``p`` (``P_ij``), ``t``
+  (the true marginal ``t_i`` of the cell's row), ``reject`` (``j == m``) and
+  ``diagonal`` (``i == j``);
+- columns (the ``m + 1`` outputs) have ``t`` (``t_j``, 0 for the reject
+  column: the truth never takes the reject value), ``y`` (the output marginal
+  ``y_j``) and ``reject``;
+- classes (the ``m`` true classes) have ``d`` (``P_ii``), ``t`` (``t_i``),
+  ``y`` (``y_i``), ``t_rest`` (``sum_{k != i} t_k``), ``y_rest``
+  (``sum_{j != i} y_j``, the reject column included), ``index`` (``i``) and
+  ``positive`` (the index of the positive class of the binary measures).
+
+A statistic is the sum of its function over every cell, column or class.
+:class:`~infometrics._measures.quantities.MatrixQuantities` evaluates the
+functions on whole matrices; a threshold sweep evaluates them on the few
+entries one rejection changes (``f(new) - f(old)``) and accumulates, which is
+why every function here is elementwise and depends on nothing but its fields.
+
+Conventions that keep degenerate cases exact: every function is 0 where its
+mass is 0 (``0 log 0 = 0``); a term that would be infinite is left out of the
+sum and counted by a companion statistic (``*_singular``) instead, so that the
+measure can tell "infinite" from "large"; ``t_rest`` and ``y_rest`` are sums of
+the other entries, never ``1 - t``, so they are exactly 0 when those entries
+are (a ratio with them as denominator never becomes a quotient of two rounding
+errors).
+"""
+
+import numpy as np
+
+
+def _where_positive(mask, compute, like):
+    """``compute()`` where ``mask``, else 0; no warnings from the masked-out terms."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        values = compute()
+    return np.where(mask, values, 0.0) + np.zeros_like(like)
+
+
+def _ratio(numerator, denominator):
+    """``numerator / denominator`` with 0 where either is 0."""
+    numerator, denominator = np.broadcast_arrays(numerator, denominator)
+    return np.divide(
+        numerator,
+        denominator,
+        out=np.zeros(numerator.shape),
+        where=(numerator != 0) & (denominator != 0),
+    )
+
+
+def _neg_log2_term(mass, reference):
+    """``-mass log2(mass / reference)``, 0 where ``mass`` is 0."""
+    return _where_positive(
+        (mass > 0) & (reference > 0), lambda: -mass * np.log2(mass / reference), mass
+    )
+
+
+def _neg_entropy_term(mass):
+    """``-mass log2 mass``, 0 where ``mass`` is 0."""
+    return _where_positive(mass > 0, lambda: -mass * np.log2(mass), mass)
+
+
+def _log_ratio_term(a, b):
+    """``a log2(a / b)`` where both are positive (the finite part of a KL sum)."""
+    return _where_positive((a > 0) & (b > 0), lambda: a * np.log2(a / b), a)
+
+
+def _cross_entropy_term(a, b):
+    """``-a log2 b`` where both are positive (the finite part of a cross-entropy)."""
+    return _where_positive((a > 0) & (b > 0), lambda: -a * np.log2(b), a)
+
+
+def _chi_square_term(a, b):
+    """``(a - b)^2 / b`` where ``b > 0`` (the finite part of Pearson's sum)."""
+    return _where_positive(b > 0, lambda: (a - b) ** 2 / b, a)
+
+
+def _jensen_shannon_term(t, y):
+    """``t log2(2t / (t + y)) + y log2(2y / (t + y))``: KL of each to the midpoint."""
+    middle = 0.5 * (t + y)
+    return _log_ratio_term(t, middle) + _log_ratio_term(y, middle)
+
+
+def _true_negative(classes):
+    """One-vs-rest true negatives of each class: the mass outside its row and column.
+
+    ``1 - t - y + d`` computed as ``t_rest - (y - d)``, clipped at 0: exact
+    where the complements are exact, never negative.
+    """
+    return np.maximum(classes.t_rest - (classes.y - classes.d), 0.0)
+
+
+def _is_positive(classes):
+    return classes.index == classes.positive
+
+
+CELL_SUMS = {
+    # H(S|T) = sum_ij -P_ij log2(P_ij / t_i): no subtraction of entropies.
+    "neg_p_log_p_given_t": lambda c: _neg_log2_term(c.p, c.t),
+    "reject_neg_p_log_p_given_t": lambda c: np.where(
+        c.reject, _neg_log2_term(c.p, c.t), 0.0
+    ),
+    # Misclassified accepted mass (Hu & Wang's error rate E), exactly 0 if none.
+    "error": lambda c: np.where(c.reject | c.diagonal, 0.0, c.p),
+    # Holt's quadratic loss needs sum_i t_i sum_k P_ik^2.
+    "t_p_squared": lambda c: c.t * c.p**2,
+}
+
+COLUMN_SUMS = {
+    "neg_t_log_t": lambda c: _neg_entropy_term(c.t),
+    "neg_y_log_y": lambda c: _neg_entropy_term(c.y),
+    "reject_neg_y_log_y": lambda c: np.where(c.reject, _neg_entropy_term(c.y), 0.0),
+    "reject_y": lambda c: np.where(c.reject, c.y, 0.0),
+    "accepted_y": lambda c: np.where(c.reject, 0.0, c.y),
+    # Divergences between the true marginal t and the output marginal y.
+    "squared_difference": lambda c: (c.t - c.y) ** 2,
+    "t_squared": lambda c: c.t**2,
+    "y_squared": lambda c: c.y**2,
+    "t_times_y": lambda c: c.t * c.y,
+    "sqrt_t_times_y": lambda c: np.sqrt(c.t * c.y),
+    "hellinger": lambda c: (np.sqrt(c.t) - np.sqrt(c.y)) ** 2,
+    "absolute_difference": lambda c: np.abs(c.t - c.y),
+    "kl_t_y": lambda c: _log_ratio_term(c.t, c.y),
+    "kl_y_t": lambda c: _log_ratio_term(c.y, c.t),
+    # Outcomes where one marginal has mass and the other none: KL, chi-square
+    # and cross-entropy against the empty side are infinite there.
+    "t_singular": lambda c: ((c.t > 0) & (c.y <= 0)).astype(float),
+    "y_singular": lambda c: ((c.y > 0) & (c.t <= 0)).astype(float),
+    "chi_square_t_y": lambda c: _chi_square_term(c.t, c.y),
+    "chi_square_y_t": lambda c: _chi_square_term(c.y, c.t),
+    "jensen_shannon": lambda c: _jensen_shannon_term(c.t, c.y),
+    "cross_entropy_t_y": lambda c: _cross_entropy_term(c.t, c.y),
+    "cross_entropy_y_t": lambda c: _cross_entropy_term(c.y, c.t),
+}
+
+CLASS_SUMS = {
+    "hits": lambda k: k.d,
+    "misses": lambda k: k.t - k.d,
+    # Holt et al.'s one-vs-rest rates of each class, weighted by its prior.
+    "prior_tpr": lambda k: k.t * _ratio(k.d, k.t),
+    "prior_fpr": lambda k: k.t * _ratio(k.y - k.d, k.t_rest),
+    "prior_ppv": lambda k: k.t * _ratio(k.d, k.y),
+    "prior_npv": lambda k: k.t * _ratio(_true_negative(k), k.y_rest),
+    "prior_rand": lambda k: k.t * (k.d + _true_negative(k)),
+    "prior_f_score": lambda k: k.t * _ratio(2 * k.d, k.t + k.y),
+    "prior_one_minus_2_hits": lambda k: k.t * (1.0 - 2.0 * k.d),
+    "prior_linear_deviation": lambda k: k.t * (k.t + 1.0 - 2.0 * k.d),
+    "prior_neg_ln_hits": lambda k: _where_positive(
+        (k.t > 0) & (k.d > 0), lambda: -k.t * np.log(k.d), k.t
+    ),
+    "never_recognised": lambda k: ((k.t > 0) & (k.d <= 0)).astype(float),
+    "recall_of_present": lambda k: _ratio(k.d, k.t),
+    "present": lambda k: (k.t > 0).astype(float),
+    "f1": lambda k: _ratio(2 * k.d, k.t + k.y),
+    "information_weighted_hits": lambda k: k.d * _neg_entropy_term(k.t),
+    "information_weighted_prior": lambda k: k.t * _neg_entropy_term(k.t),
+    "positive_hits": lambda k: np.where(_is_positive(k), k.d, 0.0),
+    "positive_true": lambda k: np.where(_is_positive(k), k.t, 0.0),
+    "positive_predicted": lambda k: np.where(_is_positive(k), k.y, 0.0),
+}
+
+KINDS = {
+    **dict.fromkeys(CELL_SUMS, "cell"),
+    **dict.fromkeys(COLUMN_SUMS, "column"),
+    **dict.fromkeys(CLASS_SUMS, "class"),
+}
+FUNCTIONS = {**CELL_SUMS, **COLUMN_SUMS, **CLASS_SUMS}
