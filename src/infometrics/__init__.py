@@ -24,9 +24,11 @@ from ._curves.selective import (
     selective_risk_at_coverage,
 )
 from ._display import (
+    AugmentedConfusionMatrixDisplay,
     EntropyTriangleDisplay,
     InformationCoverageDisplay,
     RejectCurveDisplay,
+    RiskCoverageDisplay,
 )
 from ._exceptions import UndefinedMeasureWarning
 from ._from_labels.scores import (
@@ -42,6 +44,7 @@ from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+from ._report.html import html_report
 from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
 from ._resampling.bootstrap import (
@@ -53,7 +56,10 @@ from ._resampling.bootstrap import (
 )
 from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
 from ._sklearn.reject_option import RejectOptionClassifier
-from ._sklearn.reject_option_cv import RejectOptionClassifierCV
+from ._sklearn.reject_option_cv import (
+    DegenerateThresholdWarning,
+    RejectOptionClassifierCV,
+)
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
@@ -72,9 +78,11 @@ __version__ = "0.1.0"
 __all__ = [
     "MEASURES",
     "NI_MEASURES",
+    "AugmentedConfusionMatrixDisplay",
     "BootstrapInterval",
     "ConfidenceBinnedCounts",
     "ConfusionAccumulator",
+    "DegenerateThresholdWarning",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
     "ErrorBounds",
@@ -91,6 +99,7 @@ __all__ = [
     "RejectOptionClassifier",
     "RejectOptionClassifierCV",
     "RiskCoverageCurve",
+    "RiskCoverageDisplay",
     "ScorerRegistrationWarning",
     "TriangleCoordinates",
     "UndefinedMeasureWarning",
@@ -112,6 +121,7 @@ __all__ = [
     "error_bounds",
     "get_scorer",
     "get_scorer_names",
+    "html_report",
     "information_coverage",
     "information_coverage_score",
     "information_report",

@@ -69,10 +69,12 @@ def build_parser():
     _add_input_arguments(report)
     report.add_argument(
         "--format",
-        choices=["table", "csv", "json"],
+        choices=["table", "csv", "json", "html"],
         default="table",
         help="table: aligned text for reading (default); csv: comma-separated, "
-        "one row per measure (or class); json: a list of records, one per row",
+        "one row per measure (or class); json: a list of records, one per row; "
+        "html: one self-contained page with every table and figure (redirect "
+        "it to a file; the figures need matplotlib)",
     )
     report.add_argument(
         "--per-class",
@@ -189,13 +191,21 @@ def _run_report(args, out):
         reject_label=None,
         sample_weight=None,
     )
-    build = per_class_table if args.per_class else measures_table
-    table, note = build(counts, class_labels)
+    if args.format == "html":  # the page holds both tables: --per-class is moot
+        from .._report.html import html_page
+
+        title = f"infometrics report: {args.file}"
+        page, note = html_page(counts, class_labels, title=title)
+    else:
+        build = per_class_table if args.per_class else measures_table
+        table, note = build(counts, class_labels)
     if note is not None:
         # The library warns with PermutedLabelsWarning; a command says it in
         # one line of its own (and the table's note column).
         print(f"infometrics: warning: {permuted_message(note)}", file=sys.stderr)
-    if args.format == "csv":
+    if args.format == "html":
+        out.write(page)
+    elif args.format == "csv":
         out.write(table.to_csv())
     elif args.format == "json":
         records = json.loads(table.reset_index().to_json(orient="records"))
