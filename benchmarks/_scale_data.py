@@ -43,3 +43,37 @@ def generate_chunk(block_info=None):
         remaining -= piece.shape[1]
         start = 0
     return np.concatenate(pieces, axis=1)
+
+
+_SAMPLER = {}
+
+
+def start_memory_sampler(interval=0.02):
+    """Start sampling this process's resident memory; returns it now, in MB.
+
+    ``ru_maxrss`` would not do: a worker forked from a large parent inherits
+    the parent's high-water mark.
+    """
+    import threading
+
+    import psutil
+
+    process = psutil.Process()
+    stop = threading.Event()
+    state = {"peak": process.memory_info().rss}
+
+    def sample():
+        while not stop.wait(interval):
+            state["peak"] = max(state["peak"], process.memory_info().rss)
+
+    thread = threading.Thread(target=sample, daemon=True)
+    thread.start()
+    _SAMPLER.update(stop=stop, thread=thread, state=state)
+    return state["peak"] / 2**20
+
+
+def stop_memory_sampler():
+    """Stop sampling; the peak resident memory since the start, in MB."""
+    _SAMPLER["stop"].set()
+    _SAMPLER["thread"].join()
+    return _SAMPLER["state"]["peak"] / 2**20

@@ -22,12 +22,11 @@ and the generated labels by ``dd.read_parquet(...)`` columns; the call is the sa
 """
 
 import argparse
-import resource
 import time
 
 import numpy as np
 import pandas as pd
-from _scale_data import generate_chunk
+from _scale_data import generate_chunk, start_memory_sampler, stop_memory_sampler
 from _timing import best_time, report
 
 import infometrics as im
@@ -110,11 +109,6 @@ def resampling(n_samples, n_resamples, rng):
     )
 
 
-def _peak_rss_mb():
-    # ru_maxrss is in kilobytes on Linux.
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
 def dask_cluster(n_dask, chunk_size, n_in_memory):
     import dask.array as da
     from distributed import Client, LocalCluster
@@ -152,7 +146,6 @@ def dask_cluster(n_dask, chunk_size, n_in_memory):
         ) as cluster,
         Client(cluster) as client,
     ):
-        start_rss = client.run(_peak_rss_mb)
         pairs = da.map_blocks(
             generate_chunk,
             dtype=np.int8,
@@ -166,10 +159,11 @@ def dask_cluster(n_dask, chunk_size, n_in_memory):
         generation_start = time.perf_counter()
         pairs.sum(dtype=np.int64).compute()
         generation = time.perf_counter() - generation_start
+        start_rss = client.run(start_memory_sampler)
         start = time.perf_counter()
         matrix = im.augmented_confusion_matrix(lazy_true, lazy_pred)
         elapsed = time.perf_counter() - start
-        peak_rss = client.run(_peak_rss_mb)
+        peak_rss = client.run(stop_memory_sampler)
     assert matrix.sum() == n_dask
     chunk_mb = chunk_size * (2 + 8 + 8) / 2**20
     print(
@@ -183,7 +177,7 @@ def dask_cluster(n_dask, chunk_size, n_in_memory):
         "process's augmented_confusion_matrix)\n"
         f"  peak RSS per worker: "
         + ", ".join(
-            f"{peak_rss[worker]:.0f} MB (at start {start_rss[worker]:.0f} MB)"
+            f"{peak_rss[worker]:.0f} MB (before counting {start_rss[worker]:.0f} MB)"
             for worker in peak_rss
         )
         + f"\n  (one chunk: int8 labels plus int64 cell codes ~{chunk_mb:.0f} MB; "
