@@ -363,7 +363,9 @@ def test_confidence_adds_the_risk_coverage_figure():
     y_true, y_pred = _labels(seed=4)
     y_pred = np.where(y_pred == "?", "cat", y_pred)
     confidence = np.random.default_rng(4).random(len(y_true))
-    page = im.html_report(y_true, y_pred, confidence=confidence, name="m")
+    page = im.html_report(
+        y_true, y_pred, confidence=confidence, name="m", reject_label=None
+    )
     parsed = _parse(page)
     assert "Selective classification" in parsed.headings
     alts = [image["alt"] for image in parsed.images]

@@ -204,6 +204,7 @@ class ConfusionAccumulator:
             labels=self._fixed_labels,
             reject_label=self.reject_label,
             sample_weight=sample_weight,
+            part_of_a_total=True,
         )
         self._add(classes, matrix)
         return self

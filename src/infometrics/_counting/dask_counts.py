@@ -29,6 +29,7 @@ def _chunk_counts(y_true, y_pred, sample_weight, labels, reject_label):
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
+        part_of_a_total=True,
     )
     return classes, matrix
 

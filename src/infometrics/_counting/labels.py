@@ -616,9 +616,19 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
 
 
 def confusion_matrix_and_labels(
-    y_true, y_pred, *, labels=None, reject_label=-1, sample_weight=None
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    reject_label=-1,
+    sample_weight=None,
+    part_of_a_total=False,
 ):
-    """Build the augmented confusion matrix and return it with its class labels."""
+    """Build the augmented confusion matrix and return it with its class labels.
+
+    ``part_of_a_total=True`` (a batch or a chunk whose matrix is added to
+    others) allows all-zero weights; a matrix on its own needs a positive total.
+    """
     if is_dask_collection(y_true, y_pred, sample_weight):
         # Dask collections are counted chunk by chunk (_counting/dask_counts.py).
         from .dask_counts import dask_confusion_matrix_and_labels
@@ -658,7 +668,7 @@ def confusion_matrix_and_labels(
         )
     marker = reject_marker(reject_label)
     weights = _check_sample_weight(sample_weight, y_true.shape[0])
-    if weights is not None and not weights.any():
+    if weights is not None and not part_of_a_total and not weights.any():
         raise ValueError(
             "sample_weight is 0 for every sample, so there is nothing to count; "
             "give at least one sample a positive weight."
