@@ -139,17 +139,19 @@ def test_demo_writes_report_and_figures(tmp_path):
     result = run("demo", "--output", tmp_path / "out")
     assert result.returncode == 0, result.stderr
     assert 'scoring="ni2"' in result.stdout
+    assert "Reading:" in result.stdout
     files = {p.name for p in (tmp_path / "out").iterdir()}
     assert files == {
         "comparison.csv",
         "report_tuned.csv",
         "per_class_tuned.csv",
+        "splits.csv",
         "entropy_triangle.png",
         "information_coverage.png",
         "reject_curve.png",
     }
     comparison = pd.read_csv(tmp_path / "out" / "comparison.csv", index_col=0)
-    assert "RejectOptionClassifierCV" in comparison.index
+    assert "tuned reject option" in comparison.index
     assert {"ni2", "rank_ni2"} <= set(comparison.columns)
 
 
@@ -220,3 +222,45 @@ def test_the_script_exits_2_with_one_line_and_no_traceback(arguments, tmp_path):
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert result.stderr.startswith("infometrics: error: ")
+
+
+def test_version_and_format_help():
+    version = run("--version")
+    assert version.returncode == 0, version.stderr
+    assert version.stdout.strip() == f"infometrics {im.__version__}"
+    help_text = run("report", "--help")
+    assert help_text.returncode == 0
+    for word in ("table:", "csv:", "json:"):
+        assert word in " ".join(help_text.stdout.split())
+
+
+def test_permuted_predictions_warn_in_one_line_and_in_the_note(tmp_path):
+    shifted = tmp_path / "shifted.csv"
+    shifted.write_text("0,10,0\n0,0,10\n10,0,0\n")
+    result = run("report", shifted, "--per-class", "--format", "csv")
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith(
+        "infometrics: warning: Relabelling the predictions 0 -> 2, 1 -> 0, 2 -> 1 "
+        "would raise the accuracy from 0.000 to 1.000."
+    )
+    table = pd.read_csv(pd.io.common.StringIO(result.stdout), index_col=0)
+    assert table["note"].tolist() == [
+        "predictions look like class 2",
+        "predictions look like class 0",
+        "predictions look like class 1",
+    ]
+    assert table["true_support"].tolist() == [10, 10, 10]
+
+
+def test_no_warning_leaks_from_reports_of_degenerate_input(tmp_path, capsys):
+    # One true class: most measures are undefined; the table shows NaN and
+    # nothing is printed on stderr (no warnings.catch_warnings needed).
+    degenerate = tmp_path / "degenerate.csv"
+    degenerate.write_text("5,0,0\n0,0,0\n")
+    for extra in ([], ["--per-class"]):
+        assert main(["report", str(degenerate), *extra]) == 0
+        captured = capsys.readouterr()
+        assert captured.err == ""
+        assert "NaN" in captured.out

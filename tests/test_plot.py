@@ -91,14 +91,19 @@ def test_information_coverage_points_iso_lines_and_spread(iris_model):
     spread = next(iter(display.spread_.values()))
     assert spread.get_offsets().shape == (100, 2)
     np.testing.assert_allclose(np.ravel(display.perfect_point_.get_data()), [0, 1])
-    # Iso-lines: f = 1 + r - level.
-    for level, line in zip((0.25, 0.5, 1.0, 1.5), display.iso_lines_, strict=True):
+    # Iso-lines: f = 1 + r - level; each drawn line carries its level's label.
+    assert display.iso_lines_
+    assert len(display.iso_labels_) == len(display.iso_lines_)
+    for line, label in zip(display.iso_lines_, display.iso_labels_, strict=True):
         r, f = line.get_data()
+        level = float(label.get_text().split("=")[1].strip(" $"))
         np.testing.assert_allclose(f, 1 - level + r)
     low_x, high_x = display.ax_.get_xlim()
-    assert low_x == 0
+    # The perfect point's star is wholly inside the view, not cut at x = 0.
+    assert low_x < 0 < high_x
+    assert display.ax_.get_ylim()[1] > 1
+    assert display.perfect_point_.get_clip_on()
     assert high_x > coverage.false_info_ratio
-    assert display.ax_.get_ylim()[1] >= 1
     # A second classifier on the same axes: new colour, frame drawn once.
     im.InformationCoverageDisplay.from_predictions(
         y,
@@ -110,7 +115,13 @@ def test_information_coverage_points_iso_lines_and_spread(iris_model):
         spread_kind="ellipse",
     )
     labels = [t.get_text() for t in display.ax_.get_legend().get_texts()]
-    assert labels.count("perfect") == 1
+    assert labels.count("perfect classifier (0, 1)") == 1
+    assert sum(label.startswith("equal erroneous information") for label in labels) == 1
+    # The spread is in the legend, saying what it is.
+    assert "RejectOptionClassifier(LogisticRegression): 100 bootstrap resamples" in (
+        labels
+    )
+    assert "again: 2-sd ellipse of 30 bootstrap resamples" in labels
     assert len(display.ax_.patches) == 1  # the ellipse
 
 
@@ -124,6 +135,7 @@ def test_information_coverage_from_cv_results(iris_model):
     assert f == pytest.approx(results["test_info_completeness"].mean())
     assert r == pytest.approx(-results["test_neg_false_info_ratio"].mean())
     assert display.spread_["model"].get_offsets().shape == (4, 2)
+    assert display.spread_["model"].get_label() == "model: 4 cross-validation folds"
     with pytest.raises(ValueError, match="lacks test_info_completeness"):
         im.InformationCoverageDisplay.from_cv_results({"m": {"test_score": [1.0]}})
     with pytest.raises(ValueError, match="spread_kind"):
@@ -143,7 +155,7 @@ def test_reject_curve_display(iris_model):
     assert rate == pytest.approx(observed)
     marker_y = display.threshold_markers_["ni2"].get_ydata()[0]
     assert marker_y == pytest.approx(model.score(X, y))
-    assert display.ax_.get_xlabel() == "reject rate"
+    assert display.ax_.get_xlabel() == "reject rate (share of samples rejected)"
     plain = im.RejectCurveDisplay.from_predictions(
         y, model.predict_proba(X), measures=["ni2"], threshold=None
     ).plot(show_error_rate=False)
@@ -151,6 +163,164 @@ def test_reject_curve_display(iris_model):
     assert list(plain.lines_) == ["ni2"]
     with pytest.raises(ValueError, match="must be a RejectCurve"):
         im.RejectCurveDisplay({"ni2": [1]})
+
+
+def _axes_fraction(ax, x, y):
+    return ax.transAxes.inverted().transform(ax.transData.transform((x, y)))
+
+
+def test_reject_curve_steps_directions_and_sqrt_axis(iris_model):
+    model, X, y = iris_model
+    display = im.RejectCurveDisplay.from_estimator(model, X, y)
+    ax, lower = display.ax_, display.lower_ax_
+    # Only the reachable points exist: steps, not straight lines between them.
+    for line in display.lines_.values():
+        assert line.get_drawstyle() == "steps-post"
+    # Higher-is-better solid on the left axis, lower-is-better dashed on the right.
+    for name in ("ni2", "info_completeness"):
+        assert display.lines_[name] in ax.lines
+        assert display.lines_[name].get_linestyle() == "-"
+    for name in ("false_info_ratio", "error_rate"):
+        assert display.lines_[name] in lower.lines
+        assert display.lines_[name].get_linestyle() == "--"
+    assert "higher is better" in ax.get_ylabel()
+    assert "lower is better" in lower.get_ylabel()
+    legend = [t.get_text() for t in display.legend_.get_texts()]
+    assert "ni2 (higher is better)" in legend
+    assert "false_info_ratio (lower is better)" in legend
+    # The square-root axis gives the first 5 % of rejections sqrt(0.05) ~ 22 %
+    # of the width (a linear axis: 5 %).
+    assert ax.get_xscale() == "function"
+    assert _axes_fraction(ax, 0.05, 0.5)[0] == pytest.approx(np.sqrt(0.05))
+    assert ax.get_xlim() == (0.0, 1.0)
+    # The legend is below the axes, not over the curves.
+    assert display.legend_.get_bbox_to_anchor().y0 < ax.get_window_extent().y0
+    linear = im.RejectCurveDisplay(display.curve).plot(xscale="linear")
+    assert linear.ax_.get_xscale() == "linear"
+
+
+def test_reject_curve_against_coverage_with_selective_risk(iris_model):
+    model, X, y = iris_model
+    curve = im.reject_curve(y, model.predict_proba(X), measures=["ni2"])
+    display = im.RejectCurveDisplay(curve, threshold=0.7).plot(
+        x="coverage", show_error_rate=False, show_selective_risk=True
+    )
+    np.testing.assert_allclose(display.lines_["ni2"].get_xdata(), 1 - curve.reject_rate)
+    risk = display.lines_["selective_risk"]
+    np.testing.assert_allclose(risk.get_ydata(), 1 - curve.accepted_accuracy)
+    # Selective risk by direct count at the marked threshold.
+    confidence = model.predict_proba(X).max(axis=1)
+    accepted = confidence >= 0.7
+    wrong = model.predict_proba(X).argmax(axis=1) != y
+    marker = display.threshold_markers_["selective_risk"]
+    assert marker.get_ydata()[0] == pytest.approx(wrong[accepted].mean())
+    assert marker.get_xdata()[0] == pytest.approx(accepted.mean())
+    assert display.ax_.get_xlabel() == "coverage (share of samples accepted)"
+    # sqrt spread at the high-coverage end: 95 % coverage sits at 1 - sqrt(.05).
+    x_fraction = _axes_fraction(display.ax_, 0.95, 0.5)[0]
+    assert x_fraction == pytest.approx(1 - np.sqrt(0.05))
+
+
+def test_reject_curve_few_confidences_draws_marked_steps():
+    y = np.array([0, 1, 0, 1, 0, 1, 1, 0])
+    proba = np.array([[0.9, 0.1]] * 4 + [[0.4, 0.6]] * 4)
+    display = im.RejectCurveDisplay.from_predictions(y, proba, measures=["ni2"])
+    line = display.lines_["ni2"]
+    assert len(line.get_xdata()) == 3  # two distinct confidences, then all
+    assert line.get_marker() == "o"
+    assert display.lower_ax_ is not None  # the error rate
+
+
+def test_reject_curve_bad_options(iris_model):
+    model, X, y = iris_model
+    curve = im.reject_curve(y, model.predict_proba(X), measures=["ni2"])
+    display = im.RejectCurveDisplay(curve)
+    with pytest.raises(ValueError, match="x must be one of"):
+        display.plot(x="threshold")
+    with pytest.raises(ValueError, match="xscale must be one of"):
+        display.plot(xscale="log")
+    with pytest.raises(ValueError, match="has no 'kappa'"):
+        display.plot(measures=["kappa"])
+    # Only lower-is-better lines: one axis, no twin.
+    only_lower = display.plot(measures=[], show_error_rate=True)
+    assert only_lower.lower_ax_ is None
+    assert "lower is better" in only_lower.ax_.get_ylabel()
+
+
+def _ternary_inverse(x, y):
+    delta_h = y / (np.sqrt(3) / 2)
+    mutual_info = x - delta_h / 2
+    return delta_h, mutual_info, 1 - delta_h - mutual_info
+
+
+def test_entropy_triangle_ticks_clear_of_points_on_the_base():
+    display = im.EntropyTriangleDisplay.from_confusion_matrices(
+        {"good": [[48, 2], [1, 49]]}, extended=True
+    )
+    ticks = [t for t in display.ax_.texts if t.get_text() in {"0.9", "0.5"}]
+    assert len(ticks) == 2
+    for tick in ticks:
+        # Below the base by more than a marker's radius (the ▲ of the input
+        # marginal of balanced classes sits on the base, y = 0).
+        assert tick.get_position()[1] <= -0.04
+        assert tick.get_va() == "top"
+
+
+def test_entropy_triangle_zoom_labels_its_grid_and_has_no_legend():
+    matrices = {"a": [[45, 3, 2], [4, 44, 2]], "b": [[40, 8, 2], [7, 41, 2]]}
+    display = im.EntropyTriangleDisplay.from_confusion_matrices(matrices, extended=True)
+    _, ax = plt.subplots()
+    zoomed = display.plot(ax=ax, extended=True, zoom=True, legend=False)
+    assert ax.get_legend() is None
+    assert zoomed.legend_ is None
+    (x_low, x_high), (y_low, y_high) = ax.get_xlim(), ax.get_ylim()
+    for line in [*zoomed.points_.values(), *sum(zoomed.marginal_points_.values(), ())]:
+        x, y = np.ravel(line.get_data())
+        assert x_low < x < x_high
+        assert y_low < y < y_high
+    # Bottom ticks: the 2MI' grid lines where they cross the bottom edge.
+    labels = [t.get_text() for t in ax.get_xticklabels()]
+    assert len(labels) >= 2
+    for position, text in zip(ax.get_xticks(), labels, strict=True):
+        _, mutual_info, _ = _ternary_inverse(position, y_low)
+        assert mutual_info == pytest.approx(float(text), abs=1e-9)
+    # Left ticks: ΔH' of the horizontal grid lines.
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert len(labels) >= 2
+    for position, text in zip(ax.get_yticks(), labels, strict=True):
+        assert _ternary_inverse(0.0, position)[0] == pytest.approx(float(text))
+    # Top ticks: VI' of the falling grid lines where they cross the top edge.
+    top = zoomed.top_axis_
+    labels = [t.get_text() for t in top.get_xticklabels()]
+    assert len(labels) >= 2
+    for position, text in zip(top.get_xticks(), labels, strict=True):
+        assert _ternary_inverse(position, y_high)[2] == pytest.approx(float(text))
+    assert "2MI'" in ax.get_xlabel()
+    assert "ΔH'" in ax.get_ylabel()
+    assert "VI'" in top.get_xlabel()
+    # With its legend, the zoomed panel puts it below the axes.
+    _, ax = plt.subplots()
+    with_legend = display.plot(ax=ax, zoom=True)
+    assert with_legend.legend_.get_bbox_to_anchor().y0 < ax.get_window_extent().y0
+
+
+def test_information_coverage_labels_stay_off_the_points(iris_model):
+    model, X, y = iris_model
+    display = im.InformationCoverageDisplay.from_estimator(
+        model, X, y, n_resamples=200, random_state=0
+    )
+    ax = display.ax_
+    cloud = next(iter(display.spread_.values())).get_offsets()
+    (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()
+    scale = np.array([r_high - r_low, f_high - f_low])
+    for label in display.iso_labels_:
+        r, f = label.get_position()
+        assert r_low < r < r_high
+        assert f_low < f < f_high
+        distance = np.linalg.norm((cloud - [r, f]) / scale, axis=1).min()
+        assert distance > 0.03
+    # The legend sits below the axes.
+    assert ax.get_legend().get_bbox_to_anchor().y0 < ax.get_window_extent().y0
 
 
 def test_missing_matplotlib_gives_a_clear_error(monkeypatch):

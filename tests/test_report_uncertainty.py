@@ -43,11 +43,63 @@ def test_report_from_labels_equals_report_from_matrix():
     rng = np.random.default_rng(0)
     y_true = rng.integers(0, 3, 200)
     y_pred = np.where(rng.random(200) < 0.7, y_true, rng.integers(-1, 3, 200))
-    from_labels = im.information_report(y_true=y_true, y_pred=y_pred)
+    from_labels = im.information_report(y_true, y_pred)
     matrix = im.augmented_confusion_matrix(y_true, y_pred)
     from_matrix = im.information_report(confusion_matrix=matrix)
     pd.testing.assert_frame_equal(from_labels, from_matrix)
     assert "f1" not in from_labels.index.get_level_values("measure")
+    # The keyword spelling of the labels keeps working.
+    pd.testing.assert_frame_equal(
+        im.information_report(y_true=y_true, y_pred=y_pred), from_labels
+    )
+
+
+LABEL_LEVEL = [
+    im.information_report,
+    im.per_class_report,
+    im.ni_score,
+    im.all_measures_score,
+    im.information_coverage_score,
+    im.entropy_triangle_score,
+    im.conventional_measures_score,
+]
+
+
+@pytest.mark.parametrize("function", LABEL_LEVEL, ids=lambda f: f.__name__)
+def test_one_call_shape_labels_positional_or_confusion_matrix_keyword(function):
+    import inspect
+
+    parameters = list(inspect.signature(function).parameters.values())
+    assert [p.name for p in parameters[:2]] == ["y_true", "y_pred"]
+    assert parameters[0].kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
+    assert inspect.signature(function).parameters["confusion_matrix"].kind is (
+        inspect.Parameter.KEYWORD_ONLY
+    )
+    rng = np.random.default_rng(1)
+    y_true = rng.integers(0, 2, 60)
+    y_pred = np.where(rng.random(60) < 0.8, y_true, rng.integers(-1, 2, 60))
+    matrix = im.augmented_confusion_matrix(y_true, y_pred)
+    options = (
+        {}
+        if function in (im.information_report, im.per_class_report)
+        else {"replace_undefined_by": 0.0}  # NI17 is singular with rejections
+    )
+    from_labels = function(y_true, y_pred, **options)
+    from_counts = function(confusion_matrix=matrix, **options)
+    if isinstance(from_labels, pd.DataFrame):
+        pd.testing.assert_frame_equal(from_labels, from_counts)
+    else:
+        assert repr(from_labels) == repr(from_counts)
+    for bad, message in [
+        ({}, "either confusion_matrix"),
+        ({"y_true": y_true, "y_pred": y_pred, "confusion_matrix": matrix}, "not both"),
+        ({"y_pred": y_pred}, "both y_true and y_pred"),
+        ({"confusion_matrix": [matrix, matrix]}, "not a stack"),
+        ({"confusion_matrix": matrix, "labels": ["a"]}, "1 entries for 2 rows"),
+        ({"confusion_matrix": matrix, "sample_weight": np.ones(60)}, "Drop sample"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            function(**bad)
 
 
 @pytest.mark.parametrize(
@@ -101,9 +153,7 @@ def test_compare_errors(classifiers, message):
 
 def test_per_class_report_equals_the_core():
     table = im.per_class_report(
-        y_true=["a", "a", "b", "b", "b"],
-        y_pred=["a", "-", "b", "a", "b"],
-        reject_label="-",
+        ["a", "a", "b", "b", "b"], ["a", "-", "b", "a", "b"], reject_label="-"
     )
     assert table.index.tolist() == ["a", "b", "rejected"]
     matrix = im.augmented_confusion_matrix(
@@ -115,6 +165,114 @@ def test_per_class_report_equals_the_core():
     )
     np.testing.assert_allclose(table["H(T|S=output)"], coverage.true_entropy_per_output)
     assert table["predicted_support"].tolist() == [2, 2, 1]
+
+
+def _precision_recall_f1_by_hand(y_true, y_pred, classes, weights):
+    """Loops over samples: a rejection is a miss of its class, no one's hit."""
+    rows = []
+    for label in classes:
+        tp = fp = fn = 0.0
+        for truth, guess, weight in zip(y_true, y_pred, weights, strict=True):
+            if truth == label and guess == label:
+                tp += weight
+            elif guess == label:
+                fp += weight
+            elif truth == label:
+                fn += weight  # predicted another class, or rejected
+        precision = tp / (tp + fp) if tp + fp else np.nan
+        recall = tp / (tp + fn) if tp + fn else np.nan
+        f1 = 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else np.nan
+        rows.append((precision, recall, f1))
+    return np.array(rows)
+
+
+@pytest.mark.filterwarnings("ignore::infometrics.PermutedLabelsWarning")
+@pytest.mark.parametrize("seed", range(12))
+def test_per_class_precision_recall_f1_by_hand_with_rejections(seed):
+    rng = np.random.default_rng(seed)
+    n_samples = int(rng.integers(1, 40))
+    n_classes = int(rng.integers(1, 5))
+    y_true = rng.integers(0, n_classes, n_samples)
+    y_pred = np.where(
+        rng.random(n_samples) < 0.6, y_true, rng.integers(-1, n_classes, n_samples)
+    )
+    weights = rng.integers(0, 3, n_samples) if seed % 2 else np.ones(n_samples)
+    classes = np.unique(np.concatenate([y_true, y_pred[y_pred != -1]]))
+    table = im.per_class_report(y_true, y_pred, sample_weight=weights)
+    expected = _precision_recall_f1_by_hand(y_true, y_pred, classes, weights)
+    np.testing.assert_allclose(
+        table[["precision", "recall", "f1"]].to_numpy()[: len(classes)],
+        expected,
+        rtol=1e-12,
+    )
+    assert table.loc["rejected", ["precision", "recall", "f1"]].isna().all()
+    # Unweighted (or whole-number weighted) counts are integers.
+    assert table["true_support"].dtype == np.int64
+    assert table["predicted_support"].dtype == np.int64
+    assert table["true_support"].sum() == weights.sum()
+
+
+@pytest.mark.filterwarnings("ignore::infometrics.PermutedLabelsWarning")
+@pytest.mark.parametrize("seed", range(8))
+def test_per_class_precision_recall_f1_equal_sklearn_without_rejections(seed):
+    from sklearn.metrics import precision_recall_fscore_support
+
+    rng = np.random.default_rng(seed)
+    y_true = rng.integers(0, 4, 50)
+    y_pred = np.where(rng.random(50) < 0.5, y_true, rng.integers(0, 4, 50))
+    weights = rng.random(50) if seed % 2 else None
+    table = im.per_class_report(
+        y_true, y_pred, reject_label=None, sample_weight=weights
+    )
+    precision, recall, f1, support = precision_recall_fscore_support(
+        y_true,
+        y_pred,
+        labels=table.index.to_numpy(),
+        sample_weight=weights,
+        zero_division=np.nan,
+    )
+    np.testing.assert_allclose(table["precision"], precision, rtol=1e-12)
+    np.testing.assert_allclose(table["recall"], recall, rtol=1e-12)
+    np.testing.assert_allclose(table["f1"], f1, rtol=1e-12)
+    np.testing.assert_allclose(table["true_support"], support, rtol=1e-12)
+    assert "rejected" not in table.index
+    if weights is not None:
+        assert table["true_support"].dtype == np.float64
+
+
+def test_per_class_undefined_ratios_are_nan_and_columns_in_order():
+    # Class 2 is never true and never predicted; class 1 is never predicted.
+    table = im.per_class_report(
+        confusion_matrix=[[3, 0, 0, 1], [2, 0, 0, 2], [0, 0, 0, 0]]
+    )
+    assert list(table.columns) == [
+        "precision",
+        "recall",
+        "f1",
+        "H(S|T=class)",
+        "H(T|S=output)",
+        "true_support",
+        "predicted_support",
+    ]
+    assert table.loc[0, "precision"] == pytest.approx(3 / 5)
+    assert table.loc[1, ["precision", "recall", "f1"]].tolist() == [
+        pytest.approx(np.nan, nan_ok=True),
+        0.0,
+        0.0,
+    ]
+    assert table.loc[2, ["precision", "recall", "f1"]].isna().all()
+    assert table["true_support"].tolist() == [4, 4, 0, 0]
+
+
+def test_reports_display_integers_as_integers_in_a_notebook():
+    html = im.per_class_report(confusion_matrix=[[8, 2, 0], [0, 5, 5]])._repr_html_()
+    assert "<td>10</td>" in html
+    assert "10.0" not in html
+    table = im.compare({"A": [[8, 2, 0], [0, 5, 5]]}, measures=["ni2"])
+    assert "<td>1</td>" in table._repr_html_()  # the rank
+    report = im.information_report(confusion_matrix=[[8, 2, 0], [0, 5, 5]])
+    assert report["value"].dtype == np.float64
+    assert "<th>ni2</th>" in report._repr_html_()
 
 
 def test_bootstrap_interval_contains_the_estimate_and_shrinks_with_counts():

@@ -301,30 +301,6 @@ def run_python(code):
     )
 
 
-@pytest.mark.parametrize("infometrics_first", [True, False])
-def test_both_import_orders(infometrics_first):
-    imports = ["import infometrics", "from sklearn import model_selection"]
-    if not infometrics_first:
-        imports.reverse()
-    result = run_python(
-        "\n".join(imports)
-        + """
-from sklearn.datasets import load_iris
-from sklearn.tree import DecisionTreeClassifier
-from sklearn.metrics import get_scorer_names
-X, y = load_iris(return_X_y=True)
-tree = DecisionTreeClassifier(random_state=0)
-assert "ni2" in get_scorer_names()
-model_selection.cross_val_score(tree, X, y, scoring="ni2", cv=3)
-model_selection.cross_validate(tree, X, y, scoring=["ni2", "triangle_mi"], cv=3)
-model_selection.GridSearchCV(tree, {"max_depth": [1, 2]}, scoring="ni2").fit(X, y)
-print("ok")
-"""
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "ok"
-
-
 @pytest.mark.parametrize(
     "break_internals",
     [

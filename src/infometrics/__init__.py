@@ -40,6 +40,8 @@ from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+from ._report.html import html_report
+from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
 from ._resampling.bootstrap import (
     BootstrapInterval,
@@ -80,6 +82,7 @@ __all__ = [
     "MultiMeasureScorer",
     "NIMeasure",
     "PairedComparison",
+    "PermutedLabelsWarning",
     "RejectCurve",
     "RejectCurveDisplay",
     "RejectOptionClassifier",
@@ -105,6 +108,7 @@ __all__ = [
     "error_bounds",
     "get_scorer",
     "get_scorer_names",
+    "html_report",
     "information_coverage",
     "information_coverage_score",
     "information_report",

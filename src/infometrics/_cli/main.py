@@ -53,20 +53,34 @@ def _add_input_arguments(parser):
 
 def build_parser():
     """The argument parser of the ``infometrics`` command."""
+    from .. import __version__
+
     parser = _Parser(
         prog="infometrics",
         description="Information-theoretic evaluation of classifiers that may abstain.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}"
     )
     commands = parser.add_subparsers(
         dest="command", required=True, parser_class=_Parser
     )
     report = commands.add_parser("report", help="print every measure of a classifier")
     _add_input_arguments(report)
-    report.add_argument("--format", choices=["table", "csv", "json"], default="table")
+    report.add_argument(
+        "--format",
+        choices=["table", "csv", "json", "html"],
+        default="table",
+        help="table: aligned text for reading (default); csv: comma-separated, "
+        "one row per measure (or class); json: a list of records, one per row; "
+        "html: one self-contained page with every table and figure (redirect "
+        "it to a file; the figures need matplotlib)",
+    )
     report.add_argument(
         "--per-class",
         action="store_true",
-        help="print the per-class conditional entropies instead",
+        help="print precision, recall, F1 and the conditional entropies of each "
+        "class instead",
     )
     plot = commands.add_parser(
         "plot", help="write entropy-triangle and information-coverage figures"
@@ -76,8 +90,8 @@ def build_parser():
     plot.add_argument("--name", default="classifier", help="legend entry")
     demo = commands.add_parser(
         "demo",
-        help="tune an abstaining classifier on scikit-learn's digits data "
-        "with NI2; write a report and figures",
+        help="does a reject option tuned for NI2 pay off? a held-out "
+        "comparison on synthetic data; write tables and figures",
     )
     demo.add_argument(
         "--output",
@@ -164,14 +178,34 @@ def _load(args):
 
 
 def _run_report(args, out):
-    from .._report.tables import information_report, per_class_report
+    from .._from_labels.scores import counts_and_labels
+    from .._report.relabelling import permuted_message
+    from .._report.tables import measures_table, per_class_table
 
     matrix, labels = _load(args)
-    if args.per_class:
-        table = per_class_report(confusion_matrix=matrix, labels=labels)
+    counts, class_labels = counts_and_labels(
+        None,
+        None,
+        matrix,
+        labels=labels,
+        reject_label=None,
+        sample_weight=None,
+    )
+    if args.format == "html":  # the page holds both tables: --per-class is moot
+        from .._report.html import html_page
+
+        title = f"infometrics report: {args.file}"
+        page, note = html_page(counts, class_labels, title=title)
     else:
-        table = information_report(confusion_matrix=matrix, labels=labels)
-    if args.format == "csv":
+        build = per_class_table if args.per_class else measures_table
+        table, note = build(counts, class_labels)
+    if note is not None:
+        # The library warns with PermutedLabelsWarning; a command says it in
+        # one line of its own (and the table's note column).
+        print(f"infometrics: warning: {permuted_message(note)}", file=sys.stderr)
+    if args.format == "html":
+        out.write(page)
+    elif args.format == "csv":
         out.write(table.to_csv())
     elif args.format == "json":
         records = json.loads(table.reset_index().to_json(orient="records"))
@@ -214,18 +248,11 @@ def _run_demo(args, out):
 
 def main(argv=None):
     """Entry point of the ``infometrics`` console script."""
-    import warnings
-
-    from .._exceptions import UndefinedMeasureWarning
-
     try:
         args = build_parser().parse_args(argv)
-        with warnings.catch_warnings():
-            # Reports show undefined values as NaN; the warnings add nothing.
-            warnings.simplefilter("ignore", UndefinedMeasureWarning)
-            {"report": _run_report, "plot": _run_plot, "demo": _run_demo}[args.command](
-                args, sys.stdout
-            )
+        {"report": _run_report, "plot": _run_plot, "demo": _run_demo}[args.command](
+            args, sys.stdout
+        )
     except (UsageError, ValueError, ImportError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"infometrics: error: {message}", file=sys.stderr)

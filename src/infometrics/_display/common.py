@@ -3,6 +3,8 @@
 matplotlib is imported inside ``plot`` only (the optional ``plot`` extra).
 """
 
+import numpy as np
+
 from .._sklearn.scorers import estimator_classes, estimator_reject_label
 
 
@@ -20,7 +22,8 @@ def _pyplot():
 def _axes(ax):
     plt = _pyplot()
     if ax is None:
-        _, ax = plt.subplots()
+        # Constrained layout keeps legends placed beside the axes in the figure.
+        _, ax = plt.subplots(layout="constrained")
     return ax
 
 
@@ -36,3 +39,58 @@ def _estimator_name(estimator):
     if inner is not None and getattr(estimator, "_infometrics_abstains", False):
         return f"{type(estimator).__name__}({_estimator_name(inner)})"
     return type(estimator).__name__
+
+
+def _check_choice(name, value, choices):
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(
+            f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}."
+        )
+
+
+def _sqrt_forward(values):
+    return np.sqrt(np.clip(values, 0.0, None))
+
+
+def _sqrt_inverse(values):
+    return np.square(values)
+
+
+def _complement_sqrt_forward(values):
+    return 1.0 - np.sqrt(np.clip(1.0 - np.asarray(values, dtype=float), 0.0, None))
+
+
+def _complement_sqrt_inverse(values):
+    return 1.0 - np.square(1.0 - np.asarray(values, dtype=float))
+
+
+# Percent ticks that stay apart on a square-root axis from 0 to 1.
+_RATE_TICKS = (0.0, 0.01, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0)
+
+
+def _set_rate_axis(ax, axis, *, scale, kind):
+    """Scale and ticks of an axis holding a reject rate or a coverage in [0, 1].
+
+    ``scale="sqrt"`` spreads the end where little is rejected (position grows
+    as the square root of the reject rate), where the interesting operating
+    points of a good classifier lie; ``"linear"`` is the plain axis.
+    """
+    from matplotlib.ticker import FixedLocator, PercentFormatter
+
+    set_scale = ax.set_xscale if axis == "x" else ax.set_yscale
+    set_lim = ax.set_xlim if axis == "x" else ax.set_ylim
+    target = ax.xaxis if axis == "x" else ax.yaxis
+    if scale == "sqrt":
+        if kind == "reject_rate":
+            functions = (_sqrt_forward, _sqrt_inverse)
+            ticks = _RATE_TICKS
+        else:
+            functions = (_complement_sqrt_forward, _complement_sqrt_inverse)
+            ticks = tuple(1.0 - t for t in _RATE_TICKS)
+        set_scale("function", functions=functions)
+        target.set_major_locator(FixedLocator(sorted(ticks)))
+        target.set_minor_locator(FixedLocator([]))
+    else:
+        set_scale("linear")
+    target.set_major_formatter(PercentFormatter(xmax=1.0, decimals=None))
+    set_lim(0.0, 1.0)

@@ -42,6 +42,9 @@ class EntropyTriangleDisplay:
         The ``x`` (input) and ``y`` (output) marginal points, when ``extended``.
     grid_lines_ : list of matplotlib Line2D
     vertex_labels_ : list of matplotlib Text
+    legend_ : matplotlib Legend or None
+    top_axis_ : matplotlib secondary axis or None
+        When zoomed, the top axis labelling the ``VI'`` grid lines.
 
     Examples
     --------
@@ -160,7 +163,16 @@ class EntropyTriangleDisplay:
             ax=ax,
         )
 
-    def plot(self, *, ax=None, extended=False, grid=True, zoom=False, point_kw=None):
+    def plot(
+        self,
+        *,
+        ax=None,
+        extended=False,
+        grid=True,
+        zoom=False,
+        legend=True,
+        point_kw=None,
+    ):
         """Draw the triangle, its grid and the points.
 
         Parameters
@@ -174,7 +186,13 @@ class EntropyTriangleDisplay:
             Grid lines every 0.1 of each coordinate (0.01 when zoomed).
         zoom : bool, default=False
             Fit the view to the points (good classifiers crowd the ideal
-            corner); the vertices may then be out of view.
+            corner); the vertices may then be out of view. The grid lines are
+            labelled on three sides: ``2MI'`` (lines rising to the right) at
+            the bottom, ``ΔH'`` (horizontal) on the left, ``VI'`` (falling to
+            the right) at the top.
+        legend : bool, default=True
+            Draw the legend (beside the triangle; below the axes when
+            zoomed). Pass False for a second panel of the same classifiers.
         point_kw : dict, default=None
             Passed to ``ax.plot`` for the joint points.
 
@@ -185,10 +203,11 @@ class EntropyTriangleDisplay:
         ax = _axes(ax)
         corners = np.array([[0, 0], [1, 0], [0.5, _SQRT3_2], [0, 0]])
         ax.plot(corners[:, 0], corners[:, 1], color="black", linewidth=1.2)
+        view = self._zoom_view(extended) if zoom else None
         self.grid_lines_ = []
         if grid:
             self.grid_lines_ = self._draw_grid(
-                ax, step=0.01 if zoom else 0.1, ticks=not zoom
+                ax, step=view["grid_step"] if zoom else 0.1, ticks=not zoom
             )
         # Out-of-view text would still stretch a "tight" saved figure.
         self.vertex_labels_, self.side_labels_ = [], []
@@ -298,35 +317,92 @@ class EntropyTriangleDisplay:
                 label="output marginal Y",
             )
         ax.set_aspect("equal")
+        self.legend_ = self.top_axis_ = None
         if zoom:
-            self._zoom(ax)
-            ax.set_title("Entropy triangle (zoomed)")
-            ax.set_xlabel("grid lines every 0.01 of ΔH', 2MI' and VI'", fontsize=9)
-            ax.legend(loc="best", fontsize=9)
+            self._zoom(ax, view)
+            ax.set_title(f"Entropy triangle, zoomed (grid every {view['grid_step']:g})")
+            if legend:
+                # Below the axes: inside, it would hide points of the zoomed view.
+                self.legend_ = ax.legend(
+                    loc="upper center",
+                    bbox_to_anchor=(0.5, -0.12),
+                    ncol=2,
+                    fontsize=8,
+                    frameon=False,
+                )
         else:
             ax.set_xlim(-0.2, 1.2)
             ax.set_ylim(-0.2, _SQRT3_2 + 0.12)
             ax.axis("off")
             ax.set_title("Entropy triangle")
-            # The upper left is empty in a triangle plot: no overlap there.
-            ax.legend(loc="upper left", fontsize=9, frameon=False)
+            if legend:
+                # The upper left is empty in a triangle plot: no overlap there.
+                self.legend_ = ax.legend(loc="upper left", fontsize=9, frameon=False)
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
 
-    def _zoom(self, ax):
-        points = [line.get_xydata() for line in self.points_.values()]
-        points += [
-            m.get_xydata() for pair in self.marginal_points_.values() for m in pair
-        ]
-        xy = np.concatenate(points)
+    def _zoom_view(self, extended):
+        """Square view around the points, label and grid steps for it."""
+        points = []
+        for triangle in self.triangles.values():
+            points.append(
+                _ternary(
+                    triangle.delta_h, triangle.mutual_info, triangle.variation_info
+                )
+            )
+            if extended:
+                points += [
+                    _ternary(m.delta_h, m.mutual_info, m.variation_info)
+                    for m in (triangle.x, triangle.y)
+                ]
+        xy = np.array(points, dtype=float).reshape(-1, 2)
         xy = xy[np.all(np.isfinite(xy), axis=1)]
+        if not len(xy):
+            raise ValueError("No classifier has a defined entropy-triangle point.")
         center = (xy.min(axis=0) + xy.max(axis=0)) / 2
         half = max(0.03, 0.65 * float(np.ptp(xy, axis=0).max()))
-        ax.set_xlim(center[0] - half, center[0] + half)
-        ax.set_ylim(center[1] - half, center[1] + half)
-        ax.set_xticks([])
-        ax.set_yticks([])
+        y_low = center[1] - half
+        # Good classifiers sit on the base: show little below it.
+        y_low = max(y_low, -0.04 * half)
+        # Label every k-th grid line, at most about six per side.
+        label_step = next(
+            step for step in (0.01, 0.02, 0.05, 0.1, 0.2) if 2 * half / step <= 6
+        )
+        grid_step = {0.01: 0.01, 0.02: 0.01, 0.05: 0.01, 0.1: 0.05, 0.2: 0.1}
+        return {
+            "x": (center[0] - half, center[0] + half),
+            "y": (y_low, y_low + 2 * half),
+            "label_step": label_step,
+            "grid_step": grid_step[label_step],
+        }
+
+    def _zoom(self, ax, view):
+        (x_low, x_high), (y_low, y_high) = view["x"], view["y"]
+        ax.set_xlim(x_low, x_high)
+        ax.set_ylim(y_low, y_high)
+        step = view["label_step"]
+        levels = np.round(np.arange(0.0, 1.0 + step / 2, step), 2)
+        slope = np.sqrt(3.0)
+        # 2MI' = a meets the bottom edge at x = a + y_low / sqrt(3).
+        bottom = levels + y_low / slope
+        keep = (bottom >= x_low) & (bottom <= x_high)
+        ax.set_xticks(bottom[keep], [f"{a:.2f}" for a in levels[keep]])
+        ax.set_xlabel("2MI' (grid lines rising to the right)")
+        # ΔH' = d is the horizontal line y = d * sqrt(3) / 2.
+        left = levels * _SQRT3_2
+        keep = (left >= y_low) & (left <= y_high)
+        ax.set_yticks(left[keep], [f"{d:.2f}" for d in levels[keep]])
+        ax.set_ylabel("ΔH' (horizontal grid lines)")
+        # VI' = b meets the top edge at x = 1 - b - y_high / sqrt(3).
+        top = 1 - levels - y_high / slope
+        keep = (top >= x_low) & (top <= x_high)
+        top_axis = ax.secondary_xaxis("top")
+        top_axis.set_xticks(top[keep], [f"{b:.2f}" for b in levels[keep]])
+        top_axis.set_xlabel("VI' (grid lines falling to the right)")
+        for axis in (ax.xaxis, ax.yaxis, top_axis.xaxis):
+            axis.set_tick_params(labelsize=8)
+        self.top_axis_ = top_axis
 
     @staticmethod
     def _draw_grid(ax, step=0.1, ticks=True):
@@ -347,9 +423,10 @@ class EntropyTriangleDisplay:
                 lines.append(line)
             # Tick values along the bottom (2MI') side, every 0.1.
             if ticks and np.isclose(level * 10, round(level * 10)):
+                # Well below the side: good classifiers' points sit on it.
                 ax.text(
                     level,
-                    -0.025,
+                    -0.05,
                     f"{level:.1f}",
                     ha="center",
                     va="top",

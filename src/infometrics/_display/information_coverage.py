@@ -1,6 +1,5 @@
 """The information-coverage Display (Holt et al.'s f(T;S) against r(S|T))."""
 
-
 import numpy as np
 
 from .._counting.labels import augmented_confusion_matrix
@@ -21,6 +20,9 @@ class InformationCoverageDisplay:
         ``{name: (r, f)}``.
     spread : dict of str to ndarray of shape (n, 2), default=None
         Resampled or per-fold ``(r, f)`` points per classifier.
+    spread_label : str, default="resamples"
+        What the spread points are, for the legend (``"bootstrap
+        resamples"``, ``"cross-validation folds"``).
 
     Attributes
     ----------
@@ -30,6 +32,9 @@ class InformationCoverageDisplay:
     spread_ : dict of str to matplotlib artist
         Scatter of the spread, or its covariance ellipse.
     iso_lines_ : list of Line2D
+        The iso-lines drawn (those of ``iso_levels`` that cross the view).
+    iso_labels_ : list of matplotlib Text
+        The level of each drawn iso-line, on the line.
     perfect_point_ : Line2D
 
     Examples
@@ -44,9 +49,10 @@ class InformationCoverageDisplay:
     'r(S|T)  false information ratio  (lower is better)'
     """
 
-    def __init__(self, points, *, spread=None):
+    def __init__(self, points, *, spread=None, spread_label="resamples"):
         self.points = dict(points)
         self.spread = dict(spread or {})
+        self.spread_label = spread_label
 
     @classmethod
     def from_confusion_matrices(cls, matrices, *, ax=None, **plot_kw):
@@ -132,7 +138,9 @@ class InformationCoverageDisplay:
                 ]
             )
         display = cls(
-            {name: (coverage.false_info_ratio, coverage.completeness)}, spread=spread
+            {name: (coverage.false_info_ratio, coverage.completeness)},
+            spread=spread,
+            spread_label="bootstrap resamples",
         )
         return display.plot(ax=ax, **plot_kw)
 
@@ -215,7 +223,9 @@ class InformationCoverageDisplay:
                 ) from None
             points[name] = tuple(np.nanmean(folds, axis=0))
             spread[name] = folds
-        return cls(points, spread=spread).plot(ax=ax, **plot_kw)
+        return cls(points, spread=spread, spread_label="cross-validation folds").plot(
+            ax=ax, **plot_kw
+        )
 
     def plot(
         self,
@@ -231,7 +241,8 @@ class InformationCoverageDisplay:
         ----------
         ax : matplotlib Axes, default=None
         iso_levels : sequence of float, default=(0.25, 0.5, 1.0, 1.5)
-            Levels of ``S_I / H(T)`` drawn as dashed lines.
+            Levels of ``S_I / H(T)`` drawn as dashed lines; those crossing too
+            little of the view to be labelled are left out.
         spread_kind : {"points", "ellipse"}, default="points"
             Scatter the resampled/fold points, or draw their 2-standard-
             deviation covariance ellipse.
@@ -247,7 +258,6 @@ class InformationCoverageDisplay:
                 f"spread_kind must be 'points' or 'ellipse'; got {spread_kind!r}."
             )
         ax = _axes(ax)
-        colors = []
         self.points_, self.spread_ = {}, {}
         for name, (r, f) in self.points.items():
             kwargs = {
@@ -260,75 +270,142 @@ class InformationCoverageDisplay:
             kwargs.update(point_kw or {})
             (self.points_[name],) = ax.plot([r], [f], **kwargs)
             color = self.points_[name].get_color()
-            colors.append(color)
             cloud = self.spread.get(name)
             if cloud is not None and len(cloud):
-                self.spread_[name] = self._draw_spread(ax, cloud, color, spread_kind)
-        self._set_view(ax)
-        self.iso_lines_, self.perfect_point_ = self._draw_frame(ax, iso_levels)
+                self.spread_[name] = self._draw_spread(
+                    ax, np.asarray(cloud, dtype=float), color, spread_kind
+                )
+                description = (
+                    "2-sd ellipse of"
+                    if spread_kind == "ellipse" and len(cloud) >= 3
+                    else ""
+                )
+                self.spread_[name].set_label(
+                    f"{name}: {description} {len(cloud)} {self.spread_label}".replace(
+                        "  ", " "
+                    )
+                )
+        self._set_view(ax, spread_kind)
+        self.iso_lines_, self.iso_labels_, self.perfect_point_ = self._draw_frame(
+            ax, iso_levels
+        )
         ax.set_xlabel("r(S|T)  false information ratio  (lower is better)")
-        ax.set_ylabel("f(T;S)  truth information completeness")
+        ax.set_ylabel("f(T;S)  information completeness  (higher is better)")
         ax.set_title("Information coverage")
-        ax.legend(loc="lower right", fontsize=9)
+        # Below the axes: inside, the legend would hide points or iso-line labels.
+        ax.legend(
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.13),
+            ncol=2,
+            fontsize=8,
+            frameon=False,
+        )
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
 
-    def _set_view(self, ax):
-        """Zoom on the data, keeping the perfect point (0, 1) in view."""
+    def _set_view(self, ax, spread_kind):
+        """Zoom on the data, keeping the perfect point (0, 1) wholly in view."""
         clouds = [np.array(list(self.points.values()), dtype=float)]
-        clouds += [np.asarray(c, dtype=float) for c in self.spread.values() if len(c)]
+        for cloud in self.spread.values():
+            cloud = np.asarray(cloud, dtype=float).reshape(-1, 2)
+            cloud = cloud[np.all(np.isfinite(cloud), axis=1)]
+            clouds.append(cloud)
+            if spread_kind == "ellipse" and len(cloud) >= 3:
+                # The 2-sd ellipse's bounding box.
+                reach = 2 * np.sqrt(np.diag(np.cov(cloud, rowvar=False)))
+                center = cloud.mean(axis=0)
+                clouds.append(np.array([center - reach, center + reach]))
         data = np.concatenate([c.reshape(-1, 2) for c in clouds])
         data = data[np.all(np.isfinite(data), axis=1)]
         previous = getattr(ax, "_infometrics_coverage_view", None)
         if data.size:
-            r_high = max(0.1, 1.2 * float(data[:, 0].max()) + 0.02)
-            f_low = max(
-                0.0, float(data[:, 1].min()) - 0.2 * (1 - data[:, 1].min()) - 0.02
-            )
+            r_high = max(0.1, 1.15 * float(data[:, 0].max()))
+            f_low = max(0.0, float(data[:, 1].min()) - 0.15 * (1 - data[:, 1].min()))
+            f_low = min(f_low, 0.9)
         else:
             r_high, f_low = 1.0, 0.0
         if previous is not None:
             r_high, f_low = max(r_high, previous[0]), min(f_low, previous[1])
         ax._infometrics_coverage_view = (r_high, f_low)
-        ax.set_xlim(0, r_high)
-        ax.set_ylim(f_low, 1.02)
+        # Margins so that the star at (0, 1) is not cut by the frame.
+        ax.set_xlim(-0.04 * r_high, r_high)
+        ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
 
     @staticmethod
     def _draw_frame(ax, iso_levels):
-        """Iso-lines and the perfect point, once per axes (redrawn when zooming)."""
+        """Iso-lines, their labels and the perfect point, redrawn on every call.
+
+        Each label sits on its line inside the view, at the place farthest
+        from the points already drawn (in axes units), so that it hides none.
+        """
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
-        r_high = ax.get_xlim()[1]
-        f_low = ax.get_ylim()[0]
-        artists, iso_lines = [], []
+        (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()
+        scale = np.array([r_high - r_low, f_high - f_low])
+        occupied = [
+            np.asarray(line.get_xydata(), dtype=float).reshape(-1, 2)
+            for line in ax.lines
+        ]
+        occupied += [
+            np.asarray(collection.get_offsets(), dtype=float).reshape(-1, 2)
+            for collection in ax.collections
+        ]
+        occupied = np.concatenate([*occupied, np.array([[0.0, 1.0]])])
+        occupied = occupied[np.all(np.isfinite(occupied), axis=1)] / scale
+        artists, iso_lines, iso_labels = [], [], []
         r_grid = np.array([0.0, r_high])
         for level in iso_levels:
+            # Visible part of f = 1 - level + r: f_low <= f <= 1, 0 <= r <= r_high.
+            # A line with too short a visible part to carry its label is left out.
+            start, stop = max(0.0, level - (1 - f_low)), min(r_high, level)
+            if stop - start < 0.2 * (r_high - r_low):
+                continue
             (line,) = ax.plot(
                 r_grid,
                 1 - level + r_grid,
                 linestyle="--",
-                color="0.7",
+                color="0.6",
                 linewidth=0.8,
                 zorder=1,
             )
             iso_lines.append(line)
             artists.append(line)
-            # Label where the line leaves the view: its top (f = 1) or right edge.
-            r_label = level if level < r_high else r_high
-            f_label = 1 - level + r_label
-            if f_label >= f_low:
-                artists.append(
-                    ax.text(
-                        r_label,
-                        min(f_label, 1.0),
-                        f"S_I/H(T)={level:g} ",
-                        fontsize=7,
-                        color="0.45",
-                        ha="right",
-                        va="top",
-                    )
-                )
+            candidates = np.linspace(
+                start + 0.15 * (stop - start), stop - 0.15 * (stop - start), 15
+            )
+            spots = np.column_stack([candidates, 1 - level + candidates]) / scale
+            clearance = np.min(
+                np.linalg.norm(spots[:, None, :] - occupied[None, :, :], axis=2),
+                axis=1,
+            )
+            r_label = candidates[int(np.argmax(clearance))]
+            label = ax.text(
+                r_label,
+                1 - level + r_label,
+                f"$S_I/H(T) = {level:g}$",
+                fontsize=7,
+                color="0.35",
+                ha="center",
+                va="center",
+                rotation=45,
+                transform_rotates_text=True,
+                rotation_mode="anchor",
+                bbox={"facecolor": "white", "edgecolor": "none", "pad": 1},
+                zorder=1.5,
+            )
+            occupied = np.vstack([occupied, [r_label, 1 - level + r_label] / scale])
+            iso_labels.append(label)
+            artists.append(label)
+        (iso_key,) = ax.plot(
+            [],
+            [],
+            linestyle="--",
+            color="0.6",
+            linewidth=0.8,
+            label="equal erroneous information $S_I/H(T) = 1 - f + r$",
+        )
+        artists.append(iso_key)
         (perfect,) = ax.plot(
             [0],
             [1],
@@ -337,13 +414,12 @@ class InformationCoverageDisplay:
             color="gold",
             markeredgecolor="black",
             linestyle="none",
-            label="perfect",
+            label="perfect classifier (0, 1)",
             zorder=4,
-            clip_on=False,
         )
         artists.append(perfect)
         ax._infometrics_coverage_frame = artists
-        return iso_lines, perfect
+        return iso_lines, iso_labels, perfect
 
     @staticmethod
     def _draw_spread(ax, cloud, color, kind):

@@ -1,11 +1,10 @@
 """The reject-curve Display: measures against the reject rate."""
 
-
 import numpy as np
 
 from .._curves.reject_curve import RejectCurve, reject_curve
 from .._measures.registry import check_measure
-from .common import _axes, _estimator_name
+from .common import _axes, _check_choice, _estimator_name, _set_rate_axis
 
 
 class RejectCurveDisplay:
@@ -162,37 +161,102 @@ class RejectCurveDisplay:
             **plot_kw,
         )
 
-    def plot(self, *, ax=None, measures=None, show_error_rate=True):
-        """Draw each measure against the reject rate and mark the threshold.
+    def plot(
+        self,
+        *,
+        ax=None,
+        measures=None,
+        x="reject_rate",
+        show_error_rate=True,
+        show_selective_risk=False,
+        xscale="sqrt",
+    ):
+        """Draw the measures against the reject rate (or coverage), mark the threshold.
+
+        Each point of the curve is a threshold that can be used; between two
+        points no threshold exists, so the curves are drawn as steps (a value
+        holds until the next reachable reject rate), with dots on the points
+        when there are few. Higher-is-better measures (solid lines) use the
+        left axis, lower-is-better ones (dashed: ``false_info_ratio``, the
+        error rate, the selective risk) a second axis on the right, so that
+        neither squeezes the other.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
+            A new figure if None.
         measures : sequence of str, default=None
             Which of the curve's measures; all by default.
+        x : {"reject_rate", "coverage"}, default="reject_rate"
+            The horizontal axis: the share of samples rejected, or accepted
+            (``coverage = 1 - reject_rate``, as in risk–coverage plots).
         show_error_rate : bool, default=True
-            Also draw the error rate (errors among all samples).
+            Also draw the error rate (accepted and wrong, among all samples).
+        show_selective_risk : bool, default=False
+            Also draw the selective risk (errors among the accepted samples,
+            ``1 - accepted_accuracy``), the ordinate of a risk–coverage curve.
+        xscale : {"sqrt", "linear"}, default="sqrt"
+            ``"sqrt"`` spreads the end where little is rejected (axis position
+            grows as the square root of the reject rate), where a good
+            classifier's useful thresholds lie; ``"linear"`` is the plain axis.
 
         Returns
         -------
         self : RejectCurveDisplay
         """
+        _check_choice("x", x, ("reject_rate", "coverage"))
+        _check_choice("xscale", xscale, ("sqrt", "linear"))
         ax = _axes(ax)
         curve = self.curve
-        names = [check_measure(n).name for n in (measures or curve.measures)]
-        self.lines_ = {}
-        for name in names:
-            (self.lines_[name],) = ax.plot(
-                curve.reject_rate, curve.measures[name], label=name, linewidth=1.5
-            )
+        specs = [
+            check_measure(n) for n in (curve.measures if measures is None else measures)
+        ]
+        for spec in specs:
+            if spec.name not in curve.measures:
+                raise ValueError(
+                    f"The curve has no {spec.name!r}; it holds "
+                    f"{sorted(curve.measures)}. Pass it in measures= when "
+                    "building the curve."
+                )
+        positions = curve.reject_rate if x == "reject_rate" else 1 - curve.reject_rate
+        # (key, legend label, values, higher is better)
+        series = [
+            (spec.name, spec.name, curve.measures[spec.name], spec.higher_is_better)
+            for spec in specs
+        ]
         if show_error_rate:
-            (self.lines_["error_rate"],) = ax.plot(
-                curve.reject_rate,
-                curve.error_rate,
-                label="error rate",
-                color="0.4",
-                linestyle=":",
+            series.append(
+                ("error_rate", "error rate: wrong among all", curve.error_rate, False)
+            )
+        if show_selective_risk:
+            series.append(
+                (
+                    "selective_risk",
+                    "selective risk: wrong among accepted",
+                    1 - curve.accepted_accuracy,
+                    False,
+                )
+            )
+        higher = [item for item in series if item[3]]
+        lower = [item for item in series if not item[3]]
+        self.lower_ax_ = ax.twinx() if higher and lower else None
+        axes_of = {True: ax, False: self.lower_ax_ or ax}
+        few_points = len(positions) <= 60
+        colors = iter(_line_colors(len(series)))
+        self.lines_ = {}
+        for key, label, values, higher_is_better in series:
+            target = axes_of[higher_is_better]
+            (self.lines_[key],) = target.plot(
+                positions,
+                values,
+                drawstyle="steps-post",
+                color="0.35" if key == "error_rate" else next(colors),
+                linestyle="-" if higher_is_better else "--",
+                marker="o" if few_points else None,
+                markersize=3,
                 linewidth=1.5,
+                label=f"{label} ({'higher' if higher_is_better else 'lower'}"
+                " is better)",
             )
         self.threshold_line_ = None
         self.threshold_markers_ = {}
@@ -201,30 +265,56 @@ class RejectCurveDisplay:
                 int(np.searchsorted(curve.thresholds, self.threshold)),
                 len(curve.thresholds) - 1,
             )
-            rate = curve.reject_rate[index]
+            position = positions[index]
             self.threshold_line_ = ax.axvline(
-                rate,
+                position,
                 color="black",
-                linestyle="--",
-                linewidth=0.8,
-                label=f"threshold {self.threshold:.3g} (reject {rate:.1%})",
+                linestyle=":",
+                linewidth=1.0,
+                label=f"threshold {self.threshold:.3g} (rejects "
+                f"{curve.reject_rate[index]:.1%})",
             )
-            for name in names:
-                (self.threshold_markers_[name],) = ax.plot(
-                    [rate],
-                    [curve.measures[name][index]],
+            for key, _, values, higher_is_better in series:
+                (self.threshold_markers_[key],) = axes_of[higher_is_better].plot(
+                    [position],
+                    [values[index]],
                     marker="o",
-                    color=self.lines_[name].get_color(),
+                    markersize=6,
+                    color=self.lines_[key].get_color(),
                     linestyle="none",
                 )
-        ax.set_xlim(0, 1)
-        top = max(1.0, *(float(np.nanmax(curve.measures[n])) for n in names))
-        ax.set_ylim(0, top * 1.05)
-        ax.set_xlabel("reject rate")
-        ax.set_ylabel("measure")
+        _set_rate_axis(ax, "x", scale=xscale, kind=x)
+        ax.set_xlabel(
+            "reject rate (share of samples rejected)"
+            if x == "reject_rate"
+            else "coverage (share of samples accepted)"
+        )
+        if higher:
+            ax.set_ylabel("higher is better (solid lines)")
+        if lower:
+            axes_of[False].set_ylabel("lower is better (dashed lines)")
         title = "Reject curve"
         ax.set_title(f"{title}: {self.name}" if self.name else title)
-        ax.legend(fontsize=9, loc="best")
+        handles = [self.lines_[key] for key, *_ in series]
+        if self.threshold_line_ is not None:
+            handles.append(self.threshold_line_)
+        # Below the axes: a legend inside would hide part of some curve.
+        self.legend_ = ax.legend(
+            handles=handles,
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.16),
+            ncol=2,
+            fontsize=8,
+            frameon=False,
+        )
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
+
+
+def _line_colors(count):
+    """The default colour cycle, without the grey kept for the error rate."""
+    from matplotlib import rcParams
+
+    cycle = rcParams["axes.prop_cycle"].by_key().get("color", ["C0"])
+    return [cycle[i % len(cycle)] for i in range(count)]

@@ -1,14 +1,22 @@
-"""Label-level wrappers: build the augmented confusion matrix once, call the core."""
+"""Label-level wrappers: build the augmented confusion matrix once, call the core.
+
+Call shape of every label-level function (scikit-learn's): the labels first and
+positional, ``f(y_true, y_pred, *, labels=None, reject_label=-1,
+sample_weight=None, ...)``; counts already tallied go in through the
+keyword-only ``confusion_matrix=`` instead of the labels.
+"""
 
 from typing import Any, Literal
 
+import numpy as np
 from numpy.typing import ArrayLike
 
-from .._counting.labels import augmented_confusion_matrix
+from .._counting.labels import confusion_matrix_and_labels
 from .._measures.conventional import conventional_measures
 from .._measures.coverage import InformationCoverage, information_coverage
 from .._measures.ni import MeasureName, all_measures, check_measure_name, ni
 from .._measures.triangle import EntropyTriangle, entropy_triangle
+from .._measures.validation import check_confusion_matrix
 
 _LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
         True labels.
@@ -16,31 +24,87 @@ _LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
         Predicted labels; ``reject_label`` marks a rejection.
     labels : array-like of shape (m,), default=None
         Classes in row order; by default the sorted union of the labels, the
-        reject label excluded.
+        reject label excluded. With ``confusion_matrix``: the names of its
+        rows.
     reject_label : scalar or None, default=-1
         The prediction that means "rejected"; ``None``: no reject option.
+        Unused with ``confusion_matrix`` (its shape says it).
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights."""
+        Non-negative sample weights.
+    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
+        Counts already tallied (rows true classes, columns predicted classes,
+        optional last reject column), passed instead of ``y_true`` and
+        ``y_pred``."""
 
 
-def _matrix(y_true, y_pred, labels, reject_label, sample_weight):
-    return augmented_confusion_matrix(
+def counts_and_labels(
+    y_true, y_pred, confusion_matrix, *, labels, reject_label, sample_weight
+):
+    """One confusion matrix and its row labels, from labels or from counts.
+
+    The one place that enforces the call shape of the label-level functions:
+    either ``y_true`` and ``y_pred``, or ``confusion_matrix=``.
+    """
+    from_labels = y_true is not None or y_pred is not None
+    if from_labels == (confusion_matrix is not None):
+        raise ValueError(
+            "Pass either confusion_matrix=... (counts) or y_true and y_pred "
+            "(labels): not both and not neither."
+        )
+    if from_labels:
+        if y_true is None or y_pred is None:
+            raise ValueError(
+                "Pass both y_true and y_pred (or confusion_matrix=... instead)."
+            )
+        return confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+    if sample_weight is not None:
+        raise ValueError(
+            "sample_weight applies to y_true and y_pred; a confusion matrix "
+            "already holds the (weighted) counts. Drop sample_weight."
+        )
+    counts, _ = check_confusion_matrix(confusion_matrix)
+    if counts.ndim != 2:
+        raise ValueError(
+            "confusion_matrix must be one matrix, not a stack; the count-level "
+            "functions (ni, all_measures, ...) take stacks."
+        )
+    n_classes = counts.shape[0]
+    class_labels = np.arange(n_classes) if labels is None else np.asarray(labels)
+    if class_labels.ndim != 1 or len(class_labels) != n_classes:
+        raise ValueError(
+            f"labels has {class_labels.size} entries for {n_classes} rows of "
+            "confusion_matrix; give one name per row."
+        )
+    return counts, class_labels
+
+
+def _matrix(y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight):
+    counts, _ = counts_and_labels(
         y_true,
         y_pred,
+        confusion_matrix,
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
+    return counts
 
 
 def ni_score(
-    y_true: ArrayLike,
-    y_pred: ArrayLike,
+    y_true: ArrayLike | None = None,
+    y_pred: ArrayLike | None = None,
     *,
     measure: MeasureName = "ni2",
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
+    confusion_matrix: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> float:
     """Normalized information measure of predictions that may include rejections.
@@ -73,17 +137,20 @@ def ni_score(
     True
     """
     name = check_measure_name(measure)
-    matrix = _matrix(y_true, y_pred, labels, reject_label, sample_weight)
+    matrix = _matrix(
+        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
+    )
     return ni(matrix, name, replace_undefined_by=replace_undefined_by)
 
 
 def all_measures_score(
-    y_true: ArrayLike,
-    y_pred: ArrayLike,
+    y_true: ArrayLike | None = None,
+    y_pred: ArrayLike | None = None,
     *,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
+    confusion_matrix: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> dict[str, float]:
     """All 24 normalized information measures from labels.
@@ -112,17 +179,20 @@ def all_measures_score(
     >>> round(scores["ni2"], 3), scores["ni17"]  # NI17 is singular with rejects
     (0.75, 0.0)
     """
-    matrix = _matrix(y_true, y_pred, labels, reject_label, sample_weight)
+    matrix = _matrix(
+        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
+    )
     return all_measures(matrix, replace_undefined_by=replace_undefined_by)
 
 
 def information_coverage_score(
-    y_true: ArrayLike,
-    y_pred: ArrayLike,
+    y_true: ArrayLike | None = None,
+    y_pred: ArrayLike | None = None,
     *,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
+    confusion_matrix: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> InformationCoverage:
     """Information coverage f(T;S), r(S|T) of predictions (Holt et al.).
@@ -145,17 +215,20 @@ def information_coverage_score(
     >>> coverage.completeness, coverage.false_info_ratio
     (1.0, 0.0)
     """
-    matrix = _matrix(y_true, y_pred, labels, reject_label, sample_weight)
+    matrix = _matrix(
+        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
+    )
     return information_coverage(matrix, replace_undefined_by=replace_undefined_by)
 
 
 def entropy_triangle_score(
-    y_true: ArrayLike,
-    y_pred: ArrayLike,
+    y_true: ArrayLike | None = None,
+    y_pred: ArrayLike | None = None,
     *,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
+    confusion_matrix: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> EntropyTriangle:
     """Entropy-triangle coordinates of predictions.
@@ -181,17 +254,20 @@ def entropy_triangle_score(
     >>> point.mutual_info
     1.0
     """
-    matrix = _matrix(y_true, y_pred, labels, reject_label, sample_weight)
+    matrix = _matrix(
+        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
+    )
     return entropy_triangle(matrix, replace_undefined_by=replace_undefined_by)
 
 
 def conventional_measures_score(
-    y_true: ArrayLike,
-    y_pred: ArrayLike,
+    y_true: ArrayLike | None = None,
+    y_pred: ArrayLike | None = None,
     *,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
+    confusion_matrix: ArrayLike | None = None,
     positive_class: int = 1,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> dict[str, float]:
@@ -218,7 +294,9 @@ def conventional_measures_score(
     >>> measures["correct_rate"], measures["reject_rate"], measures["error_rate"]
     (0.5, 0.25, 0.25)
     """
-    matrix = _matrix(y_true, y_pred, labels, reject_label, sample_weight)
+    matrix = _matrix(
+        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
+    )
     return conventional_measures(
         matrix,
         positive_class=positive_class,

@@ -236,18 +236,32 @@ class MatrixQuantities(Quantities):
         return np.where(support > 1, super().h_output, 0.0)
 
     @cached_property
-    def _information_terms(self):
-        """``P_ij log2(C_ij n / (R_i K_j))`` per cell, 0 for an empty cell.
+    def _rest_of_row(self):
+        """``b_ij``: the counts of row ``i`` outside cell ``(i, j)``."""
+        return _sum_of_others(self.counts)
 
-        In counts, an exactly independent integer matrix has
-        ``C_ij n == R_i K_j`` in floating point too, so every term is 0.
+    @cached_property
+    def _rest_of_column(self):
+        """``c_ij``: the counts of column ``j`` outside cell ``(i, j)``."""
+        return np.swapaxes(_sum_of_others(np.swapaxes(self.counts, -1, -2)), -1, -2)
+
+    @cached_property
+    def _information_terms(self):
+        """``P_ij log2(P_ij / (t_i y_j))`` per cell, 0 for an empty cell.
+
+        With ``a`` the cell, ``b`` and ``c`` the rest of its row and column and
+        ``d`` the rest of the matrix (all sums of non-negative counts),
+        ``P_ij / (t_i y_j) = 1 + (ad - bc) / ((a + b)(a + c))``: no product
+        of large totals is compared with another, so a very skewed matrix keeps
+        its digits, and an exactly independent one (``ad == bc``) gives 0.
         """
-        counts = self.counts
-        present = counts > 0
-        independent = self.row_totals[..., :, None] * self.column_totals[..., None, :]
-        product = counts * self.total[..., None, None]
+        a, b, c = self.counts, self._rest_of_row, self._rest_of_column
+        # d_ij = sum over the other rows k of (row k without column j).
+        d = np.swapaxes(_sum_of_others(np.swapaxes(b, -1, -2)), -1, -2)
+        present = a > 0
         with np.errstate(divide="ignore", invalid="ignore"):
-            terms = self.joint * np.log2(product / independent)
+            excess = (a * d - b * c) / ((a + b) * (a + c))
+            terms = self.joint * np.log1p(excess) / np.log(2.0)
         return np.where(present, terms, 0.0)
 
     @cached_property
@@ -265,12 +279,21 @@ class MatrixQuantities(Quantities):
 
     @cached_property
     def h_true_given_output(self):
-        """``H(T|Y) = sum -P_ij log2(P_ij / y_j)``, term by term."""
-        counts = self.counts
-        with np.errstate(divide="ignore", invalid="ignore"):
-            terms = -self.joint * np.log2(counts / self.column_totals[..., None, :])
-        value = np.where(counts > 0, terms, 0.0).sum(axis=(-2, -1))
+        """``H(T|Y) = sum -P_ij log2(P_ij / y_j)``, term by term.
+
+        ``P_ij / y_j = a / (a + c)`` with ``c`` the rest of the column.
+        """
+        a, c = self.counts, self._rest_of_column
+        terms = -self.joint * _log2_share(a, c)
+        value = np.where(a > 0, terms, 0.0).sum(axis=(-2, -1))
         return np.clip(value, 0.0, self.h_true) + 0.0
+
+    @cached_property
+    def h_output_given_true(self):
+        """``H(Y|T) = sum -P_ij log2(P_ij / t_i)``, term by term."""
+        a, b = self.counts, self._rest_of_row
+        terms = -self.joint * _log2_share(a, b)
+        return np.maximum(np.where(a > 0, terms, 0.0).sum(axis=(-2, -1)), 0.0) + 0.0
 
     # -- per-class conditional entropies (reports, coverage) ------------------
 
@@ -286,6 +309,20 @@ class MatrixQuantities(Quantities):
             self.counts, self.column_totals[..., None, :], -2
         )
         return values[..., : self.n_outputs]
+
+
+def _log2_share(part, rest):
+    """``log2(part / (part + rest))`` without losing digits at either end.
+
+    For a share near 1, ``log1p(-rest / (part + rest))`` keeps the small
+    logarithm exact; for a small share the plain logarithm is exact.
+    """
+    with np.errstate(divide="ignore", invalid="ignore"):
+        whole = part + rest
+        near_one = np.log1p(-rest / whole)
+        small = np.log(part / whole)
+    value = np.where(part >= rest, near_one, small) / np.log(2.0)
+    return np.where(part > 0, value, 0.0)
 
 
 def _conditional_entropies(counts, totals, axis):

@@ -1,6 +1,9 @@
-"""pandas reports: one tidy table per classifier, comparison tables, per-class."""
+"""pandas reports: one tidy table per classifier, comparison tables, per-class.
 
-import warnings
+Reports compute with ``replace_undefined_by=nan``: an undefined value shows as
+NaN in the table, and the core emits no warning for it.
+"""
+
 from typing import Any
 
 import numpy as np
@@ -8,10 +11,16 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.labels import confusion_matrix_and_labels
-from .._exceptions import UndefinedMeasureWarning
+from .._from_labels.scores import counts_and_labels
 from .._measures.coverage import information_coverage
 from .._measures.registry import MEASURES, check_measure, compute_measures
 from .._measures.validation import check_confusion_matrix
+from .relabelling import (
+    class_note,
+    is_relabelling_invariant,
+    relabelling_note,
+    warn_permuted,
+)
 
 _FAMILY_ORDER = [
     "normalized information",
@@ -19,37 +28,6 @@ _FAMILY_ORDER = [
     "entropy triangle",
     "conventional",
 ]
-
-
-def _matrix_and_labels(
-    confusion_matrix, y_true, y_pred, labels, reject_label, sample_weight
-):
-    from_labels = y_true is not None or y_pred is not None
-    if (confusion_matrix is None) == (not from_labels):
-        raise ValueError(
-            "Pass either confusion_matrix=... or both y_true=... and y_pred=..., "
-            "not both and not neither."
-        )
-    if from_labels:
-        if y_true is None or y_pred is None:
-            raise ValueError("Pass both y_true and y_pred.")
-        return confusion_matrix_and_labels(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-        )
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    if counts.ndim != 2:
-        raise ValueError("A report describes one confusion matrix, not a stack.")
-    n_classes = counts.shape[0]
-    class_labels = np.arange(n_classes) if labels is None else np.asarray(labels)
-    if len(class_labels) != n_classes:
-        raise ValueError(
-            f"labels has {len(class_labels)} entries for {n_classes} rows."
-        )
-    return counts, class_labels
 
 
 def _all_names(n_classes):
@@ -61,27 +39,30 @@ def _all_names(n_classes):
 
 
 def information_report(
-    *,
-    confusion_matrix: ArrayLike | None = None,
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
+    *,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
+    confusion_matrix: ArrayLike | None = None,
 ) -> pd.DataFrame:
     """Every measure of one classifier, in one tidy table.
 
     Parameters
     ----------
-    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts; or give ``y_true`` and ``y_pred``.
-    y_true, y_pred : array-like of shape (n_samples,), default=None
-        Labels; ``reject_label`` in ``y_pred`` marks a rejection.
+    y_true : array-like of shape (n_samples,), default=None
+        True labels.
+    y_pred : array-like of shape (n_samples,), default=None
+        Predicted labels; ``reject_label`` marks a rejection.
     labels : array-like of shape (m,), default=None
         Class order (from labels), or the row names (from a matrix).
     reject_label : scalar or None, default=-1
         As for :func:`augmented_confusion_matrix`.
     sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
+        Counts, passed instead of ``y_true`` and ``y_pred``.
 
     Returns
     -------
@@ -90,29 +71,57 @@ def information_report(
         ``value``, ``higher_is_better`` and ``description``. Families: the 24
         normalized information measures, information coverage (f, r,
         S_I/H(T)), entropy triangle, conventional measures. Undefined values
-        are ``NaN`` (no warnings: the table shows them).
+        are ``NaN`` (no warnings: the table shows them). When renaming the
+        predicted classes would raise the accuracy, a ``note`` column says so
+        on the rows of the measures that such a renaming leaves unchanged.
+
+    Warns
+    -----
+    PermutedLabelsWarning
+        When renaming the predicted classes would raise the accuracy.
 
     See Also
     --------
     compare : Several classifiers side by side.
-    per_class_report : Conditional entropies per class.
+    per_class_report : Precision, recall, F1 and conditional entropies per class.
 
     Examples
     --------
     >>> from infometrics import information_report
+    >>> y_true = [0, 0, 0, 0, 1, 1, 1, 2, 2, 2]
+    >>> y_pred = [0, 0, 0, -1, 1, 1, 0, 2, 2, 2]
+    >>> report = information_report(y_true, y_pred)
+    >>> report.loc[("normalized information", "ni2"), "value"].round(3)
+    np.float64(0.709)
+    >>> report.loc["information coverage"]["higher_is_better"].tolist()
+    [True, False, False]
+
+    Counts already tallied go in through ``confusion_matrix=``:
+
     >>> report = information_report(confusion_matrix=[[74, 6, 10], [0, 9, 1]])
     >>> report.loc[("normalized information", "ni2"), "value"].round(3)
     np.float64(0.586)
-    >>> report.loc["information coverage"]["higher_is_better"].tolist()
-    [True, False, False]
     """
-    matrix, _ = _matrix_and_labels(
-        confusion_matrix, y_true, y_pred, labels, reject_label, sample_weight
+    matrix, class_labels = counts_and_labels(
+        y_true,
+        y_pred,
+        confusion_matrix,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
     )
+    report, note = measures_table(matrix, class_labels)
+    warn_permuted(note)
+    return report
+
+
+def measures_table(matrix, class_labels):
+    """The table of :func:`information_report` and its relabelling note.
+
+    Does not warn: the command line prints the note its own way.
+    """
     names = _all_names(matrix.shape[0])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMeasureWarning)
-        values = compute_measures(matrix, names, replace_undefined_by=np.nan)
+    values = compute_measures(matrix, names, replace_undefined_by=np.nan)
     rows = [
         {
             "family": MEASURES[name].family,
@@ -123,11 +132,32 @@ def information_report(
         }
         for name in names
     ]
-    return pd.DataFrame(rows).set_index(["family", "measure"])
+    report = pd.DataFrame(rows).set_index(["family", "measure"])
+    note = relabelling_note(matrix, class_labels)
+    if note is not None:
+        report["note"] = [
+            note.short if is_relabelling_invariant(name) else "" for name in names
+        ]
+    return report, note
 
 
 def _rank(values, higher_is_better):
     return values.rank(ascending=not higher_is_better, method="min", na_option="bottom")
+
+
+_DEFAULT_COMPARED = (
+    *(f"ni{k}" for k in range(1, 25)),
+    "info_completeness",
+    "false_info_ratio",
+    "info_error",
+    "triangle_dh",
+    "triangle_mi",
+    "triangle_vi",
+    "correct_rate",
+    "error_rate",
+    "reject_rate",
+    "accepted_accuracy",
+)
 
 
 def compare(
@@ -146,13 +176,13 @@ def compare(
     Parameters
     ----------
     classifiers : dict
-        ``{name: confusion matrix}`` or ``{name: (y_true, y_pred)}`` (mixing is
-        fine); matrices must share the class order.
+        ``{name: (y_true, y_pred)}`` or ``{name: confusion matrix}`` (mixing
+        is fine); matrices must share the class order.
     measures : sequence of str, default=None
         Registry names; by default the 24 NIs, f, r, S_I/H(T), the triangle
         coordinates and the Hu & Wang rates.
     labels : array-like, default=None
-        Class order for label pairs.
+        Class order for label pairs (and the class names in notes).
     reject_label : scalar or None, default=-1
         For label pairs.
     ranks : bool, default=True
@@ -161,7 +191,16 @@ def compare(
     Returns
     -------
     table : pandas.DataFrame
-        Index: classifier names.
+        Index: classifier names. When renaming the predicted classes of some
+        classifier would raise its accuracy, a last ``note`` column names
+        the renaming (empty for the others).
+
+    Warns
+    -----
+    PermutedLabelsWarning
+        Once per classifier whose accuracy a renaming of the predicted
+        classes would raise: such predictions can tie with a perfect
+        classifier on NI1-NI9 and the other relabelling-invariant measures.
 
     Examples
     --------
@@ -179,21 +218,10 @@ def compare(
             "classifiers must be a non-empty dict {name: matrix or (y_true, y_pred)}."
         )
     if measures is None:
-        measures = [
-            *(f"ni{k}" for k in range(1, 25)),
-            "info_completeness",
-            "false_info_ratio",
-            "info_error",
-            "triangle_dh",
-            "triangle_mi",
-            "triangle_vi",
-            "correct_rate",
-            "error_rate",
-            "reject_rate",
-            "accepted_accuracy",
-        ]
+        measures = _DEFAULT_COMPARED
     names = [check_measure(name).name for name in measures]
     rows = {}
+    notes = {}
     for name, entry in classifiers.items():
         if isinstance(entry, tuple):
             if len(entry) != 2:
@@ -201,15 +229,28 @@ def compare(
                     f"classifiers[{name!r}] must be a matrix or a (y_true, y_pred) "
                     f"pair; got a tuple of {len(entry)}."
                 )
-            matrix, _ = confusion_matrix_and_labels(
+            matrix, class_labels = confusion_matrix_and_labels(
                 entry[0], entry[1], labels=labels, reject_label=reject_label
             )
         else:
             matrix, _ = check_confusion_matrix(entry)
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UndefinedMeasureWarning)
-            values = compute_measures(matrix, names, replace_undefined_by=np.nan)
+            if matrix.ndim != 2:
+                raise ValueError(
+                    f"classifiers[{name!r}] is a stack of matrices; compare takes "
+                    "one confusion matrix per classifier."
+                )
+            n_classes = matrix.shape[0]
+            # Rows of a matrix are named by ``labels`` only when it fits.
+            class_labels = (
+                labels
+                if labels is not None and len(labels) == n_classes
+                else np.arange(n_classes)
+            )
+        values = compute_measures(matrix, names, replace_undefined_by=np.nan)
         rows[name] = {measure: float(values[measure]) for measure in names}
+        note = relabelling_note(matrix, class_labels)
+        warn_permuted(note, name)
+        notes[name] = "" if note is None else str(note)
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "classifier"
     if ranks:
@@ -217,70 +258,149 @@ def compare(
             table[f"rank_{measure}"] = _rank(
                 table[measure], MEASURES[measure].higher_is_better
             ).astype(int)
+    if any(notes.values()):
+        table["note"] = pd.Series(notes)
     return table
 
 
+def _whole_numbers(values):
+    """``values`` as int64 when every value is a whole number, else as floats."""
+    values = np.asarray(values, dtype=float)
+    if np.all(values == np.round(values)) and np.all(np.abs(values) < 2.0**53):
+        return values.astype(np.int64)
+    return values
+
+
+def _ratio(numerator, denominator):
+    """Elementwise quotient, NaN where the denominator is 0 (undefined)."""
+    quotient = np.full(np.shape(numerator), np.nan)
+    np.divide(numerator, denominator, out=quotient, where=denominator > 0)
+    return quotient
+
+
 def per_class_report(
-    *,
-    confusion_matrix: ArrayLike | None = None,
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
+    *,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
+    confusion_matrix: ArrayLike | None = None,
 ) -> pd.DataFrame:
-    """Conditional entropies per class: what the output says about each class.
+    """Precision, recall, F1 and conditional entropies of each class.
 
     Parameters
     ----------
-    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts; or give ``y_true`` and ``y_pred``.
-    y_true, y_pred : array-like of shape (n_samples,), default=None
-    labels : array-like, default=None
+    y_true : array-like of shape (n_samples,), default=None
+        True labels.
+    y_pred : array-like of shape (n_samples,), default=None
+        Predicted labels; ``reject_label`` marks a rejection.
+    labels : array-like of shape (m,), default=None
+        Class order (from labels), or the row names (from a matrix).
     reject_label : scalar or None, default=-1
+        As for :func:`augmented_confusion_matrix`.
     sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
+        Counts, passed instead of ``y_true`` and ``y_pred``.
 
     Returns
     -------
     table : pandas.DataFrame
-        One row per output (the classes, then ``"rejected"``) with
-        ``true_support``, ``predicted_support``, ``H(S|T=class)`` (bits; how
-        scattered the outputs for that true class are, NaN for an absent
-        class) and ``H(T|S=output)`` (bits; how mixed the true classes behind
-        that output are, NaN for an unused output).
+        One row per output (the classes, then ``"rejected"`` when there is a
+        reject option) with
+
+        - ``precision``, ``recall``, ``f1``: as
+          :func:`sklearn.metrics.precision_recall_fscore_support` per class,
+          where a rejected sample of a class counts as not recalled (a false
+          negative) and as nobody's false positive; ``f1`` is
+          ``2 TP / (2 TP + FP + FN)``. NaN where a ratio is 0/0, and on the
+          ``"rejected"`` row;
+        - ``H(S|T=class)`` (bits): how scattered the outputs for that true
+          class are (NaN for an absent class and on the ``"rejected"`` row);
+        - ``H(T|S=output)`` (bits): how mixed the true classes behind that
+          output are (NaN for an unused output);
+        - ``true_support``, ``predicted_support``: the counts (integers when
+          every count is a whole number, as for unweighted labels).
+
+        When renaming the predicted classes would raise the accuracy, a
+        ``note`` column names, on each renamed output's row, the true class
+        its predictions look like.
+
+    Warns
+    -----
+    PermutedLabelsWarning
+        When renaming the predicted classes would raise the accuracy.
 
     Examples
     --------
     >>> from infometrics import per_class_report
-    >>> table = per_class_report(confusion_matrix=[[8, 2, 0], [0, 5, 5]])
+    >>> table = per_class_report([0, 0, 0, 0, 1, 1], [0, 0, 0, -1, 1, 0])
     >>> table.index.tolist()
     [0, 1, 'rejected']
+    >>> table[["precision", "recall", "f1"]].round(3).loc[0].tolist()
+    [0.75, 0.75, 0.75]
+    >>> table["true_support"].tolist()
+    [4, 2, 0]
+
+    Counts already tallied go in through ``confusion_matrix=``:
+
+    >>> table = per_class_report(confusion_matrix=[[8, 2, 0], [0, 5, 5]])
     >>> table["H(S|T=class)"].round(3).tolist()
     [0.722, 1.0, nan]
     """
-    matrix, class_labels = _matrix_and_labels(
-        confusion_matrix, y_true, y_pred, labels, reject_label, sample_weight
+    matrix, class_labels = counts_and_labels(
+        y_true,
+        y_pred,
+        confusion_matrix,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
     )
+    table, note = per_class_table(matrix, class_labels)
+    warn_permuted(note)
+    return table
+
+
+def per_class_table(matrix, class_labels):
+    """The table of :func:`per_class_report` and its relabelling note (no warning)."""
     matrix = np.asarray(matrix, dtype=float)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMeasureWarning)
-        coverage = information_coverage(matrix, replace_undefined_by=np.nan)
+    coverage = information_coverage(matrix, replace_undefined_by=np.nan)
     n_classes = matrix.shape[0]
     has_reject = matrix.shape[1] == n_classes + 1
+    extra = [np.nan] if has_reject else []
+    true_positives = np.diagonal(matrix)[:n_classes]
+    true_support = matrix.sum(axis=1)  # rejected samples included: not recalled
+    predicted_as_class = matrix[:, :n_classes].sum(axis=0)
+    false_positives = predicted_as_class - true_positives
+    false_negatives = true_support - true_positives
     index = list(np.asarray(class_labels).tolist()) + (
         ["rejected"] if has_reject else []
     )
-    true_support = list(matrix.sum(axis=1)) + ([0.0] if has_reject else [])
-    output_entropy = list(coverage.output_entropy_per_true_class) + (
-        [np.nan] if has_reject else []
-    )
     table = pd.DataFrame(
         {
-            "true_support": true_support,
-            "predicted_support": matrix.sum(axis=0),
-            "H(S|T=class)": output_entropy,
+            "precision": [*_ratio(true_positives, predicted_as_class), *extra],
+            "recall": [*_ratio(true_positives, true_support), *extra],
+            "f1": [
+                *_ratio(
+                    2 * true_positives,
+                    2 * true_positives + false_positives + false_negatives,
+                ),
+                *extra,
+            ],
+            "H(S|T=class)": [*coverage.output_entropy_per_true_class, *extra],
             "H(T|S=output)": coverage.true_entropy_per_output,
+            "true_support": _whole_numbers(
+                [*true_support, *([0] if has_reject else [])]
+            ),
+            "predicted_support": _whole_numbers(matrix.sum(axis=0)),
         },
         index=pd.Index(index, name="class"),
     )
-    return table
+    note = relabelling_note(matrix, class_labels)
+    if note is not None:
+        table["note"] = [
+            class_note(note.looks_like[row]) if row in note.looks_like else ""
+            for row in range(len(index))
+        ]
+    return table, note

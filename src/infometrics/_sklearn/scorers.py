@@ -55,6 +55,40 @@ def estimator_classes(estimator, y_true):
     return np.concatenate([classes, unseen]) if unseen.size else classes
 
 
+def _measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
+    """One measure of true and predicted labels, in its natural direction.
+
+    The score function of :class:`InformationScorer` in scikit-learn's sense
+    (``scorer._score_func``): scikit-learn code that builds predictions itself
+    calls it as ``_score_func(y_true, y_pred, **scorer._kwargs)`` and applies
+    ``scorer._sign`` (``TunedThresholdClassifierCV`` does, with the labels of a
+    thresholded binary decision). ``options`` are the scorer's ``_kwargs``:
+    ``measure``, ``reject_label``, ``labels`` and ``replace_undefined_by``.
+    Without an estimator, ``reject_label="auto"`` means the predictions are
+    classes (scikit-learn's thresholded predictions never abstain), and the
+    classes default to the sorted union of both label arrays. The options are
+    taken through ``**options``, not named, so that
+    ``LogisticRegressionCV``, which rebuilds scorers whose score function has
+    a ``labels`` parameter, keeps calling the estimator-aware scorer.
+    """
+    measure = options["measure"]
+    reject_label = options.get("reject_label", AUTO)
+    if isinstance(reject_label, str) and reject_label == AUTO:
+        reject_label = None
+    matrix = augmented_confusion_matrix(
+        y_true,
+        y_pred,
+        labels=options.get("labels"),
+        reject_label=reject_label,
+        sample_weight=sample_weight,
+    )
+    return compute_measures(
+        matrix,
+        [measure],
+        replace_undefined_by=options.get("replace_undefined_by", "warn"),
+    )[measure]
+
+
 def _oriented(name, value):
     """The value with greater = better: negated for lower-is-better measures."""
     value = float(value)
@@ -71,8 +105,8 @@ class _ScorerBase:
         self.replace_undefined_by = replace_undefined_by
         self._request = None
 
-    def _confusion_matrix(self, estimator, X, y_true, sample_weight):
-        y_pred = estimator.predict(X)
+    def _resolved_labels(self, estimator, y_true):
+        """The class order and reject label for this fitted estimator."""
         reject_label = (
             estimator_reject_label(estimator)
             if isinstance(self.reject_label, str) and self.reject_label == AUTO
@@ -83,6 +117,11 @@ class _ScorerBase:
             if self.labels is not None
             else estimator_classes(estimator, y_true)
         )
+        return labels, reject_label
+
+    def _confusion_matrix(self, estimator, X, y_true, sample_weight):
+        y_pred = estimator.predict(X)
+        labels, reject_label = self._resolved_labels(estimator, y_true)
         return augmented_confusion_matrix(
             y_true,
             y_pred,
@@ -129,6 +168,12 @@ class _ScorerBase:
         # Read by scikit-learn's searches when routing is off: sample_weight
         # given to fit() then reaches this scorer.
         return True
+
+    def _get_pos_label(self):
+        # scikit-learn's scorer contract: the measures are symmetric in the
+        # classes, so no positive label is needed (scikit-learn then takes
+        # ``classes_[1]`` for binary responses).
+        return None
 
     def _routing_repr(self):
         return repr(self)
@@ -209,11 +254,40 @@ class InformationScorer(_ScorerBase):
                 f"{self!r} got unexpected metadata {sorted(kwargs)}; it accepts only "
                 "sample_weight."
             )
-        matrix = self._confusion_matrix(estimator, X, y_true, sample_weight)
-        value = compute_measures(
-            matrix, [self.measure], replace_undefined_by=self.replace_undefined_by
-        )[self.measure]
+        labels, reject_label = self._resolved_labels(estimator, y_true)
+        value = self._score_func(
+            y_true,
+            estimator.predict(X),
+            sample_weight=sample_weight,
+            **{**self._kwargs, "labels": labels, "reject_label": reject_label},
+        )
         return _oriented(self.measure, value)
+
+    # -- the attributes scikit-learn's own code reads from a scorer ----------
+    # (``_CurveScorer.from_scorer`` in TunedThresholdClassifierCV,
+    # LogisticRegressionCV): the score function of labels, its sign, its
+    # keyword arguments and the estimator method giving its ``y_pred``.
+
+    @property
+    def _score_func(self):
+        return _measure_of_labels
+
+    @property
+    def _sign(self):
+        return 1 if MEASURES[self.measure].higher_is_better else -1
+
+    @property
+    def _kwargs(self):
+        return {
+            "measure": self.measure,
+            "reject_label": self.reject_label,
+            "labels": self.labels,
+            "replace_undefined_by": self.replace_undefined_by,
+        }
+
+    @property
+    def _response_method(self):
+        return "predict"
 
     def __repr__(self):
         return f"make_ni_scorer({self.measure!r}{self._options_repr()})"

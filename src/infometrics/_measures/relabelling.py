@@ -1,0 +1,167 @@
+"""Would relabelling the predictions raise the accuracy? (pure numpy/scipy)
+
+Every measure that depends on the confusion matrix only through entropies and
+mutual information (NI1-NI9, information coverage, the entropy triangle) is
+unchanged when the predicted classes are renamed: ``y_pred = (y + 1) % 3``
+has accuracy 0 and NI2 = 1 (Hu, He & Yuan, Theorem 1). The function below
+finds the renaming of the predicted classes that maximises the number of
+correct predictions, so that a report can say when such a renaming exists.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+from .validation import check_confusion_matrix
+
+# Measures whose value never changes when the predicted class columns are
+# permuted (the reject column staying where it is). Verified for every entry
+# of the registry by tests/test_relabelling.py; EMA and NIT are functions of
+# H(T|Y) and I(T;Y) and belong here once they are registered.
+PREDICTION_RELABELLING_INVARIANT = frozenset(
+    {
+        *(f"ni{k}" for k in range(1, 10)),
+        "info_completeness",
+        "false_info_ratio",
+        "info_error",
+        "triangle_dh",
+        "triangle_mi",
+        "triangle_vi",
+        "reject_rate",
+        "ema",
+        "nit",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Relabelling:
+    """A renaming of predicted classes that raises the number of correct predictions.
+
+    Attributes
+    ----------
+    moves : tuple of (int, int)
+        ``(predicted, true)`` class indices (row order): predictions of
+        class ``predicted`` would be counted as class ``true``. Only the
+        classes that change are listed; every cycle listed raises the count.
+    correct_rate : float
+        Correct predictions over all samples (rejections included in the
+        total), as labelled.
+    relabelled_correct_rate : float
+        The same after the renaming (the largest reachable by any renaming).
+    """
+
+    moves: tuple
+    correct_rate: float
+    relabelled_correct_rate: float
+
+
+def _cycles(permutation):
+    """Cycles of length > 1 of a permutation given as ``column -> row``."""
+    seen = np.zeros(len(permutation), dtype=bool)
+    cycles = []
+    for start in range(len(permutation)):
+        if seen[start] or permutation[start] == start:
+            seen[start] = True
+            continue
+        cycle = []
+        column = start
+        while not seen[column]:
+            seen[column] = True
+            cycle.append(column)
+            column = permutation[column]
+        cycles.append(cycle)
+    return cycles
+
+
+def _fix_what_costs_nothing(classes, row_of_column, tolerance):
+    """Leave in place every class whose renaming gains nothing.
+
+    An optimal assignment may move classes it need not move (an unused class
+    on a cycle). Taking class ``c`` out of its cycle sends its predecessor
+    ``p`` straight to ``c``'s target; when that keeps the count of correct
+    predictions, ``c`` keeps its own name. Repeated until nothing changes.
+    """
+    row_of_column = row_of_column.copy()
+    changed = True
+    while changed:
+        changed = False
+        for column in range(len(row_of_column)):
+            target = row_of_column[column]
+            if target == column:
+                continue
+            (predecessor,) = np.flatnonzero(row_of_column == column)
+            before = classes[column, predecessor] + classes[target, column]
+            after = classes[target, predecessor] + classes[column, column]
+            if after >= before - tolerance:
+                row_of_column[predecessor] = target
+                row_of_column[column] = column
+                changed = True
+    return row_of_column
+
+
+def best_relabelling(confusion_matrix) -> Relabelling | None:
+    """The renaming of predicted classes that most raises the accuracy, if any.
+
+    Parameters
+    ----------
+    confusion_matrix : array-like of shape (m, m + 1) or (m, m)
+        One augmented confusion matrix (rows true classes, columns predicted
+        classes in the same order, optional last reject column).
+
+    Returns
+    -------
+    relabelling : Relabelling or None
+        ``None`` when no renaming of the predicted classes gives more
+        correct predictions than the labels as they are (ties included).
+        Otherwise the renaming with the most correct predictions (an
+        assignment problem on the ``m x m`` class part of the matrix),
+        reduced to the cycles that gain: cycles that only tie are left out.
+
+    Examples
+    --------
+    >>> from infometrics._measures.relabelling import best_relabelling
+    >>> shifted = [[0, 10, 0], [0, 0, 10], [10, 0, 0]]  # y_pred = (y + 1) % 3
+    >>> found = best_relabelling(shifted)
+    >>> found.moves, found.correct_rate, found.relabelled_correct_rate
+    (((0, 2), (1, 0), (2, 1)), 0.0, 1.0)
+    >>> best_relabelling([[8, 2, 1], [3, 7, 0]]) is None
+    True
+    """
+    counts, _ = check_confusion_matrix(confusion_matrix)
+    if counts.ndim != 2:
+        raise ValueError(
+            "best_relabelling describes one confusion matrix, not a stack; "
+            "call it once per matrix."
+        )
+    counts = np.asarray(counts, dtype=float)
+    n_classes = counts.shape[0]
+    classes = counts[:, :n_classes]
+    total = counts.sum()
+    if total == 0 or n_classes < 2:
+        return None
+    rows, columns = linear_sum_assignment(classes, maximize=True)
+    # row_of_column[j]: the true class predicted column j would be renamed to.
+    row_of_column = np.empty(n_classes, dtype=int)
+    row_of_column[columns] = rows
+    diagonal = np.trace(classes)
+    # Counts may be weighted floats: a gain must exceed rounding of the sums.
+    tolerance = 1e-12 * max(total, 1.0) * n_classes
+    row_of_column = _fix_what_costs_nothing(classes, row_of_column, tolerance)
+    moves = []
+    gained = 0.0
+    for cycle in _cycles(row_of_column):
+        # Each cycle can be applied on its own; its gain is its own cells
+        # minus its own diagonal.
+        gain = sum(classes[row_of_column[j], j] - classes[j, j] for j in cycle)
+        if gain > tolerance:
+            moves.extend((int(j), int(row_of_column[j])) for j in cycle)
+            gained += gain
+    if not moves:
+        return None
+    return Relabelling(
+        moves=tuple(sorted(moves)),
+        correct_rate=float(diagonal / total),
+        relabelled_correct_rate=float(min((diagonal + gained) / total, 1.0)),
+    )

@@ -1,0 +1,560 @@
+"""One self-contained HTML page that describes a classifier.
+
+The tables come from the pandas reports, the figures from the Displays. Each
+figure is rendered to SVG (text drawn as paths, so no font is needed) and
+embedded as a ``data:`` URI in an ``<img>``: the page references no file and no
+network address, and the figures cannot clash with one another's SVG ids or
+with the page's style. matplotlib is needed only for the figures.
+"""
+
+import base64
+import html
+import io
+import os
+from datetime import UTC, datetime
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from .._curves.selective import (
+    augrc,
+    aurc,
+    coverage_at_risk,
+    e_aurc,
+    selective_risk_at_coverage,
+)
+from .._from_labels.scores import counts_and_labels
+from .relabelling import permuted_message, warn_permuted
+from .tables import measures_table, per_class_table
+
+_STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
+       Arial, sans-serif; color: #1f2328; background: #fff; margin: 0; }
+main { max-width: 980px; margin: 0 auto; padding: 24px 32px 48px; }
+h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
+h2 { font-size: 1.25em; margin: 1.8em 0 0.4em; padding-bottom: 0.2em;
+     border-bottom: 1px solid #d0d7de; }
+p.meta { color: #57606a; margin: 0 0 1em; }
+p.lead { margin: 0.3em 0 0.8em; color: #333; }
+.note { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px;
+        padding: 8px 12px; margin: 1em 0; }
+dl.summary { display: grid; gap: 8px; margin: 0.6em 0 0;
+             grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
+dl.summary div { border: 1px solid #d0d7de; border-radius: 6px; padding: 6px 10px; }
+dl.summary dt { font-size: 0.8em; color: #57606a; }
+dl.summary dd { margin: 0; font-size: 1.25em; font-variant-numeric: tabular-nums; }
+table { border-collapse: collapse; margin: 0.4em 0 1em; font-size: 0.92em; }
+th, td { padding: 3px 10px; border-bottom: 1px solid #eaeef2; vertical-align: top; }
+thead th { border-bottom: 2px solid #8c959f; text-align: left; background: #f6f8fa; }
+tbody th { text-align: left; font-weight: 600; }
+tbody tr.family th { background: #f6f8fa; font-size: 1.02em; padding-top: 8px; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums;
+                 white-space: nowrap; }
+td.undefined { color: #8c959f; font-style: italic; }
+td.better { white-space: nowrap; color: #57606a; }
+td.description { color: #444; }
+table.matrix td { min-width: 3.5em; }
+table.matrix .reject { border-left: 2px solid #8c959f; background: #fbfbfb; }
+figure { margin: 0.6em 0 1.4em; }
+figure img { display: block; width: 680px; max-width: 100%; height: auto; }
+figcaption { color: #444; font-size: 0.92em; max-width: 760px; margin-top: 0.3em; }
+footer { color: #57606a; font-size: 0.85em; margin-top: 3em; }
+"""
+
+_BETTER = {True: "↑ higher", False: "↓ lower"}
+
+
+def _text(value):
+    return html.escape(str(value), quote=True)
+
+
+def _number(value, digits=4):
+    """A table cell: integers as integers, floats rounded, NaN as undefined."""
+    if value is None or (isinstance(value, float | np.floating) and np.isnan(value)):
+        return '<td class="num undefined" title="undefined for this matrix">–</td>'
+    if isinstance(value, bool | np.bool_):
+        return f"<td>{'yes' if value else 'no'}</td>"
+    if isinstance(value, int | np.integer):
+        return f'<td class="num">{int(value)}</td>'
+    if isinstance(value, float | np.floating):
+        return f'<td class="num">{float(value):.{digits}f}</td>'
+    return f"<td>{_text(value)}</td>"
+
+
+def _check_confidence(confidence, n_samples):
+    scores = np.asarray(confidence)
+    if scores.dtype.kind not in "biuf" or scores.shape != (n_samples,):
+        raise ValueError(
+            f"confidence must be a 1-d array of numbers, one per sample "
+            f"({n_samples}); got dtype {scores.dtype} and shape {scores.shape}. "
+            "For probabilities of shape (n_samples, n_classes) pass their row "
+            "maximum."
+        )
+    if np.isnan(scores.astype(np.float64)).any():
+        raise ValueError("confidence contains NaN; give every sample a confidence.")
+    return scores
+
+
+def _pyplot_free_figure(width, height):
+    """A matplotlib Figure outside pyplot: nothing global to close or leak."""
+    try:
+        from matplotlib.figure import Figure
+    except ImportError as exc:
+        raise ImportError(
+            "The figures of the HTML report need matplotlib; install it with "
+            "pip install 'infometrics[plot]', or pass figures=False for the "
+            "tables only."
+        ) from exc
+    return Figure(figsize=(width, height))
+
+
+def _svg_data_uri(figure):
+    from matplotlib import rc_context
+
+    buffer = io.BytesIO()
+    # Text as paths: the SVG needs no font; a fixed salt keeps its ids stable.
+    with rc_context({"svg.fonttype": "path", "svg.hashsalt": "infometrics"}):
+        figure.savefig(
+            buffer, format="svg", bbox_inches="tight", metadata={"Date": None}
+        )
+    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
+    return f"data:image/svg+xml;base64,{encoded}"
+
+
+def _figure(title, uri, alt, caption):
+    return (
+        f"<section><h2>{_text(title)}</h2>\n<figure>"
+        f'<img src="{uri}" alt="{_text(alt)}">'
+        f"<figcaption>{caption}</figcaption></figure></section>"
+    )
+
+
+def _figures(matrix, name):
+    from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
+
+    sections = []
+    figure = _pyplot_free_figure(6.4, 5.6)
+    EntropyTriangleDisplay.from_confusion_matrices(
+        {name: matrix}, extended=True, ax=figure.add_subplot()
+    )
+    sections.append(
+        _figure(
+            "Entropy triangle",
+            _svg_data_uri(figure),
+            f"Entropy triangle of {name}",
+            "Each point splits the uncertainty of the true and predicted classes "
+            "into information transferred (2MI′, towards the bottom right: "
+            "better), information that stays unexplained (VI′, bottom left) and "
+            "distance from uniform marginals (ΔH′, top). ▲ and ▼ are the true "
+            "and predicted marginals.",
+        )
+    )
+    figure = _pyplot_free_figure(6.4, 5.2)
+    InformationCoverageDisplay.from_confusion_matrices(
+        {name: matrix}, ax=figure.add_subplot()
+    )
+    sections.append(
+        _figure(
+            "Information coverage",
+            _svg_data_uri(figure),
+            f"Information coverage of {name}",
+            "Completeness f(T;S) (share of the truth's information the "
+            "predictions carry, higher is better) against the false-information "
+            "ratio r(S|T) (information in the predictions that is not about the "
+            "truth, lower is better); the perfect classifier sits at r = 0, "
+            "f = 1.",
+        )
+    )
+    return sections
+
+
+def _measures_table(report):
+    has_note = "note" in report.columns and report["note"].astype(bool).any()
+    head = (
+        "<thead><tr><th>measure</th><th class='num'>value</th><th>better</th>"
+        "<th>description</th>" + ("<th>note</th>" if has_note else "") + "</tr></thead>"
+    )
+    bodies = []
+    n_columns = 5 if has_note else 4
+    for family, rows in report.groupby(level="family", sort=False):
+        lines = [
+            f'<tr class="family"><th colspan="{n_columns}">{_text(family)}</th></tr>'
+        ]
+        for (_, measure), row in rows.iterrows():
+            cells = [
+                f"<th>{_text(measure)}</th>",
+                _number(row["value"]),
+                f'<td class="better">{_BETTER[bool(row["higher_is_better"])]}</td>',
+                f'<td class="description">{_text(row["description"])}</td>',
+            ]
+            if has_note:
+                cells.append(f"<td>{_text(row['note'])}</td>")
+            lines.append("<tr>" + "".join(cells) + "</tr>")
+        bodies.append("<tbody>" + "\n".join(lines) + "</tbody>")
+    return '<table class="measures">' + head + "\n".join(bodies) + "</table>"
+
+
+def _per_class_table(report):
+    columns = list(report.columns)
+    head = (
+        f"<thead><tr><th>{_text(report.index.name or 'class')}</th>"
+        + "".join(f"<th class='num'>{_text(column)}</th>" for column in columns)
+        + "</tr></thead>"
+    )
+    lines = []
+    for label, row in report.iterrows():
+        cells = [f"<th>{_text(label)}</th>"]
+        for column in columns:
+            value = row[column]
+            if isinstance(value, str):
+                cells.append(f"<td>{_text(value)}</td>")
+            else:
+                cells.append(_number(value))
+        lines.append("<tr>" + "".join(cells) + "</tr>")
+    return (
+        '<table class="per-class">'
+        + head
+        + "<tbody>"
+        + "\n".join(lines)
+        + "</tbody></table>"
+    )
+
+
+def _counts_table(matrix, class_labels):
+    n_classes = matrix.shape[0]
+    has_reject = matrix.shape[1] == n_classes + 1
+    head = ["<th>true \\ predicted</th>"] + [
+        f"<th class='num'>{_text(label)}</th>" for label in class_labels
+    ]
+    if has_reject:
+        head.append("<th class='num reject'>rejected</th>")
+    # Counts show as integers whenever they are whole (weights may not be).
+    digits = 0 if np.array_equal(matrix, np.round(matrix)) else 4
+    lines = []
+    for label, counts in zip(class_labels, matrix, strict=True):
+        cells = [f"<th>{_text(label)}</th>"]
+        cells += [_number(value, digits) for value in counts[:n_classes].tolist()]
+        if has_reject:
+            cells.append(
+                _number(counts[n_classes].item(), digits).replace(
+                    'class="num', 'class="num reject', 1
+                )
+            )
+        lines.append("<tr>" + "".join(cells) + "</tr>")
+    return (
+        '<table class="matrix"><thead><tr>'
+        + "".join(head)
+        + "</tr></thead><tbody>"
+        + "\n".join(lines)
+        + "</tbody></table>"
+    )
+
+
+_SELECTIVE_ROWS = [
+    ("aurc", False, "area under the risk–coverage curve (mean selective risk)"),
+    ("e_aurc", False, "AURC minus that of the best ranking of these predictions"),
+    ("augrc", False, "area under the generalized risk–coverage curve"),
+]
+_COVERAGES = (0.5, 0.8, 0.9, 1.0)
+_RISKS = (0.01, 0.05, 0.1)
+
+
+def _selective_table(y_true, y_pred, confidence, sample_weight):
+    """Areas of the risk–coverage curve and readings at fixed coverages/risks."""
+    data = (y_true, y_pred, confidence)
+    rows = [
+        (name, better, description, area(*data, sample_weight=sample_weight))
+        for (name, better, description), area in zip(
+            _SELECTIVE_ROWS, (aurc, e_aurc, augrc), strict=True
+        )
+    ]
+    rows += [
+        (
+            f"risk at coverage {coverage:g}",
+            False,
+            f"error rate among the {coverage:.0%} most confident predictions",
+            selective_risk_at_coverage(
+                *data, coverage=coverage, sample_weight=sample_weight
+            ),
+        )
+        for coverage in _COVERAGES
+    ]
+    rows += [
+        (
+            f"coverage at risk {risk:g}",
+            True,
+            f"largest share accepted with an error rate of at most {risk:.0%}",
+            coverage_at_risk(*data, risk=risk, sample_weight=sample_weight),
+        )
+        for risk in _RISKS
+    ]
+    lines = [
+        "<tr>"
+        + f"<th>{_text(name)}</th>"
+        + _number(value)
+        + f'<td class="better">{_BETTER[better]}</td>'
+        + f'<td class="description">{_text(description)}</td></tr>'
+        for name, better, description, value in rows
+    ]
+    return (
+        '<table class="selective"><thead><tr><th>measure</th>'
+        "<th class='num'>value</th><th>better</th><th>description</th></tr>"
+        "</thead><tbody>" + "\n".join(lines) + "</tbody></table>"
+    )
+
+
+def _summary(report, matrix):
+    value = report["value"]
+    total = float(matrix.sum())
+    items = [
+        ("samples", f"{int(total)}" if total.is_integer() else f"{total:.4g}"),
+        ("classes", f"{matrix.shape[0]}"),
+    ]
+    for label, key in [
+        ("NI2", ("normalized information", "ni2")),
+        ("correct rate", ("conventional", "correct_rate")),
+        ("reject rate", ("conventional", "reject_rate")),
+        ("accuracy on accepted", ("conventional", "accepted_accuracy")),
+    ]:
+        number = value[key]
+        items.append((label, "–" if np.isnan(number) else f"{number:.4f}"))
+    cells = [
+        f"<div><dt>{_text(label)}</dt><dd>{text}</dd></div>" for label, text in items
+    ]
+    return '<dl class="summary">' + "".join(cells) + "</dl>"
+
+
+def _apply_threshold(y_pred, confidence, threshold, reject_label):
+    """Check the confidence inputs; the predictions after rejection, if any."""
+    predictions = np.asarray(y_pred, dtype=object)
+    if reject_label is not None and (predictions == reject_label).any():
+        raise ValueError(
+            "With confidence, pass y_pred before rejection (every prediction a "
+            f"class, none {reject_label!r}): the page shows every threshold. To "
+            "describe the classifier that rejects below a threshold t, add "
+            "threshold=t."
+        )
+    if threshold is None:
+        return y_pred
+    if reject_label is None:
+        raise ValueError(
+            "threshold rejects predictions; pass the label that marks them as "
+            "reject_label (not None)."
+        )
+    if not isinstance(threshold, int | float | np.integer | np.floating) or (
+        np.isnan(threshold)
+    ):
+        raise ValueError(f"threshold must be a number; got {threshold!r}.")
+    predictions = predictions.copy()
+    predictions[np.asarray(confidence) < threshold] = reject_label
+    return predictions
+
+
+def html_report(
+    y_true: ArrayLike | None = None,
+    y_pred: ArrayLike | None = None,
+    *,
+    confidence: ArrayLike | None = None,
+    threshold: float | None = None,
+    labels: ArrayLike | None = None,
+    reject_label: Any = -1,
+    sample_weight: ArrayLike | None = None,
+    confusion_matrix: ArrayLike | None = None,
+    name: str = "classifier",
+    title: str = "Classifier report",
+    figures: bool = True,
+    path: str | os.PathLike | None = None,
+) -> str:
+    """One self-contained HTML page: every measure, per class, and the figures.
+
+    The page holds the confusion matrix, the per-class table (as
+    :func:`per_class_report`), the entropy-triangle and information-coverage
+    figures, the measures table (value, direction and description of every
+    measure, as :func:`information_report`) and, when confidences are given,
+    the selective-classification measures (:func:`aurc` and its kin). Figures
+    are SVG embedded in the page as ``data:`` URIs; the page loads nothing
+    else (no script, stylesheet, font or network address), so it opens
+    offline and can be mailed as one file.
+
+    Parameters
+    ----------
+    y_true, y_pred : array-like of shape (n_samples,), default=None
+        Labels; ``reject_label`` in ``y_pred`` marks a rejection. Or give
+        ``confusion_matrix``.
+    confidence : array-like of shape (n_samples,), default=None
+        The classifier's confidence in each prediction (higher = more sure;
+        e.g. the maximum predicted probability). Then ``y_pred`` holds the
+        predictions *before* rejection, and the page adds the
+        risk–coverage measures over every threshold.
+    threshold : float, default=None
+        With ``confidence``: the tables describe the classifier that rejects
+        the predictions whose confidence is below ``threshold`` (marked
+        ``reject_label``), as :class:`RejectOptionClassifier` does.
+    labels : array-like of shape (m,), default=None
+        Class order (from labels), or the row names (from a matrix).
+    reject_label : scalar or None, default=-1
+        As for :func:`augmented_confusion_matrix`.
+    sample_weight : array-like of shape (n_samples,), default=None
+        With labels only; a matrix already holds weighted counts.
+    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
+        Counts, instead of ``y_true`` and ``y_pred``.
+    name : str, default="classifier"
+        The classifier's name in the figures' legends.
+    title : str, default="Classifier report"
+        The page's title and heading.
+    figures : bool, default=True
+        Draw the figures (needs matplotlib, the ``plot`` extra). ``False``
+        gives the tables only, without matplotlib.
+    path : str or path-like, default=None
+        Also write the page to this file (UTF-8).
+
+    Returns
+    -------
+    page : str
+        The HTML document. In a notebook, show it with
+        ``IPython.display.HTML(page)``.
+
+    Raises
+    ------
+    ImportError
+        If ``figures=True`` and matplotlib is not installed.
+
+    See Also
+    --------
+    information_report : The measures as a DataFrame.
+    per_class_report : The per-class table as a DataFrame.
+    risk_coverage_curve : Selective risk against coverage.
+
+    Examples
+    --------
+    >>> from infometrics import html_report
+    >>> page = html_report(confusion_matrix=[[90, 0, 0], [0, 9, 1]], figures=False)
+    >>> page.startswith("<!DOCTYPE html>")
+    True
+    >>> "ni2" in page and "Per class" in page
+    True
+    """
+    if confidence is not None:
+        if confusion_matrix is not None or y_true is None or y_pred is None:
+            raise ValueError(
+                "confidence needs y_true and y_pred (one confidence per "
+                "prediction), not a confusion matrix."
+            )
+        confidence = _check_confidence(confidence, np.asarray(y_true).shape[0])
+        selective = _selective_table(y_true, y_pred, confidence, sample_weight)
+        decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
+    elif threshold is not None:
+        raise ValueError("threshold needs confidence (one per prediction).")
+    else:
+        decided, selective = y_pred, None
+    matrix, class_labels = counts_and_labels(
+        y_true,
+        decided,
+        confusion_matrix,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
+    )
+    if selective is not None:
+        selective = _section(
+            "Selective classification",
+            "Accepting only the predictions whose confidence reaches a threshold "
+            "trades coverage (the share accepted) for selective risk (the error "
+            "rate among the accepted); these numbers summarise every threshold "
+            "at once"
+            + ("" if threshold is None else ", not only the threshold of the tables")
+            + ".",
+            selective,
+        )
+    page, note = html_page(
+        matrix,
+        class_labels,
+        name=name,
+        title=title,
+        figures=figures,
+        operating_point=None
+        if threshold is None
+        else f"rejects below confidence {threshold:g}",
+        sections=() if selective is None else (selective,),
+    )
+    warn_permuted(note)  # once for the page, which also says it in its text
+    if path is not None:
+        with open(path, "w", encoding="utf-8") as stream:
+            stream.write(page)
+    return page
+
+
+def _section(heading, lead, body):
+    return (
+        f"<section><h2>{_text(heading)}</h2>\n"
+        f'<p class="lead">{_text(lead)}</p>\n{body}\n</section>'
+    )
+
+
+def html_page(
+    matrix,
+    class_labels,
+    *,
+    name="classifier",
+    title="Classifier report",
+    figures=True,
+    operating_point=None,
+    sections=(),
+):
+    """The page of :func:`html_report` for one valid matrix, and its relabelling note.
+
+    Does not warn (the command line says the note its own way). ``sections``
+    are extra HTML sections placed before the measures table.
+    """
+    from .. import __version__
+
+    report, note = measures_table(matrix, class_labels)
+    per_class, _ = per_class_table(matrix, class_labels)
+    figure_sections = _figures(matrix, str(name)) if figures else []
+    generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    meta = [str(name), *([operating_point] if operating_point else [])]
+    meta += [f"infometrics {__version__}", generated]
+    has_reject = matrix.shape[1] > matrix.shape[0]
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{_text(title)}</title>",
+        f"<style>{_STYLE}</style></head><body><main>",
+        f"<h1>{_text(title)}</h1>",
+        f'<p class="meta">{_text(" · ".join(meta))}</p>',
+        _summary(report, matrix),
+    ]
+    if note is not None:
+        message = _text(permuted_message(note))
+        parts.append(f'<p class="note"><strong>Note.</strong> {message}</p>')
+    parts += [
+        _section(
+            "Confusion matrix",
+            "Rows are the true classes, columns the predicted classes"
+            + (" and the rejected samples." if has_reject else "."),
+            _counts_table(matrix, class_labels),
+        ),
+        _section(
+            "Per class",
+            "Precision, recall and F1 of each class (a rejected sample is not "
+            "recalled); H(S|T=class): uncertainty left about the output given the "
+            "true class; H(T|S=output): uncertainty left about the truth given the "
+            "output (bits).",
+            _per_class_table(per_class),
+        ),
+        *figure_sections,
+        *sections,
+        _section(
+            "Measures",
+            "Every measure of this package for this confusion matrix; “better” "
+            "says which direction is better; – marks a value undefined for this "
+            "matrix.",
+            _measures_table(report),
+        ),
+        "<footer>Made with infometrics; the page is self-contained and loads "
+        "nothing from the network.</footer>",
+        "</main></body></html>",
+    ]
+    return "\n".join(parts) + "\n", note

@@ -1,0 +1,121 @@
+"""Say so when predictions score high information but are permuted labels."""
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT, best_relabelling
+from .._measures.validation import caller_stacklevel
+
+
+class PermutedLabelsWarning(UserWarning):
+    """Warning used when renaming the predicted classes would raise the accuracy.
+
+    NI1-NI9, information coverage and the entropy triangle depend on the
+    confusion matrix only through entropies, which do not change when the
+    predicted classes are renamed: ``y_pred = (y_true + 1) % 3`` has accuracy
+    0 and NI2 = 1 (Hu, He & Yuan, Theorem 1). The reports
+    (:func:`information_report`, :func:`compare`, :func:`per_class_report`)
+    emit this warning, and add a ``note`` column, when some renaming of the
+    predicted classes gives more correct predictions than the labels as
+    given; the message names the renaming.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> import infometrics
+    >>> y_true = [0, 0, 1, 1, 2, 2]
+    >>> y_pred = [1, 1, 2, 2, 0, 0]
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     report = infometrics.information_report(y_true, y_pred)
+    >>> issubclass(caught[0].category, infometrics.PermutedLabelsWarning)
+    True
+    >>> report.loc[("normalized information", "ni2"), "value"]
+    np.float64(1.0)
+    """
+
+
+def _name(label):
+    return repr(label) if isinstance(label, str) else str(label)
+
+
+@dataclass(frozen=True)
+class RelabellingNote:
+    """What a report says about renaming the predicted classes of one matrix."""
+
+    renaming: str
+    correct_rate: float
+    relabelled_correct_rate: float
+    looks_like: dict
+
+    def __str__(self):
+        return (
+            f"relabelling the predictions {self.renaming} would raise the accuracy "
+            f"from {self.correct_rate:.3f} to {self.relabelled_correct_rate:.3f}"
+        )
+
+    @property
+    def short(self):
+        """The note on a measure's row: shorter, the same facts."""
+        return (
+            f"unchanged by relabelling {self.renaming} "
+            f"(accuracy {self.correct_rate:.3f} -> {self.relabelled_correct_rate:.3f})"
+        )
+
+
+def relabelling_note(counts, class_labels):
+    """The :class:`RelabellingNote` of one matrix, or ``None``.
+
+    ``None`` when no renaming of the predicted classes raises the accuracy;
+    ``looks_like`` maps each renamed predicted row index to the true class
+    name its predictions would take.
+    """
+    found = best_relabelling(counts)
+    if found is None:
+        return None
+    names = np.asarray(class_labels).tolist()
+    return RelabellingNote(
+        renaming=", ".join(
+            f"{_name(names[predicted])} -> {_name(names[true])}"
+            for predicted, true in found.moves
+        ),
+        correct_rate=found.correct_rate,
+        relabelled_correct_rate=found.relabelled_correct_rate,
+        looks_like={predicted: names[true] for predicted, true in found.moves},
+    )
+
+
+def permuted_message(note, name=None):
+    """The warning text for a :class:`RelabellingNote`."""
+    note = str(note)
+    if name is None:
+        sentence = f"{note[0].upper()}{note[1:]}"
+    else:
+        sentence = f"Classifier {name!r}: {note}"
+    return (
+        f"{sentence}. NI1-NI9, information coverage and the entropy triangle do "
+        "not change under such a relabelling and score these predictions as if "
+        "they were labelled right; check how y_pred is encoded."
+    )
+
+
+def warn_permuted(note, name=None):
+    """Emit :class:`PermutedLabelsWarning` for a note (nothing for ``None``)."""
+    if note is not None:
+        warnings.warn(
+            permuted_message(note, name),
+            PermutedLabelsWarning,
+            stacklevel=caller_stacklevel(),
+        )
+
+
+def class_note(class_name):
+    """Per-class note of a renamed output."""
+    return f"predictions look like class {_name(class_name)}"
+
+
+def is_relabelling_invariant(name):
+    """Whether measure ``name`` is unchanged by renaming the predicted classes."""
+    return name in PREDICTION_RELABELLING_INVARIANT

@@ -1,0 +1,115 @@
+"""The demo: progress as it works, full column names, a computed reading."""
+
+import io
+
+import numpy as np
+import pytest
+
+from infometrics import augmented_confusion_matrix
+from infometrics._cli import demo
+from infometrics._measures.registry import compute_measures
+
+
+@pytest.fixture(scope="module")
+def short_demo():
+    output = io.StringIO()
+    result = demo.run_demo(n_repeats=2, stream=output)
+    return result, output.getvalue()
+
+
+def test_demo_prints_progress_table_and_reading(short_demo):
+    result, text = short_demo
+    for step in ("[1/4]", "[2/4]", "[3/4]", "[4/4]", "draw 2/2"):
+        assert step in text
+    assert 'scoring="ni2"' in text
+    assert "RejectOptionClassifierCV" in text
+    assert text.count(" done (") == 4  # three timed steps, one more draw
+    header = next(
+        line for line in text.splitlines() if line.strip().startswith("classifier")
+    )
+    # Full column names, none cut to fit.
+    assert header.split() == ["classifier", *demo.TABLE_MEASURES]
+    assert "Reading:" in text
+    reading = " ".join(text.split("Reading:")[1].split())
+    assert reading == result["reading"]
+
+
+def test_demo_numbers_are_the_measures_of_its_predictions(short_demo):
+    result, text = short_demo
+    first = result["splits"][0]
+    matrices = result["matrices"]
+    assert set(matrices) == {demo.NEVER, demo.TUNED}
+    for name, y_pred in first["predictions"].items():
+        np.testing.assert_array_equal(
+            matrices[name], augmented_confusion_matrix(first["y_test"], y_pred)
+        )
+        assert matrices[name].shape == (2, 3)
+        row = next(line for line in text.splitlines() if line.strip().startswith(name))
+        values = compute_measures(matrices[name], demo.TABLE_MEASURES)
+        printed = [float(v) for v in row.split()[-len(demo.TABLE_MEASURES) :]]
+        np.testing.assert_allclose(
+            printed, [values[m] for m in demo.TABLE_MEASURES], atol=5e-5
+        )
+    assert matrices[demo.NEVER][:, -1].sum() == 0
+    assert first["n_rejected"] == matrices[demo.TUNED][:, -1].sum()
+    ni2 = {name: compute_measures(m, ["ni2"])["ni2"] for name, m in matrices.items()}
+    assert first["difference"] == pytest.approx(ni2[demo.TUNED] - ni2[demo.NEVER])
+    assert first["low"] <= first["difference"] <= first["high"]
+    wrong = first["predictions"][demo.NEVER] != first["y_test"]
+    rejected = first["predictions"][demo.TUNED] == -1
+    assert first["rejected_wrong"] == np.sum(wrong & rejected)
+    assert result["tuned"].best_threshold_ == first["threshold"]
+
+
+def _split(difference, low, high, *, n_rejected=10, rejected_wrong=5):
+    return {
+        "ni2_never": 0.8,
+        "ni2_tuned": 0.8 + difference,
+        "difference": difference,
+        "low": low,
+        "high": high,
+        "n_test": 100,
+        "n_rejected": n_rejected,
+        "rejected_wrong": rejected_wrong,
+        "accepted_wrong": 4,
+    }
+
+
+def test_reading_says_when_rejection_helps():
+    splits = [_split(0.05, 0.01, 0.09) for _ in range(10)]
+    reading = demo._reading(splits[0], splits)
+    assert "NI2 rose from 0.8000 to 0.8500" in reading
+    assert "excludes zero: here the reject option clearly helps" in reading
+    assert "higher held-out NI2 on 10, the same on 0 and the lower on 0" in reading
+    assert "lay above zero on 10 and below zero on 0" in reading
+    assert "helps: better on 10 of 10 independent draws" in reading
+    assert "p = 0.001" in reading
+    # 50 of 100 rejected wrong against 40 of 900 accepted.
+    assert "gets 50 wrong (50%), against 4.4% of the samples" in reading
+    assert "it abstains where the model errs" in reading
+
+
+def test_reading_says_when_rejection_hurts_or_cannot_tell():
+    hurting = [_split(-0.04, -0.07, -0.01) for _ in range(10)]
+    reading = demo._reading(hurting[0], hurting)
+    assert "NI2 fell from" in reading
+    assert "lies below zero: here the reject option clearly hurts" in reading
+    assert "hurts: worse on 10 of 10" in reading
+    assert "helps" not in reading
+    mixed = [_split(d, d - 0.05, d + 0.05) for d in (0.01, -0.01, 0.02, -0.02)]
+    reading = demo._reading(mixed[0], mixed)
+    assert "it includes zero: 100 test samples cannot settle" in reading
+    assert "do not show that a reject option tuned for NI2 helps or hurts" in reading
+    # Abstentions that hit no more errors than the accepted samples do.
+    blind = [_split(0.01, -0.01, 0.03, rejected_wrong=0)]
+    reading = demo._reading(blind[0], blind)
+    assert "do not single out the model's errors" in reading
+    assert "One data set is not enough" in reading
+
+
+def test_reading_when_nothing_is_rejected():
+    idle = [_split(0.0, 0.0, 0.0, n_rejected=0, rejected_wrong=0) for _ in range(3)]
+    reading = demo._reading(idle[0], idle)
+    assert "rejects no test sample, so both classifiers make the same" in reading
+    assert "It rejected no test sample." in reading
+    assert "stayed the same, from" in reading
