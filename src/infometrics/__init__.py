@@ -11,7 +11,11 @@ functions build that matrix from ``y_true``/``y_pred``.
 # _resampling) -> scikit-learn adapters (_sklearn) -> presentation (_report,
 # _display, _cli).
 from ._counting.labels import augmented_confusion_matrix
-from ._curves.reject_curve import RejectCurve, reject_curve
+from ._curves.reject_curve import (
+    RejectCurve,
+    reject_curve,
+    reject_curve_from_predictions,
+)
 from ._curves.selective import (
     RiskCoverageCurve,
     augrc,
@@ -121,6 +125,7 @@ __all__ = [
     "per_class_report",
     "register_scorers",
     "reject_curve",
+    "reject_curve_from_predictions",
     "risk_coverage_curve",
     "selective_risk_at_coverage",
 ]

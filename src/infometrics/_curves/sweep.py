@@ -379,6 +379,16 @@ class RejectSweep:
     # the steps not yet taken (exactly 0 after the last).
 
     @cached_property
+    def rejected(self):
+        """Rejected weight at every point (the classifier's own rejections
+        included)."""
+        if self.unit:
+            return self.rejected_total + self.steps_taken
+        moved = np.zeros(self.n_steps + 1)
+        np.cumsum(self.weights, out=moved[1:])
+        return self.rejected_total + moved[self.steps_taken]
+
+    @cached_property
     def accepted(self):
         """Accepted weight at every point."""
         if self.unit:
@@ -620,9 +630,9 @@ class SweepQuantities(Quantities):
                 changes, nonzero_changes = self._changes(kind, function)
                 values = values + self._reader.sums(changes)
                 nonzero = nonzero + self._reader.counts(nonzero_changes)
-            self._sums[name] = np.where(nonzero > 0, values, 0.0) + np.zeros(
-                self.stack_shape
-            )
+            if np.ndim(values) == 0:  # no step: the same at every point
+                values = np.full(self.stack_shape, values)
+            self._sums[name] = np.where(nonzero > 0, values, 0.0)
         return self._sums[name]
 
     def _initial_shape(self, kind):
