@@ -42,6 +42,8 @@ def expected_failures(estimator):
     ],
     expected_failed_checks=expected_failures,
 )
+# The checks fit random data, where rejecting does not help: the tuner says so.
+@pytest.mark.filterwarnings("ignore::infometrics.DegenerateThresholdWarning")
 def test_scikit_learn_estimator_checks(estimator, check):
     check(estimator)
 
@@ -153,6 +155,15 @@ def test_pickle_round_trip(iris):
         ({"reject_label": "b"}, "names", "is one of the classes"),
         ({"threshold": "high"}, None, "threshold must be a real number"),
         ({"threshold": np.nan}, None, "threshold must be a real number"),
+        ({"threshold": 1.5}, None, r"threshold 1.5 is outside \[0, 1\]"),
+        ({"threshold": -0.1}, None, "would never reject a sample"),
+        ({"threshold": -np.inf}, None, "would never reject a sample"),
+        ({"threshold": [0.5, 0.9]}, None, "an array of length 3"),
+        ({"threshold": [[0.5, 0.9, 0.9]]}, None, "an array of length 3"),
+        ({"threshold": [0.5, np.nan, 0.9]}, None, "contains NaN"),
+        ({"threshold": [0.5, 1.2, 0.9]}, None, "is outside"),
+        ({"threshold": ["a", "b", "c"]}, None, "one real threshold per class"),
+        ({"reject_label": np.nan}, None, "reject_label=nan cannot mark a rejection"),
         ({"response_method": "predict"}, None, "response_method must be one of"),
         ({"response_method": "decision_function"}, None, "has no decision_function"),
     ],
@@ -206,14 +217,19 @@ def test_cv_classifier_picks_the_curves_best_threshold_and_rejects_where_it_help
     np.testing.assert_allclose(model.predict_proba(X), refit.predict_proba(X))
 
 
-def test_cv_classifier_can_minimise_the_false_information_ratio(iris):
+def test_cv_classifier_minimising_the_false_information_ratio_warns(iris):
     X, y = iris
-    model = im.RejectOptionClassifierCV(
-        GaussianNB(), scoring="false_info_ratio", cv=3
-    ).fit(X, y)
+    with pytest.warns(
+        im.DegenerateThresholdWarning, match=r"every sample is rejected \(r\(S\|T\) = 0"
+    ):
+        model = im.RejectOptionClassifierCV(
+            GaussianNB(), scoring="false_info_ratio", cv=3
+        ).fit(X, y)
     assert model.best_score_ == pytest.approx(
         np.nanmin(model.curve_.measures["false_info_ratio"])
     )
+    assert model.best_threshold_ == np.inf
+    assert (model.predict(X) == -1).all()
 
 
 def test_cv_classifier_with_sample_weight_and_bad_scoring(iris):
@@ -223,8 +239,8 @@ def test_cv_classifier_with_sample_weight_and_bad_scoring(iris):
         X, y, sample_weight=weights
     )
     assert 0 < model.best_score_ <= 1
-    with pytest.raises(ValueError, match="Unknown measure"):
-        im.RejectOptionClassifierCV(GaussianNB(), scoring="roc_auc").fit(X, y)
+    with pytest.raises(ValueError, match="neither a measure of infometrics"):
+        im.RejectOptionClassifierCV(GaussianNB(), scoring="roc_auk").fit(X, y)
 
 
 # -- reject curves
@@ -268,9 +284,7 @@ def test_curve_points_equal_matrices_built_directly(seed):
         matrix = matrix_at_threshold(
             y_true, proba, classes, curve.thresholds[index], weights
         )
-        expected = registry.compute_measures(
-            matrix, names, replace_undefined_by=np.nan
-        )
+        expected = registry.compute_measures(matrix, names, replace_undefined_by=np.nan)
         for name in names:
             np.testing.assert_allclose(
                 curve.measures[name][index], expected[name], atol=1e-9

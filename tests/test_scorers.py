@@ -301,6 +301,40 @@ def run_python(code):
     )
 
 
+def test_nested_search_in_fresh_workers_needs_the_scorer_object():
+    """A string reaching a fresh worker that never imported infometrics fails
+    (documented in the user guide); the object form works."""
+    result = run_python(
+        """
+        import infometrics
+        from sklearn.datasets import load_iris
+        from sklearn.model_selection import GridSearchCV, cross_val_score
+        from sklearn.tree import DecisionTreeClassifier
+        from sklearn.utils._param_validation import InvalidParameterError
+        X, y = load_iris(return_X_y=True)
+        search = GridSearchCV(
+            DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2]},
+            scoring="ni2", cv=2,
+        )
+        try:
+            cross_val_score(search, X, y, cv=2, n_jobs=2, error_score="raise")
+        except InvalidParameterError as error:
+            assert "'scoring' parameter" in str(error), error
+            print("string refused in a fresh worker")
+        search.set_params(scoring=infometrics.get_scorer("ni2"))
+        by_object = cross_val_score(search, X, y, cv=2, n_jobs=2, error_score="raise")
+        serial = cross_val_score(search, X, y, cv=2)
+        assert (by_object == serial).all(), (by_object, serial)
+        print("object works")
+        """
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:2] == [
+        "string refused in a fresh worker",
+        "object works",
+    ]
+
+
 @pytest.mark.parametrize(
     "break_internals",
     [

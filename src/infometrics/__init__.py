@@ -56,7 +56,10 @@ from ._resampling.bootstrap import (
 )
 from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
 from ._sklearn.reject_option import RejectOptionClassifier
-from ._sklearn.reject_option_cv import RejectOptionClassifierCV
+from ._sklearn.reject_option_cv import (
+    DegenerateThresholdWarning,
+    RejectOptionClassifierCV,
+)
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
@@ -76,6 +79,7 @@ __all__ = [
     "MEASURES",
     "NI_MEASURES",
     "BootstrapInterval",
+    "DegenerateThresholdWarning",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
     "ErrorBounds",

@@ -107,28 +107,45 @@ def _nonnegative(values):
     return np.maximum(values, 0.0) + 0.0
 
 
-def _sum_of_others(values):
-    """``sum_{k != i} values_k`` along the last axis, from exclusive running sums.
+def _sum_of_others(values, axis=-1):
+    """``sum_{k != i} values_k`` along ``axis``, from exclusive running sums.
 
-    Unlike ``total - values``, it is exactly 0 wherever every other entry is 0.
+    Unlike ``total - values``, it is exactly 0 wherever every other entry is 0,
+    and it loses no digits when one entry dominates.
     """
-    pad = [(0, 0)] * (values.ndim - 1) + [(1, 0)]
-    before = np.pad(np.cumsum(values, axis=-1), pad)[..., :-1]
-    reversed_values = np.flip(values, axis=-1)
-    after = np.flip(np.pad(np.cumsum(reversed_values, axis=-1), pad)[..., :-1], axis=-1)
-    return before + after
+    values = np.moveaxis(values, axis, -1)
+    before = np.zeros_like(values)
+    np.cumsum(values[..., :-1], axis=-1, out=before[..., 1:])
+    after = np.zeros_like(values)
+    reversed_tail = values[..., :0:-1]
+    np.cumsum(reversed_tail, axis=-1, out=after[..., -2::-1])
+    return np.moveaxis(before + after, -1, axis)
+
+
+def _with_reject_column(counts):
+    """``counts`` with an all-zero reject column appended."""
+    padded = np.zeros((*counts.shape[:-1], counts.shape[-1] + 1))
+    padded[..., :-1] = counts
+    return padded
+
+
+_EXACT_INTEGER_LIMIT = 2.0**53
 
 
 def _scaled_to_unit(counts):
-    """Counts times a power of two that brings each matrix's largest count near 1.
+    """Counts times a power of two that keeps their sums away from the float limits.
 
     Multiplying by a power of two is exact, so integer structure (and with it
-    exact independence, ``C_ij n = R_i K_j``) survives; sums of counts near the
-    float maximum no longer overflow, and tiny counts no longer underflow.
+    exact independence) survives; sums of counts near the float maximum no
+    longer overflow, and tiny counts no longer underflow. Matrices well inside
+    the float range are returned as they are.
     """
     largest = counts.max(axis=(-2, -1), keepdims=True)
+    safe = (largest == 0) | ((largest > 2.0**-900) & (largest < 2.0**900))
+    if np.all(safe):
+        return counts
     _, exponent = np.frexp(np.where(largest > 0, largest, 1.0))
-    return np.ldexp(counts, -exponent)
+    return np.ldexp(counts, np.where(safe, 0, -exponent))
 
 
 class MatrixQuantities(Quantities):
@@ -147,8 +164,7 @@ class MatrixQuantities(Quantities):
         if counts.shape[-1] == counts.shape[-2]:
             # No reject option: an all-zero reject column changes no quantity
             # and lets one code path serve both shapes.
-            pad = [(0, 0)] * (counts.ndim - 1) + [(0, 1)]
-            counts = np.pad(counts, pad)
+            counts = _with_reject_column(counts)
         self.n_classes = counts.shape[-2]
         self.stack_shape = counts.shape[:-2]
         self.positive = positive
@@ -162,6 +178,15 @@ class MatrixQuantities(Quantities):
         self.true_marginal = self.joint.sum(axis=-1)
         self.output_marginal = self.joint.sum(axis=-2)
         self._sums = {}
+
+    @cached_property
+    def _exact(self):
+        """Integer counts with totals below 2**53: their sums and differences are
+        exact, so complements can be subtracted."""
+        counts = self.counts
+        if not np.all(self.total < _EXACT_INTEGER_LIMIT):
+            return False
+        return bool(np.array_equal(counts, counts.astype(np.int64)))
 
     @classmethod
     def from_counts(cls, counts, *, positive=1):
@@ -200,8 +225,7 @@ class MatrixQuantities(Quantities):
     @cached_property
     def _target(self):
         """``t`` on the ``m + 1`` outcomes: 0 on the reject outcome."""
-        pad = [(0, 0)] * (self.true_marginal.ndim - 1) + [(0, 1)]
-        return np.pad(self.true_marginal, pad)
+        return _with_reject_column(self.true_marginal[..., None, :])[..., 0, :]
 
     @cached_property
     def _columns(self):
@@ -215,8 +239,8 @@ class MatrixQuantities(Quantities):
             d=hits,
             t=self.true_marginal,
             y=self.output_marginal[..., :m],
-            t_rest=_sum_of_others(self.true_marginal),
-            y_rest=_sum_of_others(self.output_marginal)[..., :m],
+            t_rest=self._complement(self.row_totals),
+            y_rest=self._complement(self.column_totals)[..., :m],
             index=np.arange(m),
             positive=self.positive,
         )
@@ -235,34 +259,102 @@ class MatrixQuantities(Quantities):
         support = np.count_nonzero(self.column_totals, axis=-1)
         return np.where(support > 1, super().h_output, 0.0)
 
-    @cached_property
-    def _rest_of_row(self):
-        """``b_ij``: the counts of row ``i`` outside cell ``(i, j)``."""
-        return _sum_of_others(self.counts)
+    def _complement(self, totals):
+        """``sum_{k != i} totals_k / n``: exactly 0 where the other totals are.
+
+        For exact integer counts the complement is a subtraction of counts,
+        otherwise running sums (no digits lost to a dominant entry).
+        """
+        rest = self.total[..., None] - totals if self._exact else _sum_of_others(totals)
+        return rest / np.where(self.empty, 1.0, self.total)[..., None]
 
     @cached_property
-    def _rest_of_column(self):
-        """``c_ij``: the counts of column ``j`` outside cell ``(i, j)``."""
-        return np.swapaxes(_sum_of_others(np.swapaxes(self.counts, -1, -2)), -1, -2)
+    def _log_counts(self):
+        """``log2 C_ij`` (``-inf`` for an empty cell): the one logarithm per cell."""
+        with np.errstate(divide="ignore"):
+            return np.log2(self.counts)
+
+    def _log2_shares(self, totals, axis):
+        """``log2(C_ij / totals)`` per cell (0 where empty), ``totals`` the line sums.
+
+        ``log2 C - log2 total`` loses digits only where the share is near 1,
+        i.e. for a cell holding at least half of its row or column (at most
+        one per line: strictly more than half); those cells get ``log1p(-rest / total)``, ``rest`` being
+        the sum of the other cells of the line.
+        """
+        a = self.counts
+        whole = np.expand_dims(totals, axis)
+        present = a > 0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            shares = np.where(present, self._log_counts - np.log2(whole), 0.0)
+        dominant = (2 * a > whole) & present
+        if not np.any(dominant):
+            return shares
+        # One dominant cell per line at most: the rest of its line is the sum
+        # of the line's other cells.
+        rest = np.expand_dims(np.where(dominant, 0.0, a).sum(axis=axis), axis)
+        rest = np.broadcast_to(rest, a.shape)[dominant]
+        shares[dominant] = np.log1p(-rest / (a[dominant] + rest)) / np.log(2.0)
+        return shares
+
+    @cached_property
+    def _row_log_shares(self):
+        """``log2(C_ij / R_i)``: each cell's share of its row."""
+        return self._log2_shares(self.row_totals, -1)
+
+    @cached_property
+    def _column_log_shares(self):
+        """``log2(C_ij / K_j)``: each cell's share of its column."""
+        return self._log2_shares(self.column_totals, -2)
 
     @cached_property
     def _information_terms(self):
         """``P_ij log2(P_ij / (t_i y_j))`` per cell, 0 for an empty cell.
 
-        With ``a`` the cell, ``b`` and ``c`` the rest of its row and column and
-        ``d`` the rest of the matrix (all sums of non-negative counts),
-        ``P_ij / (t_i y_j) = 1 + (ad - bc) / ((a + b)(a + c))``: no product
-        of large totals is compared with another, so a very skewed matrix keeps
-        its digits, and an exactly independent one (``ad == bc``) gives 0.
+        First as a difference of logarithms of counts (sharing the one log2
+        pass); its absolute error is a few ``1e-14`` bits, so where ``I`` or
+        ``I_M`` comes out below ``1e-3`` bits the matrix is recomputed exactly:
+        with ``a`` the cell, ``b`` and ``c`` the rest of its row and column and
+        ``d`` the rest of the matrix, ``P_ij / (t_i y_j) = 1 + (ad - bc) /
+        ((a + b)(a + c))``, whose ``log1p`` keeps the digits of a ratio near 1
+        (an exactly independent matrix, ``ad == bc``, gives exactly 0).
         """
-        a, b, c = self.counts, self._rest_of_row, self._rest_of_column
-        # d_ij = sum over the other rows k of (row k without column j).
-        d = np.swapaxes(_sum_of_others(np.swapaxes(b, -1, -2)), -1, -2)
-        present = a > 0
+        present = self.counts > 0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            log_ratio = (
+                self._log_counts
+                + (
+                    np.log2(np.where(self.empty, 1.0, self.total))[..., None]
+                    - np.log2(self.row_totals)
+                )[..., :, None]
+                - np.log2(self.column_totals)[..., None, :]
+            )
+            terms = np.where(present, self.joint * log_ratio, 0.0)
+        small = (
+            np.minimum(terms.sum(axis=(-2, -1)), terms[..., :-1].sum(axis=(-2, -1)))
+            < 1e-3
+        )
+        if np.any(small):
+            if terms.ndim == 2:
+                terms = self._exact_information_terms(self.counts, self.joint)
+            else:
+                terms[small] = self._exact_information_terms(
+                    self.counts[small], self.joint[small]
+                )
+        return terms
+
+    def _exact_information_terms(self, a, joint):
+        """The terms of ``I`` from ``log1p`` of the exact excess over 1."""
+        b, c, d = _rests(a, self._exact)
         with np.errstate(divide="ignore", invalid="ignore"):
             excess = (a * d - b * c) / ((a + b) * (a + c))
-            terms = self.joint * np.log1p(excess) / np.log(2.0)
-        return np.where(present, terms, 0.0)
+            near_one = excess > -0.5
+            log_ratio = np.where(
+                near_one,
+                np.log1p(np.where(near_one, excess, 0.0)),
+                np.log((a * (a + b + c + d)) / ((a + b) * (a + c))),
+            ) / np.log(2.0)
+            return np.where(a > 0, joint * log_ratio, 0.0)
 
     @cached_property
     def mutual_info(self):
@@ -279,57 +371,55 @@ class MatrixQuantities(Quantities):
 
     @cached_property
     def h_true_given_output(self):
-        """``H(T|Y) = sum -P_ij log2(P_ij / y_j)``, term by term.
-
-        ``P_ij / y_j = a / (a + c)`` with ``c`` the rest of the column.
-        """
-        a, c = self.counts, self._rest_of_column
-        terms = -self.joint * _log2_share(a, c)
-        value = np.where(a > 0, terms, 0.0).sum(axis=(-2, -1))
+        """``H(T|Y) = sum -P_ij log2(P_ij / y_j)``, term by term."""
+        value = -(self.joint * self._column_log_shares).sum(axis=(-2, -1))
         return np.clip(value, 0.0, self.h_true) + 0.0
 
     @cached_property
     def h_output_given_true(self):
         """``H(Y|T) = sum -P_ij log2(P_ij / t_i)``, term by term."""
-        a, b = self.counts, self._rest_of_row
-        terms = -self.joint * _log2_share(a, b)
-        return np.maximum(np.where(a > 0, terms, 0.0).sum(axis=(-2, -1)), 0.0) + 0.0
+        terms = -(self.joint * self._row_log_shares)
+        return np.maximum(terms.sum(axis=(-2, -1)), 0.0) + 0.0
 
     # -- per-class conditional entropies (reports, coverage) ------------------
 
     @cached_property
     def row_entropies(self):
         """``H(Y | T=i)`` for each true class; ``nan`` for an empty row."""
-        return _conditional_entropies(self.counts, self.row_totals[..., :, None], -1)
+        return _line_entropies(self.counts, self._row_log_shares, -1)
 
     @cached_property
     def column_entropies(self):
         """``H(T | Y=j)`` for each column as given; ``nan`` for an empty column."""
-        values = _conditional_entropies(
-            self.counts, self.column_totals[..., None, :], -2
-        )
+        values = _line_entropies(self.counts, self._column_log_shares, -2)
         return values[..., : self.n_outputs]
 
 
-def _log2_share(part, rest):
-    """``log2(part / (part + rest))`` without losing digits at either end.
+def _rests(counts, exact):
+    """``b, c, d`` of each cell: the rest of its row, its column, the matrix.
 
-    For a share near 1, ``log1p(-rest / (part + rest))`` keeps the small
-    logarithm exact; for a small share the plain logarithm is exact.
+    For exact integer counts they are subtractions of counts; otherwise sums
+    of the other entries, which lose no digits to a dominant cell.
     """
-    with np.errstate(divide="ignore", invalid="ignore"):
-        whole = part + rest
-        near_one = np.log1p(-rest / whole)
-        small = np.log(part / whole)
-    value = np.where(part >= rest, near_one, small) / np.log(2.0)
-    return np.where(part > 0, value, 0.0)
+    if exact:
+        rows = counts.sum(axis=-1, keepdims=True)
+        columns = counts.sum(axis=-2, keepdims=True)
+        total = rows.sum(axis=-2, keepdims=True)
+        row_rest, column_rest = rows - counts, columns - counts
+        return row_rest, column_rest, total - rows - column_rest
+    row_rest = _sum_of_others(counts, axis=-1)
+    column_rest = _sum_of_others(counts, axis=-2)
+    return row_rest, column_rest, _sum_of_others(row_rest, axis=-2)
 
 
-def _conditional_entropies(counts, totals, axis):
-    """Entropy of each row or column of ``counts`` normalised by ``totals``."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        share = counts / totals
-        terms = np.where(counts > 0, -share * np.log2(share), 0.0)
+def _line_entropies(counts, log_shares, axis):
+    """Entropy of each row or column from its cells' log shares.
+
+    Exactly 0 for a line with one non-empty cell, ``nan`` for an empty line.
+    """
+    totals = counts.sum(axis=axis, keepdims=True)
+    shares = np.divide(counts, totals, out=np.zeros_like(counts), where=totals > 0)
+    value = np.maximum(-(shares * log_shares).sum(axis=axis), 0.0)
     support = np.count_nonzero(counts, axis=axis)
-    value = np.where(support > 1, np.maximum(terms.sum(axis=axis), 0.0), 0.0)
+    value = np.where(support > 1, value, 0.0)
     return np.where(support > 0, value, np.nan)

@@ -4,6 +4,7 @@ import numbers
 from typing import Any, Literal
 
 import numpy as np
+from numpy.typing import ArrayLike
 from sklearn import get_config
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.utils import get_tags
@@ -50,6 +51,12 @@ def check_reject_label(reject_label, classes):
     """Refuse a reject label that is a class or of another type than the classes."""
     classes = np.asarray(classes)
     suggestion = _suggest_reject_label(classes)
+    if isinstance(reject_label, (numbers.Real, np.floating)) and np.isnan(reject_label):
+        raise ValueError(
+            "reject_label=nan cannot mark a rejection: nan is not equal to itself, "
+            "so no prediction would ever be recognised as rejected. Pass "
+            f"reject_label={suggestion!r}."
+        )
     numeric_classes = classes.dtype.kind in "biuf"
     string_classes = classes.dtype.kind in "US" or (
         classes.dtype.kind == "O" and all(isinstance(c, str) for c in classes)
@@ -71,6 +78,66 @@ def check_reject_label(reject_label, classes):
             f"{classes.tolist()[:10]}; a rejection must be distinguishable from a "
             f"prediction. Pass reject_label={suggestion!r}."
         )
+
+
+def _confidence_range(method):
+    """The values the confidence of ``method`` can take, and what they are."""
+    if method == "predict_proba":
+        return 0.0, 1.0, "the maximum predicted probability"
+    return 0.0, np.inf, "the decision margin"
+
+
+def check_threshold(threshold, *, n_classes, method):
+    """A validated threshold: a float, or an array of one per class.
+
+    ``np.inf`` is allowed (reject every prediction, of that class for a
+    per-class threshold); other values outside the range of the confidence
+    are refused, since they would reject everything or nothing without saying
+    so.
+
+    Returns
+    -------
+    threshold : float or ndarray of shape (n_classes,)
+    """
+    low, high, what = _confidence_range(method)
+    if np.ndim(threshold) == 0:
+        if (
+            not isinstance(threshold, (numbers.Real, np.number))
+            or isinstance(threshold, (bool, np.bool_))
+            or np.isnan(threshold)
+        ):
+            raise ValueError(
+                f"threshold must be a real number (e.g. 0.8) or an array of one "
+                f"threshold per class; got {threshold!r}."
+            )
+        values = np.array([threshold], dtype=float)
+    else:
+        try:
+            values = np.asarray(threshold, dtype=float)
+        except (TypeError, ValueError):
+            raise ValueError(
+                "threshold must be a real number or an array of one real threshold "
+                f"per class; got {threshold!r}."
+            ) from None
+        if values.ndim != 1 or len(values) != n_classes:
+            raise ValueError(
+                f"threshold has shape {values.shape}, but one threshold per class "
+                f"is needed: an array of length {n_classes}, in the order of "
+                "classes_."
+            )
+        if np.isnan(values).any():
+            raise ValueError(f"threshold contains NaN: {threshold!r}.")
+    checked = values[values != np.inf]  # +inf: reject everything, knowingly
+    outside = checked[(checked < low) | (checked > high)]
+    if outside.size:
+        raise ValueError(
+            f"threshold {float(outside[0]):g} is outside [{low:g}, {high:g}], the "
+            f"range of {what} (the confidence with response_method={method!r}): it "
+            f"would {'reject every' if outside[0] > high else 'never reject a'} sample "
+            f"without saying so. Pass thresholds in [{low:g}, {high:g}] (np.inf "
+            "rejects everything knowingly)."
+        )
+    return float(values[0]) if np.ndim(threshold) == 0 else values
 
 
 class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
@@ -156,12 +223,12 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         return self._predict_with_confidence(X)[1]
 
     def _predict_with_confidence(self, X):
+        """Predicted column index of ``classes_``, and the confidence."""
         check_is_fitted(self, "estimator_")
         method = self._resolved_response_method(self.estimator_)
         scores = getattr(self.estimator_, method)(X)
         kind = "max" if method == "predict_proba" else "margin"
-        predicted_index, confidence = confidence_and_prediction(scores, kind)
-        return self.classes_[predicted_index], confidence
+        return confidence_and_prediction(scores, kind)
 
     def predict(self, X):
         """Predict a class, or ``reject_label`` where the confidence is too low.
@@ -175,9 +242,14 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         y_pred : ndarray of shape (n_samples,)
             A class of :attr:`classes_` or ``reject_label``.
         """
-        predicted, confidence = self._predict_with_confidence(X)
+        predicted_index, confidence = self._predict_with_confidence(X)
+        threshold = self._active_threshold()
+        if np.ndim(threshold):  # one per class: the predicted class's applies
+            threshold = np.asarray(threshold)[predicted_index]
         return np.where(
-            confidence >= self._active_threshold(), predicted, self.reject_label
+            confidence >= threshold,
+            self.classes_[predicted_index],
+            self.reject_label,
         )
 
     @available_if(_estimator_has("predict_proba"))
@@ -280,10 +352,15 @@ class RejectOptionClassifier(_BaseRejectOption):
     estimator : classifier
         Fitted by :meth:`fit` on a clone; wrap a fitted one in
         :class:`sklearn.frozen.FrozenEstimator` to keep it as it is.
-    threshold : float, default=0.5
+    threshold : float or array-like of shape (n_classes,), default=0.5
         Samples whose confidence is below it are rejected (``>=`` accepts).
         With probabilities, 0.5 rejects when no class has a majority; 0 never
-        rejects.
+        rejects. An array gives one threshold per class, in the order of
+        :attr:`classes_`: the threshold of the predicted class applies (the
+        multiclass reject rule with a reject cost per class). Values must lie
+        in the range of the confidence (``[0, 1]`` for probabilities,
+        ``[0, inf)`` for margins); ``np.inf`` rejects every prediction (of
+        that class).
     reject_label : scalar, default=-1
         Written for a rejected sample; must not be a class and must be of the
         classes' type (a string for string classes).
@@ -325,13 +402,22 @@ class RejectOptionClassifier(_BaseRejectOption):
     0.687
     >>> round(model.set_params(threshold=0.0).fit(X, y).score(X, y), 3)  # never
     0.901
+
+    One threshold per class, in the order of ``classes_``: predictions of
+    class 0 are always kept, the others need a confidence of 0.9.
+
+    >>> model.set_params(threshold=[0.0, 0.9, 0.9]).fit(X, y)
+    RejectOptionClassifier(estimator=LogisticRegression(max_iter=1000),
+                           threshold=[0.0, 0.9, 0.9])
+    >>> int((model.predict(X) == -1).sum())
+    47
     """
 
     def __init__(
         self,
         estimator,
         *,
-        threshold: float = 0.5,
+        threshold: float | ArrayLike = 0.5,
         reject_label: Any = -1,
         response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",
     ):
@@ -341,7 +427,12 @@ class RejectOptionClassifier(_BaseRejectOption):
         self.response_method = response_method
 
     def _active_threshold(self):
-        return self.threshold
+        # Read at every prediction, so a threshold set after fit is checked too.
+        return check_threshold(
+            self.threshold,
+            n_classes=len(self.classes_),
+            method=self._resolved_response_method(self.estimator_),
+        )
 
     def fit(self, X, y, **params):
         """Fit a clone of the wrapped classifier.
@@ -361,16 +452,18 @@ class RejectOptionClassifier(_BaseRejectOption):
         self : RejectOptionClassifier
         """
         self._check_common_parameters()
-        if (
-            not isinstance(self.threshold, numbers.Real)
-            or isinstance(self.threshold, bool)
-            or np.isnan(self.threshold)
-        ):
-            raise ValueError(
-                f"threshold must be a real number (e.g. 0.8); got {self.threshold!r}."
-            )
-        y, _ = self._check_target(y)
+        y, classes = self._check_target(y)
+        # Checked before the (possibly long) fit, against the classes of y.
+        check_threshold(
+            self.threshold,
+            n_classes=len(classes),
+            method=self._resolved_response_method(self.estimator),
+        )
         self.estimator_ = clone(self.estimator).fit(X, y, **self._fit_params(params))
-        self._resolved_response_method(self.estimator_)
+        check_threshold(
+            self.threshold,
+            n_classes=len(self.classes_),
+            method=self._resolved_response_method(self.estimator_),
+        )
         self._set_fitted_attributes()
         return self

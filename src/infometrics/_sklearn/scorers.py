@@ -497,6 +497,14 @@ def get_scorer(name: str) -> InformationScorer:
     -------
     scorer : InformationScorer
 
+    Notes
+    -----
+    Pass the object rather than the string to an estimator that is itself
+    fitted in a fresh worker process (a ``GridSearchCV(..., scoring="ni2")``
+    inside ``cross_val_score(..., n_jobs=2)``): such a worker never imported
+    infometrics, so scikit-learn there does not know the name, while the
+    object carries its definition with it.
+
     Examples
     --------
     >>> from infometrics import get_scorer

@@ -1,0 +1,345 @@
+"""Per-class thresholds, any scoring for the tuner, degenerate ends, verbosity."""
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_digits, load_iris
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import balanced_accuracy_score, f1_score, make_scorer
+from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_predict
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import LinearSVC
+
+import infometrics as im
+from infometrics._measures.registry import compute_measures
+from infometrics._sklearn.reject_option_cv import _Objective, _Problem
+
+CV = StratifiedKFold(3)
+# scikit-learn's metrics see the reject label as an unknown class, and say so.
+SKLEARN_SEES_REJECTIONS = pytest.mark.filterwarnings(
+    "ignore:y_pred contains classes not in y_true:UserWarning"
+)
+
+
+@pytest.fixture(scope="module")
+def iris():
+    return load_iris(return_X_y=True)
+
+
+@pytest.fixture(scope="module")
+def digits():
+    X, y = load_digits(return_X_y=True)
+    return X[:600], y[:600]
+
+
+def noisy():
+    return make_pipeline(StandardScaler(), LogisticRegression(C=0.002, max_iter=300))
+
+
+def out_of_fold(estimator, X, y):
+    proba = cross_val_predict(estimator, X, y, cv=CV, method="predict_proba")
+    return proba.argmax(axis=1), proba.max(axis=1)
+
+
+def abstain(classes, predicted, confidence, threshold):
+    threshold = np.broadcast_to(np.asarray(threshold, dtype=float), len(classes))
+    return np.where(confidence >= threshold[predicted], classes[predicted], -1)
+
+
+# -- RejectOptionClassifier with one threshold per class
+
+
+def test_per_class_threshold_applies_the_predicted_classs_threshold(iris):
+    X, y = iris
+    thresholds = np.array([0.0, 0.95, 0.7])
+    model = im.RejectOptionClassifier(GaussianNB(), threshold=thresholds).fit(X, y)
+    proba = model.predict_proba(X)
+    expected = []
+    for row in proba:  # a loop, sample by sample
+        k = int(np.argmax(row))
+        expected.append(k if row[k] >= thresholds[k] else -1)
+    np.testing.assert_array_equal(model.predict(X), expected)
+    assert len(set(model.predict(X))) == 4  # every class, and rejections
+    # The threshold is read at prediction time and checked there too.
+    model.set_params(threshold=[0.5, 0.5])
+    with pytest.raises(ValueError, match="an array of length 3"):
+        model.predict(X)
+
+
+def test_margin_thresholds_may_exceed_one_but_not_be_negative(iris):
+    X, y = iris
+    model = im.RejectOptionClassifier(LinearSVC(C=0.1), threshold=2.0).fit(X, y)
+    decision = model.decision_function(X)
+    top_two = np.sort(decision, axis=1)[:, -2:]
+    rejected = model.predict(X) == -1
+    np.testing.assert_array_equal(rejected, top_two[:, 1] - top_two[:, 0] < 2.0)
+    with pytest.raises(ValueError, match=r"outside \[0, inf\]"):
+        im.RejectOptionClassifier(LinearSVC(), threshold=[0.1, -1.0, 0.2]).fit(X, y)
+    everything = im.RejectOptionClassifier(GaussianNB(), threshold=np.inf).fit(X, y)
+    assert (everything.predict(X) == -1).all()
+
+
+def test_per_class_thresholds_are_searchable(iris):
+    X, y = iris
+    candidates = [[0.0, 0.0, 0.0], [0.0, 0.99, 0.99], [0.99, 0.99, 0.99]]
+    search = GridSearchCV(
+        im.RejectOptionClassifier(GaussianNB()),
+        {"threshold": candidates},
+        scoring="ni2",
+        cv=CV,
+    ).fit(X, y)
+    assert search.best_params_["threshold"] in candidates
+    assert search.cv_results_["mean_test_score"].shape == (3,)
+    # Rejecting nearly everything loses information: never the best.
+    assert search.best_params_["threshold"] != candidates[2]
+
+
+# -- the tuner: any scoring
+
+
+@SKLEARN_SEES_REJECTIONS
+@pytest.mark.parametrize(
+    ("scoring", "metric", "rejecting_pays"),
+    [
+        ("balanced_accuracy", balanced_accuracy_score, False),
+        # scikit-learn's macro average counts the reject label as a class.
+        ("f1_macro", lambda t, p: f1_score(t, p, average="macro"), False),
+        # Precision on the accepted samples, recall on all: rejecting can pay.
+        (make_scorer(f1_score, average="micro", labels=[0, 1, 2]), None, True),
+    ],
+)
+def test_any_scikit_learn_scoring_is_tuned_on_a_grid(
+    iris, scoring, metric, rejecting_pays
+):
+    X, y = iris
+    model = im.RejectOptionClassifierCV(
+        GaussianNB(), scoring=scoring, cv=CV, thresholds=20
+    )
+    if rejecting_pays:
+        model.fit(X, y)  # warnings are errors: none
+    else:
+        with pytest.warns(im.DegenerateThresholdWarning, match="no sample is rejected"):
+            model.fit(X, y)
+    predicted, confidence = out_of_fold(GaussianNB(), X, y)
+    thresholds = model.cv_results_["thresholds"]
+    assert len(thresholds) <= 21
+    assert thresholds[-1] == np.inf
+    metric = metric or (lambda t, p: f1_score(t, p, average="micro", labels=[0, 1, 2]))
+    direct = [
+        metric(y, abstain(model.classes_, predicted, confidence, t)) for t in thresholds
+    ]
+    np.testing.assert_allclose(model.cv_results_["scores"], direct)
+    assert model.best_score_ == pytest.approx(max(direct))
+    assert model.best_threshold_ == thresholds[int(np.argmax(direct))]
+
+
+def test_a_scorer_object_on_the_grid_equals_the_one_sort_sweep(digits):
+    X, y = digits
+    grid = np.linspace(0.05, 0.6, 12)
+    fast = im.RejectOptionClassifierCV(noisy(), scoring="ni2", cv=CV, thresholds=grid)
+    # An explicit reject label makes the scorer go through the generic path.
+    generic = im.RejectOptionClassifierCV(
+        noisy(),
+        scoring=im.make_ni_scorer("ni2", reject_label=-1),
+        cv=CV,
+        thresholds=grid,
+    )
+    fast.fit(X, y)
+    generic.fit(X, y)
+    np.testing.assert_allclose(
+        generic.cv_results_["scores"], fast.cv_results_["scores"]
+    )
+    assert generic.best_threshold_ == fast.best_threshold_
+    by_object = im.RejectOptionClassifierCV(
+        noisy(), scoring=im.make_ni_scorer("ni1"), cv=CV
+    ).fit(X, y)
+    by_name = im.RejectOptionClassifierCV(noisy(), scoring="ni1", cv=CV).fit(X, y)
+    assert by_object.best_threshold_ == by_name.best_threshold_
+    assert by_object.best_score_ == by_name.best_score_
+
+
+@SKLEARN_SEES_REJECTIONS
+def test_sample_weight_reaches_a_scikit_learn_scorer(digits):
+    X, y = digits
+    weights = np.where(y == 3, 5.0, 1.0)
+    model = im.RejectOptionClassifierCV(
+        GaussianNB(), scoring="balanced_accuracy", cv=CV, thresholds=[0.5, 0.9]
+    )
+    with pytest.warns(im.DegenerateThresholdWarning):
+        model.fit(X, y, sample_weight=weights)
+    proba = cross_val_predict(
+        GaussianNB(),
+        X,
+        y,
+        cv=CV,
+        method="predict_proba",
+        params={"sample_weight": weights},
+    )
+    direct = [
+        balanced_accuracy_score(
+            y,
+            abstain(model.classes_, proba.argmax(1), proba.max(1), t),
+            sample_weight=weights,
+        )
+        for t in model.cv_results_["thresholds"]
+    ]
+    np.testing.assert_allclose(model.cv_results_["scores"], direct)
+
+
+# -- degenerate ends
+
+
+def test_a_plateau_and_accepting_everything_warn(iris):
+    X, y = iris
+    # Log-loss reads the probabilities, which no threshold changes: a plateau.
+    with pytest.warns(im.DegenerateThresholdWarning) as caught:
+        model = im.RejectOptionClassifierCV(
+            GaussianNB(), scoring="neg_log_loss", cv=CV, thresholds=5
+        ).fit(X, y)
+    messages = " ".join(str(w.message) for w in caught)
+    assert "plateau" in messages
+    assert "best when no sample is rejected" in messages
+    assert "count a rejection as an error" in messages
+    assert model.best_threshold_ == model.cv_results_["thresholds"][0]
+
+
+def test_rejecting_that_helps_does_not_warn(digits):
+    X, y = digits
+    model = im.RejectOptionClassifierCV(noisy(), cv=CV).fit(X, y)  # errors as warnings
+    assert (
+        0 < model.cv_results_["reject_rate"][np.argmax(model.cv_results_["scores"])] < 1
+    )
+
+
+# -- per-class tuning
+
+
+def objective_direct(y, classes, predicted, confidence, thresholds, measure="ni2"):
+    predictions = abstain(classes, predicted, confidence, thresholds)
+    return im.ni_score(y, predictions, measure=measure, labels=classes)
+
+
+def test_per_class_tuning_against_a_direct_computation(digits):
+    X, y = digits
+    model = im.RejectOptionClassifierCV(noisy(), cv=CV, per_class=True).fit(X, y)
+    classes = model.classes_
+    thresholds = model.best_threshold_
+    assert thresholds.shape == (len(classes),)
+    predicted, confidence = out_of_fold(noisy(), X, y)
+    best = objective_direct(y, classes, predicted, confidence, thresholds)
+    assert model.best_score_ == pytest.approx(best, rel=1e-12)
+    glob = im.RejectOptionClassifierCV(noisy(), cv=CV).fit(X, y)
+    assert model.best_score_ > glob.best_score_  # per-class thresholds help here
+    assert 1 <= model.n_rounds_ <= 20
+    # A local optimum: no single class's threshold, alone, does better.
+    for k in range(len(classes)):
+        for candidate in [*np.unique(confidence[predicted == k]), np.inf]:
+            trial = thresholds.copy()
+            trial[k] = candidate
+            value = objective_direct(y, classes, predicted, confidence, trial)
+            assert value <= best + 1e-9 * max(1.0, abs(best))
+    np.testing.assert_allclose(model.equivalent_reject_cost_, 1 - thresholds)
+    # The refitted model applies each predicted class's threshold.
+    proba = model.predict_proba(X)
+    np.testing.assert_array_equal(
+        model.predict(X),
+        abstain(classes, proba.argmax(1), proba.max(1), thresholds),
+    )
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_one_class_sweep_equals_the_full_matrix_at_every_candidate(seed):
+    """Ties, weights, classes that vanish from the accepted set, a lower measure."""
+    rng = np.random.default_rng(seed)
+    n, m = rng.integers(5, 60), rng.integers(2, 5)
+    classes = np.arange(m)
+    y = rng.integers(0, m, n)
+    predicted = np.where(rng.random(n) < 0.6, y, rng.integers(0, m, n))
+    confidence = rng.integers(0, 6, n) / 5.0  # heavy ties
+    weights = rng.choice([0.0, 0.5, 1.0, 3.0], n)
+    weights[0] = 1.0
+    thresholds = rng.choice([0.0, 0.4, 0.8, np.inf], m)
+    measure = rng.choice(["ni2", "false_info_ratio", "triangle_mi", "ni13"])
+    objective = _Objective(str(measure))
+    problem = _Problem(
+        y=y,
+        true=y,
+        predicted=predicted,
+        confidence=confidence,
+        weights=weights,
+        sample_weight=weights,
+        classes=classes,
+        scores=None,
+        method="predict_proba",
+        reject_label=-1,
+        objective=objective,
+    )
+    k = int(rng.integers(0, m))
+    candidates = np.append(np.unique(confidence[predicted == k]), np.inf)
+    swept = problem.sweep(thresholds, k, candidates)
+    for candidate, value in zip(candidates, swept, strict=True):
+        trial = thresholds.copy()
+        trial[k] = candidate
+        predictions = abstain(classes, predicted, confidence, trial)
+        matrix = im.augmented_confusion_matrix(
+            y, predictions, labels=classes, sample_weight=weights
+        )
+        expected = compute_measures(
+            matrix, [str(measure)], replace_undefined_by=np.nan
+        )[str(measure)]
+        np.testing.assert_allclose(value, objective.sign * expected, atol=1e-12)
+
+
+def test_decision_margins_have_no_equivalent_cost(iris):
+    X, y = iris
+    model = im.RejectOptionClassifierCV(
+        make_pipeline(StandardScaler(), LinearSVC(C=0.01)), cv=CV, per_class=True
+    ).fit(X, y)
+    assert np.isnan(model.equivalent_reject_cost_).all()
+    assert model.equivalent_reject_cost_.shape == (3,)
+
+
+# -- verbosity and bad parameters
+
+
+def test_verbose_reports_folds_and_sweeps(digits, capsys):
+    X, y = digits
+    im.RejectOptionClassifierCV(noisy(), cv=CV).fit(X, y)
+    assert capsys.readouterr().out == ""
+    im.RejectOptionClassifierCV(noisy(), cv=CV, per_class=True, verbose=1).fit(X, y)
+    out = capsys.readouterr().out
+    assert "fitting 3 folds" in out
+    assert "global sweep: " in out
+    assert "round 1, class " in out
+    assert "per-class thresholds after" in out
+
+
+class DictScorer:
+    def __call__(self, estimator, X, y):
+        return {"a": 1.0}
+
+
+@pytest.mark.parametrize(
+    ("params", "error", "message"),
+    [
+        ({"per_class": "yes"}, ValueError, "per_class must be True or False"),
+        ({"thresholds": "all"}, ValueError, "thresholds must be 'auto'"),
+        ({"thresholds": 0}, ValueError, "at least 1"),
+        ({"thresholds": [0.5, np.nan]}, ValueError, "finite values"),
+        ({"verbose": "loud"}, ValueError, "verbose must be an int"),
+        ({"scoring": 3}, TypeError, "scoring must be a measure name"),
+        ({"scoring": "roc_auk"}, ValueError, "neither a measure of infometrics"),
+        (
+            {"scoring": im.make_multi_measure_scorer()},
+            TypeError,
+            "multi-measure scorer gives several",
+        ),
+        ({"scoring": DictScorer()}, TypeError, "returned a dict"),
+        ({"reject_label": np.nan}, ValueError, "reject_label=nan"),
+    ],
+)
+def test_tuner_refuses_bad_parameters(iris, params, error, message):
+    X, y = iris
+    with pytest.raises(error, match=message):
+        im.RejectOptionClassifierCV(GaussianNB(), cv=CV, **params).fit(X, y)
