@@ -14,6 +14,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.labels import (
+    _check_labels_array,
     check_sample_weight,
     confusion_matrix_and_labels,
     encode_labels,
@@ -436,11 +437,7 @@ def reject_curve(
     """
     names = _check_measure_names(measures)
     scores = np.asarray(y_score)
-    y_true_array = np.asarray(y_true)
-    if y_true_array.ndim != 1:
-        raise ValueError(
-            f"y_true must be 1-d, one label per sample; got shape {y_true_array.shape}."
-        )
+    y_true_array = _check_labels_array(y_true, "y_true")
     if y_true_array.shape[0] == 0:
         raise ValueError("y_true is empty; a reject curve needs at least one sample.")
     if scores.ndim not in (1, 2) or scores.shape[0] != y_true_array.shape[0]:
@@ -586,6 +583,8 @@ def reject_curve_from_predictions(
         weights=weights,
         minlength=n_classes * (n_classes + 1),
     ).reshape(n_classes, n_classes + 1)
+    if matrix.shape[1] == n_classes:  # reject_label=None: no reject column
+        matrix = np.column_stack([matrix, np.zeros(n_classes)])
     if matrix.shape != check.shape or not np.allclose(matrix, check):
         raise ValueError(
             "reject_curve_from_predictions could not place every prediction "
