@@ -149,6 +149,8 @@ def test_demo_writes_report_and_figures(tmp_path):
         "entropy_triangle.png",
         "information_coverage.png",
         "reject_curve.png",
+        "confusion_matrix.png",
+        "risk_coverage.png",
     }
     comparison = pd.read_csv(tmp_path / "out" / "comparison.csv", index_col=0)
     assert "tuned reject option" in comparison.index

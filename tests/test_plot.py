@@ -231,6 +231,23 @@ def test_reject_curve_few_confidences_draws_marked_steps():
     assert display.lower_ax_ is not None  # the error rate
 
 
+def test_reject_curve_per_class_thresholds_are_not_marked(iris_model):
+    _, X, y = iris_model
+    per_class = make_pipeline(
+        StandardScaler(),
+        im.RejectOptionClassifier(
+            LogisticRegression(C=0.05), threshold=[0.6, 0.7, 0.8]
+        ),
+    ).fit(X, y)
+    display = im.RejectCurveDisplay.from_estimator(per_class, X, y)
+    assert display.threshold is None
+    assert display.threshold_line_ is None
+    with pytest.raises(ValueError, match="threshold must be one number"):
+        im.RejectCurveDisplay(display.curve, threshold=np.array([0.6, 0.7, 0.8]))
+    with pytest.raises(ValueError, match="threshold must be one number"):
+        im.RejectCurveDisplay(display.curve, threshold="0.7")
+
+
 def test_reject_curve_bad_options(iris_model):
     model, X, y = iris_model
     curve = im.reject_curve(y, model.predict_proba(X), measures=["ni2"])
@@ -264,6 +281,23 @@ def test_entropy_triangle_ticks_clear_of_points_on_the_base():
         # marginal of balanced classes sits on the base, y = 0).
         assert tick.get_position()[1] <= -0.04
         assert tick.get_va() == "top"
+
+
+def test_entropy_triangle_side_labels_clear_of_points_on_the_sides():
+    display = im.EntropyTriangleDisplay.from_confusion_matrices({"a": A})
+    left, right = display.side_labels_[1:]
+    for label, corner in ((left, (0.0, 0.0)), (right, (1.0, 0.0))):
+        x, y = label.get_position()
+        # Distance from the slanted side through ``corner`` and the apex.
+        direction = np.array([0.5 - corner[0], np.sqrt(3) / 2])
+        direction /= np.linalg.norm(direction)
+        offset = np.array([x - corner[0], y - corner[1]])
+        distance = abs(offset[0] * direction[1] - offset[1] * direction[0])
+        assert distance > 0.06
+        # Outside the triangle.
+        assert (x < 0.5 and y > np.sqrt(3) * x) or (
+            x > 0.5 and y > np.sqrt(3) * (1 - x)
+        )
 
 
 def test_entropy_triangle_zoom_labels_its_grid_and_has_no_legend():

@@ -1,5 +1,7 @@
 """Reports equal the core; bootstrap intervals behave; paired comparisons."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -376,3 +378,66 @@ def test_paired_comparison():
 def test_uncertainty_errors(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize(
+    "matrix",
+    [
+        [[5, 0, 0], [0, 0, 0]],  # one true class: H(T) = 0
+        [[0, 0, 0], [0, 0, 0]],  # empty
+        [[3, 0], [0, 0]],  # square, one class
+        [[0, 0, 4], [0, 0, 6]],  # everything rejected
+        [[5, 1]],  # a single class, with rejections
+        [[2.5, 0.5, 0.0], [0.0, 1.25, 0.25]],  # weighted counts
+    ],
+)
+def test_reports_of_degenerate_matrices_warn_nothing(matrix):
+    # Undefined values are NaN in the tables; the core is asked for NaN, so
+    # nothing warns and no warnings filter is needed around it.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        report = im.information_report(confusion_matrix=matrix)
+        per_class = im.per_class_report(confusion_matrix=matrix)
+        table = im.compare({"A": matrix, "B": matrix})
+    assert list(report.columns) == ["value", "higher_is_better", "description"]
+    assert len(per_class) == len(matrix) + (len(matrix[0]) > len(matrix))
+    assert table.loc["A"].equals(table.loc["B"])
+
+
+def test_reports_validate_each_matrix_once_and_compute_its_quantities_once(
+    monkeypatch,
+):
+    from infometrics._measures import validation
+    from infometrics._measures.quantities import MatrixQuantities
+
+    calls = {"validated": 0, "quantities": 0}
+    check = validation.check_confusion_matrix
+    init = MatrixQuantities.__init__
+
+    def counting_check(*args, **kwargs):
+        calls["validated"] += 1
+        return check(*args, **kwargs)
+
+    def counting_init(self, *args, **kwargs):
+        calls["quantities"] += 1
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(validation, "check_confusion_matrix", counting_check)
+    monkeypatch.setattr(MatrixQuantities, "__init__", counting_init)
+    y_true = [0, 0, 1, 1, 2, 2]
+    im.compare(
+        {
+            "A": [[2, 0, 0, 0], [0, 2, 0, 0], [0, 1, 1, 0]],
+            "B": [[1, 1, 0, 0], [0, 2, 0, 0], [0, 0, 2, 0]],
+            "C": [[2, 0, 0, 0], [0, 1, 0, 1], [0, 0, 2, 0]],
+            "D": (y_true, [0, 0, 1, -1, 2, 2]),  # counted, so valid already
+        }
+    )
+    assert calls == {"validated": 3, "quantities": 4}
+    calls.update(validated=0, quantities=0)
+    im.information_report(confusion_matrix=M5)
+    im.per_class_report(confusion_matrix=M5)
+    assert calls == {"validated": 2, "quantities": 2}
+    calls.update(validated=0, quantities=0)
+    im.information_report(y_true, [0, 0, 1, -1, 2, 2])
+    assert calls == {"validated": 0, "quantities": 1}

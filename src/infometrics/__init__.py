@@ -26,9 +26,11 @@ from ._curves.selective import (
     selective_risk_at_coverage,
 )
 from ._display import (
+    AugmentedConfusionMatrixDisplay,
     EntropyTriangleDisplay,
     InformationCoverageDisplay,
     RejectCurveDisplay,
+    RiskCoverageDisplay,
 )
 from ._exceptions import UndefinedMeasureWarning
 from ._from_labels.scores import (
@@ -78,6 +80,7 @@ __version__ = "0.1.0"
 __all__ = [
     "MEASURES",
     "NI_MEASURES",
+    "AugmentedConfusionMatrixDisplay",
     "BootstrapInterval",
     "DegenerateThresholdWarning",
     "EntropyTriangle",
@@ -96,6 +99,7 @@ __all__ = [
     "RejectOptionClassifier",
     "RejectOptionClassifierCV",
     "RiskCoverageCurve",
+    "RiskCoverageDisplay",
     "ScorerRegistrationWarning",
     "TriangleCoordinates",
     "UndefinedMeasureWarning",

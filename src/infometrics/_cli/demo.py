@@ -427,9 +427,11 @@ def _write_outputs(folder, matrices, first, splits, progress):
 
 def _write_figures(folder, matrices, first):
     from .._display import (
+        AugmentedConfusionMatrixDisplay,
         EntropyTriangleDisplay,
         InformationCoverageDisplay,
         RejectCurveDisplay,
+        RiskCoverageDisplay,
     )
     from .._display.common import _pyplot
 
@@ -481,6 +483,50 @@ def _write_figures(folder, matrices, first):
         show_error_rate=False,
     )
     written.append(folder / "reject_curve.png")
+    figure.savefig(written[-1], dpi=110)
+
+    figure, (counts, rates) = plt.subplots(
+        1, 2, figsize=(11, 4.2), layout="constrained"
+    )
+    for ax, normalize, title in (
+        (counts, None, "counts"),
+        (rates, "true", "rates over each true class"),
+    ):
+        AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+            matrices[TUNED], normalize=normalize, ax=ax
+        )
+        ax.set_title(title)
+    figure.suptitle(f"{TUNED}, held-out test split")
+    written.append(folder / "confusion_matrix.png")
+    figure.savefig(written[-1], dpi=110)
+
+    figure, ax = plt.subplots(figsize=(7.5, 5.5), layout="constrained")
+    display = RiskCoverageDisplay.from_estimator(
+        first["never"],
+        first["X_test"],
+        y_test,
+        name="logistic regression",
+        plot_oracle=True,
+        ax=ax,
+    )
+    accepted = first["predictions"][TUNED] != -1
+    coverage = accepted.mean()
+    risk = np.mean(first["predictions"][TUNED][accepted] != y_test[accepted])
+    ax.plot(
+        [coverage],
+        [risk],
+        marker="o",
+        markersize=8,
+        linestyle="none",
+        color=display.line_.get_color(),
+        label=f"{TUNED}: threshold {first['threshold']:.3f}, coverage "
+        f"{coverage:.1%}, selective risk {risk:.1%}",
+    )
+    ax.set_title("Risk-coverage curve, held-out test split (lower is better)")
+    ax.legend(
+        loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=8, frameon=False
+    )
+    written.append(folder / "risk_coverage.png")
     figure.savefig(written[-1], dpi=110)
     plt.close("all")
     return written

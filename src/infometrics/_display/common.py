@@ -94,3 +94,51 @@ def _set_rate_axis(ax, axis, *, scale, kind):
         set_scale("linear")
     target.set_major_formatter(PercentFormatter(xmax=1.0, decimals=None))
     set_lim(0.0, 1.0)
+
+
+def _estimator_confidence(estimator, X, response_method="auto"):
+    """Predictions before any rejection, their confidence and the threshold.
+
+    The confidence is the one a :class:`RejectOptionClassifier` compares with
+    its threshold: the top probability with ``predict_proba`` (Chow's rule),
+    the margin with ``decision_function``. A pipeline's final step decides.
+
+    Returns
+    -------
+    y_pred, confidence, scores, kind, threshold
+        ``kind`` is ``"max"`` or ``"margin"``; ``threshold`` is the
+        estimator's own (``best_threshold_`` or ``threshold``) when it is
+        one number, else None.
+    """
+    from .._curves.reject_curve import confidence_and_prediction
+
+    _check_choice(
+        "response_method",
+        response_method,
+        ("auto", "predict_proba", "decision_function"),
+    )
+    final = estimator.steps[-1][1] if hasattr(estimator, "steps") else estimator
+    threshold = getattr(final, "best_threshold_", None)
+    if threshold is None and getattr(final, "_infometrics_abstains", False):
+        threshold = getattr(final, "threshold", None)
+    if threshold is not None and np.ndim(threshold) != 0:
+        # Per-class thresholds are no single point of a one-threshold sweep.
+        threshold = None
+    if response_method == "auto":
+        response_method = getattr(final, "response_method", "auto")
+    if response_method == "auto":
+        response_method = (
+            "predict_proba"
+            if hasattr(estimator, "predict_proba")
+            else "decision_function"
+        )
+    if not hasattr(estimator, response_method):
+        raise ValueError(
+            f"{_estimator_name(estimator)} has no {response_method}; it needs "
+            "predict_proba or decision_function to give a confidence."
+        )
+    scores = getattr(estimator, response_method)(X)
+    kind = "max" if response_method == "predict_proba" else "margin"
+    predicted_index, confidence = confidence_and_prediction(scores, kind)
+    classes = np.asarray(estimator.classes_)
+    return classes[predicted_index], confidence, scores, kind, threshold

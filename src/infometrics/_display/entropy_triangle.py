@@ -235,6 +235,9 @@ class EntropyTriangleDisplay:
             ]
             # Each side is where one coordinate vanishes.
             side_style = {"ha": "center", "va": "center", "fontsize": 9}
+            # Outside each slanted side by more than a marker: classifiers with
+            # 2MI' = 0 (or VI' = 0) sit on it.
+            offset = 0.085
             self.side_labels_ = [
                 ax.text(
                     0.5,
@@ -243,15 +246,15 @@ class EntropyTriangleDisplay:
                     **side_style,
                 ),
                 ax.text(
-                    0.2,
-                    0.44,
+                    0.25 - offset * _SQRT3_2,
+                    _SQRT3_2 / 2 + offset / 2,
                     "2MI' = 0: no information transferred",
                     rotation=60,
                     **side_style,
                 ),
                 ax.text(
-                    0.8,
-                    0.44,
+                    0.75 + offset * _SQRT3_2,
+                    _SQRT3_2 / 2 + offset / 2,
                     "VI' = 0: nothing left uncertain",
                     rotation=-60,
                     **side_style,

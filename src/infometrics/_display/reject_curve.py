@@ -4,7 +4,13 @@ import numpy as np
 
 from .._curves.reject_curve import RejectCurve, reject_curve
 from .._measures.registry import check_measure
-from .common import _axes, _check_choice, _estimator_name, _set_rate_axis
+from .common import (
+    _axes,
+    _check_choice,
+    _estimator_confidence,
+    _estimator_name,
+    _set_rate_axis,
+)
 
 
 class RejectCurveDisplay:
@@ -46,6 +52,14 @@ class RejectCurveDisplay:
     def __init__(self, curve, *, threshold=None, name=None):
         if not isinstance(curve, RejectCurve):
             raise ValueError("curve must be a RejectCurve (see reject_curve).")
+        if threshold is not None and not isinstance(
+            threshold, (int, float, np.integer, np.floating)
+        ):
+            raise ValueError(
+                "threshold must be one number (a point of the one-threshold "
+                f"sweep) or None; got {threshold!r}. Per-class thresholds have "
+                "no single point on this curve."
+            )
         self.curve = curve
         self.threshold = threshold
         self.name = name
@@ -124,7 +138,8 @@ class RejectCurveDisplay:
         sample_weight : array-like, default=None
         threshold : "auto", float or None, default="auto"
             ``"auto"`` marks the estimator's own threshold (``threshold`` or
-            ``best_threshold_``) if it has one.
+            ``best_threshold_``) if it has one number (per-class thresholds
+            are not marked).
         name : str, default=None
         ax : matplotlib Axes, default=None
         **plot_kw : dict
@@ -133,27 +148,15 @@ class RejectCurveDisplay:
         -------
         display : RejectCurveDisplay
         """
-        abstainer = estimator
-        if hasattr(estimator, "steps"):
-            abstainer = estimator.steps[-1][1]
+        _, _, scores, kind, own_threshold = _estimator_confidence(estimator, X)
         if isinstance(threshold, str) and threshold == "auto":
-            threshold = getattr(
-                abstainer, "best_threshold_", getattr(abstainer, "threshold", None)
-            )
-        response = getattr(abstainer, "response_method", "auto")
-        if response == "auto":
-            response = (
-                "predict_proba"
-                if hasattr(estimator, "predict_proba")
-                else "decision_function"
-            )
-        scores = getattr(estimator, response)(X)
+            threshold = own_threshold
         return cls.from_predictions(
             y,
             scores,
             classes=estimator.classes_,
             measures=measures,
-            confidence="max" if response == "predict_proba" else "margin",
+            confidence=kind,
             sample_weight=sample_weight,
             threshold=threshold,
             name=name or _estimator_name(estimator),

@@ -12,11 +12,11 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._counting.labels import confusion_matrix_and_labels
+from .._measures import validation
 from .._measures.conventional import conventional_measures
 from .._measures.coverage import InformationCoverage, information_coverage
 from .._measures.ni import MeasureName, all_measures, check_measure_name, ni
 from .._measures.triangle import EntropyTriangle, entropy_triangle
-from .._measures.validation import check_confusion_matrix
 
 _LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
         True labels.
@@ -68,7 +68,7 @@ def counts_and_labels(
             "sample_weight applies to y_true and y_pred; a confusion matrix "
             "already holds the (weighted) counts. Drop sample_weight."
         )
-    counts, _ = check_confusion_matrix(confusion_matrix)
+    counts, _ = validation.check_confusion_matrix(confusion_matrix)
     if counts.ndim != 2:
         raise ValueError(
             "confusion_matrix must be one matrix, not a stack; the count-level "

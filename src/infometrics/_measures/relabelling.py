@@ -135,6 +135,11 @@ def best_relabelling(confusion_matrix) -> Relabelling | None:
             "best_relabelling describes one confusion matrix, not a stack; "
             "call it once per matrix."
         )
+    return relabelling_of_counts(counts)
+
+
+def relabelling_of_counts(counts) -> Relabelling | None:
+    """:func:`best_relabelling` of one matrix that is already validated."""
     counts = np.asarray(counts, dtype=float)
     n_classes = counts.shape[0]
     classes = counts[:, :n_classes]

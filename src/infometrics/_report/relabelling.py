@@ -5,7 +5,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT, best_relabelling
+from .._measures.relabelling import (
+    PREDICTION_RELABELLING_INVARIANT,
+    relabelling_of_counts,
+)
 from .._measures.validation import caller_stacklevel
 
 
@@ -57,22 +60,31 @@ class RelabellingNote:
         )
 
     @property
-    def short(self):
-        """The note on a measure's row: shorter, the same facts."""
+    def classifier_note(self):
+        """The note on a classifier's row.
+
+        The accuracy comes first: notebooks cut long cells
+        (``display.max_colwidth``).
+        """
         return (
-            f"unchanged by relabelling {self.renaming} "
-            f"(accuracy {self.correct_rate:.3f} -> {self.relabelled_correct_rate:.3f})"
+            f"accuracy {self.correct_rate:.3f} -> "
+            f"{self.relabelled_correct_rate:.3f} if relabelled {self.renaming}"
         )
+
+    @property
+    def measure_note(self):
+        """The note on the row of a measure that the renaming leaves unchanged."""
+        return f"unchanged if relabelled {self.renaming}"
 
 
 def relabelling_note(counts, class_labels):
-    """The :class:`RelabellingNote` of one matrix, or ``None``.
+    """The :class:`RelabellingNote` of one validated matrix, or ``None``.
 
     ``None`` when no renaming of the predicted classes raises the accuracy;
     ``looks_like`` maps each renamed predicted row index to the true class
     name its predictions would take.
     """
-    found = best_relabelling(counts)
+    found = relabelling_of_counts(counts)
     if found is None:
         return None
     names = np.asarray(class_labels).tolist()

@@ -12,9 +12,9 @@ from numpy.typing import ArrayLike
 
 from .._counting.labels import confusion_matrix_and_labels
 from .._from_labels.scores import counts_and_labels
-from .._measures.coverage import information_coverage
-from .._measures.registry import MEASURES, check_measure, compute_measures
-from .._measures.validation import check_confusion_matrix
+from .._measures import validation
+from .._measures.quantities import MatrixQuantities
+from .._measures.registry import MEASURES, check_measure, evaluate_measures
 from .relabelling import (
     class_note,
     is_relabelling_invariant,
@@ -121,7 +121,7 @@ def measures_table(matrix, class_labels):
     Does not warn: the command line prints the note its own way.
     """
     names = _all_names(matrix.shape[0])
-    values = compute_measures(matrix, names, replace_undefined_by=np.nan)
+    values = _measures_of(matrix, names)
     rows = [
         {
             "family": MEASURES[name].family,
@@ -136,9 +136,19 @@ def measures_table(matrix, class_labels):
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         report["note"] = [
-            note.short if is_relabelling_invariant(name) else "" for name in names
+            note.measure_note if is_relabelling_invariant(name) else ""
+            for name in names
         ]
     return report, note
+
+
+def _measures_of(counts, names):
+    """The named measures of one valid matrix: its quantities computed once.
+
+    ``replace_undefined_by=nan``: undefined values show as NaN, nothing warns.
+    """
+    quantities = MatrixQuantities.from_counts(np.asarray(counts, dtype=float))
+    return evaluate_measures(quantities, names, replace_undefined_by=np.nan)
 
 
 def _rank(values, higher_is_better):
@@ -233,7 +243,7 @@ def compare(
                 entry[0], entry[1], labels=labels, reject_label=reject_label
             )
         else:
-            matrix, _ = check_confusion_matrix(entry)
+            matrix, _ = validation.check_confusion_matrix(entry)
             if matrix.ndim != 2:
                 raise ValueError(
                     f"classifiers[{name!r}] is a stack of matrices; compare takes "
@@ -246,11 +256,11 @@ def compare(
                 if labels is not None and len(labels) == n_classes
                 else np.arange(n_classes)
             )
-        values = compute_measures(matrix, names, replace_undefined_by=np.nan)
+        values = _measures_of(matrix, names)
         rows[name] = {measure: float(values[measure]) for measure in names}
         note = relabelling_note(matrix, class_labels)
         warn_permuted(note, name)
-        notes[name] = "" if note is None else str(note)
+        notes[name] = "" if note is None else note.classifier_note
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "classifier"
     if ranks:
@@ -365,7 +375,7 @@ def per_class_report(
 def per_class_table(matrix, class_labels):
     """The table of :func:`per_class_report` and its relabelling note (no warning)."""
     matrix = np.asarray(matrix, dtype=float)
-    coverage = information_coverage(matrix, replace_undefined_by=np.nan)
+    quantities = MatrixQuantities.from_counts(matrix)
     n_classes = matrix.shape[0]
     has_reject = matrix.shape[1] == n_classes + 1
     extra = [np.nan] if has_reject else []
@@ -388,8 +398,8 @@ def per_class_table(matrix, class_labels):
                 ),
                 *extra,
             ],
-            "H(S|T=class)": [*coverage.output_entropy_per_true_class, *extra],
-            "H(T|S=output)": coverage.true_entropy_per_output,
+            "H(S|T=class)": [*quantities.row_entropies, *extra],
+            "H(T|S=output)": quantities.column_entropies,
             "true_support": _whole_numbers(
                 [*true_support, *([0] if has_reject else [])]
             ),

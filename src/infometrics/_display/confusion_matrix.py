@@ -1,0 +1,371 @@
+"""The augmented confusion-matrix Display: a confusion matrix with its reject column."""
+
+from itertools import product
+
+import numpy as np
+
+from .._counting.labels import confusion_matrix_and_labels
+from .._measures.validation import check_confusion_matrix
+from .common import _axes, _check_choice, _estimator_predictions
+
+# The gap, in cells, between the classes' columns and the reject column.
+_REJECT_GAP = 0.35
+
+
+def _normalized(counts, normalize):
+    """Rates over the true class (rows), the output (columns) or all samples.
+
+    An empty row or column gives rates of 0, as scikit-learn's
+    ``confusion_matrix(normalize=...)`` does.
+    """
+    if normalize is None:
+        return counts
+    if normalize == "true":
+        totals = counts.sum(axis=1, keepdims=True)
+    elif normalize == "pred":
+        totals = counts.sum(axis=0, keepdims=True)
+    else:
+        totals = counts.sum()
+    return np.divide(
+        counts, totals, out=np.zeros_like(counts), where=np.asarray(totals) > 0
+    )
+
+
+class AugmentedConfusionMatrixDisplay:
+    """A confusion matrix with the reject column set apart.
+
+    Rows are the true classes; the columns are the predicted classes, then —
+    after a gap and in a colour map of its own — the samples the classifier
+    rejected. scikit-learn's :class:`~sklearn.metrics.ConfusionMatrixDisplay`
+    conventions: create it with :meth:`from_estimator`,
+    :meth:`from_predictions` or :meth:`from_confusion_matrix`; the
+    constructor only stores the matrix.
+
+    Parameters
+    ----------
+    confusion_matrix : ndarray of shape (n_classes, n_classes + 1)
+        Counts or rates; a square matrix gets an all-zero reject column.
+    display_labels : array-like of shape (n_classes,), default=None
+        Class names; ``0 .. n_classes - 1`` by default.
+    reject_display_label : str, default="rejected"
+        The reject column's name.
+
+    Attributes
+    ----------
+    im_ : matplotlib AxesImage
+        The classes' block.
+    reject_im_ : matplotlib AxesImage
+        The reject column.
+    text_ : ndarray of shape (n_classes, n_classes + 1) of matplotlib Text, or None
+        The value in each cell; None with ``include_values=False``.
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+
+    See Also
+    --------
+    augmented_confusion_matrix : The matrix from labels.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from infometrics import AugmentedConfusionMatrixDisplay
+    >>> display = AugmentedConfusionMatrixDisplay.from_predictions(
+    ...     ["cat", "cat", "dog", "dog", "dog"],
+    ...     ["cat", "reject", "dog", "cat", "reject"],
+    ...     reject_label="reject",
+    ... )
+    >>> [[text.get_text() for text in row] for row in display.text_]
+    [['1', '0', '1'], ['1', '1', '1']]
+    >>> [label.get_text() for label in display.ax_.get_xticklabels()]
+    ['cat', 'dog', 'rejected']
+    """
+
+    def __init__(
+        self, confusion_matrix, *, display_labels=None, reject_display_label="rejected"
+    ):
+        self.confusion_matrix = confusion_matrix
+        self.display_labels = display_labels
+        self.reject_display_label = reject_display_label
+
+    def plot(
+        self,
+        *,
+        include_values=True,
+        cmap="Blues",
+        reject_cmap="Oranges",
+        xticks_rotation="horizontal",
+        values_format=None,
+        ax=None,
+        colorbar=True,
+        im_kw=None,
+        text_kw=None,
+    ):
+        """Draw the matrix, the reject column apart, and the values.
+
+        Parameters
+        ----------
+        include_values : bool, default=True
+            Write the value in each cell.
+        cmap : str or matplotlib Colormap, default="Blues"
+            For the classes' block.
+        reject_cmap : str or matplotlib Colormap, default="Oranges"
+            For the reject column, on the same value scale as the block.
+        xticks_rotation : {"vertical", "horizontal"} or float, default="horizontal"
+        values_format : str, default=None
+            Format of the values; ``"d"`` for whole numbers, else ``".2g"``
+            (``".2f"`` for rates).
+        ax : matplotlib Axes, default=None
+            A new figure if None.
+        colorbar : bool, default=True
+            A colour bar for the classes' block.
+        im_kw : dict, default=None
+            Passed to both ``imshow`` calls.
+        text_kw : dict, default=None
+            Passed to ``ax.text`` for the values.
+
+        Returns
+        -------
+        self : AugmentedConfusionMatrixDisplay
+        """
+        counts, has_reject = check_confusion_matrix(self.confusion_matrix)
+        if counts.ndim != 2:
+            raise ValueError(
+                "AugmentedConfusionMatrixDisplay shows one matrix; got shape "
+                f"{counts.shape}."
+            )
+        if not has_reject:
+            counts = np.column_stack([counts, np.zeros(len(counts))])
+        n_classes = counts.shape[0]
+        labels = (
+            np.arange(n_classes)
+            if self.display_labels is None
+            else np.asarray(self.display_labels)
+        )
+        if len(labels) != n_classes:
+            raise ValueError(
+                f"display_labels has {len(labels)} names for a matrix of "
+                f"{n_classes} classes; give one name per row."
+            )
+        from matplotlib.colors import Normalize
+
+        ax = _axes(ax)
+        scale = Normalize(vmin=float(counts.min()), vmax=float(counts.max()))
+        image_kw = {"interpolation": "nearest", "norm": scale}
+        image_kw.update(im_kw or {})
+        edge = n_classes - 0.5
+        self.im_ = ax.imshow(
+            counts[:, :n_classes],
+            cmap=cmap,
+            extent=(-0.5, edge, edge, -0.5),
+            **image_kw,
+        )
+        reject_x = n_classes + _REJECT_GAP
+        self.reject_im_ = ax.imshow(
+            counts[:, n_classes:],
+            cmap=reject_cmap,
+            extent=(reject_x - 0.5, reject_x + 0.5, edge, -0.5),
+            **image_kw,
+        )
+        self.text_ = None
+        if include_values:
+            self.text_ = self._write_values(
+                ax, counts, values_format, reject_x, text_kw
+            )
+        if colorbar:
+            ax.figure.colorbar(self.im_, ax=ax)
+        positions = [*range(n_classes), reject_x]
+        ax.set_xticks(positions, [*map(str, labels), self.reject_display_label])
+        ax.set_yticks(range(n_classes), [str(label) for label in labels])
+        ax.set_xlim(-0.5, reject_x + 0.5)
+        ax.set_ylim(edge, -0.5)
+        ax.set_xlabel("Predicted label")
+        ax.set_ylabel("True label")
+        for label in ax.get_xticklabels():
+            label.set_rotation(xticks_rotation)
+        # The reject column's tick label in the reject colour map's hue.
+        ax.get_xticklabels()[-1].set_color(self.reject_im_.cmap(0.8))
+        self.ax_ = ax
+        self.figure_ = ax.figure
+        return self
+
+    def _write_values(self, ax, counts, values_format, reject_x, text_kw):
+        n_classes = counts.shape[0]
+        whole = np.allclose(counts, np.round(counts))
+        if values_format is None:
+            values_format = "d" if whole else ".2g"
+        low, high = float(counts.min()), float(counts.max())
+        middle = (low + high) / 2.0
+        texts = np.empty(counts.shape, dtype=object)
+        for row, column in product(range(n_classes), range(n_classes + 1)):
+            value = counts[row, column]
+            image = self.im_ if column < n_classes else self.reject_im_
+            # Dark text on light cells, light text on dark ones.
+            color = image.cmap(0.0 if value > middle else 1.0)
+            shown = round(value) if values_format == "d" else value
+            kwargs = {"ha": "center", "va": "center", "color": color}
+            kwargs.update(text_kw or {})
+            texts[row, column] = ax.text(
+                column if column < n_classes else reject_x,
+                row,
+                format(shown, values_format),
+                **kwargs,
+            )
+        return texts
+
+    @classmethod
+    def from_confusion_matrix(
+        cls,
+        confusion_matrix,
+        *,
+        normalize=None,
+        display_labels=None,
+        reject_display_label="rejected",
+        ax=None,
+        **plot_kw,
+    ):
+        """Plot a given augmented confusion matrix.
+
+        Parameters
+        ----------
+        confusion_matrix : array-like of shape (n_classes, n_classes + 1)
+            Counts (a square matrix: no rejections).
+        normalize : {"true", "pred", "all"}, default=None
+            Show rates: over each true class (row-normalised: the share of
+            the class predicted as each class or rejected), over each column,
+            or over all samples. Counts if None.
+        display_labels : array-like of shape (n_classes,), default=None
+        reject_display_label : str, default="rejected"
+        ax : matplotlib Axes, default=None
+        **plot_kw : dict
+            Passed to :meth:`plot` (``cmap``, ``values_format``, ...).
+
+        Returns
+        -------
+        display : AugmentedConfusionMatrixDisplay
+        """
+        if normalize is not None:
+            _check_choice("normalize", normalize, ("true", "pred", "all"))
+        counts, has_reject = check_confusion_matrix(confusion_matrix)
+        if counts.ndim != 2:
+            raise ValueError(
+                "AugmentedConfusionMatrixDisplay shows one matrix; got shape "
+                f"{counts.shape}."
+            )
+        if not has_reject:
+            counts = np.column_stack([counts, np.zeros(len(counts))])
+        if normalize is None and np.allclose(counts, np.round(counts)):
+            counts = np.round(counts).astype(np.int64)
+        display = cls(
+            _normalized(counts, normalize),
+            display_labels=display_labels,
+            reject_display_label=reject_display_label,
+        )
+        if normalize is not None:
+            plot_kw.setdefault("values_format", ".2f")
+        return display.plot(ax=ax, **plot_kw)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_pred,
+        *,
+        labels=None,
+        reject_label=-1,
+        sample_weight=None,
+        normalize=None,
+        display_labels=None,
+        reject_display_label="rejected",
+        ax=None,
+        **plot_kw,
+    ):
+        """Plot the augmented confusion matrix of predictions.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+        y_pred : array-like of shape (n_samples,)
+            Predicted labels; ``reject_label`` marks a rejection.
+        labels : array-like of shape (n_classes,), default=None
+            Row order; the sorted labels by default.
+        reject_label : scalar or None, default=-1
+        sample_weight : array-like of shape (n_samples,), default=None
+        normalize : {"true", "pred", "all"}, default=None
+            See :meth:`from_confusion_matrix`.
+        display_labels : array-like of shape (n_classes,), default=None
+            Names; the labels by default.
+        reject_display_label : str, default="rejected"
+        ax : matplotlib Axes, default=None
+        **plot_kw : dict
+            Passed to :meth:`plot`.
+
+        Returns
+        -------
+        display : AugmentedConfusionMatrixDisplay
+        """
+        matrix, class_labels = confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+        return cls.from_confusion_matrix(
+            matrix,
+            normalize=normalize,
+            display_labels=class_labels if display_labels is None else display_labels,
+            reject_display_label=reject_display_label,
+            ax=ax,
+            **plot_kw,
+        )
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        normalize=None,
+        display_labels=None,
+        reject_display_label="rejected",
+        ax=None,
+        **plot_kw,
+    ):
+        """Plot the augmented confusion matrix of a fitted classifier on ``X``, ``y``.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            Its ``classes_`` order the rows; an abstaining estimator (a
+            :class:`RejectOptionClassifier`, alone or ending a pipeline)
+            marks rejections with its ``reject_label``.
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        sample_weight : array-like of shape (n_samples,), default=None
+        normalize : {"true", "pred", "all"}, default=None
+        display_labels : array-like of shape (n_classes,), default=None
+        reject_display_label : str, default="rejected"
+        ax : matplotlib Axes, default=None
+        **plot_kw : dict
+            Passed to :meth:`plot`.
+
+        Returns
+        -------
+        display : AugmentedConfusionMatrixDisplay
+        """
+        y_pred, labels, reject_label = _estimator_predictions(estimator, X, y)
+        return cls.from_predictions(
+            y,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+            normalize=normalize,
+            display_labels=display_labels,
+            reject_display_label=reject_display_label,
+            ax=ax,
+            **plot_kw,
+        )

@@ -1,0 +1,305 @@
+"""The risk-coverage Display (Geifman & El-Yaniv's selective-risk curve)."""
+
+import numpy as np
+
+from .._curves.selective import aurc as _aurc
+from .._curves.selective import risk_coverage_curve
+from .common import (
+    _axes,
+    _check_choice,
+    _estimator_confidence,
+    _estimator_name,
+    _set_rate_axis,
+)
+
+
+def _oracle_confidence(y_true, y_pred, sample_weight):
+    """A confidence ranking every correct sample first, errors lightest first.
+
+    The ranking with the smallest AURC (its area is ``aurc - e_aurc``); the
+    errors get distinct values, so they enter one at a time.
+    """
+    wrong = np.asarray(y_true) != np.asarray(y_pred)
+    weights = (
+        np.ones(len(wrong))
+        if sample_weight is None
+        else np.asarray(sample_weight, dtype=float)
+    )
+    confidence = np.ones(len(wrong))
+    error_rank = np.argsort(np.argsort(weights[wrong], kind="stable"), kind="stable")
+    confidence[wrong] = -error_rank.astype(float)
+    return confidence
+
+
+class RiskCoverageDisplay:
+    """Risk-coverage curve: selective risk against coverage, with its AURC.
+
+    Each point is a threshold on the confidence: the samples at least that
+    confident are accepted (coverage: their share of the weight) and the
+    selective risk is the error rate among them. The curve is drawn as steps:
+    between two thresholds no other coverage is reachable, and the area under
+    the steps is the AURC. Several classifiers go on one axes by passing
+    ``ax=display.ax_``. Create it with :meth:`from_estimator` or
+    :meth:`from_predictions`; the constructor only stores the curve.
+
+    Parameters
+    ----------
+    coverage : ndarray of shape (n_thresholds,)
+        Increasing, as :func:`risk_coverage_curve` returns it.
+    selective_risk : ndarray of shape (n_thresholds,)
+    aurc : float, default=None
+        Shown in the legend.
+    name : str, default=None
+        Legend entry.
+    oracle_coverage, oracle_selective_risk : ndarray, default=None
+        The curve of the best possible ranking of the same predictions
+        (every correct sample before every error), drawn with
+        ``plot(plot_oracle=True)``.
+    oracle_aurc : float, default=None
+
+    Attributes
+    ----------
+    line_ : matplotlib Line2D
+    oracle_line_ : matplotlib Line2D or None
+    ax_ : matplotlib Axes
+    figure_ : matplotlib Figure
+
+    See Also
+    --------
+    risk_coverage_curve : The curve's points.
+    aurc : The area under it.
+    RejectCurveDisplay : Information measures (and the selective risk)
+        against the reject rate or the coverage.
+
+    References
+    ----------
+    Y. Geifman and R. El-Yaniv, "Selective classification for deep neural
+    networks", NeurIPS 2017.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from infometrics import RiskCoverageDisplay
+    >>> display = RiskCoverageDisplay.from_predictions(
+    ...     [0, 1, 1, 0, 1], [0, 1, 0, 1, 1], [0.9, 0.8, 0.7, 0.7, 0.6],
+    ...     name="model", plot_oracle=True,
+    ... )
+    >>> display.line_.get_label()
+    'model (AURC = 0.2800)'
+    >>> display.oracle_line_.get_label()
+    'model, oracle ranking (AURC = 0.1300)'
+    """
+
+    def __init__(
+        self,
+        *,
+        coverage,
+        selective_risk,
+        aurc=None,
+        name=None,
+        oracle_coverage=None,
+        oracle_selective_risk=None,
+        oracle_aurc=None,
+    ):
+        self.coverage = coverage
+        self.selective_risk = selective_risk
+        self.aurc = aurc
+        self.name = name
+        self.oracle_coverage = oracle_coverage
+        self.oracle_selective_risk = oracle_selective_risk
+        self.oracle_aurc = oracle_aurc
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_pred,
+        confidence,
+        *,
+        sample_weight=None,
+        name=None,
+        plot_oracle=False,
+        xscale="linear",
+        ax=None,
+        **kwargs,
+    ):
+        """Plot the curve of predictions and their confidence.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+        y_pred : array-like of shape (n_samples,)
+            Class predictions *before* any rejection (the confidence decides
+            what is rejected); see :func:`risk_coverage_curve`.
+        confidence : array-like of shape (n_samples,)
+            Higher = more sure.
+        sample_weight : array-like of shape (n_samples,), default=None
+        name : str, default=None
+            Legend entry; "classifier" by default.
+        plot_oracle : bool, default=False
+            Also draw the curve of the best ranking of these predictions.
+        xscale : {"linear", "sqrt"}, default="linear"
+            See :meth:`plot`.
+        ax : matplotlib Axes, default=None
+        **kwargs : dict
+            Passed to ``ax.plot`` for the curve.
+
+        Returns
+        -------
+        display : RiskCoverageDisplay
+        """
+        curve = risk_coverage_curve(
+            y_true, y_pred, confidence, sample_weight=sample_weight
+        )
+        area = _aurc(y_true, y_pred, confidence, sample_weight=sample_weight)
+        oracle = {}
+        if plot_oracle:
+            best = _oracle_confidence(y_true, y_pred, sample_weight)
+            oracle_curve = risk_coverage_curve(
+                y_true, y_pred, best, sample_weight=sample_weight
+            )
+            oracle = {
+                "oracle_coverage": oracle_curve.coverage,
+                "oracle_selective_risk": oracle_curve.selective_risk,
+                "oracle_aurc": _aurc(y_true, y_pred, best, sample_weight=sample_weight),
+            }
+        display = cls(
+            coverage=curve.coverage,
+            selective_risk=curve.selective_risk,
+            aurc=area,
+            name=name or "classifier",
+            **oracle,
+        )
+        return display.plot(ax=ax, plot_oracle=plot_oracle, xscale=xscale, **kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        response_method="auto",
+        sample_weight=None,
+        name=None,
+        plot_oracle=False,
+        xscale="linear",
+        ax=None,
+        **kwargs,
+    ):
+        """Plot the curve of a fitted classifier on ``X``, ``y``.
+
+        The confidence is the top probability (``predict_proba``) or the
+        margin (``decision_function``); a :class:`RejectOptionClassifier`
+        (alone or ending a pipeline) uses its own choice, and its predictions
+        before rejection are scored.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        response_method : {"auto", "predict_proba", "decision_function"}, \
+default="auto"
+        sample_weight : array-like of shape (n_samples,), default=None
+        name : str, default=None
+            Legend entry; the estimator's class name by default.
+        plot_oracle : bool, default=False
+        xscale : {"linear", "sqrt"}, default="linear"
+        ax : matplotlib Axes, default=None
+        **kwargs : dict
+            Passed to ``ax.plot`` for the curve.
+
+        Returns
+        -------
+        display : RiskCoverageDisplay
+        """
+        y_pred, confidence, *_ = _estimator_confidence(estimator, X, response_method)
+        return cls.from_predictions(
+            y,
+            y_pred,
+            confidence,
+            sample_weight=sample_weight,
+            name=name or _estimator_name(estimator),
+            plot_oracle=plot_oracle,
+            xscale=xscale,
+            ax=ax,
+            **kwargs,
+        )
+
+    def plot(self, ax=None, *, name=None, plot_oracle=False, xscale="linear", **kwargs):
+        """Draw the curve (and the oracle's), AURC in the legend.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            A new figure if None; pass another display's ``ax_`` to compare
+            classifiers on one axes.
+        name : str, default=None
+            Legend entry; the display's ``name`` by default.
+        plot_oracle : bool, default=False
+            Draw the best ranking's curve (needs the oracle arrays).
+        xscale : {"linear", "sqrt"}, default="linear"
+            ``"sqrt"`` spreads the high-coverage end (axis position grows as
+            the square root of the rejected share).
+        **kwargs : dict
+            Passed to ``ax.plot`` for the curve.
+
+        Returns
+        -------
+        self : RiskCoverageDisplay
+        """
+        _check_choice("xscale", xscale, ("linear", "sqrt"))
+        if plot_oracle and self.oracle_coverage is None:
+            raise ValueError(
+                "This display has no oracle curve; build it with from_predictions "
+                "or from_estimator and plot_oracle=True, or pass oracle_coverage "
+                "and oracle_selective_risk."
+            )
+        ax = _axes(ax)
+        name = name or self.name or "classifier"
+        label = name if self.aurc is None else f"{name} (AURC = {self.aurc:.4f})"
+        # R_g holds over (c_{g-1}, c_g]: the step rule of the AURC.
+        line_kw = {"drawstyle": "steps-pre", "linewidth": 1.5, "label": label}
+        line_kw.update(kwargs)
+        (self.line_,) = ax.plot(self.coverage, self.selective_risk, **line_kw)
+        self.oracle_line_ = None
+        if plot_oracle:
+            oracle_label = (
+                "oracle ranking"
+                if self.oracle_aurc is None
+                else f"oracle ranking (AURC = {self.oracle_aurc:.4f})"
+            )
+            (self.oracle_line_,) = ax.plot(
+                self.oracle_coverage,
+                self.oracle_selective_risk,
+                drawstyle="steps-pre",
+                linestyle=":",
+                linewidth=1.2,
+                color=self.line_.get_color(),
+                label=f"{name}, {oracle_label}",
+            )
+        _set_rate_axis(ax, "x", scale=xscale, kind="coverage")
+        # Every curve on the axes in view (earlier calls fixed the limits).
+        heights = [
+            np.nanmax(values)
+            for values in (np.asarray(line.get_ydata(), float) for line in ax.lines)
+            if np.isfinite(values).any()
+        ]
+        top = max(heights, default=0.0)
+        ax.set_ylim(0, 1.05 * top if top > 0 else 1.0)
+        ax.set_xlabel("coverage (share of samples accepted)")
+        ax.set_ylabel("selective risk (errors among accepted)")
+        ax.set_title("Risk-coverage curve (lower is better)")
+        # Below the axes, so that no curve is hidden whatever its shape.
+        ax.legend(
+            loc="upper center",
+            bbox_to_anchor=(0.5, -0.14),
+            ncol=1,
+            fontsize=8,
+            frameon=False,
+        )
+        self.ax_ = ax
+        self.figure_ = ax.figure
+        return self
