@@ -59,18 +59,6 @@ def random_problem(seed):
     return true, predicted, confidence, weights, n_classes
 
 
-def known_core_issue(name, n_classes, weights):
-    """info_weighted_accuracy of ONE true class with float weights: the full
-    evaluation's true marginal is 1 - 1ulp there and it returns a ratio of
-    rounding residues instead of undefined (reported to the core's owner);
-    the sweep says undefined."""
-    return (
-        name == "info_weighted_accuracy"
-        and n_classes == 1
-        and not np.all(weights == np.round(weights))
-    )
-
-
 @pytest.mark.parametrize("seed", range(48))
 def test_every_measure_equals_the_full_re_evaluation_at_every_threshold(seed):
     true, predicted, confidence, weights, n_classes = random_problem(seed)
@@ -87,8 +75,6 @@ def test_every_measure_equals_the_full_re_evaluation_at_every_threshold(seed):
         len(sweep.thresholds) == len(np.unique(confidence[predicted < n_classes])) + 1
     )
     for name in names:
-        if known_core_issue(name, n_classes, weights):
-            continue
         np.testing.assert_allclose(
             swept[name], direct[name], rtol=1e-10, atol=1e-12, err_msg=name
         )

@@ -38,6 +38,7 @@ from .._measures.quantities import (
     Fields,
     MatrixQuantities,
     Quantities,
+    _rests,
     _sum_of_others,
 )
 from .._measures.statistics import FUNCTIONS, KINDS
@@ -365,6 +366,53 @@ class RejectSweep:
         return values, final, self.columns.initial(values, self.n_classes)
 
     @cached_property
+    def _off_diagonal_weights(self):
+        """Column-order weights of the steps off the diagonal (i != j)."""
+        weights = self._column_weights
+        return np.where(
+            self._rows_by_column == self.columns.keys,
+            0.0,
+            1.0 if weights is None else weights,
+        )
+
+    @cached_property
+    def _initial_rests(self):
+        """Per class: the rest of its row and the rest of the matrix outside
+        its row and column, before the sweep (sums of the other entries)."""
+        row_rest, _, matrix_rest = _rests(self.initial_counts, False)
+        return np.diagonal(row_rest).copy(), np.diagonal(matrix_rest).copy()
+
+    @cached_property
+    def _row_off_sequence(self):
+        """``t_off_j``: row j outside the diagonal, rejections included; a
+        diagonal step moves weight from (j, j) to (j, m): it fills."""
+        weights = self._column_weights
+        diagonal_weights = np.where(
+            self._rows_by_column == self.columns.keys,
+            1.0 if weights is None else weights,
+            0.0,
+        )
+        return self.columns.filling(diagonal_weights, self._initial_rests[0])
+
+    @cached_property
+    def _column_off_sequence(self):
+        """``y_off_j``: column j outside the diagonal; its steps drain it."""
+        values, final = self.columns.draining(self._off_diagonal_weights)
+        return values, final, self.columns.initial(values, self.n_classes)
+
+    @cached_property
+    def _outside_sequence(self):
+        """``tn_j``: outside row j and column j; an off-diagonal step of
+        column j moves weight from (i, j) to (i, m) there: it fills."""
+        return self.columns.filling(self._off_diagonal_weights, self._initial_rests[1])
+
+    @cached_property
+    def _accepted_sequence(self):
+        """All accepted columns together (the reject column's ``y_rest``),
+        before each step in time order, and after the last (exactly 0)."""
+        return _suffix_sums(self.weights)[:-1], np.zeros(1)
+
+    @cached_property
     def initial_column_totals(self):
         """The output columns' totals before the sweep, as the sweep tracks
         them (the last is the reject column)."""
@@ -503,19 +551,51 @@ class SweepQuantities(Quantities):
         s = self.sweep
         columns = s.columns
         y, y_final = self._column_y
+        rest, rest_final = self._rest_y
         reject_values, reject_final = s._reject_column_sequence
+        accepted, accepted_final = s._accepted_sequence
+        j, present = columns.keys, columns.present
         return (
             (
                 columns,
-                Fields(t=self._t[columns.keys], y=y, reject=False),
-                Fields(t=self._t[columns.present], y=y_final, reject=False),
+                Fields(
+                    t=self._t[j],
+                    t_rest=self._t_rest[j],
+                    y=y,
+                    y_rest=rest,
+                    reject=False,
+                ),
+                Fields(
+                    t=self._t[present],
+                    t_rest=self._t_rest[present],
+                    y=y_final,
+                    y_rest=rest_final,
+                    reject=False,
+                ),
             ),
             (
                 None,
-                Fields(t=0.0, y=self._p(reject_values), reject=True),
-                Fields(t=0.0, y=self._p(reject_final), reject=True),
+                Fields(
+                    t=0.0,
+                    t_rest=1.0,
+                    y=self._p(reject_values),
+                    y_rest=self._p(accepted),
+                    reject=True,
+                ),
+                Fields(
+                    t=0.0,
+                    t_rest=1.0,
+                    y=self._p(reject_final),
+                    y_rest=self._p(accepted_final),
+                    reject=True,
+                ),
             ),
         )
+
+    @cached_property
+    def _rest_y(self):
+        rest, rest_final = self.sweep._rest_sequence
+        return self._p(rest), self._p(rest_final)
 
     @cached_property
     def _class_fields(self):
@@ -523,8 +603,11 @@ class SweepQuantities(Quantities):
         s = self.sweep
         columns = s.columns
         y, y_final = self._column_y
+        rest, rest_final = self._rest_y
         hits, hits_final, _ = s._hit_sequence
-        rest, rest_final = s._rest_sequence
+        row_off, row_off_final = s._row_off_sequence
+        column_off, column_off_final, _ = s._column_off_sequence
+        outside, outside_final = s._outside_sequence
         j, present = columns.keys, columns.present
         return (
             (
@@ -534,7 +617,10 @@ class SweepQuantities(Quantities):
                     t=self._t[j],
                     y=y,
                     t_rest=self._t_rest[j],
-                    y_rest=self._p(rest),
+                    y_rest=rest,
+                    t_off=self._p(row_off),
+                    y_off=self._p(column_off),
+                    tn=self._p(outside),
                     index=j,
                     positive=self.positive,
                 ),
@@ -543,7 +629,10 @@ class SweepQuantities(Quantities):
                     t=self._t[present],
                     y=y_final,
                     t_rest=self._t_rest[present],
-                    y_rest=self._p(rest_final),
+                    y_rest=rest_final,
+                    t_off=self._p(row_off_final),
+                    y_off=self._p(column_off_final),
+                    tn=self._p(outside_final),
                     index=present,
                     positive=self.positive,
                 ),
@@ -565,14 +654,28 @@ class SweepQuantities(Quantities):
                 diagonal=np.eye(m, m + 1, dtype=bool),
             )
         totals = s.initial_column_totals
+        rest = _sum_of_others(totals)
         if kind == "column":
-            return Fields(t=np.append(self._t, 0.0), y=self._p(totals), reject=reject)
+            # The reject column's rest (every accepted sample) as its own
+            # sequence starts.
+            accepted = s._accepted_sequence[0][:1] if s.n_steps else rest[m:]
+            return Fields(
+                t=np.append(self._t, 0.0),
+                t_rest=np.append(self._t_rest, 1.0),
+                y=self._p(totals),
+                y_rest=self._p(np.append(rest[:m], accepted)),
+                reject=reject,
+            )
+        row_rest, matrix_rest = s._initial_rests
         return Fields(
             d=self._p(s._hit_sequence[2]),
             t=self._t,
             y=self._p(totals[:m]),
             t_rest=self._t_rest,
-            y_rest=self._p(_sum_of_others(totals)[:m]),
+            y_rest=self._p(rest[:m]),
+            t_off=self._p(row_rest),
+            y_off=self._p(s._column_off_sequence[2]),
+            tn=self._p(matrix_rest),
             index=np.arange(m),
             positive=self.positive,
         )
