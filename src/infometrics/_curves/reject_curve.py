@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from .._counting.collections import is_dask_collection
 from .._counting.labels import (
     _check_labels_array,
     check_sample_weight,
@@ -435,6 +436,20 @@ def reject_curve(
     >>> curve.selective_risk.round(3)
     array([0.25, 0.  , 0.  , 0.  ,  nan])
     """
+    if is_dask_collection(y_true, y_score, sample_weight):
+        # Data that may not fit in memory: confidence-binned counts (binned.py).
+        from .binned import dask_reject_curve
+
+        return dask_reject_curve(
+            y_true,
+            y_score,
+            classes=classes,
+            measures=measures,
+            confidence=confidence,
+            thresholds=thresholds,
+            sample_weight=sample_weight,
+            replace_undefined_by=replace_undefined_by,
+        )
     names = _check_measure_names(measures)
     scores = np.asarray(y_score)
     y_true_array = _check_labels_array(y_true, "y_true")
