@@ -82,7 +82,10 @@ def _one_split(X, y, seed, *, progress=None):
     from sklearn.preprocessing import StandardScaler
 
     from .._resampling.bootstrap import paired_comparison
-    from .._sklearn.reject_option_cv import RejectOptionClassifierCV
+    from .._sklearn.reject_option_cv import (
+        DegenerateThresholdWarning,
+        RejectOptionClassifierCV,
+    )
 
     X_train, X_test, y_train, y_test = train_test_split(
         X, y, test_size=0.5, stratify=y, random_state=seed
@@ -113,11 +116,18 @@ def _one_split(X, y, seed, *, progress=None):
             "[3/4] Tuning the reject threshold: RejectOptionClassifierCV(cv=5) "
             "scores NI2 out of fold at every distinct confidence"
         )
-    tuned = RejectOptionClassifierCV(never, cv=5).fit(X_train, y_train)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", DegenerateThresholdWarning)
+        tuned = RejectOptionClassifierCV(never, cv=5).fit(X_train, y_train)
+    # E.g. "rejecting does not help": reported, not lost in a warning.
+    degenerate = [
+        str(w.message) for w in caught if w.category is DegenerateThresholdWarning
+    ]
     curve = tuned.curve_
     index = int(np.searchsorted(curve.thresholds, tuned.best_threshold_))
     if progress:
         progress.done()
+        progress.say(*(f"      note: {message}" for message in degenerate))
         progress.say(
             f"      {len(curve.thresholds) - 1} thresholds swept; the best, "
             f"{tuned.best_threshold_:.3f}, rejects {curve.reject_rate[index]:.1%} "
@@ -163,6 +173,7 @@ def _one_split(X, y, seed, *, progress=None):
         "rejected_wrong": int((rejected & wrong).sum()),
         "accepted_wrong": int((~rejected & wrong).sum()),
         "threshold": tuned.best_threshold_,
+        "tuning_notes": degenerate,
     }
 
 
@@ -359,6 +370,7 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
                 f"({split['difference']:+.4f}, interval [{split['low']:+.4f}, "
                 f"{split['high']:+.4f}])"
             )
+            progress.say(*(f"      note: {m}" for m in split["tuning_notes"]))
         progress.say("")
     reading = _reading(first, splits)
     progress.say("Reading:", *_wrap(reading, indent="   "))

@@ -121,9 +121,11 @@ HU_WANG_RATES = [
 
 
 def _kappa(q):
-    accuracy, chance = q.sum("hits"), q.sum("t_times_y")
-    return _ratio(accuracy - chance, 1.0 - chance), [
-        (chance >= 1.0, "chance agreement is 1 (a single class, always predicted)")
+    # (accuracy - chance) / (1 - chance) with both complements as exact sums:
+    # 1 - chance = sum t_i (1 - y_i), 1 - accuracy = sum (t_i - P_ii).
+    not_chance, not_accurate = q.sum("t_times_y_rest"), q.sum("misses")
+    return _ratio(not_chance - not_accurate, not_chance), [
+        (not_chance <= 0, "chance agreement is 1 (a single class, always predicted)")
     ]
 
 
@@ -204,7 +206,7 @@ LOSSES = [
         False,
         "expected quadratic loss",
         _always_defined(
-            lambda q: q.sum("t_p_squared") + q.sum("prior_one_minus_2_hits")
+            lambda q: q.sum("t_p_squared") + q.sum("prior_quadratic_correction")
         ),
         value_range=NON_NEGATIVE,
     ),
@@ -242,8 +244,9 @@ def _balanced_error_rate(q):
 
 def _info_weighted_accuracy(q):
     normaliser = q.sum("information_weighted_prior")
+    # The normaliser vanishes exactly when H(T) does (one class present).
     return _ratio(q.sum("information_weighted_hits"), normaliser), [
-        (normaliser <= 0, "a single true class carries no information")
+        (q.h_true <= 0, "a single true class carries no information")
     ]
 
 
@@ -266,9 +269,7 @@ SUMMARY_RATES = [
         "micro_f1",
         True,
         "micro-averaged F1",
-        _always_defined(
-            lambda q: _ratio(2 * q.sum("hits"), q.sum("accepted_y") + 1.0)
-        ),
+        _always_defined(lambda q: _ratio(2 * q.sum("hits"), q.sum("accepted_y") + 1.0)),
     ),
     _spec(
         "macro_f1",

@@ -133,19 +133,20 @@ _EXACT_INTEGER_LIMIT = 2.0**53
 
 
 def _scaled_to_unit(counts):
-    """Counts times a power of two that keeps their sums away from the float limits.
+    """Counts times a power of two that brings each matrix's largest count near 1.
 
     Multiplying by a power of two is exact, so integer structure (and with it
     exact independence) survives; sums of counts near the float maximum no
-    longer overflow, and tiny counts no longer underflow. Matrices well inside
-    the float range are returned as they are.
+    longer overflow, tiny counts no longer underflow, and logarithms of counts
+    stay small whatever the scale, so their rounding does not grow with it.
     """
     largest = counts.max(axis=(-2, -1), keepdims=True)
-    safe = (largest == 0) | ((largest > 2.0**-900) & (largest < 2.0**900))
-    if np.all(safe):
-        return counts
     _, exponent = np.frexp(np.where(largest > 0, largest, 1.0))
-    return np.ldexp(counts, np.where(safe, 0, -exponent))
+    return np.ldexp(counts, -exponent)
+
+
+# Matrices up to this many cells always take the exact form of I (cheap there).
+_EXACT_INFORMATION_CELLS = 4096
 
 
 class MatrixQuantities(Quantities):
@@ -168,6 +169,7 @@ class MatrixQuantities(Quantities):
         self.n_classes = counts.shape[-2]
         self.stack_shape = counts.shape[:-2]
         self.positive = positive
+        self._unscaled = counts
         self.counts = _scaled_to_unit(counts)
         self.total = self.counts.sum(axis=(-2, -1))
         self.empty = self.total <= 0
@@ -175,16 +177,20 @@ class MatrixQuantities(Quantities):
         self.joint = self.counts / safe_total[..., None, None]
         self.row_totals = self.counts.sum(axis=-1)
         self.column_totals = self.counts.sum(axis=-2)
-        self.true_marginal = self.joint.sum(axis=-1)
-        self.output_marginal = self.joint.sum(axis=-2)
+        # Totals over the total, not sums of rounded cells: a single class has
+        # a marginal of exactly 1.
+        self.true_marginal = self.row_totals / safe_total[..., None]
+        self.output_marginal = self.column_totals / safe_total[..., None]
         self._sums = {}
 
     @cached_property
     def _exact(self):
         """Integer counts with totals below 2**53: their sums and differences are
         exact, so complements can be subtracted."""
-        counts = self.counts
-        if not np.all(self.total < _EXACT_INTEGER_LIMIT):
+        # Judged on the counts as given: the power-of-two scaling keeps every
+        # sum and difference of integers below 2**53 exact.
+        counts = self._unscaled
+        if not np.all(counts.sum(axis=(-2, -1)) < _EXACT_INTEGER_LIMIT):
             return False
         return bool(np.array_equal(counts, counts.astype(np.int64)))
 
@@ -228,19 +234,43 @@ class MatrixQuantities(Quantities):
         return _with_reject_column(self.true_marginal[..., None, :])[..., 0, :]
 
     @cached_property
+    def _rests(self):
+        """``b, c, d`` of every cell (rest of its row, column and matrix), counts."""
+        return _rests(self.counts, self._exact)
+
+    def _share(self, counts):
+        """Counts as proportions of the total."""
+        return counts / np.where(self.empty, 1.0, self.total)[..., None]
+
+    @cached_property
     def _columns(self):
-        return Fields(t=self._target, y=self.output_marginal, reject=self._reject_mask)
+        m = self.n_classes
+        target_rest = np.ones_like(self.output_marginal)
+        target_rest[..., :m] = self._complement(self.row_totals)
+        return Fields(
+            t=self._target,
+            y=self.output_marginal,
+            t_rest=target_rest,
+            y_rest=self._complement(self.column_totals),
+            reject=self._reject_mask,
+        )
 
     @cached_property
     def _classes(self):
         m = self.n_classes
         hits = np.diagonal(self.joint[..., :, :m], axis1=-2, axis2=-1)
+        row_rest, column_rest, matrix_rest = (
+            np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1) for rest in self._rests
+        )
         return Fields(
             d=hits,
             t=self.true_marginal,
             y=self.output_marginal[..., :m],
             t_rest=self._complement(self.row_totals),
             y_rest=self._complement(self.column_totals)[..., :m],
+            t_off=self._share(row_rest),
+            y_off=self._share(column_rest),
+            tn=self._share(matrix_rest),
             index=np.arange(m),
             positive=self.positive,
         )
@@ -278,9 +308,9 @@ class MatrixQuantities(Quantities):
         """``log2(C_ij / totals)`` per cell (0 where empty), ``totals`` the line sums.
 
         ``log2 C - log2 total`` loses digits only where the share is near 1,
-        i.e. for a cell holding at least half of its row or column (at most
-        one per line: strictly more than half); those cells get ``log1p(-rest / total)``, ``rest`` being
-        the sum of the other cells of the line.
+        i.e. for a cell holding more than half of its row or column (at most
+        one per line); those cells get ``log1p(-rest / total)``, ``rest``
+        being the sum of the other cells of the line.
         """
         a = self.counts
         whole = np.expand_dims(totals, axis)
@@ -311,9 +341,11 @@ class MatrixQuantities(Quantities):
     def _information_terms(self):
         """``P_ij log2(P_ij / (t_i y_j))`` per cell, 0 for an empty cell.
 
-        First as a difference of logarithms of counts (sharing the one log2
-        pass); its absolute error is a few ``1e-14`` bits, so where ``I`` or
-        ``I_M`` comes out below ``1e-3`` bits the matrix is recomputed exactly:
+        For a large matrix, first as a difference of logarithms of the scaled
+        counts (sharing the one log2 pass); its absolute error is a few
+        ``1e-14`` bits, so where ``I`` or ``I_M`` comes out below ``1e-3`` bits
+        the matrix is recomputed exactly; matrices of up to 4096 cells always
+        take the exact form:
         with ``a`` the cell, ``b`` and ``c`` the rest of its row and column and
         ``d`` the rest of the matrix, ``P_ij / (t_i y_j) = 1 + (ad - bc) /
         ((a + b)(a + c))``, whose ``log1p`` keeps the digits of a ratio near 1
@@ -345,7 +377,7 @@ class MatrixQuantities(Quantities):
 
     def _exact_information_terms(self, a, joint):
         """The terms of ``I`` from ``log1p`` of the exact excess over 1."""
-        b, c, d = _rests(a, self._exact)
+        b, c, d = self._rests if a is self.counts else _rests(a, self._exact)
         with np.errstate(divide="ignore", invalid="ignore"):
             excess = (a * d - b * c) / ((a + b) * (a + c))
             near_one = excess > -0.5

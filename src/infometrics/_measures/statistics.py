@@ -10,11 +10,15 @@ all-zero reject column). With ``n = sum C``, ``P = C / n``:
   ``diagonal`` (``i == j``);
 - columns (the ``m + 1`` outputs) have ``t`` (``t_j``, 0 for the reject
   column: the truth never takes the reject value), ``y`` (the output marginal
-  ``y_j``) and ``reject``;
+  ``y_j``), ``t_rest`` and ``y_rest`` (``1 - t_j`` and ``1 - y_j`` as sums of
+  the other entries) and ``reject``;
 - classes (the ``m`` true classes) have ``d`` (``P_ii``), ``t`` (``t_i``),
   ``y`` (``y_i``), ``t_rest`` (``sum_{k != i} t_k``), ``y_rest``
-  (``sum_{j != i} y_j``, the reject column included), ``index`` (``i``) and
-  ``positive`` (the index of the positive class of the binary measures).
+  (``sum_{j != i} y_j``, the reject column included), ``t_off`` (row ``i``
+  outside the diagonal, rejections included: ``t_i - P_ii``), ``y_off``
+  (column ``i`` outside the diagonal: ``y_i - P_ii``), ``tn`` (the mass
+  outside row ``i`` and column ``i``), ``index`` (``i``) and ``positive``
+  (the index of the positive class of the binary measures).
 
 A statistic is the sum of its function over every cell, column or class.
 :class:`~infometrics._measures.quantities.MatrixQuantities` evaluates the
@@ -52,6 +56,18 @@ def _ratio(numerator, denominator):
     )
 
 
+def _log2(mass, rest):
+    """``log2 mass`` where ``mass > 0``, from ``log1p(-rest)`` above 1/2.
+
+    ``rest = 1 - mass`` as a sum of the other entries: near 1 the plain
+    logarithm of a rounded mass would lose the digits of ``rest``.
+    """
+    with np.errstate(divide="ignore", invalid="ignore"):
+        near_one = np.log1p(-np.minimum(rest, 0.5))
+        plain = np.log(mass)
+    return np.where(mass > 0.5, near_one, plain) / np.log(2.0)
+
+
 def _neg_log2_term(mass, reference):
     """``-mass log2(mass / reference)``, 0 where ``mass`` is 0."""
     return _where_positive(
@@ -59,19 +75,21 @@ def _neg_log2_term(mass, reference):
     )
 
 
-def _neg_entropy_term(mass):
+def _neg_entropy_term(mass, rest):
     """``-mass log2 mass``, 0 where ``mass`` is 0."""
-    return _where_positive(mass > 0, lambda: -mass * np.log2(mass), mass)
+    return _where_positive(mass > 0, lambda: -mass * _log2(mass, rest), mass)
 
 
-def _log_ratio_term(a, b):
+def _log_ratio_term(a, a_rest, b, b_rest):
     """``a log2(a / b)`` where both are positive (the finite part of a KL sum)."""
-    return _where_positive((a > 0) & (b > 0), lambda: a * np.log2(a / b), a)
+    return _where_positive(
+        (a > 0) & (b > 0), lambda: a * (_log2(a, a_rest) - _log2(b, b_rest)), a
+    )
 
 
-def _cross_entropy_term(a, b):
+def _cross_entropy_term(a, b, b_rest):
     """``-a log2 b`` where both are positive (the finite part of a cross-entropy)."""
-    return _where_positive((a > 0) & (b > 0), lambda: -a * np.log2(b), a)
+    return _where_positive((a > 0) & (b > 0), lambda: -a * _log2(b, b_rest), a)
 
 
 def _chi_square_term(a, b):
@@ -79,19 +97,13 @@ def _chi_square_term(a, b):
     return _where_positive(b > 0, lambda: (a - b) ** 2 / b, a)
 
 
-def _jensen_shannon_term(t, y):
+def _jensen_shannon_term(c):
     """``t log2(2t / (t + y)) + y log2(2y / (t + y))``: KL of each to the midpoint."""
-    middle = 0.5 * (t + y)
-    return _log_ratio_term(t, middle) + _log_ratio_term(y, middle)
-
-
-def _true_negative(classes):
-    """One-vs-rest true negatives of each class: the mass outside its row and column.
-
-    ``1 - t - y + d`` computed as ``t_rest - (y - d)``, clipped at 0: exact
-    where the complements are exact, never negative.
-    """
-    return np.maximum(classes.t_rest - (classes.y - classes.d), 0.0)
+    middle = 0.5 * (c.t + c.y)
+    middle_rest = 0.5 * (c.t_rest + c.y_rest)
+    return _log_ratio_term(c.t, c.t_rest, middle, middle_rest) + _log_ratio_term(
+        c.y, c.y_rest, middle, middle_rest
+    )
 
 
 def _is_positive(classes):
@@ -111,9 +123,11 @@ CELL_SUMS = {
 }
 
 COLUMN_SUMS = {
-    "neg_t_log_t": lambda c: _neg_entropy_term(c.t),
-    "neg_y_log_y": lambda c: _neg_entropy_term(c.y),
-    "reject_neg_y_log_y": lambda c: np.where(c.reject, _neg_entropy_term(c.y), 0.0),
+    "neg_t_log_t": lambda c: _neg_entropy_term(c.t, c.t_rest),
+    "neg_y_log_y": lambda c: _neg_entropy_term(c.y, c.y_rest),
+    "reject_neg_y_log_y": lambda c: np.where(
+        c.reject, _neg_entropy_term(c.y, c.y_rest), 0.0
+    ),
     "reject_y": lambda c: np.where(c.reject, c.y, 0.0),
     "accepted_y": lambda c: np.where(c.reject, 0.0, c.y),
     # Divergences between the true marginal t and the output marginal y.
@@ -121,34 +135,38 @@ COLUMN_SUMS = {
     "t_squared": lambda c: c.t**2,
     "y_squared": lambda c: c.y**2,
     "t_times_y": lambda c: c.t * c.y,
+    # 1 - sum t_j y_j = sum t_j (1 - y_j): kappa's chance complement, exact.
+    "t_times_y_rest": lambda c: c.t * c.y_rest,
     "sqrt_t_times_y": lambda c: np.sqrt(c.t * c.y),
     "hellinger": lambda c: (np.sqrt(c.t) - np.sqrt(c.y)) ** 2,
     "absolute_difference": lambda c: np.abs(c.t - c.y),
-    "kl_t_y": lambda c: _log_ratio_term(c.t, c.y),
-    "kl_y_t": lambda c: _log_ratio_term(c.y, c.t),
+    "kl_t_y": lambda c: _log_ratio_term(c.t, c.t_rest, c.y, c.y_rest),
+    "kl_y_t": lambda c: _log_ratio_term(c.y, c.y_rest, c.t, c.t_rest),
     # Outcomes where one marginal has mass and the other none: KL, chi-square
     # and cross-entropy against the empty side are infinite there.
     "t_singular": lambda c: ((c.t > 0) & (c.y <= 0)).astype(float),
     "y_singular": lambda c: ((c.y > 0) & (c.t <= 0)).astype(float),
     "chi_square_t_y": lambda c: _chi_square_term(c.t, c.y),
     "chi_square_y_t": lambda c: _chi_square_term(c.y, c.t),
-    "jensen_shannon": lambda c: _jensen_shannon_term(c.t, c.y),
-    "cross_entropy_t_y": lambda c: _cross_entropy_term(c.t, c.y),
-    "cross_entropy_y_t": lambda c: _cross_entropy_term(c.y, c.t),
+    "jensen_shannon": _jensen_shannon_term,
+    "cross_entropy_t_y": lambda c: _cross_entropy_term(c.t, c.y, c.y_rest),
+    "cross_entropy_y_t": lambda c: _cross_entropy_term(c.y, c.t, c.t_rest),
 }
 
 CLASS_SUMS = {
     "hits": lambda k: k.d,
-    "misses": lambda k: k.t - k.d,
+    "misses": lambda k: k.t_off,
     # Holt et al.'s one-vs-rest rates of each class, weighted by its prior.
     "prior_tpr": lambda k: k.t * _ratio(k.d, k.t),
-    "prior_fpr": lambda k: k.t * _ratio(k.y - k.d, k.t_rest),
+    "prior_fpr": lambda k: k.t * _ratio(k.y_off, k.t_rest),
     "prior_ppv": lambda k: k.t * _ratio(k.d, k.y),
-    "prior_npv": lambda k: k.t * _ratio(_true_negative(k), k.y_rest),
-    "prior_rand": lambda k: k.t * (k.d + _true_negative(k)),
+    "prior_npv": lambda k: k.t * _ratio(k.tn, k.y_rest),
+    "prior_rand": lambda k: k.t * (k.d + k.tn),
     "prior_f_score": lambda k: k.t * _ratio(2 * k.d, k.t + k.y),
-    "prior_one_minus_2_hits": lambda k: k.t * (1.0 - 2.0 * k.d),
-    "prior_linear_deviation": lambda k: k.t * (k.t + 1.0 - 2.0 * k.d),
+    # Row i's quadratic loss is sum_k P_ik^2 + (1 - P_ii)^2 - P_ii^2 and its
+    # linear loss (t_i - P_ii) + (1 - P_ii); 1 - P_ii = t_off + t_rest.
+    "prior_quadratic_correction": lambda k: k.t * ((k.t_off + k.t_rest) ** 2 - k.d**2),
+    "prior_linear_deviation": lambda k: k.t * (2 * k.t_off + k.t_rest),
     "prior_neg_ln_hits": lambda k: _where_positive(
         (k.t > 0) & (k.d > 0), lambda: -k.t * np.log(k.d), k.t
     ),
@@ -156,8 +174,8 @@ CLASS_SUMS = {
     "recall_of_present": lambda k: _ratio(k.d, k.t),
     "present": lambda k: (k.t > 0).astype(float),
     "f1": lambda k: _ratio(2 * k.d, k.t + k.y),
-    "information_weighted_hits": lambda k: k.d * _neg_entropy_term(k.t),
-    "information_weighted_prior": lambda k: k.t * _neg_entropy_term(k.t),
+    "information_weighted_hits": lambda k: k.d * _neg_entropy_term(k.t, k.t_rest),
+    "information_weighted_prior": lambda k: k.t * _neg_entropy_term(k.t, k.t_rest),
     "positive_hits": lambda k: np.where(_is_positive(k), k.d, 0.0),
     "positive_true": lambda k: np.where(_is_positive(k), k.t, 0.0),
     "positive_predicted": lambda k: np.where(_is_positive(k), k.y, 0.0),

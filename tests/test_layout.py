@@ -1,0 +1,86 @@
+"""Issue 7's structure: each matrix validated once, its quantities built once."""
+
+import numpy as np
+import pytest
+
+import infometrics as im
+from infometrics._measures import quantities, validation
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """Count validations and quantities objects built during a call."""
+    calls = {"validations": 0, "quantities": 0}
+    validate = validation.check_confusion_matrix
+    build = quantities.MatrixQuantities.__init__
+
+    def counting_validate(*args, **kwargs):
+        calls["validations"] += 1
+        return validate(*args, **kwargs)
+
+    def counting_build(self, *args, **kwargs):
+        calls["quantities"] += 1
+        build(self, *args, **kwargs)
+
+    monkeypatch.setattr(validation, "check_confusion_matrix", counting_validate)
+    monkeypatch.setattr(quantities.MatrixQuantities, "__init__", counting_build)
+    # Modules that imported the validator by name see the counting one too.
+    import infometrics._measures.registry as registry
+
+    monkeypatch.setattr(registry, "check_confusion_matrix", counting_validate)
+    return calls
+
+
+def test_compare_validates_each_matrix_once_and_computes_its_quantities_once(
+    counted,
+):
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 200)
+    noisy = np.where(rng.random(200) < 0.3, rng.integers(0, 3, 200), y)
+    rejecting = np.where(rng.random(200) < 0.1, -1, noisy)
+    classifiers = {
+        "a": [[40, 3, 2, 5], [4, 50, 1, 3], [2, 2, 60, 8]],
+        "b": [[45, 3, 2, 0], [4, 52, 2, 0], [2, 2, 66, 0]],
+        "c": (y, rejecting),
+    }
+    table = im.compare(classifiers)
+    assert list(table.index) == ["a", "b", "c"]
+    assert counted["quantities"] == 3
+    # Two matrices given as counts are validated; the one built from labels
+    # is valid by construction.
+    assert counted["validations"] <= 3
+
+
+def test_compute_measures_of_a_stack_is_one_validation_and_one_quantities(counted):
+    from infometrics._measures.registry import compute_measures
+
+    stack = np.random.default_rng(1).integers(0, 9, (50, 3, 4))
+    names = ["ni2", "info_completeness", "triangle_mi", "kappa", "ema", "xi"]
+    values = compute_measures(stack, names, replace_undefined_by=np.nan)
+    assert set(values) == set(names)
+    assert counted == {"validations": 1, "quantities": 1}
+
+
+def test_only_the_requested_measures_are_computed():
+    """A measure that is not asked for is never evaluated (nor can it warn)."""
+    from infometrics._measures import registry
+
+    evaluated = []
+    originals = {name: spec.compute for name, spec in registry.MEASURES.items()}
+
+    def spying(name, compute):
+        def spy(q):
+            evaluated.append(name)
+            return compute(q)
+
+        return spy
+
+    try:
+        for name, spec in registry.MEASURES.items():
+            # MeasureSpec is frozen: patch around it for the test only.
+            object.__setattr__(spec, "compute", spying(name, originals[name]))
+        registry.compute_measures([[5, 1, 2], [1, 6, 0]], ["ni2", "kappa"])
+    finally:
+        for name, spec in registry.MEASURES.items():
+            object.__setattr__(spec, "compute", originals[name])
+    assert evaluated == ["ni2", "kappa"]
