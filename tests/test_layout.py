@@ -84,3 +84,59 @@ def test_only_the_requested_measures_are_computed():
         for name, spec in registry.MEASURES.items():
             object.__setattr__(spec, "compute", originals[name])
     assert evaluated == ["ni2", "kappa"]
+
+
+# The public names of release 0.1.0, before the package was reorganised.
+NAMES_BEFORE_THE_LAYOUT = [
+    "MEASURES",
+    "NI_MEASURES",
+    "BootstrapInterval",
+    "EntropyTriangle",
+    "EntropyTriangleDisplay",
+    "ErrorBounds",
+    "InformationCoverage",
+    "InformationCoverageDisplay",
+    "InformationScorer",
+    "MeasureSpec",
+    "MultiMeasureScorer",
+    "NIMeasure",
+    "PairedComparison",
+    "RejectCurve",
+    "RejectCurveDisplay",
+    "RejectOptionClassifier",
+    "RejectOptionClassifierCV",
+    "ScorerRegistrationWarning",
+    "TriangleCoordinates",
+    "UndefinedMeasureWarning",
+    "all_measures",
+    "all_measures_score",
+    "augmented_confusion_matrix",
+    "bootstrap_measures",
+    "bootstrap_measures_score",
+    "compare",
+    "conventional_measures",
+    "conventional_measures_score",
+    "entropy_triangle",
+    "entropy_triangle_score",
+    "error_bounds",
+    "get_scorer",
+    "get_scorer_names",
+    "information_coverage",
+    "information_coverage_score",
+    "information_report",
+    "make_multi_measure_scorer",
+    "make_ni_scorer",
+    "mutual_info_sensitivity",
+    "ni",
+    "ni_score",
+    "paired_comparison",
+    "per_class_report",
+    "register_scorers",
+    "reject_curve",
+]
+
+
+@pytest.mark.parametrize("name", NAMES_BEFORE_THE_LAYOUT)
+def test_every_name_exported_before_is_still_exported(name):
+    assert name in im.__all__
+    assert getattr(im, name) is not None

@@ -48,14 +48,16 @@ def test_curve_aurc_and_oracle(seed):
         y_true, y_pred, confidence, sample_weight=weights, name="m", plot_oracle=True
     )
     curve = im.risk_coverage_curve(y_true, y_pred, confidence, sample_weight=weights)
-    np.testing.assert_allclose(display.line_.get_xdata(), curve.coverage)
-    np.testing.assert_allclose(display.line_.get_ydata(), curve.selective_risk)
+    # The first risk is held from coverage 0 (c_0 = 0 of the step rule).
+    x, r = display.line_.get_xdata(), display.line_.get_ydata()
+    np.testing.assert_allclose(x, np.r_[0.0, curve.coverage])
+    np.testing.assert_allclose(r, np.r_[curve.selective_risk[0], curve.selective_risk])
+    assert display.line_.get_marker() == "o"  # few points: the reachable ones
     area = im.aurc(y_true, y_pred, confidence, sample_weight=weights)
     assert display.aurc == pytest.approx(area)
     assert display.line_.get_label() == f"m (AURC = {area:.4f})"
     # The steps drawn are the AURC's step rule: R_g over (c_{g-1}, c_g].
     assert display.line_.get_drawstyle() == "steps-pre"
-    x, r = display.line_.get_xdata(), display.line_.get_ydata()
     assert np.sum(np.diff(x, prepend=0.0) * r) == pytest.approx(area)
     # The oracle is the best ranking: its area is aurc - e_aurc.
     excess = im.e_aurc(y_true, y_pred, confidence, sample_weight=weights)
@@ -85,7 +87,9 @@ def test_several_classifiers_on_one_axes(data):
     # Both curves in view, whichever is higher.
     top = max(np.nanmax(first.line_.get_ydata()), np.nanmax(second.line_.get_ydata()))
     assert first.ax_.get_ylim()[1] >= top
-    assert first.ax_.get_ylim()[0] == 0
+    assert first.ax_.get_ylim()[0] == pytest.approx(
+        -0.03 / 1.05 * first.ax_.get_ylim()[1]
+    )
     # from_estimator: the top probability and the unrejected prediction.
     proba = lr.predict_proba(X)
     expected = im.aurc(y, lr.classes_[proba.argmax(1)], proba.max(1))

@@ -49,11 +49,17 @@ def abstaining_pipeline(threshold=0.8):
     )
 
 
+AREA_NAMES = ["neg_aurc", "neg_e_aurc", "neg_augrc"]
+
+
 def test_every_spec_name_is_registered_and_listed():
-    assert im.get_scorer_names() == SPEC_NAMES
-    assert set(SPEC_NAMES) <= set(get_scorer_names())
+    assert im.get_scorer_names() == SPEC_NAMES + AREA_NAMES
+    assert set(SPEC_NAMES + AREA_NAMES) <= set(get_scorer_names())
     for name in SPEC_NAMES:
         assert isinstance(get_scorer(name), im.InformationScorer)
+    for name in AREA_NAMES:
+        assert isinstance(get_scorer(name), im.RiskCoverageScorer)
+        assert isinstance(im.get_scorer(name), im.RiskCoverageScorer)
 
 
 def test_registration_is_idempotent():

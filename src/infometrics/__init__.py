@@ -61,10 +61,12 @@ from ._sklearn.reject_option_cv import (
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
+    RiskCoverageScorer,
     get_scorer,
     get_scorer_names,
     make_multi_measure_scorer,
     make_ni_scorer,
+    make_risk_coverage_scorer,
 )
 
 # After `import infometrics`, scoring="ni2" (and the other names) work in
@@ -96,6 +98,7 @@ __all__ = [
     "RejectOptionClassifierCV",
     "RiskCoverageCurve",
     "RiskCoverageDisplay",
+    "RiskCoverageScorer",
     "ScorerRegistrationWarning",
     "TriangleCoordinates",
     "UndefinedMeasureWarning",
@@ -122,6 +125,7 @@ __all__ = [
     "information_report",
     "make_multi_measure_scorer",
     "make_ni_scorer",
+    "make_risk_coverage_scorer",
     "mutual_info_sensitivity",
     "ni",
     "ni_score",

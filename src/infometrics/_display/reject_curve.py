@@ -257,6 +257,8 @@ class RejectCurveDisplay:
                 linestyle="-" if higher_is_better else "--",
                 marker="o" if few_points else None,
                 markersize=3,
+                # Inside the limits anyway; unclipped, the end dots stay whole.
+                clip_on=False,
                 linewidth=1.5,
                 label=f"{label} ({'higher' if higher_is_better else 'lower'}"
                 " is better)",

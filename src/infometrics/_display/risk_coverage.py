@@ -31,6 +31,15 @@ def _oracle_confidence(y_true, y_pred, sample_weight):
     return confidence
 
 
+def _from_zero(coverage, selective_risk):
+    """The curve with its first risk held from coverage 0 (``c_0 = 0``)."""
+    coverage = np.asarray(coverage, dtype=float)
+    selective_risk = np.asarray(selective_risk, dtype=float)
+    if not len(coverage) or coverage[0] <= 0:
+        return coverage, selective_risk
+    return np.r_[0.0, coverage], np.r_[selective_risk[0], selective_risk]
+
+
 class RiskCoverageDisplay:
     """Risk-coverage curve: selective risk against coverage, with its AURC.
 
@@ -260,10 +269,23 @@ default="auto"
         ax = _axes(ax)
         name = name or self.name or "classifier"
         label = name if self.aurc is None else f"{name} (AURC = {self.aurc:.4f})"
-        # R_g holds over (c_{g-1}, c_g]: the step rule of the AURC.
-        line_kw = {"drawstyle": "steps-pre", "linewidth": 1.5, "label": label}
+        # R_g holds over (c_{g-1}, c_g] from c_0 = 0: the step rule of the AURC,
+        # so the area under the drawn steps is the AURC. Dots mark the
+        # reachable points when they are few.
+        coverage, risk = _from_zero(self.coverage, self.selective_risk)
+        line_kw = {
+            "drawstyle": "steps-pre",
+            "linewidth": 1.5,
+            "label": label,
+            "marker": "o" if len(self.coverage) <= 60 else None,
+            "markersize": 3,
+            "markevery": slice(1, None),
+            # The data lie inside the limits; unclipped, the dots at
+            # coverage 1 stay whole.
+            "clip_on": False,
+        }
         line_kw.update(kwargs)
-        (self.line_,) = ax.plot(self.coverage, self.selective_risk, **line_kw)
+        (self.line_,) = ax.plot(coverage, risk, **line_kw)
         self.oracle_line_ = None
         if plot_oracle:
             oracle_label = (
@@ -272,8 +294,7 @@ default="auto"
                 else f"oracle ranking (AURC = {self.oracle_aurc:.4f})"
             )
             (self.oracle_line_,) = ax.plot(
-                self.oracle_coverage,
-                self.oracle_selective_risk,
+                *_from_zero(self.oracle_coverage, self.oracle_selective_risk),
                 drawstyle="steps-pre",
                 linestyle=":",
                 linewidth=1.2,
@@ -288,7 +309,9 @@ default="auto"
             if np.isfinite(values).any()
         ]
         top = max(heights, default=0.0)
-        ax.set_ylim(0, 1.05 * top if top > 0 else 1.0)
+        top = top if top > 0 else 1.0
+        # A little below 0: zero-risk steps stay visible above the frame.
+        ax.set_ylim(-0.03 * top, 1.05 * top)
         ax.set_xlabel("coverage (share of samples accepted)")
         ax.set_ylabel("selective risk (errors among accepted)")
         ax.set_title("Risk-coverage curve (lower is better)")

@@ -22,7 +22,7 @@ objects (``infometrics.get_scorer``) fully usable.
 import sys
 import warnings
 
-from .scorers import SCORER_NAMES, make_ni_scorer
+from .scorers import SCORER_NAMES, _scorer_for_name
 
 # Names every scikit-learn scorer-name set contains; used to recognise them.
 _SENTINEL_NAMES = frozenset({"accuracy", "neg_log_loss", "f1_macro"})
@@ -100,7 +100,7 @@ def register_scorers():
         if any(not isinstance(names, set) for names in name_sets):
             raise TypeError("a captured scorer-name set is immutable")
         for name in SCORER_NAMES:
-            scorers.setdefault(name, make_ni_scorer(name))
+            scorers.setdefault(name, _scorer_for_name(name))
         for names in name_sets:
             names.update(SCORER_NAMES)
     except Exception as exc:  # any change of the internals must not break import
