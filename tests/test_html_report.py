@@ -146,6 +146,10 @@ def test_per_class_and_counts_tables_match_the_matrix(labels_page):
     )
     assert per_class[0] == ["class", *expected.columns]
     assert [row[0] for row in per_class[1:]] == [str(v) for v in expected.index]
+    support = per_class[0].index("true_support")
+    assert [row[support] for row in per_class[1:]] == [
+        str(v) for v in expected["true_support"]
+    ]  # integer counts show as integers
     for row, (_, values) in zip(per_class[1:], expected.iterrows(), strict=True):
         for cell, value in zip(row[1:], values, strict=True):
             if isinstance(value, str):
@@ -159,8 +163,14 @@ def test_per_class_and_counts_tables_match_the_matrix(labels_page):
 def test_figures_are_embedded_svg_documents(labels_page):
     page, _, _ = labels_page
     parsed = _parse(page)
-    assert {"Entropy triangle", "Information coverage"} <= set(parsed.headings)
-    assert len(parsed.images) == 2
+    assert {"Confusion matrix", "Entropy triangle", "Information coverage"} <= set(
+        parsed.headings
+    )
+    assert [image["alt"] for image in parsed.images] == [
+        "Confusion matrix as shares of each true class",
+        "Entropy triangle of model A",
+        "Information coverage of model A",
+    ]
     for image in parsed.images:
         root = ET.fromstring(_svg(image))
         assert root.tag == "{http://www.w3.org/2000/svg}svg"
@@ -178,9 +188,10 @@ def test_page_references_nothing_outside_itself(labels_page):
     assert not re.search(r"https?://", page)
     for image in parsed.images:
         svg = _svg(image).decode("utf-8")
-        # Namespace names are identifiers, not fetched; every link is internal.
+        # Namespace names are identifiers, not fetched; every link is internal
+        # (an image drawn with imshow is an inline PNG).
         links = re.findall(r'(?:xlink:)?href="([^"]*)"', svg)
-        assert all(link.startswith("#") for link in links), links
+        assert all(link.startswith(("#", "data:image/png;base64,")) for link in links)
         assert "url(#" in svg or "url(" not in svg
         assert not re.search(r"url\((?!#)", svg)
 
@@ -347,6 +358,20 @@ def test_confidence_adds_the_selective_measures_and_threshold_rejects():
     assert _parse(thresholded).table("selective") == _parse(page).table("selective")
 
 
+def test_confidence_adds_the_risk_coverage_figure():
+    y_true, y_pred = _labels(seed=4)
+    y_pred = np.where(y_pred == "?", "cat", y_pred)
+    confidence = np.random.default_rng(4).random(len(y_true))
+    page = im.html_report(y_true, y_pred, confidence=confidence, name="m")
+    parsed = _parse(page)
+    assert "Selective classification" in parsed.headings
+    alts = [image["alt"] for image in parsed.images]
+    assert alts[-1] == "Risk–coverage curve of m"
+    assert len(alts) == 4
+    assert ET.fromstring(_svg(parsed.images[-1])).tag.endswith("svg")
+    assert all(url.startswith(("data:", "#")) for url in parsed.urls)
+
+
 def test_permuted_labels_warn_once_and_the_page_says_so():
     y_true = [0, 0, 1, 1, 2, 2]
     y_pred = [1, 1, 2, 2, 0, 0]
@@ -366,4 +391,4 @@ def test_command_line_writes_the_page(tmp_path, capsys):
     page = capsys.readouterr().out
     parsed = _parse(page)
     assert [row[0] for row in parsed.table("matrix")[1:]] == ["a", "b"]
-    assert len(parsed.images) == 2
+    assert len(parsed.images) == 3

@@ -58,6 +58,7 @@ table.matrix td { min-width: 3.5em; }
 table.matrix .reject { border-left: 2px solid #8c959f; background: #fbfbfb; }
 figure { margin: 0.6em 0 1.4em; }
 figure img { display: block; width: 680px; max-width: 100%; height: auto; }
+figure img.wide { width: 100%; }
 figcaption { color: #444; font-size: 0.92em; max-width: 760px; margin-top: 0.3em; }
 footer { color: #57606a; font-size: 0.85em; margin-top: 3em; }
 """
@@ -122,51 +123,106 @@ def _svg_data_uri(figure):
     return f"data:image/svg+xml;base64,{encoded}"
 
 
-def _figure(title, uri, alt, caption):
+def _figure(figure, alt, caption, *, wide=False):
+    """A rendered figure with its caption (the page's own text, escaped here)."""
+    size = ' class="wide"' if wide else ""
     return (
-        f"<section><h2>{_text(title)}</h2>\n<figure>"
-        f'<img src="{uri}" alt="{_text(alt)}">'
-        f"<figcaption>{caption}</figcaption></figure></section>"
+        f'<figure><img{size} src="{_svg_data_uri(figure)}" alt="{_text(alt)}">'
+        f"<figcaption>{_text(caption)}</figcaption></figure>"
     )
 
 
-def _figures(matrix, name):
+def _confusion_figure(matrix, class_labels):
+    from .._display import AugmentedConfusionMatrixDisplay
+
+    n_classes = matrix.shape[0]
+    figure = _pyplot_free_figure(
+        max(5.0, 2.5 + 0.6 * (n_classes + 1)), max(3.5, 1.6 + 0.5 * n_classes)
+    )
+    AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        matrix,
+        normalize="true",
+        display_labels=[str(label) for label in class_labels],
+        ax=figure.add_subplot(),
+    )
+    return _figure(
+        figure,
+        "Confusion matrix as shares of each true class",
+        "The same matrix as shares of each true class (rows sum to 1): the "
+        "diagonal is each class's recall; the reject column, in its own colours, "
+        "the share of the class rejected.",
+    )
+
+
+def _figure_sections(matrix, name):
     from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
 
-    sections = []
-    figure = _pyplot_free_figure(6.4, 5.6)
-    EntropyTriangleDisplay.from_confusion_matrices(
-        {name: matrix}, extended=True, ax=figure.add_subplot()
+    figure = _pyplot_free_figure(12.0, 5.6)
+    whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
+    triangle = EntropyTriangleDisplay.from_confusion_matrices(
+        {name: matrix}, extended=True, ax=whole
     )
-    sections.append(
+    # Good classifiers crowd the ideal corner: a second panel fits the points.
+    triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
+    triangle_section = _section(
+        "Entropy triangle",
+        None,
         _figure(
-            "Entropy triangle",
-            _svg_data_uri(figure),
+            figure,
             f"Entropy triangle of {name}",
             "Each point splits the uncertainty of the true and predicted classes "
             "into information transferred (2MI′, towards the bottom right: "
             "better), information that stays unexplained (VI′, bottom left) and "
             "distance from uniform marginals (ΔH′, top). ▲ and ▼ are the true "
-            "and predicted marginals.",
-        )
+            "and predicted marginals. Right: the same points, zoomed.",
+            wide=True,
+        ),
     )
     figure = _pyplot_free_figure(6.4, 5.2)
     InformationCoverageDisplay.from_confusion_matrices(
         {name: matrix}, ax=figure.add_subplot()
     )
-    sections.append(
+    coverage_section = _section(
+        "Information coverage",
+        None,
         _figure(
-            "Information coverage",
-            _svg_data_uri(figure),
+            figure,
             f"Information coverage of {name}",
             "Completeness f(T;S) (share of the truth's information the "
             "predictions carry, higher is better) against the false-information "
             "ratio r(S|T) (information in the predictions that is not about the "
             "truth, lower is better); the perfect classifier sits at r = 0, "
             "f = 1.",
-        )
+        ),
     )
-    return sections
+    return [triangle_section, coverage_section]
+
+
+def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
+    from .._display import RiskCoverageDisplay
+
+    figure = _pyplot_free_figure(6.4, 4.6)
+    RiskCoverageDisplay.from_predictions(
+        y_true,
+        y_pred,
+        confidence,
+        sample_weight=sample_weight,
+        name=name,
+        plot_oracle=True,
+        # Most thresholds worth choosing keep most samples: spread that end.
+        xscale="sqrt",
+        ax=figure.add_subplot(),
+    )
+    return _figure(
+        figure,
+        f"Risk–coverage curve of {name}",
+        "Selective risk (error rate among the accepted predictions) against "
+        "coverage (the share accepted), one step per confidence threshold; the "
+        "oracle ranks every correct prediction above every error, the best "
+        "these predictions allow. The area under the curve is the AURC. The "
+        "coverage axis is stretched towards 100 %, where most useful thresholds "
+        "lie.",
+    )
 
 
 def _measures_table(report):
@@ -203,10 +259,13 @@ def _per_class_table(report):
         + "</tr></thead>"
     )
     lines = []
-    for label, row in report.iterrows():
+    # Column by column: a row of mixed dtypes would turn integer supports
+    # into floats.
+    values = {column: report[column].tolist() for column in columns}
+    for position, label in enumerate(report.index):
         cells = [f"<th>{_text(label)}</th>"]
         for column in columns:
-            value = row[column]
+            value = values[column][position]
             if isinstance(value, str):
                 cells.append(f"<td>{_text(value)}</td>")
             else:
@@ -273,7 +332,9 @@ def _selective_table(y_true, y_pred, confidence, sample_weight):
         (
             f"risk at coverage {coverage:g}",
             False,
-            f"error rate among the {coverage:.0%} most confident predictions",
+            f"error rate among the {coverage:.0%} most confident predictions"
+            if coverage < 1
+            else "error rate with every prediction accepted",
             selective_risk_at_coverage(
                 *data, coverage=coverage, sample_weight=sample_weight
             ),
@@ -368,14 +429,16 @@ def html_report(
 ) -> str:
     """One self-contained HTML page: every measure, per class, and the figures.
 
-    The page holds the confusion matrix, the per-class table (as
-    :func:`per_class_report`), the entropy-triangle and information-coverage
-    figures, the measures table (value, direction and description of every
-    measure, as :func:`information_report`) and, when confidences are given,
-    the selective-classification measures (:func:`aurc` and its kin). Figures
-    are SVG embedded in the page as ``data:`` URIs; the page loads nothing
-    else (no script, stylesheet, font or network address), so it opens
-    offline and can be mailed as one file.
+    The page holds the confusion matrix (counts, and a figure of the shares
+    of each true class, :class:`AugmentedConfusionMatrixDisplay`), the
+    per-class table (as :func:`per_class_report`), the entropy triangle and
+    information coverage figures, the measures table (value, direction and
+    description of every measure, as :func:`information_report`) and, when
+    confidences are given, the risk–coverage curve
+    (:class:`RiskCoverageDisplay`) with the selective-classification measures
+    (:func:`aurc` and its kin). Figures are SVG embedded in the page as
+    ``data:`` URIs; the page loads nothing else (no script, stylesheet, font
+    or network address), so it opens offline and can be mailed as one file.
 
     Parameters
     ----------
@@ -386,7 +449,7 @@ def html_report(
         The classifier's confidence in each prediction (higher = more sure;
         e.g. the maximum predicted probability). Then ``y_pred`` holds the
         predictions *before* rejection, and the page adds the
-        risk–coverage measures over every threshold.
+        risk–coverage curve and measures over every threshold.
     threshold : float, default=None
         With ``confidence``: the tables describe the classifier that rejects
         the predictions whose confidence is below ``threshold`` (marked
@@ -457,12 +520,21 @@ def html_report(
         sample_weight=sample_weight,
     )
     if selective is not None:
+        if figures:
+            selective = "\n".join(
+                [
+                    _risk_coverage_figure(
+                        y_true, y_pred, confidence, sample_weight, str(name)
+                    ),
+                    selective,
+                ]
+            )
         selective = _section(
             "Selective classification",
             "Accepting only the predictions whose confidence reaches a threshold "
             "trades coverage (the share accepted) for selective risk (the error "
-            "rate among the accepted); these numbers summarise every threshold "
-            "at once"
+            "rate among the accepted); the curve and these numbers cover every "
+            "threshold at once"
             + ("" if threshold is None else ", not only the threshold of the tables")
             + ".",
             selective,
@@ -486,10 +558,8 @@ def html_report(
 
 
 def _section(heading, lead, body):
-    return (
-        f"<section><h2>{_text(heading)}</h2>\n"
-        f'<p class="lead">{_text(lead)}</p>\n{body}\n</section>'
-    )
+    lead = "" if lead is None else f'<p class="lead">{_text(lead)}</p>\n'
+    return f"<section><h2>{_text(heading)}</h2>\n{lead}{body}\n</section>"
 
 
 def html_page(
@@ -511,7 +581,8 @@ def html_page(
 
     report, note = measures_table(matrix, class_labels)
     per_class, _ = per_class_table(matrix, class_labels)
-    figure_sections = _figures(matrix, str(name)) if figures else []
+    figure_sections = _figure_sections(matrix, str(name)) if figures else []
+    confusion_figure = _confusion_figure(matrix, class_labels) if figures else ""
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     meta = [str(name), *([operating_point] if operating_point else [])]
     meta += [f"infometrics {__version__}", generated]
@@ -534,7 +605,7 @@ def html_page(
             "Confusion matrix",
             "Rows are the true classes, columns the predicted classes"
             + (" and the rejected samples." if has_reject else "."),
-            _counts_table(matrix, class_labels),
+            _counts_table(matrix, class_labels) + confusion_figure,
         ),
         _section(
             "Per class",
