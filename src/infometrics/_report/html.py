@@ -57,7 +57,7 @@ td.description { color: #444; }
 table.matrix td { min-width: 3.5em; }
 table.matrix .reject { border-left: 2px solid #8c959f; background: #fbfbfb; }
 figure { margin: 0.6em 0 1.4em; }
-figure img { display: block; width: 680px; max-width: 100%; height: auto; }
+figure img { display: block; max-width: 100%; height: auto; }
 figure img.wide { width: 100%; }
 figcaption { color: #444; font-size: 0.92em; max-width: 760px; margin-top: 0.3em; }
 footer { color: #57606a; font-size: 0.85em; margin-top: 3em; }
