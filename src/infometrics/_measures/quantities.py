@@ -233,11 +233,6 @@ class MatrixQuantities(Quantities):
         """``t`` on the ``m + 1`` outcomes: 0 on the reject outcome."""
         return _with_reject_column(self.true_marginal[..., None, :])[..., 0, :]
 
-    @cached_property
-    def _rests(self):
-        """``b, c, d`` of every cell (rest of its row, column and matrix), counts."""
-        return _rests(self.counts, self._exact)
-
     def _share(self, counts):
         """Counts as proportions of the total."""
         return counts / np.where(self.empty, 1.0, self.total)[..., None]
@@ -259,9 +254,7 @@ class MatrixQuantities(Quantities):
     def _classes(self):
         m = self.n_classes
         hits = np.diagonal(self.joint[..., :, :m], axis1=-2, axis2=-1)
-        row_rest, column_rest, matrix_rest = (
-            np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1) for rest in self._rests
-        )
+        row_rest, column_rest, matrix_rest = self._class_complements
         return Fields(
             d=hits,
             t=self.true_marginal,
@@ -299,85 +292,70 @@ class MatrixQuantities(Quantities):
         return rest / np.where(self.empty, 1.0, self.total)[..., None]
 
     @cached_property
-    def _log_counts(self):
-        """``log2 C_ij`` (``-inf`` for an empty cell): the one logarithm per cell."""
-        with np.errstate(divide="ignore"):
-            return np.log2(self.counts)
-
-    def _log2_shares(self, totals, axis):
-        """``log2(C_ij / totals)`` per cell (0 where empty), ``totals`` the line sums.
-
-        ``log2 C - log2 total`` loses digits only where the share is near 1,
-        i.e. for a cell holding more than half of its row or column (at most
-        one per line); those cells get ``log1p(-rest / total)``, ``rest``
-        being the sum of the other cells of the line.
-        """
-        a = self.counts
-        whole = np.expand_dims(totals, axis)
-        present = a > 0
+    def _p_log_counts(self):
+        """``P_ij log2 C_ij`` per cell (0 for an empty cell): the one log pass."""
+        counts = self.counts
         with np.errstate(divide="ignore", invalid="ignore"):
-            shares = np.where(present, self._log_counts - np.log2(whole), 0.0)
-        dominant = (2 * a > whole) & present
-        if not np.any(dominant):
-            return shares
-        # One dominant cell per line at most: the rest of its line is the sum
-        # of the line's other cells.
-        rest = np.expand_dims(np.where(dominant, 0.0, a).sum(axis=axis), axis)
-        rest = np.broadcast_to(rest, a.shape)[dominant]
-        shares[dominant] = np.log1p(-rest / (a[dominant] + rest)) / np.log(2.0)
-        return shares
+            values = self.joint * np.log2(counts)
+        return np.where(counts > 0, values, 0.0)
+
+    def _line_information(self, totals, axis):
+        """``sum_j -P_ij log2(C_ij / totals_i)`` per line (row or column).
+
+        As sums: ``-sum P log2 C + (line mass) log2 total``; that difference
+        loses digits only through a cell holding more than half of its line
+        (at most one per line), whose term is taken exactly instead, as
+        ``-P log1p(-rest / total)`` with ``rest`` the sum of the line's other
+        cells. Returns the per-line values (``0`` for an empty line).
+        """
+        counts, joint = self.counts, self.joint
+        # The largest cell of each line, and whether it dominates the line.
+        largest = np.expand_dims(counts.argmax(axis=axis), axis)
+        top = np.take_along_axis(counts, largest, axis).squeeze(axis)
+        top_p = np.take_along_axis(joint, largest, axis).squeeze(axis)
+        dominant = 2 * top > totals
+        # The other cells' sums, taken directly (not as line minus top, which
+        # would cancel when they are tiny).
+        others_p_log = self._p_log_counts.copy()
+        np.put_along_axis(others_p_log, largest, 0.0, axis)
+        others_p_log = others_p_log.sum(axis=axis)
+        if self._exact:
+            rest = totals - top
+        else:
+            others = counts.copy()
+            np.put_along_axis(others, largest, 0.0, axis)
+            rest = others.sum(axis=axis)
+        others_mass = rest / np.where(self.empty, 1.0, self.total)[..., None]
+        top_p_log = np.take_along_axis(self._p_log_counts, largest, axis).squeeze(axis)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            log_totals = np.where(totals > 0, np.log2(totals), 0.0)
+            exact_top = -top_p * np.log1p(-rest / np.where(top > 0, totals, 1.0))
+        exact_top = np.where(top > 0, exact_top / np.log(2.0), 0.0)
+        plain_top = -top_p_log + top_p * log_totals
+        top_term = np.where(dominant, exact_top, plain_top)
+        return np.maximum(top_term - others_p_log + others_mass * log_totals, 0.0)
 
     @cached_property
-    def _row_log_shares(self):
-        """``log2(C_ij / R_i)``: each cell's share of its row."""
-        return self._log2_shares(self.row_totals, -1)
+    def _row_information(self):
+        """``t_i H(Y | T=i)`` per row."""
+        return self._line_information(self.row_totals, -1)
 
     @cached_property
-    def _column_log_shares(self):
-        """``log2(C_ij / K_j)``: each cell's share of its column."""
-        return self._log2_shares(self.column_totals, -2)
+    def _column_information(self):
+        """``y_j H(T | Y=j)`` per column."""
+        return self._line_information(self.column_totals, -2)
 
     @cached_property
     def _information_terms(self):
         """``P_ij log2(P_ij / (t_i y_j))`` per cell, 0 for an empty cell.
 
-        For a large matrix, first as a difference of logarithms of the scaled
-        counts (sharing the one log2 pass); its absolute error is a few
-        ``1e-14`` bits, so where ``I`` or ``I_M`` comes out below ``1e-3`` bits
-        the matrix is recomputed exactly; matrices of up to 4096 cells always
-        take the exact form:
-        with ``a`` the cell, ``b`` and ``c`` the rest of its row and column and
+        With ``a`` the cell, ``b`` and ``c`` the rest of its row and column and
         ``d`` the rest of the matrix, ``P_ij / (t_i y_j) = 1 + (ad - bc) /
         ((a + b)(a + c))``, whose ``log1p`` keeps the digits of a ratio near 1
         (an exactly independent matrix, ``ad == bc``, gives exactly 0).
         """
-        present = self.counts > 0
-        with np.errstate(divide="ignore", invalid="ignore"):
-            log_ratio = (
-                self._log_counts
-                + (
-                    np.log2(np.where(self.empty, 1.0, self.total))[..., None]
-                    - np.log2(self.row_totals)
-                )[..., :, None]
-                - np.log2(self.column_totals)[..., None, :]
-            )
-            terms = np.where(present, self.joint * log_ratio, 0.0)
-        small = (
-            np.minimum(terms.sum(axis=(-2, -1)), terms[..., :-1].sum(axis=(-2, -1)))
-            < 1e-3
-        )
-        if np.any(small):
-            if terms.ndim == 2:
-                terms = self._exact_information_terms(self.counts, self.joint)
-            else:
-                terms[small] = self._exact_information_terms(
-                    self.counts[small], self.joint[small]
-                )
-        return terms
-
-    def _exact_information_terms(self, a, joint):
-        """The terms of ``I`` from ``log1p`` of the exact excess over 1."""
-        b, c, d = self._rests if a is self.counts else _rests(a, self._exact)
+        a, joint = self.counts, self.joint
+        b, c, d = _rests(a, self._exact)
         with np.errstate(divide="ignore", invalid="ignore"):
             excess = (a * d - b * c) / ((a + b) * (a + c))
             near_one = excess > -0.5
@@ -389,42 +367,105 @@ class MatrixQuantities(Quantities):
             return np.where(a > 0, joint * log_ratio, 0.0)
 
     @cached_property
+    def _information_and_without_reject(self):
+        """``(I, I_M)``, term by term.
+
+        A large matrix first takes the sums ``sum P log2 C + log2 n - sum t
+        log2 R - sum y log2 K`` (no extra pass over the cells); their absolute
+        error is a few ``1e-14`` bits, so a matrix whose ``I`` or ``I_M`` comes
+        out below ``1e-3`` bits — and every matrix of up to 4096 cells — takes
+        the exact per-cell form of :attr:`_information_terms` instead.
+        """
+        if self.counts[..., 0, :].size * self.n_classes <= _EXACT_INFORMATION_CELLS:
+            terms = self._information_terms
+            return terms.sum(axis=(-2, -1)), terms[..., :-1].sum(axis=(-2, -1))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            log_rows = np.where(self.row_totals > 0, np.log2(self.row_totals), 0.0)
+            log_columns = np.where(
+                self.column_totals > 0, np.log2(self.column_totals), 0.0
+            )
+        log_total = np.log2(np.where(self.empty, 1.0, self.total))
+        cells = self._p_log_counts.sum(axis=(-2, -1))
+        information = (
+            cells
+            + log_total
+            - (self.true_marginal * log_rows).sum(axis=-1)
+            - (self.output_marginal * log_columns).sum(axis=-1)
+        )
+        reject = self._p_log_counts[..., -1].sum(axis=-1)
+        reject_mass = self.joint[..., -1].sum(axis=-1)
+        reject_terms = (
+            reject
+            + reject_mass * (log_total - log_columns[..., -1])
+            - (self.joint[..., -1] * log_rows).sum(axis=-1)
+        )
+        without_reject = information - reject_terms
+        small = np.minimum(information, without_reject) < 1e-3
+        if np.any(small):
+            terms = self._information_terms
+            information = np.where(small, terms.sum(axis=(-2, -1)), information)
+            without_reject = np.where(
+                small, terms[..., :-1].sum(axis=(-2, -1)), without_reject
+            )
+        return information, without_reject
+
+    @cached_property
     def mutual_info(self):
         """``I = sum_ij P_ij log2(P_ij / (t_i y_j))``, accumulated term by term."""
-        total = self._information_terms.sum(axis=(-2, -1))
-        return np.clip(total, 0.0, np.minimum(self.h_true, self.h_output)) + 0.0
+        information, _ = self._information_and_without_reject
+        return np.clip(information, 0.0, np.minimum(self.h_true, self.h_output)) + 0.0
 
     @cached_property
     def mutual_info_without_reject(self):
         """``I_M``: the terms of the first ``m`` columns only."""
-        columns = self._information_terms[..., :-1].sum(axis=-2)
-        # Each column's terms sum to p_y(j) KL(P(T|j) || t) >= 0.
-        return np.clip(np.maximum(columns, 0.0).sum(axis=-1), 0.0, self.mutual_info)
+        _, without_reject = self._information_and_without_reject
+        return np.clip(without_reject, 0.0, self.mutual_info) + 0.0
 
     @cached_property
     def h_true_given_output(self):
         """``H(T|Y) = sum -P_ij log2(P_ij / y_j)``, term by term."""
-        value = -(self.joint * self._column_log_shares).sum(axis=(-2, -1))
+        value = self._column_information.sum(axis=-1)
         return np.clip(value, 0.0, self.h_true) + 0.0
 
     @cached_property
     def h_output_given_true(self):
         """``H(Y|T) = sum -P_ij log2(P_ij / t_i)``, term by term."""
-        terms = -(self.joint * self._row_log_shares)
-        return np.maximum(terms.sum(axis=(-2, -1)), 0.0) + 0.0
+        return self._row_information.sum(axis=-1) + 0.0
 
     # -- per-class conditional entropies (reports, coverage) ------------------
 
     @cached_property
     def row_entropies(self):
         """``H(Y | T=i)`` for each true class; ``nan`` for an empty row."""
-        return _line_entropies(self.counts, self._row_log_shares, -1)
+        return _line_entropies(
+            self._row_information, self.true_marginal, self.counts, axis=-1
+        )
 
     @cached_property
     def column_entropies(self):
         """``H(T | Y=j)`` for each column as given; ``nan`` for an empty column."""
-        values = _line_entropies(self.counts, self._column_log_shares, -2)
+        values = _line_entropies(
+            self._column_information, self.output_marginal, self.counts, axis=-2
+        )
         return values[..., : self.n_outputs]
+
+    # -- one-vs-rest complements of each class ---------------------------------
+
+    @cached_property
+    def _class_complements(self):
+        """Counts of row ``i`` off the diagonal, column ``i`` off it, and the rest."""
+        m = self.n_classes
+        hits = np.diagonal(self.counts[..., :, :m], axis1=-2, axis2=-1)
+        rows, columns = self.row_totals, self.column_totals[..., :m]
+        if self._exact:
+            row_off, column_off = rows - hits, columns - hits
+            rest = self.total[..., None] - rows - column_off
+            return row_off, column_off, rest
+        row_rest, column_rest, matrix_rest = _rests(self.counts, False)
+        return tuple(
+            np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1)
+            for rest in (row_rest, column_rest, matrix_rest)
+        )
 
 
 def _rests(counts, exact):
@@ -444,14 +485,17 @@ def _rests(counts, exact):
     return row_rest, column_rest, _sum_of_others(row_rest, axis=-2)
 
 
-def _line_entropies(counts, log_shares, axis):
-    """Entropy of each row or column from its cells' log shares.
+def _line_entropies(line_information, line_mass, counts, axis):
+    """``H`` of each row or column from its information ``mass * H``.
 
     Exactly 0 for a line with one non-empty cell, ``nan`` for an empty line.
     """
-    totals = counts.sum(axis=axis, keepdims=True)
-    shares = np.divide(counts, totals, out=np.zeros_like(counts), where=totals > 0)
-    value = np.maximum(-(shares * log_shares).sum(axis=axis), 0.0)
+    value = np.divide(
+        line_information,
+        line_mass,
+        out=np.zeros_like(line_information),
+        where=line_mass > 0,
+    )
     support = np.count_nonzero(counts, axis=axis)
     value = np.where(support > 1, value, 0.0)
     return np.where(support > 0, value, np.nan)
