@@ -278,3 +278,21 @@ def test_tuned_threshold_routes_sample_weight_to_the_scorer(iris):
     assert not np.allclose(
         unweighted.cv_results_["scores"], search.cv_results_["scores"]
     )
+
+
+def test_tuned_threshold_never_picks_an_undefined_score(iris):
+    """NI12 (a divergence) is undefined when every sample is predicted as one
+    class; scikit-learn's argmax would pick the NaN, so it ranks last."""
+    import infometrics as im
+
+    X, y = binary(*iris)
+    search = TunedThresholdClassifierCV(
+        logistic(), scoring="ni12", thresholds=9, cv=CV, store_cv_results=True
+    )
+    with pytest.warns(im.UndefinedMeasureWarning, match="NI12"):
+        search.fit(X, y)
+    scores = search.cv_results_["scores"]
+    assert np.isneginf(scores).any()
+    assert np.isfinite(search.best_score_)
+    assert search.best_score_ == scores.max()
+    assert 0 < search.best_score_ <= 1

@@ -10,7 +10,9 @@ functions build that matrix from ``y_true``/``y_pred``.
 # label-level functions (_from_labels), curves and resampling (_curves,
 # _resampling) -> scikit-learn adapters (_sklearn) -> presentation (_report,
 # _display, _cli).
+from ._counting.accumulator import ConfusionAccumulator
 from ._counting.labels import augmented_confusion_matrix
+from ._curves.binned import ConfidenceBinnedCounts, confidence_binned_counts
 from ._curves.reject_curve import RejectCurve, reject_curve
 from ._curves.selective import (
     RiskCoverageCurve,
@@ -80,6 +82,8 @@ __all__ = [
     "NI_MEASURES",
     "AugmentedConfusionMatrixDisplay",
     "BootstrapInterval",
+    "ConfidenceBinnedCounts",
+    "ConfusionAccumulator",
     "DegenerateThresholdWarning",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
@@ -110,6 +114,7 @@ __all__ = [
     "bootstrap_measures",
     "bootstrap_measures_score",
     "compare",
+    "confidence_binned_counts",
     "conventional_measures",
     "conventional_measures_score",
     "coverage_at_risk",

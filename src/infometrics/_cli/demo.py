@@ -146,10 +146,9 @@ def _one_split(X, y, seed, *, progress=None):
         measure="ni2",
         labels=never.classes_,
         n_resamples=N_RESAMPLES,
+        confidence_level=CONFIDENCE_LEVEL,
         random_state=seed,
     )
-    alpha = (1 - CONFIDENCE_LEVEL) / 2
-    low, high = np.nanquantile(comparison.difference, [alpha, 1 - alpha])
     if progress:
         progress.done()
     rejected = predictions[TUNED] == -1
@@ -164,10 +163,10 @@ def _one_split(X, y, seed, *, progress=None):
         "predictions": predictions,
         "ni2_never": comparison.estimate_b,
         "ni2_tuned": comparison.estimate_a,
-        "difference": comparison.estimate_a - comparison.estimate_b,
-        "low": float(low),
-        "high": float(high),
-        "prob_tuned_better": comparison.prob_a_better,
+        "difference": comparison.estimate_difference,
+        "low": comparison.low,
+        "high": comparison.high,
+        "prob_tuned_better": comparison.fraction_a_better,
         "n_test": len(y_test),
         "n_rejected": int(rejected.sum()),
         "rejected_wrong": int((rejected & wrong).sum()),

@@ -10,6 +10,8 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from .collections import is_dask_collection, wants_encoded_path
+
 # A dense (row range x column range) joint table is used for integer labels
 # while it has at most this many cells per sample (plus a fixed allowance);
 # beyond it, sparse integers are factorised like any other labels.
@@ -301,6 +303,31 @@ def confusion_matrix_and_labels(
     y_true, y_pred, *, labels=None, reject_label=-1, sample_weight=None
 ):
     """Build the augmented confusion matrix and return it with its class labels."""
+    if is_dask_collection(y_true, y_pred, sample_weight):
+        # Dask collections are counted chunk by chunk (_counting/dask_counts.py).
+        from .dask_counts import dask_confusion_matrix_and_labels
+
+        return dask_confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+    if wants_encoded_path(y_true, y_pred):
+        # Categorical / Arrow / StringDType labels are counted over their
+        # dictionaries, no Python object per sample (_counting/encoded.py).
+        from .encoded import encoded_confusion_matrix_and_labels
+
+        result = encoded_confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+        if result is not None:
+            return result
     y_true = _check_labels_array(y_true, "y_true")
     y_pred = _check_labels_array(y_pred, "y_pred")
     if y_true.shape[0] != y_pred.shape[0]:

@@ -11,6 +11,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._counting.collections import is_dask_collection
 from .._counting.labels import check_sample_weight, encode_labels
 from .._measures.registry import check_measure, compute_measures
 
@@ -287,6 +288,20 @@ def reject_curve(
     >>> curve.measures["ni2"].round(3)
     array([0.311, 0.75 , 0.5  , 0.25 , 0.   ])
     """
+    if is_dask_collection(y_true, y_score, sample_weight):
+        # Data that may not fit in memory: confidence-binned counts (binned.py).
+        from .binned import dask_reject_curve
+
+        return dask_reject_curve(
+            y_true,
+            y_score,
+            classes=classes,
+            measures=measures,
+            confidence=confidence,
+            thresholds=thresholds,
+            sample_weight=sample_weight,
+            replace_undefined_by=replace_undefined_by,
+        )
     names = [check_measure(name).name for name in measures]
     scores = np.asarray(y_score)
     y_true_array = np.asarray(y_true)

@@ -1,9 +1,31 @@
-"""Bootstrap confidence intervals and paired comparisons (vectorised stacks)."""
+"""Bootstrap confidence intervals and paired comparisons (vectorised stacks).
 
+Resampling the samples with replacement only matters through the counts it
+produces, so the resamples are drawn at the level of the counts:
+
+* without weights, a resample's confusion matrix is a multinomial draw of the
+  ``n`` samples over the matrix cells (and a paired resample of two
+  classifiers a multinomial draw over the joint ``(true, prediction A,
+  prediction B)`` table) -- ``O(n_resamples x cells)``, independent of ``n``;
+* with weights, a resample's cell totals are ``sum_g w_g K_g`` over the groups
+  of samples sharing a cell and a weight, ``K`` a multinomial draw over the
+  groups -- exact, and as cheap as above when weights take few values;
+  otherwise the sample indices are drawn (``O(n_resamples x n)``, vectorised
+  over blocks of resamples).
+
+Every path is the ordinary nonparametric bootstrap, exactly; the resamples are
+evaluated as stacks with :func:`compute_measures`, block by block so memory
+stays bounded.
+"""
+
+import numbers
+import time
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.labels import (
@@ -14,8 +36,13 @@ from .._counting.labels import (
 from .._measures.registry import check_measure, compute_measures
 from .._measures.validation import check_confusion_matrix
 
-# Resampled cells (or sample indices) drawn at once; bounds memory.
+# Entries (resamples x cells, or resamples x samples) drawn at once; bounds
+# memory to a few hundred MB whatever the number of resamples.
 _BLOCK_ENTRIES = 1 << 24
+# Weighted resampling draws over (cell, weight) groups when there are at most
+# this many samples per group fewer than samples (a multinomial variate costs
+# about as much as resampling a few samples).
+_SAMPLES_PER_GROUP = 8
 
 
 @dataclass(frozen=True)
@@ -47,10 +74,41 @@ class BootstrapInterval:
         )
 
 
+# --------------------------------------------------------------------------
+# Validation
+
+
+def _check_measure_names(measures):
+    """Registry names; a bare string is one name, not a sequence of letters."""
+    if isinstance(measures, str):
+        measures = [measures]
+    try:
+        names = list(measures)
+    except TypeError:
+        raise TypeError(
+            "measures must be a measure name or a list of names, e.g. 'ni2' or "
+            f"['ni2', 'info_completeness']; got {type(measures).__name__}."
+        ) from None
+    if not names:
+        raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
+    return [check_measure(name).name for name in names]
+
+
 def _check_resampling(n_resamples, confidence_level):
-    if not isinstance(n_resamples, (int, np.integer)) or n_resamples < 1:
+    if (
+        isinstance(n_resamples, bool)
+        or not isinstance(n_resamples, numbers.Integral)
+        or n_resamples < 1
+    ):
         raise ValueError(
-            f"n_resamples must be a positive integer; got {n_resamples!r}."
+            f"n_resamples must be a positive integer, e.g. 1000; got {n_resamples!r}."
+        )
+    if isinstance(confidence_level, bool) or not isinstance(
+        confidence_level, numbers.Real
+    ):
+        raise TypeError(
+            "confidence_level must be a number in (0, 1), e.g. 0.95; got "
+            f"{type(confidence_level).__name__} {confidence_level!r}."
         )
     if not 0 < confidence_level < 1:
         raise ValueError(
@@ -58,72 +116,195 @@ def _check_resampling(n_resamples, confidence_level):
         )
 
 
-def _multinomial_stack(counts, n_resamples, rng):
-    """Resampled matrices: multinomial draws of the total over the cells."""
-    flat = counts.reshape(-1)
-    total = flat.sum()
-    if total <= 0:
-        raise ValueError("The confusion matrix is empty; there is nothing to resample.")
-    if not np.allclose(flat, np.round(flat)):
+def _check_verbose(verbose):
+    if isinstance(verbose, bool):
+        return int(verbose)
+    if not isinstance(verbose, numbers.Integral) or verbose < 0:
         raise ValueError(
-            "Multinomial resampling needs integer counts; for weighted data pass the "
-            "labels and sample_weight to resample samples instead."
+            f"verbose must be a non-negative integer (0 = silent); got {verbose!r}."
         )
-    draws = rng.multinomial(round(total), flat / total, size=n_resamples)
-    return draws.reshape(n_resamples, *counts.shape).astype(float)
+    return int(verbose)
 
 
-def _resampled_cell_counts(code_arrays, weights, n_cells, n_resamples, rng):
-    """Weighted cell counts of ``n_resamples`` resamples of the samples.
+class _Progress:
+    """Progress messages on stdout when ``verbose > 0`` (scikit-learn style)."""
 
-    The same resampled sample indices serve every array of ``code_arrays`` (two
-    classifiers on the same samples stay paired). Returns one array of shape
-    (n_resamples, n_cells) per code array.
-    """
-    n_samples = len(weights)
-    results = [np.empty((n_resamples, n_cells)) for _ in code_arrays]
-    block = max(1, _BLOCK_ENTRIES // max(n_samples, 1))
+    def __init__(self, verbose, caller):
+        self.verbose = _check_verbose(verbose)
+        self.caller = caller
+        self.start = time.perf_counter()
+
+    def __call__(self, message, *, level=1):
+        if self.verbose >= level:
+            elapsed = time.perf_counter() - self.start
+            print(f"[{self.caller}] {message} ({elapsed:.1f}s)", flush=True)
+
+
+# --------------------------------------------------------------------------
+# Drawing resampled counts
+
+
+def _blocks(n_resamples, entries_per_resample):
+    block = max(1, _BLOCK_ENTRIES // max(int(entries_per_resample), 1))
     for start in range(0, n_resamples, block):
-        size = min(block, n_resamples - start)
+        yield start, min(block, n_resamples - start)
+
+
+def _scatter(values, cells, n_cells):
+    """Sum ``values`` (shape (block, k)) into ``n_cells`` cells per row."""
+    size = values.shape[0]
+    index = cells[None, :] + (np.arange(size) * n_cells)[:, None]
+    return np.bincount(
+        index.ravel(), weights=values.ravel(), minlength=size * n_cells
+    ).reshape(size, n_cells)
+
+
+class _GroupResampler:
+    """Multinomial resampling of groups of identical samples.
+
+    ``group_counts[g]`` samples share the weight ``group_weights[g]`` (None:
+    weight 1) and land in cell ``group_cells[k][g]`` of output ``k``. A
+    resample draws the number of samples from each group (a multinomial of
+    the total over the groups), which is exactly resampling the samples.
+    """
+
+    def __init__(self, group_counts, group_cells, n_cells, group_weights=None):
+        present = np.flatnonzero(group_counts)
+        self.n_samples = int(group_counts.sum())
+        self.probabilities = group_counts[present] / self.n_samples
+        self.group_cells = [np.asarray(cells)[present] for cells in group_cells]
+        self.n_cells = n_cells
+        self.weights = None if group_weights is None else group_weights[present]
+        self.description = (
+            f"multinomial over {present.size} "
+            f"{'cells' if group_weights is None else '(cell, weight) groups'}"
+        )
+
+    def entries_per_resample(self):
+        return max(self.probabilities.size, self.n_cells) * len(self.group_cells)
+
+    def draw(self, size, rng):
+        draws = rng.multinomial(self.n_samples, self.probabilities, size=size)
+        values = draws if self.weights is None else draws * self.weights
+        return [_scatter(values, cells, self.n_cells) for cells in self.group_cells]
+
+
+class _SampleResampler:
+    """Resampling sample indices (weighted data with many distinct weights)."""
+
+    def __init__(self, sample_cells, n_cells, weights):
+        self.sample_cells = sample_cells
+        self.n_cells = n_cells
+        self.weights = weights
+        self.description = f"{weights.size} samples drawn with replacement"
+
+    def entries_per_resample(self):
+        return self.weights.size * (len(self.sample_cells) + 1)
+
+    def draw(self, size, rng):
+        n_samples = self.weights.size
         picks = rng.integers(0, n_samples, size=(size, n_samples))
-        offsets = np.arange(size)[:, None] * n_cells
-        picked_weights = weights[picks].ravel()
-        for codes, result in zip(code_arrays, results, strict=True):
-            result[start : start + size] = np.bincount(
-                (codes[picks] + offsets).ravel(),
-                weights=picked_weights,
-                minlength=size * n_cells,
-            ).reshape(size, n_cells)
-    return results
+        picked_weights = self.weights[picks]
+        return [
+            _scatter(picked_weights, cells[picks], self.n_cells)
+            for cells in self.sample_cells
+        ]
 
 
-def _intervals(point, stack, names, confidence_level):
-    values = compute_measures(stack, names, replace_undefined_by=np.nan)
+def _resampler(finest, outputs, n_cells, weights):
+    """The exact resampler for samples coded by cell.
+
+    ``finest[i]`` is the finest cell of sample ``i`` (samples with the same
+    finest cell and weight are interchangeable); ``outputs`` are cell codes in
+    ``range(n_cells)`` that are functions of it, one resampled table each.
+    """
+    groups, n_groups = _factorize(finest)
+    if weights is None:
+        group_counts = np.bincount(groups, minlength=n_groups)
+        group_cells = [_cell_of_group(groups, cells, n_groups) for cells in outputs]
+        return _GroupResampler(group_counts, group_cells, n_cells)
+    weight_codes, distinct_weights = pd.factorize(weights)
+    groups, n_groups = _factorize(groups * len(distinct_weights) + weight_codes)
+    if n_groups * _SAMPLES_PER_GROUP > weights.size:
+        return _SampleResampler(outputs, n_cells, weights)
+    group_counts = np.bincount(groups, minlength=n_groups)
+    group_cells = [_cell_of_group(groups, cells, n_groups) for cells in outputs]
+    group_weights = np.zeros(n_groups)
+    group_weights[groups] = weights
+    return _GroupResampler(group_counts, group_cells, n_cells, group_weights)
+
+
+def _factorize(codes):
+    """Dense group numbers ``0 ... k-1`` for non-negative integer codes."""
+    high = int(codes.max()) + 1 if codes.size else 1
+    if high <= 4 * codes.size + (1 << 20):
+        return codes, high
+    groups, uniques = pd.factorize(codes)
+    return groups, len(uniques)
+
+
+def _cell_of_group(groups, cells, n_groups):
+    """The cell of each group (every sample of a group shares it)."""
+    result = np.zeros(n_groups, dtype=np.int64)
+    result[groups] = cells
+    return result
+
+
+def _resampled_measures(resampler, shapes, names, n_resamples, rng, progress):
+    """Measures on every resample: ``{output index: {name: (n_resamples,)}}``."""
+    values = [
+        {name: np.empty(n_resamples) for name in names} for _ in range(len(shapes))
+    ]
+    progress(f"{n_resamples} resamples, {resampler.description}")
+    for start, size in _blocks(n_resamples, resampler.entries_per_resample()):
+        stacks = resampler.draw(size, rng)
+        for output, (stack, shape) in enumerate(zip(stacks, shapes, strict=True)):
+            computed = compute_measures(
+                stack.reshape(size, *shape), names, replace_undefined_by=np.nan
+            )
+            for name in names:
+                values[output][name][start : start + size] = computed[name]
+        progress(f"resamples {start + size}/{n_resamples} evaluated", level=2)
+    progress("done")
+    return values
+
+
+def _intervals(point, distributions, names, confidence_level):
     alpha = (1.0 - confidence_level) / 2.0
     result = {}
     for name in names:
-        distribution = np.asarray(values[name], dtype=float)
-        finite = distribution[np.isfinite(distribution)]
-        low, high = (
-            np.quantile(finite, [alpha, 1 - alpha]) if finite.size else (np.nan,) * 2
-        )
+        distribution = np.asarray(distributions[name], dtype=float)
+        low, high = _percentiles(distribution, alpha)
         result[name] = BootstrapInterval(
             estimate=float(point[name]),
-            low=float(low),
-            high=float(high),
+            low=low,
+            high=high,
             confidence_level=confidence_level,
             distribution=distribution,
         )
     return result
 
 
+def _percentiles(distribution, alpha):
+    finite = distribution[np.isfinite(distribution)]
+    if not finite.size:
+        return float("nan"), float("nan")
+    low, high = np.quantile(finite, [alpha, 1 - alpha])
+    return float(low), float(high)
+
+
+# --------------------------------------------------------------------------
+# Public functions
+
+
 def bootstrap_measures(
     confusion_matrix: ArrayLike,
-    measures=("ni2",),
+    measures: str | list[str] | tuple[str, ...] = ("ni2",),
     *,
     n_resamples: int = 1000,
     confidence_level: float = 0.95,
     random_state: int | np.random.Generator | None = None,
+    verbose: int = 0,
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures from a confusion matrix.
 
@@ -135,14 +316,18 @@ def bootstrap_measures(
     ----------
     confusion_matrix : array-like of shape (m, m + 1) or (m, m)
         Integer counts.
-    measures : sequence of str, default=("ni2",)
-        Registry names (``"ni1"`` ... ``"ni24"``, ``"info_completeness"``, ...).
+    measures : str or sequence of str, default=("ni2",)
+        Registry names (``"ni1"`` ... ``"ni24"``, ``"info_completeness"``,
+        ...); a single string is one name.
     n_resamples : int, default=1000
         Number of bootstrap resamples.
     confidence_level : float, default=0.95
         Coverage of the percentile interval.
     random_state : int, Generator or None, default=None
         Seed for reproducible resamples.
+    verbose : int, default=0
+        0 is silent; 1 prints what is resampled and when it is done, 2 also
+        every block of resamples.
 
     Returns
     -------
@@ -151,58 +336,82 @@ def bootstrap_measures(
 
     See Also
     --------
-    bootstrap_measures_score : The same from labels (resampling samples).
+    bootstrap_measures_score : The same from labels (with sample weights).
     paired_comparison : Two classifiers on the same samples.
 
     Examples
     --------
     >>> from infometrics import bootstrap_measures
     >>> intervals = bootstrap_measures(
-    ...     [[74, 6, 10], [0, 9, 1]], ["ni2"], n_resamples=500, random_state=0
+    ...     [[74, 6, 10], [0, 9, 1]], "ni2", n_resamples=500, random_state=0
     ... )
     >>> interval = intervals["ni2"]
     >>> bool(interval.low < interval.estimate < interval.high)
     True
     """
     _check_resampling(n_resamples, confidence_level)
-    names = [check_measure(name).name for name in measures]
+    names = _check_measure_names(measures)
+    progress = _Progress(verbose, "bootstrap_measures")
     counts, _ = check_confusion_matrix(confusion_matrix)
     if counts.ndim != 2:
         raise ValueError("bootstrap_measures takes one confusion matrix, not a stack.")
+    flat = counts.reshape(-1)
+    if flat.sum() <= 0:
+        raise ValueError("The confusion matrix is empty; there is nothing to resample.")
+    if not np.allclose(flat, np.round(flat)):
+        raise ValueError(
+            "Multinomial resampling needs integer counts; for weighted data pass the "
+            "labels and sample_weight to bootstrap_measures_score instead."
+        )
+    cells = np.arange(flat.size)
+    resampler = _GroupResampler(np.round(flat).astype(np.int64), [cells], flat.size)
     rng = np.random.default_rng(random_state)
-    stack = _multinomial_stack(counts, n_resamples, rng)
-    point = compute_measures(counts, names, replace_undefined_by=np.nan)
-    return _intervals(point, stack, names, confidence_level)
-
-
-def _label_codes(y_true, y_pred, labels, reject_label, sample_weight):
-    matrix, classes = confusion_matrix_and_labels(
-        y_true,
-        y_pred,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
+    (distributions,) = _resampled_measures(
+        resampler, [counts.shape], names, n_resamples, rng, progress
     )
-    true_codes = encode_labels(y_true, classes)
-    pred_codes = _prediction_codes(y_pred, classes, reject_label)
-    return matrix, true_codes * matrix.shape[1] + pred_codes
+    point = compute_measures(counts, names, replace_undefined_by=np.nan)
+    return _intervals(point, distributions, names, confidence_level)
 
 
-def _prediction_codes(y_pred, classes, reject_label):
-    y_pred = np.asarray(y_pred)
+def _encode(values, classes, reject_label, *, name):
+    """Row/column position of every label; the reject label -> ``len(classes)``.
+
+    The labels were validated by :func:`confusion_matrix_and_labels` against
+    ``classes``; this only looks positions up (a table for compact integers,
+    a hash look-up otherwise).
+    """
+    values = np.asarray(values)
+    keys = classes if reject_label is None else np.append(classes, reject_label)
+    if values.dtype.kind in "iu" and keys.dtype.kind in "iu":
+        low = min(int(values.min()), int(keys.min()))
+        high = max(int(values.max()), int(keys.max()))
+        if high - low < 4 * values.size + (1 << 20):
+            table = np.full(high - low + 1, -1, dtype=np.int64)
+            table[keys.astype(np.int64) - low] = np.arange(keys.size)
+            codes = table[values.astype(np.int64) - low]
+            if (codes >= 0).all():
+                return codes
     if reject_label is None:
-        return encode_labels(y_pred, classes, name="y_pred")
-    rejected = y_pred == reject_label
-    codes = np.full(len(y_pred), len(classes))
-    if (~rejected).any():
-        codes[~rejected] = encode_labels(y_pred[~rejected], classes, name="y_pred")
+        return encode_labels(values, classes, name=name)
+    rejected = _is_reject(values, reject_label)
+    codes = np.full(values.shape[0], len(classes), dtype=np.int64)
+    if not rejected.all():
+        codes[~rejected] = encode_labels(values[~rejected], classes, name=name)
     return codes
+
+
+def _is_reject(values, reject_label):
+    try:
+        result = values == reject_label
+    except (TypeError, ValueError):
+        return np.zeros(values.shape[0], dtype=bool)
+    return np.asarray(result, dtype=bool).reshape(values.shape[0])
 
 
 def bootstrap_measures_score(
     y_true: ArrayLike,
     y_pred: ArrayLike,
-    measures=("ni2",),
+    measures: str | list[str] | tuple[str, ...] = ("ni2",),
     *,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
@@ -210,15 +419,23 @@ def bootstrap_measures_score(
     n_resamples: int = 1000,
     confidence_level: float = 0.95,
     random_state: int | np.random.Generator | None = None,
+    verbose: int = 0,
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures, resampling the samples.
+
+    Resampling the samples with replacement is drawn at the level of the
+    counts (exactly the same distribution, at a cost that does not grow with
+    the number of samples): without weights a multinomial over the confusion
+    matrix cells; with weights a multinomial over the groups of samples that
+    share a cell and a weight, or -- when nearly every weight is distinct --
+    the sample indices themselves.
 
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
         True labels and predictions (``reject_label`` = rejected).
-    measures : sequence of str, default=("ni2",)
-        Registry names.
+    measures : str or sequence of str, default=("ni2",)
+        Registry names; a single string is one name.
     labels : array-like, default=None
         Class order, as for :func:`augmented_confusion_matrix`.
     reject_label : scalar or None, default=-1
@@ -226,12 +443,23 @@ def bootstrap_measures_score(
     sample_weight : array-like of shape (n_samples,), default=None
         A resampled sample keeps its weight.
     n_resamples : int, default=1000
+        Number of bootstrap resamples.
     confidence_level : float, default=0.95
+        Coverage of the percentile interval.
     random_state : int, Generator or None, default=None
+        Seed for reproducible resamples.
+    verbose : int, default=0
+        0 is silent; 1 prints the resampling method and when it is done, 2
+        also every block of resamples.
 
     Returns
     -------
     intervals : dict of str to BootstrapInterval
+        Estimate, interval and resampled distribution per measure.
+
+    See Also
+    --------
+    bootstrap_measures : The same from a confusion matrix.
 
     Examples
     --------
@@ -245,14 +473,33 @@ def bootstrap_measures_score(
     True
     """
     _check_resampling(n_resamples, confidence_level)
-    names = [check_measure(name).name for name in measures]
-    matrix, codes = _label_codes(y_true, y_pred, labels, reject_label, sample_weight)
-    weights = check_sample_weight(sample_weight, len(codes))
+    names = _check_measure_names(measures)
+    progress = _Progress(verbose, "bootstrap_measures_score")
+    matrix, classes = confusion_matrix_and_labels(
+        y_true,
+        y_pred,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
+    )
+    n_cells = matrix.size
+    if sample_weight is None:
+        # The matrix is all the resampling needs.
+        resampler = _GroupResampler(
+            matrix.reshape(-1).astype(np.int64), [np.arange(n_cells)], n_cells
+        )
+    else:
+        true_codes = _encode(y_true, classes, None, name="y_true")
+        pred_codes = _encode(y_pred, classes, reject_label, name="y_pred")
+        weights = check_sample_weight(sample_weight, true_codes.size)
+        cells = true_codes * matrix.shape[1] + pred_codes
+        resampler = _resampler(cells, [cells], n_cells, weights)
     rng = np.random.default_rng(random_state)
-    (cells,) = _resampled_cell_counts([codes], weights, matrix.size, n_resamples, rng)
-    stack = cells.reshape(n_resamples, *matrix.shape)
+    (distributions,) = _resampled_measures(
+        resampler, [matrix.shape], names, n_resamples, rng, progress
+    )
     point = compute_measures(matrix, names, replace_undefined_by=np.nan)
-    return _intervals(point, stack, names, confidence_level)
+    return _intervals(point, distributions, names, confidence_level)
 
 
 @dataclass(frozen=True)
@@ -262,31 +509,86 @@ class PairedComparison:
     Attributes
     ----------
     measure : str
+        The registry name compared.
     estimate_a, estimate_b : float
         The measure of each classifier on the data as given.
-    prob_a_better : float
-        Fraction of resamples where A is better than B (ties count half), in
-        the measure's own direction.
+    estimate_difference : float
+        ``estimate_a - estimate_b``.
+    low, high : float
+        Percentile bootstrap interval of the difference at ``confidence_level``.
+    confidence_level : float
+        Coverage of ``[low, high]``.
+    fraction_a_better : float
+        Fraction of resamples on which A is better than B in the measure's
+        own direction (ties count half). Not a p-value: it is the bootstrap
+        estimate of how often A would come out ahead.
     p_value : float
-        Monte-Carlo p-value of "A is not better than B": the fraction of
-        resamples where A is not better, ``(count + 1) / (n_resamples + 1)``.
-    difference : ndarray of shape (n_resamples,)
-        ``measure(A) - measure(B)`` on every resample.
+        Two-sided bootstrap p-value of "no difference" (see
+        :func:`paired_comparison`, Notes).
+    distribution : ndarray of shape (n_resamples,)
+        ``measure(A) - measure(B)`` on every resample (``nan`` where either
+        is undefined).
     """
 
     measure: str
     estimate_a: float
     estimate_b: float
-    prob_a_better: float
+    estimate_difference: float
+    low: float
+    high: float
+    confidence_level: float
+    fraction_a_better: float
     p_value: float
-    difference: np.ndarray
+    distribution: np.ndarray
+
+    @property
+    def prob_a_better(self):
+        """Deprecated alias of :attr:`fraction_a_better`."""
+        warnings.warn(
+            "PairedComparison.prob_a_better is deprecated; use fraction_a_better "
+            "(the fraction of resamples on which A is better).",
+            FutureWarning,
+            stacklevel=2,
+        )
+        return self.fraction_a_better
+
+    @property
+    def difference(self):
+        """Deprecated alias of :attr:`distribution` (resampled differences)."""
+        warnings.warn(
+            "PairedComparison.difference is deprecated; use distribution (the "
+            "resampled differences) or estimate_difference (on the data).",
+            FutureWarning,
+            stacklevel=2,
+        )
+        return self.distribution
 
     def __repr__(self):
         return (
             f"PairedComparison({self.measure}: A={self.estimate_a:.4f}, "
-            f"B={self.estimate_b:.4f}, P(A better)={self.prob_a_better:.3f}, "
-            f"p={self.p_value:.4f})"
+            f"B={self.estimate_b:.4f}, A-B={self.estimate_difference:.4f}, "
+            f"{self.confidence_level:.0%} CI=[{self.low:.4f}, {self.high:.4f}], "
+            f"A better in {self.fraction_a_better:.1%} of resamples, "
+            f"p={self.p_value:.4g})"
         )
+
+
+def _bootstrap_p_value(estimate, distribution):
+    """Two-sided p-value of "no difference" from the shifted bootstrap.
+
+    Under the null the difference is distributed as the bootstrap
+    distribution shifted to centre 0, ``distribution - estimate``; the
+    p-value is the (Monte-Carlo corrected) fraction of it at least as far
+    from 0 as the observed difference.
+    """
+    finite = distribution[np.isfinite(distribution)]
+    if not finite.size or not np.isfinite(estimate):
+        return float("nan")
+    # A tolerance for rounding: differences equal up to floating-point noise
+    # count as "at least as extreme" (a zero difference gives p = 1).
+    tolerance = 1e-12 * max(1.0, abs(estimate))
+    extreme = np.count_nonzero(np.abs(finite - estimate) >= abs(estimate) - tolerance)
+    return float((extreme + 1) / (finite.size + 1))
 
 
 def paired_comparison(
@@ -299,30 +601,63 @@ def paired_comparison(
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
     n_resamples: int = 1000,
+    confidence_level: float = 0.95,
     random_state: int | np.random.Generator | None = None,
+    verbose: int = 0,
 ) -> PairedComparison:
-    """Probability that classifier A beats B on a measure, on the same samples.
+    """Compare two classifiers on a measure, on bootstrap resamples of the same samples.
 
-    Both classifiers are scored on the same bootstrap resamples of the test
-    samples (Holt et al.'s Monte-Carlo idea), so the comparison accounts for
-    their correlation.
+    Both classifiers are scored on the same resamples of the test samples
+    (Holt et al.'s Monte-Carlo idea), so the comparison accounts for their
+    correlation. Without weights a paired resample is a multinomial draw over
+    the joint ``(true, prediction A, prediction B)`` table; with weights over
+    its groups of equal weight (or the sample indices when nearly every
+    weight is distinct).
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
+        True labels.
     y_pred_a, y_pred_b : array-like of shape (n_samples,)
         Predictions of A and B on the same samples.
     measure : str, default="ni2"
         Registry name; its direction decides what "better" means.
     labels : array-like, default=None
+        Class order (default: the sorted classes of all three arrays).
     reject_label : scalar or None, default=-1
+        The rejection label.
     sample_weight : array-like of shape (n_samples,), default=None
+        A resampled sample keeps its weight.
     n_resamples : int, default=1000
+        Number of paired bootstrap resamples.
+    confidence_level : float, default=0.95
+        Coverage of the interval of the difference.
     random_state : int, Generator or None, default=None
+        Seed for reproducible resamples.
+    verbose : int, default=0
+        0 is silent; 1 prints the resampling method and when it is done, 2
+        also every block of resamples.
 
     Returns
     -------
     comparison : PairedComparison
+        Estimates, the interval of the difference A - B, the fraction of
+        resamples where A is better and the p-value of "no difference".
+
+    See Also
+    --------
+    bootstrap_measures_score : Intervals for one classifier.
+
+    Notes
+    -----
+    ``p_value`` tests the null hypothesis "the measure is the same for A and
+    B" two-sided, with the shifted bootstrap: under the null the difference
+    ``D`` is distributed as its bootstrap distribution ``D*`` moved to centre
+    zero, so ``p = (1 + #{|D*_b - d| >= |d|}) / (1 + B)`` for the observed
+    difference ``d`` over the ``B`` resamples where the measure is defined
+    (the ``+1`` makes it a valid Monte-Carlo p-value; its smallest value is
+    ``1 / (B + 1)``). ``fraction_a_better`` is a different quantity -- how
+    often A came out ahead on a resample -- and is not a p-value.
 
     Examples
     --------
@@ -332,47 +667,93 @@ def paired_comparison(
     >>> better = y_true.copy(); better[::10] = -1          # rejects 10%
     >>> worse = y_true.copy(); worse[::10] = (worse[::10] + 1) % 3  # errs on them
     >>> result = paired_comparison(y_true, better, worse, random_state=0)
-    >>> result.prob_a_better
+    >>> result.fraction_a_better
     1.0
+    >>> result.p_value  # 1 / (1000 + 1): no resample as extreme under the null
+    0.000999
     """
     spec = check_measure(measure)
-    _check_resampling(n_resamples, 0.5)
-    if labels is None:
-        classes = np.unique(
-            np.concatenate(
-                [np.asarray(y_true), np.asarray(y_pred_a), np.asarray(y_pred_b)]
-            )
+    _check_resampling(n_resamples, confidence_level)
+    progress = _Progress(verbose, "paired_comparison")
+    y_true, y_pred_a, y_pred_b = (
+        _as_label_array(y, name)
+        for y, name in (
+            (y_true, "y_true"),
+            (y_pred_a, "y_pred_a"),
+            (y_pred_b, "y_pred_b"),
         )
-        if reject_label is not None:
-            classes = classes[classes != reject_label]
-        labels = classes
-    matrix_a, codes_a = _label_codes(
-        y_true, y_pred_a, labels, reject_label, sample_weight
     )
-    matrix_b, codes_b = _label_codes(
-        y_true, y_pred_b, labels, reject_label, sample_weight
+    if not y_true.shape[0] == y_pred_a.shape[0] == y_pred_b.shape[0]:
+        raise ValueError(
+            "y_true, y_pred_a and y_pred_b must have the same length, one entry "
+            f"per sample; got {y_true.shape[0]}, {y_pred_a.shape[0]} and "
+            f"{y_pred_b.shape[0]}."
+        )
+    # One call on both classifiers' predictions validates everything and
+    # gives the shared classes.
+    _, classes = confusion_matrix_and_labels(
+        np.concatenate([y_true, y_true]),
+        np.concatenate([y_pred_a, y_pred_b]),
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=None
+        if sample_weight is None
+        else np.concatenate([np.asarray(sample_weight)] * 2),
     )
-    weights = check_sample_weight(sample_weight, len(codes_a))
+    n_classes = len(classes)
+    n_columns = n_classes + (reject_label is not None)
+    true_codes = _encode(y_true, classes, None, name="y_true")
+    codes_a = _encode(y_pred_a, classes, reject_label, name="y_pred_a")
+    codes_b = _encode(y_pred_b, classes, reject_label, name="y_pred_b")
+    cells_a = true_codes * n_columns + codes_a
+    cells_b = true_codes * n_columns + codes_b
+    joint = cells_a * n_columns + codes_b
+    weights = (
+        None
+        if sample_weight is None
+        else check_sample_weight(sample_weight, true_codes.size)
+    )
+    n_cells = n_classes * n_columns
+    shape = (n_classes, n_columns)
+    resampler = _resampler(joint, [cells_a, cells_b], n_cells, weights)
     rng = np.random.default_rng(random_state)
-    cells_a, cells_b = _resampled_cell_counts(
-        [codes_a, codes_b], weights, matrix_a.size, n_resamples, rng
+    values_a, values_b = _resampled_measures(
+        resampler, [shape, shape], [spec.name], n_resamples, rng, progress
     )
-    stack_a = cells_a.reshape(n_resamples, *matrix_a.shape)
-    stack_b = cells_b.reshape(n_resamples, *matrix_b.shape)
-    values_a = compute_measures(stack_a, [spec.name], replace_undefined_by=np.nan)
-    values_b = compute_measures(stack_b, [spec.name], replace_undefined_by=np.nan)
-    difference = values_a[spec.name] - values_b[spec.name]
-    oriented = difference if spec.higher_is_better else -difference
+    distribution = values_a[spec.name] - values_b[spec.name]
+    matrix_a = np.bincount(cells_a, weights=weights, minlength=n_cells).reshape(shape)
+    matrix_b = np.bincount(cells_b, weights=weights, minlength=n_cells).reshape(shape)
+    estimate_a = float(
+        compute_measures(matrix_a, [spec.name], replace_undefined_by=np.nan)[spec.name]
+    )
+    estimate_b = float(
+        compute_measures(matrix_b, [spec.name], replace_undefined_by=np.nan)[spec.name]
+    )
+    estimate_difference = estimate_a - estimate_b
+    oriented = distribution if spec.higher_is_better else -distribution
     finite = oriented[np.isfinite(oriented)]
     wins = np.count_nonzero(finite > 0) + 0.5 * np.count_nonzero(finite == 0)
-    not_better = np.count_nonzero(finite <= 0)
-    point_a = compute_measures(matrix_a, [spec.name], replace_undefined_by=np.nan)
-    point_b = compute_measures(matrix_b, [spec.name], replace_undefined_by=np.nan)
+    alpha = (1.0 - confidence_level) / 2.0
+    low, high = _percentiles(distribution, alpha)
     return PairedComparison(
         measure=spec.name,
-        estimate_a=float(point_a[spec.name]),
-        estimate_b=float(point_b[spec.name]),
-        prob_a_better=float(wins / finite.size) if finite.size else float("nan"),
-        p_value=float((not_better + 1) / (finite.size + 1)),
-        difference=difference,
+        estimate_a=estimate_a,
+        estimate_b=estimate_b,
+        estimate_difference=estimate_difference,
+        low=low,
+        high=high,
+        confidence_level=confidence_level,
+        fraction_a_better=float(wins / finite.size) if finite.size else float("nan"),
+        p_value=_bootstrap_p_value(estimate_difference, distribution),
+        distribution=distribution,
     )
+
+
+def _as_label_array(y, name):
+    array = y.to_numpy() if isinstance(y, (pd.Series, pd.Index)) else np.asarray(y)
+    if array.ndim != 1:
+        raise ValueError(
+            f"{name} must be 1-d, one label per sample; got an array of shape "
+            f"{array.shape}."
+        )
+    return array

@@ -91,6 +91,22 @@ def _measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     )[measure]
 
 
+def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
+    """:func:`_measure_of_labels`, with an undefined value ranked last.
+
+    The score function scikit-learn sees (``scorer._score_func``): its threshold
+    tuners pick ``argmax`` of the scores, and ``np.argmax`` picks a NaN. An
+    undefined measure (e.g. a divergence of the NI family when every sample is
+    predicted as one class) is therefore the worst value, ``-inf`` once
+    oriented by ``scorer._sign`` — after the same
+    :class:`UndefinedMeasureWarning`.
+    """
+    value = _measure_of_labels(y_true, y_pred, sample_weight=sample_weight, **options)
+    if np.isnan(value):
+        return -np.inf if MEASURES[options["measure"]].higher_is_better else np.inf
+    return value
+
+
 def _oriented(name, value):
     """The value with greater = better: negated for lower-is-better measures."""
     value = float(value)
@@ -262,7 +278,7 @@ class InformationScorer(_ScorerBase):
                 "sample_weight."
             )
         labels, reject_label = self._resolved_labels(estimator, y_true)
-        value = self._score_func(
+        value = _measure_of_labels(
             y_true,
             estimator.predict(X),
             sample_weight=sample_weight,
@@ -277,7 +293,7 @@ class InformationScorer(_ScorerBase):
 
     @property
     def _score_func(self):
-        return _measure_of_labels
+        return _ranked_measure_of_labels
 
     @property
     def _sign(self):

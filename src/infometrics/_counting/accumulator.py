@@ -1,0 +1,310 @@
+"""Confusion counts that accumulate over batches (SPEC §12).
+
+Counts are additive: the matrix of all the data is the sum of the matrices of
+its parts once their rows are aligned on the union of their labels. The
+accumulator keeps that sum, re-sorting its rows whenever a batch brings a new
+label, so at any time it equals one ``augmented_confusion_matrix`` call on
+everything seen.
+"""
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike
+
+from .collections import is_dask_collection
+from .labels import confusion_matrix_and_labels
+
+
+def _sorted_union(labels_a, labels_b):
+    """The sorted union of two label arrays (the order one call would give)."""
+    if labels_a.dtype == labels_b.dtype or (
+        labels_a.dtype.kind in "biuf" and labels_b.dtype.kind in "biuf"
+    ):
+        both = np.concatenate([labels_a, labels_b])
+    else:
+        # Never let numpy turn numbers into strings (or the reverse).
+        both = np.concatenate([labels_a.astype(object), labels_b.astype(object)])
+    uniques = np.asarray(pd.unique(both))
+    try:
+        order = np.argsort(uniques, kind="stable")
+    except TypeError:
+        raise ValueError(
+            "The labels mix types that cannot be sorted (e.g. strings and "
+            f"numbers): {sorted({type(u).__name__ for u in uniques})}. Pass "
+            "labels=[...] to fix the class order, or use one type."
+        ) from None
+    return uniques[order]
+
+
+def _embed(matrix, labels, union, has_reject):
+    """``matrix`` (rows/columns = ``labels``) placed in the rows of ``union``."""
+    n_classes = len(union)
+    result = np.zeros(
+        (n_classes, n_classes + has_reject),
+        dtype=np.result_type(matrix.dtype, np.int64),
+    )
+    if len(labels) == 0:
+        return result
+    positions = pd.Index(union).get_indexer(labels)
+    result[np.ix_(positions, positions)] = matrix[:, : len(labels)]
+    if has_reject:
+        result[positions, n_classes] = matrix[:, len(labels)]
+    return result
+
+
+def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
+    """Sum two (labels, matrix) pairs over the sorted union of their labels.
+
+    Parameters
+    ----------
+    labels_a, labels_b : ndarray of shape (m_a,) and (m_b,)
+        Row order of each matrix.
+    matrix_a, matrix_b : ndarray of shape (m, m + 1) or (m, m)
+        Counts; a reject column iff ``has_reject``.
+    has_reject : bool
+        Whether the matrices carry a reject column.
+
+    Returns
+    -------
+    labels : ndarray
+    matrix : ndarray
+    """
+    labels_a, labels_b = np.asarray(labels_a), np.asarray(labels_b)
+    if len(labels_a) == len(labels_b) and np.array_equal(labels_a, labels_b):
+        return labels_a, matrix_a + matrix_b
+    if len(labels_b) == 0:
+        return labels_a, matrix_a.copy()
+    if len(labels_a) == 0:
+        return labels_b, matrix_b.copy()
+    union = _sorted_union(labels_a, labels_b)
+    return union, _embed(matrix_a, labels_a, union, has_reject) + _embed(
+        matrix_b, labels_b, union, has_reject
+    )
+
+
+class ConfusionAccumulator:
+    """Augmented confusion matrix accumulated over batches of labels.
+
+    Feed it batches from a training loop, a stream or the partitions of a
+    large data set; at any time :attr:`confusion_matrix` is exactly what
+    :func:`augmented_confusion_matrix` would give on all the batches at once
+    -- the rows follow the sorted labels seen so far (or the ``labels`` fixed
+    up front), a new label in a later batch re-sorts them. Accumulators of
+    parts of the data merge with :meth:`merge` or ``+`` (also ``sum([...])``)
+    and pickle, so counts can be gathered in parallel workers.
+
+    Parameters
+    ----------
+    labels : array-like of shape (m,), default=None
+        The classes in row order, fixed up front; a batch with another label
+        (other than the reject label) is refused. By default the classes are
+        discovered on the way.
+    reject_label : scalar or None, default=-1
+        The prediction meaning "rejected" (last column); ``None``: no reject
+        option, a square matrix.
+
+    Attributes
+    ----------
+    confusion_matrix : ndarray of shape (m, m + 1), or (m, m) if ``reject_label=None``
+        The counts so far (a copy); integers, or floats once a batch had
+        weights. Before any sample it has no rows (or all-zero rows for fixed
+        ``labels``).
+    labels : ndarray of shape (m,)
+        The row order of :attr:`confusion_matrix`.
+
+    See Also
+    --------
+    augmented_confusion_matrix : The matrix of one batch.
+
+    Notes
+    -----
+    Every batch is validated as :func:`augmented_confusion_matrix` validates
+    its input (lengths, missing labels, the reject label in ``y_true``,
+    weights, labels outside fixed ``labels``). An empty batch changes nothing.
+    Dask collections are accepted by :meth:`update` and counted chunk by
+    chunk on the active scheduler.
+
+    Examples
+    --------
+    >>> from infometrics import ConfusionAccumulator, augmented_confusion_matrix
+    >>> accumulator = ConfusionAccumulator()
+    >>> accumulator.update([1, 1], [1, -1]).update([0, 2], [0, 1])
+    ConfusionAccumulator(3 classes, 4 samples)
+    >>> accumulator.labels
+    array([0, 1, 2])
+    >>> accumulator.confusion_matrix
+    array([[1, 0, 0, 0],
+           [0, 1, 0, 1],
+           [0, 1, 0, 0]])
+    >>> (accumulator.confusion_matrix
+    ...  == augmented_confusion_matrix([1, 1, 0, 2], [1, -1, 0, 1])).all()
+    np.True_
+    >>> other = ConfusionAccumulator().update([3], [3])
+    >>> (accumulator + other).labels
+    array([0, 1, 2, 3])
+    """
+
+    def __init__(self, *, labels: ArrayLike | None = None, reject_label: Any = -1):
+        self.reject_label = reject_label
+        self._has_reject = reject_label is not None
+        if labels is None:
+            self._fixed_labels = None
+            self._labels = np.array([], dtype=np.int64)
+        else:
+            self._fixed_labels = self._labels = _check_fixed_labels(
+                labels, reject_label
+            )
+        n_classes = len(self._labels)
+        self._matrix = np.zeros(
+            (n_classes, n_classes + self._has_reject), dtype=np.int64
+        )
+
+    @property
+    def confusion_matrix(self) -> np.ndarray:
+        """The augmented confusion matrix of every sample seen so far."""
+        return self._matrix.copy()
+
+    @property
+    def labels(self) -> np.ndarray:
+        """The classes, in the row order of :attr:`confusion_matrix`."""
+        return self._labels.copy()
+
+    def update(
+        self,
+        y_true: ArrayLike,
+        y_pred: ArrayLike,
+        sample_weight: ArrayLike | None = None,
+    ) -> "ConfusionAccumulator":
+        """Add a batch of samples.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n_samples,)
+            True labels of the batch.
+        y_pred : array-like of shape (n_samples,)
+            Predictions (``reject_label`` = rejected).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Non-negative finite weights; the matrix then holds summed weights
+            (floats) from here on.
+
+        Returns
+        -------
+        self : ConfusionAccumulator
+            For chaining.
+        """
+        if not is_dask_collection(y_true, y_pred, sample_weight) and (
+            np.shape(y_true) == (0,) and np.shape(y_pred) == (0,)
+        ):
+            return self
+        matrix, classes = confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=self._fixed_labels,
+            reject_label=self.reject_label,
+            sample_weight=sample_weight,
+        )
+        self._add(classes, matrix)
+        return self
+
+    def _add(self, classes, matrix):
+        if self._fixed_labels is not None:
+            self._matrix = self._matrix + matrix
+            return
+        self._labels, self._matrix = merge_counts(
+            self._labels, self._matrix, classes, matrix, has_reject=self._has_reject
+        )
+
+    def merge(self, other: "ConfusionAccumulator") -> "ConfusionAccumulator":
+        """A new accumulator holding the samples of both.
+
+        Parameters
+        ----------
+        other : ConfusionAccumulator
+            Counts of other samples, with the same ``reject_label`` and the
+            same fixed ``labels`` (if any).
+
+        Returns
+        -------
+        merged : ConfusionAccumulator
+            Neither input is changed.
+        """
+        if not isinstance(other, ConfusionAccumulator):
+            raise TypeError(
+                "Only another ConfusionAccumulator can be merged; got "
+                f"{type(other).__name__}."
+            )
+        if not _same_reject_label(self.reject_label, other.reject_label):
+            raise ValueError(
+                "Cannot merge accumulators with different reject labels "
+                f"({self.reject_label!r} and {other.reject_label!r}): their "
+                "matrices mean different things."
+            )
+        if (self._fixed_labels is None) != (other._fixed_labels is None) or (
+            self._fixed_labels is not None
+            and not (
+                len(self._fixed_labels) == len(other._fixed_labels)
+                and np.array_equal(self._fixed_labels, other._fixed_labels)
+            )
+        ):
+            raise ValueError(
+                "Cannot merge accumulators with different fixed labels: both must "
+                "discover their labels (labels=None) or share the same labels=."
+            )
+        merged = ConfusionAccumulator.__new__(ConfusionAccumulator)
+        merged.__dict__.update(self.__dict__)
+        merged._matrix = self._matrix.copy()
+        merged._add(other._labels, other._matrix)
+        return merged
+
+    def __add__(self, other):
+        if not isinstance(other, ConfusionAccumulator):
+            return NotImplemented
+        return self.merge(other)
+
+    def __radd__(self, other):
+        # sum([a, b, c]) starts from 0.
+        if isinstance(other, int) and other == 0:
+            return self.merge(
+                ConfusionAccumulator(
+                    labels=self._fixed_labels, reject_label=self.reject_label
+                )
+            )
+        return NotImplemented
+
+    def __repr__(self):
+        total = self._matrix.sum()
+        amount = (
+            f"{int(total)} samples"
+            if self._matrix.dtype.kind in "iu"
+            else f"total weight {float(total):.6g}"
+        )
+        return f"ConfusionAccumulator({len(self._labels)} classes, {amount})"
+
+
+def _same_reject_label(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    try:
+        return bool(a == b) and (isinstance(a, str) == isinstance(b, str))
+    except (TypeError, ValueError):
+        return False
+
+
+def _check_fixed_labels(labels, reject_label):
+    array = np.asarray(labels)
+    if array.ndim != 1 or array.size == 0:
+        raise ValueError(
+            "labels must be a non-empty 1-d list of the classes, in row order; got "
+            f"{labels!r}."
+        )
+    try:
+        # One call on the labels themselves validates them (duplicates, the
+        # reject label among them, missing values) as a batch would.
+        _, classes = confusion_matrix_and_labels(
+            array, array, labels=array, reject_label=reject_label
+        )
+    except ValueError as error:
+        raise ValueError(f"Invalid labels={labels!r}: {error}") from error
+    return classes

@@ -1,0 +1,127 @@
+"""Labels that arrive already dictionary-encoded (or cheaply encodable).
+
+pandas categoricals carry integer codes, pyarrow-backed strings are
+dictionary-encoded by Arrow, NumPy ``StringDType`` arrays are hashed without
+building Python string objects. Converting any of them to a NumPy object
+array first -- one Python object per sample -- is what makes strings slow.
+
+Here each side is factorised in its own representation, the
+(true, predicted) pairs are counted over the small dictionaries with one
+``np.bincount``, and only the distinct pairs -- a few hundred values, not n --
+go through :func:`confusion_matrix_and_labels` as weighted samples, so every
+rule of that function (label order, reject label, explicit labels, errors)
+applies unchanged.
+"""
+
+import numpy as np
+import pandas as pd
+
+from .labels import check_sample_weight, confusion_matrix_and_labels
+
+
+def _arrow_factorize(array):
+    """(codes, uniques) of a pyarrow array by Arrow's dictionary encoding."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if isinstance(array, pa.ChunkedArray):
+        array = array.combine_chunks()
+    if array.null_count:
+        return None
+    if isinstance(array.type, pa.DictionaryType):
+        encoded = array
+    else:
+        encoded = pc.dictionary_encode(array)
+    codes = encoded.indices.to_numpy(zero_copy_only=False)
+    uniques = np.asarray(encoded.dictionary.to_pylist(), dtype=object)
+    return codes, uniques
+
+
+def _factorize(y):
+    """(codes, uniques) of one side, in its own representation, or None."""
+    if type(y).__module__.startswith("pyarrow"):
+        return _arrow_factorize(y)
+    if isinstance(y, (pd.Series, pd.Index)):
+        dtype = y.dtype
+        if isinstance(dtype, pd.ArrowDtype) or (
+            isinstance(dtype, pd.StringDtype) and dtype.storage.startswith("pyarrow")
+        ):
+            import pyarrow as pa
+
+            # The Arrow data itself (no copy), through the public protocol.
+            return _arrow_factorize(pa.array(y.array))
+        y = y.array
+    if isinstance(y, pd.Categorical):
+        # The categorical's own integer codes.
+        codes, uniques = pd.factorize(y, use_na_sentinel=True)
+        return np.asarray(codes), np.asarray(uniques, dtype=object)
+    array = np.asarray(y)
+    if array.ndim != 1:
+        return None
+    if array.dtype.kind == "T":
+        # NumPy StringDType: Arrow hashes the strings without building one
+        # Python object each (pandas' hash table needs objects).
+        try:
+            import pyarrow as pa
+        except ImportError:
+            pa = None
+        if pa is not None:
+            return _arrow_factorize(pa.array(array))
+    codes, uniques = pd.factorize(array, use_na_sentinel=True)
+    return np.asarray(codes), np.asarray(uniques, dtype=object)
+
+
+def encoded_confusion_matrix_and_labels(
+    y_true, y_pred, *, labels, reject_label, sample_weight
+):
+    """The matrix and labels via the dictionaries, or None to take the usual path."""
+    if len(y_true) != len(y_pred) or len(y_true) == 0:
+        return None
+    true_side, pred_side = _factorize(y_true), _factorize(y_pred)
+    if true_side is None or pred_side is None:
+        return None
+    (true_codes, true_uniques), (pred_codes, pred_uniques) = true_side, pred_side
+    if (true_codes < 0).any() or (pred_codes < 0).any():
+        # Missing labels: the usual path raises its usual error.
+        return None
+    # Predictions' dictionary positions after the true labels' ones.
+    pred_offset = len(true_uniques)
+    n_uniques = pred_offset + len(pred_uniques)
+    pair = true_codes.astype(np.int64) * n_uniques + (pred_codes + pred_offset)
+    occurrences = np.bincount(pair, minlength=0)
+    present = np.flatnonzero(occurrences)
+    if sample_weight is None:
+        totals = occurrences[present].astype(np.float64)
+    else:
+        # Validated per sample: summing first could hide a negative weight.
+        weights = check_sample_weight(sample_weight, len(y_true))
+        totals = np.bincount(pair, weights=weights)[present]
+    values = np.concatenate([true_uniques, pred_uniques])
+    pair_true = _typed(values[present // n_uniques])
+    pair_pred = _typed(values[present % n_uniques])
+    matrix, classes = confusion_matrix_and_labels(
+        pair_true,
+        pair_pred,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=totals,
+    )
+    if sample_weight is None:
+        # Counts below 2**53 are exact in float64.
+        matrix = np.rint(matrix).astype(np.int64)
+    return matrix, classes
+
+
+def _typed(values):
+    """Numbers as their NumPy dtype; strings stay an object array.
+
+    The same arrays the usual path sees for these inputs (``to_numpy()`` of
+    a categorical of numbers is numeric, of strings an object array).
+    """
+    if all(isinstance(value, str) for value in values):
+        return values
+    try:
+        converted = np.array(values.tolist())
+    except (TypeError, ValueError):
+        return values
+    return converted if converted.dtype.kind in "biufU" else values

@@ -1,0 +1,276 @@
+"""Dask collections give exactly what the same labels in memory give."""
+
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import infometrics as im
+
+da = pytest.importorskip("dask.array")
+dd = pytest.importorskip("dask.dataframe")
+dask = pytest.importorskip("dask")
+
+
+@pytest.fixture(autouse=True)
+def _synchronous_scheduler():
+    # The single-threaded scheduler keeps these small tests fast; the
+    # distributed test below sets its own client.
+    with dask.config.set(scheduler="synchronous"):
+        yield
+
+
+def _labels(kind, n=300, seed=0):
+    rng = np.random.default_rng(seed)
+    # Sorted by true class: the first chunks lack the later classes.
+    y_true = np.sort(rng.integers(0, 4, n))
+    y_pred = np.where(rng.random(n) < 0.7, y_true, rng.integers(-1, 4, n))
+    reject = -1
+    if kind in ("str", "categorical"):
+        names = np.array(["ant", "bee", "cat", "dog", "?"])
+        y_true, y_pred, reject = names[y_true], names[y_pred], "?"
+    weights = rng.random(n) * 3
+    weights[::7] = 0
+    return y_true, y_pred, weights, reject
+
+
+CHUNKINGS = [300, 64, (1, 50, 249)]
+
+
+def _as_dask(kind, y_true, y_pred, weights, chunks):
+    if kind == "categorical":
+        frame = pd.DataFrame(
+            {
+                "y": pd.Categorical(y_true),
+                "p": pd.Categorical(y_pred),
+                "w": weights,
+            }
+        )
+        npartitions = 5 if chunks == 64 else 1 if chunks == 300 else 3
+        ddf = dd.from_pandas(frame, npartitions=npartitions, sort=False)
+        return ddf["y"], ddf["p"], ddf["w"]
+    return (
+        da.from_array(y_true, chunks=chunks),
+        da.from_array(y_pred, chunks=chunks),
+        da.from_array(weights, chunks=chunks),
+    )
+
+
+LABEL_FUNCTIONS = {
+    "ni_score": lambda t, p, **kw: im.ni_score(t, p, measure="ni5", **kw),
+    "all_measures_score": lambda t, p, **kw: im.all_measures_score(
+        t, p, replace_undefined_by=np.nan, **kw
+    ),
+    "information_coverage_score": lambda t, p, **kw: (
+        im.information_coverage_score(t, p, **kw).completeness
+    ),
+    "entropy_triangle_score": lambda t, p, **kw: (
+        im.entropy_triangle_score(t, p, **kw).mutual_info
+    ),
+    "conventional_measures_score": im.conventional_measures_score,
+    "information_report": lambda t, p, **kw: im.information_report(
+        y_true=t, y_pred=p, **kw
+    )["value"].to_numpy(),
+    "per_class_report": lambda t, p, **kw: im.per_class_report(
+        y_true=t, y_pred=p, **kw
+    ).to_numpy(dtype=float),
+}
+
+
+def _assert_same(left, right):
+    if isinstance(left, dict):
+        assert left.keys() == right.keys()
+        for key in left:
+            np.testing.assert_allclose(left[key], right[key], rtol=1e-12)
+        return
+    np.testing.assert_allclose(left, right, rtol=1e-12)
+
+
+@pytest.mark.parametrize("kind", ["int", "str", "categorical"])
+@pytest.mark.parametrize("chunks", CHUNKINGS)
+@pytest.mark.parametrize("weighted", [False, True])
+def test_augmented_confusion_matrix_on_dask_equals_numpy(kind, chunks, weighted):
+    y_true, y_pred, weights, reject = _labels(kind)
+    lazy_true, lazy_pred, lazy_weights = _as_dask(kind, y_true, y_pred, weights, chunks)
+    options = {"reject_label": reject}
+    expected = im.augmented_confusion_matrix(
+        y_true, y_pred, sample_weight=weights if weighted else None, **options
+    )
+    result = im.augmented_confusion_matrix(
+        lazy_true,
+        lazy_pred,
+        sample_weight=lazy_weights if weighted else None,
+        **options,
+    )
+    assert result.dtype == expected.dtype
+    if weighted:
+        # Float sums per chunk, then summed: equal up to rounding.
+        np.testing.assert_allclose(result, expected, rtol=1e-12)
+    else:
+        np.testing.assert_array_equal(result, expected)
+    # Fixed labels (one of them absent from the data).
+    labels = ["ant", "bee", "cat", "dog", "eel"] if kind != "int" else [0, 1, 2, 3, 4]
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(lazy_true, lazy_pred, labels=labels, **options),
+        im.augmented_confusion_matrix(y_true, y_pred, labels=labels, **options),
+    )
+
+
+@pytest.mark.parametrize("name", sorted(LABEL_FUNCTIONS))
+@pytest.mark.parametrize("kind", ["int", "str", "categorical"])
+def test_every_label_level_function_takes_dask(name, kind):
+    function = LABEL_FUNCTIONS[name]
+    y_true, y_pred, weights, reject = _labels(kind)
+    for chunks in (64, (1, 50, 249)):
+        lazy_true, lazy_pred, lazy_weights = _as_dask(
+            kind, y_true, y_pred, weights, chunks
+        )
+        _assert_same(
+            function(lazy_true, lazy_pred, reject_label=reject),
+            function(y_true, y_pred, reject_label=reject),
+        )
+        _assert_same(
+            function(
+                lazy_true, lazy_pred, reject_label=reject, sample_weight=lazy_weights
+            ),
+            function(y_true, y_pred, reject_label=reject, sample_weight=weights),
+        )
+
+
+def test_compare_and_accumulator_take_dask():
+    y_true, y_pred, _, _ = _labels("int")
+    lazy_true = da.from_array(y_true, chunks=70)
+    lazy_pred = da.from_array(y_pred, chunks=70)
+    expected = im.compare({"a": (y_true, y_pred), "b": (y_true, y_true)})
+    result = im.compare({"a": (lazy_true, lazy_pred), "b": (lazy_true, lazy_true)})
+    pd.testing.assert_frame_equal(result, expected)
+    accumulator = im.ConfusionAccumulator()
+    accumulator.update(lazy_true[:100], lazy_pred[:100])
+    accumulator.update(y_true[100:], y_pred[100:])
+    np.testing.assert_array_equal(
+        accumulator.confusion_matrix, im.augmented_confusion_matrix(y_true, y_pred)
+    )
+
+
+def test_mixed_dask_and_memory_inputs_and_unknown_chunk_sizes():
+    y_true, y_pred, weights, _ = _labels("int")
+    expected = im.augmented_confusion_matrix(y_true, y_pred, sample_weight=weights)
+    lazy_true = da.from_array(y_true, chunks=64)
+    np.testing.assert_allclose(
+        im.augmented_confusion_matrix(lazy_true, y_pred, sample_weight=weights),
+        expected,
+    )
+    # Boolean indexing leaves chunk sizes unknown; the chunks still line up.
+    keep = da.from_array(np.arange(300) % 3 != 0, chunks=64)
+    lazy_pred = da.from_array(y_pred, chunks=64)
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(lazy_true[keep], lazy_pred[keep]),
+        im.augmented_confusion_matrix(
+            y_true[np.arange(300) % 3 != 0], y_pred[np.arange(300) % 3 != 0]
+        ),
+    )
+    # A dataframe column with a dask array of other chunks.
+    frame = dd.from_pandas(pd.DataFrame({"y": y_true}), npartitions=4)
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(frame["y"], da.from_array(y_pred, chunks=50)),
+        im.augmented_confusion_matrix(y_true, y_pred),
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: (
+                da.zeros(5, chunks=2, dtype=int),
+                da.zeros(6, chunks=2, dtype=int),
+            ),
+            "different lengths",
+        ),
+        (
+            lambda: (
+                da.zeros((3, 2), chunks=2, dtype=int),
+                da.zeros((3, 2), chunks=2, dtype=int),
+            ),
+            "1-d",
+        ),
+        (
+            lambda: (
+                da.zeros(0, chunks=2, dtype=int),
+                da.zeros(0, chunks=2, dtype=int),
+            ),
+            "empty",
+        ),
+        (
+            lambda: (da.from_array([0, -1], chunks=1), da.from_array([0, 0], chunks=1)),
+            "reject label",
+        ),
+        (
+            lambda: (
+                da.from_array(np.array([0.0, np.nan]), chunks=1),
+                da.from_array([0, 0], chunks=1),
+            ),
+            "NaN|missing",
+        ),
+    ],
+)
+def test_dask_errors_are_the_in_memory_errors(make, message):
+    y_true, y_pred = make()
+    with pytest.raises(ValueError, match=message):
+        im.augmented_confusion_matrix(y_true, y_pred)
+
+
+def test_a_label_outside_fixed_labels_is_refused():
+    with pytest.raises(ValueError, match="not in labels"):
+        im.augmented_confusion_matrix(
+            da.from_array([0, 1, 2], chunks=1),
+            da.from_array([0, 1, 1], chunks=1),
+            labels=[0, 1],
+        )
+
+
+def test_on_a_distributed_cluster():
+    distributed = pytest.importorskip("distributed")
+    y_true, y_pred, weights, reject = _labels("str")
+    with (
+        distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=2,
+            processes=False,
+            dashboard_address=None,
+        ) as cluster,
+        distributed.Client(cluster),
+    ):
+        result = im.augmented_confusion_matrix(
+            da.from_array(y_true, chunks=50),
+            da.from_array(y_pred, chunks=50),
+            sample_weight=da.from_array(weights, chunks=50),
+            reject_label=reject,
+        )
+    np.testing.assert_allclose(
+        result,
+        im.augmented_confusion_matrix(
+            y_true, y_pred, sample_weight=weights, reject_label=reject
+        ),
+        rtol=1e-12,
+    )
+
+
+def test_dask_is_not_imported_for_in_memory_input(monkeypatch):
+    # As if Dask had never been imported: in-memory input must not import it
+    # (an import would put "dask" back into sys.modules).
+    monkeypatch.delitem(sys.modules, "dask")
+    im.ni_score([0, 1, 1], [0, 1, -1])
+    im.ConfusionAccumulator().update(["a"], ["a"], sample_weight=[2.0])
+    im.reject_curve([0, 1], [[0.9, 0.1], [0.3, 0.7]], measures=["ni2"])
+    im.information_report(pd.Categorical([0, 1]), pd.Categorical([0, 1]))
+    assert "dask" not in sys.modules
+
+
+def test_missing_dask_says_how_to_install(monkeypatch):
+    from infometrics._counting.collections import import_dask
+
+    monkeypatch.setitem(sys.modules, "dask", None)
+    with pytest.raises(ImportError, match=r"infometrics\[dask\]"):
+        import_dask()
