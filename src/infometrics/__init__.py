@@ -60,15 +60,16 @@ from ._sklearn.reject_option_cv import (
     DegenerateThresholdWarning,
     RejectOptionClassifierCV,
 )
+from ._sklearn.risk_coverage_scorers import (
+    RiskCoverageScorer,
+    make_risk_coverage_scorer,
+)
+from ._sklearn.scorer_names import get_scorer, get_scorer_names
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
-    RiskCoverageScorer,
-    get_scorer,
-    get_scorer_names,
     make_multi_measure_scorer,
     make_ni_scorer,
-    make_risk_coverage_scorer,
 )
 
 # After `import infometrics`, scoring="ni2" (and the other names) work in
