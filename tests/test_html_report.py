@@ -2,6 +2,7 @@
 
 import base64
 import builtins
+import html
 import re
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
@@ -233,6 +234,16 @@ def test_text_is_escaped():
     assert "b" not in parsed.tags
     assert parsed.title == "<script>alert(1)</script>"
     assert parsed.table("matrix")[0][1:3] == ["<b>", "a&b"]
+
+
+def test_a_notebook_shows_the_page_in_a_frame_of_its_own():
+    page = im.html_report(confusion_matrix=[[9, 1, 0], [0, 8, 2]], figures=False)
+    assert isinstance(page, str)
+    frame = _parse(page._repr_html_())
+    assert frame.tags == ["iframe"]
+    # The frame's document is the page itself, its style kept inside.
+    inner = re.search(r'srcdoc="([^"]*)"', page._repr_html_()).group(1)
+    assert html.unescape(inner) == page
 
 
 def test_path_writes_the_same_page_in_utf8(tmp_path):

@@ -13,7 +13,7 @@ from sklearn.svm import LinearSVC
 
 import infometrics as im
 from infometrics._measures.registry import compute_measures
-from infometrics._sklearn.reject_option_cv import _Objective, _Problem
+from infometrics._sklearn.threshold_objective import _Objective, _Problem
 
 CV = StratifiedKFold(3)
 # scikit-learn's metrics see the reject label as an unknown class, and say so.

@@ -12,7 +12,6 @@ the NI2 difference.
 """
 
 import matplotlib.pyplot as plt
-import numpy as np
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import train_test_split
@@ -93,6 +92,9 @@ comparison = im.paired_comparison(
     n_resamples=1000,
     random_state=0,
 )
-low, high = np.quantile(comparison.difference, [0.025, 0.975])
 print(comparison)
-print(f"NI2 difference, 95% bootstrap interval: [{low:+.4f}, {high:+.4f}]")
+print(
+    f"NI2 difference {comparison.estimate_difference:+.4f}, "
+    f"{comparison.confidence_level:.0%} bootstrap interval "
+    f"[{comparison.low:+.4f}, {comparison.high:+.4f}]"
+)

@@ -13,7 +13,11 @@ functions build that matrix from ``y_true``/``y_pred``.
 from ._counting.accumulator import ConfusionAccumulator
 from ._counting.labels import augmented_confusion_matrix
 from ._curves.binned import ConfidenceBinnedCounts, confidence_binned_counts
-from ._curves.reject_curve import RejectCurve, reject_curve
+from ._curves.reject_curve import (
+    RejectCurve,
+    reject_curve,
+    reject_curve_from_predictions,
+)
 from ._curves.selective import (
     RiskCoverageCurve,
     augrc,
@@ -60,15 +64,16 @@ from ._sklearn.reject_option_cv import (
     DegenerateThresholdWarning,
     RejectOptionClassifierCV,
 )
+from ._sklearn.risk_coverage_scorers import (
+    RiskCoverageScorer,
+    make_risk_coverage_scorer,
+)
+from ._sklearn.scorer_names import get_scorer, get_scorer_names
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
-    RiskCoverageScorer,
-    get_scorer,
-    get_scorer_names,
     make_multi_measure_scorer,
     make_ni_scorer,
-    make_risk_coverage_scorer,
 )
 
 # After `import infometrics`, scoring="ni2" (and the other names) work in
@@ -139,6 +144,7 @@ __all__ = [
     "per_class_report",
     "register_scorers",
     "reject_curve",
+    "reject_curve_from_predictions",
     "risk_coverage_curve",
     "selective_risk_at_coverage",
 ]

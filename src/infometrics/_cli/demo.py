@@ -131,7 +131,8 @@ def _one_split(X, y, seed, *, progress=None):
         progress.say(
             f"      {len(curve.thresholds) - 1} thresholds swept; the best, "
             f"{tuned.best_threshold_:.3f}, rejects {curve.reject_rate[index]:.1%} "
-            f"out of fold: NI2 {curve.measures['ni2'][0]:.4f} without rejecting, "
+            "out of fold; NI2 of the pooled out-of-fold predictions "
+            f"{curve.measures['ni2'][0]:.4f} without rejecting, "
             f"{tuned.best_score_:.4f} with."
         )
         progress.step(

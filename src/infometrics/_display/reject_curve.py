@@ -16,6 +16,10 @@ from .common import (
 class RejectCurveDisplay:
     """Measures against the reject rate, over every confidence threshold.
 
+    One classifier per display: its measures take the colours. To compare
+    classifiers, give each its own axes, or compare their risk–coverage
+    curves on one axes with :class:`RiskCoverageDisplay`.
+
     Parameters
     ----------
     curve : RejectCurve

@@ -57,7 +57,7 @@ td.description { color: #444; }
 table.matrix td { min-width: 3.5em; }
 table.matrix .reject { border-left: 2px solid #8c959f; background: #fbfbfb; }
 figure { margin: 0.6em 0 1.4em; }
-figure img { display: block; width: 680px; max-width: 100%; height: auto; }
+figure img { display: block; max-width: 100%; height: auto; }
 figure img.wide { width: 100%; }
 figcaption { color: #444; font-size: 0.92em; max-width: 760px; margin-top: 0.3em; }
 footer { color: #57606a; font-size: 0.85em; margin-top: 3em; }
@@ -412,6 +412,23 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
     return predictions
 
 
+class HTMLPage(str):
+    """The text of an HTML page that a notebook shows as the page itself.
+
+    A ``str`` in every respect (write it, search it, compare it); Jupyter
+    calls :meth:`_repr_html_` and shows the page in an ``<iframe>``, so that
+    the page's own style cannot restyle the notebook around it.
+    """
+
+    __slots__ = ()
+
+    def _repr_html_(self):
+        return (
+            '<iframe style="width: 100%; height: 720px; border: 1px solid #d0d7de;" '
+            f'srcdoc="{html.escape(self, quote=True)}"></iframe>'
+        )
+
+
 def html_report(
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
@@ -475,8 +492,8 @@ def html_report(
     Returns
     -------
     page : str
-        The HTML document. In a notebook, show it with
-        ``IPython.display.HTML(page)``.
+        The HTML document. A notebook shows it as the page (in a frame of
+        its own) when it is the cell's last expression.
 
     Raises
     ------
@@ -551,6 +568,7 @@ def html_report(
         sections=() if selective is None else (selective,),
     )
     warn_permuted(note)  # once for the page, which also says it in its text
+    page = HTMLPage(page)
     if path is not None:
         with open(path, "w", encoding="utf-8") as stream:
             stream.write(page)

@@ -22,7 +22,7 @@ objects (``infometrics.get_scorer``) fully usable.
 import sys
 import warnings
 
-from .scorers import SCORER_NAMES, _scorer_for_name
+from .scorer_names import SCORER_NAMES, _scorer_for_name
 
 # Names every scikit-learn scorer-name set contains; used to recognise them.
 _SENTINEL_NAMES = frozenset({"accuracy", "neg_log_loss", "f1_macro"})

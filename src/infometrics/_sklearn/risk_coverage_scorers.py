@@ -1,0 +1,190 @@
+"""Scorers of the areas under risk-coverage curves, read from the estimator."""
+
+from typing import Literal
+
+import numpy as np
+
+from .._curves.reject_curve import confidence_and_prediction
+from .._curves.selective import augrc, aurc, e_aurc
+from .scorers import _ScoreRequestMixin
+
+_AREAS = {"aurc": aurc, "e_aurc": e_aurc, "augrc": augrc}
+_CONFIDENCE_METHODS = ("auto", "predict_proba", "decision_function")
+
+
+def _abstainer_and_input(estimator, X):
+    """The final estimator and its input, through searches and Pipelines."""
+    while True:
+        if hasattr(estimator, "best_estimator_"):
+            estimator = estimator.best_estimator_
+        elif hasattr(estimator, "steps") and estimator.steps:
+            if len(estimator.steps) > 1:
+                X = estimator[:-1].transform(X)
+            estimator = estimator.steps[-1][1]
+        else:
+            return estimator, X
+
+
+class RiskCoverageScorer(_ScoreRequestMixin):
+    """Scorer of an area under a risk-coverage curve, read from the estimator.
+
+    Returns ``-area`` (greater is better, as every scorer). The confidence
+    and the predictions come from the fitted estimator: a
+    :class:`RejectOptionClassifier` (also as the last step of a ``Pipeline``)
+    gives its own confidence (``predict_confidence``) and its predictions
+    before rejection; any other classifier its top predicted probability or,
+    without probabilities, the margin between its two top decision values,
+    with the class of the top score as the prediction. Build it with
+    :func:`make_risk_coverage_scorer`; registered as ``"neg_aurc"``,
+    ``"neg_e_aurc"`` and ``"neg_augrc"``.
+
+    Parameters
+    ----------
+    area : {"aurc", "e_aurc", "augrc"}
+        :func:`aurc`, :func:`e_aurc` or :func:`augrc`.
+    response_method : {"auto", "predict_proba", "decision_function"}, \
+default="auto"
+        Where the confidence of a classifier without a reject option comes
+        from; ``"auto"`` prefers probabilities. A
+        :class:`RejectOptionClassifier` always uses its own.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from infometrics import RiskCoverageScorer, aurc
+    >>> X, y = load_iris(return_X_y=True)
+    >>> model = LogisticRegression(C=0.05).fit(X, y)
+    >>> proba = model.predict_proba(X)
+    >>> value = RiskCoverageScorer("aurc")(model, X, y)
+    >>> bool(value == -aurc(y, proba.argmax(axis=1), proba.max(axis=1)))
+    True
+    """
+
+    def __init__(self, area, *, response_method="auto"):
+        if area not in _AREAS:
+            raise ValueError(f"area must be one of {sorted(_AREAS)}; got {area!r}.")
+        if response_method not in _CONFIDENCE_METHODS:
+            raise ValueError(
+                f"response_method must be one of {_CONFIDENCE_METHODS}; got "
+                f"{response_method!r}."
+            )
+        self.area = area
+        self.response_method = response_method
+
+    def _prediction_and_confidence(self, estimator, X):
+        final, final_input = _abstainer_and_input(estimator, X)
+        if getattr(final, "_infometrics_abstains", False) and hasattr(
+            final, "_predict_with_confidence"
+        ):
+            index, confidence = final._predict_with_confidence(final_input)
+            return np.asarray(final.classes_)[index], confidence
+        methods = (
+            ("predict_proba", "decision_function")
+            if self.response_method == "auto"
+            else (self.response_method,)
+        )
+        for method in methods:
+            if hasattr(estimator, method):
+                kind = "max" if method == "predict_proba" else "margin"
+                index, confidence = confidence_and_prediction(
+                    getattr(estimator, method)(X), kind
+                )
+                return np.asarray(estimator.classes_)[index], confidence
+        raise ValueError(
+            f"{type(estimator).__name__} has no {' or '.join(methods)}: there is no "
+            f"confidence to rank its predictions by, so {self.area} is undefined."
+        )
+
+    def __call__(self, estimator, X, y_true, sample_weight=None, **kwargs):
+        """Minus the area of a fitted estimator on ``X`` against ``y_true``.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+        X : array-like
+            Test data.
+        y_true : array-like of shape (n_samples,)
+            True labels.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights.
+        **kwargs : dict
+            Further routed metadata; rejected.
+
+        Returns
+        -------
+        score : float
+            ``-area`` (lower areas are better).
+        """
+        if kwargs:
+            raise TypeError(
+                f"{self!r} got unexpected metadata {sorted(kwargs)}; it accepts only "
+                "sample_weight."
+            )
+        y_pred, confidence = self._prediction_and_confidence(estimator, X)
+        area = _AREAS[self.area](
+            y_true, y_pred, confidence, sample_weight=sample_weight
+        )
+        return -float(area) + 0.0
+
+    @property
+    def _score_func(self):
+        # scikit-learn code that thresholds predictions itself (e.g.
+        # TunedThresholdClassifierCV) calls the score function with labels
+        # only; an area needs a confidence, so say so instead of a bare
+        # AttributeError about a private name.
+        raise AttributeError(
+            f"{self!r} needs the estimator's confidence, which scikit-learn does not "
+            "pass to a score function of labels: use it where the scorer is called "
+            "with the estimator (cross_val_score, GridSearchCV, ...)."
+        )
+
+    def __repr__(self):
+        options = (
+            ""
+            if self.response_method == "auto"
+            else f", response_method={self.response_method!r}"
+        )
+        return f"make_risk_coverage_scorer({self.area!r}{options})"
+
+
+def make_risk_coverage_scorer(
+    area: Literal["aurc", "e_aurc", "augrc"],
+    *,
+    response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",
+) -> RiskCoverageScorer:
+    """Build a scorer of an area under a risk-coverage curve.
+
+    Parameters
+    ----------
+    area : {"aurc", "e_aurc", "augrc"}
+        :func:`aurc` (Geifman & El-Yaniv 2017), :func:`e_aurc` (its excess
+        over the oracle ranking) or :func:`augrc` (Traub et al. 2024).
+    response_method : {"auto", "predict_proba", "decision_function"}, \
+default="auto"
+        Where the confidence of a classifier without a reject option comes
+        from: its top probability or its decision margin.
+
+    Returns
+    -------
+    scorer : RiskCoverageScorer
+        ``scorer(estimator, X, y, sample_weight=None)`` returns ``-area``.
+
+    See Also
+    --------
+    risk_coverage_curve : The curve.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.model_selection import cross_val_score
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from infometrics import make_risk_coverage_scorer
+    >>> X, y = load_iris(return_X_y=True)
+    >>> scores = cross_val_score(GaussianNB(), X, y, scoring="neg_aurc", cv=3)
+    >>> bool((scores <= 0).all())
+    True
+    >>> make_risk_coverage_scorer("augrc")
+    make_risk_coverage_scorer('augrc')
+    """
+    return RiskCoverageScorer(area, response_method=response_method)
