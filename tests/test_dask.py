@@ -262,7 +262,7 @@ def test_dask_is_not_imported_for_in_memory_input(monkeypatch):
     # (an import would put "dask" back into sys.modules).
     monkeypatch.delitem(sys.modules, "dask")
     im.ni_score([0, 1, 1], [0, 1, -1])
-    im.ConfusionAccumulator().update(["a"], ["a"], sample_weight=[2.0])
+    im.ConfusionAccumulator(reject_label=None).update(["a"], ["a"], sample_weight=[2.0])
     im.reject_curve([0, 1], [[0.9, 0.1], [0.3, 0.7]], measures=["ni2"])
     im.information_report(pd.Categorical([0, 1]), pd.Categorical([0, 1]))
     assert "dask" not in sys.modules
