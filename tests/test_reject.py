@@ -297,20 +297,6 @@ def test_curve_points_equal_matrices_built_directly(seed):
         )
 
 
-def test_curve_in_small_blocks_equals_one_block(monkeypatch):
-    from infometrics._curves import reject_curve as _reject_curve
-
-    X, y = load_breast_cancer(return_X_y=True)
-    proba = (
-        make_pipeline(StandardScaler(), LogisticRegression()).fit(X, y).predict_proba(X)
-    )
-    whole = im.reject_curve(y, proba)
-    monkeypatch.setattr(_reject_curve, "_CHUNK_CELLS", 12)
-    blocks = im.reject_curve(y, proba)
-    for name in whole.measures:
-        np.testing.assert_allclose(blocks.measures[name], whole.measures[name])
-
-
 def test_curve_with_string_classes_and_decision_margins(iris):
     X, y = iris
     names = np.array(["b", "a", "c"])[y]

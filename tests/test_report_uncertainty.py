@@ -146,6 +146,7 @@ def test_compare_ranks_like_the_paper_and_accepts_labels():
         ({}, "non-empty dict"),
         ([M5], "non-empty dict"),
         ({"A": ([0], [0], [1])}, "tuple of 3"),
+        ({"A": [M5, M5]}, "stack of matrices"),
     ],
 )
 def test_compare_errors(classifiers, message):

@@ -33,6 +33,8 @@ SPEC_NAMES = [
     "triangle_mi",
     "neg_triangle_vi",
     "neg_triangle_dh",
+    "ema",
+    "nit",
 ]
 
 

@@ -13,7 +13,11 @@ functions build that matrix from ``y_true``/``y_pred``.
 from ._counting.accumulator import ConfusionAccumulator
 from ._counting.labels import augmented_confusion_matrix
 from ._curves.binned import ConfidenceBinnedCounts, confidence_binned_counts
-from ._curves.reject_curve import RejectCurve, reject_curve
+from ._curves.reject_curve import (
+    RejectCurve,
+    reject_curve,
+    reject_curve_from_predictions,
+)
 from ._curves.selective import (
     RiskCoverageCurve,
     augrc,
@@ -139,6 +143,7 @@ __all__ = [
     "per_class_report",
     "register_scorers",
     "reject_curve",
+    "reject_curve_from_predictions",
     "risk_coverage_curve",
     "selective_risk_at_coverage",
 ]

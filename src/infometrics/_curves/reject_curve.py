@@ -1,23 +1,33 @@
 """Reject curves: every measure at every distinct confidence threshold.
 
-Pure numpy: sort the samples by confidence once, accumulate per-cell counts
-of the rejected samples, and evaluate the measures on the resulting stack of
-augmented confusion matrices with the vectorised core.
+Pure numpy: sort the samples by confidence once; every step of the sweep
+(one more sample rejected) updates the statistics the measures are made of in
+O(1) (see :mod:`~infometrics._curves.sweep`), so the whole curve costs about
+as much as the sort, whatever the number of classes and thresholds.
 """
 
 from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
+import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.collections import is_dask_collection
-from .._counting.labels import check_sample_weight, encode_labels
-from .._measures.registry import check_measure, compute_measures
+from .._counting.labels import (
+    _check_labels_array,
+    check_sample_weight,
+    confusion_matrix_and_labels,
+    encode_labels,
+)
+from .._measures.registry import check_measure, evaluate_measures
+from .sweep import RejectSweep, SweepQuantities
 
-# Cells of the one-hot block accumulated at once; bounds the memory of a sweep
-# at about 8 * _CHUNK_CELLS bytes whatever the number of samples.
-_CHUNK_CELLS = 1 << 22
+# thresholds=k quantiles: beyond this many, the thresholds alone would take
+# gigabytes; every distinct value (thresholds=None) is never more than n.
+_MAX_QUANTILE_THRESHOLDS = 10**7
+
+_DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
 
 
 def confidence_and_prediction(scores, confidence="max"):
@@ -73,6 +83,13 @@ class RejectCurve:
         natural direction (``false_info_ratio``: lower is better).
     classes : ndarray of shape (n_classes,)
         Row order of the matrices.
+    coverage, selective_risk, generalized_risk : ndarray of shape (n_points,)
+        The risk-coverage view of the same points (SPEC §10): accepted
+        fraction, 0-1 loss among the accepted (``nan`` when nothing is
+        accepted) and accepted errors over all samples (equal to
+        ``error_rate``). Without ``inf``, in reverse order, these are the
+        points of :func:`risk_coverage_curve`. Derived from the other fields
+        when not given.
     """
 
     thresholds: np.ndarray
@@ -81,6 +98,21 @@ class RejectCurve:
     accepted_accuracy: np.ndarray
     measures: dict = field(default_factory=dict)
     classes: np.ndarray = None
+    coverage: np.ndarray = None
+    selective_risk: np.ndarray = None
+    generalized_risk: np.ndarray = None
+
+    def __post_init__(self):
+        # A curve built from other counts (e.g. confidence bins) gets the
+        # risk-coverage columns from its rates.
+        derived = {
+            "coverage": lambda: 1.0 - self.reject_rate,
+            "selective_risk": lambda: 1.0 - self.accepted_accuracy,
+            "generalized_risk": lambda: self.error_rate,
+        }
+        for name, compute in derived.items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, np.asarray(compute(), dtype=float))
 
     def __repr__(self):
         measures = ", ".join(self.measures)
@@ -97,7 +129,8 @@ class RejectCurve:
         -------
         frame : pandas.DataFrame
             Columns ``threshold``, ``reject_rate``, ``error_rate``,
-            ``accepted_accuracy`` and one per measure.
+            ``accepted_accuracy``, ``coverage``, ``selective_risk``,
+            ``generalized_risk`` and one per measure.
 
         Examples
         --------
@@ -109,8 +142,9 @@ class RejectCurve:
         ... )
         >>> curve
         RejectCurve(4 points, reject rate 0 to 1, measures: ni2)
-        >>> list(curve.to_frame().columns)
-        ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy', 'ni2']
+        >>> list(curve.to_frame().columns)  # doctest: +NORMALIZE_WHITESPACE
+        ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy',
+         'coverage', 'selective_risk', 'generalized_risk', 'ni2']
         """
         import pandas as pd
 
@@ -120,6 +154,9 @@ class RejectCurve:
                 "reject_rate": self.reject_rate,
                 "error_rate": self.error_rate,
                 "accepted_accuracy": self.accepted_accuracy,
+                "coverage": self.coverage,
+                "selective_risk": self.selective_risk,
+                "generalized_risk": self.generalized_risk,
                 **self.measures,
             }
         )
@@ -157,6 +194,11 @@ class RejectCurve:
     def best(self, measure="ni2"):
         """Index, threshold and value of the best point for ``measure``.
 
+        Parameters
+        ----------
+        measure : str, default="ni2"
+            A measure of :attr:`measures`.
+
         Returns
         -------
         index : int
@@ -164,55 +206,154 @@ class RejectCurve:
         value : float
         """
         spec = check_measure(measure)
+        if spec.name not in self.measures:
+            raise ValueError(
+                f"The curve has no {spec.name!r}; it holds {sorted(self.measures)}. "
+                "Pass it in measures= when building the curve."
+            )
         values = self.measures[spec.name]
-        oriented = values if spec.higher_is_better else -values
-        index = int(np.nanargmax(oriented))
+        if not np.any(np.isfinite(values) | np.isposinf(values)):
+            raise ValueError(
+                f"{spec.name} is undefined (nan) at every point of the curve, so "
+                "no threshold is best; look at the warnings of reject_curve with "
+                'replace_undefined_by="warn" to see why.'
+            )
+        oriented = np.where(np.isnan(values), -np.inf, values)
+        if not spec.higher_is_better:
+            oriented = np.where(np.isnan(values), -np.inf, -values)
+        index = int(np.argmax(oriented))
         return index, float(self.thresholds[index]), float(values[index])
 
 
-def _cumulative_count_blocks(codes, weights, n_cells, stops):
-    """Counts per cell of ``codes[:s]`` for the ``stops`` (ascending), in blocks.
-
-    Yields ``(first_stop, counts)`` with ``counts`` of shape
-    (stops in this block, n_cells). Walks the samples once, a one-hot
-    cumulative sum per block of samples, so memory stays bounded whatever the
-    number of samples and thresholds.
-    """
-    running = np.zeros(n_cells)
-    block = max(1, _CHUNK_CELLS // n_cells)
-    stop_index = int(np.searchsorted(stops, 0, side="right"))
-    if stop_index:
-        yield 0, np.zeros((stop_index, n_cells))
-    start = 0
-    n_samples = len(codes)
-    while stop_index < len(stops):
-        end = min(n_samples, start + block)
-        onehot = np.zeros((end - start, n_cells))
-        onehot[np.arange(end - start), codes[start:end]] = weights[start:end]
-        cumulative = np.cumsum(onehot, axis=0)
-        cumulative += running
-        count = int(np.searchsorted(stops[stop_index:], end, side="right"))
-        if count:
-            selected = stops[stop_index : stop_index + count]
-            yield stop_index, cumulative[selected - start - 1]
-        stop_index += count
-        running = cumulative[-1]
-        start = end
-
-
-def _check_thresholds(thresholds, sorted_confidence):
-    if isinstance(thresholds, (int, np.integer)) and not isinstance(thresholds, bool):
+def _threshold_values(thresholds, confidences):
+    """The points' thresholds before ``inf``, or None for every distinct value."""
+    if thresholds is None:
+        return None
+    if isinstance(thresholds, (int, np.integer)) and not isinstance(
+        thresholds, (bool, np.bool_)
+    ):
         if thresholds < 1:
             raise ValueError(f"thresholds must be at least 1; got {thresholds}.")
-        quantiles = np.quantile(sorted_confidence, np.linspace(0, 1, thresholds))
+        if thresholds > _MAX_QUANTILE_THRESHOLDS:
+            raise ValueError(
+                f"thresholds={thresholds} quantiles would take "
+                f"{8 * thresholds / 1e9:.3g} GB; pass at most "
+                f"{_MAX_QUANTILE_THRESHOLDS}, or thresholds=None for every "
+                "distinct confidence value (never more points than samples)."
+            )
+        if confidences.size == 0:
+            return np.empty(0)
+        quantiles = np.quantile(confidences, np.linspace(0, 1, thresholds))
         return np.unique(quantiles)
-    values = np.asarray(thresholds, dtype=float)
-    if values.ndim != 1 or values.size == 0 or not np.all(np.isfinite(values)):
+    values = np.asarray(thresholds)
+    if (
+        values.dtype.kind not in "iuf"
+        or values.ndim != 1
+        or values.size == 0
+        or not np.all(np.isfinite(values))
+    ):
         raise ValueError(
             "thresholds must be None, a positive int or a 1-d array of finite "
             f"values; got {thresholds!r}."
         )
-    return np.unique(values)
+    return np.unique(values.astype(float))
+
+
+def _check_measure_names(measures):
+    if isinstance(measures, str):
+        # One name, not its letters.
+        measures = [measures]
+    try:
+        names = [check_measure(name).name for name in measures]
+    except TypeError:
+        raise ValueError(
+            f"measures must be a measure name or a sequence of them; got {measures!r}."
+        ) from None
+    return list(dict.fromkeys(names))
+
+
+def _check_classes(classes):
+    classes = np.asarray(classes)
+    if classes.ndim != 1 or classes.size == 0:
+        raise ValueError(
+            f"classes must be a non-empty 1-d array of labels; got shape "
+            f"{classes.shape}."
+        )
+    if classes.dtype.kind == "f" and np.isnan(classes).any():
+        raise ValueError("classes contains NaN; every class needs a label.")
+    unique = np.unique(classes) if classes.dtype.kind != "O" else None
+    if unique is not None and len(unique) != len(classes):
+        raise ValueError(
+            f"classes contains duplicates ({classes.tolist()[:10]}); each column "
+            "of y_score needs its own class."
+        )
+    return classes
+
+
+def _true_index(y_true, classes):
+    """Row of each label; a plain range check for labels 0 .. m - 1."""
+    plain = (
+        y_true.dtype.kind in "iu"
+        and classes.dtype.kind in "iu"
+        and np.array_equal(classes, np.arange(len(classes)))
+    )
+    if plain and y_true.min() >= 0 and y_true.max() < len(classes):
+        return y_true.astype(np.intp, copy=False)
+    return encode_labels(y_true, classes)
+
+
+def _sweep_curve(
+    true_index,
+    predicted_index,
+    confidences,
+    weights,
+    classes,
+    names,
+    thresholds,
+    replace_undefined_by,
+):
+    """One sort, then every requested measure and the risks at every point."""
+    n_classes = len(classes)
+    cut_points = None
+    if thresholds is not None:
+        movable = predicted_index < n_classes
+        cut_points = _threshold_values(thresholds, confidences[movable])
+    sweep = RejectSweep(
+        true_index,
+        predicted_index,
+        confidences,
+        weights,
+        n_classes,
+        None if cut_points is None else np.append(cut_points, np.inf),
+    )
+    quantities = SweepQuantities(sweep)
+    values = evaluate_measures(
+        quantities, names, replace_undefined_by=replace_undefined_by
+    )
+    total = sweep.total
+    safe_total = total if total > 0 else 1.0
+    accepted, errors = sweep.accepted, sweep.accepted_errors
+    anything_accepted = accepted > 0
+    selective_risk = np.divide(
+        errors, accepted, out=np.full(accepted.shape, np.nan), where=anything_accepted
+    )
+    accepted_accuracy = np.divide(
+        accepted - errors,
+        accepted,
+        out=np.full(accepted.shape, np.nan),
+        where=anything_accepted,
+    )
+    return RejectCurve(
+        thresholds=sweep.thresholds,
+        reject_rate=sweep.rejected / safe_total,
+        error_rate=errors / safe_total,
+        accepted_accuracy=accepted_accuracy,
+        measures={name: np.asarray(values[name], dtype=float) for name in names},
+        classes=classes,
+        coverage=accepted / safe_total,
+        selective_risk=selective_risk,
+        generalized_risk=errors / safe_total,
+    )
 
 
 def reject_curve(
@@ -220,7 +361,7 @@ def reject_curve(
     y_score: ArrayLike,
     *,
     classes: ArrayLike | None = None,
-    measures=("ni2", "info_completeness", "false_info_ratio"),
+    measures=_DEFAULT_MEASURES,
     confidence: Literal["max", "margin"] = "max",
     thresholds: int | ArrayLike | None = None,
     sample_weight: ArrayLike | None = None,
@@ -229,10 +370,12 @@ def reject_curve(
     """Measures of a reject option at every distinct confidence threshold.
 
     The classifier predicts the top-scoring class and abstains when its
-    confidence is below the threshold. Sweeping the threshold over every
-    distinct confidence value costs one sort and one pass over the samples,
-    ``O(n log n)``; the measures are evaluated on the stack of augmented
-    confusion matrices at once.
+    confidence is below the threshold. The whole curve costs one sort of the
+    confidences and ``O(1)`` work per sample after it, whatever the number of
+    classes, thresholds and measures asked for: each step of the sweep (one
+    more sample rejected) changes two cells of the augmented confusion
+    matrix, and every measure is a function of sums over cells, columns and
+    classes that such a step updates in constant time.
 
     Parameters
     ----------
@@ -245,7 +388,7 @@ def reject_curve(
     classes : array-like of shape (n_classes,), default=None
         The class of each column (an estimator's ``classes_``). By default the
         sorted labels of ``y_true``, which must then show every class.
-    measures : sequence of str, default=("ni2", "info_completeness", \
+    measures : str or sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio")
         Registry names of the measures to evaluate at every point.
     confidence : {"max", "margin"}, default="max"
@@ -253,25 +396,28 @@ def reject_curve(
         minus the runner-up.
     thresholds : int, array-like or None, default=None
         ``None``: every distinct confidence value. An int ``k``: ``k``
-        thresholds at evenly spaced quantiles of the confidence (for many
-        classes, where each point costs ``O(m^2)``). An array: those
-        thresholds. The curve always ends with ``inf`` (everything rejected);
-        the pass over the samples is the same in every case.
+        thresholds at evenly spaced quantiles of the confidence. An array:
+        those thresholds. The curve always ends with ``inf`` (everything
+        rejected); the pass over the samples is the same in every case.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     replace_undefined_by : "warn" or float, default=nan
         Value of undefined measures at a point (e.g. everything rejected);
         ``nan`` silently by default, since the end of a curve is expected to
-        be degenerate.
+        be degenerate. ``"warn"`` warns once per measure, saying at how many
+        points it is undefined.
 
     Returns
     -------
     curve : RejectCurve
-        Thresholds, reject rate, error rate, accuracy on accepted samples and
-        the measures at every point.
+        Thresholds, reject rate, error rate, accuracy on accepted samples,
+        coverage, selective and generalized risk, and the measures at every
+        point.
 
     See Also
     --------
+    reject_curve_from_predictions : The same from predictions and a confidence.
+    risk_coverage_curve : The selective risks alone.
     RejectOptionClassifierCV : Picks the best threshold of such a curve.
 
     Examples
@@ -287,6 +433,8 @@ def reject_curve(
     array([0.  , 0.25, 0.5 , 0.75, 1.  ])
     >>> curve.measures["ni2"].round(3)
     array([0.311, 0.75 , 0.5  , 0.25 , 0.   ])
+    >>> curve.selective_risk.round(3)
+    array([0.25, 0.  , 0.  , 0.  ,  nan])
     """
     if is_dask_collection(y_true, y_score, sample_weight):
         # Data that may not fit in memory: confidence-binned counts (binned.py).
@@ -302,14 +450,21 @@ def reject_curve(
             sample_weight=sample_weight,
             replace_undefined_by=replace_undefined_by,
         )
-    names = [check_measure(name).name for name in measures]
+    names = _check_measure_names(measures)
     scores = np.asarray(y_score)
-    y_true_array = np.asarray(y_true)
+    y_true_array = _check_labels_array(y_true, "y_true")
+    if y_true_array.shape[0] == 0:
+        raise ValueError("y_true is empty; a reject curve needs at least one sample.")
     if scores.ndim not in (1, 2) or scores.shape[0] != y_true_array.shape[0]:
         raise ValueError(
             "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
             f"one row per label in y_true; got {scores.shape} for "
             f"{y_true_array.shape[0]} labels."
+        )
+    if scores.dtype.kind not in "biuf":
+        raise ValueError(
+            f"y_score must hold numbers (probabilities or decision values); got "
+            f"dtype {scores.dtype}."
         )
     if not np.all(np.isfinite(scores)):
         raise ValueError("y_score contains NaN or infinite values.")
@@ -323,64 +478,142 @@ def reject_curve(
                 f"y_true shows {len(classes)} classes but y_score has {n_columns} "
                 "columns; pass classes= (the estimator's classes_)."
             )
-    classes = np.asarray(classes)
+    classes = _check_classes(classes)
     if len(classes) != n_columns:
         raise ValueError(
             f"classes has {len(classes)} entries but y_score has {n_columns} columns."
         )
     predicted_index, confidences = confidence_and_prediction(scores, confidence)
-    true_index = encode_labels(y_true_array, classes)
+    true_index = _true_index(y_true_array, classes)
     weights = check_sample_weight(sample_weight, len(true_index))
-    n_classes = len(classes)
-    order = np.argsort(confidences, kind="stable")
-    sorted_confidence = confidences[order]
-    codes = (true_index * n_classes + predicted_index)[order]
-    sorted_weights = weights[order]
-    if thresholds is None:
-        cut_points = sorted_confidence[
-            np.concatenate([[0], np.flatnonzero(np.diff(sorted_confidence)) + 1])
-        ]
-    else:
-        cut_points = _check_thresholds(thresholds, sorted_confidence)
-    thresholds = np.append(cut_points, np.inf)
-    # Point k rejects the samples whose confidence is below thresholds[k].
-    starts = np.searchsorted(sorted_confidence, thresholds, side="left")
-    base_counts = np.bincount(
-        codes, weights=sorted_weights, minlength=n_classes * n_classes
-    ).reshape(n_classes, n_classes)
-    # Accepted plus rejected is every sample at every point: one total.
-    total = sorted_weights.sum()
-    n_points = len(starts)
-    outputs = {key: np.empty(n_points) for key in ("correct", "rejected", *names)}
-    for first, rejected in _cumulative_count_blocks(
-        codes, sorted_weights, n_classes * n_classes, starts
-    ):
-        rejected = rejected.reshape(-1, n_classes, n_classes)
-        accepted = base_counts[None, :, :] - rejected
-        np.maximum(accepted, 0.0, out=accepted)  # float sums can undershoot 0
-        stack = np.concatenate([accepted, rejected.sum(axis=2)[:, :, None]], axis=2)
-        window = slice(first, first + len(stack))
-        outputs["correct"][window] = np.trace(accepted, axis1=1, axis2=2)
-        outputs["rejected"][window] = stack[:, :, -1].sum(axis=1)
-        values = compute_measures(
-            stack, names, replace_undefined_by=replace_undefined_by
+    return _sweep_curve(
+        true_index,
+        predicted_index,
+        confidences,
+        weights,
+        classes,
+        names,
+        thresholds,
+        replace_undefined_by,
+    )
+
+
+def reject_curve_from_predictions(
+    y_true: ArrayLike,
+    y_pred: ArrayLike,
+    confidence: ArrayLike,
+    *,
+    labels: ArrayLike | None = None,
+    reject_label=-1,
+    measures=_DEFAULT_MEASURES,
+    thresholds: int | ArrayLike | None = None,
+    sample_weight: ArrayLike | None = None,
+    replace_undefined_by: float | Literal["warn"] = np.nan,
+) -> RejectCurve:
+    """Reject curve from predicted labels and a confidence (SPEC §10 inputs).
+
+    The same sweep as :func:`reject_curve`, for a classifier known by its
+    predictions and any confidence score (higher = more sure): a threshold
+    rejects the samples whose confidence is below it. A prediction equal to
+    ``reject_label`` is rejected at every threshold (the classifier already
+    abstained there). The risk-coverage columns of the result are the points
+    of :func:`risk_coverage_curve` (plus the ``inf`` point, reversed) when
+    nothing is rejected up front.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels, ``reject_label`` for a rejection.
+    confidence : array-like of shape (n_samples,)
+        Any score, higher = more sure; ``NaN`` refused.
+    labels : array-like of shape (n_classes,), default=None
+        The classes, in row order; by default the sorted labels of ``y_true``
+        and ``y_pred`` (as :func:`augmented_confusion_matrix`).
+    reject_label : scalar or None, default=-1
+        The marker of a rejection in ``y_pred``.
+    measures : str or sequence of str, default=("ni2", "info_completeness", \
+"false_info_ratio")
+        Registry names of the measures to evaluate at every point.
+    thresholds : int, array-like or None, default=None
+        As for :func:`reject_curve`.
+    sample_weight : array-like of shape (n_samples,), default=None
+        Non-negative sample weights.
+    replace_undefined_by : "warn" or float, default=nan
+        As for :func:`reject_curve`.
+
+    Returns
+    -------
+    curve : RejectCurve
+        Every point from no threshold (only the classifier's own rejections)
+        to ``inf`` (everything rejected).
+
+    See Also
+    --------
+    reject_curve : The same from per-class scores.
+    risk_coverage_curve : The selective risks alone.
+
+    Examples
+    --------
+    >>> from infometrics import reject_curve_from_predictions
+    >>> curve = reject_curve_from_predictions(
+    ...     [0, 0, 1, 1], [0, 1, 1, -1], [0.9, 0.6, 0.7, 0.8], measures="ni2"
+    ... )
+    >>> curve.thresholds
+    array([0.6, 0.7, 0.9, inf])
+    >>> curve.reject_rate
+    array([0.25, 0.5 , 0.75, 1.  ])
+    >>> curve.selective_risk.round(3)
+    array([0.333, 0.   , 0.   ,   nan])
+    """
+    names = _check_measure_names(measures)
+    matrix, classes = confusion_matrix_and_labels(
+        y_true,
+        y_pred,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
+    )
+    y_true_array, y_pred_array = np.asarray(y_true), np.asarray(y_pred)
+    scores = np.asarray(confidence)
+    if scores.dtype.kind not in "biuf" or scores.shape != y_true_array.shape:
+        raise ValueError(
+            f"confidence must be numeric with one value per sample, shape "
+            f"{y_true_array.shape}; got dtype {scores.dtype} and shape {scores.shape}."
         )
-        for name, value in values.items():
-            outputs[name][window] = value
-    correct, rejected_total = outputs["correct"], outputs["rejected"]
-    safe_total = total if total > 0 else 1.0
-    accepted_total = total - rejected_total
-    accepted_accuracy = np.divide(
-        correct,
-        accepted_total,
-        out=np.full(n_points, np.nan),
-        where=accepted_total > 0,
+    scores = scores.astype(float, copy=False)
+    if np.isnan(scores).any():
+        raise ValueError(
+            "confidence contains NaN; every sample needs a confidence to be ranked."
+        )
+    n_classes = len(classes)
+    true_index = encode_labels(y_true_array, classes)
+    # Every prediction is a class or the reject marker (validated above).
+    predicted_index = pd.Index(classes).get_indexer(y_pred_array)
+    predicted_index = np.where(predicted_index < 0, n_classes, predicted_index)
+    weights = check_sample_weight(sample_weight, len(true_index))
+    check = np.bincount(
+        true_index * (n_classes + 1) + predicted_index,
+        weights=weights,
+        minlength=n_classes * (n_classes + 1),
+    ).reshape(n_classes, n_classes + 1)
+    if matrix.shape[1] == n_classes:  # reject_label=None: no reject column
+        matrix = np.column_stack([matrix, np.zeros(n_classes)])
+    if matrix.shape != check.shape or not np.allclose(matrix, check):
+        raise ValueError(
+            "reject_curve_from_predictions could not place every prediction "
+            "consistently with augmented_confusion_matrix; pass labels= and "
+            "reject_label= explicitly."
+        )
+    return _sweep_curve(
+        true_index,
+        predicted_index,
+        scores,
+        weights,
+        classes,
+        names,
+        thresholds,
+        replace_undefined_by,
     )
-    return RejectCurve(
-        thresholds=thresholds,
-        reject_rate=rejected_total / safe_total,
-        error_rate=(accepted_total - correct) / safe_total,
-        accepted_accuracy=accepted_accuracy,
-        measures={name: outputs[name] for name in names},
-        classes=classes,
-    )
+

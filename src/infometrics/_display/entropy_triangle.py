@@ -389,17 +389,19 @@ class EntropyTriangleDisplay:
         slope = np.sqrt(3.0)
         # 2MI' = a meets the bottom edge at x = a + y_low / sqrt(3).
         bottom = levels + y_low / slope
-        keep = (bottom >= x_low) & (bottom <= x_high)
+        # Ticks too near a corner would hang their label over the edge.
+        inset = 0.04 * (x_high - x_low)
+        keep = (bottom >= x_low + inset) & (bottom <= x_high - inset)
         ax.set_xticks(bottom[keep], [f"{a:.2f}" for a in levels[keep]])
         ax.set_xlabel("2MI' (grid lines rising to the right)")
         # ΔH' = d is the horizontal line y = d * sqrt(3) / 2.
         left = levels * _SQRT3_2
-        keep = (left >= y_low) & (left <= y_high)
+        keep = (left >= y_low) & (left <= y_high - inset)
         ax.set_yticks(left[keep], [f"{d:.2f}" for d in levels[keep]])
         ax.set_ylabel("ΔH' (horizontal grid lines)")
         # VI' = b meets the top edge at x = 1 - b - y_high / sqrt(3).
         top = 1 - levels - y_high / slope
-        keep = (top >= x_low) & (top <= x_high)
+        keep = (top >= x_low + inset) & (top <= x_high - inset)
         top_axis = ax.secondary_xaxis("top")
         top_axis.set_xticks(top[keep], [f"{b:.2f}" for b in levels[keep]])
         top_axis.set_xlabel("VI' (grid lines falling to the right)")

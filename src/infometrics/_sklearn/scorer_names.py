@@ -7,7 +7,7 @@ from .risk_coverage_scorers import (
 )
 from .scorers import InformationScorer, make_ni_scorer
 
-# The scorer names of SPEC §7 and the risk-coverage areas, registered with
+# The scorer names of SPEC §7 and §11 and the risk-coverage areas, registered with
 # scikit-learn on import.
 SCORER_NAMES = (
     *(f"ni{k}" for k in range(1, 25)),
@@ -17,6 +17,8 @@ SCORER_NAMES = (
     "triangle_mi",
     "neg_triangle_vi",
     "neg_triangle_dh",
+    "ema",
+    "nit",
     "neg_aurc",
     "neg_e_aurc",
     "neg_augrc",
