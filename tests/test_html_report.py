@@ -380,8 +380,8 @@ def test_confidence_adds_the_risk_coverage_figure():
     parsed = _parse(page)
     assert "Selective classification" in parsed.headings
     alts = [image["alt"] for image in parsed.images]
-    assert alts[-1] == "Risk–coverage curve of m"
-    assert len(alts) == 4
+    assert alts[-2:] == ["Reject curve of m", "Risk–coverage curve of m"]
+    assert len(alts) == 5
     assert ET.fromstring(_svg(parsed.images[-1])).tag.endswith("svg")
     assert all(url.startswith(("data:", "#")) for url in parsed.urls)
 

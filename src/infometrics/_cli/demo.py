@@ -22,7 +22,6 @@ import warnings
 import numpy as np
 
 from .._counting.labels import augmented_confusion_matrix
-from .._exceptions import UndefinedMeasureWarning
 from .._measures.registry import compute_measures
 
 TABLE_MEASURES = [
@@ -186,17 +185,15 @@ def _table(matrices):
         for measure, size in zip(TABLE_MEASURES, columns, strict=True)
     )
     lines = [header]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMeasureWarning)
-        for name, matrix in matrices.items():
-            values = compute_measures(matrix, TABLE_MEASURES)
-            lines.append(
-                f"      {name:<{width}s}"
-                + "".join(
-                    f"{values[measure]:>{size}.4f}"
-                    for measure, size in zip(TABLE_MEASURES, columns, strict=True)
-                )
+    for name, matrix in matrices.items():
+        values = compute_measures(matrix, TABLE_MEASURES, replace_undefined_by=np.nan)
+        lines.append(
+            f"      {name:<{width}s}"
+            + "".join(
+                f"{values[measure]:>{size}.4f}"
+                for measure, size in zip(TABLE_MEASURES, columns, strict=True)
             )
+        )
     return lines
 
 
@@ -398,14 +395,12 @@ def _write_outputs(folder, matrices, first, splits, progress):
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     progress.step(f"\nWriting tables and figures to {folder}/")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UndefinedMeasureWarning)
-        written.append(folder / "comparison.csv")
-        compare(matrices).to_csv(written[-1])
-        written.append(folder / "report_tuned.csv")
-        information_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
-        written.append(folder / "per_class_tuned.csv")
-        per_class_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
+    written.append(folder / "comparison.csv")
+    compare(matrices).to_csv(written[-1])
+    written.append(folder / "report_tuned.csv")
+    information_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
+    written.append(folder / "per_class_tuned.csv")
+    per_class_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
     columns = [
         "seed",
         "threshold",

@@ -1,11 +1,8 @@
 """The entropy-triangle Display."""
 
-import warnings
-
 import numpy as np
 
 from .._counting.labels import augmented_confusion_matrix
-from .._exceptions import UndefinedMeasureWarning
 from .._measures.triangle import entropy_triangle
 from .common import _axes, _estimator_name, _estimator_predictions
 
@@ -80,12 +77,11 @@ class EntropyTriangleDisplay:
         -------
         display : EntropyTriangleDisplay
         """
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", UndefinedMeasureWarning)
-            triangles = {
-                name: entropy_triangle(matrix, replace_undefined_by=np.nan)
-                for name, matrix in matrices.items()
-            }
+        # nan for undefined coordinates, silently: there is nothing to plot.
+        triangles = {
+            name: entropy_triangle(matrix, replace_undefined_by=np.nan)
+            for name, matrix in matrices.items()
+        }
         return cls(triangles).plot(ax=ax, extended=extended)
 
     @classmethod

@@ -60,12 +60,15 @@ def _log2(mass, rest):
     """``log2 mass`` where ``mass > 0``, from ``log1p(-rest)`` above 1/2.
 
     ``rest = 1 - mass`` as a sum of the other entries: near 1 the plain
-    logarithm of a rounded mass would lose the digits of ``rest``.
+    logarithm of a rounded mass would lose the digits of ``rest``. One
+    logarithm per entry (each branch only where it applies).
     """
-    with np.errstate(divide="ignore", invalid="ignore"):
-        near_one = np.log1p(-np.minimum(rest, 0.5))
-        plain = np.log(mass)
-    return np.where(mass > 0.5, near_one, plain) / np.log(2.0)
+    mass, rest = np.broadcast_arrays(mass, rest)
+    near_one = mass > 0.5
+    values = np.zeros(mass.shape)
+    np.log1p(-rest, out=values, where=near_one)
+    np.log(mass, out=values, where=~near_one & (mass > 0))
+    return values / np.log(2.0)
 
 
 def _neg_log2_term(mass, reference):

@@ -198,6 +198,36 @@ def _figure_sections(matrix, name):
     return [triangle_section, coverage_section]
 
 
+def _reject_curve_figure(
+    y_true, y_pred, confidence, *, labels, reject_label, sample_weight, threshold, name
+):
+    from .._curves.reject_curve import reject_curve_from_predictions
+    from .._display import RejectCurveDisplay
+
+    curve = reject_curve_from_predictions(
+        y_true,
+        y_pred,
+        confidence,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
+    )
+    figure = _pyplot_free_figure(7.2, 4.8)
+    RejectCurveDisplay(curve, threshold=threshold, name=name).plot(
+        ax=figure.add_subplot()
+    )
+    marked = "" if threshold is None else " The marked point is the tables' threshold."
+
+    return _figure(
+        figure,
+        f"Reject curve of {name}",
+        "The information measures and the error rate against the share of "
+        "samples rejected, one step per confidence threshold: higher-is-better "
+        "measures are solid (left axis), lower-is-better ones dashed (right "
+        "axis). The reject-rate axis is stretched where little is rejected." + marked,
+    )
+
+
 def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
     from .._display import RiskCoverageDisplay
 
@@ -451,11 +481,12 @@ def html_report(
     per-class table (as :func:`per_class_report`), the entropy triangle and
     information coverage figures, the measures table (value, direction and
     description of every measure, as :func:`information_report`) and, when
-    confidences are given, the risk–coverage curve
-    (:class:`RiskCoverageDisplay`) with the selective-classification measures
-    (:func:`aurc` and its kin). Figures are SVG embedded in the page as
-    ``data:`` URIs; the page loads nothing else (no script, stylesheet, font
-    or network address), so it opens offline and can be mailed as one file.
+    confidences are given, the reject curve (:class:`RejectCurveDisplay`)
+    and the risk–coverage curve (:class:`RiskCoverageDisplay`) with the
+    selective-classification measures (:func:`aurc` and its kin). Figures
+    are SVG embedded in the page as ``data:`` URIs; the page loads nothing
+    else (no script, stylesheet, font or network address), so it opens
+    offline and can be mailed as one file.
 
     Parameters
     ----------
@@ -465,8 +496,8 @@ def html_report(
     confidence : array-like of shape (n_samples,), default=None
         The classifier's confidence in each prediction (higher = more sure;
         e.g. the maximum predicted probability). Then ``y_pred`` holds the
-        predictions *before* rejection, and the page adds the
-        risk–coverage curve and measures over every threshold.
+        predictions *before* rejection, and the page adds the reject and
+        risk–coverage curves and measures over every threshold.
     threshold : float, default=None
         With ``confidence``: the tables describe the classifier that rejects
         the predictions whose confidence is below ``threshold`` (marked
@@ -540,6 +571,16 @@ def html_report(
         if figures:
             selective = "\n".join(
                 [
+                    _reject_curve_figure(
+                        y_true,
+                        y_pred,
+                        confidence,
+                        labels=labels,
+                        reject_label=reject_label,
+                        sample_weight=sample_weight,
+                        threshold=threshold,
+                        name=str(name),
+                    ),
                     _risk_coverage_figure(
                         y_true, y_pred, confidence, sample_weight, str(name)
                     ),
@@ -550,7 +591,7 @@ def html_report(
             "Selective classification",
             "Accepting only the predictions whose confidence reaches a threshold "
             "trades coverage (the share accepted) for selective risk (the error "
-            "rate among the accepted); the curve and these numbers cover every "
+            "rate among the accepted); the curves and these numbers cover every "
             "threshold at once"
             + ("" if threshold is None else ", not only the threshold of the tables")
             + ".",

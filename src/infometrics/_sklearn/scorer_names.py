@@ -79,6 +79,6 @@ def get_scorer_names() -> list[str]:
     --------
     >>> from infometrics import get_scorer_names
     >>> get_scorer_names()[:3], len(get_scorer_names())
-    (['ni1', 'ni2', 'ni3'], 33)
+    (['ni1', 'ni2', 'ni3'], 35)
     """
     return list(SCORER_NAMES)
