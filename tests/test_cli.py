@@ -266,3 +266,21 @@ def test_no_warning_leaks_from_reports_of_degenerate_input(tmp_path, capsys):
         captured = capsys.readouterr()
         assert captured.err == ""
         assert "NaN" in captured.out
+
+
+def test_report_reads_standard_input():
+    command = (
+        [str(SCRIPT)] if SCRIPT.exists() else [sys.executable, "-m", "infometrics"]
+    )
+    result = subprocess.run(
+        [*command, "report", "-", "--format", "json"],
+        input="74,6,10\n0,9,1\n",
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    records = {r["measure"]: r["value"] for r in json.loads(result.stdout)}
+    assert records["ni2"] == pytest.approx(im.ni(M5, "ni2"), rel=1e-12)
+    assert "standard input" in " ".join(run("report", "--help").stdout.split())

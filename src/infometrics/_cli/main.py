@@ -29,7 +29,7 @@ def _add_input_arguments(parser):
         "file",
         help="CSV: a confusion matrix (rows true classes, columns predicted classes "
         "and a last reject column; optional header row and class-name column) or "
-        "a table of true and predicted labels",
+        "a table of true and predicted labels; '-' reads it from standard input",
     )
     parser.add_argument(
         "--kind",
