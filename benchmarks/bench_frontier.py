@@ -29,7 +29,8 @@ import warnings
 import numpy as np
 
 import infometrics as im
-from infometrics._curves.sweep import RejectSweep, SweepQuantities
+from infometrics._curves.sweep import RejectSweep
+from infometrics._curves.sweep_quantities import SweepQuantities
 from infometrics._measures.registry import (
     MEASURES,
     compute_measures,

@@ -56,11 +56,6 @@ def test_scaled_counts_give_the_same_measures(scale):
         assert_same_measures(measures(scaled), expected, f"{matrix.tolist()} x {scale}")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core: RuntimeWarning 'overflow encountered in reduce' from h_true "
-    "(quantities.py) for counts near the float maximum",
-)
 def test_counts_up_to_the_float_maximum_give_the_same_measures():
     largest = np.finfo(np.float64).max
     for matrix in WELL_SCALED:

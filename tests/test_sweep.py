@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import infometrics as im
-from infometrics._curves.sweep import RejectSweep, SweepQuantities
+from infometrics._curves.sweep import RejectSweep
+from infometrics._curves.sweep_quantities import SweepQuantities
 from infometrics._measures.registry import MEASURES, compute_measures, evaluate_measures
 
 UNDEFINED = -7.0  # a value no measure takes: undefined points must agree too

@@ -53,11 +53,10 @@ from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
 from ._resampling.bootstrap import (
     BootstrapInterval,
-    PairedComparison,
     bootstrap_measures,
     bootstrap_measures_score,
-    paired_comparison,
 )
+from ._resampling.paired import PairedComparison, paired_comparison
 from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
 from ._sklearn.reject_option import RejectOptionClassifier
 from ._sklearn.reject_option_cv import (

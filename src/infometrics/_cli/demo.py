@@ -80,7 +80,7 @@ def _one_split(X, y, seed, *, progress=None):
     from sklearn.pipeline import make_pipeline
     from sklearn.preprocessing import StandardScaler
 
-    from .._resampling.bootstrap import paired_comparison
+    from .._resampling.paired import paired_comparison
     from .._sklearn.reject_option_cv import (
         DegenerateThresholdWarning,
         RejectOptionClassifierCV,

@@ -21,7 +21,8 @@ from .._counting.labels import (
     encode_labels,
 )
 from .._measures.registry import check_measure, evaluate_measures
-from .sweep import RejectSweep, SweepQuantities
+from .sweep import RejectSweep
+from .sweep_quantities import SweepQuantities
 
 # thresholds=k quantiles: beyond this many, the thresholds alone would take
 # gigabytes; every distinct value (thresholds=None) is never more than n.
@@ -616,4 +617,3 @@ def reject_curve_from_predictions(
         thresholds,
         replace_undefined_by,
     )
-

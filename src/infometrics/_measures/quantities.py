@@ -190,6 +190,10 @@ class MatrixQuantities(Quantities):
         # Judged on the counts as given: the power-of-two scaling keeps every
         # sum and difference of integers below 2**53 exact.
         counts = self._unscaled
+        # A cell of 2**53 or more already rules it out; below that, the totals
+        # of any realistic matrix cannot overflow while being summed.
+        if counts.size and counts.max() >= _EXACT_INTEGER_LIMIT:
+            return False
         if not np.all(counts.sum(axis=(-2, -1)) < _EXACT_INTEGER_LIMIT):
             return False
         return bool(np.array_equal(counts, counts.astype(np.int64)))

@@ -7,9 +7,7 @@ network address, and the figures cannot clash with one another's SVG ids or
 with the page's style. matplotlib is needed only for the figures.
 """
 
-import base64
 import html
-import io
 import os
 from datetime import UTC, datetime
 from typing import Any
@@ -17,14 +15,22 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._curves.selective import (
-    augrc,
-    aurc,
-    coverage_at_risk,
-    e_aurc,
-    selective_risk_at_coverage,
-)
 from .._from_labels.scores import counts_and_labels
+from .html_figures import (
+    _confusion_figure,
+    _figure_sections,
+    _reject_curve_figure,
+    _risk_coverage_figure,
+)
+from .html_tables import (
+    _counts_table,
+    _measures_table,
+    _per_class_table,
+    _section,
+    _selective_table,
+    _summary,
+    _text,
+)
 from .relabelling import permuted_message, warn_permuted
 from .tables import measures_table, per_class_table
 
@@ -63,25 +69,6 @@ figcaption { color: #444; font-size: 0.92em; max-width: 760px; margin-top: 0.3em
 footer { color: #57606a; font-size: 0.85em; margin-top: 3em; }
 """
 
-_BETTER = {True: "↑ higher", False: "↓ lower"}
-
-
-def _text(value):
-    return html.escape(str(value), quote=True)
-
-
-def _number(value, digits=4):
-    """A table cell: integers as integers, floats rounded, NaN as undefined."""
-    if value is None or (isinstance(value, float | np.floating) and np.isnan(value)):
-        return '<td class="num undefined" title="undefined for this matrix">–</td>'
-    if isinstance(value, bool | np.bool_):
-        return f"<td>{'yes' if value else 'no'}</td>"
-    if isinstance(value, int | np.integer):
-        return f'<td class="num">{int(value)}</td>'
-    if isinstance(value, float | np.floating):
-        return f'<td class="num">{float(value):.{digits}f}</td>'
-    return f"<td>{_text(value)}</td>"
-
 
 def _check_confidence(confidence, n_samples):
     scores = np.asarray(confidence)
@@ -95,325 +82,6 @@ def _check_confidence(confidence, n_samples):
     if np.isnan(scores.astype(np.float64)).any():
         raise ValueError("confidence contains NaN; give every sample a confidence.")
     return scores
-
-
-def _pyplot_free_figure(width, height):
-    """A matplotlib Figure outside pyplot: nothing global to close or leak."""
-    try:
-        from matplotlib.figure import Figure
-    except ImportError as exc:
-        raise ImportError(
-            "The figures of the HTML report need matplotlib; install it with "
-            "pip install 'infometrics[plot]', or pass figures=False for the "
-            "tables only."
-        ) from exc
-    return Figure(figsize=(width, height))
-
-
-def _svg_data_uri(figure):
-    from matplotlib import rc_context
-
-    buffer = io.BytesIO()
-    # Text as paths: the SVG needs no font; a fixed salt keeps its ids stable.
-    with rc_context({"svg.fonttype": "path", "svg.hashsalt": "infometrics"}):
-        figure.savefig(
-            buffer, format="svg", bbox_inches="tight", metadata={"Date": None}
-        )
-    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f"data:image/svg+xml;base64,{encoded}"
-
-
-def _figure(figure, alt, caption, *, wide=False):
-    """A rendered figure with its caption (the page's own text, escaped here)."""
-    size = ' class="wide"' if wide else ""
-    return (
-        f'<figure><img{size} src="{_svg_data_uri(figure)}" alt="{_text(alt)}">'
-        f"<figcaption>{_text(caption)}</figcaption></figure>"
-    )
-
-
-def _confusion_figure(matrix, class_labels):
-    from .._display import AugmentedConfusionMatrixDisplay
-
-    n_classes = matrix.shape[0]
-    figure = _pyplot_free_figure(
-        max(5.0, 2.5 + 0.6 * (n_classes + 1)), max(3.5, 1.6 + 0.5 * n_classes)
-    )
-    AugmentedConfusionMatrixDisplay.from_confusion_matrix(
-        matrix,
-        normalize="true",
-        display_labels=[str(label) for label in class_labels],
-        ax=figure.add_subplot(),
-    )
-    return _figure(
-        figure,
-        "Confusion matrix as shares of each true class",
-        "The same matrix as shares of each true class (rows sum to 1): the "
-        "diagonal is each class's recall; the reject column, in its own colours, "
-        "the share of the class rejected.",
-    )
-
-
-def _figure_sections(matrix, name):
-    from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
-
-    figure = _pyplot_free_figure(12.0, 5.6)
-    whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
-    triangle = EntropyTriangleDisplay.from_confusion_matrices(
-        {name: matrix}, extended=True, ax=whole
-    )
-    # Good classifiers crowd the ideal corner: a second panel fits the points.
-    triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
-    triangle_section = _section(
-        "Entropy triangle",
-        None,
-        _figure(
-            figure,
-            f"Entropy triangle of {name}",
-            "Each point splits the uncertainty of the true and predicted classes "
-            "into information transferred (2MI′, towards the bottom right: "
-            "better), information that stays unexplained (VI′, bottom left) and "
-            "distance from uniform marginals (ΔH′, top). ▲ and ▼ are the true "
-            "and predicted marginals. Right: the same points, zoomed.",
-            wide=True,
-        ),
-    )
-    figure = _pyplot_free_figure(6.4, 5.2)
-    InformationCoverageDisplay.from_confusion_matrices(
-        {name: matrix}, ax=figure.add_subplot()
-    )
-    coverage_section = _section(
-        "Information coverage",
-        None,
-        _figure(
-            figure,
-            f"Information coverage of {name}",
-            "Completeness f(T;S) (share of the truth's information the "
-            "predictions carry, higher is better) against the false-information "
-            "ratio r(S|T) (information in the predictions that is not about the "
-            "truth, lower is better); the perfect classifier sits at r = 0, "
-            "f = 1.",
-        ),
-    )
-    return [triangle_section, coverage_section]
-
-
-def _reject_curve_figure(
-    y_true, y_pred, confidence, *, labels, reject_label, sample_weight, threshold, name
-):
-    from .._curves.reject_curve import reject_curve_from_predictions
-    from .._display import RejectCurveDisplay
-
-    curve = reject_curve_from_predictions(
-        y_true,
-        y_pred,
-        confidence,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-    )
-    figure = _pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(curve, threshold=threshold, name=name).plot(
-        ax=figure.add_subplot()
-    )
-    marked = "" if threshold is None else " The marked point is the tables' threshold."
-
-    return _figure(
-        figure,
-        f"Reject curve of {name}",
-        "The information measures and the error rate against the share of "
-        "samples rejected, one step per confidence threshold: higher-is-better "
-        "measures are solid (left axis), lower-is-better ones dashed (right "
-        "axis). The reject-rate axis is stretched where little is rejected." + marked,
-    )
-
-
-def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
-    from .._display import RiskCoverageDisplay
-
-    figure = _pyplot_free_figure(6.4, 4.6)
-    RiskCoverageDisplay.from_predictions(
-        y_true,
-        y_pred,
-        confidence,
-        sample_weight=sample_weight,
-        name=name,
-        plot_oracle=True,
-        # Most thresholds worth choosing keep most samples: spread that end.
-        xscale="sqrt",
-        ax=figure.add_subplot(),
-    )
-    return _figure(
-        figure,
-        f"Risk–coverage curve of {name}",
-        "Selective risk (error rate among the accepted predictions) against "
-        "coverage (the share accepted), one step per confidence threshold; the "
-        "oracle ranks every correct prediction above every error, the best "
-        "these predictions allow. The area under the curve is the AURC. The "
-        "coverage axis is stretched towards 100 %, where most useful thresholds "
-        "lie.",
-    )
-
-
-def _measures_table(report):
-    has_note = "note" in report.columns and report["note"].astype(bool).any()
-    head = (
-        "<thead><tr><th>measure</th><th class='num'>value</th><th>better</th>"
-        "<th>description</th>" + ("<th>note</th>" if has_note else "") + "</tr></thead>"
-    )
-    bodies = []
-    n_columns = 5 if has_note else 4
-    for family, rows in report.groupby(level="family", sort=False):
-        lines = [
-            f'<tr class="family"><th colspan="{n_columns}">{_text(family)}</th></tr>'
-        ]
-        for (_, measure), row in rows.iterrows():
-            cells = [
-                f"<th>{_text(measure)}</th>",
-                _number(row["value"]),
-                f'<td class="better">{_BETTER[bool(row["higher_is_better"])]}</td>',
-                f'<td class="description">{_text(row["description"])}</td>',
-            ]
-            if has_note:
-                cells.append(f"<td>{_text(row['note'])}</td>")
-            lines.append("<tr>" + "".join(cells) + "</tr>")
-        bodies.append("<tbody>" + "\n".join(lines) + "</tbody>")
-    return '<table class="measures">' + head + "\n".join(bodies) + "</table>"
-
-
-def _per_class_table(report):
-    columns = list(report.columns)
-    head = (
-        f"<thead><tr><th>{_text(report.index.name or 'class')}</th>"
-        + "".join(f"<th class='num'>{_text(column)}</th>" for column in columns)
-        + "</tr></thead>"
-    )
-    lines = []
-    # Column by column: a row of mixed dtypes would turn integer supports
-    # into floats.
-    values = {column: report[column].tolist() for column in columns}
-    for position, label in enumerate(report.index):
-        cells = [f"<th>{_text(label)}</th>"]
-        for column in columns:
-            value = values[column][position]
-            if isinstance(value, str):
-                cells.append(f"<td>{_text(value)}</td>")
-            else:
-                cells.append(_number(value))
-        lines.append("<tr>" + "".join(cells) + "</tr>")
-    return (
-        '<table class="per-class">'
-        + head
-        + "<tbody>"
-        + "\n".join(lines)
-        + "</tbody></table>"
-    )
-
-
-def _counts_table(matrix, class_labels):
-    n_classes = matrix.shape[0]
-    has_reject = matrix.shape[1] == n_classes + 1
-    head = ["<th>true \\ predicted</th>"] + [
-        f"<th class='num'>{_text(label)}</th>" for label in class_labels
-    ]
-    if has_reject:
-        head.append("<th class='num reject'>rejected</th>")
-    # Counts show as integers whenever they are whole (weights may not be).
-    digits = 0 if np.array_equal(matrix, np.round(matrix)) else 4
-    lines = []
-    for label, counts in zip(class_labels, matrix, strict=True):
-        cells = [f"<th>{_text(label)}</th>"]
-        cells += [_number(value, digits) for value in counts[:n_classes].tolist()]
-        if has_reject:
-            cells.append(
-                _number(counts[n_classes].item(), digits).replace(
-                    'class="num', 'class="num reject', 1
-                )
-            )
-        lines.append("<tr>" + "".join(cells) + "</tr>")
-    return (
-        '<table class="matrix"><thead><tr>'
-        + "".join(head)
-        + "</tr></thead><tbody>"
-        + "\n".join(lines)
-        + "</tbody></table>"
-    )
-
-
-_SELECTIVE_ROWS = [
-    ("aurc", False, "area under the risk–coverage curve (mean selective risk)"),
-    ("e_aurc", False, "AURC minus that of the best ranking of these predictions"),
-    ("augrc", False, "area under the generalized risk–coverage curve"),
-]
-_COVERAGES = (0.5, 0.8, 0.9, 1.0)
-_RISKS = (0.01, 0.05, 0.1)
-
-
-def _selective_table(y_true, y_pred, confidence, sample_weight):
-    """Areas of the risk–coverage curve and readings at fixed coverages/risks."""
-    data = (y_true, y_pred, confidence)
-    rows = [
-        (name, better, description, area(*data, sample_weight=sample_weight))
-        for (name, better, description), area in zip(
-            _SELECTIVE_ROWS, (aurc, e_aurc, augrc), strict=True
-        )
-    ]
-    rows += [
-        (
-            f"risk at coverage {coverage:g}",
-            False,
-            f"error rate among the {coverage:.0%} most confident predictions"
-            if coverage < 1
-            else "error rate with every prediction accepted",
-            selective_risk_at_coverage(
-                *data, coverage=coverage, sample_weight=sample_weight
-            ),
-        )
-        for coverage in _COVERAGES
-    ]
-    rows += [
-        (
-            f"coverage at risk {risk:g}",
-            True,
-            f"largest share accepted with an error rate of at most {risk:.0%}",
-            coverage_at_risk(*data, risk=risk, sample_weight=sample_weight),
-        )
-        for risk in _RISKS
-    ]
-    lines = [
-        "<tr>"
-        + f"<th>{_text(name)}</th>"
-        + _number(value)
-        + f'<td class="better">{_BETTER[better]}</td>'
-        + f'<td class="description">{_text(description)}</td></tr>'
-        for name, better, description, value in rows
-    ]
-    return (
-        '<table class="selective"><thead><tr><th>measure</th>'
-        "<th class='num'>value</th><th>better</th><th>description</th></tr>"
-        "</thead><tbody>" + "\n".join(lines) + "</tbody></table>"
-    )
-
-
-def _summary(report, matrix):
-    value = report["value"]
-    total = float(matrix.sum())
-    items = [
-        ("samples", f"{int(total)}" if total.is_integer() else f"{total:.4g}"),
-        ("classes", f"{matrix.shape[0]}"),
-    ]
-    for label, key in [
-        ("NI2", ("normalized information", "ni2")),
-        ("correct rate", ("conventional", "correct_rate")),
-        ("reject rate", ("conventional", "reject_rate")),
-        ("accuracy on accepted", ("conventional", "accepted_accuracy")),
-    ]:
-        number = value[key]
-        items.append((label, "–" if np.isnan(number) else f"{number:.4f}"))
-    cells = [
-        f"<div><dt>{_text(label)}</dt><dd>{text}</dd></div>" for label, text in items
-    ]
-    return '<dl class="summary">' + "".join(cells) + "</dl>"
 
 
 def _apply_threshold(y_pred, confidence, threshold, reject_label):
@@ -614,11 +282,6 @@ def html_report(
         with open(path, "w", encoding="utf-8") as stream:
             stream.write(page)
     return page
-
-
-def _section(heading, lead, body):
-    lead = "" if lead is None else f'<p class="lead">{_text(lead)}</p>\n'
-    return f"<section><h2>{_text(heading)}</h2>\n{lead}{body}\n</section>"
 
 
 def html_page(

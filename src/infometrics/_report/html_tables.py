@@ -1,0 +1,198 @@
+"""The tables of the HTML report."""
+
+import html
+
+import numpy as np
+
+from .._curves.selective import (
+    augrc,
+    aurc,
+    coverage_at_risk,
+    e_aurc,
+    selective_risk_at_coverage,
+)
+
+_BETTER = {True: "↑ higher", False: "↓ lower"}
+
+
+def _text(value):
+    return html.escape(str(value), quote=True)
+
+
+def _number(value, digits=4):
+    """A table cell: integers as integers, floats rounded, NaN as undefined."""
+    if value is None or (isinstance(value, float | np.floating) and np.isnan(value)):
+        return '<td class="num undefined" title="undefined for this matrix">–</td>'
+    if isinstance(value, bool | np.bool_):
+        return f"<td>{'yes' if value else 'no'}</td>"
+    if isinstance(value, int | np.integer):
+        return f'<td class="num">{int(value)}</td>'
+    if isinstance(value, float | np.floating):
+        return f'<td class="num">{float(value):.{digits}f}</td>'
+    return f"<td>{_text(value)}</td>"
+
+
+def _section(heading, lead, body):
+    lead = "" if lead is None else f'<p class="lead">{_text(lead)}</p>\n'
+    return f"<section><h2>{_text(heading)}</h2>\n{lead}{body}\n</section>"
+
+
+def _measures_table(report):
+    has_note = "note" in report.columns and report["note"].astype(bool).any()
+    head = (
+        "<thead><tr><th>measure</th><th class='num'>value</th><th>better</th>"
+        "<th>description</th>" + ("<th>note</th>" if has_note else "") + "</tr></thead>"
+    )
+    bodies = []
+    n_columns = 5 if has_note else 4
+    for family, rows in report.groupby(level="family", sort=False):
+        lines = [
+            f'<tr class="family"><th colspan="{n_columns}">{_text(family)}</th></tr>'
+        ]
+        for (_, measure), row in rows.iterrows():
+            cells = [
+                f"<th>{_text(measure)}</th>",
+                _number(row["value"]),
+                f'<td class="better">{_BETTER[bool(row["higher_is_better"])]}</td>',
+                f'<td class="description">{_text(row["description"])}</td>',
+            ]
+            if has_note:
+                cells.append(f"<td>{_text(row['note'])}</td>")
+            lines.append("<tr>" + "".join(cells) + "</tr>")
+        bodies.append("<tbody>" + "\n".join(lines) + "</tbody>")
+    return '<table class="measures">' + head + "\n".join(bodies) + "</table>"
+
+
+def _per_class_table(report):
+    columns = list(report.columns)
+    head = (
+        f"<thead><tr><th>{_text(report.index.name or 'class')}</th>"
+        + "".join(f"<th class='num'>{_text(column)}</th>" for column in columns)
+        + "</tr></thead>"
+    )
+    lines = []
+    # Column by column: a row of mixed dtypes would turn integer supports
+    # into floats.
+    values = {column: report[column].tolist() for column in columns}
+    for position, label in enumerate(report.index):
+        cells = [f"<th>{_text(label)}</th>"]
+        for column in columns:
+            value = values[column][position]
+            if isinstance(value, str):
+                cells.append(f"<td>{_text(value)}</td>")
+            else:
+                cells.append(_number(value))
+        lines.append("<tr>" + "".join(cells) + "</tr>")
+    return (
+        '<table class="per-class">'
+        + head
+        + "<tbody>"
+        + "\n".join(lines)
+        + "</tbody></table>"
+    )
+
+
+def _counts_table(matrix, class_labels):
+    n_classes = matrix.shape[0]
+    has_reject = matrix.shape[1] == n_classes + 1
+    head = ["<th>true \\ predicted</th>"] + [
+        f"<th class='num'>{_text(label)}</th>" for label in class_labels
+    ]
+    if has_reject:
+        head.append("<th class='num reject'>rejected</th>")
+    # Counts show as integers whenever they are whole (weights may not be).
+    digits = 0 if np.array_equal(matrix, np.round(matrix)) else 4
+    lines = []
+    for label, counts in zip(class_labels, matrix, strict=True):
+        cells = [f"<th>{_text(label)}</th>"]
+        cells += [_number(value, digits) for value in counts[:n_classes].tolist()]
+        if has_reject:
+            cells.append(
+                _number(counts[n_classes].item(), digits).replace(
+                    'class="num', 'class="num reject', 1
+                )
+            )
+        lines.append("<tr>" + "".join(cells) + "</tr>")
+    return (
+        '<table class="matrix"><thead><tr>'
+        + "".join(head)
+        + "</tr></thead><tbody>"
+        + "\n".join(lines)
+        + "</tbody></table>"
+    )
+
+
+_SELECTIVE_ROWS = [
+    ("aurc", False, "area under the risk–coverage curve (mean selective risk)"),
+    ("e_aurc", False, "AURC minus that of the best ranking of these predictions"),
+    ("augrc", False, "area under the generalized risk–coverage curve"),
+]
+_COVERAGES = (0.5, 0.8, 0.9, 1.0)
+_RISKS = (0.01, 0.05, 0.1)
+
+
+def _selective_table(y_true, y_pred, confidence, sample_weight):
+    """Areas of the risk–coverage curve and readings at fixed coverages/risks."""
+    data = (y_true, y_pred, confidence)
+    rows = [
+        (name, better, description, area(*data, sample_weight=sample_weight))
+        for (name, better, description), area in zip(
+            _SELECTIVE_ROWS, (aurc, e_aurc, augrc), strict=True
+        )
+    ]
+    rows += [
+        (
+            f"risk at coverage {coverage:g}",
+            False,
+            f"error rate among the {coverage:.0%} most confident predictions"
+            if coverage < 1
+            else "error rate with every prediction accepted",
+            selective_risk_at_coverage(
+                *data, coverage=coverage, sample_weight=sample_weight
+            ),
+        )
+        for coverage in _COVERAGES
+    ]
+    rows += [
+        (
+            f"coverage at risk {risk:g}",
+            True,
+            f"largest share accepted with an error rate of at most {risk:.0%}",
+            coverage_at_risk(*data, risk=risk, sample_weight=sample_weight),
+        )
+        for risk in _RISKS
+    ]
+    lines = [
+        "<tr>"
+        + f"<th>{_text(name)}</th>"
+        + _number(value)
+        + f'<td class="better">{_BETTER[better]}</td>'
+        + f'<td class="description">{_text(description)}</td></tr>'
+        for name, better, description, value in rows
+    ]
+    return (
+        '<table class="selective"><thead><tr><th>measure</th>'
+        "<th class='num'>value</th><th>better</th><th>description</th></tr>"
+        "</thead><tbody>" + "\n".join(lines) + "</tbody></table>"
+    )
+
+
+def _summary(report, matrix):
+    value = report["value"]
+    total = float(matrix.sum())
+    items = [
+        ("samples", f"{int(total)}" if total.is_integer() else f"{total:.4g}"),
+        ("classes", f"{matrix.shape[0]}"),
+    ]
+    for label, key in [
+        ("NI2", ("normalized information", "ni2")),
+        ("correct rate", ("conventional", "correct_rate")),
+        ("reject rate", ("conventional", "reject_rate")),
+        ("accuracy on accepted", ("conventional", "accepted_accuracy")),
+    ]:
+        number = value[key]
+        items.append((label, "–" if np.isnan(number) else f"{number:.4f}"))
+    cells = [
+        f"<div><dt>{_text(label)}</dt><dd>{text}</dd></div>" for label, text in items
+    ]
+    return '<dl class="summary">' + "".join(cells) + "</dl>"

@@ -1,0 +1,280 @@
+"""Paired comparison of two classifiers on the same samples, by bootstrap."""
+
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike
+
+from .._counting.labels import (
+    check_sample_weight,
+    confusion_matrix_and_labels,
+)
+from .._measures.registry import check_measure, compute_measures
+from .bootstrap import (
+    _check_resampling,
+    _encode,
+    _percentiles,
+    _Progress,
+    _resampled_measures,
+    _resampler,
+)
+
+
+@dataclass(frozen=True)
+class PairedComparison:
+    """Two classifiers compared on bootstrap resamples of the same samples.
+
+    Attributes
+    ----------
+    measure : str
+        The registry name compared.
+    estimate_a, estimate_b : float
+        The measure of each classifier on the data as given.
+    estimate_difference : float
+        ``estimate_a - estimate_b``.
+    low, high : float
+        Percentile bootstrap interval of the difference at ``confidence_level``.
+    confidence_level : float
+        Coverage of ``[low, high]``.
+    fraction_a_better : float
+        Fraction of resamples on which A is better than B in the measure's
+        own direction (ties count half). Not a p-value: it is the bootstrap
+        estimate of how often A would come out ahead.
+    p_value : float
+        Two-sided bootstrap p-value of "no difference" (see
+        :func:`paired_comparison`, Notes).
+    distribution : ndarray of shape (n_resamples,)
+        ``measure(A) - measure(B)`` on every resample (``nan`` where either
+        is undefined).
+    """
+
+    measure: str
+    estimate_a: float
+    estimate_b: float
+    estimate_difference: float
+    low: float
+    high: float
+    confidence_level: float
+    fraction_a_better: float
+    p_value: float
+    distribution: np.ndarray
+
+    @property
+    def prob_a_better(self):
+        """Deprecated alias of :attr:`fraction_a_better`."""
+        warnings.warn(
+            "PairedComparison.prob_a_better is deprecated; use fraction_a_better "
+            "(the fraction of resamples on which A is better).",
+            FutureWarning,
+            stacklevel=2,
+        )
+        return self.fraction_a_better
+
+    @property
+    def difference(self):
+        """Deprecated alias of :attr:`distribution` (resampled differences)."""
+        warnings.warn(
+            "PairedComparison.difference is deprecated; use distribution (the "
+            "resampled differences) or estimate_difference (on the data).",
+            FutureWarning,
+            stacklevel=2,
+        )
+        return self.distribution
+
+    def __repr__(self):
+        return (
+            f"PairedComparison({self.measure}: A={self.estimate_a:.4f}, "
+            f"B={self.estimate_b:.4f}, A-B={self.estimate_difference:.4f}, "
+            f"{self.confidence_level:.0%} CI=[{self.low:.4f}, {self.high:.4f}], "
+            f"A better in {self.fraction_a_better:.1%} of resamples, "
+            f"p={self.p_value:.4g})"
+        )
+
+
+def _bootstrap_p_value(estimate, distribution):
+    """Two-sided p-value of "no difference" from the shifted bootstrap.
+
+    Under the null the difference is distributed as the bootstrap
+    distribution shifted to centre 0, ``distribution - estimate``; the
+    p-value is the (Monte-Carlo corrected) fraction of it at least as far
+    from 0 as the observed difference.
+    """
+    finite = distribution[np.isfinite(distribution)]
+    if not finite.size or not np.isfinite(estimate):
+        return float("nan")
+    # A tolerance for rounding: differences equal up to floating-point noise
+    # count as "at least as extreme" (a zero difference gives p = 1).
+    tolerance = 1e-12 * max(1.0, abs(estimate))
+    extreme = np.count_nonzero(np.abs(finite - estimate) >= abs(estimate) - tolerance)
+    return float((extreme + 1) / (finite.size + 1))
+
+
+def paired_comparison(
+    y_true: ArrayLike,
+    y_pred_a: ArrayLike,
+    y_pred_b: ArrayLike,
+    *,
+    measure: str = "ni2",
+    labels: ArrayLike | None = None,
+    reject_label: Any = -1,
+    sample_weight: ArrayLike | None = None,
+    n_resamples: int = 1000,
+    confidence_level: float = 0.95,
+    random_state: int | np.random.Generator | None = None,
+    verbose: int = 0,
+) -> PairedComparison:
+    """Compare two classifiers on a measure, on bootstrap resamples of the same samples.
+
+    Both classifiers are scored on the same resamples of the test samples
+    (Holt et al.'s Monte-Carlo idea), so the comparison accounts for their
+    correlation. Without weights a paired resample is a multinomial draw over
+    the joint ``(true, prediction A, prediction B)`` table; with weights over
+    its groups of equal weight (or the sample indices when nearly every
+    weight is distinct).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels.
+    y_pred_a, y_pred_b : array-like of shape (n_samples,)
+        Predictions of A and B on the same samples.
+    measure : str, default="ni2"
+        Registry name; its direction decides what "better" means.
+    labels : array-like, default=None
+        Class order (default: the sorted classes of all three arrays).
+    reject_label : scalar or None, default=-1
+        The rejection label.
+    sample_weight : array-like of shape (n_samples,), default=None
+        A resampled sample keeps its weight.
+    n_resamples : int, default=1000
+        Number of paired bootstrap resamples.
+    confidence_level : float, default=0.95
+        Coverage of the interval of the difference.
+    random_state : int, Generator or None, default=None
+        Seed for reproducible resamples.
+    verbose : int, default=0
+        0 is silent; 1 prints the resampling method and when it is done, 2
+        also every block of resamples.
+
+    Returns
+    -------
+    comparison : PairedComparison
+        Estimates, the interval of the difference A - B, the fraction of
+        resamples where A is better and the p-value of "no difference".
+
+    See Also
+    --------
+    bootstrap_measures_score : Intervals for one classifier.
+
+    Notes
+    -----
+    ``p_value`` tests the null hypothesis "the measure is the same for A and
+    B" two-sided, with the shifted bootstrap: under the null the difference
+    ``D`` is distributed as its bootstrap distribution ``D*`` moved to centre
+    zero, so ``p = (1 + #{|D*_b - d| >= |d|}) / (1 + B)`` for the observed
+    difference ``d`` over the ``B`` resamples where the measure is defined
+    (the ``+1`` makes it a valid Monte-Carlo p-value; its smallest value is
+    ``1 / (B + 1)``). ``fraction_a_better`` is a different quantity -- how
+    often A came out ahead on a resample -- and is not a p-value.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from infometrics import paired_comparison
+    >>> y_true = np.repeat([0, 1, 2], 100)
+    >>> better = y_true.copy(); better[::10] = -1          # rejects 10%
+    >>> worse = y_true.copy(); worse[::10] = (worse[::10] + 1) % 3  # errs on them
+    >>> result = paired_comparison(y_true, better, worse, random_state=0)
+    >>> result.fraction_a_better
+    1.0
+    >>> result.p_value  # 1 / (1000 + 1): no resample as extreme under the null
+    0.000999
+    """
+    spec = check_measure(measure)
+    _check_resampling(n_resamples, confidence_level)
+    progress = _Progress(verbose, "paired_comparison")
+    y_true, y_pred_a, y_pred_b = (
+        _as_label_array(y, name)
+        for y, name in (
+            (y_true, "y_true"),
+            (y_pred_a, "y_pred_a"),
+            (y_pred_b, "y_pred_b"),
+        )
+    )
+    if not y_true.shape[0] == y_pred_a.shape[0] == y_pred_b.shape[0]:
+        raise ValueError(
+            "y_true, y_pred_a and y_pred_b must have the same length, one entry "
+            f"per sample; got {y_true.shape[0]}, {y_pred_a.shape[0]} and "
+            f"{y_pred_b.shape[0]}."
+        )
+    # One call on both classifiers' predictions validates everything and
+    # gives the shared classes.
+    _, classes = confusion_matrix_and_labels(
+        np.concatenate([y_true, y_true]),
+        np.concatenate([y_pred_a, y_pred_b]),
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=None
+        if sample_weight is None
+        else np.concatenate([np.asarray(sample_weight)] * 2),
+    )
+    n_classes = len(classes)
+    n_columns = n_classes + (reject_label is not None)
+    true_codes = _encode(y_true, classes, None, name="y_true")
+    codes_a = _encode(y_pred_a, classes, reject_label, name="y_pred_a")
+    codes_b = _encode(y_pred_b, classes, reject_label, name="y_pred_b")
+    cells_a = true_codes * n_columns + codes_a
+    cells_b = true_codes * n_columns + codes_b
+    joint = cells_a * n_columns + codes_b
+    weights = (
+        None
+        if sample_weight is None
+        else check_sample_weight(sample_weight, true_codes.size)
+    )
+    n_cells = n_classes * n_columns
+    shape = (n_classes, n_columns)
+    resampler = _resampler(joint, [cells_a, cells_b], n_cells, weights)
+    rng = np.random.default_rng(random_state)
+    values_a, values_b = _resampled_measures(
+        resampler, [shape, shape], [spec.name], n_resamples, rng, progress
+    )
+    distribution = values_a[spec.name] - values_b[spec.name]
+    matrix_a = np.bincount(cells_a, weights=weights, minlength=n_cells).reshape(shape)
+    matrix_b = np.bincount(cells_b, weights=weights, minlength=n_cells).reshape(shape)
+    estimate_a = float(
+        compute_measures(matrix_a, [spec.name], replace_undefined_by=np.nan)[spec.name]
+    )
+    estimate_b = float(
+        compute_measures(matrix_b, [spec.name], replace_undefined_by=np.nan)[spec.name]
+    )
+    estimate_difference = estimate_a - estimate_b
+    oriented = distribution if spec.higher_is_better else -distribution
+    finite = oriented[np.isfinite(oriented)]
+    wins = np.count_nonzero(finite > 0) + 0.5 * np.count_nonzero(finite == 0)
+    alpha = (1.0 - confidence_level) / 2.0
+    low, high = _percentiles(distribution, alpha)
+    return PairedComparison(
+        measure=spec.name,
+        estimate_a=estimate_a,
+        estimate_b=estimate_b,
+        estimate_difference=estimate_difference,
+        low=low,
+        high=high,
+        confidence_level=confidence_level,
+        fraction_a_better=float(wins / finite.size) if finite.size else float("nan"),
+        p_value=_bootstrap_p_value(estimate_difference, distribution),
+        distribution=distribution,
+    )
+
+
+def _as_label_array(y, name):
+    array = y.to_numpy() if isinstance(y, (pd.Series, pd.Index)) else np.asarray(y)
+    if array.ndim != 1:
+        raise ValueError(
+            f"{name} must be 1-d, one label per sample; got an array of shape "
+            f"{array.shape}."
+        )
+    return array
