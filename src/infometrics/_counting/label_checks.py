@@ -1,0 +1,308 @@
+"""Checks of label arrays, sample weights and the reject marker, with clear errors."""
+
+import numbers
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .._exceptions import RejectLabelWarning
+
+
+def check_labels_array(y, name):
+    """One label array as a 1-d ndarray (missing values kept, found later).
+
+    pandas containers with a nullable dtype become object arrays holding
+    ``pd.NA`` when they have missing values (never float, which would round
+    large integers), and plain numpy arrays otherwise.
+    """
+    if isinstance(y, (str, bytes)) or (
+        not hasattr(y, "__len__") and not hasattr(y, "__array__")
+    ):
+        raise ValueError(
+            f"{name} must be a 1-d array-like of labels; got {type(y).__name__}."
+        )
+    if isinstance(y, pd.api.extensions.ExtensionArray):
+        y = pd.Series(y, copy=False)
+    if isinstance(y, (pd.Series, pd.Index)):
+        if isinstance(y.dtype, pd.api.extensions.ExtensionDtype) and y.hasnans:
+            array = y.to_numpy(dtype=object)
+        else:
+            array = y.to_numpy()
+    else:
+        array = np.asarray(y)
+    if array.ndim != 1:
+        raise ValueError(
+            f"{name} must be 1-d, one label per sample; got an array of shape "
+            f"{array.shape}. For a column vector pass np.ravel({name})."
+        )
+    if array.dtype.kind not in "biufUSOT":
+        raise ValueError(
+            f"{name} must hold numbers or strings; got dtype {array.dtype}."
+        )
+    return array
+
+
+def _check_labels_array(y, name):
+    """:func:`check_labels_array`, and no missing value allowed.
+
+    For callers that compare labels directly (no reject marker can declare a
+    missing prediction a rejection there).
+    """
+    array = check_labels_array(y, name)
+    if _missing_mask(array).any():
+        _raise_missing(name, RejectMarker(None, "none"))
+    return array
+
+
+def _check_sample_weight(sample_weight, n_samples):
+    if sample_weight is None:
+        return None
+    weights = np.asarray(sample_weight)
+    if weights.dtype.kind not in "biuf":
+        raise ValueError(f"sample_weight must be numeric; got dtype {weights.dtype}.")
+    weights = weights.astype(np.float64, copy=False)
+    if weights.ndim != 1 or weights.shape[0] != n_samples:
+        raise ValueError(
+            f"sample_weight must have shape ({n_samples},), one weight per sample; "
+            f"got shape {weights.shape}."
+        )
+    if not np.all(np.isfinite(weights)):
+        raise ValueError(
+            "sample_weight contains NaN or infinite values; use finite weights."
+        )
+    if np.any(weights < 0):
+        raise ValueError(
+            "sample_weight contains negative values; weights must be non-negative "
+            "(use 0 to leave a sample out)."
+        )
+    return weights
+
+
+def check_sample_weight(sample_weight, n_samples):
+    """Validated float weights of shape (n_samples,), or ones if None."""
+    weights = _check_sample_weight(sample_weight, n_samples)
+    return np.ones(n_samples) if weights is None else weights
+
+
+def _is_number(value):
+    return isinstance(value, (numbers.Number, np.number)) and not isinstance(
+        value, (bool, np.bool_)
+    )
+
+
+def _is_string(value):
+    return isinstance(value, (str, bytes, np.str_, np.bytes_))
+
+
+@dataclass(frozen=True)
+class RejectMarker:
+    """What a ``reject_label`` can match.
+
+    ``kind`` is ``"none"`` (no reject option), ``"missing"`` (missing
+    predictions are rejections), ``"number"`` (matched by value across numeric
+    types; ``integer`` is its value as a Python int when it is whole),
+    ``"string"`` or ``"other"`` (matched by equality).
+    """
+
+    value: Any
+    kind: str
+    integer: int | None = None
+
+    @property
+    def rejects(self):
+        return self.kind != "none"
+
+
+def reject_marker(reject_label):
+    """Classify ``reject_label``; refuse markers that can match nothing."""
+    if reject_label is None:
+        return RejectMarker(None, "none")
+    if isinstance(reject_label, (bool, np.bool_)):
+        raise ValueError(
+            f"reject_label={reject_label!r} is a bool, which would match the labels "
+            "1 or 0 (True == 1); pass the marker your classifier writes for a "
+            "rejection (e.g. -1 or 'reject'), or reject_label=None."
+        )
+    if _is_number(reject_label):
+        if isinstance(reject_label, (complex, np.complexfloating)):
+            raise ValueError(
+                f"reject_label={reject_label!r} is complex; labels are real numbers "
+                "or strings."
+            )
+        if np.isnan(reject_label):
+            return RejectMarker(reject_label, "missing")
+        integer = None
+        if np.isfinite(reject_label) and float(reject_label) == int(reject_label):
+            integer = int(reject_label)
+        return RejectMarker(reject_label, "number", integer)
+    if reject_label is pd.NA or reject_label is pd.NaT:
+        return RejectMarker(reject_label, "missing")
+    if _is_string(reject_label):
+        return RejectMarker(reject_label, "string")
+    if np.ndim(reject_label) != 0:
+        raise ValueError(
+            f"reject_label must be one label value (or None); got {reject_label!r}."
+        )
+    return RejectMarker(reject_label, "other")
+
+
+def _label_kind(uniques):
+    """ "number", "string" or "mixed": what the distinct labels are."""
+    kind = uniques.dtype.kind
+    if kind in "biuf":
+        return "number"
+    if kind in "UST":
+        return "string"
+    values = uniques.tolist()
+    if all(_is_number(value) for value in values):
+        return "number"
+    if all(_is_string(value) for value in values):
+        return "string"
+    return "mixed"
+
+
+def _check_marker_matches_kind(marker, label_kind):
+    """Refuse (or, for the default -1, warn about) a marker that cannot occur."""
+    if marker.kind == "number" and label_kind == "string":
+        if marker.integer == -1:
+            warnings.warn(
+                f"reject_label={marker.value!r} (the default) is a number but the "
+                "labels are strings, so no prediction can be a rejection. Pass "
+                "the marker your classifier writes for a rejection (e.g. "
+                "reject_label='reject'), or reject_label=None if it cannot reject "
+                "(this also makes the matrix square).",
+                RejectLabelWarning,
+                stacklevel=5,
+            )
+            return
+        raise ValueError(
+            f"reject_label={marker.value!r} is a number but the labels are strings; "
+            "it can never match a prediction. Pass the string your classifier "
+            "writes for a rejection, or reject_label=None."
+        )
+    if marker.kind == "string" and label_kind == "number":
+        raise ValueError(
+            f"reject_label={marker.value!r} is a string but the labels are numbers; "
+            "it can never match a prediction. Pass the number your classifier "
+            "writes for a rejection (e.g. -1), or reject_label=None."
+        )
+
+
+def _check_not_continuous(uniques, present_in, marker):
+    """Refuse labels that are floats but not whole numbers (scikit-learn's rule).
+
+    ``present_in(position)`` names the array holding ``uniques[position]``.
+    """
+    if uniques.dtype.kind == "f":
+        bad = ~np.isfinite(uniques) | (uniques != np.round(uniques))
+    elif uniques.dtype.kind == "O":
+        bad = np.array(
+            [
+                isinstance(value, (float, np.floating))
+                and not (np.isfinite(value) and value == round(value))
+                for value in uniques.tolist()
+            ],
+            dtype=bool,
+        )
+    else:
+        return
+    if marker.kind == "number" and bad.any():
+        bad &= ~_equals(uniques, marker.value)
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        raise ValueError(
+            f"{present_in(position)} contains continuous values (e.g. "
+            f"{uniques[position]!r}), not class labels. Classification measures "
+            "need predicted classes (estimator.predict), not scores, probabilities "
+            "or regression outputs; threshold or round them first."
+        )
+
+
+def _raise_unknown(name, examples, labels, reject_label, *, is_true):
+    hint = "" if is_true else f" or to the reject label ({reject_label!r})"
+    listed = np.asarray(labels).tolist()
+    raise ValueError(
+        f"{name} contains labels that are not in labels={listed!r}: "
+        f"{examples!r}. Add them to labels{hint}; no sample is silently dropped."
+    )
+
+
+def _raise_reject_in_true(reject_label):
+    raise ValueError(
+        f"y_true contains the reject label {reject_label!r}; a true class cannot be "
+        "'rejected'. Pass a reject_label that is not a class (or reject_label=None "
+        "if the classifier has no reject option)."
+    )
+
+
+def _raise_missing(name, marker):
+    hint = (
+        " If a missing prediction means the classifier abstained, pass "
+        "reject_label=np.nan."
+        if name == "y_pred" and marker.kind != "missing"
+        else ""
+    )
+    raise ValueError(
+        f"{name} contains missing labels (None, NaN or pd.NA); every sample needs "
+        f"a label. Drop or impute those samples first.{hint}"
+    )
+
+
+def _equals(values, label):
+    try:
+        result = values == label
+    except (TypeError, ValueError):
+        return np.zeros(len(values), dtype=bool)
+    return np.asarray(result, dtype=bool).reshape(len(values))
+
+
+def _check_explicit_labels(labels, marker):
+    labels_array = check_labels_array(labels, "labels")
+    if labels_array.size == 0:
+        raise ValueError(
+            "labels must be a non-empty 1-d list of the classes, in row order; got "
+            f"{labels!r}."
+        )
+    codes, uniques = pd.factorize(labels_array)
+    if (codes < 0).any():
+        raise ValueError("labels contains a missing value (None or NaN).")
+    if len(uniques) != labels_array.size:
+        raise ValueError(
+            f"labels contains duplicates: {labels!r}; list each class once."
+        )
+    if (
+        marker.kind in ("number", "string", "other")
+        and _equals(labels_array, marker.value).any()
+    ):
+        raise ValueError(
+            f"labels contains the reject label {marker.value!r}; the reject label "
+            "is not a class. Remove it from labels or choose another reject_label."
+        )
+    return labels_array
+
+
+# -- encoding: one chunk of labels -> codes, given the classes -----------------
+
+
+def _missing_mask(values):
+    """Where ``values`` holds a missing label, for every dtype."""
+    kind = values.dtype.kind
+    if kind == "f":
+        return np.isnan(values)
+    if kind == "O":
+        return np.asarray(pd.isna(values), dtype=bool)
+    if kind == "T" and hasattr(values.dtype, "na_object"):
+        return np.asarray(pd.isna(values.astype(object)), dtype=bool)
+    return np.zeros(values.shape, dtype=bool)
+
+
+def _is_rejection(values, marker):
+    """Where ``values`` equals the reject marker (by value across numeric types)."""
+    if marker.kind == "none":
+        return np.zeros(values.shape, dtype=bool)
+    if marker.kind == "missing":
+        return _missing_mask(values)
+    return _equals(values, marker.value)
