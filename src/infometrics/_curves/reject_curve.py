@@ -6,7 +6,6 @@ O(1) (see :mod:`~infometrics._curves.sweep`), so the whole curve costs about
 as much as the sort, whatever the number of classes and thresholds.
 """
 
-from dataclasses import dataclass, field
 from typing import Literal
 
 import numpy as np
@@ -21,6 +20,7 @@ from .._counting.labels import (
     encode_labels,
 )
 from .._measures.registry import check_measure, evaluate_measures
+from .curve import RejectCurve
 from .sweep import RejectSweep
 from .sweep_quantities import SweepQuantities
 
@@ -62,168 +62,6 @@ def confidence_and_prediction(scores, confidence="max"):
         return predicted, np.full(scores.shape[0], np.inf)
     runner_up = np.partition(scores, -2, axis=1)[:, -2]
     return predicted, top - runner_up
-
-
-@dataclass(frozen=True)
-class RejectCurve:
-    """Measures of an abstaining classifier at every confidence threshold.
-
-    Point ``k`` rejects the samples whose confidence is below
-    ``thresholds[k]``: the first point rejects nothing, the last (threshold
-    ``inf``) rejects everything.
-
-    Attributes
-    ----------
-    thresholds : ndarray of shape (n_points,)
-        The distinct confidence values, ascending, then ``inf``.
-    reject_rate, error_rate, accepted_accuracy : ndarray of shape (n_points,)
-        Fraction rejected, fraction accepted and wrong, and accuracy on the
-        accepted samples (``nan`` when everything is rejected).
-    measures : dict of str to ndarray of shape (n_points,)
-        The requested measures (registry base names, e.g. ``"ni2"``), in their
-        natural direction (``false_info_ratio``: lower is better).
-    classes : ndarray of shape (n_classes,)
-        Row order of the matrices.
-    coverage, selective_risk, generalized_risk : ndarray of shape (n_points,)
-        The risk-coverage view of the same points (SPEC §10): accepted
-        fraction, 0-1 loss among the accepted (``nan`` when nothing is
-        accepted) and accepted errors over all samples (equal to
-        ``error_rate``). Without ``inf``, in reverse order, these are the
-        points of :func:`risk_coverage_curve`. Derived from the other fields
-        when not given.
-    """
-
-    thresholds: np.ndarray
-    reject_rate: np.ndarray
-    error_rate: np.ndarray
-    accepted_accuracy: np.ndarray
-    measures: dict = field(default_factory=dict)
-    classes: np.ndarray = None
-    coverage: np.ndarray = None
-    selective_risk: np.ndarray = None
-    generalized_risk: np.ndarray = None
-
-    def __post_init__(self):
-        # A curve built from other counts (e.g. confidence bins) gets the
-        # risk-coverage columns from its rates.
-        derived = {
-            "coverage": lambda: 1.0 - self.reject_rate,
-            "selective_risk": lambda: 1.0 - self.accepted_accuracy,
-            "generalized_risk": lambda: self.error_rate,
-        }
-        for name, compute in derived.items():
-            if getattr(self, name) is None:
-                object.__setattr__(self, name, np.asarray(compute(), dtype=float))
-
-    def __repr__(self):
-        measures = ", ".join(self.measures)
-        return (
-            f"RejectCurve({len(self.thresholds)} points, reject rate "
-            f"{self.reject_rate[0]:.3g} to {self.reject_rate[-1]:.3g}, "
-            f"measures: {measures})"
-        )
-
-    def to_frame(self):
-        """The curve as a pandas DataFrame, one row per threshold.
-
-        Returns
-        -------
-        frame : pandas.DataFrame
-            Columns ``threshold``, ``reject_rate``, ``error_rate``,
-            ``accepted_accuracy``, ``coverage``, ``selective_risk``,
-            ``generalized_risk`` and one per measure.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> from infometrics import reject_curve
-        >>> curve = reject_curve(
-        ...     np.array([0, 1, 1]), np.array([[0.8, 0.2], [0.4, 0.6], [0.1, 0.9]]),
-        ...     measures=["ni2"],
-        ... )
-        >>> curve
-        RejectCurve(4 points, reject rate 0 to 1, measures: ni2)
-        >>> list(curve.to_frame().columns)  # doctest: +NORMALIZE_WHITESPACE
-        ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy',
-         'coverage', 'selective_risk', 'generalized_risk', 'ni2']
-        """
-        import pandas as pd
-
-        return pd.DataFrame(
-            {
-                "threshold": self.thresholds,
-                "reject_rate": self.reject_rate,
-                "error_rate": self.error_rate,
-                "accepted_accuracy": self.accepted_accuracy,
-                "coverage": self.coverage,
-                "selective_risk": self.selective_risk,
-                "generalized_risk": self.generalized_risk,
-                **self.measures,
-            }
-        )
-
-    def normalized_area(self, measure="ni2"):
-        """Area under ``measure`` against the reject rate, divided by its width.
-
-        Hu & Wang's "normalized average" idea: one number summarising a
-        classifier over every reject rate it can reach (from none to all
-        rejected, so the width is 1 unless weights are degenerate).
-
-        Parameters
-        ----------
-        measure : str, default="ni2"
-            A measure of :attr:`measures`.
-
-        Returns
-        -------
-        area : float
-        """
-        name = check_measure(measure).name
-        if name not in self.measures:
-            raise ValueError(
-                f"The curve has no {name!r}; it holds {sorted(self.measures)}. "
-                "Pass it in measures= when building the curve."
-            )
-        values = self.measures[name]
-        keep = np.isfinite(values)
-        rates = self.reject_rate[keep]
-        if rates.size < 2 or rates.max() <= rates.min():
-            return float(values[keep][0]) if rates.size else float("nan")
-        width = rates.max() - rates.min()
-        return float(np.trapezoid(values[keep], rates) / width)
-
-    def best(self, measure="ni2"):
-        """Index, threshold and value of the best point for ``measure``.
-
-        Parameters
-        ----------
-        measure : str, default="ni2"
-            A measure of :attr:`measures`.
-
-        Returns
-        -------
-        index : int
-        threshold : float
-        value : float
-        """
-        spec = check_measure(measure)
-        if spec.name not in self.measures:
-            raise ValueError(
-                f"The curve has no {spec.name!r}; it holds {sorted(self.measures)}. "
-                "Pass it in measures= when building the curve."
-            )
-        values = self.measures[spec.name]
-        if not np.any(np.isfinite(values) | np.isposinf(values)):
-            raise ValueError(
-                f"{spec.name} is undefined (nan) at every point of the curve, so "
-                "no threshold is best; look at the warnings of reject_curve with "
-                'replace_undefined_by="warn" to see why.'
-            )
-        oriented = np.where(np.isnan(values), -np.inf, values)
-        if not spec.higher_is_better:
-            oriented = np.where(np.isnan(values), -np.inf, -values)
-        index = int(np.argmax(oriented))
-        return index, float(self.thresholds[index]), float(values[index])
 
 
 def _threshold_values(thresholds, confidences):

@@ -1,0 +1,179 @@
+"""What the demo writes: tables, and figures it has looked at."""
+
+import numpy as np
+
+from .demo import CONFIDENCE_LEVEL, TUNED
+
+
+def _write_outputs(folder, matrices, first, splits, progress):
+    from pathlib import Path
+
+    import pandas as pd
+
+    from .._report.tables import compare, information_report, per_class_report
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    progress.step(f"\nWriting tables and figures to {folder}/")
+    written.append(folder / "comparison.csv")
+    compare(matrices).to_csv(written[-1])
+    written.append(folder / "report_tuned.csv")
+    information_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
+    written.append(folder / "per_class_tuned.csv")
+    per_class_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
+    columns = [
+        "seed",
+        "threshold",
+        "n_test",
+        "n_rejected",
+        "ni2_never",
+        "ni2_tuned",
+        "difference",
+        "low",
+        "high",
+        "prob_tuned_better",
+    ]
+    written.append(folder / "splits.csv")
+    pd.DataFrame([{c: s[c] for c in columns} for s in splits]).rename(
+        columns={
+            "low": f"difference_low_{CONFIDENCE_LEVEL:.0%}",
+            "high": f"difference_high_{CONFIDENCE_LEVEL:.0%}",
+        }
+    ).to_csv(written[-1], index=False)
+    skipped = None
+    try:
+        written += _write_figures(folder, matrices, first)
+    except ImportError as exc:
+        skipped = exc
+    progress.done()
+    if skipped is not None:
+        progress.say(f"Figures skipped: {skipped}")
+    progress.say(*(f"   {path.name}" for path in written))
+    return written
+
+
+def _write_figures(folder, matrices, first):
+    from .._display import (
+        AugmentedConfusionMatrixDisplay,
+        EntropyTriangleDisplay,
+        InformationCoverageDisplay,
+        RejectCurveDisplay,
+        RiskCoverageDisplay,
+    )
+    from .._display.common import _pyplot
+
+    plt = _pyplot()
+    written = []
+    y_test = first["y_test"]
+
+    figure, (whole, zoomed) = plt.subplots(
+        1, 2, figsize=(13, 6.5), layout="constrained"
+    )
+    triangles = EntropyTriangleDisplay.from_confusion_matrices(
+        matrices, extended=True, ax=whole
+    )
+    triangles.plot(ax=zoomed, extended=True, zoom=True, legend=False)
+    _mark_zoom(whole, zoomed)
+    written.append(folder / "entropy_triangle.png")
+    figure.savefig(written[-1], dpi=110)
+
+    figure, ax = plt.subplots(figsize=(7.5, 6), layout="constrained")
+    for name, y_pred in first["predictions"].items():
+        InformationCoverageDisplay.from_predictions(
+            y_test,
+            y_pred,
+            name=name,
+            labels=first["never"].classes_,
+            n_resamples=300,
+            random_state=0,
+            ax=ax,
+        )
+    ax.set_title("Information coverage, held-out test split")
+    written.append(folder / "information_coverage.png")
+    figure.savefig(written[-1], dpi=110)
+
+    figure, (train, test) = plt.subplots(1, 2, figsize=(13, 5.5), layout="constrained")
+    tuned = first["tuned"]
+    curve_kw = {"measures": ["ni2"], "show_error_rate": False}
+    RejectCurveDisplay(
+        tuned.curve_, threshold=tuned.best_threshold_, name="out of fold (tuning)"
+    ).plot(ax=train, show_selective_risk=True, **curve_kw)
+    RejectCurveDisplay.from_estimator(
+        first["never"],
+        first["X_test"],
+        y_test,
+        measures=["ni2"],
+        threshold=tuned.best_threshold_,
+        name="held-out test split",
+        ax=test,
+        show_selective_risk=True,
+        show_error_rate=False,
+    )
+    written.append(folder / "reject_curve.png")
+    figure.savefig(written[-1], dpi=110)
+
+    figure, (counts, rates) = plt.subplots(
+        1, 2, figsize=(11, 4.2), layout="constrained"
+    )
+    for ax, normalize, title in (
+        (counts, None, "counts"),
+        (rates, "true", "rates over each true class"),
+    ):
+        AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+            matrices[TUNED], normalize=normalize, ax=ax
+        )
+        ax.set_title(title)
+    figure.suptitle(f"{TUNED}, held-out test split")
+    written.append(folder / "confusion_matrix.png")
+    figure.savefig(written[-1], dpi=110)
+
+    figure, ax = plt.subplots(figsize=(7.5, 5.5), layout="constrained")
+    display = RiskCoverageDisplay.from_estimator(
+        first["never"],
+        first["X_test"],
+        y_test,
+        name="logistic regression",
+        plot_oracle=True,
+        ax=ax,
+    )
+    accepted = first["predictions"][TUNED] != -1
+    coverage = accepted.mean()
+    risk = np.mean(first["predictions"][TUNED][accepted] != y_test[accepted])
+    ax.plot(
+        [coverage],
+        [risk],
+        marker="o",
+        markersize=8,
+        linestyle="none",
+        color=display.line_.get_color(),
+        label=f"{TUNED}: threshold {first['threshold']:.3f}, coverage "
+        f"{coverage:.1%}, selective risk {risk:.1%}",
+    )
+    ax.set_title("Risk-coverage curve, held-out test split (lower is better)")
+    ax.legend(
+        loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=8, frameon=False
+    )
+    written.append(folder / "risk_coverage.png")
+    figure.savefig(written[-1], dpi=110)
+    plt.close("all")
+    return written
+
+
+def _mark_zoom(whole, zoomed):
+    """Outline on the whole triangle the region the zoomed panel shows."""
+    from matplotlib.patches import Rectangle
+
+    (x_low, x_high), (y_low, y_high) = zoomed.get_xlim(), zoomed.get_ylim()
+    whole.add_patch(
+        Rectangle(
+            (x_low, y_low),
+            x_high - x_low,
+            y_high - y_low,
+            fill=False,
+            edgecolor="0.35",
+            linewidth=0.8,
+            zorder=2,
+        )
+    )
+    zoomed.set_title(zoomed.get_title() + "\nthe grey box of the left panel")
