@@ -158,34 +158,59 @@ def _scatter(values, cells, n_cells):
     ).reshape(size, n_cells)
 
 
+def _unchanged(values):
+    return values
+
+
+class _CellSums:
+    """Sums the columns of a block of draws into their cells.
+
+    Column ``g`` belongs to cell ``cells[g]``: the columns are put in cell
+    order once, and a block is then summed with one ``np.add.reduceat``.
+    """
+
+    def __init__(self, cells, n_cells):
+        self.order = np.argsort(cells, kind="stable")
+        sorted_cells = cells[self.order]
+        self.starts = np.flatnonzero(np.diff(sorted_cells, prepend=-1))
+        self.targets = sorted_cells[self.starts]
+        self.n_cells = n_cells
+
+    def __call__(self, values):
+        sums = np.zeros((values.shape[0], self.n_cells), dtype=values.dtype)
+        sums[:, self.targets] = np.add.reduceat(
+            values[:, self.order], self.starts, axis=1
+        )
+        return sums
+
+
 class _GroupResampler:
     """Multinomial resampling of groups of identical samples.
 
     ``group_counts[g]`` samples share the weight ``group_weights[g]`` (None:
-    weight 1) and land in cell ``group_cells[k][g]`` of output ``k``. A
-    resample draws the number of samples from each group (a multinomial of
-    the total over the groups), which is exactly resampling the samples.
+    weight 1). A resample draws the number of samples from each group (a
+    multinomial of the total over the groups), which is exactly resampling
+    the samples. Each of ``outputs`` maps a block of weighted group counts,
+    shape ``(size, n_groups)``, to the cells of one resampled table.
     """
 
-    def __init__(self, group_counts, group_cells, n_cells, group_weights=None):
-        present = np.flatnonzero(group_counts)
-        self.n_samples = int(group_counts.sum())
-        self.probabilities = group_counts[present] / self.n_samples
-        self.group_cells = [np.asarray(cells)[present] for cells in group_cells]
-        self.n_cells = n_cells
-        self.weights = None if group_weights is None else group_weights[present]
+    def __init__(self, group_counts, outputs, group_weights=None):
+        self.group_counts = np.asarray(group_counts, dtype=np.int64)
+        self.outputs = outputs
+        self.weights = group_weights
         self.description = (
-            f"multinomial over {present.size} "
+            f"multinomial over {np.count_nonzero(self.group_counts)} "
             f"{'cells' if group_weights is None else '(cell, weight) groups'}"
         )
 
     def entries_per_resample(self):
-        return max(self.probabilities.size, self.n_cells) * len(self.group_cells)
+        return self.group_counts.size * (1 + len(self.outputs))
 
     def draw(self, size, rng):
-        draws = rng.multinomial(self.n_samples, self.probabilities, size=size)
+        n_samples = int(self.group_counts.sum())
+        draws = rng.multinomial(n_samples, self.group_counts / n_samples, size=size)
         values = draws if self.weights is None else draws * self.weights
-        return [_scatter(values, cells, self.n_cells) for cells in self.group_cells]
+        return [output(values) for output in self.outputs]
 
 
 class _SampleResampler:
@@ -220,17 +245,19 @@ def _resampler(finest, outputs, n_cells, weights):
     groups, n_groups = _factorize(finest)
     if weights is None:
         group_counts = np.bincount(groups, minlength=n_groups)
-        group_cells = [_cell_of_group(groups, cells, n_groups) for cells in outputs]
-        return _GroupResampler(group_counts, group_cells, n_cells)
+        return _GroupResampler(
+            group_counts, _cell_sums(groups, outputs, n_groups, n_cells)
+        )
     weight_codes, distinct_weights = pd.factorize(weights)
     groups, n_groups = _factorize(groups * len(distinct_weights) + weight_codes)
     if n_groups * _SAMPLES_PER_GROUP > weights.size:
         return _SampleResampler(outputs, n_cells, weights)
     group_counts = np.bincount(groups, minlength=n_groups)
-    group_cells = [_cell_of_group(groups, cells, n_groups) for cells in outputs]
     group_weights = np.zeros(n_groups)
     group_weights[groups] = weights
-    return _GroupResampler(group_counts, group_cells, n_cells, group_weights)
+    return _GroupResampler(
+        group_counts, _cell_sums(groups, outputs, n_groups, n_cells), group_weights
+    )
 
 
 def _factorize(codes):
@@ -242,11 +269,15 @@ def _factorize(codes):
     return groups, len(uniques)
 
 
-def _cell_of_group(groups, cells, n_groups):
-    """The cell of each group (every sample of a group shares it)."""
-    result = np.zeros(n_groups, dtype=np.int64)
-    result[groups] = cells
-    return result
+def _cell_sums(groups, outputs, n_groups, n_cells):
+    """One :class:`_CellSums` per output: the cell of each group (every sample
+    of a group shares it) receives the group's draws."""
+    sums = []
+    for cells in outputs:
+        cell_of_group = np.zeros(n_groups, dtype=np.int64)
+        cell_of_group[groups] = cells
+        sums.append(_CellSums(cell_of_group, n_cells))
+    return sums
 
 
 def _resampled_measures(resampler, shapes, names, n_resamples, rng, progress):
@@ -362,8 +393,7 @@ def bootstrap_measures(
             "Multinomial resampling needs integer counts; for weighted data pass the "
             "labels and sample_weight to bootstrap_measures_score instead."
         )
-    cells = np.arange(flat.size)
-    resampler = _GroupResampler(np.round(flat).astype(np.int64), [cells], flat.size)
+    resampler = _GroupResampler(np.round(flat).astype(np.int64), [_unchanged])
     rng = np.random.default_rng(random_state)
     (distributions,) = _resampled_measures(
         resampler, [counts.shape], names, n_resamples, rng, progress
@@ -484,9 +514,7 @@ def bootstrap_measures_score(
     n_cells = matrix.size
     if sample_weight is None:
         # The matrix is all the resampling needs.
-        resampler = _GroupResampler(
-            matrix.reshape(-1).astype(np.int64), [np.arange(n_cells)], n_cells
-        )
+        resampler = _GroupResampler(matrix.reshape(-1), [_unchanged])
     else:
         true_codes = _encode(y_true, classes, None, name="y_true")
         pred_codes = _encode(y_pred, classes, reject_label, name="y_pred")

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from .._counting.joint import joint_counts_and_labels
 from .._counting.labels import (
     check_sample_weight,
     confusion_matrix_and_labels,
@@ -16,6 +17,7 @@ from .._measures.registry import check_measure, compute_measures
 from .bootstrap import (
     _check_resampling,
     _encode,
+    _GroupResampler,
     _percentiles,
     _Progress,
     _resampled_measures,
@@ -210,40 +212,25 @@ def paired_comparison(
             f"per sample; got {y_true.shape[0]}, {y_pred_a.shape[0]} and "
             f"{y_pred_b.shape[0]}."
         )
-    # One call on both classifiers' predictions validates everything and
-    # gives the shared classes.
-    _, classes = confusion_matrix_and_labels(
-        np.concatenate([y_true, y_true]),
-        np.concatenate([y_pred_a, y_pred_b]),
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=None
-        if sample_weight is None
-        else np.concatenate([np.asarray(sample_weight)] * 2),
-    )
-    n_classes = len(classes)
-    n_columns = n_classes + (reject_label is not None)
-    true_codes = _encode(y_true, classes, None, name="y_true")
-    codes_a = _encode(y_pred_a, classes, reject_label, name="y_pred_a")
-    codes_b = _encode(y_pred_b, classes, reject_label, name="y_pred_b")
-    cells_a = true_codes * n_columns + codes_a
-    cells_b = true_codes * n_columns + codes_b
-    joint = cells_a * n_columns + codes_b
-    weights = (
-        None
-        if sample_weight is None
-        else check_sample_weight(sample_weight, true_codes.size)
-    )
-    n_cells = n_classes * n_columns
-    shape = (n_classes, n_columns)
-    resampler = _resampler(joint, [cells_a, cells_b], n_cells, weights)
+    if sample_weight is None:
+        resampler, matrix_a, matrix_b = _joint_resampler(
+            y_true, y_pred_a, y_pred_b, labels=labels, reject_label=reject_label
+        )
+    else:
+        resampler, matrix_a, matrix_b = _weighted_resampler(
+            y_true,
+            y_pred_a,
+            y_pred_b,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+    shape = matrix_a.shape
     rng = np.random.default_rng(random_state)
     values_a, values_b = _resampled_measures(
         resampler, [shape, shape], [spec.name], n_resamples, rng, progress
     )
     distribution = values_a[spec.name] - values_b[spec.name]
-    matrix_a = np.bincount(cells_a, weights=weights, minlength=n_cells).reshape(shape)
-    matrix_b = np.bincount(cells_b, weights=weights, minlength=n_cells).reshape(shape)
     estimate_a = float(
         compute_measures(matrix_a, [spec.name], replace_undefined_by=np.nan)[spec.name]
     )
@@ -268,6 +255,55 @@ def paired_comparison(
         p_value=_bootstrap_p_value(estimate_difference, distribution),
         distribution=distribution,
     )
+
+
+def _joint_resampler(y_true, y_pred_a, y_pred_b, *, labels, reject_label):
+    """Multinomial resampler over the joint (true, A, B) table, and A's and B's
+    confusion matrices (no weights)."""
+    joint, _ = joint_counts_and_labels(
+        y_true, y_pred_a, y_pred_b, labels=labels, reject_label=reject_label
+    )
+    shape = joint.shape
+
+    # Joint cell (t, a, b) lies in A's cell (t, a) and B's cell (t, b).
+    def cells_of_a(values):
+        return values.reshape(-1, *shape).sum(axis=3).reshape(values.shape[0], -1)
+
+    def cells_of_b(values):
+        return values.reshape(-1, *shape).sum(axis=2).reshape(values.shape[0], -1)
+
+    resampler = _GroupResampler(joint.reshape(-1), [cells_of_a, cells_of_b])
+    return resampler, joint.sum(axis=2), joint.sum(axis=1)
+
+
+def _weighted_resampler(
+    y_true, y_pred_a, y_pred_b, *, labels, reject_label, sample_weight
+):
+    """The exact weighted resampler, and A's and B's weighted matrices."""
+    # One call on both classifiers' predictions validates everything and
+    # gives the shared classes.
+    _, classes = confusion_matrix_and_labels(
+        np.concatenate([y_true, y_true]),
+        np.concatenate([y_pred_a, y_pred_b]),
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=np.concatenate([np.asarray(sample_weight)] * 2),
+    )
+    n_classes = len(classes)
+    n_columns = n_classes + (reject_label is not None)
+    true_codes = _encode(y_true, classes, None, name="y_true")
+    codes_a = _encode(y_pred_a, classes, reject_label, name="y_pred_a")
+    codes_b = _encode(y_pred_b, classes, reject_label, name="y_pred_b")
+    cells_a = true_codes * n_columns + codes_a
+    cells_b = true_codes * n_columns + codes_b
+    joint = cells_a * n_columns + codes_b
+    weights = check_sample_weight(sample_weight, true_codes.size)
+    n_cells = n_classes * n_columns
+    shape = (n_classes, n_columns)
+    resampler = _resampler(joint, [cells_a, cells_b], n_cells, weights)
+    matrix_a = np.bincount(cells_a, weights=weights, minlength=n_cells).reshape(shape)
+    matrix_b = np.bincount(cells_b, weights=weights, minlength=n_cells).reshape(shape)
+    return resampler, matrix_a, matrix_b
 
 
 def _as_label_array(y, name):
