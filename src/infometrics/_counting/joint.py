@@ -85,13 +85,16 @@ def _dense_integer_table(*arrays):
     budget = _DENSE_CELLS_PER_SAMPLE * n_samples + _DENSE_CELLS_ALLOWANCE
     if math.prod(widths) > budget:
         return None
-    # index = sum (x_k - low_k) * stride_k. Each result lies in the table, so
-    # int64 arithmetic (exact modulo 2**64) gives it exactly even where an
-    # intermediate wraps; uint64 values fit int64 (checked by _int64_range).
-    strides = [widths[1] * widths[2], widths[2], 1]
-    offset = sum(low * stride for low, stride in zip(lows, strides, strict=True))
-    index = np.multiply(arrays[0], strides[0], dtype=np.int64)
-    index += np.multiply(arrays[1], strides[1], dtype=np.int64)
+    # index = ((x0 - low0) w1 + (x1 - low1)) w2 + (x2 - low2), in Horner form
+    # on one buffer (a second n-sized temporary costs more than the passes).
+    # Each result lies in the table, so int64 arithmetic (exact modulo 2**64)
+    # gives it exactly even where an intermediate wraps; uint64 values fit
+    # int64 (checked by _int64_range).
+    offset = (lows[0] * widths[1] + lows[1]) * widths[2] + lows[2]
+    index = arrays[0].astype(np.int64)
+    index *= widths[1]
+    index += arrays[1].astype(np.int64, copy=False)
+    index *= widths[2]
     index += arrays[2].astype(np.int64, copy=False)
     index -= np.int64(_wrapped(offset))
     table = np.bincount(index, minlength=math.prod(widths)).reshape(widths)

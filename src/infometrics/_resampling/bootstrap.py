@@ -34,6 +34,7 @@ from .._counting.labels import (
 )
 from .._measures.registry import check_measure, compute_measures
 from .._measures.validation import check_confusion_matrix
+from .multinomial import multinomial_draws
 
 # Entries (resamples x cells, or resamples x samples) drawn at once; bounds
 # memory to a few hundred MB whatever the number of resamples.
@@ -207,8 +208,7 @@ class _GroupResampler:
         return self.group_counts.size * (1 + len(self.outputs))
 
     def draw(self, size, rng):
-        n_samples = int(self.group_counts.sum())
-        draws = rng.multinomial(n_samples, self.group_counts / n_samples, size=size)
+        draws = multinomial_draws(self.group_counts, size, rng)
         values = draws if self.weights is None else draws * self.weights
         return [output(values) for output in self.outputs]
 

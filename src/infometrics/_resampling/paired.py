@@ -23,6 +23,7 @@ from .bootstrap import (
     _resampled_measures,
     _resampler,
 )
+from .multinomial import stack_view
 
 
 @dataclass(frozen=True)
@@ -267,10 +268,10 @@ def _joint_resampler(y_true, y_pred_a, y_pred_b, *, labels, reject_label):
 
     # Joint cell (t, a, b) lies in A's cell (t, a) and B's cell (t, b).
     def cells_of_a(values):
-        return values.reshape(-1, *shape).sum(axis=3).reshape(values.shape[0], -1)
+        return stack_view(values, shape).sum(axis=3).reshape(values.shape[0], -1)
 
     def cells_of_b(values):
-        return values.reshape(-1, *shape).sum(axis=2).reshape(values.shape[0], -1)
+        return stack_view(values, shape).sum(axis=2).reshape(values.shape[0], -1)
 
     resampler = _GroupResampler(joint.reshape(-1), [cells_of_a, cells_of_b])
     return resampler, joint.sum(axis=2), joint.sum(axis=1)
