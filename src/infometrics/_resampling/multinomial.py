@@ -35,9 +35,13 @@ from typing import Any, NamedTuple
 import numpy as np
 from scipy import special
 
-# Cost model (ns): NumPy's multinomial per cell, a tabulated Poisson variate
-# (drawn and stored), and a guide table per distinct count.
+# Cost model (ns): NumPy's multinomial per cell (cells with small counts are
+# drawn by inversion), a tabulated Poisson variate (drawn and stored), a guide
+# table per distinct count, and the fixed cost of the Poisson method.
 _NS_PER_BINOMIAL = 90.0
+_NS_PER_SMALL_BINOMIAL = 40.0
+_INVERSION_BELOW = 30
+_NS_OVERHEAD = 300_000.0
 _NS_PER_POISSON = 13.0
 _NS_PER_TABLE = 25_000.0
 # Support of a tabulated Poisson(mu): mu -/+ (_TAIL_SD sqrt(mu) + _TAIL_EXTRA).
@@ -86,7 +90,7 @@ def multinomial_draws(counts, size, rng, *, method="auto"):
     distinct, group = np.unique(counts[rest_cells], return_inverse=True)
     order = np.argsort(group, kind="stable")
     bounds = np.searchsorted(group[order], np.arange(1, distinct.size))
-    cells_of_table = np.split(rest_cells[order], bounds)
+    cells_of_table = np.split(rest_cells[order], bounds) if distinct.size else []
     tables = _poisson_tables(distinct.astype(float), rng)
     # Counts below 2**31 fit int32, which halves the memory traffic. The
     # draws are cell-major (each table writes whole rows) and returned as
@@ -115,7 +119,14 @@ def _best_head(sorted_counts, n_samples, size):
         + n_distinct * _NS_PER_TABLE
     )
     best = int(np.argmin(cost))
-    if cost[best] >= size * n_cells * _NS_PER_BINOMIAL:
+    # NumPy's binomials are cheaper by inversion for small expected counts.
+    numpy_cost = (
+        size
+        * np.where(
+            sorted_counts > _INVERSION_BELOW, _NS_PER_BINOMIAL, _NS_PER_SMALL_BINOMIAL
+        ).sum()
+    )
+    if cost[best] + _NS_OVERHEAD >= numpy_cost:
         return None
     return int(head[best])
 
@@ -171,7 +182,7 @@ def _poisson_rejection(draws, tables, cells_of_table, head_count, n_samples, rng
     accepted, head_totals = accept(draws)
     totals[accepted] = head_totals[accepted]
     pending = np.flatnonzero(~accepted)
-    rest_rows = np.concatenate(cells_of_table)
+    rest_rows = np.concatenate([np.empty(0, dtype=np.int64), *cells_of_table])
     while pending.size:
         # Enough for every pending column with ~3 standard deviations to
         # spare, so a further round is rare.
@@ -206,33 +217,49 @@ def log_poisson_ratio(values, mode):
 
     ``mode`` is a non-negative integer, the mode of its Poisson law, so the
     ratio is at most 1. With ``d = values - mode`` the log ratio is
-    ``d log(mode) - log(values!) + log(mode!)``; for large arguments it is
-    evaluated in the form ``d - d log1p(1/mode) - (values + 1/2) log1p(d /
-    (mode + 1)) - s(values + 1) + s(mode + 1)``, ``s`` the Stirling series
-    remainder, whose terms do not cancel catastrophically (``log(values!)``
-    itself carries an absolute rounding error of ~1e-9 at 10**6).
+    ``d log(mode) - log(values!) + log(mode!)``. For large arguments
+    ``log(values!)`` alone carries a rounding error of ~1e-9 at 10**6, so it
+    is rewritten with Stirling's series, ``x = mode + 1`` and ``u = d / x``:
+    ``-d log1p(1/mode) - x g(u) + log1p(u) / 2 - s(values + 1) + s(x)``,
+    where ``g(u) = (1 + u) log1p(u) - u`` and ``s`` is the series remainder;
+    the terms of size ``d`` cancel exactly on paper, not in floating point.
     """
     values = np.asarray(values, dtype=np.int64)
     valid = values >= 0
     safe = np.where(valid, values, mode).astype(float)
     mode = float(mode)
     difference = safe - mode
-    direct = (
+    ratio = (
         special.xlogy(difference, mode)
         - special.gammaln(safe + 1.0)
         + special.gammaln(mode + 1.0)
     )
     if mode + 1.0 >= _STIRLING_FROM:
-        y, x = safe + 1.0, mode + 1.0
+        x = mode + 1.0
+        u = difference / x
         series = (
-            difference
-            - difference * np.log1p(1.0 / mode)
-            - (y - 0.5) * np.log1p(difference / x)
-            - _stirling_remainder(y)
+            -difference * np.log1p(1.0 / mode)
+            - x * _one_plus_u_log1p_minus_u(u)
+            + 0.5 * np.log1p(u)
+            - _stirling_remainder(safe + 1.0)
             + _stirling_remainder(x)
         )
-        direct = np.where(y >= _STIRLING_FROM, series, direct)
-    return np.where(valid, np.minimum(direct, 0.0), -np.inf)
+        ratio = np.where(safe + 1.0 >= _STIRLING_FROM, series, ratio)
+    return np.where(valid, np.minimum(ratio, 0.0), -np.inf)
+
+
+def _one_plus_u_log1p_minus_u(u):
+    """``(1 + u) log1p(u) - u`` without cancellation near ``u = 0``."""
+    small = np.abs(u) < 0.1
+    # sum_{k >= 2} (-u)**k / (k (k - 1)): 18 terms reach 1e-20 at |u| = 0.1.
+    series = np.zeros_like(u)
+    power = u * u
+    for k in range(2, 20):
+        series += power / (k * (k - 1))
+        power *= -u
+    with np.errstate(divide="ignore", invalid="ignore"):
+        direct = (1.0 + u) * np.log1p(u) - u
+    return np.where(small, series, direct)
 
 
 def _stirling_remainder(z):
