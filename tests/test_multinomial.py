@@ -225,3 +225,11 @@ def test_paired_comparison_through_the_poisson_path(monkeypatch):
     standard_error = expected.std() * np.sqrt(2 / expected.size)
     assert abs(drawn.mean() - expected.mean()) < 5 * standard_error
     assert abs(drawn.std() / expected.std() - 1) < 5 * np.sqrt(1 / expected.size)
+
+
+@pytest.mark.parametrize("method", ["numpy", "poisson"])
+def test_empty_cells_stay_empty_wherever_they_are(method):
+    counts = np.array([0, 5, 3, 0, 2, 0, 0])
+    draws = multinomial_draws(counts, 20_000, np.random.default_rng(0), method=method)
+    assert not np.asarray(draws)[:, counts == 0].any()
+    np.testing.assert_array_equal(draws.sum(axis=1), 10)

@@ -81,7 +81,13 @@ def multinomial_draws(counts, size, rng, *, method="auto"):
     by_size = present[np.argsort(-counts[present], kind="stable")]
     head = _best_head(counts[by_size], n_samples, size)
     if method == "numpy" or (method == "auto" and head is None):
-        return rng.multinomial(n_samples, counts / n_samples, size=size)
+        # Only the occupied cells: a zero probability after the last positive
+        # one would leave the rounding remainder of the probabilities there.
+        draws = np.zeros((size, counts.size), dtype=np.int64)
+        draws[:, present] = rng.multinomial(
+            n_samples, counts[present] / n_samples, size=size
+        )
+        return draws
     if head is None:
         head = max(1, by_size.size - 1)
     head_cells, rest_cells = by_size[:head], by_size[head:]
@@ -140,6 +146,9 @@ def _poisson_tables(means, rng):
     """One guide table per Poisson mean (values ``low + sampler.rvs()``)."""
     from scipy.stats.sampling import DiscreteGuideTable
 
+    if not means.size:
+        return []
+
     spread = _TAIL_SD * np.sqrt(means) + _TAIL_EXTRA
     lows = np.maximum(0, np.floor(means - spread)).astype(np.int64)
     sizes = np.ceil(means + spread).astype(np.int64) - lows + 1
@@ -147,8 +156,11 @@ def _poisson_tables(means, rng):
     owner = np.repeat(np.arange(means.size), sizes)
     values = np.arange(starts[-1]) - starts[owner] + lows[owner]
     mean = means[owner]
-    # log pmf = x log(mean) - mean - log(x!), for every table at once.
-    pmf = np.exp(special.xlogy(values, mean) - mean - special.gammaln(values + 1.0))
+    # log pmf = x log(mean) - mean - log(x!), for every table at once; the
+    # tables' supports overlap, so log(x!) is looked up, not recomputed.
+    lowest = int(lows.min())
+    log_factorials = special.gammaln(np.arange(lowest, int(values.max()) + 1) + 1.0)
+    pmf = np.exp(special.xlogy(values, mean) - mean - log_factorials[values - lowest])
     return [
         _PoissonTable(
             DiscreteGuideTable(pmf[start:stop], guide_factor=2, random_state=rng),
