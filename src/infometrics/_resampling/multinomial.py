@@ -98,13 +98,15 @@ def multinomial_draws(counts, size, rng, *, method="auto"):
     bounds = np.searchsorted(group[order], np.arange(1, distinct.size))
     cells_of_table = np.split(rest_cells[order], bounds) if distinct.size else []
     tables = _poisson_tables(distinct.astype(float), rng)
-    # Counts below 2**31 fit int32, which halves the memory traffic. The
-    # draws are cell-major (each table writes whole rows) and returned as
-    # their (size, K) transpose.
-    dtype = np.int32 if n_samples < np.iinfo(np.int32).max else np.int64
-    draws = np.zeros((counts.size, size), dtype=dtype)
-    totals = _poisson_rejection(
-        draws, tables, cells_of_table, int(head_counts.sum()), n_samples, rng
+    # Cell-major draws (each table writes whole rows), returned as their
+    # (size, K) transpose.
+    draws, totals = _poisson_rejection(
+        tables,
+        cells_of_table,
+        int(head_counts.sum()),
+        n_samples,
+        (counts.size, size),
+        rng,
     )
     draws[head_cells] = rng.multinomial(totals, head_counts / head_counts.sum()).T
     return draws.T
@@ -170,49 +172,38 @@ def _poisson_tables(means, rng):
     ]
 
 
-def _poisson_rejection(draws, tables, cells_of_table, head_count, n_samples, rng):
-    """Fill the rest cells' rows of ``draws`` (cell-major, head rows 0) with
-    accepted proposals; return the head totals (module docstring, steps 2-3).
+def _poisson_rejection(tables, cells_of_table, head_count, n_samples, shape, rng):
+    """Accepted proposals (module docstring, steps 2-3).
 
-    The first round proposes in place for every column. The rejected columns
-    are then filled from batches sized by the expected acceptance rate (about
-    the square root of the head's mass fraction), each taking its first
-    accepted proposals: every accepted proposal has the target law on its
-    own, whatever round it comes from.
+    Returns ``(draws, totals)``: cell-major draws of ``shape`` =
+    ``(n_cells, size)``,
+    whose rest rows hold accepted proposals (head rows 0), and the head totals.
+    Proposals are drawn for enough columns that, at the expected acceptance
+    rate (about the square root of the head's mass fraction), ``size`` are
+    accepted with ~3 standard deviations to spare; the first ``size``
+    accepted columns are kept. Every accepted proposal has the target law on
+    its own, so a rare shortfall is filled by a further round.
     """
     acceptance = math.sqrt(head_count / n_samples)
-    size = draws.shape[1]
-    totals = np.empty(size, dtype=np.int64)
-
-    def accept(block):
+    n_cells, size = shape
+    # Counts below 2**31 fit int32, which halves the memory traffic.
+    dtype = np.int32 if n_samples < np.iinfo(np.int32).max else np.int64
+    parts, part_totals = [], []
+    needed = size
+    while needed:
+        batch = math.ceil((needed + 3 * math.sqrt(needed) + 8) / acceptance)
+        block = np.zeros((n_cells, batch), dtype=dtype)
+        for table, table_cells in zip(tables, cells_of_table, strict=True):
+            block[table_cells] = _propose(table, table_cells.size, batch, dtype)
         head_totals = n_samples - block.sum(axis=0, dtype=np.int64)
         log_accept = log_poisson_ratio(head_totals, head_count)
-        return np.log(rng.random(block.shape[1])) < log_accept, head_totals
-
-    for table, table_cells in zip(tables, cells_of_table, strict=True):
-        draws[table_cells] = _propose(table, table_cells.size, size, draws.dtype)
-    accepted, head_totals = accept(draws)
-    totals[accepted] = head_totals[accepted]
-    pending = np.flatnonzero(~accepted)
-    rest_rows = np.concatenate([np.empty(0, dtype=np.int64), *cells_of_table])
-    while pending.size:
-        # Enough for every pending column with ~3 standard deviations to
-        # spare, so a further round is rare.
-        spare = 3 * math.sqrt(pending.size) + 8
-        batch = math.ceil((pending.size + spare) / acceptance)
-        block = np.concatenate(
-            [
-                _propose(table, table_cells.size, batch, draws.dtype)
-                for table, table_cells in zip(tables, cells_of_table, strict=True)
-            ]
-        )
-        accepted, head_totals = accept(block)
-        taken = np.flatnonzero(accepted)[: pending.size]
-        filled = pending[: taken.size]
-        draws[np.ix_(rest_rows, filled)] = block[:, taken]
-        totals[filled] = head_totals[taken]
-        pending = pending[taken.size :]
-    return totals
+        accepted = np.log(rng.random(batch)) < log_accept
+        taken = np.flatnonzero(accepted)[:needed]
+        parts.append(block[:, taken])
+        part_totals.append(head_totals[taken])
+        needed -= taken.size
+    draws = parts[0] if len(parts) == 1 else np.concatenate(parts, axis=1)
+    return draws, np.concatenate(part_totals)
 
 
 def _propose(table, n_cells, n_columns, dtype):
