@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 from scipy import special
+from scipy.stats.sampling import DiscreteGuideTable
 
 # Cost model (ns): NumPy's multinomial per cell (cells with small counts are
 # drawn by inversion), a tabulated Poisson variate (drawn and stored), a guide
@@ -146,8 +147,6 @@ class _PoissonTable(NamedTuple):
 
 def _poisson_tables(means, rng):
     """One guide table per Poisson mean (values ``low + sampler.rvs()``)."""
-    from scipy.stats.sampling import DiscreteGuideTable
-
     if not means.size:
         return []
 

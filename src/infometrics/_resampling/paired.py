@@ -266,12 +266,15 @@ def _joint_resampler(y_true, y_pred_a, y_pred_b, *, labels, reject_label):
     )
     shape = joint.shape
 
-    # Joint cell (t, a, b) lies in A's cell (t, a) and B's cell (t, b).
+    # Joint cell (t, a, b) lies in A's cell (t, a) and B's cell (t, b). A
+    # resampled cell never exceeds n, so it keeps the draws' integer type.
     def cells_of_a(values):
-        return stack_view(values, shape).sum(axis=3).reshape(values.shape[0], -1)
+        sums = stack_view(values, shape).sum(axis=3, dtype=values.dtype)
+        return sums.reshape(values.shape[0], -1)
 
     def cells_of_b(values):
-        return stack_view(values, shape).sum(axis=2).reshape(values.shape[0], -1)
+        sums = stack_view(values, shape).sum(axis=2, dtype=values.dtype)
+        return sums.reshape(values.shape[0], -1)
 
     resampler = _GroupResampler(joint.reshape(-1), [cells_of_a, cells_of_b])
     return resampler, joint.sum(axis=2), joint.sum(axis=1)
