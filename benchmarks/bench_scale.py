@@ -36,6 +36,7 @@ from _timing import best_time, report
 import infometrics as im
 from infometrics._resampling import bootstrap as bootstrap_module
 from infometrics._resampling import multinomial as multinomial_module
+from infometrics._resampling import resamplers as resamplers_module
 
 N_CLASSES = 10
 
@@ -132,7 +133,7 @@ def resampling(n_samples, n_resamples, rng):
     # the resamples, scaled up: it is linear in the number of resamples.
     few = max(1, n_resamples // 10)
     cells = y_true * (N_CLASSES + 1) + np.where(pred_a < 0, N_CLASSES, pred_a)
-    sampler = bootstrap_module._SampleResampler(
+    sampler = resamplers_module._SampleResampler(
         [cells], N_CLASSES * (N_CLASSES + 1), np.ones(n_samples)
     )
     indices = best_cpu_time(

@@ -204,7 +204,7 @@ def test_paired_comparison_through_the_poisson_path(monkeypatch):
         )
         return original(counts, size, rng, method=method)
 
-    monkeypatch.setattr("infometrics._resampling.bootstrap.multinomial_draws", spy)
+    monkeypatch.setattr("infometrics._resampling.resamplers.multinomial_draws", spy)
     poisson = im.paired_comparison(
         y_true, pred_a, pred_b, n_resamples=1500, random_state=1
     )
@@ -215,7 +215,7 @@ def test_paired_comparison_through_the_poisson_path(monkeypatch):
         return original(counts, size, rng, method="numpy")
 
     monkeypatch.setattr(
-        "infometrics._resampling.bootstrap.multinomial_draws", numpy_only
+        "infometrics._resampling.resamplers.multinomial_draws", numpy_only
     )
     reference = im.paired_comparison(
         y_true, pred_a, pred_b, n_resamples=1500, random_state=2

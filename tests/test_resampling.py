@@ -6,6 +6,7 @@ import pytest
 import infometrics as im
 from infometrics._measures.registry import compute_measures
 from infometrics._resampling import bootstrap as bootstrap_module
+from infometrics._resampling import resamplers as resamplers_module
 
 B = 3000
 
@@ -94,11 +95,11 @@ def test_weighted_bootstrap_is_distributed_as_the_sample_bootstrap(distinct_weig
 
 def test_weighted_resampler_choice():
     cells = np.repeat(np.arange(4), 50)
-    few = bootstrap_module._resampler(cells, [cells], 4, np.tile([1.0, 2.0], 100))
-    assert isinstance(few, bootstrap_module._GroupResampler)
+    few = resamplers_module._resampler(cells, [cells], 4, np.tile([1.0, 2.0], 100))
+    assert isinstance(few, resamplers_module._GroupResampler)
     assert np.count_nonzero(few.group_counts) == 8
-    many = bootstrap_module._resampler(cells, [cells], 4, np.linspace(1, 2, 200))
-    assert isinstance(many, bootstrap_module._SampleResampler)
+    many = resamplers_module._resampler(cells, [cells], 4, np.linspace(1, 2, 200))
+    assert isinstance(many, resamplers_module._SampleResampler)
 
 
 @pytest.mark.parametrize("weighted", [False, True])
@@ -128,7 +129,7 @@ def test_paired_resamples_are_distributed_as_paired_sample_resamples(weighted):
 def test_resampled_totals_and_weighted_cells_are_exact():
     y_true, pred_a, _ = _example(n=60)
     matrix = im.augmented_confusion_matrix(y_true, pred_a)
-    resampler = bootstrap_module._GroupResampler(matrix.ravel(), [lambda v: v])
+    resampler = resamplers_module._GroupResampler(matrix.ravel(), [lambda v: v])
     (stack,) = resampler.draw(200, np.random.default_rng(0))
     np.testing.assert_array_equal(stack.sum(axis=1), 60)
     # Cells empty in the data stay empty.
@@ -141,7 +142,7 @@ def test_resampled_totals_and_weighted_cells_are_exact():
     ) * matrix.shape[1] + bootstrap_module._encode(
         pred_a, np.array([0, 1, 2]), -1, name="y_pred"
     )
-    weighted = bootstrap_module._resampler(cells, [cells], matrix.size, weights)
+    weighted = resamplers_module._resampler(cells, [cells], matrix.size, weights)
     (stack,) = weighted.draw(200, np.random.default_rng(0))
     assert np.all(stack.sum(axis=1) >= 60)
     assert np.all(stack.sum(axis=1) <= 600)

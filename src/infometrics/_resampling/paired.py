@@ -17,13 +17,12 @@ from .._measures.registry import check_measure, compute_measures
 from .bootstrap import (
     _check_resampling,
     _encode,
-    _GroupResampler,
     _percentiles,
     _Progress,
     _resampled_measures,
-    _resampler,
 )
 from .multinomial import stack_view
+from .resamplers import _GroupResampler, _resampler
 
 
 @dataclass(frozen=True)
