@@ -34,10 +34,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .._measures.quantities import (
-    _rests,
-    _sum_of_others,
-)
+from .._measures.count_arithmetic import rests, sum_of_others
 
 # A statistic the sweep needs for H(Y) to be exactly 0 where one output is
 # used, beyond the registry's own.
@@ -375,7 +372,7 @@ class RejectSweep:
     def _initial_rests(self):
         """Per class: the rest of its row and the rest of the matrix outside
         its row and column, before the sweep (sums of the other entries)."""
-        row_rest, _, matrix_rest = _rests(self.initial_counts, False)
+        row_rest, _, matrix_rest = rests(self.initial_counts, False)
         return np.diagonal(row_rest).copy(), np.diagonal(matrix_rest).copy()
 
     @cached_property
@@ -416,7 +413,7 @@ class RejectSweep:
 
     @cached_property
     def _rest_sequence(self):
-        rest = _sum_of_others(self.initial_column_totals)[: self.n_classes]
+        rest = sum_of_others(self.initial_column_totals)[: self.n_classes]
         return self.columns.filling(self._column_weights, rest)
 
     # Selective risks from the same pass: what is still accepted is a sum over

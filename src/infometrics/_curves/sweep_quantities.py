@@ -4,11 +4,11 @@ from functools import cached_property
 
 import numpy as np
 
+from .._measures.count_arithmetic import sum_of_others
 from .._measures.quantities import (
     Fields,
     MatrixQuantities,
     Quantities,
-    _sum_of_others,
 )
 from .._measures.statistics import FUNCTIONS, KINDS
 from .sweep import (
@@ -50,7 +50,7 @@ class SweepQuantities(Quantities):
         self._total = total if total > 0 else 1.0
         true_totals = sweep.initial_counts.sum(axis=1)
         self._t = true_totals / self._total
-        self._t_rest = _sum_of_others(true_totals) / self._total
+        self._t_rest = sum_of_others(true_totals) / self._total
         self._sums = {}
 
     def _p(self, values):
@@ -214,7 +214,7 @@ class SweepQuantities(Quantities):
                 diagonal=np.eye(m, m + 1, dtype=bool),
             )
         totals = s.initial_column_totals
-        rest = _sum_of_others(totals)
+        rest = sum_of_others(totals)
         if kind == "column":
             # The reject column's rest (every accepted sample) as its own
             # sequence starts.

@@ -14,6 +14,13 @@ from functools import cached_property
 
 import numpy as np
 
+from .count_arithmetic import (
+    line_entropies,
+    rests,
+    scaled_to_unit,
+    sum_of_others,
+    with_reject_column,
+)
 from .statistics import CELL_SUMS, CLASS_SUMS, COLUMN_SUMS, KINDS
 
 # A difference of two entropies below this is rounding, not information (only
@@ -107,42 +114,7 @@ def _nonnegative(values):
     return np.maximum(values, 0.0) + 0.0
 
 
-def _sum_of_others(values, axis=-1):
-    """``sum_{k != i} values_k`` along ``axis``, from exclusive running sums.
-
-    Unlike ``total - values``, it is exactly 0 wherever every other entry is 0,
-    and it loses no digits when one entry dominates.
-    """
-    values = np.moveaxis(values, axis, -1)
-    before = np.zeros_like(values)
-    np.cumsum(values[..., :-1], axis=-1, out=before[..., 1:])
-    after = np.zeros_like(values)
-    reversed_tail = values[..., :0:-1]
-    np.cumsum(reversed_tail, axis=-1, out=after[..., -2::-1])
-    return np.moveaxis(before + after, -1, axis)
-
-
-def _with_reject_column(counts):
-    """``counts`` with an all-zero reject column appended."""
-    padded = np.zeros((*counts.shape[:-1], counts.shape[-1] + 1))
-    padded[..., :-1] = counts
-    return padded
-
-
 _EXACT_INTEGER_LIMIT = 2.0**53
-
-
-def _scaled_to_unit(counts):
-    """Counts times a power of two that brings each matrix's largest count near 1.
-
-    Multiplying by a power of two is exact, so integer structure (and with it
-    exact independence) survives; sums of counts near the float maximum no
-    longer overflow, tiny counts no longer underflow, and logarithms of counts
-    stay small whatever the scale, so their rounding does not grow with it.
-    """
-    largest = counts.max(axis=(-2, -1), keepdims=True)
-    _, exponent = np.frexp(np.where(largest > 0, largest, 1.0))
-    return np.ldexp(counts, -exponent)
 
 
 # Matrices up to this many cells always take the exact form of I (cheap there).
@@ -165,12 +137,12 @@ class MatrixQuantities(Quantities):
         if counts.shape[-1] == counts.shape[-2]:
             # No reject option: an all-zero reject column changes no quantity
             # and lets one code path serve both shapes.
-            counts = _with_reject_column(counts)
+            counts = with_reject_column(counts)
         self.n_classes = counts.shape[-2]
         self.stack_shape = counts.shape[:-2]
         self.positive = positive
         self._unscaled = counts
-        self.counts = _scaled_to_unit(counts)
+        self.counts = scaled_to_unit(counts)
         self.total = self.counts.sum(axis=(-2, -1))
         self.empty = self.total <= 0
         safe_total = np.where(self.empty, 1.0, self.total)
@@ -235,7 +207,7 @@ class MatrixQuantities(Quantities):
     @cached_property
     def _target(self):
         """``t`` on the ``m + 1`` outcomes: 0 on the reject outcome."""
-        return _with_reject_column(self.true_marginal[..., None, :])[..., 0, :]
+        return with_reject_column(self.true_marginal[..., None, :])[..., 0, :]
 
     def _share(self, counts):
         """Counts as proportions of the total."""
@@ -292,7 +264,7 @@ class MatrixQuantities(Quantities):
         For exact integer counts the complement is a subtraction of counts,
         otherwise running sums (no digits lost to a dominant entry).
         """
-        rest = self.total[..., None] - totals if self._exact else _sum_of_others(totals)
+        rest = self.total[..., None] - totals if self._exact else sum_of_others(totals)
         return rest / np.where(self.empty, 1.0, self.total)[..., None]
 
     @cached_property
@@ -359,7 +331,7 @@ class MatrixQuantities(Quantities):
         (an exactly independent matrix, ``ad == bc``, gives exactly 0).
         """
         a, joint = self.counts, self.joint
-        b, c, d = _rests(a, self._exact)
+        b, c, d = rests(a, self._exact)
         with np.errstate(divide="ignore", invalid="ignore"):
             excess = (a * d - b * c) / ((a + b) * (a + c))
             near_one = excess > -0.5
@@ -441,14 +413,14 @@ class MatrixQuantities(Quantities):
     @cached_property
     def row_entropies(self):
         """``H(Y | T=i)`` for each true class; ``nan`` for an empty row."""
-        return _line_entropies(
+        return line_entropies(
             self._row_information, self.true_marginal, self.counts, axis=-1
         )
 
     @cached_property
     def column_entropies(self):
         """``H(T | Y=j)`` for each column as given; ``nan`` for an empty column."""
-        values = _line_entropies(
+        values = line_entropies(
             self._column_information, self.output_marginal, self.counts, axis=-2
         )
         return values[..., : self.n_outputs]
@@ -465,41 +437,8 @@ class MatrixQuantities(Quantities):
             row_off, column_off = rows - hits, columns - hits
             rest = self.total[..., None] - rows - column_off
             return row_off, column_off, rest
-        row_rest, column_rest, matrix_rest = _rests(self.counts, False)
+        row_rest, column_rest, matrix_rest = rests(self.counts, False)
         return tuple(
             np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1)
             for rest in (row_rest, column_rest, matrix_rest)
         )
-
-
-def _rests(counts, exact):
-    """``b, c, d`` of each cell: the rest of its row, its column, the matrix.
-
-    For exact integer counts they are subtractions of counts; otherwise sums
-    of the other entries, which lose no digits to a dominant cell.
-    """
-    if exact:
-        rows = counts.sum(axis=-1, keepdims=True)
-        columns = counts.sum(axis=-2, keepdims=True)
-        total = rows.sum(axis=-2, keepdims=True)
-        row_rest, column_rest = rows - counts, columns - counts
-        return row_rest, column_rest, total - rows - column_rest
-    row_rest = _sum_of_others(counts, axis=-1)
-    column_rest = _sum_of_others(counts, axis=-2)
-    return row_rest, column_rest, _sum_of_others(row_rest, axis=-2)
-
-
-def _line_entropies(line_information, line_mass, counts, axis):
-    """``H`` of each row or column from its information ``mass * H``.
-
-    Exactly 0 for a line with one non-empty cell, ``nan`` for an empty line.
-    """
-    value = np.divide(
-        line_information,
-        line_mass,
-        out=np.zeros_like(line_information),
-        where=line_mass > 0,
-    )
-    support = np.count_nonzero(counts, axis=axis)
-    value = np.where(support > 1, value, 0.0)
-    return np.where(support > 0, value, np.nan)
