@@ -48,24 +48,52 @@ def joint_counts_and_labels(y_true, y_pred_a, y_pred_b, *, labels, reject_label)
     dense = _dense_integer_table(y_true, y_pred_a, y_pred_b)
     if dense is not None:
         return _from_dense_table(*dense, labels=labels, reject_label=reject_label)
-    # One call on both classifiers' predictions validates every label and
-    # gives the shared classes.
+    true_codes, codes_a, codes_b, classes = joint_codes(
+        y_true, y_pred_a, y_pred_b, labels=labels, reject_label=reject_label
+    )
+    n_columns = len(classes) + (reject_label is not None)
+    joint = _joint_table(true_codes, codes_a, codes_b, len(classes), n_columns)
+    return joint, classes
+
+
+def joint_codes(
+    y_true, y_pred_a, y_pred_b, *, labels, reject_label, sample_weight=None
+):
+    """Per-sample codes of the three arrays, and the classes (hashing path).
+
+    One :func:`confusion_matrix_and_labels` call on both classifiers'
+    predictions validates every label (and ``sample_weight``) and gives the
+    shared classes; each array is then encoded, rejections as ``n_classes``.
+
+    Returns
+    -------
+    true_codes, codes_a, codes_b : ndarray of shape (n_samples,), dtype int64
+    classes : ndarray of shape (n_classes,)
+    """
     _, classes = confusion_matrix_and_labels(
         np.concatenate([y_true, y_true]),
         np.concatenate([y_pred_a, y_pred_b]),
         labels=labels,
         reject_label=reject_label,
+        sample_weight=None
+        if sample_weight is None
+        else np.concatenate([np.asarray(sample_weight)] * 2),
     )
-    n_columns = len(classes) + (reject_label is not None)
     true_codes = encode_labels(y_true, classes, name="y_true")
-    codes = [
+    codes_a, codes_b = (
         encode_labels(y, classes, name=name, reject_label=reject_label)
         for y, name in ((y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b"))
-    ]
-    index = (true_codes * n_columns + codes[0]) * n_columns + codes[1]
-    shape = (len(classes), n_columns, n_columns)
-    joint = np.bincount(index, minlength=math.prod(shape)).reshape(shape)
-    return joint.astype(np.int64, copy=False), classes
+    )
+    return true_codes, codes_a, codes_b, classes
+
+
+def _joint_table(true_codes, codes_a, codes_b, n_classes, n_columns, weights=None):
+    """Counts (or summed ``weights``) of each (true, A, B) code triple, int64."""
+    index = (true_codes * n_columns + codes_a) * n_columns + codes_b
+    shape = (n_classes, n_columns, n_columns)
+    joint = np.bincount(index, weights=weights, minlength=math.prod(shape))
+    # Weights here are counts below 2**53, so their float sums are exact.
+    return joint.astype(np.int64, copy=False).reshape(shape)
 
 
 def _dense_integer_table(*arrays):
@@ -131,8 +159,5 @@ def _from_dense_table(table, lows, *, labels, reject_label):
         # Validation left only rejections outside the classes.
         codes[codes < 0] = n_classes
         pred_codes.append(codes)
-    index = (true_codes * n_columns + pred_codes[0]) * n_columns + pred_codes[1]
-    shape = (n_classes, n_columns, n_columns)
-    joint = np.bincount(index, weights=counts, minlength=math.prod(shape))
-    # Counts are below 2**53, so the float sums are exact.
-    return joint.astype(np.int64).reshape(shape), classes
+    joint = _joint_table(true_codes, *pred_codes, n_classes, n_columns, counts)
+    return joint, classes

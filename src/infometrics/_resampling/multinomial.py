@@ -149,7 +149,6 @@ def _poisson_tables(means, rng):
     """One guide table per Poisson mean (values ``low + sampler.rvs()``)."""
     if not means.size:
         return []
-
     spread = _TAIL_SD * np.sqrt(means) + _TAIL_EXTRA
     lows = np.maximum(0, np.floor(means - spread)).astype(np.int64)
     sizes = np.ceil(means + spread).astype(np.int64) - lows + 1
@@ -175,8 +174,8 @@ def _poisson_rejection(tables, cells_of_table, head_count, n_samples, shape, rng
     """Accepted proposals (module docstring, steps 2-3).
 
     Returns ``(draws, totals)``: cell-major draws of ``shape`` =
-    ``(n_cells, size)``,
-    whose rest rows hold accepted proposals (head rows 0), and the head totals.
+    ``(n_cells, size)``, whose rest rows hold accepted proposals (head rows
+    0), and the head totals.
     Proposals are drawn for enough columns that, at the expected acceptance
     rate (about the square root of the head's mass fraction), ``size`` are
     accepted with ~3 standard deviations to spare; the first ``size``

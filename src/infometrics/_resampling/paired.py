@@ -8,15 +8,13 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._counting.joint import joint_counts_and_labels
+from .._counting.joint import joint_codes, joint_counts_and_labels
 from .._counting.labels import (
     check_sample_weight,
-    confusion_matrix_and_labels,
 )
 from .._measures.registry import check_measure, compute_measures
 from .bootstrap import (
     _check_resampling,
-    _encode,
     _percentiles,
     _Progress,
     _resampled_measures,
@@ -283,20 +281,16 @@ def _weighted_resampler(
     y_true, y_pred_a, y_pred_b, *, labels, reject_label, sample_weight
 ):
     """The exact weighted resampler, and A's and B's weighted matrices."""
-    # One call on both classifiers' predictions validates everything and
-    # gives the shared classes.
-    _, classes = confusion_matrix_and_labels(
-        np.concatenate([y_true, y_true]),
-        np.concatenate([y_pred_a, y_pred_b]),
+    true_codes, codes_a, codes_b, classes = joint_codes(
+        y_true,
+        y_pred_a,
+        y_pred_b,
         labels=labels,
         reject_label=reject_label,
-        sample_weight=np.concatenate([np.asarray(sample_weight)] * 2),
+        sample_weight=sample_weight,
     )
     n_classes = len(classes)
     n_columns = n_classes + (reject_label is not None)
-    true_codes = _encode(y_true, classes, None, name="y_true")
-    codes_a = _encode(y_pred_a, classes, reject_label, name="y_pred_a")
-    codes_b = _encode(y_pred_b, classes, reject_label, name="y_pred_b")
     cells_a = true_codes * n_columns + codes_a
     cells_b = true_codes * n_columns + codes_b
     joint = cells_a * n_columns + codes_b
