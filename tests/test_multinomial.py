@@ -13,8 +13,8 @@ from infometrics._resampling import multinomial as multinomial_module
 from infometrics._resampling.multinomial import (
     log_poisson_ratio,
     multinomial_draws,
-    stack_view,
 )
+from infometrics._resampling.paired import _summed_over
 
 
 def _outcomes(n, n_cells):
@@ -175,14 +175,18 @@ def test_log_poisson_ratio_at_mode_zero():
     )
 
 
-def test_stack_view_reads_either_memory_order():
-    values = np.arange(24).reshape(2, 12)
-    expected = values.reshape(2, 3, 4)
-    np.testing.assert_array_equal(stack_view(values, (3, 4)), expected)
-    cell_major = np.ascontiguousarray(values.T).T
-    view = stack_view(cell_major, (3, 4))
-    np.testing.assert_array_equal(view, expected)
-    assert np.shares_memory(view, cell_major)
+@pytest.mark.parametrize("memory_order", ["C", "F"])
+def test_joint_draws_summed_over_one_axis(memory_order):
+    # The paired comparison sums resampled joint tables into A's and B's cells
+    # slice by slice; either memory order of the draws gives the plain sums.
+    shape = (3, 4, 5)
+    values = np.random.default_rng(0).integers(0, 50, (7, 60), dtype=np.int32)
+    draws = np.asarray(values, order=memory_order)
+    tables = values.reshape(7, *shape)
+    for axis in (1, 2):
+        summed = _summed_over(draws, shape, axis)
+        assert summed.dtype == np.int32
+        np.testing.assert_array_equal(summed, tables.sum(axis=axis + 1).reshape(7, -1))
 
 
 def test_paired_comparison_through_the_poisson_path(monkeypatch):

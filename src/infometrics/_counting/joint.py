@@ -119,8 +119,7 @@ def _dense_integer_table(*arrays):
     # gives it exactly even where an intermediate wraps; uint64 values fit
     # int64 (checked by _int64_range).
     offset = (lows[0] * widths[1] + lows[1]) * widths[2] + lows[2]
-    index = arrays[0].astype(np.int64)
-    index *= widths[1]
+    index = np.multiply(arrays[0], widths[1], dtype=np.int64)
     index += arrays[1].astype(np.int64, copy=False)
     index *= widths[2]
     index += arrays[2].astype(np.int64, copy=False)

@@ -117,7 +117,8 @@ def _nonnegative(values):
 _EXACT_INTEGER_LIMIT = 2.0**53
 
 
-# Matrices up to this many cells always take the exact form of I (cheap there).
+# A matrix, or stack of matrices, of up to this many cells in all always takes
+# the exact form of I (cheap there).
 _EXACT_INFORMATION_CELLS = 4096
 
 
@@ -346,11 +347,13 @@ class MatrixQuantities(Quantities):
     def _information_and_without_reject(self):
         """``(I, I_M)``, term by term.
 
-        A large matrix first takes the sums ``sum P log2 C + log2 n - sum t
-        log2 R - sum y log2 K`` (no extra pass over the cells); their absolute
-        error is a few ``1e-14`` bits, so a matrix whose ``I`` or ``I_M`` comes
-        out below ``1e-3`` bits — and every matrix of up to 4096 cells — takes
-        the exact per-cell form of :attr:`_information_terms` instead.
+        A large matrix (or stack) first takes the sums ``sum P log2 C + log2 n
+        - sum t log2 R - sum y log2 K`` (no extra pass over the cells); their
+        absolute error is a few ``1e-14`` bits, so a matrix whose ``I`` or
+        ``I_M`` comes out below ``1e-3`` bits — and every matrix or stack of up
+        to 4096 cells in all — takes the exact per-cell form of
+        :attr:`_information_terms` instead. (A matrix in a large stack can
+        therefore differ from the same matrix alone in the last digits.)
         """
         if self.counts[..., 0, :].size * self.n_classes <= _EXACT_INFORMATION_CELLS:
             terms = self._information_terms

@@ -154,8 +154,12 @@ def _resampled_measures(resampler, shapes, names, n_resamples, rng, progress):
     for start, size in _blocks(n_resamples, resampler.entries_per_resample()):
         stacks = resampler.draw(size, rng)
         for output, (stack, shape) in enumerate(zip(stacks, shapes, strict=True)):
+            # C order: a matrix's measures then do not depend on the block it
+            # was drawn in, to the last bit (the same sums in the same order).
             computed = compute_measures(
-                stack.reshape(size, *shape), names, replace_undefined_by=np.nan
+                np.ascontiguousarray(stack.reshape(size, *shape)),
+                names,
+                replace_undefined_by=np.nan,
             )
             for name in names:
                 values[output][name][start : start + size] = computed[name]

@@ -19,7 +19,6 @@ from .bootstrap import (
     _Progress,
     _resampled_measures,
 )
-from .multinomial import stack_view
 from .resamplers import _GroupResampler, _resampler
 
 
@@ -263,18 +262,35 @@ def _joint_resampler(y_true, y_pred_a, y_pred_b, *, labels, reject_label):
     )
     shape = joint.shape
 
-    # Joint cell (t, a, b) lies in A's cell (t, a) and B's cell (t, b). A
-    # resampled cell never exceeds n, so it keeps the draws' integer type.
+    # Joint cell (t, a, b) lies in A's cell (t, a) and B's cell (t, b).
     def cells_of_a(values):
-        sums = stack_view(values, shape).sum(axis=3, dtype=values.dtype)
-        return sums.reshape(values.shape[0], -1)
+        return _summed_over(values, shape, axis=2)
 
     def cells_of_b(values):
-        sums = stack_view(values, shape).sum(axis=2, dtype=values.dtype)
-        return sums.reshape(values.shape[0], -1)
+        return _summed_over(values, shape, axis=1)
 
     resampler = _GroupResampler(joint.reshape(-1), [cells_of_a, cells_of_b])
     return resampler, joint.sum(axis=2), joint.sum(axis=1)
+
+
+def _summed_over(draws, shape, axis):
+    """Resampled joint tables summed over one of their axes.
+
+    ``draws`` (shape ``(size, n_cells)``) hold tables of ``shape``; returns
+    ``(size, n_cells / shape[axis])``. The sums run over whole cell-major rows
+    of resamples, one addition per slice, which is about twice as fast as a
+    NumPy reduction over the short axis. A resampled cell never exceeds n, so
+    the sums keep the draws' integer type.
+    """
+    size = draws.shape[0]
+    cells = draws.T.reshape(*shape, size)
+    index = [slice(None)] * len(shape)
+    index[axis] = 0
+    sums = cells[tuple(index)].copy()
+    for position in range(1, shape[axis]):
+        index[axis] = position
+        sums += cells[tuple(index)]
+    return sums.reshape(-1, size).T
 
 
 def _weighted_resampler(
