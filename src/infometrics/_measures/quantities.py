@@ -271,10 +271,10 @@ class MatrixQuantities(Quantities):
     @cached_property
     def _p_log_counts(self):
         """``P_ij log2 C_ij`` per cell (0 for an empty cell): the one log pass."""
-        counts = self.counts
-        with np.errstate(divide="ignore", invalid="ignore"):
-            values = self.joint * np.log2(counts)
-        return np.where(counts > 0, values, 0.0)
+        values = np.zeros_like(self.counts)
+        np.log2(self.counts, out=values, where=self.counts > 0)
+        values *= self.joint
+        return values
 
     def _line_information(self, totals, axis):
         """``sum_j -P_ij log2(C_ij / totals_i)`` per line (row or column).
