@@ -109,6 +109,23 @@ def test_counts_beyond_int32():
     assert np.all(np.abs(draws.mean(axis=0) - counts) < 6 * np.sqrt(counts / 50 + 1))
 
 
+def test_column_sums_widen_when_the_tables_could_overflow_int32(monkeypatch):
+    # Proposals are summed in int32 only when every tabulated value together
+    # fits; tables that claim to reach 2**31 force int64 sums, same draws.
+    counts = np.array([60, 30, 9, 7, 7, 3, 1])
+    original = multinomial_module._poisson_tables
+    reference = multinomial_draws(
+        counts, 200, np.random.default_rng(4), method="poisson"
+    )
+
+    def huge_tables(means, rng):
+        return [table._replace(high=2**31) for table in original(means, rng)]
+
+    monkeypatch.setattr(multinomial_module, "_poisson_tables", huge_tables)
+    widened = multinomial_draws(counts, 200, np.random.default_rng(4), method="poisson")
+    np.testing.assert_array_equal(widened, reference)
+
+
 def test_single_cell_and_single_sample():
     np.testing.assert_array_equal(
         multinomial_draws(np.array([0, 9, 0]), 4, np.random.default_rng(0)),
