@@ -48,6 +48,8 @@ from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+from ._meta.audit import MetaMeasureAudit, MetaMeasureWitness, meta_measure_audit
+from ._meta.crossover import ni2_crossover_ratio
 from ._report.html import html_report
 from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
@@ -146,4 +148,8 @@ __all__ = [
     "reject_curve_from_predictions",
     "risk_coverage_curve",
     "selective_risk_at_coverage",
+    "MetaMeasureAudit",
+    "MetaMeasureWitness",
+    "meta_measure_audit",
+    "ni2_crossover_ratio",
 ]

@@ -327,9 +327,10 @@ def meta_measure_audit(
         What to audit; None audits every measure of
         :data:`infometrics.MEASURES`. An entry is a registry name (a
         lower-is-better measure is negated and named ``neg_<name>``), a
-        scikit-learn classification metric by name (``"accuracy"``,
+        scikit-learn classification metric by name (``"accuracy_score"``,
         ``"balanced_accuracy"``, ``"f1_macro"``, ``"matthews_corrcoef"``,
-        ``"cohen_kappa"``, ... or any function name of ``sklearn.metrics``)
+        ``"cohen_kappa"``, ... or any function name of ``sklearn.metrics``;
+        a registry name such as ``"accuracy"`` means the registry measure)
         or as a function of ``sklearn.metrics``, or any callable
         ``f(C) -> float`` of an augmented confusion matrix (higher is
         better). A scikit-learn metric sees the labels the matrix counts,
@@ -391,11 +392,11 @@ def meta_measure_audit(
     >>> audit = infometrics.meta_measure_audit(
     ...     ["ni1", "ni2", "accuracy"], max_samples=8, max_split_samples=30,
     ...     n_random=20)
-    >>> audit.table[["Feature 1", "Feature 2", "Feature 3 between"]]
-              Feature 1  Feature 2  Feature 3 between
-    ni1           False      False               True
-    ni2           False       True               True
-    accuracy       True       True              False
+    >>> audit.table[["Feature 1", "Feature 2", "Feature 3 within (errors)"]]
+              Feature 1  Feature 2  Feature 3 within (errors)
+    ni1           False      False                       True
+    ni2           False       True                       True
+    accuracy       True       True                      False
     >>> print(audit.witness("ni2", "Feature 1").move)
     B is A with one sample of true class 0 moved from predicted class 1 to the
     diagonal (a correct prediction instead of an error)

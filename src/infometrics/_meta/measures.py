@@ -17,9 +17,9 @@ from .._measures.registry import MEASURES, check_measure, compute_measures
 
 # Common scikit-learn metrics by the names of its scoring strings, with the
 # arguments that make them multiclass; any other name is looked up as a
-# function of ``sklearn.metrics``.
+# function of ``sklearn.metrics``. Registry names come first: "accuracy" is
+# the registry's, scikit-learn's is "accuracy_score".
 SKLEARN_ALIASES = {
-    "accuracy": ("accuracy_score", {}),
     "balanced_accuracy": ("balanced_accuracy_score", {}),
     "f1_macro": ("f1_score", {"average": "macro"}),
     "f1_micro": ("f1_score", {"average": "micro"}),
