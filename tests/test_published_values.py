@@ -123,7 +123,10 @@ HU_HE_YUAN_TABLES_4_5 = {
         ],
     ),
     "M5": (HU_HE_YUAN_MATRICES["M5"], [0.000] * 9 + [0.374, 0.548, 0.461, 0.495]),
-    "M6": (HU_HE_YUAN_MATRICES["M6"], [0.731] * 6 + [0.576, 0.731, 0.731] + [1.000] * 4),
+    "M6": (
+        HU_HE_YUAN_MATRICES["M6"],
+        [0.731] * 6 + [0.576, 0.731, 0.731] + [1.000] * 4,
+    ),
 }
 
 # Hu, He & Yuan, Table 6: divergence group, model M5, 4 decimals.

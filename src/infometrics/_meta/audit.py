@@ -455,9 +455,7 @@ def meta_measure_audit(
                 stack_values = evaluate_registry(members, probes.matrices)
             else:
                 stack_values = {
-                    m.name: evaluate_one_by_one(
-                        m, probes.matrices, undefined=undefined
-                    )
+                    m.name: evaluate_one_by_one(m, probes.matrices, undefined=undefined)
                     for m in members
                 }
             for name, array in stack_values.items():

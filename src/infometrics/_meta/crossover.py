@@ -1,4 +1,4 @@
-"""Theorem A2 of Hu, He & Yuan: where NI2 stops preferring a rejection on the small class."""
+"""Theorem A2 of Hu, He & Yuan: where NI2 stops preferring a small-class rejection."""
 
 import numbers
 
@@ -23,7 +23,7 @@ def _error_large_minus_reject_small(ratio, n_samples):
 
 
 def ni2_crossover_ratio(n_samples: float) -> float:
-    """The class ratio at which NI2 ranks a large-class error as a small-class rejection.
+    """The class ratio where NI2 ranks a large-class error as a small-class rejection.
 
     Binary classification, ``n_samples`` samples, a large class of
     ``C1 = ratio * n_samples`` samples and a small one of ``C2 = n_samples -

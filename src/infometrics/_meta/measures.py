@@ -129,7 +129,7 @@ def _fields(measure, exclude):
 
 
 def resolve_measures(measures):
-    """The list of measures of an audit, from ``None``, one measure, a list or a dict."""
+    """The measures of an audit, from ``None``, one measure, a list or a dict."""
     if measures is None:
         resolved = [resolve_measure(name) for name in MEASURES]
     elif isinstance(measures, str) or callable(measures):
@@ -137,7 +137,14 @@ def resolve_measures(measures):
     elif isinstance(measures, dict):
         resolved = [resolve_measure(value, str(key)) for key, value in measures.items()]
     else:
-        resolved = [resolve_measure(measure) for measure in measures]
+        try:
+            entries = list(measures)
+        except TypeError:
+            raise ValueError(
+                "measures must be a name or a callable, a list of them or a dict "
+                f"{{name: measure}}; got {type(measures).__name__} {measures!r}."
+            ) from None
+        resolved = [resolve_measure(measure) for measure in entries]
     if not resolved:
         raise ValueError("No measure to audit: pass at least one measure.")
     names = [measure.name for measure in resolved]

@@ -166,7 +166,8 @@ class _Builder:
         """Register a stack; returns the provisional indices of its matrices."""
         matrices = np.asarray(matrices, dtype=np.int64)
         start = self.n_rows
-        self.blocks.append(matrices.reshape(len(matrices), -1))
+        m = self.n_classes
+        self.blocks.append(matrices.reshape(len(matrices), m * (m + 1)))
         self.n_rows += len(matrices)
         return np.arange(start, self.n_rows)
 
@@ -289,7 +290,12 @@ def _split_properties(builder, sizes):
                 moved[:, i, j] += 1
                 errors[i, j] = builder.add(moved)
                 builder.compare(
-                    "feature_3_between", errors[i, j], rejected[i], ERROR_VS_REJECT, i, j
+                    "feature_3_between",
+                    errors[i, j],
+                    rejected[i],
+                    ERROR_VS_REJECT,
+                    i,
+                    j,
                 )
     for small in range(m):
         for large in range(m):
