@@ -34,9 +34,9 @@ def add_audit_parser(commands):
             help=f"{text}, for infometrics measures (default {default})",
         )
     for option, default in (
-        ("--max-samples-loop", 6),
-        ("--max-split-samples-loop", 20),
-        ("--n-random-loop", 10),
+        ("--max-samples-loop", 5),
+        ("--max-split-samples-loop", 16),
+        ("--n-random-loop", 8),
     ):
         audit.add_argument(
             option,

@@ -293,9 +293,9 @@ def meta_measure_audit(
     max_samples: int = 20,
     max_split_samples: int = 200,
     n_random: int = 200,
-    max_samples_loop: int = 6,
-    max_split_samples_loop: int = 20,
-    n_random_loop: int = 10,
+    max_samples_loop: int = 5,
+    max_split_samples_loop: int = 16,
+    n_random_loop: int = 8,
     undefined: str = "raise",
     random_state: int = 0,
 ) -> MetaMeasureAudit:
@@ -347,9 +347,9 @@ def meta_measure_audit(
     n_random : int, default=200
         Random 3-class and 4-class matrices (and class sizes), each, for
         registry measures.
-    max_samples_loop, max_split_samples_loop, n_random_loop : int, default=6, 20, 10
+    max_samples_loop, max_split_samples_loop, n_random_loop : int, default=5, 16, 8
         The same for scikit-learn metrics and callables, which are called
-        once per matrix (about 2,500 calls each with the defaults; a
+        once per matrix (about 1,500 calls each with the defaults; a
         scikit-learn metric takes one to three milliseconds a call).
     undefined : {"raise", "skip"}, default="raise"
         What a callable's ``nan`` means: an error naming the matrix
