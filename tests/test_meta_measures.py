@@ -515,3 +515,42 @@ def test_theorem_a2_cross_over_of_ni2():
 def test_theorem_a2_refuses_bad_sizes(bad):
     with pytest.raises(ValueError, match="n_samples must be"):
         im.ni2_crossover_ratio(bad)
+
+
+# --- the docs page and the figure ----------------------------------------------
+
+
+def test_page_links_every_failed_cell_to_its_witness(registry_audit):
+    from infometrics._meta.page import audit_rst
+
+    text = audit_rst(registry_audit)
+    n_failed = int((registry_audit.table == False).sum().sum())  # noqa: E712
+    assert n_failed == len(registry_audit.witnesses)
+    links = [line for line in text.splitlines() if ":ref:`fails (" in line]
+    targets = [line for line in text.splitlines() if line.startswith(".. _meta-")]
+    assert len(links) == len(targets) == n_failed
+    for link in links:
+        label = link.split("<")[1].split(">")[0]
+        assert f".. _{label}:" in targets
+    n_rows = len(registry_audit.table) + 1
+    assert text.count("\n   * - ") == n_rows
+
+
+def test_figure_has_one_cell_per_measure_and_property(registry_audit):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    audit = registry_audit
+    ax = audit.plot()
+    try:
+        n_cells = audit.table.size
+        assert len(ax.patches) == n_cells
+        texts = [text.get_text() for text in ax.texts]
+        assert len(texts) == n_cells
+        assert texts.count("held") == int((audit.table == True).sum().sum())  # noqa: E712
+        assert sum(text.startswith("fails (") for text in texts) == len(audit.witnesses)
+        assert [t.get_text() for t in ax.get_yticklabels()] == list(audit.table.index)
+    finally:
+        plt.close(ax.figure)
