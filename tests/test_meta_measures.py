@@ -554,3 +554,28 @@ def test_figure_has_one_cell_per_measure_and_property(registry_audit):
         assert [t.get_text() for t in ax.get_yticklabels()] == list(audit.table.index)
     finally:
         plt.close(ax.figure)
+
+
+def test_vectorised_search_visits_the_closed_form_count():
+    """A measure defined everywhere is compared on every case of the space."""
+    n, splits = 7, 30
+    audit = im.meta_measure_audit(
+        ["correct_rate"], max_samples=n, max_split_samples=splits, n_random=0
+    )
+    designed = [
+        np.array(matrix)
+        for matrices in im._meta.designed.designed_matrices().values()
+        for matrix in matrices
+    ]
+    designed_moves = sum(
+        int(np.count_nonzero(matrix[:, :-1] - np.diag(np.diag(matrix[:, :-1]))))
+        for matrix in designed
+    )
+    designed_square = sum(1 for matrix in designed if not matrix[:, -1].any())
+    checked = audit.n_checked.loc["correct_rate"]
+    assert checked["Feature 1"] == 2 * comb(n + 5, 6) + designed_moves
+    assert checked["Feature 2"] == 2 * comb(splits, 2)
+    assert checked["Feature 3 between"] == 2 * comb(splits, 2)
+    # Splits with two different class sizes: all but the c0 == c1 ones.
+    assert checked["Feature 3 within (errors)"] == comb(splits, 2) - splits // 2
+    assert checked["P3 symmetry"] == comb(n + 4, 4) - 1 + designed_square
