@@ -5,6 +5,7 @@ from fractions import Fraction
 from math import comb
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import infometrics as im
@@ -579,3 +580,17 @@ def test_vectorised_search_visits_the_closed_form_count():
     # Splits with two different class sizes: all but the c0 == c1 ones.
     assert checked["Feature 3 within (errors)"] == comb(splits, 2) - splits // 2
     assert checked["P3 symmetry"] == comb(n + 4, 4) - 1 + designed_square
+
+
+def test_witness_lookup(registry_audit):
+    by_key = registry_audit.witness("ni1", "feature_2")
+    assert by_key is registry_audit.witness("ni1", "Feature 2")
+    assert "ni1 fails Feature 2" in str(by_key)
+    assert registry_audit.witness("ni2", "Feature 2") is None
+    with pytest.raises(ValueError, match="'nope' is not a measure of this audit"):
+        registry_audit.witness("nope", "Feature 2")
+    with pytest.raises(ValueError, match="Unknown property 'Feature 4'"):
+        registry_audit.witness("ni1", "Feature 4")
+    undefined = registry_audit.table.at["ni17", "Feature 2"]
+    assert undefined is pd.NA
+    assert registry_audit.n_checked.at["ni17", "Feature 2"] == 0

@@ -333,9 +333,10 @@ def meta_measure_audit(
         a registry name such as ``"accuracy"`` means the registry measure)
         or as a function of ``sklearn.metrics``, or any callable
         ``f(C) -> float`` of an augmented confusion matrix (higher is
-        better). A scikit-learn metric sees the labels the matrix counts,
-        classes ``0 ... m - 1``, with each rejection predicted as ``-1``: an
-        extra label that no sample has. A dict ``{name: measure}`` names the
+        better; ``C`` is a float array of shape ``(m, m + 1)``, a copy). A
+        scikit-learn metric sees the labels the matrix counts, classes
+        ``0 ... m - 1``, with each rejection predicted as ``-1``: an extra
+        label that no sample has. A dict ``{name: measure}`` names the
         rows.
     max_samples : int, default=20
         Feature 1, P1 and P3 search every binary augmented matrix with 1 to
