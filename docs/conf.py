@@ -79,11 +79,13 @@ def _meta_cache_key():
     from pathlib import Path
 
     import numpy
+    import pandas
     import sklearn
 
     package = Path(infometrics.__file__).parent
-    digest = hashlib.sha256(f"{numpy.__version__} {sklearn.__version__}".encode())
-    for folder in ("_meta", "_measures"):
+    versions = (numpy, pandas, sklearn, matplotlib)
+    digest = hashlib.sha256(" ".join(v.__version__ for v in versions).encode())
+    for folder in ("_meta", "_measures", "_display"):
         for path in sorted((package / folder).glob("*.py")):
             digest.update(path.read_bytes())
     return digest.hexdigest()

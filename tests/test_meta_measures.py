@@ -594,3 +594,19 @@ def test_witness_lookup(registry_audit):
     undefined = registry_audit.table.at["ni17", "Feature 2"]
     assert undefined is pd.NA
     assert registry_audit.n_checked.at["ni17", "Feature 2"] == 0
+
+
+def test_rows_of_the_24_measures_match_the_paper(registry_audit):
+    """What Hu, He & Yuan state, row by row, wherever they state it."""
+    table = registry_audit.table
+    names = [f"ni{k}" for k in range(1, 25)]
+    # Theorems 3 and 5: no NI is monotone in the diagonal everywhere; Theorems
+    # 1 and 4: each reaches its best without an exact classification.
+    assert not table.loc[names, "Feature 1"].any()
+    assert not table.loc[names, "P1 identity"].any()
+    # Table 6's "S": NI17, NI19 and NI20 are singular as soon as something is
+    # rejected, so Feature 2 cannot be compared for them.
+    singular = [name for name in names if table.at[name, "Feature 2"] is pd.NA]
+    assert singular == ["ni17", "ni19", "ni20"]
+    # NI2 varies with the reject rate and makes small-class mistakes costlier.
+    assert table.loc["ni2", ["Feature 2", *FEATURE_3[:2]]].all()
