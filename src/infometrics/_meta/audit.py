@@ -103,7 +103,8 @@ class MetaMeasureAudit:
     search_space : pandas.DataFrame
         One row per property: what was searched, for the measures evaluated
         on whole stacks (registry measures) and for those called one matrix at
-        a time (scikit-learn metrics and callables).
+        a time (scikit-learn metrics and callables), one column each (only for
+        the kinds audited).
     """
 
     def __init__(self, table, share_held, n_checked, witnesses, search_space):
@@ -431,6 +432,8 @@ def meta_measure_audit(
     witnesses = {}
     space_rows = {}
     for group, members in groups.items():
+        if not members:
+            continue
         max_s, max_split, n_rand = sizes[group]
         probe_sets, counts = build_probe_sets(
             max_samples=max_s,
@@ -448,8 +451,6 @@ def meta_measure_audit(
             space_rows.setdefault(PROPERTY_LABELS[prop], {})[column] = (
                 _space_description(prop, sizes[group], counts)
             )
-        if not members:
-            continue
         values = {m.name: {} for m in members}
         for n_classes, probes in probe_sets.items():
             if group == "registry":
