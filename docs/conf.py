@@ -30,7 +30,7 @@ autodoc_default_options = {
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 intersphinx_mapping = {}  # offline builds: no inventories are fetched
-exclude_patterns = ["_build", "examples"]
+exclude_patterns = ["_build", "examples", "generated_meta"]
 html_theme = "alabaster"
 html_static_path = []
 sphinx_gallery_conf = {
@@ -66,5 +66,52 @@ def _shorten_signature(app, what, name, obj, options, signature, return_annotati
     return _short_annotations(signature), _short_annotations(return_annotation)
 
 
+# The "Which measure?" page includes the meta-measure audit, run here from the
+# code (never typed by hand). It takes about half a minute, most of it calling
+# the scikit-learn metrics one matrix at a time, so its output is kept in
+# docs/generated_meta/ and rebuilt only when the measures' code, the audit's
+# code or a library version changes.
+_META_FOLDER = "generated_meta"
+
+
+def _meta_cache_key():
+    import hashlib
+    from pathlib import Path
+
+    import numpy
+    import pandas
+    import sklearn
+
+    package = Path(infometrics.__file__).parent
+    versions = (numpy, pandas, sklearn, matplotlib)
+    digest = hashlib.sha256(" ".join(v.__version__ for v in versions).encode())
+    for folder in ("_meta", "_measures", "_display"):
+        for path in sorted((package / folder).glob("*.py")):
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _write_meta_audit(app):
+    from pathlib import Path
+
+    from infometrics._meta.page import SKLEARN_METRICS, audit_rst
+
+    folder = Path(app.srcdir) / _META_FOLDER
+    key = _meta_cache_key()
+    key_file = folder / "key.txt"
+    if key_file.is_file() and key_file.read_text() == key:
+        return
+    folder.mkdir(exist_ok=True)
+    audit = infometrics.meta_measure_audit([*infometrics.MEASURES, *SKLEARN_METRICS])
+    (folder / "audit_table.inc").write_text(audit_rst(audit), encoding="utf-8")
+    ax = audit.plot()
+    ax.figure.savefig(folder / "meta_measures.png", dpi=100)
+    import matplotlib.pyplot as plt
+
+    plt.close(ax.figure)
+    key_file.write_text(key)
+
+
 def setup(app):
     app.connect("autodoc-process-signature", _shorten_signature)
+    app.connect("builder-inited", _write_meta_audit)

@@ -36,8 +36,17 @@ def test_documentation_builds_without_warnings(tmp_path):
         "api.html",
         "auto_examples/plot_tune_reject_option.html",
         "generated/infometrics.ni.html",
+        "which_measure.html",
     ):
         assert (html / page).is_file(), page
+    # The "Which measure?" page holds the audit the build ran, with its figure,
+    # every failed cell linking to its witness on the page.
+    which = (html / "which_measure.html").read_text(encoding="utf-8")
+    assert "meta_measures.png" in which
+    assert (html / "_images" / "meta_measures.png").is_file()
+    assert 'href="#meta-witness-ni1-feature-2"' in which
+    assert 'id="meta-witness-ni1-feature-2"' in which
+    assert "matthews_corrcoef" in which
     # The gallery figures come from running the examples.
     examples = list((DOCS / "examples").glob("plot_*.py"))
     assert len(list((html / "_images").glob("sphx_glr_plot_*_001.png"))) == len(

@@ -48,6 +48,8 @@ from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
+from ._meta.audit import MetaMeasureAudit, MetaMeasureWitness, meta_measure_audit
+from ._meta.crossover import ni2_crossover_ratio
 from ._report.html import html_report
 from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report, per_class_report
@@ -96,6 +98,8 @@ __all__ = [
     "InformationCoverageDisplay",
     "InformationScorer",
     "MeasureSpec",
+    "MetaMeasureAudit",
+    "MetaMeasureWitness",
     "MultiMeasureScorer",
     "NIMeasure",
     "PairedComparison",
@@ -136,8 +140,10 @@ __all__ = [
     "make_multi_measure_scorer",
     "make_ni_scorer",
     "make_risk_coverage_scorer",
+    "meta_measure_audit",
     "mutual_info_sensitivity",
     "ni",
+    "ni2_crossover_ratio",
     "ni_score",
     "paired_comparison",
     "per_class_report",

@@ -1,4 +1,4 @@
-"""Command line: ``infometrics report | plot | demo``.
+"""Command line: ``infometrics report | plot | demo | audit``.
 
 Every failure the user can cause (a bad file, a bad option) ends with one
 line on stderr and exit status 2, never a traceback.
@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+
+from .audit import add_audit_parser, run_audit
 
 
 class UsageError(Exception):
@@ -100,6 +102,7 @@ def build_parser():
         default="infometrics-demo",
         help="folder for the report and figures (default infometrics-demo)",
     )
+    add_audit_parser(commands)
     return parser
 
 
@@ -405,9 +408,12 @@ def main(argv=None):
     """Entry point of the ``infometrics`` console script."""
     try:
         args = build_parser().parse_args(argv)
-        {"report": _run_report, "plot": _run_plot, "demo": _run_demo}[args.command](
-            args, sys.stdout
-        )
+        if args.command == "audit":
+            run_audit(args, sys.stdout, UsageError)
+        else:
+            {"report": _run_report, "plot": _run_plot, "demo": _run_demo}[args.command](
+                args, sys.stdout
+            )
     except (UsageError, ValueError, ImportError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"infometrics: error: {message}", file=sys.stderr)

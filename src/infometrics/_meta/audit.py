@@ -1,0 +1,524 @@
+"""Meta-measures (Hu, He & Yuan): which measures behave as people expect, by search."""
+
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from .designed import designed_matrices
+from .measures import evaluate_one_by_one, evaluate_registry, resolve_measures
+from .search import (
+    PROPERTIES,
+    PROPERTY_LABELS,
+    RELATIONS,
+    build_probe_sets,
+    describe_move,
+    n_compositions,
+)
+
+# Differences below this (relative to the values) are rounding, not a change:
+# "strictly lower" needs more, "never lower" tolerates it.
+RELATIVE_TOLERANCE = 1e-9
+
+_EXPECTED = {
+    ">=": "f(B) >= f(A)",
+    ">": "f(B) > f(A)",
+    "==": "f(B) == f(A)",
+}
+
+
+@dataclass(frozen=True)
+class MetaMeasureWitness:
+    """A counterexample to one property of one measure.
+
+    Two matrices ``A`` and ``B``, how they are related, their values and the
+    relation the property asks of them (which the values break).
+
+    Attributes
+    ----------
+    measure : str
+        The measure's name in the audit.
+    property : str
+        The property's label, e.g. ``"Feature 2"``.
+    matrix_a, matrix_b : ndarray of shape (m, m + 1)
+        The two matrices (rows true classes, last column rejections).
+    value_a, value_b : float
+        The measure on each, oriented so that higher is better.
+    move : str
+        How ``B`` and ``A`` are related.
+    expected : str
+        The relation the property asks of the values, e.g. ``"f(B) > f(A)"``.
+
+    Examples
+    --------
+    >>> import infometrics
+    >>> audit = infometrics.meta_measure_audit(["ni1"], max_samples=6,
+    ...                                        max_split_samples=10, n_random=0)
+    >>> witness = audit.witness("ni1", "Feature 2")
+    >>> witness.matrix_b.tolist(), witness.value_a, witness.value_b
+    ([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], 1.0, 1.0)
+    """
+
+    measure: str
+    property: str
+    matrix_a: np.ndarray
+    matrix_b: np.ndarray
+    value_a: float
+    value_b: float
+    move: str
+    expected: str
+
+    def __str__(self):
+        def rows(matrix):
+            return str(matrix.astype(np.int64).tolist())
+
+        return (
+            f"{self.measure} fails {self.property}: {self.move}.\n"
+            f"  A = {rows(self.matrix_a)}  f(A) = {self.value_a:.6g}\n"
+            f"  B = {rows(self.matrix_b)}  f(B) = {self.value_b:.6g}\n"
+            f"  expected {self.expected}"
+        )
+
+
+class MetaMeasureAudit:
+    """The result of :func:`meta_measure_audit`.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per measure, one column per property (``"Feature 1"``,
+        ``"Feature 2"``, ``"Feature 3 within (errors)"``, ``"Feature 3 within
+        (rejections)"``, ``"Feature 3 between"``, ``"P1 identity"``, ``"P3
+        symmetry"``); ``True`` where no counterexample was found in the search
+        space, ``False`` where one was, ``<NA>`` where the measure was
+        undefined on every matrix the property compares.
+    share_held : pandas.DataFrame
+        Same layout: the share of the comparisons (both values defined) where
+        the property holds.
+    n_checked : pandas.DataFrame
+        Same layout: the number of those comparisons.
+    witnesses : dict
+        ``{(measure, property label): MetaMeasureWitness}`` for every failure.
+    search_space : pandas.DataFrame
+        One row per property: what was searched, for the measures evaluated
+        on whole stacks (registry measures) and for those called one matrix at
+        a time (scikit-learn metrics and callables), one column each (only for
+        the kinds audited).
+    """
+
+    def __init__(self, table, share_held, n_checked, witnesses, search_space):
+        self.table = table
+        self.share_held = share_held
+        self.n_checked = n_checked
+        self.witnesses = witnesses
+        self.search_space = search_space
+
+    def __repr__(self):
+        return (
+            f"MetaMeasureAudit({len(self.table)} measures, "
+            f"{len(self.witnesses)} failures with witnesses)"
+        )
+
+    def witness(self, measure, prop):
+        """The counterexample of ``measure`` to ``prop`` (label or key).
+
+        Parameters
+        ----------
+        measure : str
+            A row name of :attr:`table`.
+        prop : str
+            A column of :attr:`table` (``"Feature 2"``) or its key
+            (``"feature_2"``).
+
+        Returns
+        -------
+        witness : MetaMeasureWitness or None
+            None where the property holds in the search space.
+        """
+        label = PROPERTY_LABELS.get(prop, prop)
+        if measure not in self.table.index:
+            raise ValueError(
+                f"{measure!r} is not a measure of this audit; it has "
+                f"{', '.join(map(repr, self.table.index))}."
+            )
+        if label not in self.table.columns:
+            raise ValueError(
+                f"Unknown property {prop!r}; the properties are "
+                f"{', '.join(map(repr, self.table.columns))}."
+            )
+        return self.witnesses.get((measure, label))
+
+    def to_text(self):
+        """The table (held / FAILED with the share held) and every witness, as text.
+
+        Returns
+        -------
+        text : str
+        """
+        cells = pd.DataFrame(index=self.table.index, columns=self.table.columns)
+        for measure in self.table.index:
+            for label in self.table.columns:
+                held = self.table.at[measure, label]
+                if held is pd.NA:
+                    cells.at[measure, label] = "n/a"
+                elif held:
+                    cells.at[measure, label] = "held"
+                else:
+                    share = _format_share(self.share_held.at[measure, label])
+                    cells.at[measure, label] = f"FAILED {share}"
+        short = {label: _short_label(label) for label in cells.columns}
+        with pd.option_context("display.max_rows", None, "display.width", 200):
+            lines = [cells.rename(columns=short).to_string(), ""]
+        lines.append(
+            "Columns: "
+            + "; ".join(f"{short[label]} = {label}" for label in cells.columns)
+            + ". FAILED n% = a counterexample was found; the property holds in "
+            "n% of the comparisons searched."
+        )
+        if self.witnesses:
+            lines += ["", "Witnesses:"]
+            lines += [str(witness) for witness in self.witnesses.values()]
+        return "\n".join(lines)
+
+    def plot(self, *, ax=None):
+        """Draw the table as a grid: measures as rows, properties as columns.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure sized to the table if None.
+
+        Returns
+        -------
+        ax : matplotlib Axes
+        """
+        from .figure import plot_audit
+
+        return plot_audit(self, ax=ax)
+
+
+def _format_share(share):
+    """A share in percent that never rounds a failure to 100% (or a hit to 0%)."""
+    if share > 0.995:
+        return ">99%"
+    if 0 < share < 0.005:
+        return "<1%"
+    return f"{share:.0%}"
+
+
+def _short_label(label):
+    return {
+        "Feature 1": "F1",
+        "Feature 2": "F2",
+        "Feature 3 within (errors)": "F3 err",
+        "Feature 3 within (rejections)": "F3 rej",
+        "Feature 3 between": "F3 betw",
+        "P1 identity": "P1",
+        "P3 symmetry": "P3",
+    }.get(label, label)
+
+
+def _check_count(value, name, minimum):
+    if (
+        not isinstance(value, numbers.Integral)
+        or isinstance(value, bool)
+        or value < minimum
+    ):
+        raise ValueError(f"{name} must be an integer >= {minimum}; got {value!r}.")
+    return int(value)
+
+
+def _compare(relation, value_a, value_b):
+    """``held, defined`` arrays for the relation ``f(B) <relation> f(A)``."""
+    defined = np.isfinite(value_a) & np.isfinite(value_b)
+    # Undefined values (nan, or an infinite loss) are left out by ``defined``.
+    value_a = np.where(defined, value_a, 0.0)
+    value_b = np.where(defined, value_b, 0.0)
+    tolerance = RELATIVE_TOLERANCE * np.maximum(
+        1.0, np.maximum(np.abs(value_a), np.abs(value_b))
+    )
+    difference = value_b - value_a
+    if relation == ">=":
+        held = difference >= -tolerance
+    elif relation == ">":
+        held = difference > tolerance
+    else:
+        held = np.abs(difference) <= tolerance
+    return held & defined, defined
+
+
+def _space_description(prop, sizes, counts):
+    max_samples, max_split_samples, n_random = sizes
+    n_matrices = n_compositions(6, max_samples)
+    n_splits = max_split_samples * (max_split_samples - 1) // 2
+    designed = counts.get((2, "designed matrices"), 0) + counts.get(
+        (3, "designed matrices"), 0
+    )
+    matrices = (
+        f"every binary augmented matrix with 1 to {max_samples} samples "
+        f"({n_matrices:,}), {n_random} random 3-class and {n_random} random "
+        f"4-class matrices and the {designed} designed matrices of the papers"
+    )
+    splits = (
+        f"every binary class split with 2 to {max_split_samples} samples "
+        f"({n_splits:,}) and {n_random} random 3- and 4-class size vectors"
+    )
+    if prop == "feature_1":
+        return f"{matrices}: every move of one error to the diagonal"
+    if prop == "p1_identity":
+        return (
+            f"{matrices}, and Theorem 1's relabelled exact classifications: "
+            "each matrix with every class present that is not exact, against "
+            "the exact classification of its rows"
+        )
+    if prop == "p3_symmetry":
+        return f"{matrices}: each one without rejections, against its transpose"
+    if prop == "feature_2":
+        return f"{splits}: one rejection of each class from the exact classification"
+    if prop == "feature_3_between":
+        return (
+            f"{splits}: one error against one rejection of the same class, from "
+            "the exact classification"
+        )
+    return (
+        f"{splits}: each pair of classes of different sizes, one "
+        f"{'error' if prop.endswith('errors') else 'rejection'} on the small "
+        "class against one on the large class, from the exact classification"
+    )
+
+
+def meta_measure_audit(
+    measures=None,
+    *,
+    max_samples: int = 20,
+    max_split_samples: int = 200,
+    n_random: int = 200,
+    max_samples_loop: int = 5,
+    max_split_samples_loop: int = 16,
+    n_random_loop: int = 8,
+    undefined: str = "raise",
+    random_state: int = 0,
+) -> MetaMeasureAudit:
+    """Check Hu, He & Yuan's meta-measures and two metric axioms, by search.
+
+    Each property is checked by comparing the measure on pairs of matrices:
+    exhaustively over every matrix of a stated kind up to a stated number of
+    samples, on seeded random 3- and 4-class cases and on the designed
+    matrices of the papers. "Held" means no counterexample in that space; a
+    failure comes with its witness.
+
+    - **Feature 1** (monotone in the diagonal): moving one sample of a row
+      from an error cell to the diagonal never lowers the measure.
+    - **Feature 2** (varies with the reject rate): from an exact
+      classification, rejecting one sample lowers the measure.
+    - **Feature 3 within** (errors, rejections): from an exact
+      classification, one error (rejection) on a smaller class costs more than
+      one on a larger class.
+    - **Feature 3 between**: one rejection costs less than one error of the
+      same class.
+    - **P1 identity**: every matrix that is not an exact classification
+      scores below the exact classification of the same samples.
+    - **P3 symmetry**: a matrix without rejections and its transpose score
+      the same.
+
+    Parameters
+    ----------
+    measures : str, callable, list or dict, default=None
+        What to audit; None audits every measure of
+        :data:`infometrics.MEASURES`. An entry is a registry name (a
+        lower-is-better measure is negated and named ``neg_<name>``), a
+        scikit-learn classification metric by name (``"accuracy_score"``,
+        ``"balanced_accuracy"``, ``"f1_macro"``, ``"matthews_corrcoef"``,
+        ``"cohen_kappa"``, ... or any function name of ``sklearn.metrics``;
+        a registry name such as ``"accuracy"`` means the registry measure)
+        or as a function of ``sklearn.metrics``, or any callable
+        ``f(C) -> float`` of an augmented confusion matrix (higher is
+        better; ``C`` is a float array of shape ``(m, m + 1)``, a copy). A
+        scikit-learn metric sees the labels the matrix counts, classes
+        ``0 ... m - 1``, with each rejection predicted as ``-1``: an extra
+        label that no sample has. A dict ``{name: measure}`` names the
+        rows.
+    max_samples : int, default=20
+        Feature 1, P1 and P3 search every binary augmented matrix with 1 to
+        ``max_samples`` samples, for registry measures (evaluated on whole
+        stacks).
+    max_split_samples : int, default=200
+        Features 2 and 3 search every binary class split ``(c0, c1)``, both
+        at least 1, with at most this many samples, for registry measures.
+    n_random : int, default=200
+        Random 3-class and 4-class matrices (and class sizes), each, for
+        registry measures.
+    max_samples_loop, max_split_samples_loop, n_random_loop : int, default=5, 16, 8
+        The same for scikit-learn metrics and callables, which are called
+        once per matrix (about 1,500 calls each with the defaults; a
+        scikit-learn metric takes one to three milliseconds a call).
+    undefined : {"raise", "skip"}, default="raise"
+        What a callable's ``nan`` means: an error naming the matrix
+        ("raise"), or an undefined value whose comparisons are left out
+        ("skip"), as registry measures' and scikit-learn metrics' ``nan`` are.
+    random_state : int, default=0
+        Seed of the random cases.
+
+    Returns
+    -------
+    audit : MetaMeasureAudit
+        The table, the shares, the witnesses and the search space.
+
+    Raises
+    ------
+    ValueError
+        For an unknown measure name, or a scikit-learn metric or callable that
+        raises or returns a non-finite value on a matrix (the message names the
+        matrix).
+
+    See Also
+    --------
+    ni2_crossover_ratio : Theorem A2's cross-over of NI2 for given class sizes.
+
+    Notes
+    -----
+    Registry measures undefined on a matrix (``nan``) leave the comparisons
+    that need it out; a property none of whose comparisons is defined is
+    ``<NA>``. Values closer than ``1e-9`` (relative) count as equal.
+
+    References
+    ----------
+    .. [1] B.-G. Hu, R. He and X.-T. Yuan, "Information-theoretic measures for
+       objective evaluation of classifications", Acta Automatica Sinica 38(7),
+       2012, sections 3 and 7.
+
+    Examples
+    --------
+    >>> import infometrics
+    >>> audit = infometrics.meta_measure_audit(
+    ...     ["ni1", "ni2", "accuracy"], max_samples=8, max_split_samples=30,
+    ...     n_random=20)
+    >>> audit.table[["Feature 1", "Feature 2", "Feature 3 within (errors)"]]
+              Feature 1  Feature 2  Feature 3 within (errors)
+    ni1           False      False                       True
+    ni2           False       True                       True
+    accuracy       True       True                      False
+    >>> print(audit.witness("ni2", "Feature 1").move)
+    B is A with one sample of true class 0 moved from predicted class 1 to the
+    diagonal (a correct prediction instead of an error)
+    """
+    resolved = resolve_measures(measures)
+    registry_sizes = (
+        _check_count(max_samples, "max_samples", 1),
+        _check_count(max_split_samples, "max_split_samples", 3),
+        _check_count(n_random, "n_random", 0),
+    )
+    loop_sizes = (
+        _check_count(max_samples_loop, "max_samples_loop", 1),
+        _check_count(max_split_samples_loop, "max_split_samples_loop", 3),
+        _check_count(n_random_loop, "n_random_loop", 0),
+    )
+    random_state = _check_count(random_state, "random_state", 0)
+    if undefined not in ("raise", "skip"):
+        raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
+    designed = {m: np.array(stack) for m, stack in designed_matrices().items()}
+
+    groups = {
+        "registry": [m for m in resolved if m.vectorised],
+        "loop": [m for m in resolved if not m.vectorised],
+    }
+    sizes = {"registry": registry_sizes, "loop": loop_sizes}
+    labels = [PROPERTY_LABELS[prop] for prop in PROPERTIES]
+    names = [m.name for m in resolved]
+    held_table = pd.DataFrame(pd.NA, index=names, columns=labels, dtype="boolean")
+    share = pd.DataFrame(np.nan, index=names, columns=labels)
+    checked = pd.DataFrame(0, index=names, columns=labels)
+    witnesses = {}
+    space_rows = {}
+    for group, members in groups.items():
+        if not members:
+            continue
+        max_s, max_split, n_rand = sizes[group]
+        probe_sets, counts = build_probe_sets(
+            max_samples=max_s,
+            max_split_samples=max_split,
+            n_random=n_rand,
+            rng=np.random.default_rng(random_state),
+            designed=designed,
+        )
+        column = (
+            "registry measures (whole stacks)"
+            if group == "registry"
+            else "scikit-learn metrics and callables (one call per matrix)"
+        )
+        for prop in PROPERTIES:
+            space_rows.setdefault(PROPERTY_LABELS[prop], {})[column] = (
+                _space_description(prop, sizes[group], counts)
+            )
+        values = {m.name: {} for m in members}
+        for n_classes, probes in probe_sets.items():
+            if group == "registry":
+                stack_values = evaluate_registry(members, probes.matrices)
+            else:
+                stack_values = {
+                    m.name: evaluate_one_by_one(m, probes.matrices, undefined=undefined)
+                    for m in members
+                }
+            for name, array in stack_values.items():
+                values[name][n_classes] = array
+        for measure in members:
+            for prop in PROPERTIES:
+                result = _check_property(
+                    measure.name, prop, probe_sets, values[measure.name]
+                )
+                label = PROPERTY_LABELS[prop]
+                n_held, n_defined, witness = result
+                checked.at[measure.name, label] = n_defined
+                if n_defined:
+                    held_table.at[measure.name, label] = witness is None
+                    share.at[measure.name, label] = n_held / n_defined
+                if witness is not None:
+                    witnesses[measure.name, label] = witness
+    search_space = pd.DataFrame.from_dict(space_rows, orient="index")
+    search_space.index.name = "property"
+    return MetaMeasureAudit(held_table, share, checked, witnesses, search_space)
+
+
+def _check_property(name, prop, probe_sets, values):
+    """``(n_held, n_defined, witness or None)`` of one property of one measure."""
+    relation = RELATIONS[prop]
+    n_held = n_defined = 0
+    best = None  # (n_samples, -violation, n_classes, index)
+    for n_classes, probes in probe_sets.items():
+        comparisons = probes.comparisons[prop]
+        if not len(comparisons):
+            continue
+        value_a = values[n_classes][comparisons.a]
+        value_b = values[n_classes][comparisons.b]
+        held, defined = _compare(relation, value_a, value_b)
+        n_held += int(held.sum())
+        n_defined += int(defined.sum())
+        failed = np.flatnonzero(defined & ~held)
+        if failed.size:
+            # The smallest counterexample is the easiest to read; among those,
+            # the clearest violation.
+            samples = probes.n_samples[comparisons.a[failed]]
+            failed = failed[samples == samples.min()]
+            violation = np.abs(value_b[failed] - value_a[failed])
+            pick = failed[np.argmax(violation)]
+            key = (samples.min(), -violation.max(), n_classes)
+            if best is None or key < best[0]:
+                best = (key, n_classes, pick)
+    if best is None:
+        return n_held, n_defined, None
+    _, n_classes, index = best
+    probes = probe_sets[n_classes]
+    comparisons = probes.comparisons[prop]
+    a, b = comparisons.a[index], comparisons.b[index]
+    witness = MetaMeasureWitness(
+        measure=name,
+        property=PROPERTY_LABELS[prop],
+        matrix_a=probes.matrices[a].copy(),
+        matrix_b=probes.matrices[b].copy(),
+        value_a=float(values[n_classes][a]),
+        value_b=float(values[n_classes][b]),
+        move=describe_move(*comparisons.moves[index]),
+        expected=_EXPECTED[relation],
+    )
+    return n_held, n_defined, witness

@@ -1,0 +1,231 @@
+"""The measures an audit can take, each oriented so that higher is better.
+
+Three kinds: registry measures (evaluated on a whole stack at once, through
+the core), scikit-learn classification metrics of ``(y_true, y_pred)`` (a
+matrix is expanded into the labels it counts, with the reject label as one
+more prediction) and any callable ``f(C) -> float``. The last two are
+necessarily one Python call per matrix.
+"""
+
+import warnings
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .._measures.registry import MEASURES, check_measure, compute_measures
+
+# Common scikit-learn metrics by the names of its scoring strings, with the
+# arguments that make them multiclass; any other name is looked up as a
+# function of ``sklearn.metrics``. Registry names come first: "accuracy" is
+# the registry's, scikit-learn's is "accuracy_score".
+SKLEARN_ALIASES = {
+    "balanced_accuracy": ("balanced_accuracy_score", {}),
+    "f1_macro": ("f1_score", {"average": "macro"}),
+    "f1_micro": ("f1_score", {"average": "micro"}),
+    "f1_weighted": ("f1_score", {"average": "weighted"}),
+    "precision_macro": ("precision_score", {"average": "macro"}),
+    "recall_macro": ("recall_score", {"average": "macro"}),
+    "jaccard_macro": ("jaccard_score", {"average": "macro"}),
+    "matthews_corrcoef": ("matthews_corrcoef", {}),
+    "cohen_kappa": ("cohen_kappa_score", {}),
+}
+
+# The label a rejection becomes when a matrix is expanded into labels for a
+# scikit-learn metric (the classes are 0 ... m - 1).
+REJECT_LABEL = -1
+
+
+@dataclass(frozen=True)
+class AuditedMeasure:
+    """One measure of an audit.
+
+    ``kind`` is ``"registry"``, ``"labels"`` (a metric of ``y_true, y_pred``)
+    or ``"matrix"`` (a callable of the matrix); ``sign`` is -1 for a measure
+    where lower is better.
+    """
+
+    name: str
+    kind: str
+    function: Any = None
+    kwargs: Any = None
+    sign: float = 1.0
+    binary_only: bool = False
+    registry_name: str = ""
+
+    @property
+    def vectorised(self):
+        return self.kind == "registry"
+
+
+def _lower_is_better(name):
+    # scikit-learn's naming convention: *_score is a gain, *_loss and *_error
+    # are losses.
+    return name.endswith(("_loss", "_error"))
+
+
+def _sklearn_metric(name):
+    import sklearn.metrics
+
+    function_name, kwargs = SKLEARN_ALIASES.get(name, (name, {}))
+    function = getattr(sklearn.metrics, function_name, None)
+    if not callable(function) or function_name.startswith("_"):
+        return None
+    sign = -1.0 if _lower_is_better(function_name) else 1.0
+    label = name if sign > 0 else f"neg_{name}"
+    return AuditedMeasure(label, "labels", function, dict(kwargs), sign)
+
+
+def resolve_measure(measure, name=None):
+    """An :class:`AuditedMeasure` from a name or a callable, or a clear error."""
+    if isinstance(measure, str):
+        key = measure.lower()
+        is_registry = key in MEASURES or (
+            key.startswith("neg_") and key[4:] in MEASURES
+        )
+        if is_registry:
+            spec = check_measure(key)  # refuses neg_ of a higher-is-better name
+            sign = 1.0 if spec.higher_is_better else -1.0
+            return AuditedMeasure(
+                name or spec.scorer_name,
+                "registry",
+                sign=sign,
+                binary_only=spec.binary_only,
+                registry_name=spec.name,
+            )
+        resolved = _sklearn_metric(measure)
+        if resolved is None:
+            raise ValueError(
+                f"Unknown measure {measure!r}: not a name of infometrics.MEASURES "
+                "(e.g. 'ni2', 'neg_false_info_ratio'), nor a scikit-learn metric "
+                f"(e.g. {', '.join(repr(a) for a in SKLEARN_ALIASES)}, or a "
+                "function name of sklearn.metrics). Pass a callable f(C) -> float "
+                "for any other measure."
+            )
+        if name is not None:
+            resolved = AuditedMeasure(name, **_fields(resolved, exclude="name"))
+        return resolved
+    if callable(measure):
+        label = name or getattr(measure, "__name__", None) or repr(measure)
+        module = getattr(measure, "__module__", "") or ""
+        if module.startswith("sklearn.metrics"):
+            sign = -1.0 if _lower_is_better(measure.__name__) else 1.0
+            if name is None and sign < 0:
+                label = f"neg_{label}"
+            return AuditedMeasure(label, "labels", measure, {}, sign)
+        return AuditedMeasure(label, "matrix", measure)
+    raise ValueError(
+        f"A measure must be a name or a callable; got {type(measure).__name__} "
+        f"{measure!r}."
+    )
+
+
+def _fields(measure, exclude):
+    return {
+        key: getattr(measure, key)
+        for key in AuditedMeasure.__dataclass_fields__
+        if key != exclude
+    }
+
+
+def resolve_measures(measures):
+    """The measures of an audit, from ``None``, one measure, a list or a dict."""
+    if measures is None:
+        resolved = [resolve_measure(name) for name in MEASURES]
+    elif isinstance(measures, str) or callable(measures):
+        resolved = [resolve_measure(measures)]
+    elif isinstance(measures, dict):
+        resolved = [resolve_measure(value, str(key)) for key, value in measures.items()]
+    else:
+        try:
+            entries = list(measures)
+        except TypeError:
+            raise ValueError(
+                "measures must be a name or a callable, a list of them or a dict "
+                f"{{name: measure}}; got {type(measures).__name__} {measures!r}."
+            ) from None
+        resolved = [resolve_measure(measure) for measure in entries]
+    if not resolved:
+        raise ValueError("No measure to audit: pass at least one measure.")
+    names = [measure.name for measure in resolved]
+    duplicates = sorted({name for name in names if names.count(name) > 1})
+    if duplicates:
+        raise ValueError(
+            f"Two measures have the same name {duplicates[0]!r}; pass a dict "
+            "{name: measure} to name them apart."
+        )
+    return resolved
+
+
+def _labels_of(matrix):
+    """The ``(y_true, y_pred)`` an integer matrix counts, rejections as -1."""
+    m = matrix.shape[0]
+    counts = matrix.astype(np.int64).ravel()
+    true = np.repeat(np.repeat(np.arange(m), m + 1), counts)
+    predicted_codes = np.tile(np.append(np.arange(m), REJECT_LABEL), m)
+    return true, np.repeat(predicted_codes, counts)
+
+
+def _call_one(measure, matrix):
+    if measure.kind == "labels":
+        y_true, y_pred = _labels_of(matrix)
+        # The reject label is a prediction no true sample has: scikit-learn
+        # warns about it (an undefined recall, a label missing from y_true) on
+        # almost every matrix. That is the point being audited, not news.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return measure.function(y_true, y_pred, **measure.kwargs)
+    return measure.function(matrix.copy())
+
+
+def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
+    """Values of a label metric or matrix callable, one call per matrix.
+
+    A scikit-learn metric's ``nan`` (its value where it is undefined, e.g.
+    Cohen's kappa of one class) is kept as undefined, as a registry measure's
+    is; a callable's ``nan`` is an error unless ``undefined="skip"``.
+    """
+    values = np.empty(len(matrices))
+    for index, matrix in enumerate(matrices):
+        shown = matrix.astype(np.int64).tolist()
+        try:
+            value = _call_one(measure, matrix)
+        except Exception as exc:
+            raise ValueError(
+                f"Measure {measure.name!r} raised {type(exc).__name__}: {exc} on "
+                f"the matrix {shown}. An audited measure must return a float for "
+                "every augmented confusion matrix (rows true classes, columns "
+                "predicted classes and a last reject column)."
+            ) from exc
+        try:
+            value = float(value)
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"Measure {measure.name!r} returned {value!r} on the matrix "
+                f"{shown}; it must return one real number."
+            ) from None
+        if np.isnan(value) and (measure.kind == "labels" or undefined == "skip"):
+            values[index] = np.nan
+            continue
+        if not np.isfinite(value):
+            raise ValueError(
+                f"Measure {measure.name!r} returned {value} on the matrix {shown}; "
+                "an audited measure must return a finite number for every matrix. "
+                "Return a defined value there, or pass undefined='skip' to leave "
+                "the comparisons with an undefined (nan) value out."
+            )
+        values[index] = measure.sign * value
+    return values
+
+
+def evaluate_registry(measures, matrices):
+    """``{name: oriented values}`` of registry measures, one core call per stack."""
+    n_classes = matrices.shape[1]
+    wanted = [m for m in measures if not (m.binary_only and n_classes != 2)]
+    values = {m.name: np.full(len(matrices), np.nan) for m in measures}
+    if wanted and len(matrices):
+        names = list(dict.fromkeys(m.registry_name for m in wanted))
+        computed = compute_measures(matrices, names, replace_undefined_by=np.nan)
+        for m in wanted:
+            values[m.name] = m.sign * np.asarray(computed[m.registry_name], float)
+    return values

@@ -1,0 +1,406 @@
+"""The search spaces of the meta-measure audit: matrices and the comparisons on them.
+
+Pure numpy, no measure in sight: a :class:`ProbeSet` is a stack of distinct
+augmented matrices of one shape plus, for every property, the pairs of
+matrices ``(a, b)`` whose values the property relates (``f(b) >= f(a)``,
+``f(b) > f(a)`` or ``f(b) == f(a)``). A measure is then evaluated once on the
+stack, and every property is a vectorised comparison of two value arrays.
+
+Every comparison also carries a move code ``(kind, i, j)`` so that a failure
+can be described in words.
+"""
+
+from dataclasses import dataclass, field
+from math import comb
+
+import numpy as np
+
+PROPERTIES = (
+    "feature_1",
+    "feature_2",
+    "feature_3_within_errors",
+    "feature_3_within_rejections",
+    "feature_3_between",
+    "p1_identity",
+    "p3_symmetry",
+)
+
+PROPERTY_LABELS = {
+    "feature_1": "Feature 1",
+    "feature_2": "Feature 2",
+    "feature_3_within_errors": "Feature 3 within (errors)",
+    "feature_3_within_rejections": "Feature 3 within (rejections)",
+    "feature_3_between": "Feature 3 between",
+    "p1_identity": "P1 identity",
+    "p3_symmetry": "P3 symmetry",
+}
+
+# The relation each property asks of f(b) against f(a).
+RELATIONS = {
+    "feature_1": ">=",
+    "feature_2": ">",
+    "feature_3_within_errors": ">",
+    "feature_3_within_rejections": ">",
+    "feature_3_between": ">",
+    "p1_identity": ">",
+    "p3_symmetry": "==",
+}
+
+# Move kinds (the first entry of a move code).
+TO_DIAGONAL = 0  # b is a with one sample of class i moved from column j to i
+REJECT = 1  # a is the exact classification b with one sample of class i rejected
+SMALL_VS_LARGE_ERROR = 2  # a: one error on small class i; b: on large class j
+SMALL_VS_LARGE_REJECT = 3  # a: one rejection of small class i; b: of large j
+ERROR_VS_REJECT = 4  # a: one error of class i into j; b: one rejection of i
+NOT_EXACT = 5  # a is not an exact classification; b the exact one of its rows
+TRANSPOSE = 6  # b is the transpose of the square matrix a
+
+
+def describe_move(kind, i, j):
+    """One sentence saying how the two matrices of a comparison are related."""
+    if kind == TO_DIAGONAL:
+        return (
+            f"B is A with one sample of true class {i} moved from predicted "
+            f"class {j} to the diagonal (a correct prediction instead of an error)"
+        )
+    if kind == REJECT:
+        return (
+            f"B is an exact classification; A is B with one sample of class {i} "
+            "rejected"
+        )
+    if kind == SMALL_VS_LARGE_ERROR:
+        return (
+            "from one exact classification: A has one error on the small class "
+            f"{i} (predicted {j}), B one error on the large class {j} (predicted {i})"
+        )
+    if kind == SMALL_VS_LARGE_REJECT:
+        return (
+            "from one exact classification: A rejects one sample of the small "
+            f"class {i}, B one sample of the large class {j}"
+        )
+    if kind == ERROR_VS_REJECT:
+        return (
+            "from one exact classification: A has one sample of class "
+            f"{i} predicted as {j} (an error), B has it rejected"
+        )
+    if kind == NOT_EXACT:
+        return (
+            "A is not an exact classification; B is the exact classification "
+            "of the same samples (each row's samples on its diagonal)"
+        )
+    if kind == TRANSPOSE:
+        return "A has no rejections; B is its transpose (true and predicted swapped)"
+    raise ValueError(f"unknown move kind {kind}")
+
+
+def compositions(n_cells, max_total, *, min_total=1):
+    """Every vector of ``n_cells`` non-negative integers summing to a total in range.
+
+    Built one cell at a time by repeating each partial vector once per value
+    its remaining budget allows, so the enumeration is vectorised.
+
+    Parameters
+    ----------
+    n_cells : int
+        Length of each vector.
+    max_total, min_total : int
+        The totals allowed, inclusive.
+
+    Returns
+    -------
+    vectors : ndarray of int64, shape (n_vectors, n_cells)
+        ``sum(comb(t + n_cells - 1, n_cells - 1) for t in range(min_total,
+        max_total + 1))`` rows.
+    """
+    vectors = np.zeros((1, 0), dtype=np.int64)
+    remaining = np.array([max_total], dtype=np.int64)
+    for _ in range(n_cells):
+        n_values = remaining + 1
+        parent = np.repeat(np.arange(len(vectors)), n_values)
+        starts = np.repeat(np.cumsum(n_values) - n_values, n_values)
+        value = np.arange(n_values.sum()) - starts
+        vectors = np.column_stack([vectors[parent], value])
+        remaining = remaining[parent] - value
+    return vectors[vectors.sum(axis=1) >= min_total]
+
+
+def n_compositions(n_cells, max_total, *, min_total=1):
+    """The closed form of ``len(compositions(...))`` (stars and bars)."""
+    return sum(
+        comb(total + n_cells - 1, n_cells - 1)
+        for total in range(min_total, max_total + 1)
+    )
+
+
+@dataclass
+class Comparisons:
+    """Pairs ``(a, b)`` of matrix indices with the move that relates them."""
+
+    a: np.ndarray
+    b: np.ndarray
+    moves: np.ndarray  # (n, 3) int: kind, i, j
+
+    def __len__(self):
+        return len(self.a)
+
+
+@dataclass
+class ProbeSet:
+    """Distinct matrices of one shape and the comparisons of every property."""
+
+    matrices: np.ndarray
+    comparisons: dict = field(default_factory=dict)
+    n_samples: np.ndarray = None
+
+
+class _Builder:
+    """Collects matrices (deduplicated at the end) and index pairs."""
+
+    def __init__(self, n_classes):
+        self.n_classes = n_classes
+        self.blocks = []
+        self.n_rows = 0
+        self.pairs = {name: [] for name in PROPERTIES}
+
+    def add(self, matrices):
+        """Register a stack; returns the provisional indices of its matrices."""
+        matrices = np.asarray(matrices, dtype=np.int64)
+        start = self.n_rows
+        m = self.n_classes
+        self.blocks.append(matrices.reshape(len(matrices), m * (m + 1)))
+        self.n_rows += len(matrices)
+        return np.arange(start, self.n_rows)
+
+    def compare(self, prop, a, b, kind, i, j):
+        n = len(a)
+        moves = np.column_stack(
+            [np.full(n, kind), np.broadcast_to(i, n), np.broadcast_to(j, n)]
+        ).astype(np.int64)
+        self.pairs[prop].append((np.asarray(a), np.asarray(b), moves))
+
+    def build(self):
+        m = self.n_classes
+        flat = np.concatenate(self.blocks)
+        unique, inverse = _unique_rows(flat)
+        comparisons = {}
+        for prop, parts in self.pairs.items():
+            if parts:
+                a = inverse[np.concatenate([p[0] for p in parts])]
+                b = inverse[np.concatenate([p[1] for p in parts])]
+                moves = np.concatenate([p[2] for p in parts])
+            else:
+                a = b = np.zeros(0, dtype=np.int64)
+                moves = np.zeros((0, 3), dtype=np.int64)
+            comparisons[prop] = Comparisons(a, b, moves)
+        matrices = unique.reshape(-1, m, m + 1).astype(float)
+        return ProbeSet(matrices, comparisons, unique.sum(axis=1))
+
+
+def _unique_rows(flat):
+    """Distinct rows of a non-negative integer array, and where each row went."""
+    base = int(flat.max(initial=0)) + 1
+    if base ** flat.shape[1] < 2**62:
+        # One integer per row: sorting integers is far faster than sorting
+        # rows (np.unique with axis=0 sorts a structured view).
+        codes = flat @ (base ** np.arange(flat.shape[1], dtype=np.int64))
+        _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+        return flat[first], inverse.reshape(-1)
+    unique, inverse = np.unique(flat, axis=0, return_inverse=True)
+    return unique, inverse.reshape(-1)
+
+
+def _diagonal_moves(builder, stack, indices):
+    """Feature 1: every move of one error sample to the diagonal."""
+    m = builder.n_classes
+    for i in range(m):
+        for j in range(m):
+            if j == i:
+                continue
+            has = stack[:, i, j] >= 1
+            if not has.any():
+                continue
+            moved = stack[has].copy()
+            moved[:, i, j] -= 1
+            moved[:, i, i] += 1
+            builder.compare(
+                "feature_1", indices[has], builder.add(moved), TO_DIAGONAL, i, j
+            )
+
+
+def _not_exact_pairs(builder, stack, indices):
+    """P1: every matrix with every class present that is not exact, vs exact."""
+    m = builder.n_classes
+    rows = stack.sum(axis=2)
+    diagonal = np.einsum("kii->ki", stack[:, :, :m])
+    candidates = (rows >= 1).all(axis=1) & (diagonal != rows).any(axis=1)
+    exact = np.zeros_like(stack[candidates])
+    exact[:, np.arange(m), np.arange(m)] = rows[candidates]
+    builder.compare(
+        "p1_identity", indices[candidates], builder.add(exact), NOT_EXACT, -1, -1
+    )
+
+
+def _transpose_pairs(builder, stack, indices):
+    """P3: every matrix without rejections against its transpose."""
+    m = builder.n_classes
+    square = stack[:, :, m] == 0
+    square = square.all(axis=1)
+    transposed = np.zeros_like(stack[square])
+    transposed[:, :, :m] = np.swapaxes(stack[square][:, :, :m], 1, 2)
+    builder.compare(
+        "p3_symmetry", indices[square], builder.add(transposed), TRANSPOSE, -1, -1
+    )
+
+
+def _matrix_properties(builder, stack):
+    """Feature 1, P1 and P3 on a stack of matrices."""
+    indices = builder.add(stack)
+    _diagonal_moves(builder, stack, indices)
+    _not_exact_pairs(builder, stack, indices)
+    _transpose_pairs(builder, stack, indices)
+
+
+def _exact(sizes, m):
+    exact = np.zeros((len(sizes), m, m + 1), dtype=np.int64)
+    exact[:, np.arange(m), np.arange(m)] = sizes
+    return exact
+
+
+def _split_properties(builder, sizes):
+    """Features 2 and 3 around the exact classifications with these class sizes.
+
+    ``sizes`` has shape ``(n, m)``, every entry at least 1.
+    """
+    m = builder.n_classes
+    exact = _exact(sizes, m)
+    exact_index = builder.add(exact)
+    rejected = []
+    for i in range(m):
+        moved = exact.copy()
+        moved[:, i, i] -= 1
+        moved[:, i, m] += 1
+        rejected.append(builder.add(moved))
+        builder.compare("feature_2", rejected[i], exact_index, REJECT, i, -1)
+    errors = {}
+    for i in range(m):
+        for j in range(m):
+            if i != j:
+                moved = exact.copy()
+                moved[:, i, i] -= 1
+                moved[:, i, j] += 1
+                errors[i, j] = builder.add(moved)
+                builder.compare(
+                    "feature_3_between",
+                    errors[i, j],
+                    rejected[i],
+                    ERROR_VS_REJECT,
+                    i,
+                    j,
+                )
+    for small in range(m):
+        for large in range(m):
+            pick = sizes[:, large] > sizes[:, small]
+            if small == large or not pick.any():
+                continue
+            builder.compare(
+                "feature_3_within_errors",
+                errors[small, large][pick],
+                errors[large, small][pick],
+                SMALL_VS_LARGE_ERROR,
+                small,
+                large,
+            )
+            builder.compare(
+                "feature_3_within_rejections",
+                rejected[small][pick],
+                rejected[large][pick],
+                SMALL_VS_LARGE_REJECT,
+                small,
+                large,
+            )
+
+
+def binary_splits(max_samples):
+    """Every binary class split ``(c0, c1)``, both at least 1, ``c0 + c1 <= max``."""
+    sizes = compositions(2, max_samples - 2, min_total=0) + 1
+    return sizes
+
+
+def random_matrices(rng, n_classes, n_matrices, *, max_samples=60):
+    """Random integer matrices, mostly accurate, with errors and rejections."""
+    m = n_classes
+    totals = rng.integers(m, max_samples + 1, size=n_matrices)
+    # A Dirichlet draw per matrix that favours the diagonal, so the moves
+    # happen around realistic classifiers as well as around noise.
+    alpha = np.full((m, m + 1), 0.5)
+    alpha[np.arange(m), np.arange(m)] = 3.0
+    probabilities = rng.dirichlet(alpha.ravel(), size=n_matrices)
+    stack = np.array(
+        [rng.multinomial(t, p) for t, p in zip(totals, probabilities, strict=True)]
+    )
+    return stack.reshape(n_matrices, m, m + 1)
+
+
+def random_sizes(rng, n_classes, n_cases, *, max_size=60):
+    """Random class sizes, each at least 1."""
+    return rng.integers(1, max_size + 1, size=(n_cases, n_classes))
+
+
+def relabelled(sizes):
+    """Theorem 1's witnesses: every exact classification with cyclic predictions."""
+    m = sizes.shape[1]
+    stack = np.zeros((len(sizes), m, m + 1), dtype=np.int64)
+    stack[:, np.arange(m), (np.arange(m) + 1) % m] = sizes
+    return stack
+
+
+def build_probe_sets(*, max_samples, max_split_samples, n_random, rng, designed):
+    """The probe sets of one audit, by number of classes.
+
+    Parameters
+    ----------
+    max_samples : int
+        Every binary augmented matrix with 1 to ``max_samples`` samples.
+    max_split_samples : int
+        Every binary class split with at most this many samples.
+    n_random : int
+        Random 3- and 4-class matrices (and class-size vectors), each.
+    rng : numpy.random.Generator
+    designed : dict
+        ``{n_classes: int array (k, m, m + 1)}``, the paper's matrices.
+
+    Returns
+    -------
+    probe_sets : dict
+        ``{n_classes: ProbeSet}``.
+    counts : dict
+        ``{(n_classes, source): number of matrices or class splits}``.
+    """
+    counts = {}
+    probe_sets = {}
+    for m in (2, 3, 4):
+        builder = _Builder(m)
+        if m == 2:
+            stack = compositions(6, max_samples).reshape(-1, 2, 3)
+            counts[2, "binary matrices"] = len(stack)
+            _matrix_properties(builder, stack)
+            sizes = binary_splits(max_split_samples)
+            counts[2, "binary splits"] = len(sizes)
+            _split_properties(builder, sizes)
+        if m > 2 and n_random > 0:
+            stack = random_matrices(rng, m, n_random)
+            counts[m, "random matrices"] = len(stack)
+            _matrix_properties(builder, stack)
+            sizes = random_sizes(rng, m, n_random)
+            counts[m, "random splits"] = len(sizes)
+            _split_properties(builder, sizes)
+            # Theorem 1: relabelled exact classifications, for P1.
+            swapped = relabelled(sizes)
+            _not_exact_pairs(builder, swapped, builder.add(swapped))
+        if m in designed:
+            stack = np.asarray(designed[m], dtype=np.int64)
+            counts[m, "designed matrices"] = len(stack)
+            _matrix_properties(builder, stack)
+        if builder.blocks:
+            probe_sets[m] = builder.build()
+    return probe_sets, counts
