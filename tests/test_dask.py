@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
+from infometrics import ConfusionAccumulator
 
 da = pytest.importorskip("dask.array")
 dd = pytest.importorskip("dask.dataframe")
@@ -274,3 +275,138 @@ def test_missing_dask_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "dask", None)
     with pytest.raises(ImportError, match=r"infometrics\[dask\]"):
         import_dask()
+
+
+def _label_columns(kind, values):
+    """``values`` (small ints, -1 = reject) as a pandas column of ``kind``."""
+    names = np.array(["?", "ant", "bee", "cat", "dog"])
+    if kind == "int":
+        return pd.Series(values), -1
+    strings = names[np.asarray(values) + 1]
+    if kind == "categorical":
+        return pd.Series(pd.Categorical(strings)), "?"
+    return pd.Series(strings, dtype="string[pyarrow]"), "?"
+
+
+@pytest.mark.parametrize("kind", ["int", "categorical", "arrow"])
+def test_partitions_with_all_zero_weights_count_their_labels(kind):
+    pytest.importorskip("pyarrow")
+    y_true, reject = _label_columns(kind, [0, 1, 2, 0, 1, 2, 3, 3])
+    y_pred, _ = _label_columns(kind, [0, -1, 2, 1, 1, 2, 3, 0])
+    weights = pd.Series([0.0, 0.0, 0.0, 1.5, 2.0, 0.5, 0.0, 0.0])
+    frame = pd.DataFrame({"t": y_true, "p": y_pred, "w": weights})
+    expected = im.augmented_confusion_matrix(
+        frame.t, frame.p, reject_label=reject, sample_weight=frame.w
+    )
+    lazy = dd.from_pandas(frame, npartitions=3, sort=False)
+    assert lazy.w.partitions[0].compute().sum() == 0  # an all-zero partition
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(
+            lazy.t, lazy.p, reject_label=reject, sample_weight=lazy.w
+        ),
+        expected,
+    )
+    accumulator = ConfusionAccumulator(reject_label=reject)
+    accumulator.update(lazy.t, lazy.p, sample_weight=lazy.w)
+    np.testing.assert_array_equal(accumulator.confusion_matrix, expected)
+    # In memory too: a zero-weight batch is part of a total.
+    batches = ConfusionAccumulator(reject_label=reject)
+    for part in np.array_split(np.arange(8), [3, 6]):
+        batches.update(
+            frame.t.iloc[part], frame.p.iloc[part], sample_weight=frame.w.iloc[part]
+        )
+    np.testing.assert_array_equal(batches.confusion_matrix, expected)
+
+
+@pytest.mark.parametrize(
+    "weights",
+    [
+        lambda w: da.from_array(w, chunks=2),
+        lambda w: dd.from_pandas(pd.Series(w), npartitions=2),
+        lambda w: w,
+    ],
+)
+def test_all_zero_weights_are_refused_as_in_memory(weights):
+    y = np.array([0, 1, 1, 0])
+    zeros = np.zeros(4)
+    with pytest.raises(ValueError, match="0 for every sample"):
+        im.augmented_confusion_matrix(y, y, sample_weight=zeros)
+    with pytest.raises(ValueError, match="0 for every sample"):
+        im.augmented_confusion_matrix(
+            da.from_array(y, chunks=2), y, sample_weight=weights(zeros)
+        )
+    # As a part of a total (a batch) they count nothing but name the classes.
+    accumulator = ConfusionAccumulator().update(
+        da.from_array(y, chunks=2), y, sample_weight=weights(zeros)
+    )
+    assert accumulator.labels.tolist() == [0, 1]
+    assert not accumulator.confusion_matrix.any()
+
+
+def test_unknown_chunk_sizes_with_in_memory_and_other_dask_inputs():
+    y_true, y_pred, weights, _ = _labels("int")
+    keep = np.arange(300) % 3 != 0
+    expected = im.augmented_confusion_matrix(
+        y_true[keep], y_pred[keep], sample_weight=weights[keep]
+    )
+    lazy_keep = da.from_array(keep, chunks=64)
+    masked_true = da.from_array(y_true, chunks=64)[lazy_keep]
+    assert np.isnan(masked_true.chunks[0][0])
+    for y_pred_input, weight_input in [
+        (y_pred[keep], weights[keep]),
+        (da.from_array(y_pred[keep], chunks=37), weights[keep]),
+        (pd.Series(y_pred[keep]), da.from_array(weights, chunks=50)[lazy_keep]),
+        (dd.from_pandas(pd.Series(y_pred[keep]), npartitions=3), None),
+    ]:
+        result = im.augmented_confusion_matrix(
+            masked_true, y_pred_input, sample_weight=weight_input
+        )
+        if weight_input is None:
+            np.testing.assert_array_equal(
+                result, im.augmented_confusion_matrix(y_true[keep], y_pred[keep])
+            )
+        else:
+            np.testing.assert_allclose(result, expected, rtol=1e-13)
+    # The caller's array keeps its unknown chunk sizes.
+    assert np.isnan(masked_true.chunks[0][0])
+
+
+def test_equal_length_columns_partitioned_differently():
+    y_true, y_pred, weights, _ = _labels("int", n=40)
+    expected = im.augmented_confusion_matrix(y_true, y_pred, sample_weight=weights)
+    # Same number of partitions, different partition lengths.
+    lazy_true = dd.from_pandas(pd.Series(y_true), npartitions=2)
+    lazy_pred = dd.from_pandas(pd.Series(y_pred), chunksize=30)
+    lazy_weights = dd.from_pandas(pd.Series(weights), chunksize=11)
+    assert lazy_true.npartitions == lazy_pred.npartitions == 2
+    np.testing.assert_allclose(
+        im.augmented_confusion_matrix(lazy_true, lazy_pred, sample_weight=weights),
+        expected,
+        rtol=1e-13,
+    )
+    np.testing.assert_allclose(
+        im.augmented_confusion_matrix(lazy_true, lazy_pred, sample_weight=lazy_weights),
+        expected,
+        rtol=1e-13,
+    )
+    # Arrays cut by different masks of the same total: unknown, misaligned chunks.
+    first = np.arange(60) % 3 != 0
+    second = np.arange(60) < 40
+    lazy_true = da.from_array(np.resize(y_true, 60), chunks=20)[
+        da.from_array(first, chunks=20)
+    ]
+    lazy_pred = da.from_array(np.resize(y_pred, 60), chunks=20)[
+        da.from_array(second, chunks=20)
+    ]
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(lazy_true, lazy_pred),
+        im.augmented_confusion_matrix(
+            np.resize(y_true, 60)[first], np.resize(y_pred, 60)[second]
+        ),
+    )
+    # Different totals are still refused, naming the lengths.
+    with pytest.raises(ValueError, match="different lengths"):
+        im.augmented_confusion_matrix(
+            dd.from_pandas(pd.Series(y_true), npartitions=2),
+            dd.from_pandas(pd.Series(y_pred[:-1]), npartitions=2),
+        )

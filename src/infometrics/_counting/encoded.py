@@ -72,7 +72,7 @@ def _factorize(y):
 
 
 def encoded_confusion_matrix_and_labels(
-    y_true, y_pred, *, labels, reject_label, sample_weight
+    y_true, y_pred, *, labels, reject_label, sample_weight, part_of_a_total=False
 ):
     """The matrix and labels via the dictionaries, or None to take the usual path."""
     if len(y_true) != len(y_pred) or len(y_true) == 0:
@@ -105,6 +105,9 @@ def encoded_confusion_matrix_and_labels(
         labels=labels,
         reject_label=reject_label,
         sample_weight=totals,
+        # All-zero weights are refused for a matrix on its own, not for a
+        # part of a total (a batch, a chunk), as on the usual path.
+        part_of_a_total=part_of_a_total,
     )
     if sample_weight is None:
         # Counts below 2**53 are exact in float64.

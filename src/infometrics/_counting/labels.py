@@ -359,6 +359,7 @@ def confusion_matrix_and_labels(
             labels=labels,
             reject_label=reject_label,
             sample_weight=sample_weight,
+            part_of_a_total=part_of_a_total,
         )
     if wants_encoded_path(y_true, y_pred):
         # Categorical / Arrow / StringDType labels are counted over their
@@ -371,6 +372,7 @@ def confusion_matrix_and_labels(
             labels=labels,
             reject_label=reject_label,
             sample_weight=sample_weight,
+            part_of_a_total=part_of_a_total,
         )
         if result is not None:
             return result
