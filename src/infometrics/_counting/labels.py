@@ -87,6 +87,9 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
     )
     values = check_labels_array(y, name)
     classes = np.asarray(classes)
+    codes = _encode_integers(values, classes, marker)
+    if codes is not None:
+        return codes
     codes = np.asarray(pd.Index(classes).get_indexer(values), dtype=np.int64)
     unknown = codes < 0
     if unknown.any() and marker.rejects:
@@ -104,6 +107,33 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
             is_true=not marker.rejects,
         )
     return codes
+
+
+def _encode_integers(values, classes, marker):
+    """Codes of integer labels by a table over their value range, or None.
+
+    None (the caller then hashes) unless every value is a class or the
+    reject marker and the values and classes span a compact range inside
+    int64 -- the ranges are Python ints, so nothing wraps.
+    """
+    if values.dtype.kind not in "iu" or classes.dtype.kind not in "iu":
+        return None
+    if not values.size or not classes.size:
+        return None
+    value_range, class_range = _int64_range(values), _int64_range(classes)
+    if value_range is None or class_range is None:
+        return None
+    low = min(value_range[0], class_range[0])
+    high = max(value_range[1], class_range[1])
+    if high - low >= _DENSE_CELLS_PER_SAMPLE * values.size + _DENSE_CELLS_ALLOWANCE:
+        return None
+    table = np.full(high - low + 1, -1, dtype=np.int64)
+    table[classes.astype(np.int64) - np.int64(low)] = np.arange(classes.size)
+    reject = marker.integer if marker.kind == "number" else None
+    if reject is not None and low <= reject <= high:
+        table[reject - low] = classes.size
+    codes = table[_as_int64_operand(values) - np.int64(low)]
+    return codes if (codes >= 0).all() else None
 
 
 # -- counting -----------------------------------------------------------------
