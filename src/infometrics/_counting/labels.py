@@ -187,6 +187,7 @@ def _count_integers(y_true, y_pred, weights, labels, marker):
     if n_rows * n_columns > budget:
         return None
     _check_marker_matches_kind(marker, "number")
+    both_bool = y_true.dtype.kind == "b" and y_pred.dtype.kind == "b"
     y_true, y_pred = _as_int64_operand(y_true), _as_int64_operand(y_pred)
     # Cell index (y_true - true_low) * n_columns + (y_pred - pred_low), in as
     # few passes as the offsets allow. Each result lies in [0, n_rows *
@@ -224,6 +225,9 @@ def _count_integers(y_true, y_pred, weights, labels, marker):
     )
     if labels is None:
         class_labels = np.union1d(true_values, accepted)
+        if both_bool:
+            # Counted as 0/1, but the classes are the caller's False/True.
+            class_labels = class_labels.astype(bool)
     else:
         class_labels = labels
         for name, seen, is_true in (
