@@ -347,3 +347,19 @@ def test_fixed_labels_of_other_dtypes_merge_when_they_name_the_same_classes():
 def test_an_invalid_reject_label_is_refused_up_front():
     with pytest.raises(ValueError, match="bool"):
         ConfusionAccumulator(reject_label=True)
+
+
+def test_bool_batches_merge_with_integer_batches():
+    # The union is int64 (as one call on both gives): True must find row 1,
+    # never a -1 position that would add its counts to the last row.
+    bools = ConfusionAccumulator().update(
+        np.array([True, False]), np.array([True, True])
+    )
+    ints = ConfusionAccumulator().update(np.array([0, 2]), np.array([0, -1]))
+    expected = im.augmented_confusion_matrix(
+        np.array([1, 0, 0, 2]), np.array([1, 1, 0, -1])
+    )
+    for merged in (bools + ints, ints + bools):
+        assert merged.labels.tolist() == [0, 1, 2]
+        np.testing.assert_array_equal(merged.confusion_matrix, expected)
+    assert bools.labels.dtype == bool

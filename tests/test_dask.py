@@ -410,3 +410,20 @@ def test_equal_length_columns_partitioned_differently():
             dd.from_pandas(pd.Series(y_true), npartitions=2),
             dd.from_pandas(pd.Series(y_pred[:-1]), npartitions=2),
         )
+
+
+def test_an_empty_dask_batch_changes_nothing_in_an_accumulator():
+    empty = da.from_array(np.array([], dtype=np.int64))
+    accumulator = ConfusionAccumulator().update([0, 1], [0, -1])
+    accumulator.update(empty, empty)
+    np.testing.assert_array_equal(accumulator.confusion_matrix, [[1, 0, 0], [0, 0, 1]])
+    fixed = ConfusionAccumulator(labels=[0, 1]).update(empty, empty)
+    np.testing.assert_array_equal(fixed.confusion_matrix, np.zeros((2, 3)))
+    with pytest.raises(ValueError, match="empty"):
+        im.augmented_confusion_matrix(empty, empty)
+
+
+def test_a_dask_dataframe_is_not_a_label_column():
+    frame = dd.from_pandas(pd.DataFrame({"y": [0, 1]}), npartitions=1)
+    with pytest.raises(ValueError, match="Dask DataFrame"):
+        im.augmented_confusion_matrix(frame, [0, 1])

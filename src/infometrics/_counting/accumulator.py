@@ -71,9 +71,10 @@ def _embed(matrix, labels, union, has_reject):
     )
     if len(labels) == 0:
         return result
-    if union.dtype == object:
-        # Python numbers compare exactly; numpy would promote to float64.
-        labels = labels.astype(object)
+    # The union's dtype holds every label exactly (``_concatenate``); in it,
+    # False finds 0 and 7 finds 7.0, and Python numbers (object) compare
+    # exactly where numpy would promote to float64.
+    labels = labels.astype(union.dtype, copy=False)
     positions = pd.Index(union, dtype=union.dtype).get_indexer(labels)
     if (positions < 0).any():
         # Cannot happen for a union of the labels; a silent -1 would add the

@@ -63,6 +63,11 @@ def _merge_parts(has_reject, *parts):
 
 
 def _check_1d(collection, name):
+    if getattr(collection, "ndim", 1) == 2 and hasattr(collection, "columns"):
+        raise ValueError(
+            f"{name} must be 1-d, one label per sample; got a Dask DataFrame. Pass "
+            "the column that holds the labels, frame[column]."
+        )
     if getattr(collection, "ndim", 1) != 1:
         raise ValueError(
             f"{name} must be 1-d, one label per sample; got a Dask collection of "
@@ -98,6 +103,7 @@ def _as_dask_array(value, name, chunks=None):
     import dask.array as da
 
     if is_dask_collection(value):
+        _check_1d(value, name)
         if hasattr(value, "to_dask_array"):
             # Dask dataframe column: partition lengths are needed to align it.
             value = series_to_dask_array(value)
@@ -242,6 +248,11 @@ def dask_confusion_matrix_and_labels(
         # Equal totals may be split differently: align by the lengths.
         graph = dask_counts_graph(y_true, y_pred, by_length=True, **options)
         (result,) = dask.compute(graph)
+    if result is None and part_of_a_total:
+        # An empty batch of an accumulator counts nothing (as in memory).
+        classes = labels if labels is not None else np.array([], dtype=np.int64)
+        n_columns = len(classes) + (reject_label is not None)
+        return np.zeros((len(classes), n_columns), dtype=np.int64), classes
     if result is None:
         raise ValueError(
             "y_true and y_pred are empty; at least one sample is needed to build a "
