@@ -363,3 +363,57 @@ def test_bool_batches_merge_with_integer_batches():
         assert merged.labels.tolist() == [0, 1, 2]
         np.testing.assert_array_equal(merged.confusion_matrix, expected)
     assert bools.labels.dtype == bool
+
+
+_NUMERIC_BATCH_KINDS = {
+    "bool": lambda rng, n: rng.random(n) < 0.5,
+    "uint8": lambda rng, n: rng.integers(0, 4, n).astype(np.uint8),
+    "int8": lambda rng, n: rng.integers(-2, 3, n).astype(np.int8),
+    "float": lambda rng, n: rng.integers(-1, 3, n).astype(float),
+    "int64 above 2**53": lambda rng, n: 2**53 + rng.integers(-2, 3, n).astype(np.int64),
+    "float near 2**53": lambda rng, n: 2.0**53 + 2.0 * rng.integers(-1, 2, n),
+    "uint64 above 2**63": lambda rng, n: (
+        np.uint64(2**63) + rng.integers(0, 3, n).astype(np.uint64)
+    ),
+    "int64 extremes": lambda rng, n: rng.choice(
+        np.array([-(2**63), 2**63 - 1, 0, 1], dtype=np.int64), n
+    ),
+}
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_mixes_of_numeric_batch_dtypes_match_a_dict_count(seed):
+    rng = np.random.default_rng(seed)
+    kinds = sorted(_NUMERIC_BATCH_KINDS)
+    batches = []
+    for _ in range(int(rng.integers(2, 5))):
+        kind = kinds[int(rng.integers(len(kinds)))]
+        n = int(rng.integers(1, 6))
+        y_true = _NUMERIC_BATCH_KINDS[kind](rng, n)
+        y_pred = _NUMERIC_BATCH_KINDS[kind](rng, n)
+        # Rejections where the dtype can hold -1, the marker.
+        if y_pred.dtype.kind in "if" and y_pred.dtype != np.uint64:
+            y_pred = np.where(rng.random(n) < 0.3, y_pred.dtype.type(-1), y_pred)
+        y_true = np.where(y_true == -1, y_true.dtype.type(0), y_true)
+        weights = rng.integers(0, 3, n).astype(float) if seed % 2 else None
+        batches.append((y_true, y_pred, weights))
+    # Reference: Python values as dict keys (1 == 1.0 == True, 2**53 + 1 !=
+    # 2.0**53), the reject column keyed by -1.
+    expected = {}
+    for y_true, y_pred, weights in batches:
+        counted = _dict_counts(y_true.tolist(), y_pred.tolist(), weights)
+        for key, value in counted.items():
+            expected[key] = expected.get(key, 0) + value
+    expected = {key: value for key, value in expected.items() if value}
+    streamed = ConfusionAccumulator()
+    parts = []
+    for y_true, y_pred, weights in batches:
+        streamed.update(y_true, y_pred, sample_weight=weights)
+        parts.append(
+            ConfusionAccumulator().update(y_true, y_pred, sample_weight=weights)
+        )
+    for total in (streamed, sum(parts), sum(parts[::-1])):
+        assert _matrix_as_dict(total.confusion_matrix, total.labels, -1) == expected
+        labels = total.labels.tolist()
+        assert labels == sorted(labels)
+        assert len(set(labels)) == len(labels)

@@ -130,7 +130,8 @@ def _encode_integers(values, classes, marker):
     table = np.full(high - low + 1, -1, dtype=np.int64)
     table[classes.astype(np.int64) - np.int64(low)] = np.arange(classes.size)
     reject = marker.integer if marker.kind == "number" else None
-    if reject is not None and low <= reject <= high:
+    if reject is not None and low <= reject <= high and table[reject - low] < 0:
+        # A class equal to the marker keeps its code, as on the hashing path.
         table[reject - low] = classes.size
     codes = table[_as_int64_operand(values) - np.int64(low)]
     return codes if (codes >= 0).all() else None
