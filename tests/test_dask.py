@@ -427,3 +427,31 @@ def test_a_dask_dataframe_is_not_a_label_column():
     frame = dd.from_pandas(pd.DataFrame({"y": [0, 1]}), npartitions=1)
     with pytest.raises(ValueError, match="Dask DataFrame"):
         im.augmented_confusion_matrix(frame, [0, 1])
+
+
+def test_chunks_with_labels_beyond_float_precision_merge_exactly():
+    # Chunks of one-element arrays: some hold only small labels, some labels
+    # above 2**53 or 2**63, which float64 would merge with their neighbours.
+    y_true = np.array([2**63 + 1, 5, 2**53 + 1, 2**63, 2**53, 5], dtype=object)
+    y_pred = np.array([2**63 + 1, -1, 2**53 + 1, 2**63 + 1, 2**53, 2**53 + 1])
+    y_pred = y_pred.astype(object)
+    expected = im.augmented_confusion_matrix(y_true, y_pred)
+    assert expected.shape == (5, 6)
+    for chunks in (1, 2, (4, 2)):
+        np.testing.assert_array_equal(
+            im.augmented_confusion_matrix(
+                da.from_array(y_true, chunks=chunks),
+                da.from_array(y_pred, chunks=chunks),
+            ),
+            expected,
+        )
+    # int64 labels above 2**53 in one column, whole floats in the other.
+    wide = np.array([2**53 + 1, 2**53, 3, 2**53 + 1], dtype=np.int64)
+    floats = np.array([2.0**53, -1.0, 3.0, 2.0**53])
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(
+            da.from_array(wide, chunks=1), da.from_array(floats, chunks=3)
+        ),
+        im.augmented_confusion_matrix(wide, floats),
+    )
+    assert im.augmented_confusion_matrix(wide, floats)[:, :3].sum() == 3
