@@ -123,8 +123,15 @@ def _typed(values):
     """
     if all(isinstance(value, str) for value in values):
         return values
+    listed = values.tolist()
     try:
-        converted = np.array(values.tolist())
-    except (TypeError, ValueError):
+        converted = np.array(listed)
+    except (TypeError, ValueError, OverflowError):
         return values
-    return converted if converted.dtype.kind in "biufU" else values
+    if converted.dtype.kind not in "biufU":
+        return values
+    # NumPy turns ints beyond int64 (or mixed with floats beyond 2**53) into
+    # float64, where distinct labels collapse; Python numbers compare exactly.
+    if not all(a == b for a, b in zip(converted.tolist(), listed, strict=True)):
+        return values
+    return converted
