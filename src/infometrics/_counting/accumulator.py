@@ -41,11 +41,15 @@ def _sorted_union(labels_a, labels_b):
 def _same_labels(labels_a, labels_b):
     """Whether two label arrays are the same labels in the same order, exactly.
 
-    Only arrays of one dtype are compared: numpy would compare an int64 and a
-    float64 array as floats, where 2**53 + 1 equals 2**53.
+    Only arrays of one dtype (or two string widths) are compared: numpy would
+    compare an int64 and a float64 array as floats, where 2**53 + 1 equals
+    2**53.
     """
     return (
-        labels_a.dtype == labels_b.dtype
+        (
+            labels_a.dtype == labels_b.dtype
+            or labels_a.dtype.kind == labels_b.dtype.kind == "U"
+        )
         and len(labels_a) == len(labels_b)
         and bool(np.array_equal(labels_a, labels_b))
     )
