@@ -161,9 +161,13 @@ class ConfusionAccumulator:
     -----
     Every batch is validated as :func:`augmented_confusion_matrix` validates
     its input (lengths, missing labels, the reject label in ``y_true``,
-    weights, labels outside fixed ``labels``). An empty batch changes nothing.
-    Dask collections are accepted by :meth:`update` and counted chunk by
-    chunk on the active scheduler.
+    weights, labels outside fixed ``labels``). An empty batch (with empty
+    weights, if any) changes nothing. Dask collections are accepted by
+    :meth:`update` and counted chunk by chunk on the active scheduler.
+    Batches and accumulators of labels of different dtypes merge exactly:
+    int64 labels beyond 2**53 never meet float labels as floats, nor uint64
+    beyond 2**63 int64 ones, and the reject markers ``np.nan`` and ``pd.NA``
+    are one marker.
 
     Examples
     --------
