@@ -455,3 +455,17 @@ def test_chunks_with_labels_beyond_float_precision_merge_exactly():
         im.augmented_confusion_matrix(wide, floats),
     )
     assert im.augmented_confusion_matrix(wide, floats)[:, :3].sum() == 3
+
+
+def test_in_memory_nullable_labels_beside_dask_keep_their_integers():
+    y_true = pd.array([2**53 + 1, 2**53 + 2, 2**53, 2**53 + 1], dtype="Int64")
+    y_pred = pd.array([2**53 + 1, None, 2**53 + 2, 2**53], dtype="Int64")
+    expected = im.augmented_confusion_matrix(y_true, y_pred, reject_label=pd.NA)
+    lazy_true = dd.from_pandas(pd.Series(y_true), npartitions=2, sort=False)
+    # The in-memory column is aligned by length: never through float64.
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(lazy_true, y_pred, reject_label=pd.NA),
+        expected,
+    )
+    # 2**53 + 1 is predicted once as itself, once as 2**53 (distinct labels).
+    assert expected[1].tolist() == [1, 1, 0, 0]

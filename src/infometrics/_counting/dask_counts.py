@@ -13,7 +13,7 @@ import pandas as pd
 
 from .accumulator import merge_counts
 from .collections import import_dask, is_dask_collection
-from .labels import confusion_matrix_and_labels
+from .labels import check_labels_array, confusion_matrix_and_labels
 
 # Per-chunk results merged by one task of the reduction tree.
 _FAN_IN = 8
@@ -111,8 +111,12 @@ def _as_dask_array(value, name, chunks=None):
         if any(np.isnan(size) for size in value.chunks[0]):
             value = value.copy().compute_chunk_sizes()
         return value
-    array = value.to_numpy() if isinstance(value, (pd.Series, pd.Index)) else value
-    array = np.asarray(array)
+    if name == "sample_weight":
+        array = np.asarray(value)
+    else:
+        # As in memory: a nullable column with missing values becomes objects
+        # (pd.NA), never floats that round integers beyond 2**53.
+        array = check_labels_array(value, name)
     _check_1d(array, name)
     return da.from_array(array, chunks=chunks if chunks is not None else "auto")
 
