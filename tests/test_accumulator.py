@@ -4,6 +4,7 @@ import itertools
 import pickle
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -221,3 +222,198 @@ def test_a_failed_update_changes_nothing():
     with pytest.raises(ValueError, match="reject label"):
         accumulator.update([-1, 1], [0, 1])
     np.testing.assert_array_equal(accumulator.confusion_matrix, [[1, 0, 0], [0, 1, 0]])
+
+
+def _dict_counts(y_true, y_pred, weights=None):
+    """{(true, predicted): total weight} by a loop over Python values."""
+    counts = {}
+    weights = [1] * len(y_true) if weights is None else weights
+    for true, predicted, weight in zip(y_true, y_pred, weights, strict=True):
+        key = (true.item() if hasattr(true, "item") else true, predicted)
+        key = (key[0], predicted.item() if hasattr(predicted, "item") else predicted)
+        counts[key] = counts.get(key, 0) + weight
+    return counts
+
+
+def _matrix_as_dict(matrix, labels, reject):
+    """The nonzero cells of an augmented matrix as {(true, predicted): count}."""
+    columns = [*labels.tolist(), reject]
+    return {
+        (labels[i].item() if hasattr(labels[i], "item") else labels[i], columns[j]): (
+            matrix[i, j].item()
+        )
+        for i, j in zip(*np.nonzero(matrix), strict=True)
+    }
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        # int64 above 2**53 met by floats: float64 would merge 2**53 + 1 into 2**53.
+        (
+            np.array([2**53, 2**53 + 1, 2**53 + 2], dtype=np.int64),
+            np.array([1.0, 2.0**53]),
+        ),
+        # uint64 above 2**63 met by int64: both would become float64.
+        (
+            np.array([2**63, 2**63 + 1, 2**64 - 1], dtype=np.uint64),
+            np.array([-5, 7, 2**62], dtype=np.int64),
+        ),
+        (
+            np.array([2**63 - 1, 2**63 - 2], dtype=np.int64),
+            np.array([2**63 + 5], dtype=np.uint64),
+        ),
+        (np.array([True, False]), np.array([2**60], dtype=np.int64)),
+    ],
+)
+def test_merging_wide_integers_with_other_dtypes_loses_no_label(first, second):
+    parts = [
+        ConfusionAccumulator().update(first, first[::-1]),
+        ConfusionAccumulator().update(second, second),
+    ]
+    expected = _dict_counts(
+        [*first.tolist(), *second.tolist()], [*first[::-1].tolist(), *second.tolist()]
+    )
+    for merged in (parts[0] + parts[1], parts[1] + parts[0], sum(parts)):
+        assert _matrix_as_dict(merged.confusion_matrix, merged.labels, -1) == expected
+        assert merged.confusion_matrix.sum() == first.size + second.size
+    # Batch by batch into one accumulator: the same.
+    streamed = ConfusionAccumulator().update(first, first[::-1]).update(second, second)
+    assert _matrix_as_dict(streamed.confusion_matrix, streamed.labels, -1) == expected
+
+
+def test_same_labels_of_other_dtypes_merge_as_one_class():
+    merged = ConfusionAccumulator().update(
+        [0, 1], [1, 1]
+    ) + ConfusionAccumulator().update(np.array([1.0, 0.0]), np.array([1.0, -1.0]))
+    assert merged.labels.tolist() == [0, 1]
+    np.testing.assert_array_equal(merged.confusion_matrix, [[0, 1, 1], [0, 2, 0]])
+
+
+@pytest.mark.parametrize("reject", [np.nan, float("nan"), pd.NA])
+def test_missing_value_reject_markers_merge(reject):
+    y_true = np.array([0, 1, 1, 0, 2, 1])
+    y_pred = np.array([0, np.nan, 1, 1, np.nan, 2], dtype=object)
+    weights = np.array([1.0, 2.0, 0.5, 1.0, 3.0, 1.0])
+    expected = im.augmented_confusion_matrix(
+        y_true, y_pred, reject_label=np.nan, sample_weight=weights
+    )
+    first = ConfusionAccumulator(reject_label=reject).update(
+        y_true[:3], y_pred[:3], sample_weight=weights[:3]
+    )
+    second = ConfusionAccumulator(reject_label=np.nan).update(
+        y_true[3:], y_pred[3:], sample_weight=weights[3:]
+    )
+    for merged in (first + second, second + first, sum([first, second])):
+        np.testing.assert_array_equal(merged.confusion_matrix, expected)
+    restored = pickle.loads(pickle.dumps(first))
+    np.testing.assert_array_equal((restored + second).confusion_matrix, expected)
+    fixed = [
+        ConfusionAccumulator(labels=[0, 1, 2], reject_label=np.nan).update(t, p)
+        for t, p in ((y_true[:3], y_pred[:3]), (y_true[3:], y_pred[3:]))
+    ]
+    np.testing.assert_array_equal(
+        sum(fixed).confusion_matrix,
+        im.augmented_confusion_matrix(y_true, y_pred, reject_label=np.nan),
+    )
+    # A missing-value marker is not a numeric one.
+    with pytest.raises(ValueError, match="different reject labels"):
+        first + ConfusionAccumulator(reject_label=-1)
+
+
+def test_an_empty_batch_is_validated_like_any_other():
+    accumulator = ConfusionAccumulator().update([0, 1], [0, 1])
+    with pytest.raises(ValueError, match=r"shape \(0,\)"):
+        accumulator.update([], [], sample_weight=[1.0])
+    with pytest.raises(ValueError, match="numeric"):
+        accumulator.update([], [], sample_weight=np.array([], dtype=object))
+    # Empty weights for an empty batch: nothing to count, nothing changes.
+    assert accumulator.update([], [], sample_weight=[]) is accumulator
+    np.testing.assert_array_equal(accumulator.confusion_matrix, [[1, 0, 0], [0, 1, 0]])
+
+
+def test_fixed_labels_of_other_dtypes_merge_when_they_name_the_same_classes():
+    ints = ConfusionAccumulator(labels=[0, 1]).update([0, 1], [1, 1])
+    floats = ConfusionAccumulator(labels=[0.0, 1.0]).update([1.0], [-1.0])
+    np.testing.assert_array_equal(
+        (ints + floats).confusion_matrix, [[0, 1, 0], [0, 1, 1]]
+    )
+    with pytest.raises(ValueError, match="different fixed labels"):
+        ConfusionAccumulator(labels=np.array([2**53 + 1], dtype=np.int64)).merge(
+            ConfusionAccumulator(labels=[2.0**53])
+        )
+
+
+def test_an_invalid_reject_label_is_refused_up_front():
+    with pytest.raises(ValueError, match="bool"):
+        ConfusionAccumulator(reject_label=True)
+
+
+def test_bool_batches_merge_with_integer_batches():
+    # The union is int64 (as one call on both gives): True must find row 1,
+    # never a -1 position that would add its counts to the last row.
+    bools = ConfusionAccumulator().update(
+        np.array([True, False]), np.array([True, True])
+    )
+    ints = ConfusionAccumulator().update(np.array([0, 2]), np.array([0, -1]))
+    expected = im.augmented_confusion_matrix(
+        np.array([1, 0, 0, 2]), np.array([1, 1, 0, -1])
+    )
+    for merged in (bools + ints, ints + bools):
+        assert merged.labels.tolist() == [0, 1, 2]
+        np.testing.assert_array_equal(merged.confusion_matrix, expected)
+    assert bools.labels.dtype == bool
+
+
+_NUMERIC_BATCH_KINDS = {
+    "bool": lambda rng, n: rng.random(n) < 0.5,
+    "uint8": lambda rng, n: rng.integers(0, 4, n).astype(np.uint8),
+    "int8": lambda rng, n: rng.integers(-2, 3, n).astype(np.int8),
+    "float": lambda rng, n: rng.integers(-1, 3, n).astype(float),
+    "int64 above 2**53": lambda rng, n: 2**53 + rng.integers(-2, 3, n).astype(np.int64),
+    "float near 2**53": lambda rng, n: 2.0**53 + 2.0 * rng.integers(-1, 2, n),
+    "uint64 above 2**63": lambda rng, n: (
+        np.uint64(2**63) + rng.integers(0, 3, n).astype(np.uint64)
+    ),
+    "int64 extremes": lambda rng, n: rng.choice(
+        np.array([-(2**63), 2**63 - 1, 0, 1], dtype=np.int64), n
+    ),
+}
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_random_mixes_of_numeric_batch_dtypes_match_a_dict_count(seed):
+    rng = np.random.default_rng(seed)
+    kinds = sorted(_NUMERIC_BATCH_KINDS)
+    batches = []
+    for _ in range(int(rng.integers(2, 5))):
+        kind = kinds[int(rng.integers(len(kinds)))]
+        n = int(rng.integers(1, 6))
+        y_true = _NUMERIC_BATCH_KINDS[kind](rng, n)
+        y_pred = _NUMERIC_BATCH_KINDS[kind](rng, n)
+        # Rejections where the dtype can hold -1, the marker.
+        if y_pred.dtype.kind in "if" and y_pred.dtype != np.uint64:
+            y_pred = np.where(rng.random(n) < 0.3, y_pred.dtype.type(-1), y_pred)
+        y_true = np.where(y_true == -1, y_true.dtype.type(0), y_true)
+        weights = rng.integers(0, 3, n).astype(float) if seed % 2 else None
+        batches.append((y_true, y_pred, weights))
+    # Reference: Python values as dict keys (1 == 1.0 == True, 2**53 + 1 !=
+    # 2.0**53), the reject column keyed by -1.
+    expected = {}
+    for y_true, y_pred, weights in batches:
+        counted = _dict_counts(y_true.tolist(), y_pred.tolist(), weights)
+        for key, value in counted.items():
+            expected[key] = expected.get(key, 0) + value
+    expected = {key: value for key, value in expected.items() if value}
+    streamed = ConfusionAccumulator()
+    parts = []
+    for y_true, y_pred, weights in batches:
+        streamed.update(y_true, y_pred, sample_weight=weights)
+        parts.append(
+            ConfusionAccumulator().update(y_true, y_pred, sample_weight=weights)
+        )
+    for total in (streamed, sum(parts), sum(parts[::-1])):
+        assert _matrix_as_dict(total.confusion_matrix, total.labels, -1) == expected
+        labels = total.labels.tolist()
+        assert labels == sorted(labels)
+        assert len(set(labels)) == len(labels)

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
+from infometrics import ConfusionAccumulator
 
 da = pytest.importorskip("dask.array")
 dd = pytest.importorskip("dask.dataframe")
@@ -274,3 +275,197 @@ def test_missing_dask_says_how_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "dask", None)
     with pytest.raises(ImportError, match=r"infometrics\[dask\]"):
         import_dask()
+
+
+def _label_columns(kind, values):
+    """``values`` (small ints, -1 = reject) as a pandas column of ``kind``."""
+    names = np.array(["?", "ant", "bee", "cat", "dog"])
+    if kind == "int":
+        return pd.Series(values), -1
+    strings = names[np.asarray(values) + 1]
+    if kind == "categorical":
+        return pd.Series(pd.Categorical(strings)), "?"
+    return pd.Series(strings, dtype="string[pyarrow]"), "?"
+
+
+@pytest.mark.parametrize("kind", ["int", "categorical", "arrow"])
+def test_partitions_with_all_zero_weights_count_their_labels(kind):
+    pytest.importorskip("pyarrow")
+    y_true, reject = _label_columns(kind, [0, 1, 2, 0, 1, 2, 3, 3])
+    y_pred, _ = _label_columns(kind, [0, -1, 2, 1, 1, 2, 3, 0])
+    weights = pd.Series([0.0, 0.0, 0.0, 1.5, 2.0, 0.5, 0.0, 0.0])
+    frame = pd.DataFrame({"t": y_true, "p": y_pred, "w": weights})
+    expected = im.augmented_confusion_matrix(
+        frame.t, frame.p, reject_label=reject, sample_weight=frame.w
+    )
+    lazy = dd.from_pandas(frame, npartitions=3, sort=False)
+    assert lazy.w.partitions[0].compute().sum() == 0  # an all-zero partition
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(
+            lazy.t, lazy.p, reject_label=reject, sample_weight=lazy.w
+        ),
+        expected,
+    )
+    accumulator = ConfusionAccumulator(reject_label=reject)
+    accumulator.update(lazy.t, lazy.p, sample_weight=lazy.w)
+    np.testing.assert_array_equal(accumulator.confusion_matrix, expected)
+    # In memory too: a zero-weight batch is part of a total.
+    batches = ConfusionAccumulator(reject_label=reject)
+    for part in np.array_split(np.arange(8), [3, 6]):
+        batches.update(
+            frame.t.iloc[part], frame.p.iloc[part], sample_weight=frame.w.iloc[part]
+        )
+    np.testing.assert_array_equal(batches.confusion_matrix, expected)
+
+
+@pytest.mark.parametrize(
+    "weights",
+    [
+        lambda w: da.from_array(w, chunks=2),
+        lambda w: dd.from_pandas(pd.Series(w), npartitions=2),
+        lambda w: w,
+    ],
+)
+def test_all_zero_weights_are_refused_as_in_memory(weights):
+    y = np.array([0, 1, 1, 0])
+    zeros = np.zeros(4)
+    with pytest.raises(ValueError, match="0 for every sample"):
+        im.augmented_confusion_matrix(y, y, sample_weight=zeros)
+    with pytest.raises(ValueError, match="0 for every sample"):
+        im.augmented_confusion_matrix(
+            da.from_array(y, chunks=2), y, sample_weight=weights(zeros)
+        )
+    # As a part of a total (a batch) they count nothing but name the classes.
+    accumulator = ConfusionAccumulator().update(
+        da.from_array(y, chunks=2), y, sample_weight=weights(zeros)
+    )
+    assert accumulator.labels.tolist() == [0, 1]
+    assert not accumulator.confusion_matrix.any()
+
+
+def test_unknown_chunk_sizes_with_in_memory_and_other_dask_inputs():
+    y_true, y_pred, weights, _ = _labels("int")
+    keep = np.arange(300) % 3 != 0
+    expected = im.augmented_confusion_matrix(
+        y_true[keep], y_pred[keep], sample_weight=weights[keep]
+    )
+    lazy_keep = da.from_array(keep, chunks=64)
+    masked_true = da.from_array(y_true, chunks=64)[lazy_keep]
+    assert np.isnan(masked_true.chunks[0][0])
+    for y_pred_input, weight_input in [
+        (y_pred[keep], weights[keep]),
+        (da.from_array(y_pred[keep], chunks=37), weights[keep]),
+        (pd.Series(y_pred[keep]), da.from_array(weights, chunks=50)[lazy_keep]),
+        (dd.from_pandas(pd.Series(y_pred[keep]), npartitions=3), None),
+    ]:
+        result = im.augmented_confusion_matrix(
+            masked_true, y_pred_input, sample_weight=weight_input
+        )
+        if weight_input is None:
+            np.testing.assert_array_equal(
+                result, im.augmented_confusion_matrix(y_true[keep], y_pred[keep])
+            )
+        else:
+            np.testing.assert_allclose(result, expected, rtol=1e-13)
+    # The caller's array keeps its unknown chunk sizes.
+    assert np.isnan(masked_true.chunks[0][0])
+
+
+def test_equal_length_columns_partitioned_differently():
+    y_true, y_pred, weights, _ = _labels("int", n=40)
+    expected = im.augmented_confusion_matrix(y_true, y_pred, sample_weight=weights)
+    # Same number of partitions, different partition lengths.
+    lazy_true = dd.from_pandas(pd.Series(y_true), npartitions=2)
+    lazy_pred = dd.from_pandas(pd.Series(y_pred), chunksize=30)
+    lazy_weights = dd.from_pandas(pd.Series(weights), chunksize=11)
+    assert lazy_true.npartitions == lazy_pred.npartitions == 2
+    np.testing.assert_allclose(
+        im.augmented_confusion_matrix(lazy_true, lazy_pred, sample_weight=weights),
+        expected,
+        rtol=1e-13,
+    )
+    np.testing.assert_allclose(
+        im.augmented_confusion_matrix(lazy_true, lazy_pred, sample_weight=lazy_weights),
+        expected,
+        rtol=1e-13,
+    )
+    # Arrays cut by different masks of the same total: unknown, misaligned chunks.
+    first = np.arange(60) % 3 != 0
+    second = np.arange(60) < 40
+    lazy_true = da.from_array(np.resize(y_true, 60), chunks=20)[
+        da.from_array(first, chunks=20)
+    ]
+    lazy_pred = da.from_array(np.resize(y_pred, 60), chunks=20)[
+        da.from_array(second, chunks=20)
+    ]
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(lazy_true, lazy_pred),
+        im.augmented_confusion_matrix(
+            np.resize(y_true, 60)[first], np.resize(y_pred, 60)[second]
+        ),
+    )
+    # Different totals are still refused, naming the lengths.
+    with pytest.raises(ValueError, match="different lengths"):
+        im.augmented_confusion_matrix(
+            dd.from_pandas(pd.Series(y_true), npartitions=2),
+            dd.from_pandas(pd.Series(y_pred[:-1]), npartitions=2),
+        )
+
+
+def test_an_empty_dask_batch_changes_nothing_in_an_accumulator():
+    empty = da.from_array(np.array([], dtype=np.int64))
+    accumulator = ConfusionAccumulator().update([0, 1], [0, -1])
+    accumulator.update(empty, empty)
+    np.testing.assert_array_equal(accumulator.confusion_matrix, [[1, 0, 0], [0, 0, 1]])
+    fixed = ConfusionAccumulator(labels=[0, 1]).update(empty, empty)
+    np.testing.assert_array_equal(fixed.confusion_matrix, np.zeros((2, 3)))
+    with pytest.raises(ValueError, match="empty"):
+        im.augmented_confusion_matrix(empty, empty)
+
+
+def test_a_dask_dataframe_is_not_a_label_column():
+    frame = dd.from_pandas(pd.DataFrame({"y": [0, 1]}), npartitions=1)
+    with pytest.raises(ValueError, match="Dask DataFrame"):
+        im.augmented_confusion_matrix(frame, [0, 1])
+
+
+def test_chunks_with_labels_beyond_float_precision_merge_exactly():
+    # Chunks of one-element arrays: some hold only small labels, some labels
+    # above 2**53 or 2**63, which float64 would merge with their neighbours.
+    y_true = np.array([2**63 + 1, 5, 2**53 + 1, 2**63, 2**53, 5], dtype=object)
+    y_pred = np.array([2**63 + 1, -1, 2**53 + 1, 2**63 + 1, 2**53, 2**53 + 1])
+    y_pred = y_pred.astype(object)
+    expected = im.augmented_confusion_matrix(y_true, y_pred)
+    assert expected.shape == (5, 6)
+    for chunks in (1, 2, (4, 2)):
+        np.testing.assert_array_equal(
+            im.augmented_confusion_matrix(
+                da.from_array(y_true, chunks=chunks),
+                da.from_array(y_pred, chunks=chunks),
+            ),
+            expected,
+        )
+    # int64 labels above 2**53 in one column, whole floats in the other.
+    wide = np.array([2**53 + 1, 2**53, 3, 2**53 + 1], dtype=np.int64)
+    floats = np.array([2.0**53, -1.0, 3.0, 2.0**53])
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(
+            da.from_array(wide, chunks=1), da.from_array(floats, chunks=3)
+        ),
+        im.augmented_confusion_matrix(wide, floats),
+    )
+    assert im.augmented_confusion_matrix(wide, floats)[:, :3].sum() == 3
+
+
+def test_in_memory_nullable_labels_beside_dask_keep_their_integers():
+    y_true = pd.array([2**53 + 1, 2**53 + 2, 2**53, 2**53 + 1], dtype="Int64")
+    y_pred = pd.array([2**53 + 1, None, 2**53 + 2, 2**53], dtype="Int64")
+    expected = im.augmented_confusion_matrix(y_true, y_pred, reject_label=pd.NA)
+    lazy_true = dd.from_pandas(pd.Series(y_true), npartitions=2, sort=False)
+    # The in-memory column is aligned by length: never through float64.
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(lazy_true, y_pred, reject_label=pd.NA),
+        expected,
+    )
+    # 2**53 + 1 is predicted once as itself, once as 2**53 (distinct labels).
+    assert expected[1].tolist() == [1, 1, 0, 0]

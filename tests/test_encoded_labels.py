@@ -158,3 +158,23 @@ def test_encoded_labels_fail_as_plain_arrays(y_true, y_pred, options, message):
         im.augmented_confusion_matrix(
             y_true, y_pred, **{"reject_label": None, **options}
         )
+
+
+@pytest.mark.parametrize(
+    ("categories", "predictions"),
+    [
+        # Object categories beyond int64 and below 0: NumPy would make them
+        # float64, where 2**63 + 1 and 2**63 are one value.
+        ([2**63 + 1, -5, 2**63], [2**63 + 1, -1, 2**63]),
+        ([2**53 + 1, 3, 2**53], [2.0**53, -1, 2.0**53]),
+    ],
+)
+def test_categories_beyond_float_precision_keep_every_label(categories, predictions):
+    y_true = pd.Categorical(np.array(categories, dtype=object))
+    y_pred = np.array(predictions, dtype=object)
+    matrix, labels = confusion_matrix_and_labels(y_true, y_pred)
+    expected, expected_labels = confusion_matrix_and_labels(
+        np.array(categories, dtype=object), y_pred
+    )
+    np.testing.assert_array_equal(matrix, expected)
+    assert labels.tolist() == expected_labels.tolist() == sorted(set(categories))

@@ -129,3 +129,58 @@ def test_extreme_int64_labels_never_wrap():
     np.testing.assert_array_equal(
         joint, _reference(y_true, pred_a, pred_b, classes, object())[:, :3, :3]
     )
+
+
+@pytest.mark.parametrize(
+    ("pred_a", "pred_b"),
+    [
+        # int64 beyond 2**53 beside floats: a label only A predicts must survive.
+        (
+            np.array([2**53 + 3, 2**53, 2**53 + 1, 2**53], dtype=np.int64),
+            np.array([2.0**53, 2.0**53, 2.0**53, -1.0]),
+        ),
+        (
+            np.array([2**63 + 5, 2**63, 2**63 + 1, 2**63], dtype=np.uint64),
+            np.array([2**63, -1, 2**63, 2**63], dtype=object),
+        ),
+    ],
+)
+def test_predictions_of_two_dtypes_keep_every_label(pred_a, pred_b):
+    y_true = np.array([pred_a[2], pred_a[1], pred_a[2], pred_a[1]], dtype=pred_a.dtype)
+    joint, classes = joint_counts_and_labels(
+        y_true, pred_a, pred_b, labels=None, reject_label=-1
+    )
+    assert classes.tolist() == sorted(set(y_true.tolist()) | set(pred_a.tolist()))
+    np.testing.assert_array_equal(
+        joint, _reference(y_true, pred_a, pred_b, classes, -1)
+    )
+    # The weighted paired comparison encodes the same labels.
+    weights = [1.0, 2.0, 1.0, 1.0]
+    result = im.paired_comparison(
+        y_true,
+        pred_a,
+        pred_b,
+        measure="accuracy",
+        sample_weight=weights,
+        n_resamples=5,
+    )
+    for estimate, prediction in (
+        (result.estimate_a, pred_a),
+        (result.estimate_b, pred_b),
+    ):
+        right = sum(
+            w
+            for w, t, p in zip(
+                weights, y_true.tolist(), prediction.tolist(), strict=True
+            )
+            if t == p
+        )
+        assert estimate == pytest.approx(right / sum(weights))
+
+
+def test_string_and_number_predictions_are_not_compared_as_strings():
+    y_true = np.array(["1", "2", "1", "2"])
+    with pytest.raises(ValueError, match="mix types"):
+        joint_counts_and_labels(
+            y_true, y_true, np.array([1, 2, 1, 2]), labels=None, reject_label=None
+        )

@@ -475,3 +475,53 @@ def test_encode_labels_codes_classes_and_rejections():
         _labels.encode_labels([4, 3], classes, name="y_pred", reject_label=-1)
     with pytest.raises(ValueError, match="y_pred contains missing"):
         _labels.encode_labels([np.nan, 3], classes, name="y_pred", reject_label=-1)
+
+
+_ENCODING_DTYPES = {
+    "int8": (np.int8, -128, 127),
+    "uint8": (np.uint8, 0, 255),
+    "int64 low": (np.int64, INT64_MIN, INT64_MIN + 40),
+    "int64 high": (np.int64, INT64_MAX - 40, INT64_MAX),
+    "uint64 high": (np.uint64, 2**64 - 40, 2**64 - 1),
+    "uint64 near 2**63": (np.uint64, 2**63 - 20, 2**63 + 20),
+    "int64 wide": (np.int64, -(10**15), 10**15),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(_ENCODING_DTYPES))
+@pytest.mark.parametrize("seed", range(3))
+def test_encode_labels_integer_table_matches_a_dict_lookup(kind, seed):
+    dtype, low, high = _ENCODING_DTYPES[kind]
+    rng = np.random.default_rng(seed)
+    pool = sorted(
+        {low + int(v) for v in rng.integers(0, high - low, 12, endpoint=True)}
+    )
+    classes = np.array(pool[: max(1, len(pool) - 2)], dtype=dtype)
+    marker = pool[-1] if len(pool) > 1 and seed != 2 else None
+    keys = {value: code for code, value in enumerate(classes.tolist())}
+    if marker is not None:
+        keys[marker] = len(classes)
+    key_list = list(keys)
+    values = np.array(
+        [key_list[i] for i in rng.integers(0, len(key_list), 50)], dtype=dtype
+    )
+    codes = _labels.encode_labels(values, classes, name="y_pred", reject_label=marker)
+    assert codes.dtype == np.int64
+    assert codes.tolist() == [keys[value] for value in values.tolist()]
+    # Classes of another integer dtype name the same values.
+    wider = classes.astype(object) if dtype == np.uint64 else classes.astype(np.int64)
+    assert (
+        _labels.encode_labels(
+            values, wider, name="y_pred", reject_label=marker
+        ).tolist()
+        == codes.tolist()
+    )
+    # A value that is neither a class nor the marker is named, never coded.
+    stray = next(value for value in range(low, high + 1) if value not in keys)
+    with pytest.raises(ValueError, match="not in labels"):
+        _labels.encode_labels(
+            np.append(values, np.array([stray], dtype=dtype)),
+            classes,
+            name="y_pred",
+            reject_label=marker,
+        )

@@ -1,9 +1,14 @@
 """Resampling at the level of the counts is the sample bootstrap, exactly."""
 
+import math
+import warnings
+
 import numpy as np
+import pandas as pd
 import pytest
 
 import infometrics as im
+from infometrics._counting.labels import encode_labels
 from infometrics._measures.registry import compute_measures
 from infometrics._resampling import bootstrap as bootstrap_module
 from infometrics._resampling import resamplers as resamplers_module
@@ -137,11 +142,9 @@ def test_resampled_totals_and_weighted_cells_are_exact():
     # With weights 1 and 10 a cell total is i + 10 j for counts i, j of the
     # cell's two groups: never more than the resampled weight allows.
     weights = np.where(np.arange(60) % 2, 1.0, 10.0)
-    cells = bootstrap_module._encode(
-        y_true, np.array([0, 1, 2]), None, name="y_true"
-    ) * matrix.shape[1] + bootstrap_module._encode(
-        pred_a, np.array([0, 1, 2]), -1, name="y_pred"
-    )
+    cells = encode_labels(y_true, np.array([0, 1, 2])) * matrix.shape[
+        1
+    ] + encode_labels(pred_a, np.array([0, 1, 2]), name="y_pred", reject_label=-1)
     weighted = resamplers_module._resampler(cells, [cells], matrix.size, weights)
     (stack,) = weighted.draw(200, np.random.default_rng(0))
     assert np.all(stack.sum(axis=1) >= 60)
@@ -258,8 +261,13 @@ def test_paired_p_value_under_the_null_is_not_small():
 
 
 def test_deprecated_field_aliases_warn():
+    # 40 samples: no resample loses a class (4 samples would, with a warning).
     result = im.paired_comparison(
-        [0, 1, 1, 0], [0, 1, 0, 0], [0, 0, 1, 0], n_resamples=20, random_state=0
+        np.tile([0, 1, 1, 0], 10),
+        np.tile([0, 1, 0, 0], 10),
+        np.tile([0, 0, 1, 0], 10),
+        n_resamples=20,
+        random_state=0,
     )
     with pytest.warns(FutureWarning, match="fraction_a_better"):
         assert result.prob_a_better == result.fraction_a_better
@@ -273,7 +281,10 @@ def test_a_bare_string_is_one_measure_name():
     result = im.bootstrap_measures(matrix, "ni2", n_resamples=20, random_state=0)
     assert list(result) == ["ni2"]
     result = im.bootstrap_measures_score(
-        [0, 1, 1], [0, 1, -1], "info_completeness", n_resamples=20
+        np.tile([0, 1, 1], 20),
+        np.tile([0, 1, -1], 20),
+        "info_completeness",
+        n_resamples=20,
     )
     assert list(result) == ["info_completeness"]
 
@@ -366,3 +377,199 @@ def test_verbose_reports_progress(capsys):
     assert "resamples 10/10 evaluated" in out
     im.bootstrap_measures([[5, 1], [2, 4]], n_resamples=10, verbose=True)
     assert "[bootstrap_measures]" in capsys.readouterr().out
+
+
+def _linear_quantile(values, level):
+    """Reference: NumPy's linear quantile by its definition, over sorted values
+    that may hold +-inf (a bound between -inf and inf is NaN)."""
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * level
+    below = math.floor(position)
+    fraction = position - below
+    low = ordered[below]
+    if fraction == 0:
+        return low
+    high = ordered[below + 1]
+    if low == high:
+        return low
+    if math.isinf(low) and math.isinf(high):
+        return math.nan
+    if math.isinf(low) or math.isinf(high):
+        return low if math.isinf(low) else high
+    return low + fraction * (high - low)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_percentiles_rank_infinite_resamples(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 60))
+    values = rng.normal(size=n)
+    kinds = rng.random(n)
+    share = rng.random() * 0.3
+    values[kinds < share] = np.inf
+    values[kinds > 1 - share * rng.random()] = -np.inf
+    confidence = float(rng.choice([0.5, 0.9, 0.95]))
+    alpha = (1 - confidence) / 2
+    expected = [_linear_quantile(values.tolist(), q) for q in (alpha, 1 - alpha)]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = bootstrap_module._percentiles(values, confidence, name="m", stacklevel=2)
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-15)
+    # A NaN bound (between -inf and inf) always says why.
+    assert bool(caught) == bool(np.isnan(got).any())
+    if np.isfinite(values).all():
+        np.testing.assert_array_equal(got, np.quantile(values, [alpha, 1 - alpha]))
+
+
+def test_an_interval_never_drops_infinite_resamples():
+    # xi is inf when a resample has no information but errors: here whenever
+    # the one (0, 1) sample is not drawn, about (25/26)**26 = 36% of resamples.
+    matrix = [[20, 1, 0], [5, 0, 0]]
+    result = im.bootstrap_measures(matrix, "xi", n_resamples=400, random_state=0)
+    interval = result["xi"]
+    share_inf = np.mean(np.isinf(interval.distribution))
+    assert 0.25 < share_inf < 0.5
+    assert interval.high == np.inf
+    assert np.isfinite(interval.low)
+    assert interval.low == _linear_quantile(interval.distribution.tolist(), 0.025)
+    # The same through the labels and the paired comparison (A = this
+    # classifier, B = one that always answers right: xi(B) = 0).
+    y_true = np.repeat([0, 0, 1], [20, 1, 5])
+    y_pred = np.repeat([0, 1, 0], [20, 1, 5])
+    labelled = im.bootstrap_measures_score(
+        y_true, y_pred, "xi", n_resamples=400, random_state=0
+    )["xi"]
+    assert labelled.high == np.inf
+    with warnings.catch_warnings():
+        # xi(B) is 0/0 on a resample with one true class (warned, not tested).
+        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+        paired = im.paired_comparison(
+            y_true, y_pred, y_true, measure="xi", n_resamples=400, random_state=0
+        )
+    inf_share = np.mean(paired.distribution == np.inf)
+    assert inf_share > 0.25
+    assert paired.high == np.inf
+    # xi is lower-is-better: an infinite xi of A is a resample where B wins.
+    defined = paired.distribution[~np.isnan(paired.distribution)]
+    assert (
+        paired.fraction_a_better
+        == (np.count_nonzero(defined < 0) + 0.5 * np.count_nonzero(defined == 0))
+        / defined.size
+    )
+
+
+def test_undefined_resamples_are_left_out_with_a_warning_or_void_the_bounds():
+    # ni2 is undefined on a resample that has a single true class.
+    y_true = np.array([0] * 30 + [1] * 2)
+    y_pred = y_true.copy()
+    with pytest.warns(im.UndefinedMeasureWarning, match=r"undefined \(NaN\) on \d+ "):
+        result = im.bootstrap_measures_score(
+            y_true, y_pred, "ni2", n_resamples=300, random_state=0
+        )["ni2"]
+    undefined = np.isnan(result.distribution)
+    # (30/32)**32 = 13% of resamples draw no sample of class 1: more than 5%.
+    assert 0.05 < undefined.mean() < 0.25
+    assert np.isnan(result.low)
+    assert np.isnan(result.high)
+    # Fewer undefined resamples than the share left out: bounds over the rest.
+    y_true = np.array([0] * 60 + [1] * 5)
+    with pytest.warns(im.UndefinedMeasureWarning, match="resamples where it is"):
+        result = im.bootstrap_measures_score(
+            y_true, y_true, "ni2", n_resamples=300, random_state=0
+        )["ni2"]
+    defined = result.distribution[~np.isnan(result.distribution)]
+    assert 0 < defined.size < 300
+    np.testing.assert_array_equal(
+        [result.low, result.high], np.quantile(defined, [0.025, 0.975])
+    )
+    with pytest.warns(im.UndefinedMeasureWarning, match="every resample"):
+        result = im.bootstrap_measures([[5, 0]], "ni2", n_resamples=10)["ni2"]
+    assert np.isnan(result.low)
+    assert np.isnan(result.high)
+
+
+@pytest.mark.parametrize("marker", [np.nan, pd.NA])
+@pytest.mark.parametrize("weights", ["few", "many"])
+def test_missing_value_reject_marker_with_weights(marker, weights):
+    y_true, pred_a, pred_b = _example(n=90)
+    rng = np.random.default_rng(2)
+    sample_weight = (
+        rng.integers(1, 3, 90).astype(float) if weights == "few" else rng.random(90)
+    )
+    missing_a = np.where(pred_a == -1, marker, pred_a).astype(object)
+    missing_b = np.where(pred_b == -1, marker, pred_b).astype(object)
+    with_marker = im.bootstrap_measures_score(
+        y_true,
+        missing_a,
+        "ni2",
+        reject_label=marker,
+        sample_weight=sample_weight,
+        n_resamples=50,
+        random_state=0,
+    )["ni2"]
+    numeric = im.bootstrap_measures_score(
+        y_true,
+        pred_a,
+        "ni2",
+        sample_weight=sample_weight,
+        n_resamples=50,
+        random_state=0,
+    )["ni2"]
+    np.testing.assert_array_equal(with_marker.distribution, numeric.distribution)
+    assert with_marker.estimate == numeric.estimate
+    paired = im.paired_comparison(
+        y_true,
+        missing_a,
+        missing_b,
+        reject_label=marker,
+        sample_weight=sample_weight,
+        n_resamples=50,
+        random_state=0,
+    )
+    expected = im.paired_comparison(
+        y_true,
+        pred_a,
+        pred_b,
+        sample_weight=sample_weight,
+        n_resamples=50,
+        random_state=0,
+    )
+    np.testing.assert_array_equal(paired.distribution, expected.distribution)
+
+
+@pytest.mark.parametrize(
+    "matrix",
+    [
+        [[2.0**63, 0.0, 1.0], [0.0, 1.0, 0.0]],
+        [[2.0**64, 1.0, 1.0], [0.0, 1.0, 0.0]],
+        # Every count fits int64, the total does not.
+        np.full((2, 3), 2**62, dtype=np.int64),
+        np.array([[2**64 - 1, 0, 0], [0, 1, 0]], dtype=np.uint64),
+    ],
+)
+def test_counts_beyond_int64_are_refused_before_allocating(matrix):
+    with pytest.raises(ValueError, match=r"at most 2\*\*63 - 1"):
+        im.bootstrap_measures(matrix, "ni2", n_resamples=10)
+
+
+def test_counts_near_the_int64_limit_are_resampled_exactly():
+    matrix = np.array([[2**62, 3, 0], [2**61, 2**61 - 5, 1]], dtype=np.int64)
+    result = im.bootstrap_measures(matrix, "ni2", n_resamples=20, random_state=0)
+    assert np.isfinite(result["ni2"].distribution).all()
+    draws = bootstrap_module._GroupResampler(
+        bootstrap_module._sample_counts(matrix, matrix.astype(float)), [lambda v: v]
+    ).draw(20, np.random.default_rng(0))[0]
+    # Every resample holds the matrix's samples exactly (an int64 sum).
+    assert {sum(row) for row in draws.tolist()} == {2**63 - 1}
+
+
+def test_counts_must_be_whole_numbers_up_to_rounding_noise():
+    with pytest.raises(ValueError, match="integer counts"):
+        im.bootstrap_measures([[100000.5, 3, 1], [2, 50, 0]], n_resamples=10)
+    noisy = np.array([[sum([0.1] * 30), 7, 1], [2, 5, 0]])  # 2.9999999999999996
+    assert noisy[0, 0] != 3
+    result = im.bootstrap_measures(noisy, n_resamples=20, random_state=0)
+    exact = im.bootstrap_measures(
+        [[3, 7, 1], [2, 5, 0]], n_resamples=20, random_state=0
+    )
+    np.testing.assert_array_equal(result["ni2"].distribution, exact["ni2"].distribution)

@@ -14,19 +14,19 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .collections import is_dask_collection
-from .labels import confusion_matrix_and_labels
+from .label_checks import _check_sample_weight, check_labels_array, reject_marker
+from .labels import _concatenate, confusion_matrix_and_labels
 
 
 def _sorted_union(labels_a, labels_b):
-    """The sorted union of two label arrays (the order one call would give)."""
-    if labels_a.dtype == labels_b.dtype or (
-        labels_a.dtype.kind in "biuf" and labels_b.dtype.kind in "biuf"
-    ):
-        both = np.concatenate([labels_a, labels_b])
-    else:
-        # Never let numpy turn numbers into strings (or the reverse).
-        both = np.concatenate([labels_a.astype(object), labels_b.astype(object)])
-    uniques = np.asarray(pd.unique(both))
+    """The sorted union of two label arrays (the order one call would give).
+
+    The labels are joined in the dtype one call on both batches would use
+    (``_concatenate``): integers beyond 2**53 never meet a float batch as
+    floats, nor uint64 beyond 2**63 an int64 batch, where distinct labels
+    would collapse; such mixes are compared as Python numbers, exactly.
+    """
+    uniques = np.asarray(pd.unique(_concatenate(labels_a, labels_b)))
     try:
         order = np.argsort(uniques, kind="stable")
     except TypeError:
@@ -38,6 +38,34 @@ def _sorted_union(labels_a, labels_b):
     return uniques[order]
 
 
+def _same_labels(labels_a, labels_b):
+    """Whether two label arrays are the same labels in the same order, exactly.
+
+    Only arrays of one dtype (or two string widths) are compared: numpy would
+    compare an int64 and a float64 array as floats, where 2**53 + 1 equals
+    2**53.
+    """
+    return (
+        (
+            labels_a.dtype == labels_b.dtype
+            or labels_a.dtype.kind == labels_b.dtype.kind == "U"
+        )
+        and len(labels_a) == len(labels_b)
+        and bool(np.array_equal(labels_a, labels_b))
+    )
+
+
+def _same_classes(labels_a, labels_b):
+    """Whether two label arrays name the same classes in the same order.
+
+    Compared as Python values, exactly (``1 == 1.0`` but ``2**53 + 1 !=
+    2.0**53``), whatever their dtypes.
+    """
+    return len(labels_a) == len(labels_b) and bool(
+        np.array_equal(labels_a.astype(object), labels_b.astype(object))
+    )
+
+
 def _embed(matrix, labels, union, has_reject):
     """``matrix`` (rows/columns = ``labels``) placed in the rows of ``union``."""
     n_classes = len(union)
@@ -47,7 +75,18 @@ def _embed(matrix, labels, union, has_reject):
     )
     if len(labels) == 0:
         return result
-    positions = pd.Index(union).get_indexer(labels)
+    # The union's dtype holds every label exactly (``_concatenate``); in it,
+    # False finds 0 and 7 finds 7.0, and Python numbers (object) compare
+    # exactly where numpy would promote to float64.
+    labels = labels.astype(union.dtype, copy=False)
+    positions = pd.Index(union, dtype=union.dtype).get_indexer(labels)
+    if (positions < 0).any():
+        # Cannot happen for a union of the labels; a silent -1 would add the
+        # counts to the last row.
+        raise RuntimeError(
+            f"Labels {labels[positions < 0][:5].tolist()!r} are missing from their "
+            "union; please report this as a bug of infometrics."
+        )
     result[np.ix_(positions, positions)] = matrix[:, : len(labels)]
     if has_reject:
         result[positions, n_classes] = matrix[:, len(labels)]
@@ -72,7 +111,7 @@ def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
     matrix : ndarray
     """
     labels_a, labels_b = np.asarray(labels_a), np.asarray(labels_b)
-    if len(labels_a) == len(labels_b) and np.array_equal(labels_a, labels_b):
+    if _same_labels(labels_a, labels_b):
         return labels_a, matrix_a + matrix_b
     if len(labels_b) == 0:
         return labels_a, matrix_a.copy()
@@ -122,9 +161,13 @@ class ConfusionAccumulator:
     -----
     Every batch is validated as :func:`augmented_confusion_matrix` validates
     its input (lengths, missing labels, the reject label in ``y_true``,
-    weights, labels outside fixed ``labels``). An empty batch changes nothing.
-    Dask collections are accepted by :meth:`update` and counted chunk by
-    chunk on the active scheduler.
+    weights, labels outside fixed ``labels``). An empty batch (with empty
+    weights, if any) changes nothing. Dask collections are accepted by
+    :meth:`update` and counted chunk by chunk on the active scheduler.
+    Batches and accumulators of labels of different dtypes merge exactly:
+    int64 labels beyond 2**53 never meet float labels as floats, nor uint64
+    beyond 2**63 int64 ones, and the reject markers ``np.nan`` and ``pd.NA``
+    are one marker.
 
     Examples
     --------
@@ -147,6 +190,7 @@ class ConfusionAccumulator:
     """
 
     def __init__(self, *, labels: ArrayLike | None = None, reject_label: Any = -1):
+        reject_marker(reject_label)  # refuses a marker that can match nothing
         self.reject_label = reject_label
         self._has_reject = reject_label is not None
         if labels is None:
@@ -197,6 +241,11 @@ class ConfusionAccumulator:
         if not is_dask_collection(y_true, y_pred, sample_weight) and (
             np.shape(y_true) == (0,) and np.shape(y_pred) == (0,)
         ):
+            # Nothing to count, but the batch is validated as any other: the
+            # weights must be one per sample (none here).
+            check_labels_array(y_true, "y_true")
+            check_labels_array(y_pred, "y_pred")
+            _check_sample_weight(sample_weight, 0)
             return self
         matrix, classes = confusion_matrix_and_labels(
             y_true,
@@ -244,10 +293,7 @@ class ConfusionAccumulator:
             )
         if (self._fixed_labels is None) != (other._fixed_labels is None) or (
             self._fixed_labels is not None
-            and not (
-                len(self._fixed_labels) == len(other._fixed_labels)
-                and np.array_equal(self._fixed_labels, other._fixed_labels)
-            )
+            and not _same_classes(self._fixed_labels, other._fixed_labels)
         ):
             raise ValueError(
                 "Cannot merge accumulators with different fixed labels: both must "
@@ -285,8 +331,17 @@ class ConfusionAccumulator:
 
 
 def _same_reject_label(a, b):
+    """Whether two reject labels mark the same predictions.
+
+    Missing-value markers (``np.nan``, ``pd.NA``) all declare missing
+    predictions rejections, so they are the same marker although NaN is not
+    equal to itself.
+    """
     if a is None or b is None:
         return a is None and b is None
+    kind_a, kind_b = reject_marker(a).kind, reject_marker(b).kind
+    if kind_a == "missing" or kind_b == "missing":
+        return kind_a == kind_b
     try:
         return bool(a == b) and (isinstance(a, str) == isinstance(b, str))
     except (TypeError, ValueError):

@@ -13,15 +13,31 @@ import pandas as pd
 
 from .accumulator import merge_counts
 from .collections import import_dask, is_dask_collection
-from .labels import confusion_matrix_and_labels
+from .labels import check_labels_array, confusion_matrix_and_labels
 
 # Per-chunk results merged by one task of the reduction tree.
 _FAN_IN = 8
 
 
+class _MisalignedChunksError(ValueError):
+    """Chunks zipped by position hold different numbers of samples.
+
+    Raised inside the graph when the inputs were paired chunk by chunk without
+    known chunk sizes; the caller then aligns them by their lengths. Equal
+    totals split differently are not an error.
+    """
+
+
 def _chunk_counts(y_true, y_pred, sample_weight, labels, reject_label):
     """(labels, matrix) of one chunk, or None for an empty chunk."""
-    if len(y_true) == 0 and len(y_pred) == 0:
+    lengths = {len(y_true), len(y_pred)}
+    if sample_weight is not None:
+        lengths.add(len(sample_weight))
+    if len(lengths) > 1:
+        raise _MisalignedChunksError(
+            f"Chunks of different lengths ({sorted(lengths)}) were paired."
+        )
+    if len(y_true) == 0:
         return None
     matrix, classes = confusion_matrix_and_labels(
         y_true,
@@ -47,6 +63,11 @@ def _merge_parts(has_reject, *parts):
 
 
 def _check_1d(collection, name):
+    if getattr(collection, "ndim", 1) == 2 and hasattr(collection, "columns"):
+        raise ValueError(
+            f"{name} must be 1-d, one label per sample; got a Dask DataFrame. Pass "
+            "the column that holds the labels, frame[column]."
+        )
     if getattr(collection, "ndim", 1) != 1:
         raise ValueError(
             f"{name} must be 1-d, one label per sample; got a Dask collection of "
@@ -55,11 +76,8 @@ def _check_1d(collection, name):
 
 
 def _is_dask_series(value):
-    return (
-        is_dask_collection(value)
-        and hasattr(value, "npartitions")
-        and (getattr(value, "ndim", None) == 1)
-    )
+    """A Dask dataframe column (arrays have no ``to_dask_array``)."""
+    return is_dask_collection(value) and hasattr(value, "to_dask_array")
 
 
 def _object_values(partition):
@@ -77,75 +95,126 @@ def series_to_dask_array(series):
 
 
 def _as_dask_array(value, name, chunks=None):
-    """A 1-d Dask array of ``value`` (a Dask or in-memory collection)."""
+    """A 1-d Dask array of ``value`` (a Dask or in-memory collection).
+
+    Dask inputs get known chunk sizes (computed if needed, on a copy: the
+    caller's array is left as it was).
+    """
     import dask.array as da
 
     if is_dask_collection(value):
+        _check_1d(value, name)
         if hasattr(value, "to_dask_array"):
             # Dask dataframe column: partition lengths are needed to align it.
             value = series_to_dask_array(value)
         _check_1d(value, name)
+        if any(np.isnan(size) for size in value.chunks[0]):
+            value = value.copy().compute_chunk_sizes()
         return value
-    array = value.to_numpy() if isinstance(value, (pd.Series, pd.Index)) else value
-    array = np.asarray(array)
+    if name == "sample_weight":
+        array = np.asarray(value)
+    else:
+        # As in memory: a nullable column with missing values becomes objects
+        # (pd.NA), never floats that round integers beyond 2**53.
+        array = check_labels_array(value, name)
     _check_1d(array, name)
     return da.from_array(array, chunks=chunks if chunks is not None else "auto")
 
 
-def _aligned_chunks(y_true, y_pred, sample_weight):
-    """Lists of per-chunk delayed pieces of the three inputs, aligned."""
+def _has_unknown_chunks(value):
+    chunks = getattr(value, "chunks", None)
+    return chunks is not None and any(np.isnan(size) for size in chunks[0])
+
+
+def _zipped_chunks(inputs):
+    """Per-chunk pieces paired by position, or None if they cannot line up.
+
+    Arrays with the same known chunks are paired. So are inputs with the same
+    number of chunks whose sizes are not all known (columns of one dataframe,
+    arrays cut by one boolean mask): they usually hold the same samples in
+    chunk ``i``. Each chunk checks that its pieces have one length, and a
+    mismatch sends the caller to :func:`_length_aligned_chunks`.
+    """
+    values = list(inputs.values())
+    if not all(is_dask_collection(value) for value in values):
+        return None
+    for name, value in inputs.items():
+        _check_1d(value, name)
+    known = [
+        value.chunks
+        for value in values
+        if not _is_dask_series(value) and not _has_unknown_chunks(value)
+    ]
+    if len(known) == len(values):
+        if len(set(known)) > 1:
+            return None
+    elif len({value.npartitions for value in values}) > 1:
+        return None
+    return [_delayed_chunks(value) for value in values]
+
+
+def _delayed_chunks(value):
+    if _is_dask_series(value):
+        return list(value.to_delayed())
+    return list(value.to_delayed().ravel())
+
+
+def _length_aligned_chunks(inputs):
+    """Per-chunk pieces of the inputs rechunked to ``y_true``'s known chunks."""
+    dask_values = [value for value in inputs.values() if is_dask_collection(value)]
+    reference = _as_dask_array(dask_values[0], "y_true")
+    arrays = {
+        name: _as_dask_array(value, name, chunks=reference.chunks)
+        for name, value in inputs.items()
+    }
+    lengths = {name: array.shape[0] for name, array in arrays.items()}
+    if len(set(lengths.values())) > 1:
+        raise ValueError(
+            "y_true, y_pred (and sample_weight) have different lengths "
+            f"({', '.join(f'{k}: {v}' for k, v in lengths.items())}); they need "
+            "one entry per sample each."
+        )
+    target = arrays["y_true"].chunks
+    arrays = {
+        name: array if array.chunks == target else array.rechunk(target)
+        for name, array in arrays.items()
+    }
+    return [_delayed_chunks(array) for array in arrays.values()]
+
+
+def _aligned_chunks(y_true, y_pred, sample_weight, *, by_length=False):
+    """Lists of per-chunk delayed pieces of the three inputs, aligned.
+
+    Pieces are paired by position when that is cheap and likely right, else
+    (or with ``by_length=True``) by the inputs' lengths.
+    """
     inputs = {"y_true": y_true, "y_pred": y_pred}
     if sample_weight is not None:
         inputs["sample_weight"] = sample_weight
-    dask_values = [value for value in inputs.values() if is_dask_collection(value)]
-    if all(_is_dask_series(value) for value in inputs.values()) and (
-        len({value.npartitions for value in dask_values}) == 1
-    ):
-        # Columns of one dataframe (or equally partitioned ones): partition i
-        # of each holds the same samples. Lengths are checked per chunk.
-        pieces = [value.to_delayed() for value in inputs.values()]
-    else:
-        reference = next(iter(dask_values))
-        reference = _as_dask_array(reference, "y_true")
-        arrays = {
-            name: _as_dask_array(value, name, chunks=reference.chunks)
-            for name, value in inputs.items()
-        }
-        lengths = {name: array.shape[0] for name, array in arrays.items()}
-        known = {name: n for name, n in lengths.items() if not np.isnan(n)}
-        if len(set(known.values())) > 1:
-            raise ValueError(
-                "y_true, y_pred (and sample_weight) have different lengths "
-                f"({', '.join(f'{k}: {v}' for k, v in known.items())}); they need "
-                "one entry per sample each."
-            )
-        target = arrays["y_true"].chunks
-        if not any(np.isnan(size) for size in target[0]):
-            arrays = {
-                name: array if array.chunks == target else array.rechunk(target)
-                for name, array in arrays.items()
-            }
-        numblocks = {array.numblocks for array in arrays.values()}
-        if len(numblocks) != 1:
-            raise ValueError(
-                "The Dask inputs have unknown chunk sizes that do not line up; call "
-                ".compute_chunk_sizes() on them first."
-            )
-        pieces = [list(array.to_delayed().ravel()) for array in arrays.values()]
+    pieces = None if by_length else _zipped_chunks(inputs)
+    if pieces is None:
+        pieces = _length_aligned_chunks(inputs)
     if sample_weight is None:
         pieces.append([None] * len(pieces[0]))
     return list(zip(*pieces, strict=True))
 
 
-def dask_counts_graph(y_true, y_pred, *, labels, reject_label, sample_weight):
-    """A Dask ``Delayed`` whose value is ``(labels, matrix)`` (or None if empty)."""
+def dask_counts_graph(
+    y_true, y_pred, *, labels, reject_label, sample_weight, by_length=False
+):
+    """A Dask ``Delayed`` whose value is ``(labels, matrix)`` (or None if empty).
+
+    Chunks paired by position raise :class:`_MisalignedChunksError` when they
+    turn out to hold different numbers of samples; ``by_length=True`` pairs
+    them by known lengths instead.
+    """
     dask = import_dask()
     has_reject = reject_label is not None
     count = dask.delayed(_chunk_counts, pure=True)
     parts = [
         count(chunk_true, chunk_pred, chunk_weight, labels, reject_label)
         for chunk_true, chunk_pred, chunk_weight in _aligned_chunks(
-            y_true, y_pred, sample_weight
+            y_true, y_pred, sample_weight, by_length=by_length
         )
     ]
     merge = dask.delayed(_merge_parts, pure=True)
@@ -160,26 +229,46 @@ def dask_counts_graph(y_true, y_pred, *, labels, reject_label, sample_weight):
 
 
 def dask_confusion_matrix_and_labels(
-    y_true, y_pred, *, labels=None, reject_label=-1, sample_weight=None
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    reject_label=-1,
+    sample_weight=None,
+    part_of_a_total=False,
 ):
     """``confusion_matrix_and_labels`` for Dask collections (computed now)."""
     dask = import_dask()
     if labels is not None:
         labels = np.asarray(labels)
-    graph = dask_counts_graph(
-        y_true,
-        y_pred,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-    )
-    (result,) = dask.compute(graph)
+    options = {
+        "labels": labels,
+        "reject_label": reject_label,
+        "sample_weight": sample_weight,
+    }
+    try:
+        (result,) = dask.compute(dask_counts_graph(y_true, y_pred, **options))
+    except _MisalignedChunksError:
+        # Equal totals may be split differently: align by the lengths.
+        graph = dask_counts_graph(y_true, y_pred, by_length=True, **options)
+        (result,) = dask.compute(graph)
+    if result is None and part_of_a_total:
+        # An empty batch of an accumulator counts nothing (as in memory).
+        classes = labels if labels is not None else np.array([], dtype=np.int64)
+        n_columns = len(classes) + (reject_label is not None)
+        return np.zeros((len(classes), n_columns), dtype=np.int64), classes
     if result is None:
         raise ValueError(
             "y_true and y_pred are empty; at least one sample is needed to build a "
             "confusion matrix."
         )
     classes, matrix = result
+    if sample_weight is not None and not part_of_a_total and not matrix.any():
+        # Non-negative weights sum to 0 only if every one is 0.
+        raise ValueError(
+            "sample_weight is 0 for every sample, so there is nothing to count; "
+            "give at least one sample a positive weight."
+        )
     if labels is not None:
         # Fixed labels: every chunk used them, so the rows already follow them.
         classes = labels

@@ -72,7 +72,7 @@ def _factorize(y):
 
 
 def encoded_confusion_matrix_and_labels(
-    y_true, y_pred, *, labels, reject_label, sample_weight
+    y_true, y_pred, *, labels, reject_label, sample_weight, part_of_a_total=False
 ):
     """The matrix and labels via the dictionaries, or None to take the usual path."""
     if len(y_true) != len(y_pred) or len(y_true) == 0:
@@ -105,6 +105,9 @@ def encoded_confusion_matrix_and_labels(
         labels=labels,
         reject_label=reject_label,
         sample_weight=totals,
+        # All-zero weights are refused for a matrix on its own, not for a
+        # part of a total (a batch, a chunk), as on the usual path.
+        part_of_a_total=part_of_a_total,
     )
     if sample_weight is None:
         # Counts below 2**53 are exact in float64.
@@ -120,8 +123,15 @@ def _typed(values):
     """
     if all(isinstance(value, str) for value in values):
         return values
+    listed = values.tolist()
     try:
-        converted = np.array(values.tolist())
-    except (TypeError, ValueError):
+        converted = np.array(listed)
+    except (TypeError, ValueError, OverflowError):
         return values
-    return converted if converted.dtype.kind in "biufU" else values
+    if converted.dtype.kind not in "biufU":
+        return values
+    # NumPy turns ints beyond int64 (or mixed with floats beyond 2**53) into
+    # float64, where distinct labels collapse; Python numbers compare exactly.
+    if not all(a == b for a, b in zip(converted.tolist(), listed, strict=True)):
+        return values
+    return converted

@@ -17,6 +17,7 @@ import pandas as pd
 from .labels import (
     _DENSE_CELLS_ALLOWANCE,
     _DENSE_CELLS_PER_SAMPLE,
+    _concatenate,
     _int64_range,
     confusion_matrix_and_labels,
     encode_labels,
@@ -72,7 +73,9 @@ def joint_codes(
     """
     _, classes = confusion_matrix_and_labels(
         np.concatenate([y_true, y_true]),
-        np.concatenate([y_pred_a, y_pred_b]),
+        # In a dtype that keeps every label distinct (np.concatenate would
+        # turn int64 beyond 2**53 into floats, or numbers into strings).
+        _concatenate(y_pred_a, y_pred_b),
         labels=labels,
         reject_label=reject_label,
         sample_weight=None

@@ -87,6 +87,9 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
     )
     values = check_labels_array(y, name)
     classes = np.asarray(classes)
+    codes = _encode_integers(values, classes, marker)
+    if codes is not None:
+        return codes
     codes = np.asarray(pd.Index(classes).get_indexer(values), dtype=np.int64)
     unknown = codes < 0
     if unknown.any() and marker.rejects:
@@ -104,6 +107,34 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
             is_true=not marker.rejects,
         )
     return codes
+
+
+def _encode_integers(values, classes, marker):
+    """Codes of integer labels by a table over their value range, or None.
+
+    None (the caller then hashes) unless every value is a class or the
+    reject marker and the values and classes span a compact range inside
+    int64 -- the ranges are Python ints, so nothing wraps.
+    """
+    if values.dtype.kind not in "iu" or classes.dtype.kind not in "iu":
+        return None
+    if not values.size or not classes.size:
+        return None
+    value_range, class_range = _int64_range(values), _int64_range(classes)
+    if value_range is None or class_range is None:
+        return None
+    low = min(value_range[0], class_range[0])
+    high = max(value_range[1], class_range[1])
+    if high - low >= _DENSE_CELLS_PER_SAMPLE * values.size + _DENSE_CELLS_ALLOWANCE:
+        return None
+    table = np.full(high - low + 1, -1, dtype=np.int64)
+    table[classes.astype(np.int64) - np.int64(low)] = np.arange(classes.size)
+    reject = marker.integer if marker.kind == "number" else None
+    if reject is not None and low <= reject <= high and table[reject - low] < 0:
+        # A class equal to the marker keeps its code, as on the hashing path.
+        table[reject - low] = classes.size
+    codes = table[_as_int64_operand(values) - np.int64(low)]
+    return codes if (codes >= 0).all() else None
 
 
 # -- counting -----------------------------------------------------------------
@@ -157,6 +188,7 @@ def _count_integers(y_true, y_pred, weights, labels, marker):
     if n_rows * n_columns > budget:
         return None
     _check_marker_matches_kind(marker, "number")
+    both_bool = y_true.dtype.kind == "b" and y_pred.dtype.kind == "b"
     y_true, y_pred = _as_int64_operand(y_true), _as_int64_operand(y_pred)
     # Cell index (y_true - true_low) * n_columns + (y_pred - pred_low), in as
     # few passes as the offsets allow. Each result lies in [0, n_rows *
@@ -194,6 +226,9 @@ def _count_integers(y_true, y_pred, weights, labels, marker):
     )
     if labels is None:
         class_labels = np.union1d(true_values, accepted)
+        if both_bool:
+            # Counted as 0/1, but the classes are the caller's False/True.
+            class_labels = class_labels.astype(bool)
     else:
         class_labels = labels
         for name, seen, is_true in (
@@ -359,6 +394,7 @@ def confusion_matrix_and_labels(
             labels=labels,
             reject_label=reject_label,
             sample_weight=sample_weight,
+            part_of_a_total=part_of_a_total,
         )
     if wants_encoded_path(y_true, y_pred):
         # Categorical / Arrow / StringDType labels are counted over their
@@ -371,6 +407,7 @@ def confusion_matrix_and_labels(
             labels=labels,
             reject_label=reject_label,
             sample_weight=sample_weight,
+            part_of_a_total=part_of_a_total,
         )
         if result is not None:
             return result

@@ -20,6 +20,7 @@ stays bounded.
 
 import numbers
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,7 @@ from .._counting.labels import (
     confusion_matrix_and_labels,
     encode_labels,
 )
+from .._exceptions import UndefinedMeasureWarning
 from .._measures.registry import check_measure, compute_measures
 from .._measures.validation import check_confusion_matrix
 from .resamplers import _GroupResampler, _resampler, _unchanged
@@ -49,7 +51,11 @@ class BootstrapInterval:
     estimate : float
         The measure on the data as given.
     low, high : float
-        Bounds of the interval (``nan``-resamples ignored).
+        Bounds of the percentile interval. Infinite resamples count as the
+        values they are (a bound is infinite when enough resamples are);
+        resamples on which the measure is undefined (``nan``) are left out
+        with an :class:`~infometrics.UndefinedMeasureWarning`, and the bounds
+        are ``nan`` when they exceed the ``1 - confidence_level`` share.
     confidence_level : float
         E.g. 0.95.
     distribution : ndarray of shape (n_resamples,)
@@ -169,11 +175,12 @@ def _resampled_measures(resampler, shapes, names, n_resamples, rng, progress):
 
 
 def _intervals(point, distributions, names, confidence_level):
-    alpha = (1.0 - confidence_level) / 2.0
     result = {}
     for name in names:
         distribution = np.asarray(distributions[name], dtype=float)
-        low, high = _percentiles(distribution, alpha)
+        low, high = _percentiles(
+            distribution, confidence_level, name=name, stacklevel=4
+        )
         result[name] = BootstrapInterval(
             estimate=float(point[name]),
             low=low,
@@ -184,16 +191,122 @@ def _intervals(point, distributions, names, confidence_level):
     return result
 
 
-def _percentiles(distribution, alpha):
-    finite = distribution[np.isfinite(distribution)]
-    if not finite.size:
-        return float("nan"), float("nan")
-    low, high = np.quantile(finite, [alpha, 1 - alpha])
-    return float(low), float(high)
+def _percentiles(distribution, confidence_level, *, name, stacklevel):
+    """The percentile interval of ``distribution`` (NumPy's linear quantiles).
+
+    No resample is dropped silently. Infinite resamples rank as the values
+    they are, so a bound is infinite when enough resamples are. A NaN
+    resample has no rank (the measure is undefined on it): the bounds are
+    over the defined resamples, with an :class:`UndefinedMeasureWarning`
+    saying how many were left out, or NaN (also with the warning) when the
+    undefined resamples outnumber the ``1 - confidence_level`` share the
+    interval leaves out -- they could then move either bound anywhere.
+    """
+    undefined = np.isnan(distribution)
+    n_undefined, n_resamples = int(np.count_nonzero(undefined)), distribution.size
+    if n_undefined:
+        share = f"{name} is undefined (NaN) on {n_undefined} of {n_resamples} resamples"
+        if n_undefined == n_resamples:
+            warnings.warn(
+                f"{name} is undefined (NaN) on every resample, so its bounds are NaN.",
+                UndefinedMeasureWarning,
+                stacklevel=stacklevel,
+            )
+            return float("nan"), float("nan")
+        if n_undefined > (1.0 - confidence_level) * n_resamples:
+            warnings.warn(
+                f"{share}, more than the {1 - confidence_level:.3g} share a "
+                f"{confidence_level:.3g} interval leaves out, so its bounds are "
+                "NaN. Use more samples, or a measure defined on them.",
+                UndefinedMeasureWarning,
+                stacklevel=stacklevel,
+            )
+            return float("nan"), float("nan")
+        warnings.warn(
+            f"{share}; the interval is over the {n_resamples - n_undefined} "
+            "resamples where it is defined.",
+            UndefinedMeasureWarning,
+            stacklevel=stacklevel,
+        )
+    values = np.sort(distribution[~undefined])
+    alpha = (1.0 - confidence_level) / 2.0
+    if np.isfinite(values).all():
+        low, high = np.quantile(values, [alpha, 1.0 - alpha])
+        return float(low), float(high)
+    bounds = [_quantile_of_sorted(values, level) for level in (alpha, 1.0 - alpha)]
+    if np.isnan(bounds).any():
+        warnings.warn(
+            f"A bound of the {name} interval falls between resamples of -inf "
+            "and inf, so it is NaN.",
+            UndefinedMeasureWarning,
+            stacklevel=stacklevel,
+        )
+    return bounds[0], bounds[1]
+
+
+def _quantile_of_sorted(values, level):
+    """NumPy's linear quantile of sorted ``values`` that may hold +-inf.
+
+    Between a finite value and an infinite one (at a positive distance from
+    the finite one) the quantile is the infinite one; between -inf and inf
+    it is NaN. NumPy's interpolation would give NaN for ``inf * 0``.
+    """
+    position = (values.size - 1) * level
+    below = int(np.floor(position))
+    above = min(below + 1, values.size - 1)
+    fraction = position - below
+    a, b = float(values[below]), float(values[above])
+    if fraction == 0.0 or a == b:
+        return a
+    if np.isinf(a) and np.isinf(b):
+        return float("nan")  # -inf below, inf above
+    if np.isinf(a):
+        return a
+    if np.isinf(b):
+        return b
+    return float(np.quantile(values[below : above + 1], fraction))
 
 
 # --------------------------------------------------------------------------
 # Public functions
+
+
+# Resampled counts are int64 (NumPy's multinomial): the total must fit.
+_MAX_SAMPLES = (1 << 63) - 1
+# Float counts further than this (relative) from a whole number are refused.
+_WHOLE_TOLERANCE = 1e-9
+
+
+def _sample_counts(confusion_matrix, counts):
+    """The counts of a matrix as the exact int64 sample counts to resample.
+
+    Integer input is read exactly (``counts`` is its float64 copy, which
+    rounds above 2**53); float input must hold whole numbers, up to rounding
+    noise. A total beyond int64 is refused before anything is allocated.
+    """
+    raw = np.asarray(confusion_matrix)
+    if raw.dtype.kind in "iu":
+        values = [int(value) for value in raw.reshape(-1).tolist()]
+    else:
+        flat = counts.reshape(-1)
+        whole = np.round(flat)
+        if np.any(np.abs(flat - whole) > _WHOLE_TOLERANCE * np.maximum(1.0, whole)):
+            raise ValueError(
+                "Multinomial resampling needs integer counts (numbers of "
+                "samples); for weighted data pass the labels and sample_weight "
+                "to bootstrap_measures_score instead."
+            )
+        values = [int(value) for value in whole.tolist()]
+    total = sum(values)
+    if total <= 0:
+        raise ValueError("The confusion matrix is empty; there is nothing to resample.")
+    if total > _MAX_SAMPLES:
+        raise ValueError(
+            f"The confusion matrix holds {total:.4g} samples; resampled counts are "
+            f"64-bit integers, so the total must be at most 2**63 - 1 "
+            f"({_MAX_SAMPLES:.4g})."
+        )
+    return np.array(values, dtype=np.int64)
 
 
 def bootstrap_measures(
@@ -254,56 +367,13 @@ def bootstrap_measures(
     counts, _ = check_confusion_matrix(confusion_matrix)
     if counts.ndim != 2:
         raise ValueError("bootstrap_measures takes one confusion matrix, not a stack.")
-    flat = counts.reshape(-1)
-    if flat.sum() <= 0:
-        raise ValueError("The confusion matrix is empty; there is nothing to resample.")
-    if not np.allclose(flat, np.round(flat)):
-        raise ValueError(
-            "Multinomial resampling needs integer counts; for weighted data pass the "
-            "labels and sample_weight to bootstrap_measures_score instead."
-        )
-    resampler = _GroupResampler(np.round(flat).astype(np.int64), [_unchanged])
+    resampler = _GroupResampler(_sample_counts(confusion_matrix, counts), [_unchanged])
     rng = np.random.default_rng(random_state)
     (distributions,) = _resampled_measures(
         resampler, [counts.shape], names, n_resamples, rng, progress
     )
     point = compute_measures(counts, names, replace_undefined_by=np.nan)
     return _intervals(point, distributions, names, confidence_level)
-
-
-def _encode(values, classes, reject_label, *, name):
-    """Row/column position of every label; the reject label -> ``len(classes)``.
-
-    The labels were validated by :func:`confusion_matrix_and_labels` against
-    ``classes``; this only looks positions up (a table for compact integers,
-    a hash look-up otherwise).
-    """
-    values = np.asarray(values)
-    keys = classes if reject_label is None else np.append(classes, reject_label)
-    if values.dtype.kind in "iu" and keys.dtype.kind in "iu":
-        low = min(int(values.min()), int(keys.min()))
-        high = max(int(values.max()), int(keys.max()))
-        if high - low < 4 * values.size + (1 << 20):
-            table = np.full(high - low + 1, -1, dtype=np.int64)
-            table[keys.astype(np.int64) - low] = np.arange(keys.size)
-            codes = table[values.astype(np.int64) - low]
-            if (codes >= 0).all():
-                return codes
-    if reject_label is None:
-        return encode_labels(values, classes, name=name)
-    rejected = _is_reject(values, reject_label)
-    codes = np.full(values.shape[0], len(classes), dtype=np.int64)
-    if not rejected.all():
-        codes[~rejected] = encode_labels(values[~rejected], classes, name=name)
-    return codes
-
-
-def _is_reject(values, reject_label):
-    try:
-        result = values == reject_label
-    except (TypeError, ValueError):
-        return np.zeros(values.shape[0], dtype=bool)
-    return np.asarray(result, dtype=bool).reshape(values.shape[0])
 
 
 def bootstrap_measures_score(
@@ -385,8 +455,10 @@ def bootstrap_measures_score(
         # The matrix is all the resampling needs.
         resampler = _GroupResampler(matrix.reshape(-1), [_unchanged])
     else:
-        true_codes = _encode(y_true, classes, None, name="y_true")
-        pred_codes = _encode(y_pred, classes, reject_label, name="y_pred")
+        true_codes = encode_labels(y_true, classes, name="y_true")
+        pred_codes = encode_labels(
+            y_pred, classes, name="y_pred", reject_label=reject_label
+        )
         weights = check_sample_weight(sample_weight, true_codes.size)
         cells = true_codes * matrix.shape[1] + pred_codes
         resampler = _resampler(cells, [cells], n_cells, weights)

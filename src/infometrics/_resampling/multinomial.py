@@ -82,6 +82,12 @@ def multinomial_draws(counts, size, rng, *, method="auto"):
         resamples contiguous.
     """
     counts = np.asarray(counts, dtype=np.int64)
+    if counts.sum(dtype=np.float64) >= 2.0**62 and sum(counts.tolist()) >= 2**63:
+        # The int64 total would wrap (and size the tables from nonsense).
+        raise ValueError(
+            "The counts total 2**63 or more samples; resampled counts are 64-bit "
+            "integers."
+        )
     n_samples = int(counts.sum())
     present = np.flatnonzero(counts)
     # Cells by decreasing count: the head is a prefix, and cells with the same
@@ -167,8 +173,11 @@ def _table_bounds(means):
 
 
 def _table_sizes(means):
-    lows, highs = _table_bounds(np.asarray(means, dtype=float))
-    return highs - lows + 1
+    """Entries of each mean's table, as floats: a table the cost model rejects
+    may be larger than int64 counts (and is never built)."""
+    means = np.asarray(means, dtype=float)
+    spread = _TAIL_SD * np.sqrt(means) + _TAIL_EXTRA
+    return np.ceil(means + spread) - np.maximum(0.0, np.floor(means - spread)) + 1.0
 
 
 class _PoissonTable(NamedTuple):

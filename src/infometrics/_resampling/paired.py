@@ -35,13 +35,15 @@ class PairedComparison:
     estimate_difference : float
         ``estimate_a - estimate_b``.
     low, high : float
-        Percentile bootstrap interval of the difference at ``confidence_level``.
+        Percentile bootstrap interval of the difference at ``confidence_level``
+        (infinite and undefined resamples as in :class:`BootstrapInterval`).
     confidence_level : float
         Coverage of ``[low, high]``.
     fraction_a_better : float
         Fraction of resamples on which A is better than B in the measure's
-        own direction (ties count half). Not a p-value: it is the bootstrap
-        estimate of how often A would come out ahead.
+        own direction (ties count half), over the resamples where the
+        difference is defined (an infinite one counts). Not a p-value: it is
+        the bootstrap estimate of how often A would come out ahead.
     p_value : float
         Two-sided bootstrap p-value of "no difference" (see
         :func:`paired_comparison`, Notes).
@@ -101,14 +103,16 @@ def _bootstrap_p_value(estimate, distribution):
     p-value is the (Monte-Carlo corrected) fraction of it at least as far
     from 0 as the observed difference.
     """
-    finite = distribution[np.isfinite(distribution)]
-    if not finite.size or not np.isfinite(estimate):
+    # Infinite differences are as extreme as any; undefined (NaN) ones
+    # have no place in the count.
+    defined = distribution[~np.isnan(distribution)]
+    if not defined.size or not np.isfinite(estimate):
         return float("nan")
     # A tolerance for rounding: differences equal up to floating-point noise
     # count as "at least as extreme" (a zero difference gives p = 1).
     tolerance = 1e-12 * max(1.0, abs(estimate))
-    extreme = np.count_nonzero(np.abs(finite - estimate) >= abs(estimate) - tolerance)
-    return float((extreme + 1) / (finite.size + 1))
+    extreme = np.count_nonzero(np.abs(defined - estimate) >= abs(estimate) - tolerance)
+    return float((extreme + 1) / (defined.size + 1))
 
 
 def paired_comparison(
@@ -236,10 +240,16 @@ def paired_comparison(
     )
     estimate_difference = estimate_a - estimate_b
     oriented = distribution if spec.higher_is_better else -distribution
-    finite = oriented[np.isfinite(oriented)]
-    wins = np.count_nonzero(finite > 0) + 0.5 * np.count_nonzero(finite == 0)
-    alpha = (1.0 - confidence_level) / 2.0
-    low, high = _percentiles(distribution, alpha)
+    # A resample where A's measure is inf and B's finite is a win for A;
+    # only resamples where the difference is undefined (NaN) are left out.
+    defined = oriented[~np.isnan(oriented)]
+    wins = np.count_nonzero(defined > 0) + 0.5 * np.count_nonzero(defined == 0)
+    low, high = _percentiles(
+        distribution,
+        confidence_level,
+        name=f"{spec.name}(A) - {spec.name}(B)",
+        stacklevel=3,
+    )
     return PairedComparison(
         measure=spec.name,
         estimate_a=estimate_a,
@@ -248,7 +258,7 @@ def paired_comparison(
         low=low,
         high=high,
         confidence_level=confidence_level,
-        fraction_a_better=float(wins / finite.size) if finite.size else float("nan"),
+        fraction_a_better=float(wins / defined.size) if defined.size else float("nan"),
         p_value=_bootstrap_p_value(estimate_difference, distribution),
         distribution=distribution,
     )
