@@ -127,3 +127,28 @@ def test_unweighted_present_is_the_table():
     )
     np.testing.assert_array_equal(present, [[1], [1]])
     np.testing.assert_array_equal(table, [[0.0], [2.0]])
+
+
+@pytest.mark.parametrize(
+    ("y_true", "y_pred"),
+    [
+        ([0, 1, 2, 1], [0, 1, -1, 2]),  # dense integer table, sliced
+        ([5, 9, 7, 9], [5, 9, 9, -1]),  # dense table, gathered
+        ([2**62, 0, -(2**62), 0], [2**62, 0, 0, -1]),  # hashed integers
+        (["a", "b", "c", "b"], ["a", "b", "-1", "c"]),  # hashed strings
+    ],
+)
+def test_every_counting_path_returns_a_c_ordered_matrix(y_true, y_pred):
+    # The measures' float sums follow the memory order, so one layout for all
+    # paths keeps the same counts giving the same bits.
+    import infometrics as im
+
+    reject = "-1" if isinstance(y_true[0], str) else -1
+    matrix = im.augmented_confusion_matrix(
+        np.array(y_true), np.array(y_pred), reject_label=reject
+    )
+    assert matrix.flags.c_contiguous
+    square = im.augmented_confusion_matrix(
+        np.array(y_true), np.array(y_true), reject_label=None
+    )
+    assert square.flags.c_contiguous

@@ -44,7 +44,7 @@ def _value_range(values):
     return int(values.min()), int(values.max())
 
 
-def _as_operand(values):
+def as_int64_operand(values):
     # uint64 and bool do not cast safely into int64 inside the ufuncs below;
     # they are converted once (the caller has checked uint64 values fit).
     if values.dtype == np.uint64 or values.dtype.kind == "b":
@@ -97,7 +97,7 @@ def dense_pair_table(y_true, y_pred, weights=None, *, max_cells):
     >>> int(true_low), int(pred_low)
     (1, -1)
     """
-    y_true, y_pred = _as_operand(y_true), _as_operand(y_pred)
+    y_true, y_pred = as_int64_operand(y_true), as_int64_operand(y_pred)
     n_samples = y_true.shape[0]
     first_true = _value_range(y_true[:_BLOCK])
     first_pred = _value_range(y_pred[:_BLOCK])

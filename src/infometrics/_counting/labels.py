@@ -21,6 +21,8 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .collections import is_dask_collection, wants_encoded_path
+from .kernel import as_int64_operand as _as_int64_operand
+from .kernel import dense_pair_table
 
 # check_sample_weight and _check_labels_array are imported from here by the
 # curves, resampling and adapters: re-exported with the checks they belong to.
@@ -149,14 +151,6 @@ def _int64_range(y):
     return low, high
 
 
-def _as_int64_operand(y):
-    # Every integer dtype but uint64 (and bool) casts safely into int64 inside
-    # the ufuncs below; those two are converted once (values checked to fit).
-    if y.dtype == np.uint64 or y.dtype.kind == "b":
-        return y.astype(np.int64)
-    return y
-
-
 def _gather(table, low, values):
     """Rows of ``table`` for label ``values`` (all-zero rows for absent ones).
 
@@ -164,6 +158,16 @@ def _gather(table, low, values):
     than 2**64, so a position falls inside the table only for a label inside it.
     """
     position = np.asarray(values, dtype=np.int64) - np.int64(low)
+    # Consecutive labels inside the table (the usual 0 .. k-1) are a slice:
+    # no padded copy of a table that may hold millions of cells.
+    if (
+        position.size
+        and 0 <= int(position[0])
+        and int(position[-1]) < table.shape[0]
+        and int(position[-1]) - int(position[0]) == position.size - 1
+        and np.all(np.diff(position) == 1)
+    ):
+        return table[int(position[0]) : int(position[-1]) + 1]
     inside = (position >= 0) & (position < table.shape[0])
     padded = np.concatenate([table, np.zeros((1, *table.shape[1:]), table.dtype)])
     return padded[np.where(inside, position, table.shape[0])]
@@ -179,38 +183,22 @@ def _count_integers(y_true, y_pred, weights, labels, marker):
         labels.dtype.kind not in "iu" or _int64_range(labels) is None
     ):
         return None
-    true_range, pred_range = _int64_range(y_true), _int64_range(y_pred)
-    if true_range is None or pred_range is None:
+    if any(
+        y.dtype == np.uint64 and int(y.max()) > np.iinfo(np.int64).max
+        for y in (y_true, y_pred)
+    ):
         return None
-    (true_low, true_high), (pred_low, pred_high) = true_range, pred_range
-    n_rows, n_columns = true_high - true_low + 1, pred_high - pred_low + 1
     budget = _DENSE_CELLS_PER_SAMPLE * y_true.shape[0] + _DENSE_CELLS_ALLOWANCE
-    if n_rows * n_columns > budget:
+    both_bool = y_true.dtype.kind == "b" and y_pred.dtype.kind == "b"
+    # One blocked pass: ranges, cell indices and counts (see kernel.py).
+    counted = dense_pair_table(y_true, y_pred, weights, max_cells=budget)
+    if counted is None:
         return None
     _check_marker_matches_kind(marker, "number")
-    both_bool = y_true.dtype.kind == "b" and y_pred.dtype.kind == "b"
-    y_true, y_pred = _as_int64_operand(y_true), _as_int64_operand(y_pred)
-    # Cell index (y_true - true_low) * n_columns + (y_pred - pred_low), in as
-    # few passes as the offsets allow. Each result lies in [0, n_rows *
-    # n_columns), so int64 arithmetic (exact modulo 2**64) gives it exactly
-    # even where an intermediate wraps.
-    if true_low == 0:
-        index = np.multiply(y_true, n_columns, dtype=np.int64)
-    else:
-        index = np.subtract(y_true, np.int64(true_low), dtype=np.int64)
-        index *= n_columns
-    index += y_pred
-    if pred_low:
-        index -= np.int64(pred_low)
-    n_cells = n_rows * n_columns
-    table = np.bincount(index, weights=weights, minlength=n_cells)
-    table = table.reshape(n_rows, n_columns)
+    table, present, true_low, pred_low = counted
+    true_high = true_low + table.shape[0] - 1
+    pred_high = pred_low + table.shape[1] - 1
     # Classes are the labels present, whatever their weight.
-    present = (
-        table
-        if weights is None
-        else np.bincount(index, minlength=n_cells).reshape(n_rows, n_columns)
-    )
     true_values = np.flatnonzero(present.sum(axis=1)) + np.int64(true_low)
     pred_values = np.flatnonzero(present.sum(axis=0)) + np.int64(pred_low)
     reject = marker.integer if marker.kind == "number" else None
@@ -248,7 +236,9 @@ def _count_integers(y_true, y_pred, weights, labels, marker):
         else:
             reject_column = np.zeros((len(class_labels), 1), table.dtype)
         matrix = np.concatenate([matrix, reject_column], axis=1)
-    return matrix, class_labels
+    # A fresh C-ordered array, whatever the path: the measures' float sums
+    # follow the memory order, so the same counts always give the same bits.
+    return np.ascontiguousarray(matrix), class_labels
 
 
 def _fits_float(y):
@@ -367,7 +357,7 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
         else:
             reject_position = reject_code
     matrix = _assemble(joint, class_positions, reject_position)
-    return matrix, class_labels
+    return np.ascontiguousarray(matrix), class_labels
 
 
 def confusion_matrix_and_labels(
