@@ -162,7 +162,7 @@ def _gather(table, low, values):
     # no padded copy of a table that may hold millions of cells.
     if (
         position.size
-        and 0 <= int(position[0])
+        and int(position[0]) >= 0
         and int(position[-1]) < table.shape[0]
         and int(position[-1]) - int(position[0]) == position.size - 1
         and np.all(np.diff(position) == 1)
