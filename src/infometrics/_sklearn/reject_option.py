@@ -19,6 +19,11 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from .._curves.reject_curve import confidence_and_prediction
 from .._from_labels.scores import ni_score
+from .responses import (
+    abstaining_predictions,
+    check_class_scores,
+    check_not_one_vs_one,
+)
 from .scorers import estimator_classes
 
 _RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
@@ -226,7 +231,12 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         """Predicted column index of ``classes_``, and the confidence."""
         check_is_fitted(self, "estimator_")
         method = self._resolved_response_method(self.estimator_)
-        scores = getattr(self.estimator_, method)(X)
+        scores = check_class_scores(
+            getattr(self.estimator_, method)(X),
+            n_classes=len(self.classes_),
+            estimator=self.estimator_,
+            method=method,
+        )
         kind = "max" if method == "predict_proba" else "margin"
         return confidence_and_prediction(scores, kind)
 
@@ -240,16 +250,17 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         Returns
         -------
         y_pred : ndarray of shape (n_samples,)
-            A class of :attr:`classes_` or ``reject_label``.
+            A class of :attr:`classes_` or ``reject_label``, in the dtype of
+            ``classes_`` widened (never wrapped) to hold ``reject_label``:
+            uint8 classes with ``reject_label=-1`` give int16, boolean classes
+            give an object array of ``True``, ``False`` and ``reject_label``.
         """
         predicted_index, confidence = self._predict_with_confidence(X)
         threshold = self._active_threshold()
         if np.ndim(threshold):  # one per class: the predicted class's applies
             threshold = np.asarray(threshold)[predicted_index]
-        return np.where(
-            confidence >= threshold,
-            self.classes_[predicted_index],
-            self.reject_label,
+        return abstaining_predictions(
+            self.classes_, predicted_index, confidence >= threshold, self.reject_label
         )
 
     @available_if(_estimator_has("predict_proba"))
@@ -454,11 +465,9 @@ class RejectOptionClassifier(_BaseRejectOption):
         self._check_common_parameters()
         y, classes = self._check_target(y)
         # Checked before the (possibly long) fit, against the classes of y.
-        check_threshold(
-            self.threshold,
-            n_classes=len(classes),
-            method=self._resolved_response_method(self.estimator),
-        )
+        method = self._resolved_response_method(self.estimator)
+        check_threshold(self.threshold, n_classes=len(classes), method=method)
+        check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
         self.estimator_ = clone(self.estimator).fit(X, y, **self._fit_params(params))
         check_threshold(
             self.threshold,

@@ -11,6 +11,7 @@ from sklearn.model_selection import check_cv, cross_val_predict
 from .._counting.labels import check_sample_weight, encode_labels
 from .._curves.reject_curve import confidence_and_prediction, reject_curve
 from .reject_option import _BaseRejectOption
+from .responses import check_class_scores, check_not_one_vs_one
 from .threshold_objective import (
     _TIE_RTOL,
     DegenerateThresholdWarning,
@@ -263,6 +264,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         fit_params = self._fit_params(params)
         method = self._resolved_response_method(self.estimator)
         kind = "max" if method == "predict_proba" else "margin"
+        check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
         cv = check_cv(self.cv, y, classifier=True)
         self._log(f"fitting {cv.get_n_splits(X, y)} folds for out-of-fold {method}")
         scores = cross_val_predict(
@@ -274,6 +276,9 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             n_jobs=self.n_jobs,
             params=fit_params,
             verbose=max(0, self.verbose - 1),
+        )
+        check_class_scores(
+            scores, n_classes=len(classes), estimator=self.estimator, method=method
         )
         weights = check_sample_weight(params.get("sample_weight"), len(y))
         predicted, confidence = confidence_and_prediction(scores, kind)
@@ -333,6 +338,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             )
         reject_rate = problem.reject_rate(threshold)
         _warn_if_degenerate_end(reject_rate, objective)
+        threshold = problem.accept_all_where_none_rejected(threshold)
         self.best_threshold_ = threshold
         self.best_score_ = float(objective.natural(value))
         # Chow's rule on calibrated probabilities: reject below 1 - cost.

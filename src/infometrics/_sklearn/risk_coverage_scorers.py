@@ -6,6 +6,7 @@ import numpy as np
 
 from .._curves.reject_curve import confidence_and_prediction
 from .._curves.selective import augrc, aurc, e_aurc
+from .responses import check_class_scores
 from .scorers import _ScoreRequestMixin
 
 _AREAS = {"aurc": aurc, "e_aurc": e_aurc, "augrc": augrc}
@@ -107,9 +108,13 @@ default="auto"
         for method in methods:
             if hasattr(estimator, method):
                 kind = "max" if method == "predict_proba" else "margin"
-                index, confidence = confidence_and_prediction(
-                    getattr(estimator, method)(X), kind
+                scores = check_class_scores(
+                    getattr(estimator, method)(X),
+                    n_classes=len(estimator.classes_),
+                    estimator=estimator,
+                    method=method,
                 )
+                index, confidence = confidence_and_prediction(scores, kind)
                 return np.asarray(estimator.classes_)[index], confidence
         raise ValueError(
             f"{type(estimator).__name__} has no {' or '.join(methods)}: there is no "
