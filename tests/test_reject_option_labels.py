@@ -5,7 +5,11 @@ reject label; per-class scores are read only when they have one column per
 class. References are plain Python loops over objects.
 """
 
+import os
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -270,3 +274,55 @@ def test_no_warning_and_the_reject_label_reaches_the_scorer_for_small_dtypes():
             scoring="ni2",
         )
     np.testing.assert_array_equal(scores, reference)
+
+
+ARRAY_API_SCRIPT = """
+import numpy as np
+import sklearn
+import array_api_strict as xp
+from sklearn.datasets import make_classification
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+from sklearn.model_selection import cross_val_score
+import infometrics as im
+
+X, y = make_classification(200, n_classes=3, n_informative=4, random_state=0)
+reference = im.RejectOptionClassifier(LinearDiscriminantAnalysis(), threshold=0.8)
+expected = reference.fit(X, y).predict(X)
+expected_cv = im.RejectOptionClassifierCV(LinearDiscriminantAnalysis()).fit(X, y)
+with sklearn.config_context(array_api_dispatch=True):
+    Xs, ys = xp.asarray(X), xp.asarray(y)
+    model = im.RejectOptionClassifier(LinearDiscriminantAnalysis(), threshold=0.8)
+    predictions = model.fit(Xs, ys).predict(Xs)
+    assert isinstance(predictions, type(Xs)), type(predictions)
+    np.testing.assert_array_equal(np.asarray(predictions), expected)
+    assert (np.asarray(predictions) == -1).any()
+    np.testing.assert_allclose(model.score(Xs, ys), reference.score(X, y))
+    tuned = im.RejectOptionClassifierCV(LinearDiscriminantAnalysis()).fit(Xs, ys)
+    np.testing.assert_allclose(tuned.best_threshold_, expected_cv.best_threshold_)
+    np.testing.assert_array_equal(
+        np.asarray(tuned.predict(Xs)), expected_cv.predict(X)
+    )
+    scores = cross_val_score(model, Xs, ys, scoring="ni2", cv=3)
+    np.testing.assert_allclose(
+        scores, cross_val_score(reference, X, y, scoring="ni2", cv=3)
+    )
+print("ok")
+"""
+
+
+def test_array_api_inputs_give_the_numpy_results():
+    # scipy reads SCIPY_ARRAY_API when imported: a fresh interpreter.
+    pytest.importorskip("array_api_strict")
+    completed = subprocess.run(
+        [sys.executable, "-c", ARRAY_API_SCRIPT],
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "SCIPY_ARRAY_API": "1",
+            "PYTHONPATH": str(Path(im.__file__).parents[1]),
+        },
+        timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    assert completed.stdout.strip() == "ok"

@@ -23,6 +23,8 @@ from .responses import (
     abstaining_predictions,
     check_class_scores,
     check_not_one_vs_one,
+    in_namespace_of,
+    to_numpy,
 )
 from .scorers import estimator_classes
 
@@ -195,7 +197,9 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
                 f"{type(self).__name__} needs class labels (binary or multiclass "
                 f"y); got a {target_type!r} target."
             )
-        classes = unique_labels(y)
+        # The classes as NumPy values whatever the array library of y (array-
+        # API inputs): the reject logic works on their values.
+        classes = to_numpy(unique_labels(y))
         check_reject_label(self.reject_label, classes)
         return y, classes
 
@@ -204,6 +208,9 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             self.n_features_in_ = self.estimator_.n_features_in_
         if hasattr(self.estimator_, "feature_names_in_"):
             self.feature_names_in_ = self.estimator_.feature_names_in_
+
+    def _n_classes(self):
+        return to_numpy(self.classes_).shape[0]
 
     @property
     def classes_(self):
@@ -232,8 +239,8 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         check_is_fitted(self, "estimator_")
         method = self._resolved_response_method(self.estimator_)
         scores = check_class_scores(
-            getattr(self.estimator_, method)(X),
-            n_classes=len(self.classes_),
+            to_numpy(getattr(self.estimator_, method)(X)),
+            n_classes=self._n_classes(),
             estimator=self.estimator_,
             method=method,
         )
@@ -259,9 +266,13 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         threshold = self._active_threshold()
         if np.ndim(threshold):  # one per class: the predicted class's applies
             threshold = np.asarray(threshold)[predicted_index]
-        return abstaining_predictions(
-            self.classes_, predicted_index, confidence >= threshold, self.reject_label
+        predictions = abstaining_predictions(
+            to_numpy(self.classes_),
+            predicted_index,
+            confidence >= threshold,
+            self.reject_label,
         )
+        return in_namespace_of(X, predictions)
 
     @available_if(_estimator_has("predict_proba"))
     def predict_proba(self, X):
@@ -321,9 +332,10 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         -------
         score : float
         """
+        y = to_numpy(y)
         return ni_score(
             y,
-            self.predict(X),
+            to_numpy(self.predict(X)),
             measure="ni2",
             labels=estimator_classes(self, y),
             reject_label=self.reject_label,
@@ -441,7 +453,7 @@ class RejectOptionClassifier(_BaseRejectOption):
         # Read at every prediction, so a threshold set after fit is checked too.
         return check_threshold(
             self.threshold,
-            n_classes=len(self.classes_),
+            n_classes=self._n_classes(),
             method=self._resolved_response_method(self.estimator_),
         )
 
@@ -471,7 +483,7 @@ class RejectOptionClassifier(_BaseRejectOption):
         self.estimator_ = clone(self.estimator).fit(X, y, **self._fit_params(params))
         check_threshold(
             self.threshold,
-            n_classes=len(self.classes_),
+            n_classes=self._n_classes(),
             method=self._resolved_response_method(self.estimator_),
         )
         self._set_fitted_attributes()

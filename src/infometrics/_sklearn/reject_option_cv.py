@@ -11,7 +11,7 @@ from sklearn.model_selection import check_cv, cross_val_predict
 from .._counting.labels import check_sample_weight, encode_labels
 from .._curves.reject_curve import confidence_and_prediction, reject_curve
 from .reject_option import _BaseRejectOption
-from .responses import check_class_scores, check_not_one_vs_one
+from .responses import check_class_scores, check_not_one_vs_one, to_numpy
 from .threshold_objective import (
     _TIE_RTOL,
     DegenerateThresholdWarning,
@@ -277,14 +277,19 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             params=fit_params,
             verbose=max(0, self.verbose - 1),
         )
-        check_class_scores(
-            scores, n_classes=len(classes), estimator=self.estimator, method=method
+        scores = check_class_scores(
+            to_numpy(scores),
+            n_classes=len(classes),
+            estimator=self.estimator,
+            method=method,
         )
-        weights = check_sample_weight(params.get("sample_weight"), len(y))
+        # The wrapped classifier sees y as given; the sweep its NumPy values.
+        y_values = to_numpy(y)
+        weights = check_sample_weight(params.get("sample_weight"), len(y_values))
         predicted, confidence = confidence_and_prediction(scores, kind)
         problem = _Problem(
-            y=y,
-            true=encode_labels(y, classes),
+            y=y_values,
+            true=encode_labels(y_values, classes),
             predicted=predicted,
             confidence=confidence,
             weights=weights,
@@ -300,7 +305,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             curve_measures = [objective.measure, *curve_measures]
         candidates = self._candidates(confidence, objective)
         curve = reject_curve(
-            y,
+            y_values,
             scores,
             classes=classes,
             measures=list(dict.fromkeys(curve_measures)),

@@ -157,6 +157,27 @@ def prediction_dtype(classes, reject_label):
     return np.dtype(object)
 
 
+def to_numpy(array):
+    """A NumPy array of an array of any array-API library on the CPU."""
+    return np.asarray(array)
+
+
+def in_namespace_of(reference, values):
+    """``values`` in the array namespace (and on the device) of ``reference``.
+
+    A NumPy array stays one, and so do values no array-API library holds
+    (an object array of booleans and a reject label).
+    """
+    if isinstance(reference, np.ndarray) or not hasattr(
+        reference, "__array_namespace__"
+    ):
+        return values
+    if values.dtype.kind not in "biuf":
+        return values
+    namespace = reference.__array_namespace__()
+    return namespace.asarray(values, device=getattr(reference, "device", None))
+
+
 def abstaining_predictions(classes, predicted_index, accepted, reject_label):
     """The class of each prediction, or ``reject_label`` where not accepted.
 
