@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import f1_score, get_scorer, make_scorer
 from sklearn.model_selection import StratifiedKFold, cross_val_score
 from sklearn.neighbors import KNeighborsClassifier
 from sklearn.pipeline import make_pipeline
@@ -326,3 +327,69 @@ def test_array_api_inputs_give_the_numpy_results():
     )
     assert completed.returncode == 0, completed.stderr[-3000:]
     assert completed.stdout.strip() == "ok"
+
+
+# -- scikit-learn's binary metrics meet the reject label
+
+
+def binary_data():
+    return make_classification(150, random_state=0)
+
+
+def test_a_binary_metric_warns_with_the_fix_where_scikit_learn_gives_nan():
+    X, y = binary_data()
+    model = im.RejectOptionClassifier(LogisticRegression(), threshold=0.9)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        scores = cross_val_score(model, X, y, cv=CV, scoring="f1")
+    assert np.isnan(scores).all()  # scikit-learn's own outcome
+    ours = [w for w in caught if w.category is im.BinaryMetricRejectionWarning]
+    assert len(ours) == CV.get_n_splits()
+    message = str(ours[0].message)
+    assert "f1_score is a binary metric" in message
+    assert "scoring='ni2'" in message
+    assert "make_scorer(f1_score, labels=[1], average='micro')" in message
+
+
+def test_the_advised_scorer_scores_the_positive_class_with_rejections_as_missed():
+    X, y = binary_data()
+    model = im.RejectOptionClassifier(LogisticRegression(), threshold=0.9)
+    scorer = make_scorer(f1_score, labels=[1], average="micro")
+    scores = cross_val_score(model, X, y, cv=CV, scoring=scorer)  # no warning
+    expected = []
+    for train, test in CV.split(X, y):
+        predictions = model.fit(X[train], y[train]).predict(X[test])
+        assert (predictions == -1).any()
+        hits = sum(p == t == 1 for p, t in zip(predictions, y[test], strict=True))
+        predicted_positive = sum(p == 1 for p in predictions)
+        true_positive = sum(t == 1 for t in y[test])
+        expected.append(2 * hits / (predicted_positive + true_positive))
+    np.testing.assert_allclose(scores, expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("scoring", ["ni2", "f1_macro", "accuracy", "neg_aurc"])
+def test_other_scorings_and_plain_predictions_do_not_warn(scoring):
+    X, y = binary_data()
+    model = im.RejectOptionClassifier(LogisticRegression(), threshold=0.9)
+    cross_val_score(model, X, y, cv=CV, scoring=scoring)  # warnings are errors
+    assert (model.fit(X, y).predict(X) == -1).any()  # no scorer: no warning
+
+
+def test_tuning_for_a_binary_metric_is_refused_with_the_fix():
+    X, y = binary_data()
+    # scoring="f1" is this package's F1 (a rejection is not recalled); a
+    # scikit-learn scorer of f1_score is binary-only.
+    for scorer in (get_scorer("f1"), make_scorer(f1_score, pos_label=0)):
+        with pytest.raises(ValueError, match=r"binary metric \(f1_score.*'ni2'"):
+            im.RejectOptionClassifierCV(
+                LogisticRegression(), scoring=scorer, cv=CV
+            ).fit(X, y)
+    # The advised scorer tunes (its plateaus may warn: not the point here).
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", im.DegenerateThresholdWarning)
+        tuned = im.RejectOptionClassifierCV(
+            LogisticRegression(),
+            scoring=make_scorer(f1_score, labels=[1], average="micro"),
+            cv=CV,
+        ).fit(X, y)
+    assert 0 <= tuned.best_threshold_ <= 1

@@ -1,6 +1,9 @@
 """Meta-estimators that abstain below a confidence threshold (Chow's rule)."""
 
+import inspect
 import numbers
+import sys
+import warnings
 from typing import Any, Literal
 
 import numpy as np
@@ -40,6 +43,84 @@ def _estimator_has(attribute):
         return hasattr(self.estimator, attribute)
 
     return check
+
+
+class BinaryMetricRejectionWarning(UserWarning):
+    """A binary-only scikit-learn metric scores predictions holding rejections.
+
+    Emitted by :class:`RejectOptionClassifier` and
+    :class:`RejectOptionClassifierCV` when a scikit-learn scorer of a binary
+    metric (``scoring="f1"``, ``"precision"``, ``"recall"``, ``"jaccard"``:
+    ``average="binary"``) asks for predictions of a binary problem and some
+    are the reject label. scikit-learn then sees a third class and the
+    score fails (``nan`` in every fold of ``cross_val_score``). The message
+    names the fix: an infometrics scorer (``scoring="ni2"``), or the
+    positive class as the only label with an average,
+    ``make_scorer(f1_score, labels=[1], average="micro")``, which counts a
+    rejected positive as missed.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from infometrics import BinaryMetricRejectionWarning
+    >>> warnings.simplefilter("error", BinaryMetricRejectionWarning)  # fail loudly
+    >>> warnings.resetwarnings()
+    """
+
+
+# Frames searched above ``predict`` for the scikit-learn scorer calling it
+# (scorer._score -> _cached_call -> _get_response_values -> Pipeline.predict
+# -> predict, with room to spare).
+_SCORER_SEARCH_DEPTH = 12
+
+
+def binary_metric_of(scorer):
+    """``(metric name, pos_label)`` if ``scorer`` scores a binary-only metric.
+
+    A scikit-learn scorer holds its metric and keyword arguments as
+    ``_score_func`` and ``_kwargs``; the metric is binary-only when its
+    ``average`` is ``"binary"``. Returns ``False`` for a scorer of another
+    metric and ``None`` for an object that is not such a scorer. Attributes
+    are read statically, so no property of an unrelated object runs.
+    """
+    function = inspect.getattr_static(scorer, "_score_func", None)
+    options = inspect.getattr_static(scorer, "_kwargs", None)
+    if not (callable(function) and isinstance(options, dict)):
+        return None
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+    if "average" not in parameters:
+        return False
+    average = options.get("average", parameters["average"].default)
+    if not (isinstance(average, str) and average == "binary"):
+        return False
+    default = parameters["pos_label"].default if "pos_label" in parameters else 1
+    name = getattr(function, "__name__", repr(function))
+    return name, options.get("pos_label", default)
+
+
+def binary_metric_advice(name, pos_label):
+    """How to score an abstaining binary classifier instead of ``name``."""
+    return (
+        "Score an abstaining classifier with an infometrics scorer "
+        "(scoring='ni2', or make_ni_scorer()), or score the positive class "
+        f"alone: make_scorer({name}, labels=[{pos_label!r}], average='micro') "
+        "counts a rejected positive as missed."
+    )
+
+
+def _calling_binary_metric(frame):
+    """The binary-only metric of the scikit-learn scorer up the stack, or None."""
+    for _ in range(_SCORER_SEARCH_DEPTH):
+        if frame is None:
+            return None
+        metric = binary_metric_of(frame.f_locals.get("self"))
+        if metric is not None:
+            return metric or None
+        frame = frame.f_back
+    return None
 
 
 def _suggest_reject_label(classes):
@@ -266,13 +347,29 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         threshold = self._active_threshold()
         if np.ndim(threshold):  # one per class: the predicted class's applies
             threshold = np.asarray(threshold)[predicted_index]
+        classes = to_numpy(self.classes_)
+        accepted = confidence >= threshold
+        if classes.shape[0] == 2 and not accepted.all():
+            self._warn_if_binary_metric(sys._getframe(1), classes)
         predictions = abstaining_predictions(
-            to_numpy(self.classes_),
-            predicted_index,
-            confidence >= threshold,
-            self.reject_label,
+            classes, predicted_index, accepted, self.reject_label
         )
         return in_namespace_of(X, predictions)
+
+    def _warn_if_binary_metric(self, frame, classes):
+        metric = _calling_binary_metric(frame)
+        if metric is None:
+            return
+        name, pos_label = metric
+        warnings.warn(
+            f"{name} is a binary metric (average='binary'), but some predictions "
+            f"of this {type(self).__name__} are its reject label "
+            f"{self.reject_label!r}, besides the classes {classes.tolist()}: "
+            "scikit-learn sees three classes and the score fails (nan in every "
+            "fold of cross_val_score). " + binary_metric_advice(name, pos_label),
+            BinaryMetricRejectionWarning,
+            stacklevel=3,
+        )
 
     @available_if(_estimator_has("predict_proba"))
     def predict_proba(self, X):

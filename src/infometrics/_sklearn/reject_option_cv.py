@@ -10,7 +10,11 @@ from sklearn.model_selection import check_cv, cross_val_predict
 
 from .._counting.labels import check_sample_weight, encode_labels
 from .._curves.reject_curve import confidence_and_prediction, reject_curve
-from .reject_option import _BaseRejectOption
+from .reject_option import (
+    _BaseRejectOption,
+    binary_metric_advice,
+    binary_metric_of,
+)
 from .responses import check_class_scores, check_not_one_vs_one, to_numpy
 from .threshold_objective import (
     _TIE_RTOL,
@@ -261,6 +265,14 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self._check_own_parameters()
         objective = _Objective(self.scoring)
         y, classes = self._check_target(y)
+        metric = binary_metric_of(objective.scorer)
+        if len(classes) == 2 and metric:
+            raise ValueError(
+                f"scoring={self.scoring!r} is a binary metric ({metric[0]} with "
+                "average='binary'): a rejection is a third label to it, so it "
+                "fails at every threshold that rejects. "
+                + binary_metric_advice(*metric)
+            )
         fit_params = self._fit_params(params)
         method = self._resolved_response_method(self.estimator)
         kind = "max" if method == "predict_proba" else "margin"
