@@ -25,7 +25,6 @@ _WHY_REJECT_ALL = {
     "false_info_ratio": "r(S|T) = 0 when nothing is accepted",
     "info_error": "no false information is transmitted when nothing is accepted",
     "error_rate": "no accepted sample can be wrong when nothing is accepted",
-    "zero_one_loss": "no accepted sample can be wrong when nothing is accepted",
     "reject_rate": "the reject rate is not an objective",
 }
 
