@@ -86,6 +86,8 @@ def test_predictions_hold_every_class_and_the_reject_label_exactly(
             whole = classes.dtype.kind in "iu" and float(reject_label).is_integer()
             value = int(reject_label) if whole else reject_label
             promoted = np.result_type(classes.dtype, np.min_scalar_type(value))
+            if promoted == np.float16:  # at least float32
+                promoted = np.dtype(np.float32)
             # The fallbacks where the promotion rounds: int64 for integers,
             # float64 for floats.
             allowed = {promoted, np.dtype(np.int64 if whole else np.float64)}
@@ -393,3 +395,53 @@ def test_tuning_for_a_binary_metric_is_refused_with_the_fix():
             cv=CV,
         ).fit(X, y)
     assert 0 <= tuned.best_threshold_ <= 1
+
+
+# -- NaN, the missing-value marker, as the reject label
+
+
+@pytest.mark.parametrize(
+    ("classes", "dtype"),
+    [
+        (np.array([0, 1, 2]), np.float64),
+        (np.array([0, 1, 2], dtype=np.uint8), np.float32),
+        (np.array([1.0, 2.0, 3.0], dtype=np.float32), np.float32),
+        (np.array(["a", "b", "c"]), object),
+        (np.array([2**62, 2**62 + 1, 2**62 + 2]), object),  # float64 rounds
+    ],
+    ids=lambda value: str(getattr(value, "dtype", value)),
+)
+def test_nan_reject_label_marks_rejections_for_any_classes(classes, dtype):
+    X, codes = make_classification(150, n_classes=3, n_informative=4, random_state=0)
+    y = classes[codes]
+    model = im.RejectOptionClassifier(
+        LogisticRegression(), threshold=0.8, reject_label=np.nan
+    ).fit(X, y)
+    predictions = model.predict(X)
+    assert predictions.dtype == np.dtype(dtype)
+    rejected = model.predict_proba(X).max(axis=1) < 0.8
+    assert rejected.any()
+    values = predictions.tolist()
+    assert [v != v for v in values] == rejected.tolist()  # NaN exactly there
+    kept = [v for v, r in zip(values, rejected, strict=True) if not r]
+    assert kept == model.estimator_.predict(X)[~rejected].tolist()
+    # Scored with NaN as the marker, by score() and by the scorers.
+    expected = im.ni_score(
+        codes,
+        np.where(rejected, -1, np.searchsorted(classes, model.estimator_.predict(X))),
+        labels=[0, 1, 2],
+    )
+    assert model.score(X, y) == pytest.approx(expected, rel=1e-12)
+    assert im.get_scorer("ni2")(model, X, y) == pytest.approx(expected, rel=1e-12)
+
+
+def test_nan_reject_label_tunes_out_of_fold():
+    X, y = make_classification(150, n_classes=3, n_informative=4, random_state=0)
+    tuned = im.RejectOptionClassifierCV(
+        LogisticRegression(), cv=CV, reject_label=np.nan
+    ).fit(X, y)
+    reference = im.RejectOptionClassifierCV(LogisticRegression(), cv=CV).fit(X, y)
+    assert tuned.best_threshold_ == reference.best_threshold_
+    np.testing.assert_array_equal(
+        np.isnan(tuned.predict(X)), reference.predict(X) == -1
+    )

@@ -139,12 +139,14 @@ def check_reject_label(reject_label, classes):
     """Refuse a reject label that is a class or of another type than the classes."""
     classes = np.asarray(classes)
     suggestion = _suggest_reject_label(classes)
-    if isinstance(reject_label, (numbers.Real, np.floating)) and np.isnan(reject_label):
-        raise ValueError(
-            "reject_label=nan cannot mark a rejection: nan is not equal to itself, "
-            "so no prediction would ever be recognised as rejected. Pass "
-            f"reject_label={suggestion!r}."
-        )
+    if (
+        isinstance(reject_label, (numbers.Real, np.floating))
+        and not isinstance(reject_label, (bool, np.bool_))
+        and np.isnan(reject_label)
+    ):
+        # The missing-value marker, for classes of any type (they never hold
+        # NaN: y is checked for it first); the counting matches it as NaN.
+        return
     numeric_classes = classes.dtype.kind in "biuf"
     string_classes = classes.dtype.kind in "US" or (
         classes.dtype.kind == "O" and all(isinstance(c, str) for c in classes)

@@ -107,7 +107,14 @@ def _holds_exactly(dtype, classes, reject_label):
             stored_reject = np.array([reject_label]).astype(dtype).tolist()[0]
         except (OverflowError, ValueError, TypeError):
             return False
-    return stored == classes.tolist() and stored_reject == reject_label
+    same_reject = stored_reject == reject_label or (
+        _is_nan(stored_reject) and _is_nan(reject_label)
+    )
+    return stored == classes.tolist() and bool(same_reject)
+
+
+def _is_nan(value):
+    return isinstance(value, (float, np.floating)) and bool(np.isnan(value))
 
 
 def prediction_dtype(classes, reject_label):
@@ -115,10 +122,11 @@ def prediction_dtype(classes, reject_label):
 
     The dtype of ``classes`` when it holds ``reject_label``; otherwise
     numpy's promotion of the classes' dtype and the reject label's smallest
-    dtype (uint8 classes with ``-1``: int16; strings: a longer string) when it
-    holds both exactly; ``object`` when no numpy dtype does (boolean classes
-    with a numeric reject label, uint64 classes above ``2**63 - 1`` with a
-    negative one). Never a dtype that wraps or rounds a value.
+    dtype (uint8 classes with ``-1``: int16; strings: a longer string; a float
+    at least float32) when it holds both exactly; ``object`` when no numpy
+    dtype does (boolean classes with a numeric reject label, uint64 classes
+    above ``2**63 - 1`` with a negative one, strings with NaN). Never a dtype
+    that wraps or rounds a value.
 
     Parameters
     ----------
@@ -143,7 +151,12 @@ def prediction_dtype(classes, reject_label):
         # Integer classes with a whole reject label stay integers: a float
         # would change the type of every label.
         stay_integer = kind in "iu" and isinstance(value, numbers.Integral)
-        candidates = [np.result_type(classes.dtype, np.min_scalar_type(value))]
+        promoted = np.result_type(classes.dtype, np.min_scalar_type(value))
+        # float16 at least float32: pandas, which the counting of labels may
+        # use, cannot index float16 values.
+        if promoted == np.float16:
+            promoted = np.dtype(np.float32)
+        candidates = [promoted]
         candidates.append(np.dtype(np.int64 if stay_integer else np.float64))
         for candidate in candidates:
             allowed = candidate.kind in ("iu" if stay_integer else "iuf")
