@@ -172,3 +172,13 @@ def test_an_area_cannot_tune_a_decision_threshold(name):
         TunedThresholdClassifierCV(LogisticRegression(), scoring=name, cv=2).fit(
             X[keep], y[keep]
         )
+
+
+def test_a_multi_measure_scorer_cannot_tune_a_decision_threshold():
+    X, y = load_iris(return_X_y=True)
+    keep = y > 0
+    scorer = im.make_multi_measure_scorer(["ni2", "info_completeness"])
+    with pytest.raises(ValueError, match=r"gives several scores.*scoring='ni2'"):
+        TunedThresholdClassifierCV(LogisticRegression(), scoring=scorer, cv=2).fit(
+            X[keep], y[keep]
+        )

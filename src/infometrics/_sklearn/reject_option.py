@@ -485,7 +485,10 @@ class RejectOptionClassifier(_BaseRejectOption):
         that class).
     reject_label : scalar, default=-1
         Written for a rejected sample; must not be a class and must be of the
-        classes' type (a string for string classes).
+        classes' type (a string for string classes), or ``np.nan`` (the
+        missing-value marker, for classes of any type). Predictions keep the
+        dtype of the classes, widened (never wrapped) to hold it: uint8
+        classes with ``-1`` give int16 predictions.
     response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
         Where the confidence comes from; ``"auto"`` prefers probabilities.
 

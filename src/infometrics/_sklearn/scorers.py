@@ -106,6 +106,19 @@ def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     return value
 
 
+def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, measures=()):
+    """The score function scikit-learn asks a multi-measure scorer for; refuses.
+
+    A threshold tuner (``TunedThresholdClassifierCV``) maximises one score per
+    threshold; a dict of measures is not one.
+    """
+    raise ValueError(
+        f"make_multi_measure_scorer({list(measures)!r}) gives several scores, but "
+        "a decision threshold is tuned for one: pass one measure, e.g. "
+        "scoring='ni2' or make_ni_scorer('ni2')."
+    )
+
+
 def _oriented(name, value):
     """The value with greater = better: negated for lower-is-better measures."""
     value = float(value)
@@ -414,6 +427,22 @@ class MultiMeasureScorer(_ScorerBase):
             MEASURES[name].scorer_name: _oriented(name, value)
             for name, value in values.items()
         }
+
+    # -- the attributes scikit-learn's own code reads from a scorer ----------
+    # ``_CurveScorer.from_scorer`` (TunedThresholdClassifierCV) asks for one
+    # score function of labels; several measures cannot be one objective.
+
+    @property
+    def _score_func(self):
+        return _several_measures_of_labels
+
+    @property
+    def _sign(self):
+        return 1
+
+    @property
+    def _kwargs(self):
+        return {"measures": list(self.measures)}
 
     def __repr__(self):
         return f"make_multi_measure_scorer({self.measures!r}{self._options_repr()})"
