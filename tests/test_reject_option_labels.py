@@ -338,9 +338,14 @@ def binary_data():
     return make_classification(150, random_state=0)
 
 
-def test_a_binary_metric_warns_with_the_fix_where_scikit_learn_gives_nan():
+@pytest.mark.parametrize("in_pipeline", [False, True])
+def test_a_binary_metric_warns_with_the_fix_where_scikit_learn_gives_nan(
+    in_pipeline,
+):
     X, y = binary_data()
     model = im.RejectOptionClassifier(LogisticRegression(), threshold=0.9)
+    if in_pipeline:
+        model = make_pipeline(StandardScaler(), model)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         scores = cross_val_score(model, X, y, cv=CV, scoring="f1")
