@@ -103,7 +103,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
     best_threshold_ : float or ndarray of shape (n_classes,)
         The chosen threshold (one per class, in the order of ``classes_``,
         with ``per_class=True``); ``inf`` rejects every prediction (of that
-        class).
+        class). Where the best threshold rejects no out-of-fold prediction (of
+        that class), it is 0, so that the fitted classifier rejects nothing
+        (of that class) on new data either, also below the lowest confidence
+        seen out of fold.
     best_score_ : float
         The objective at that threshold, out of fold: a measure in its
         natural direction (``false_info_ratio``: lower is better), a scorer's
