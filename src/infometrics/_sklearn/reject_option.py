@@ -139,16 +139,13 @@ def check_reject_label(reject_label, classes):
     """Refuse a reject label that is a class or of another type than the classes."""
     classes = np.asarray(classes)
     suggestion = _suggest_reject_label(classes)
-    if (
-        isinstance(reject_label, (numbers.Real, np.floating))
-        and not isinstance(reject_label, (bool, np.bool_))
-        and np.isnan(reject_label)
-    ):
+    # NaN, not np.isnan: that fails on an int beyond 2**64.
+    if isinstance(reject_label, (float, np.floating)) and np.isnan(reject_label):
         # The missing-value marker, for classes of any type (they never hold
         # NaN: y is checked for it first); the counting matches it as NaN.
         return
     numeric_classes = classes.dtype.kind in "biuf"
-    string_classes = classes.dtype.kind in "US" or (
+    string_classes = classes.dtype.kind in "UST" or (
         classes.dtype.kind == "O" and all(isinstance(c, str) for c in classes)
     )
     is_number = isinstance(
