@@ -368,7 +368,6 @@ class DictScorer:
             "multi-measure scorer gives several",
         ),
         ({"scoring": DictScorer()}, TypeError, "returned a dict"),
-        ({"reject_label": np.nan}, ValueError, "reject_label=nan"),
     ],
 )
 def test_tuner_refuses_bad_parameters(iris, params, error, message):
