@@ -139,10 +139,10 @@ def check_reject_label(reject_label, classes):
     """Refuse a reject label that is a class or of another type than the classes."""
     classes = np.asarray(classes)
     suggestion = _suggest_reject_label(classes)
-    # NaN, not np.isnan: that fails on an int beyond 2**64.
+    # NaN, the missing-value marker, is taken for classes of any type (they
+    # never hold NaN: y is checked for it first); the counting matches it.
+    # Only floats are tested: np.isnan of an int beyond 2**64 raises.
     if isinstance(reject_label, (float, np.floating)) and np.isnan(reject_label):
-        # The missing-value marker, for classes of any type (they never hold
-        # NaN: y is checked for it first); the counting matches it as NaN.
         return
     numeric_classes = classes.dtype.kind in "biuf"
     string_classes = classes.dtype.kind in "UST" or (
