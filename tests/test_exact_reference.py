@@ -230,7 +230,8 @@ def reference(matrix):
         if any(t[i] > 0 and d[i] == 0 for i in range(m))
         else -sum((t[i] * ln(d[i]) for i in range(m) if t[i] > 0), mpmath.mpf(0))
     )
-    r["zero_one_loss"] = -hits
+    r["zero_one_loss"] = 1 - hits  # scikit-learn's: a rejection is an error
+    r["holt_zero_one_loss"] = -hits  # Holt et al.'s 0-1 loss matrix -δ_ij
     errors = 1 - hits
     if independent:
         r["xi"] = INF if errors > 0 else NAN

@@ -138,6 +138,7 @@ SPEC_CONVENTIONAL_KEYS = {
     "linear_loss",
     "informational_loss",
     "zero_one_loss",
+    "holt_zero_one_loss",
     "xi",
     "balanced_error_rate",
     "combined_error_rate",

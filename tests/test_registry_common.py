@@ -21,7 +21,7 @@ UNBOUNDED = {
     "info_error",
     "informational_loss",
     "xi",
-    "zero_one_loss",
+    "holt_zero_one_loss",
     "kappa",
     "quadratic_loss",
     "linear_loss",

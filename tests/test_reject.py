@@ -163,7 +163,6 @@ def test_pickle_round_trip(iris):
         ({"threshold": [0.5, np.nan, 0.9]}, None, "contains NaN"),
         ({"threshold": [0.5, 1.2, 0.9]}, None, "is outside"),
         ({"threshold": ["a", "b", "c"]}, None, "one real threshold per class"),
-        ({"reject_label": np.nan}, None, "reject_label=nan cannot mark a rejection"),
         ({"response_method": "predict"}, None, "response_method must be one of"),
         ({"response_method": "decision_function"}, None, "has no decision_function"),
     ],

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from sklearn.datasets import load_digits, load_iris
+from sklearn.datasets import load_digits, load_iris, make_classification
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import balanced_accuracy_score, f1_score, make_scorer
 from sklearn.model_selection import GridSearchCV, StratifiedKFold, cross_val_predict
@@ -131,7 +131,12 @@ def test_any_scikit_learn_scoring_is_tuned_on_a_grid(
     ]
     np.testing.assert_allclose(model.cv_results_["scores"], direct)
     assert model.best_score_ == pytest.approx(max(direct))
-    assert model.best_threshold_ == thresholds[int(np.argmax(direct))]
+    best = thresholds[int(np.argmax(direct))]
+    if rejecting_pays:
+        assert model.best_threshold_ == best
+    else:  # "rejects nothing" out of fold: nothing on any data either
+        assert best <= confidence.min()
+        assert model.best_threshold_ == 0.0
 
 
 def test_a_scorer_object_on_the_grid_equals_the_one_sort_sweep(digits):
@@ -201,7 +206,34 @@ def test_a_plateau_and_accepting_everything_warn(iris):
     assert "plateau" in messages
     assert "best when no sample is rejected" in messages
     assert "count a rejection as an error" in messages
-    assert model.best_threshold_ == model.cv_results_["thresholds"][0]
+    assert model.cv_results_["reject_rate"][0] == 0
+    assert model.best_threshold_ == 0.0  # rejects nothing, on any data
+
+
+@pytest.mark.parametrize("per_class", [False, True])
+def test_when_the_warning_says_reject_nothing_nothing_is_rejected(per_class):
+    # Out of fold, rejecting never raises accuracy; new data less confident
+    # than any out-of-fold sample must not be rejected either.
+    X, y = make_classification(
+        300, n_classes=3, n_informative=4, class_sep=2.0, random_state=0
+    )
+    with pytest.warns(im.DegenerateThresholdWarning) as caught:
+        model = im.RejectOptionClassifierCV(
+            LogisticRegression(), scoring="accuracy", per_class=per_class, cv=CV
+        ).fit(X, y)
+    assert any("no sample is rejected" in str(w.message) for w in caught)
+    # Points on segments between samples cross the decision boundaries.
+    rng = np.random.default_rng(0)
+    i, j = rng.integers(0, len(y), (2, 2000))
+    mix = rng.random((2000, 1))
+    X_new = mix * X[i] + (1 - mix) * X[j]
+    confidence = model.predict_confidence(X_new)
+    out_of_fold_confidence = out_of_fold(LogisticRegression(), X, y)[1]
+    assert confidence.min() < out_of_fold_confidence.min()  # the case that failed
+    assert (model.predict(X_new) != -1).all()
+    assert (model.predict(X) != -1).all()
+    np.testing.assert_array_equal(model.best_threshold_, 0.0)
+    np.testing.assert_array_equal(model.equivalent_reject_cost_, 1.0)
 
 
 def test_rejecting_that_helps_does_not_warn(digits):
@@ -336,7 +368,6 @@ class DictScorer:
             "multi-measure scorer gives several",
         ),
         ({"scoring": DictScorer()}, TypeError, "returned a dict"),
-        ({"reject_label": np.nan}, ValueError, "reject_label=nan"),
     ],
 )
 def test_tuner_refuses_bad_parameters(iris, params, error, message):

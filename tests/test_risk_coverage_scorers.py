@@ -142,7 +142,7 @@ def test_area_scorer_errors_say_what_is_wrong(iris):
         im.get_scorer("neg_aurc")(DecisionTreeClassifier().fit(X, y), X, y, groups=y)
     # A score function of labels cannot give an area: a clear message.
     keep = y > 0
-    with pytest.raises(AttributeError, match="needs the estimator's confidence"):
+    with pytest.raises(ValueError, match="cannot score one decision threshold"):
         TunedThresholdClassifierCV(LogisticRegression(), scoring="neg_aurc").fit(
             X[keep], y[keep]
         )

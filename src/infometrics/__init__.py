@@ -60,7 +60,10 @@ from ._resampling.bootstrap import (
 )
 from ._resampling.paired import PairedComparison, paired_comparison
 from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
-from ._sklearn.reject_option import RejectOptionClassifier
+from ._sklearn.reject_option import (
+    BinaryMetricRejectionWarning,
+    RejectOptionClassifier,
+)
 from ._sklearn.reject_option_cv import (
     DegenerateThresholdWarning,
     RejectOptionClassifierCV,
@@ -87,6 +90,7 @@ __all__ = [
     "MEASURES",
     "NI_MEASURES",
     "AugmentedConfusionMatrixDisplay",
+    "BinaryMetricRejectionWarning",
     "BootstrapInterval",
     "ConfidenceBinnedCounts",
     "ConfusionAccumulator",

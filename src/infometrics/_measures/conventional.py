@@ -85,6 +85,14 @@ HU_WANG_RATES = [
         "accuracy on accepted samples CR / (CR + E)",
         _accepted_accuracy,
     ),
+    # scikit-learn's zero_one_loss of the labels, the reject label a prediction:
+    # 1 - CR = E + Rej, summed as the misses (t_i - P_ii), never as 1 - CR.
+    _spec(
+        "zero_one_loss",
+        False,
+        "0-1 loss 1 - CR = E + Rej (scikit-learn's; a rejection counts as an error)",
+        _always_defined(lambda q: q.sum("misses")),
+    ),
     _spec(
         "precision",
         True,
@@ -224,10 +232,12 @@ LOSSES = [
         _informational_loss,
         value_range=NON_NEGATIVE,
     ),
+    # Holt et al.'s 0-1 loss matrix -δ_ij gives -accuracy. Not scikit-learn's
+    # zero_one_loss (1 - accuracy, the ``zero_one_loss`` above): its own name.
     _spec(
-        "zero_one_loss",
+        "holt_zero_one_loss",
         False,
-        "expected 0-1 loss (-accuracy)",
+        "Holt et al.'s expected 0-1 loss sum P_ij (-δ_ij) = -accuracy",
         _always_defined(lambda q: -q.sum("hits")),
         value_range=REAL,
     ),
@@ -331,14 +341,17 @@ def conventional_measures(
     -------
     measures : dict
         Hu & Wang: ``correct_rate``, ``error_rate``, ``reject_rate`` (they sum
-        to 1), ``accepted_accuracy`` (``CR / (CR + E)``) and, for two classes,
+        to 1), ``accepted_accuracy`` (``CR / (CR + E)``), ``zero_one_loss``
+        (``1 - CR = E + Rej``: scikit-learn's ``zero_one_loss`` of the labels,
+        a rejection counted as an error) and, for two classes,
         ``precision``, ``recall``, ``f1`` of ``positive_class`` (rejected
         samples count as not recalled).
         Holt et al., on the matrix squared by an empty reject row: ``accuracy``,
         ``kappa``, the prior-weighted one-vs-rest ``tpr``, ``fpr``, ``ppv``,
         ``npv``, ``rand_index``, ``f_score``; expected losses
         ``quadratic_loss``, ``linear_loss``, ``informational_loss`` (nats,
-        ``inf`` when a class is never recognised), ``zero_one_loss``; the
+        ``inf`` when a class is never recognised), ``holt_zero_one_loss``
+        (their 0-1 loss, ``-accuracy``; not scikit-learn's ``zero_one_loss``); the
         error-to-information ratio ``xi`` (``inf`` when no information is
         transferred but errors are made).
         Multi-class literature: ``balanced_error_rate``,
@@ -361,7 +374,10 @@ def conventional_measures(
     distribution of the squared matrix: quadratic
     ``sum_ij P_ij sum_k (P_ik - δ_ik)^2``, linear
     ``sum_ij P_ij sum_k |P_ik - δ_ik|``, informational
-    ``sum_ij P_ij (-ln P_ii)`` and 0-1 ``sum_ij P_ij (-δ_ij)``. The combined
+    ``sum_ij P_ij (-ln P_ii)`` and 0-1 ``sum_ij P_ij (-δ_ij)`` (``-accuracy``,
+    reported as ``holt_zero_one_loss``). ``zero_one_loss`` is scikit-learn's
+    ``zero_one_loss(y_true, y_pred)`` with the reject label as a prediction:
+    a rejection is not a correct prediction, so it counts as an error. The combined
     error rate is the mean of the prior-weighted false-positive and
     false-negative rates; the information-weighted accuracy weights each
     class's hits by ``-p_i log p_i`` and is 1 for a perfect classifier.
@@ -379,6 +395,12 @@ def conventional_measures(
     (0.933, 0.11)
     >>> round(measures["kappa"], 3), round(measures["macro_f1"], 3)
     (0.467, 0.811)
+
+    ``zero_one_loss`` is scikit-learn's (errors and rejections, out of every
+    sample); Holt et al.'s 0-1 loss is ``-accuracy``:
+
+    >>> round(measures["zero_one_loss"], 3), round(measures["holt_zero_one_loss"], 3)
+    (0.17, -0.83)
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)

@@ -1,6 +1,9 @@
 """Meta-estimators that abstain below a confidence threshold (Chow's rule)."""
 
+import inspect
 import numbers
+import sys
+import warnings
 from typing import Any, Literal
 
 import numpy as np
@@ -19,6 +22,13 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from .._curves.reject_curve import confidence_and_prediction
 from .._from_labels.scores import ni_score
+from .responses import (
+    abstaining_predictions,
+    check_class_scores,
+    check_not_one_vs_one,
+    in_namespace_of,
+    to_numpy,
+)
 from .scorers import estimator_classes
 
 _RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
@@ -33,6 +43,84 @@ def _estimator_has(attribute):
         return hasattr(self.estimator, attribute)
 
     return check
+
+
+class BinaryMetricRejectionWarning(UserWarning):
+    """A binary-only scikit-learn metric scores predictions holding rejections.
+
+    Emitted by :class:`RejectOptionClassifier` and
+    :class:`RejectOptionClassifierCV` when a scikit-learn scorer of a binary
+    metric (``scoring="f1"``, ``"precision"``, ``"recall"``, ``"jaccard"``:
+    ``average="binary"``) asks for predictions of a binary problem and some
+    are the reject label. scikit-learn then sees a third class and the
+    score fails (``nan`` in every fold of ``cross_val_score``). The message
+    names the fix: an infometrics scorer (``scoring="ni2"``), or the
+    positive class as the only label with an average,
+    ``make_scorer(f1_score, labels=[1], average="micro")``, which counts a
+    rejected positive as missed.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from infometrics import BinaryMetricRejectionWarning
+    >>> warnings.simplefilter("error", BinaryMetricRejectionWarning)  # fail loudly
+    >>> warnings.resetwarnings()
+    """
+
+
+# Frames searched above ``predict`` for the scikit-learn scorer calling it
+# (scorer._score -> _cached_call -> _get_response_values -> Pipeline.predict
+# -> predict, with room to spare).
+_SCORER_SEARCH_DEPTH = 12
+
+
+def binary_metric_of(scorer):
+    """``(metric name, pos_label)`` if ``scorer`` scores a binary-only metric.
+
+    A scikit-learn scorer holds its metric and keyword arguments as
+    ``_score_func`` and ``_kwargs``; the metric is binary-only when its
+    ``average`` is ``"binary"``. Returns ``False`` for a scorer of another
+    metric and ``None`` for an object that is not such a scorer. Attributes
+    are read statically, so no property of an unrelated object runs.
+    """
+    function = inspect.getattr_static(scorer, "_score_func", None)
+    options = inspect.getattr_static(scorer, "_kwargs", None)
+    if not (callable(function) and isinstance(options, dict)):
+        return None
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
+    if "average" not in parameters:
+        return False
+    average = options.get("average", parameters["average"].default)
+    if not (isinstance(average, str) and average == "binary"):
+        return False
+    default = parameters["pos_label"].default if "pos_label" in parameters else 1
+    name = getattr(function, "__name__", repr(function))
+    return name, options.get("pos_label", default)
+
+
+def binary_metric_advice(name, pos_label):
+    """How to score an abstaining binary classifier instead of ``name``."""
+    return (
+        "Score an abstaining classifier with an infometrics scorer "
+        "(scoring='ni2', or make_ni_scorer()), or score the positive class "
+        f"alone: make_scorer({name}, labels=[{pos_label!r}], average='micro') "
+        "counts a rejected positive as missed."
+    )
+
+
+def _calling_binary_metric(frame):
+    """The binary-only metric of the scikit-learn scorer up the stack, or None."""
+    for _ in range(_SCORER_SEARCH_DEPTH):
+        if frame is None:
+            return None
+        metric = binary_metric_of(frame.f_locals.get("self"))
+        if metric is not None:
+            return metric or None
+        frame = frame.f_back
+    return None
 
 
 def _suggest_reject_label(classes):
@@ -51,14 +139,13 @@ def check_reject_label(reject_label, classes):
     """Refuse a reject label that is a class or of another type than the classes."""
     classes = np.asarray(classes)
     suggestion = _suggest_reject_label(classes)
-    if isinstance(reject_label, (numbers.Real, np.floating)) and np.isnan(reject_label):
-        raise ValueError(
-            "reject_label=nan cannot mark a rejection: nan is not equal to itself, "
-            "so no prediction would ever be recognised as rejected. Pass "
-            f"reject_label={suggestion!r}."
-        )
+    # NaN, the missing-value marker, is taken for classes of any type (they
+    # never hold NaN: y is checked for it first); the counting matches it.
+    # Only floats are tested: np.isnan of an int beyond 2**64 raises.
+    if isinstance(reject_label, (float, np.floating)) and np.isnan(reject_label):
+        return
     numeric_classes = classes.dtype.kind in "biuf"
-    string_classes = classes.dtype.kind in "US" or (
+    string_classes = classes.dtype.kind in "UST" or (
         classes.dtype.kind == "O" and all(isinstance(c, str) for c in classes)
     )
     is_number = isinstance(
@@ -190,7 +277,9 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
                 f"{type(self).__name__} needs class labels (binary or multiclass "
                 f"y); got a {target_type!r} target."
             )
-        classes = unique_labels(y)
+        # The classes as NumPy values whatever the array library of y (array-
+        # API inputs): the reject logic works on their values.
+        classes = to_numpy(unique_labels(y))
         check_reject_label(self.reject_label, classes)
         return y, classes
 
@@ -199,6 +288,9 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             self.n_features_in_ = self.estimator_.n_features_in_
         if hasattr(self.estimator_, "feature_names_in_"):
             self.feature_names_in_ = self.estimator_.feature_names_in_
+
+    def _n_classes(self):
+        return to_numpy(self.classes_).shape[0]
 
     @property
     def classes_(self):
@@ -226,7 +318,12 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         """Predicted column index of ``classes_``, and the confidence."""
         check_is_fitted(self, "estimator_")
         method = self._resolved_response_method(self.estimator_)
-        scores = getattr(self.estimator_, method)(X)
+        scores = check_class_scores(
+            to_numpy(getattr(self.estimator_, method)(X)),
+            n_classes=self._n_classes(),
+            estimator=self.estimator_,
+            method=method,
+        )
         kind = "max" if method == "predict_proba" else "margin"
         return confidence_and_prediction(scores, kind)
 
@@ -240,16 +337,37 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         Returns
         -------
         y_pred : ndarray of shape (n_samples,)
-            A class of :attr:`classes_` or ``reject_label``.
+            A class of :attr:`classes_` or ``reject_label``, in the dtype of
+            ``classes_`` widened (never wrapped) to hold ``reject_label``:
+            uint8 classes with ``reject_label=-1`` give int16, boolean classes
+            give an object array of ``True``, ``False`` and ``reject_label``.
         """
         predicted_index, confidence = self._predict_with_confidence(X)
         threshold = self._active_threshold()
         if np.ndim(threshold):  # one per class: the predicted class's applies
             threshold = np.asarray(threshold)[predicted_index]
-        return np.where(
-            confidence >= threshold,
-            self.classes_[predicted_index],
-            self.reject_label,
+        classes = to_numpy(self.classes_)
+        accepted = confidence >= threshold
+        if classes.shape[0] == 2 and not accepted.all():
+            self._warn_if_binary_metric(sys._getframe(1), classes)
+        predictions = abstaining_predictions(
+            classes, predicted_index, accepted, self.reject_label
+        )
+        return in_namespace_of(X, predictions)
+
+    def _warn_if_binary_metric(self, frame, classes):
+        metric = _calling_binary_metric(frame)
+        if metric is None:
+            return
+        name, pos_label = metric
+        warnings.warn(
+            f"{name} is a binary metric (average='binary'), but some predictions "
+            f"of this {type(self).__name__} are its reject label "
+            f"{self.reject_label!r}, besides the classes {classes.tolist()}: "
+            "scikit-learn sees three classes and the score fails (nan in every "
+            "fold of cross_val_score). " + binary_metric_advice(name, pos_label),
+            BinaryMetricRejectionWarning,
+            stacklevel=3,
         )
 
     @available_if(_estimator_has("predict_proba"))
@@ -310,9 +428,10 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         -------
         score : float
         """
+        y = to_numpy(y)
         return ni_score(
             y,
-            self.predict(X),
+            to_numpy(self.predict(X)),
             measure="ni2",
             labels=estimator_classes(self, y),
             reject_label=self.reject_label,
@@ -363,7 +482,10 @@ class RejectOptionClassifier(_BaseRejectOption):
         that class).
     reject_label : scalar, default=-1
         Written for a rejected sample; must not be a class and must be of the
-        classes' type (a string for string classes).
+        classes' type (a string for string classes), or ``np.nan`` (the
+        missing-value marker, for classes of any type). Predictions keep the
+        dtype of the classes, widened (never wrapped) to hold it: uint8
+        classes with ``-1`` give int16 predictions.
     response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
         Where the confidence comes from; ``"auto"`` prefers probabilities.
 
@@ -430,7 +552,7 @@ class RejectOptionClassifier(_BaseRejectOption):
         # Read at every prediction, so a threshold set after fit is checked too.
         return check_threshold(
             self.threshold,
-            n_classes=len(self.classes_),
+            n_classes=self._n_classes(),
             method=self._resolved_response_method(self.estimator_),
         )
 
@@ -454,15 +576,13 @@ class RejectOptionClassifier(_BaseRejectOption):
         self._check_common_parameters()
         y, classes = self._check_target(y)
         # Checked before the (possibly long) fit, against the classes of y.
-        check_threshold(
-            self.threshold,
-            n_classes=len(classes),
-            method=self._resolved_response_method(self.estimator),
-        )
+        method = self._resolved_response_method(self.estimator)
+        check_threshold(self.threshold, n_classes=len(classes), method=method)
+        check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
         self.estimator_ = clone(self.estimator).fit(X, y, **self._fit_params(params))
         check_threshold(
             self.threshold,
-            n_classes=len(self.classes_),
+            n_classes=self._n_classes(),
             method=self._resolved_response_method(self.estimator_),
         )
         self._set_fitted_attributes()

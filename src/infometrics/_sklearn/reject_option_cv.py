@@ -10,7 +10,12 @@ from sklearn.model_selection import check_cv, cross_val_predict
 
 from .._counting.labels import check_sample_weight, encode_labels
 from .._curves.reject_curve import confidence_and_prediction, reject_curve
-from .reject_option import _BaseRejectOption
+from .reject_option import (
+    _BaseRejectOption,
+    binary_metric_advice,
+    binary_metric_of,
+)
+from .responses import check_class_scores, check_not_one_vs_one, to_numpy
 from .threshold_objective import (
     _TIE_RTOL,
     DegenerateThresholdWarning,
@@ -98,7 +103,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
     best_threshold_ : float or ndarray of shape (n_classes,)
         The chosen threshold (one per class, in the order of ``classes_``,
         with ``per_class=True``); ``inf`` rejects every prediction (of that
-        class).
+        class). Where the best threshold rejects no out-of-fold prediction (of
+        that class), it is 0, so that the fitted classifier rejects nothing
+        (of that class) on new data either, also below the lowest confidence
+        seen out of fold.
     best_score_ : float
         The objective at that threshold, out of fold: a measure in its
         natural direction (``false_info_ratio``: lower is better), a scorer's
@@ -260,9 +268,18 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self._check_own_parameters()
         objective = _Objective(self.scoring)
         y, classes = self._check_target(y)
+        metric = binary_metric_of(objective.scorer)
+        if len(classes) == 2 and metric:
+            raise ValueError(
+                f"scoring={self.scoring!r} is a binary metric ({metric[0]} with "
+                "average='binary'): a rejection is a third label to it, so it "
+                "fails at every threshold that rejects. "
+                + binary_metric_advice(*metric)
+            )
         fit_params = self._fit_params(params)
         method = self._resolved_response_method(self.estimator)
         kind = "max" if method == "predict_proba" else "margin"
+        check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
         cv = check_cv(self.cv, y, classifier=True)
         self._log(f"fitting {cv.get_n_splits(X, y)} folds for out-of-fold {method}")
         scores = cross_val_predict(
@@ -275,11 +292,19 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             params=fit_params,
             verbose=max(0, self.verbose - 1),
         )
-        weights = check_sample_weight(params.get("sample_weight"), len(y))
+        scores = check_class_scores(
+            to_numpy(scores),
+            n_classes=len(classes),
+            estimator=self.estimator,
+            method=method,
+        )
+        # The wrapped classifier sees y as given; the sweep its NumPy values.
+        y_values = to_numpy(y)
+        weights = check_sample_weight(params.get("sample_weight"), len(y_values))
         predicted, confidence = confidence_and_prediction(scores, kind)
         problem = _Problem(
-            y=y,
-            true=encode_labels(y, classes),
+            y=y_values,
+            true=encode_labels(y_values, classes),
             predicted=predicted,
             confidence=confidence,
             weights=weights,
@@ -295,7 +320,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             curve_measures = [objective.measure, *curve_measures]
         candidates = self._candidates(confidence, objective)
         curve = reject_curve(
-            y,
+            y_values,
             scores,
             classes=classes,
             measures=list(dict.fromkeys(curve_measures)),
@@ -333,6 +358,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             )
         reject_rate = problem.reject_rate(threshold)
         _warn_if_degenerate_end(reject_rate, objective)
+        threshold = problem.accept_all_where_none_rejected(threshold)
         self.best_threshold_ = threshold
         self.best_score_ = float(objective.natural(value))
         # Chow's rule on calibrated probabilities: reject below 1 - cost.

@@ -6,6 +6,7 @@ import numpy as np
 
 from .._curves.reject_curve import confidence_and_prediction
 from .._curves.selective import augrc, aurc, e_aurc
+from .responses import check_class_scores
 from .scorers import _ScoreRequestMixin
 
 _AREAS = {"aurc": aurc, "e_aurc": e_aurc, "augrc": augrc}
@@ -23,6 +24,26 @@ def _abstainer_and_input(estimator, X):
             estimator = estimator.steps[-1][1]
         else:
             return estimator, X
+
+
+def _area_of_labels(y_true, y_pred, *, sample_weight=None, area="aurc"):
+    """The score function of labels scikit-learn asks a scorer for; refuses.
+
+    scikit-learn code that thresholds a classifier itself (the decision
+    threshold of ``TunedThresholdClassifierCV``) calls
+    ``scorer._score_func(y_true, y_pred, **scorer._kwargs)`` with thresholded
+    labels. An area under a risk-coverage curve sums over every confidence
+    threshold, so it cannot score one threshold: refuse with the reason.
+    """
+    raise ValueError(
+        f"neg_{area} is an area under the risk-coverage curve: it sums over every "
+        "confidence threshold, so it cannot score one decision threshold (it was "
+        "given thresholded labels, e.g. by TunedThresholdClassifierCV). Tune a "
+        "threshold with a measure of labels instead (e.g. scoring='ni2' or "
+        "'balanced_accuracy'), or a reject threshold with "
+        "infometrics.RejectOptionClassifierCV; use neg_aurc to compare models "
+        "(cross_val_score, GridSearchCV)."
+    )
 
 
 class RiskCoverageScorer(_ScoreRequestMixin):
@@ -87,9 +108,13 @@ default="auto"
         for method in methods:
             if hasattr(estimator, method):
                 kind = "max" if method == "predict_proba" else "margin"
-                index, confidence = confidence_and_prediction(
-                    getattr(estimator, method)(X), kind
+                scores = check_class_scores(
+                    getattr(estimator, method)(X),
+                    n_classes=len(estimator.classes_),
+                    estimator=estimator,
+                    method=method,
                 )
+                index, confidence = confidence_and_prediction(scores, kind)
                 return np.asarray(estimator.classes_)[index], confidence
         raise ValueError(
             f"{type(estimator).__name__} has no {' or '.join(methods)}: there is no "
@@ -127,17 +152,23 @@ default="auto"
         )
         return -float(area) + 0.0
 
+    # -- the attributes scikit-learn's own code reads from a scorer ----------
+    # ``_CurveScorer.from_scorer`` (TunedThresholdClassifierCV) and metadata
+    # routing read the score function of labels, its sign and its keyword
+    # arguments. An area has no such function: it ranks predictions by a
+    # confidence, which a function of labels never sees.
+
     @property
     def _score_func(self):
-        # scikit-learn code that thresholds predictions itself (e.g.
-        # TunedThresholdClassifierCV) calls the score function with labels
-        # only; an area needs a confidence, so say so instead of a bare
-        # AttributeError about a private name.
-        raise AttributeError(
-            f"{self!r} needs the estimator's confidence, which scikit-learn does not "
-            "pass to a score function of labels: use it where the scorer is called "
-            "with the estimator (cross_val_score, GridSearchCV, ...)."
-        )
+        return _area_of_labels
+
+    @property
+    def _sign(self):
+        return -1
+
+    @property
+    def _kwargs(self):
+        return {"area": self.area}
 
     def __repr__(self):
         options = (

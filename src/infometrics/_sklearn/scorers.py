@@ -9,7 +9,8 @@ where lower is better, so greater is always better).
 from typing import Any, Literal
 
 import numpy as np
-from sklearn.utils.metadata_routing import MetadataRequest
+from sklearn import get_config
+from sklearn.utils.metadata_routing import MetadataRequest, get_routing_for_object
 
 from .._counting.labels import augmented_confusion_matrix
 from .._measures.registry import MEASURES, check_measure, compute_measures
@@ -105,6 +106,19 @@ def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     return value
 
 
+def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, measures=()):
+    """The score function scikit-learn asks a multi-measure scorer for; refuses.
+
+    A threshold tuner (``TunedThresholdClassifierCV``) maximises one score per
+    threshold; a dict of measures is not one.
+    """
+    raise ValueError(
+        f"make_multi_measure_scorer({list(measures)!r}) gives several scores, but "
+        "a decision threshold is tuned for one: pass one measure, e.g. "
+        "scoring='ni2' or make_ni_scorer('ni2')."
+    )
+
+
 def _oriented(name, value):
     """The value with greater = better: negated for lower-is-better measures."""
     value = float(value)
@@ -113,14 +127,21 @@ def _oriented(name, value):
 
 
 class _ScoreRequestMixin:
-    """Metadata routing and the rest of scikit-learn's scorer protocol."""
+    """Metadata routing and the rest of scikit-learn's scorer protocol.
+
+    Mirrors scikit-learn's own scorers (``_BaseScorer``): ``set_score_request``
+    exists only while metadata routing is enabled (with routing off a request
+    could not be honoured, so it raises instead of being silently ignored),
+    and with routing off ``sample_weight`` reaches the scorer whenever it is
+    given, as it reaches scikit-learn's scorers whose metric accepts it.
+    """
 
     _request = None
 
     # -- metadata routing, with scikit-learn's public MetadataRequest ----------
 
     def set_score_request(self, *, sample_weight: bool | str | None = None):
-        """Request ``sample_weight`` when metadata routing is enabled.
+        """Request ``sample_weight``; only while metadata routing is enabled.
 
         Parameters
         ----------
@@ -132,11 +153,36 @@ class _ScoreRequestMixin:
         -------
         self : object
             The scorer.
+
+        Raises
+        ------
+        RuntimeError
+            When metadata routing is off (``sklearn.set_config(
+            enable_metadata_routing=True)`` turns it on), as scikit-learn's
+            scorers do: without routing the request could not be honoured.
         """
+        if not get_config().get("enable_metadata_routing", False):
+            raise RuntimeError(
+                "This method is only available when metadata routing is enabled. "
+                "You can enable it using "
+                "sklearn.set_config(enable_metadata_routing=True). With routing "
+                "off, a sample_weight given to the scorer (or to fit() of a "
+                "search) always reaches it."
+            )
         request = MetadataRequest(owner=self)
         request.score.add_request(param="sample_weight", alias=sample_weight)
         self._request = request
         return self
+
+    def _get_metadata_request(self):
+        # What scikit-learn's ``_MetadataRequester`` provides: the request of
+        # this object itself, read by routers and by ``_CurveScorer``.
+        if self._request is None:
+            request = MetadataRequest(owner=self)
+            request.score.add_request(param="sample_weight", alias=None)
+            return request
+        # A copy, as scikit-learn gives: a router may not change this scorer.
+        return get_routing_for_object(self._request)
 
     def get_metadata_routing(self):
         """The metadata this scorer requests (``sample_weight`` once requested).
@@ -145,11 +191,7 @@ class _ScoreRequestMixin:
         -------
         request : MetadataRequest
         """
-        if self._request is None:
-            request = MetadataRequest(owner=self)
-            request.score.add_request(param="sample_weight", alias=None)
-            return request
-        return self._request
+        return self._get_metadata_request()
 
     def _accept_sample_weight(self):
         # Read by scikit-learn's searches when routing is off: sample_weight
@@ -385,6 +427,22 @@ class MultiMeasureScorer(_ScorerBase):
             MEASURES[name].scorer_name: _oriented(name, value)
             for name, value in values.items()
         }
+
+    # -- the attributes scikit-learn's own code reads from a scorer ----------
+    # ``_CurveScorer.from_scorer`` (TunedThresholdClassifierCV) asks for one
+    # score function of labels; several measures cannot be one objective.
+
+    @property
+    def _score_func(self):
+        return _several_measures_of_labels
+
+    @property
+    def _sign(self):
+        return 1
+
+    @property
+    def _kwargs(self):
+        return {"measures": list(self.measures)}
 
     def __repr__(self):
         return f"make_multi_measure_scorer({self.measures!r}{self._options_repr()})"

@@ -14,6 +14,7 @@ from sklearn.metrics import get_scorer
 from sklearn.utils.metaestimators import available_if
 
 from .._measures.registry import MEASURES, check_measure, compute_measures
+from .responses import abstaining_predictions
 from .scorers import AUTO, InformationScorer, MultiMeasureScorer
 
 # Relative tolerance under which two objective values are a tie.
@@ -24,7 +25,6 @@ _WHY_REJECT_ALL = {
     "false_info_ratio": "r(S|T) = 0 when nothing is accepted",
     "info_error": "no false information is transmitted when nothing is accepted",
     "error_rate": "no accepted sample can be wrong when nothing is accepted",
-    "zero_one_loss": "no accepted sample can be wrong when nothing is accepted",
     "reject_rate": "the reject rate is not an objective",
 }
 
@@ -164,6 +164,25 @@ class _Problem:
     def accepted(self, threshold):
         return self.confidence >= np.asarray(threshold)[self.predicted]
 
+    def accept_all_where_none_rejected(self, threshold):
+        """0 where a threshold rejects no out-of-fold prediction (of its class).
+
+        The lowest out-of-fold confidence is only the lowest seen: a threshold
+        there would still reject a less confident sample of new data. When
+        tuning chose to reject nothing (of a class), the fitted classifier
+        must reject nothing of it on any data; every confidence (a top
+        probability or a margin) is at least 0.
+        """
+        if np.ndim(threshold) == 0:
+            below = self.confidence < threshold
+            return 0.0 if self.confidence.size and not below.any() else threshold
+        threshold = np.array(threshold, dtype=float)
+        for k in range(len(threshold)):
+            own = self.confidence[self.predicted == k]
+            if own.size and not (own < threshold[k]).any():
+                threshold[k] = 0.0
+        return threshold
+
     def reject_rate(self, threshold):
         total = self.weights.sum()
         per_class = np.broadcast_to(threshold, len(self.classes))
@@ -172,9 +191,8 @@ class _Problem:
 
     def scorer_value(self, threshold):
         """The scorer on the abstaining out-of-fold predictions (greater = better)."""
-        labels = self.classes[self.predicted]
-        self.replay.predictions = np.where(
-            self.accepted(threshold), labels, self.reject_label
+        self.replay.predictions = abstaining_predictions(
+            self.classes, self.predicted, self.accepted(threshold), self.reject_label
         )
         if self.sample_weight is None:
             value = self.objective.scorer(self.replay, self.indices, self.y)

@@ -1,0 +1,197 @@
+"""scikit-learn's own scorer tests pass with infometrics imported.
+
+``sklearn/metrics/tests/test_score_objects.py`` ships with scikit-learn and
+parametrises many of its tests over ``get_scorer_names()``, which then
+include the infometrics names. It runs here in a subprocess (about 5-15 s,
+the whole file) with a plugin that imports infometrics first, as a user's
+``conftest.py`` would. The only failures allowed are the KeyErrors of that
+file's own dicts keyed by scikit-learn's scorer names (it has no estimator
+for a name it does not know); any other failure is a break of the scorer
+contract.
+"""
+
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import numpy as np
+import pytest
+import sklearn
+from sklearn.datasets import load_iris
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import (
+    StratifiedKFold,
+    TunedThresholdClassifierCV,
+    cross_validate,
+)
+
+import infometrics as im
+
+SCORE_OBJECTS_TESTS = (
+    Path(sklearn.__file__).parent / "metrics" / "tests" / "test_score_objects.py"
+)
+SOURCE = Path(im.__file__).parents[1]
+
+
+def run_score_objects_tests(tmp_path, *, with_infometrics=True, names=()):
+    """Run scikit-learn's file (or some of its tests); failures and test names.
+
+    Returns ``({test name: failure message}, {every test name})``.
+    """
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "import_infometrics_plugin.py").write_text(
+        "import infometrics  # noqa: F401\n" if with_infometrics else ""
+    )
+    report = tmp_path / "report.xml"
+    environment = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(SOURCE), str(tmp_path)]),
+        "PYTHONDONTWRITEBYTECODE": "1",  # never write into site-packages
+    }
+    targets = [f"{SCORE_OBJECTS_TESTS}::{name}" for name in names] or [
+        str(SCORE_OBJECTS_TESTS)
+    ]
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-c",
+            str(tmp_path / "pytest.ini"),
+            "--rootdir",
+            str(tmp_path),
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "import_infometrics_plugin",
+            "-q",
+            "--tb=no",
+            f"--junitxml={report}",
+            *targets,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=environment,
+        timeout=600,
+    )
+    if not with_infometrics and not report.exists():
+        return {}, set()  # the tests exist only with infometrics' names
+    assert report.exists(), completed.stdout[-3000:] + completed.stderr[-3000:]
+    failures, names = {}, set()
+    for case in ElementTree.parse(report).getroot().iter("testcase"):
+        names.add(case.get("name"))
+        for outcome in ("failure", "error"):
+            for element in case.findall(outcome):
+                failures[case.get("name")] = element.get("message", "")
+    return failures, names
+
+
+def is_lookup_of_an_infometrics_name(message):
+    """A KeyError of the test file's own dicts, for one of our scorer names."""
+    return any(
+        message.startswith(f"KeyError: {name!r}") for name in im.get_scorer_names()
+    )
+
+
+@pytest.mark.skipif(
+    not SCORE_OBJECTS_TESTS.exists(),
+    reason="this scikit-learn installation ships without its tests",
+)
+def test_scikit_learns_scorer_tests_pass_with_infometrics_imported(tmp_path):
+    failures, names = run_score_objects_tests(tmp_path)
+    # The plugin did import infometrics: its names were parametrised over.
+    assert "test_scorer_set_score_request_raises[ni2]" in names
+    assert "test_scorer_metadata_request[neg_aurc]" in names
+    unexpected = {
+        name: message
+        for name, message in failures.items()
+        if not is_lookup_of_an_infometrics_name(message)
+    }
+    if unexpected:  # allowed if they fail without infometrics too
+        without, _ = run_score_objects_tests(
+            tmp_path, with_infometrics=False, names=sorted(unexpected)
+        )
+        unexpected = {n: m for n, m in unexpected.items() if n not in without}
+    assert unexpected == {}
+
+
+def test_the_allowed_failures_are_only_lookups_of_infometrics_names():
+    # The filter above must not let a real failure through.
+    assert is_lookup_of_an_infometrics_name("KeyError: 'ni2'")
+    assert is_lookup_of_an_infometrics_name("KeyError: 'neg_aurc'")
+    assert not is_lookup_of_an_infometrics_name("KeyError: 'accuracy'")
+    assert not is_lookup_of_an_infometrics_name(
+        "Failed: DID NOT RAISE <class 'RuntimeError'>"
+    )
+    assert not is_lookup_of_an_infometrics_name("AttributeError: _score_func")
+
+
+@pytest.mark.parametrize("name", im.get_scorer_names())
+def test_set_score_request_raises_with_routing_off(name):
+    scorer = im.get_scorer(name)
+    with pytest.raises(RuntimeError, match="only available when metadata routing"):
+        scorer.set_score_request(sample_weight=False)
+    # Nothing was recorded: the default request stays "not set".
+    with sklearn.config_context(enable_metadata_routing=True):
+        assert scorer.get_metadata_routing().score.requests == {"sample_weight": None}
+
+
+@pytest.mark.parametrize(
+    "scorer",
+    [im.make_ni_scorer("ni2"), im.make_risk_coverage_scorer("aurc")],
+    ids=repr,
+)
+def test_score_requests_follow_scikit_learns_protocol(scorer):
+    with sklearn.config_context(enable_metadata_routing=True):
+        assert scorer.set_score_request(sample_weight=False) is scorer
+        request = scorer._get_metadata_request()
+        assert request.score.requests == {"sample_weight": False}
+        # A copy: changing what a router got does not change the scorer.
+        request.score.add_request(param="sample_weight", alias=True)
+        assert scorer.get_metadata_routing().score.requests == {"sample_weight": False}
+
+
+def test_sample_weight_false_with_routing_on_is_honoured():
+    X, y = load_iris(return_X_y=True)
+    weights = np.random.default_rng(0).integers(1, 5, len(y)).astype(float)
+    with sklearn.config_context(enable_metadata_routing=True):
+        ignoring = im.make_ni_scorer("ni2").set_score_request(sample_weight=False)
+        model = LogisticRegression(C=0.02).set_fit_request(sample_weight=True)
+        scores = cross_validate(
+            model, X, y, cv=3, scoring=ignoring, params={"sample_weight": weights}
+        )["test_score"]
+    unweighted, weighted = [], []
+    for train, test in StratifiedKFold(3).split(X, y):
+        fitted = LogisticRegression(C=0.02).fit(
+            X[train], y[train], sample_weight=weights[train]
+        )
+        y_pred = fitted.predict(X[test])
+        unweighted.append(im.ni_score(y[test], y_pred, reject_label=None))
+        weighted.append(
+            im.ni_score(y[test], y_pred, reject_label=None, sample_weight=weights[test])
+        )
+    np.testing.assert_allclose(scores, unweighted, rtol=1e-12)
+    assert not np.allclose(scores, weighted)
+
+
+@pytest.mark.parametrize("name", ["neg_aurc", "neg_e_aurc", "neg_augrc"])
+def test_an_area_cannot_tune_a_decision_threshold(name):
+    X, y = load_iris(return_X_y=True)
+    keep = y > 0
+    with pytest.raises(ValueError, match="cannot score one decision threshold"):
+        TunedThresholdClassifierCV(LogisticRegression(), scoring=name, cv=2).fit(
+            X[keep], y[keep]
+        )
+
+
+def test_a_multi_measure_scorer_cannot_tune_a_decision_threshold():
+    X, y = load_iris(return_X_y=True)
+    keep = y > 0
+    scorer = im.make_multi_measure_scorer(["ni2", "info_completeness"])
+    with pytest.raises(ValueError, match=r"gives several scores.*scoring='ni2'"):
+        TunedThresholdClassifierCV(LogisticRegression(), scoring=scorer, cv=2).fit(
+            X[keep], y[keep]
+        )
