@@ -281,6 +281,18 @@ def _whole_numbers(values):
     return values
 
 
+def _scaled_by_power_of_two(matrix):
+    """``matrix`` divided by the power of two that brings its largest count near 1."""
+    largest = matrix.max(initial=0.0)
+    return matrix if largest == 0 else np.ldexp(matrix, -np.frexp(largest)[1])
+
+
+def _sums(matrix, axis):
+    """Row or column sums; a sum beyond the float maximum is inf (it has no float)."""
+    with np.errstate(over="ignore"):
+        return matrix.sum(axis=axis)
+
+
 def _ratio(numerator, denominator):
     """Elementwise quotient, NaN where the denominator is 0 (undefined)."""
     quotient = np.full(np.shape(numerator), np.nan)
@@ -379,9 +391,12 @@ def per_class_table(matrix, class_labels):
     n_classes = matrix.shape[0]
     has_reject = matrix.shape[1] == n_classes + 1
     extra = [np.nan] if has_reject else []
-    true_positives = np.diagonal(matrix)[:n_classes]
-    true_support = matrix.sum(axis=1)  # rejected samples included: not recalled
-    predicted_as_class = matrix[:, :n_classes].sum(axis=0)
+    # The ratios from the counts divided by a power of two (exact): sums of
+    # counts near the float maximum would overflow.
+    scaled = _scaled_by_power_of_two(matrix)
+    true_positives = np.diagonal(scaled)[:n_classes]
+    true_support = scaled.sum(axis=1)  # rejected samples included: not recalled
+    predicted_as_class = scaled[:, :n_classes].sum(axis=0)
     false_positives = predicted_as_class - true_positives
     false_negatives = true_support - true_positives
     index = list(np.asarray(class_labels).tolist()) + (
@@ -401,9 +416,9 @@ def per_class_table(matrix, class_labels):
             "H(S|T=class)": [*quantities.row_entropies, *extra],
             "H(T|S=output)": quantities.column_entropies,
             "true_support": _whole_numbers(
-                [*true_support, *([0] if has_reject else [])]
+                [*_sums(matrix, axis=1), *([0] if has_reject else [])]
             ),
-            "predicted_support": _whole_numbers(matrix.sum(axis=0)),
+            "predicted_support": _whole_numbers(_sums(matrix, axis=0)),
         },
         index=pd.Index(index, name="class"),
     )
