@@ -243,6 +243,8 @@ def compare(
                 entry[0], entry[1], labels=labels, reject_label=reject_label
             )
         else:
+            # A labelled table (a DataFrame) is read by name.
+            entry, row_names = validation.labelled_counts(entry)
             matrix, _ = validation.check_confusion_matrix(entry)
             if matrix.ndim != 2:
                 raise ValueError(
@@ -252,7 +254,9 @@ def compare(
             n_classes = matrix.shape[0]
             # Rows of a matrix are named by ``labels`` only when it fits.
             class_labels = (
-                labels
+                row_names
+                if row_names is not None
+                else labels
                 if labels is not None and len(labels) == n_classes
                 else np.arange(n_classes)
             )
