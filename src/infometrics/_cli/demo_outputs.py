@@ -11,17 +11,18 @@ def _write_outputs(folder, matrices, first, splits, progress):
     import pandas as pd
 
     from .._report.tables import compare, information_report, per_class_report
+    from .csv_output import write_csv
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     progress.step(f"\nWriting tables and figures to {folder}/")
     written.append(folder / "comparison.csv")
-    compare(matrices).to_csv(written[-1])
+    write_csv(compare(matrices), written[-1])
     written.append(folder / "report_tuned.csv")
-    information_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
+    write_csv(information_report(confusion_matrix=matrices[TUNED]), written[-1])
     written.append(folder / "per_class_tuned.csv")
-    per_class_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
+    write_csv(per_class_report(confusion_matrix=matrices[TUNED]), written[-1])
     columns = [
         "seed",
         "threshold",
@@ -35,12 +36,16 @@ def _write_outputs(folder, matrices, first, splits, progress):
         "prob_tuned_better",
     ]
     written.append(folder / "splits.csv")
-    pd.DataFrame([{c: s[c] for c in columns} for s in splits]).rename(
-        columns={
-            "low": f"difference_low_{CONFIDENCE_LEVEL:.0%}",
-            "high": f"difference_high_{CONFIDENCE_LEVEL:.0%}",
-        }
-    ).to_csv(written[-1], index=False)
+    write_csv(
+        pd.DataFrame([{c: s[c] for c in columns} for s in splits]).rename(
+            columns={
+                "low": f"difference_low_{CONFIDENCE_LEVEL:.0%}",
+                "high": f"difference_high_{CONFIDENCE_LEVEL:.0%}",
+            }
+        ),
+        written[-1],
+        index=False,
+    )
     skipped = None
     try:
         written += _write_figures(folder, matrices, first)
