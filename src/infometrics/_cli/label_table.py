@@ -10,7 +10,8 @@ then:
   any other text: a prediction equal to it is a rejection (as text, or as a
   number when both are numbers: ``-1`` matches ``-1.0``);
 - the classes are numbers when every cell that is not a rejection is a
-  number (integers exactly, however large), and text otherwise.
+  number (integers exactly, however large; ``2.0`` is the class ``2``), and
+  text otherwise.
 
 Every problem is reported in the command line's own words, naming the file
 and the row (the header is row 1), never with the Python spelling of an
@@ -39,7 +40,10 @@ def _number(text):
         value = float(text)
     except ValueError:
         return None
-    return value if np.isfinite(value) else None
+    if not np.isfinite(value):
+        return None
+    # 2.0 is the class 2, and is named so.
+    return int(value) if value == round(value) else value
 
 
 def _column(table, name):

@@ -336,7 +336,8 @@ def _read_input(args):
         )
     except ValueError as exc:
         raise UsageError(f"{path}: {exc}") from None
-    return matrix, list(np.asarray(labels).tolist()), path
+    # As an object array: a list of ints beyond int64 would turn into floats.
+    return matrix, np.asarray(labels, dtype=object), path
 
 
 def _json_value(value):
