@@ -62,7 +62,9 @@ def information_report(
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts, passed instead of ``y_true`` and ``y_pred``.
+        Counts, passed instead of ``y_true`` and ``y_pred``. A DataFrame
+        with row and column names is read by name (the columns in any
+        order, one extra column for rejections) and names the rows.
 
     Returns
     -------
@@ -187,7 +189,8 @@ def compare(
     ----------
     classifiers : dict
         ``{name: (y_true, y_pred)}`` or ``{name: confusion matrix}`` (mixing
-        is fine); matrices must share the class order.
+        is fine); matrices must share the class order. A DataFrame with row
+        and column names is read by name.
     measures : sequence of str, default=None
         Registry names; by default the 24 NIs, f, r, S_I/H(T), the triangle
         coordinates and the Hu & Wang rates.
@@ -328,7 +331,9 @@ def per_class_report(
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts, passed instead of ``y_true`` and ``y_pred``.
+        Counts, passed instead of ``y_true`` and ``y_pred``. A DataFrame
+        with row and column names is read by name (the columns in any
+        order, one extra column for rejections) and names the rows.
 
     Returns
     -------
