@@ -49,6 +49,8 @@ def _figure_svg(label):
     axes.plot([0, 1], [1, 0], marker="o", label=_literal(label))
     axes.set_title(_literal(label[:20]))
     axes.legend()
+    # An image too (the confusion matrix is one): it must stay inside the SVG.
+    figure.add_axes((0.7, 0.7, 0.2, 0.2)).imshow([[0.0, 1.0], [1.0, 0.5]])
     return _svg_data_uri(figure)
 
 
@@ -79,6 +81,7 @@ def test_svg_figures_are_the_same_bytes_from_8_threads_whatever_the_rc():
     assert svgs == [reference] * 16
     text = base64.b64decode(reference.split(",", 1)[1]).decode()
     assert "<text" not in text  # drawn as paths, whatever svg.fonttype said
+    assert "data:image/png;base64," in text  # the image inside, not in a file
     # Every reference points at an id the document defines.
     ids = set(re.findall(r'\bid="([^"]+)"', text))
     assert set(re.findall(r"url\(#([^)]+)\)", text)) <= ids

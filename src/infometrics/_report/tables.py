@@ -73,14 +73,16 @@ def information_report(
         ``value``, ``higher_is_better`` and ``description``. Families: the 24
         normalized information measures, information coverage (f, r,
         S_I/H(T)), entropy triangle, conventional measures. Undefined values
-        are ``NaN`` (no warnings: the table shows them). When renaming the
-        predicted classes would raise the accuracy, a ``note`` column says so
+        are ``NaN`` (no warnings: the table shows them). When the counts
+        clearly point to a renaming of the predicted classes
+        (:class:`PermutedLabelsWarning` says when), a ``note`` column says so
         on the rows of the measures that such a renaming leaves unchanged.
 
     Warns
     -----
     PermutedLabelsWarning
-        When renaming the predicted classes would raise the accuracy.
+        When the counts clearly point to a renaming of the predicted classes
+        that raises the accuracy (not a chance wobble).
 
     See Also
     --------
@@ -204,16 +206,17 @@ def compare(
     Returns
     -------
     table : pandas.DataFrame
-        Index: classifier names. When renaming the predicted classes of some
-        classifier would raise its accuracy, a last ``note`` column names
+        Index: classifier names. When the counts of some classifier clearly
+        point to a renaming of its predicted classes, a last ``note`` column names
         the renaming (empty for the others).
 
     Warns
     -----
     PermutedLabelsWarning
-        Once per classifier whose accuracy a renaming of the predicted
-        classes would raise: such predictions can tie with a perfect
-        classifier on NI1-NI9 and the other relabelling-invariant measures.
+        Once per classifier whose counts clearly point to a renaming of the
+        predicted classes that raises its accuracy: such predictions can tie
+        with a perfect classifier on NI1-NI9 and the other
+        relabelling-invariant measures.
 
     Examples
     --------
@@ -354,14 +357,16 @@ def per_class_report(
         - ``true_support``, ``predicted_support``: the counts (integers when
           every count is a whole number, as for unweighted labels).
 
-        When renaming the predicted classes would raise the accuracy, a
+        When the counts clearly point to a renaming of the predicted
+        classes (:class:`PermutedLabelsWarning`), a
         ``note`` column names, on each renamed output's row, the true class
         its predictions look like.
 
     Warns
     -----
     PermutedLabelsWarning
-        When renaming the predicted classes would raise the accuracy.
+        When the counts clearly point to a renaming of the predicted classes
+        that raises the accuracy (not a chance wobble).
 
     Examples
     --------
