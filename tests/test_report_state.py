@@ -14,6 +14,7 @@ import infometrics as im
 matplotlib = pytest.importorskip("matplotlib")
 
 from infometrics._report.html_figures import (  # noqa: E402
+    _legend_name,
     _literal,
     _pyplot_free_figure,
     _svg_data_uri,
@@ -130,6 +131,22 @@ def test_labels_are_drawn_literally(label):
     literal = Text(0, 0, label, figure=figure, parse_math=False)
     assert escaped.get_window_extent(renderer).bounds == pytest.approx(
         literal.get_window_extent(renderer).bounds
+    )
+
+
+@pytest.mark.parametrize("name", ["_hidden", "$_x$", "__"])
+def test_a_name_that_starts_with_an_underscore_stays_in_the_legend(name):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    figure = _pyplot_free_figure(3.0, 2.0)
+    axes = figure.add_subplot()
+    axes.plot([0, 1], [0, 1], label=_legend_name(name))
+    (entry,) = axes.legend().get_texts()
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    literal = Text(0, 0, name, figure=figure, parse_math=False)
+    assert entry.get_window_extent(renderer).width == pytest.approx(
+        literal.get_window_extent(renderer).width
     )
 
 

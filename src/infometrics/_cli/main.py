@@ -395,7 +395,7 @@ def _run_report(args, out):
 def _run_plot(args, out):
     from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
     from .._display.common import _pyplot
-    from .._report.html_figures import _literal
+    from .._report.html_figures import _legend_name
 
     matrix, _ = _load(args)
     plt = _pyplot()
@@ -403,7 +403,7 @@ def _run_plot(args, out):
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     # The name is drawn as written, dollar signs included (no mathtext).
-    name = _literal(args.name)
+    name = _legend_name(args.name)
     triangle = EntropyTriangleDisplay.from_confusion_matrices(
         {name: matrix}, extended=True
     )

@@ -92,6 +92,17 @@ def _literal(text):
     return str(text).replace("$", r"\$")
 
 
+def _legend_name(name):
+    """A name drawn literally in a legend, also when it starts with ``_``.
+
+    matplotlib leaves out of a legend every label that starts with an
+    underscore; a zero-width space in front keeps such a name in, looking
+    the same.
+    """
+    text = _literal(name)
+    return "\u200b" + text if text.startswith("_") else text
+
+
 def _figure(figure, alt, caption, *, wide=False):
     """A rendered figure with its caption (the page's own text, escaped here)."""
     size = ' class="wide"' if wide else ""
@@ -129,7 +140,7 @@ def _figure_sections(matrix, name):
     figure = _pyplot_free_figure(12.0, 5.6)
     whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
     triangle = EntropyTriangleDisplay.from_confusion_matrices(
-        {_literal(name): matrix}, extended=True, ax=whole
+        {_legend_name(name): matrix}, extended=True, ax=whole
     )
     # Good classifiers crowd the ideal corner: a second panel fits the points.
     triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
@@ -149,7 +160,7 @@ def _figure_sections(matrix, name):
     )
     figure = _pyplot_free_figure(6.4, 5.2)
     InformationCoverageDisplay.from_confusion_matrices(
-        {_literal(name): matrix}, ax=figure.add_subplot()
+        {_legend_name(name): matrix}, ax=figure.add_subplot()
     )
     coverage_section = _section(
         "Information coverage",
@@ -182,7 +193,7 @@ def _reject_curve_figure(
         sample_weight=sample_weight,
     )
     figure = _pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(curve, threshold=threshold, name=_literal(name)).plot(
+    RejectCurveDisplay(curve, threshold=threshold, name=_legend_name(name)).plot(
         ax=figure.add_subplot()
     )
     marked = "" if threshold is None else " The marked point is the tables' threshold."
@@ -206,7 +217,7 @@ def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
         y_pred,
         confidence,
         sample_weight=sample_weight,
-        name=_literal(name),
+        name=_legend_name(name),
         plot_oracle=True,
         # Most thresholds worth choosing keep most samples: spread that end.
         xscale="sqrt",
