@@ -215,12 +215,17 @@ def test_report_csv_neutralises_class_names_but_not_numbers(tmp_path, capsys):
     assert np.isfinite(_values(measures)).sum() > 30  # numbers stay numbers
 
 
-def test_plot_draws_a_mathtext_name_literally(tmp_path, capsys):
-    pytest.importorskip("matplotlib")
+def test_plot_draws_a_mathtext_name_and_leaves_the_users_figures(tmp_path, capsys):
+    plt = pytest.importorskip("matplotlib.pyplot")
     path = tmp_path / "m.csv"
     path.write_text("74,6,10\n0,9,1\n")
+    users = plt.figure()
+    before = plt.get_fignums()
     status, _, err = _run(
         capsys, "plot", path, "--name", "$5 to $10 $^$", "--output", tmp_path / "f"
     )
+    assert plt.get_fignums() == before  # none closed, none left open
+    plt.close(users)
     assert status == 0, err
     assert (tmp_path / "f" / "entropy_triangle.png").exists()
+    assert (tmp_path / "f" / "information_coverage.png").exists()

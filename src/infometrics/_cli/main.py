@@ -394,26 +394,27 @@ def _run_report(args, out):
 
 def _run_plot(args, out):
     from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
-    from .._display.common import _pyplot
-    from .._report.html_figures import _legend_name
+    from .._report.html_figures import _legend_name, _pyplot_free_figure
 
     matrix, _ = _load(args)
-    plt = _pyplot()
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     # The name is drawn as written, dollar signs included (no mathtext).
     name = _legend_name(args.name)
-    triangle = EntropyTriangleDisplay.from_confusion_matrices(
-        {name: matrix}, extended=True
-    )
-    triangle.figure_.set_size_inches(7, 6.5)
-    written.append(folder / "entropy_triangle.png")
-    triangle.figure_.savefig(written[-1], dpi=120, bbox_inches="tight")
-    coverage = InformationCoverageDisplay.from_confusion_matrices({name: matrix})
-    written.append(folder / "information_coverage.png")
-    coverage.figure_.savefig(written[-1], dpi=120, bbox_inches="tight")
-    plt.close("all")
+    # Figures outside pyplot: a call from Python leaves the user's figures open.
+    for file_name, display, size in (
+        ("entropy_triangle.png", EntropyTriangleDisplay, (7, 6.5)),
+        ("information_coverage.png", InformationCoverageDisplay, (6.4, 4.8)),
+    ):
+        figure = _pyplot_free_figure(*size)
+        figure.set_layout_engine("constrained")
+        options = {"extended": True} if display is EntropyTriangleDisplay else {}
+        display.from_confusion_matrices(
+            {name: matrix}, ax=figure.add_subplot(), **options
+        )
+        written.append(folder / file_name)
+        figure.savefig(written[-1], dpi=120, bbox_inches="tight")
     for path in written:
         out.write(f"wrote {path}\n")
 
