@@ -21,15 +21,16 @@ class PermutedLabelsWarning(UserWarning):
     0 and NI2 = 1 (Hu, He & Yuan, Theorem 1). The reports
     (:func:`information_report`, :func:`compare`, :func:`per_class_report`)
     emit this warning, and add a ``note`` column, when the counts clearly
-    point to a renaming of the predicted classes: every renamed prediction
-    ``j -> r`` is a strict majority of class ``r``'s predictions and of the
-    samples predicted ``j``, with an association (phi coefficient of "true
-    class ``r``" and "predicted ``j``") of at least 0.4. A classifier that is
-    no better than chance has some renaming that raises its accuracy a
-    little; that wobble does not warn (random predictions: no warning in
-    2000 trials each with 2 classes and 100 samples, or 3 and 10 classes and
-    50 samples). The criterion uses only proportions of the counts, so
-    scaling the weights changes nothing. The message names the renaming.
+    point to a renaming of the predicted classes: for every renamed
+    prediction ``j -> r``, most samples of class ``r`` are predicted ``j``,
+    most samples predicted ``j`` are of class ``r`` (rejections left out),
+    and the association of "true class ``r``" with "predicted ``j``" (phi
+    coefficient) is at least 0.4. A classifier that is no better than chance
+    has some renaming that raises its accuracy a little; that wobble does
+    not warn (random predictions: no warning in 2000 trials each with 2
+    classes and 100 samples, or 3 to 10 classes and 50 samples). The
+    criterion uses only proportions of the counts, so scaling the weights
+    changes nothing. The message names the renaming.
 
     Examples
     --------
