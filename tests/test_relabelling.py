@@ -250,9 +250,11 @@ def test_a_random_10_class_report_does_not_warn():
     assert "note" not in report
 
 
-@pytest.mark.parametrize("n_samples", [100, 1000, 20_000])
+@pytest.mark.parametrize("n_samples", [1000, 5000, 20_000])
 def test_a_genuinely_swapped_classifier_is_flagged(n_samples):
-    # 10 classes, 70 % right; the labels 0 <-> 1 and 2 -> 3 -> 4 -> 2 are mixed up.
+    # 10 classes, 70 % right; the labels 0 <-> 1 and 2 -> 3 -> 4 -> 2 are mixed
+    # up. (With 100 samples, 10 a class, the whole renaming is found in about
+    # half of the seeds: a class of 10 is often no clear majority.)
     rng = np.random.default_rng(n_samples)
     y_true = rng.integers(0, 10, n_samples)
     guesses = rng.integers(0, 10, n_samples)
