@@ -101,6 +101,13 @@ def test_nan_reject_label_with_string_labels(tmp_path, capsys):
     assert _values(report) == pytest.approx(expected["value"].to_numpy(), nan_ok=True)
 
 
+def test_spaces_around_the_header_names_are_not_part_of_them(tmp_path, capsys):
+    path = tmp_path / "labels.csv"
+    path.write_text("y_true , y_pred \na,a\nb,a\n")
+    per_class = _csv_report(capsys, path, "--per-class", "--reject-label", "none")
+    assert per_class["true_support"].tolist() == [1, 1]
+
+
 def test_na_none_and_null_are_class_names(tmp_path, capsys):
     path = tmp_path / "labels.csv"
     names = ["NA", "None", "null", "N/A", "NULL"]
@@ -132,6 +139,7 @@ BAD_INPUTS = [
     ("y_true,y_pred\n1,2\n2,2\n", ("--reject-label", "x"), "--reject-label none"),
     ("y_true,y_pred\n1,2.5\n2,2\n", (), "not a class label"),
     ("y_true,y_pred\n", (), "no rows"),
+    ("y_true,y_pred,y_pred\na,a,b\nb,b,a\n", (), "has 2 columns 'y_pred'"),
     ("1,-2,0\n3,4,0\n", (), "negative"),
     ("1,2,3,4\n5,6,7,8\n", (), "shape"),
     ("0,0,0\n0,0,0\n", (), ""),

@@ -46,8 +46,9 @@ def _number(text):
     return int(value) if value == round(value) else value
 
 
-def _column(table, name):
-    return np.array([str(cell).strip() for cell in table[name]], dtype=object)
+def _column(table, position):
+    cells = table.iloc[:, position]
+    return np.array([str(cell).strip() for cell in cells], dtype=object)
 
 
 def _first_row(mask):
@@ -77,6 +78,7 @@ def read_label_columns(text, path, true_column, pred_column, reject_text):
     try:
         table = pd.read_csv(
             io.StringIO(text),
+            header=None,
             dtype=str,
             keep_default_na=False,
             skipinitialspace=True,
@@ -84,8 +86,19 @@ def read_label_columns(text, path, true_column, pred_column, reject_text):
     except pd.errors.ParserError as exc:
         detail = str(exc).strip().splitlines()[-1]
         raise UsageError(f"{path}: not a readable CSV ({detail})") from None
-    y_true = _column(table, true_column)
-    y_pred = _column(table, pred_column)
+    # The header as written (pandas would rename a repeated column "y.1").
+    header = [str(name).strip() for name in table.iloc[0]]
+    for name in (true_column, pred_column):
+        if header.count(name) != 1:
+            found = "no" if name not in header else f"{header.count(name)} columns"
+            raise UsageError(
+                f"{path}: the header has {found} {name!r} (columns: "
+                f"{', '.join(header)}); name one column of true and one of "
+                "predicted labels with --true-column and --pred-column"
+            )
+    table = table.iloc[1:]
+    y_true = _column(table, header.index(true_column))
+    y_pred = _column(table, header.index(pred_column))
     if y_true.size == 0:
         raise UsageError(f"{path}: the table has no rows of labels")
     true_missing = np.array([_is_missing(cell) for cell in y_true], dtype=bool)
