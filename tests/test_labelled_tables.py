@@ -125,3 +125,7 @@ def test_an_unnamed_dataframe_is_read_as_its_positions():
     _assert_same(im.all_measures(pd.DataFrame(counts)), im.all_measures(counts))
     square = counts[:, :2]
     _assert_same(im.all_measures(pd.DataFrame(square)), im.all_measures(square))
+    # As for an array, labels name the rows.
+    frame = pd.DataFrame(counts)
+    per_class = im.per_class_report(confusion_matrix=frame, labels=["a", "b"])
+    assert per_class.index.tolist() == ["a", "b", "rejected"]

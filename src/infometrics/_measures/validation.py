@@ -52,14 +52,19 @@ def labelled_counts(confusion_matrix, labels=None):
     refused. ``labels``, when given, is the class order: the rows (and
     columns) are taken in that order and must be exactly those classes.
 
-    Returns ``(counts, row names)``; anything without names is returned as
-    it is, with ``None``.
+    Returns ``(counts, row names)``; anything without names (also a
+    DataFrame whose rows and columns are pandas' default positions
+    ``0, 1, ...``) is returned as it is, with ``None``.
     """
     if not _is_labelled_table(confusion_matrix):
         return confusion_matrix, None
     rows = _names(confusion_matrix.index)
     columns = _names(confusion_matrix.columns)
     values = np.asarray(confusion_matrix.to_numpy())
+    if rows == list(range(len(rows))) and columns == list(range(len(columns))):
+        # pandas' default positions (a DataFrame made from an array): no names,
+        # and reading by position is reading by name; ``labels`` name the rows.
+        return values, None
     if labels is not None:
         order = _names(np.asarray(labels).tolist())
         if set(order) != set(rows) or len(order) != len(rows):
