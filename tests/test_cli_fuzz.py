@@ -35,15 +35,31 @@ def expected_counts(grid):
         return None
     grid = grid[:, (grid != "").any(axis=0)]
     rows, columns = grid.shape
+    header = names = None
     if rows > 1 and columns > 1 and grid[0, 0] == "":
+        header, names = list(grid[0, 1:]), list(grid[1:, 0])
         grid = grid[1:, 1:]
     else:
         if rows > 1 and not any(is_number(c) for c in grid[0]):
+            header = list(grid[0])
             grid = grid[1:]
         if grid.shape[1] > 1 and not any(is_number(c) for c in grid[:, 0]):
+            names = list(grid[:, 0])
+            header = None if header is None else header[1:]
             grid = grid[:, 1:]
     if not all(is_number(c) for c in grid.ravel()):
         return None
+    if header is not None and names is not None:
+        # Names on both sides: the columns are read by name.
+        extra = [name for name in header if name not in names]
+        if (
+            len(set(header)) < len(header)
+            or len(set(names)) < len(names)
+            or not set(names) <= set(header)
+            or len(extra) > 1
+        ):
+            return None
+        grid = grid[:, [header.index(name) for name in names + extra]]
     counts = np.array([[float(c) for c in row] for row in grid])
     m, k = counts.shape
     if not np.isfinite(counts).all() or (counts < 0).any() or k not in (m, m + 1):
@@ -102,7 +118,10 @@ def test_a_file_is_reported_as_written_or_refused_in_one_line(case, tmp_path, ca
         assert status == 2, (text, captured.out[:200])
         lines = captured.err.strip().splitlines()
         assert len(lines) == 1, captured.err
-        assert lines[0].startswith("infometrics: error: ")
+        # An input error names its file and speaks the command line's words.
+        assert lines[0].startswith(f"infometrics: error: {path}: "), lines[0]
+        assert "reject_label=" not in lines[0]
+        assert "to_numpy" not in lines[0]
         assert expected is None or expected.sum() == 0 or "shape" in lines[0], (
             text,
             lines[0],
@@ -138,3 +157,104 @@ def test_the_real_script_exits_2_with_one_line(text, tmp_path):
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert result.stderr.startswith("infometrics: error: ")
+
+
+# --- tables of labels: read by the documented rules, or refused in one line ---
+
+LABEL_TOKENS = ["a", "b", "NA", "None", "null", "", "nan", "-1", "1", "2", "2.0"]
+LABEL_TOKENS += ["1.5", "=x", " a "]
+REJECT_OPTIONS = ["-1", "nan", "none", "a", "NA", "2"]
+
+
+def _number(text):
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    if not np.isfinite(value):
+        return None
+    return int(value) if value == int(value) else value
+
+
+def expected_label_counts(y_true, y_pred, reject):
+    """(matrix, classes) by the command line's documented rules, or None (refused).
+
+    A slow reference, cell by cell: empty or nan is missing; ``none``, ``nan``
+    or a label (same text, or the same number) marks the rejections; the
+    classes are numbers when every class cell is one.
+    """
+    y_true = [cell.strip() for cell in y_true]
+    y_pred = [cell.strip() for cell in y_pred]
+
+    def missing(cell):
+        return cell == "" or cell.lower() == "nan"
+
+    def is_reject(cell):
+        if reject == "none":
+            return False
+        if reject == "nan":
+            return missing(cell)
+        same_number = _number(cell) is not None and _number(cell) == _number(reject)
+        return cell == reject or same_number
+
+    if any(missing(cell) for cell in y_true):
+        return None
+    if reject not in ("none", "nan") and any(is_reject(cell) for cell in y_true):
+        return None
+    rejected = [is_reject(cell) for cell in y_pred]
+    if any(missing(c) and not r for c, r in zip(y_pred, rejected, strict=True)):
+        return None
+    class_cells = y_true + [c for c, r in zip(y_pred, rejected, strict=True) if not r]
+    if all(_number(cell) is not None for cell in class_cells):
+        if any(isinstance(_number(cell), float) for cell in class_cells):
+            return None
+        key = _number
+        never_matches = reject not in ("none", "nan") and _number(reject) is None
+        if never_matches and not any(rejected):
+            return None
+    else:
+        key = str
+    classes = sorted({key(cell) for cell in class_cells})
+    matrix = np.zeros((len(classes), len(classes) + (reject != "none")))
+    for true, predicted, out in zip(y_true, y_pred, rejected, strict=True):
+        column = len(classes) if out else classes.index(key(predicted))
+        matrix[classes.index(key(true)), column] += 1
+    return matrix, classes
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    rows=st.lists(
+        st.tuples(st.sampled_from(LABEL_TOKENS), st.sampled_from(LABEL_TOKENS)),
+        min_size=1,
+        max_size=6,
+    ),
+    reject=st.sampled_from(REJECT_OPTIONS),
+)
+def test_a_table_of_labels_is_read_by_the_rules_or_refused(
+    rows, reject, tmp_path, capsys
+):
+    from infometrics._cli.main import _load, build_parser
+
+    path = tmp_path / "labels.csv"
+    lines = ["y_true,y_pred", *(f'"{t}","{p}"' for t, p in rows)]
+    path.write_text("\n".join(lines) + "\n")
+    expected = expected_label_counts([t for t, _ in rows], [p for _, p in rows], reject)
+    arguments = ["report", str(path), "--kind", "labels", "--reject-label", reject]
+    status, captured = report_values([*arguments, "--format", "json"], capsys)
+    assert "Traceback" not in captured.err
+    if expected is None:
+        assert status == 2, (rows, reject)
+        lines = captured.err.strip().splitlines()
+        assert len(lines) == 1, captured.err
+        line = lines[0]
+        assert line.startswith(f"infometrics: error: {path}: "), line
+        for spelling in ("reject_label=", "np.", "labels=", "to_numpy"):
+            assert spelling not in line
+        return
+    assert status == 0, captured.err
+    counts, classes = _load(build_parser().parse_args(arguments))
+    capsys.readouterr()  # the reader's own warning line, said once above
+    matrix, expected_classes = expected
+    np.testing.assert_array_equal(counts, matrix)
+    assert [str(name) for name in classes] == [str(name) for name in expected_classes]

@@ -128,7 +128,7 @@ def test_a_nan_reject_label_reads_empty_predictions_as_rejections(tmp_path, caps
     expected = im.ni([[1, 1, 0], [0, 1, 1]], "ni2")
     assert ni2_of(out) == pytest.approx(expected)
     # Without it, the empty prediction is a missing label, not a guess.
-    assert_one_line_error(*report(path, capsys), "reject_label=np.nan")
+    assert_one_line_error(*report(path, capsys), "add --reject-label nan")
 
 
 def test_json_tells_infinite_from_undefined(tmp_path, capsys):

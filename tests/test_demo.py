@@ -17,6 +17,20 @@ def short_demo():
     return result, output.getvalue()
 
 
+def test_demo_files_leave_the_users_figures_and_neutralise_csv(tmp_path, monkeypatch):
+    plt = pytest.importorskip("matplotlib.pyplot")
+    # A classifier's name that a spreadsheet would run as a formula.
+    monkeypatch.setattr(demo, "NEVER", "=cmd")
+    users = plt.figure()
+    before = plt.get_fignums()
+    demo.run_demo(n_repeats=1, stream=io.StringIO(), output=tmp_path)
+    assert plt.get_fignums() == before  # the user's figure stays open
+    plt.close(users)
+    assert "\n'=cmd," in (tmp_path / "comparison.csv").read_text()
+    splits = (tmp_path / "splits.csv").read_text().splitlines()
+    assert not any(cell.startswith("'") for line in splits for cell in line.split(","))
+
+
 def test_demo_prints_progress_table_and_reading(short_demo):
     result, text = short_demo
     for step in ("[1/4]", "[2/4]", "[3/4]", "[4/4]", "draw 2/2"):

@@ -11,17 +11,18 @@ def _write_outputs(folder, matrices, first, splits, progress):
     import pandas as pd
 
     from .._report.tables import compare, information_report, per_class_report
+    from .csv_output import write_csv
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     progress.step(f"\nWriting tables and figures to {folder}/")
     written.append(folder / "comparison.csv")
-    compare(matrices).to_csv(written[-1])
+    write_csv(compare(matrices), written[-1])
     written.append(folder / "report_tuned.csv")
-    information_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
+    write_csv(information_report(confusion_matrix=matrices[TUNED]), written[-1])
     written.append(folder / "per_class_tuned.csv")
-    per_class_report(confusion_matrix=matrices[TUNED]).to_csv(written[-1])
+    write_csv(per_class_report(confusion_matrix=matrices[TUNED]), written[-1])
     columns = [
         "seed",
         "threshold",
@@ -35,12 +36,16 @@ def _write_outputs(folder, matrices, first, splits, progress):
         "prob_tuned_better",
     ]
     written.append(folder / "splits.csv")
-    pd.DataFrame([{c: s[c] for c in columns} for s in splits]).rename(
-        columns={
-            "low": f"difference_low_{CONFIDENCE_LEVEL:.0%}",
-            "high": f"difference_high_{CONFIDENCE_LEVEL:.0%}",
-        }
-    ).to_csv(written[-1], index=False)
+    write_csv(
+        pd.DataFrame([{c: s[c] for c in columns} for s in splits]).rename(
+            columns={
+                "low": f"difference_low_{CONFIDENCE_LEVEL:.0%}",
+                "high": f"difference_high_{CONFIDENCE_LEVEL:.0%}",
+            }
+        ),
+        written[-1],
+        index=False,
+    )
     skipped = None
     try:
         written += _write_figures(folder, matrices, first)
@@ -61,15 +66,12 @@ def _write_figures(folder, matrices, first):
         RejectCurveDisplay,
         RiskCoverageDisplay,
     )
-    from .._display.common import _pyplot
 
-    plt = _pyplot()
     written = []
     y_test = first["y_test"]
 
-    figure, (whole, zoomed) = plt.subplots(
-        1, 2, figsize=(13, 6.5), layout="constrained"
-    )
+    figure = _figure(13, 6.5)
+    whole, zoomed = figure.subplots(1, 2)
     triangles = EntropyTriangleDisplay.from_confusion_matrices(
         matrices, extended=True, ax=whole
     )
@@ -78,7 +80,8 @@ def _write_figures(folder, matrices, first):
     written.append(folder / "entropy_triangle.png")
     figure.savefig(written[-1], dpi=110)
 
-    figure, ax = plt.subplots(figsize=(7.5, 6), layout="constrained")
+    figure = _figure(7.5, 6)
+    ax = figure.add_subplot()
     for name, y_pred in first["predictions"].items():
         InformationCoverageDisplay.from_predictions(
             y_test,
@@ -93,7 +96,8 @@ def _write_figures(folder, matrices, first):
     written.append(folder / "information_coverage.png")
     figure.savefig(written[-1], dpi=110)
 
-    figure, (train, test) = plt.subplots(1, 2, figsize=(13, 5.5), layout="constrained")
+    figure = _figure(13, 5.5)
+    train, test = figure.subplots(1, 2)
     tuned = first["tuned"]
     curve_kw = {"measures": ["ni2"], "show_error_rate": False}
     RejectCurveDisplay(
@@ -113,9 +117,8 @@ def _write_figures(folder, matrices, first):
     written.append(folder / "reject_curve.png")
     figure.savefig(written[-1], dpi=110)
 
-    figure, (counts, rates) = plt.subplots(
-        1, 2, figsize=(11, 4.2), layout="constrained"
-    )
+    figure = _figure(11, 4.2)
+    counts, rates = figure.subplots(1, 2)
     for ax, normalize, title in (
         (counts, None, "counts"),
         (rates, "true", "rates over each true class"),
@@ -128,7 +131,8 @@ def _write_figures(folder, matrices, first):
     written.append(folder / "confusion_matrix.png")
     figure.savefig(written[-1], dpi=110)
 
-    figure, ax = plt.subplots(figsize=(7.5, 5.5), layout="constrained")
+    figure = _figure(7.5, 5.5)
+    ax = figure.add_subplot()
     display = RiskCoverageDisplay.from_estimator(
         first["never"],
         first["X_test"],
@@ -156,8 +160,16 @@ def _write_figures(folder, matrices, first):
     )
     written.append(folder / "risk_coverage.png")
     figure.savefig(written[-1], dpi=110)
-    plt.close("all")
     return written
+
+
+def _figure(width, height):
+    """A figure outside pyplot: the user's open figures are left alone."""
+    from .._report.html_figures import _pyplot_free_figure
+
+    figure = _pyplot_free_figure(width, height)
+    figure.set_layout_engine("constrained")
+    return figure
 
 
 def _mark_zoom(whole, zoomed):

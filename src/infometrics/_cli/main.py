@@ -1,7 +1,9 @@
 """Command line: ``infometrics report | plot | demo | audit``.
 
 Every failure the user can cause (a bad file, a bad option) ends with one
-line on stderr and exit status 2, never a traceback.
+line on stderr and exit status 2, never a traceback; a problem with an input
+file starts with the file's name. ``--format csv`` writes text cells that a
+spreadsheet would run as formulas with a ``'`` in front (:mod:`.csv_output`).
 """
 
 import argparse
@@ -15,10 +17,8 @@ import numpy as np
 import pandas as pd
 
 from .audit import add_audit_parser, run_audit
-
-
-class UsageError(Exception):
-    """A problem with the user's input, reported as one line."""
+from .csv_output import write_csv
+from .errors import UsageError
 
 
 class _Parser(argparse.ArgumentParser):
@@ -50,8 +50,9 @@ def _add_input_arguments(parser):
     parser.add_argument(
         "--reject-label",
         default="-1",
-        help="prediction meaning 'rejected' (default -1); "
-        "'none' for a classifier without a reject option",
+        help="prediction meaning 'rejected' (default -1); 'nan' for empty "
+        "predictions; 'none' for a classifier without a reject option. Empty "
+        "cells and nan are missing; NA, None, null are names like any other",
     )
 
 
@@ -76,7 +77,9 @@ def build_parser():
         choices=["table", "csv", "json", "html"],
         default="table",
         help="table: aligned text for reading (default); csv: comma-separated, "
-        "one row per measure (or class); json: a list of records, one per row; "
+        "one row per measure (or class), text cells starting with = + - @ "
+        "prefixed with ' so that spreadsheets do not run them as formulas; "
+        "json: a list of records, one per row; "
         "html: one self-contained page with every table and figure (redirect "
         "it to a file; the figures need matplotlib)",
     )
@@ -173,28 +176,65 @@ def _read_cells(text, path):
 
 
 def _split_names(cells):
-    """``(counts cells, row names or None)``, with headers recognised strictly.
+    """``(counts cells, row names, column names)``, headers recognised strictly.
 
     A header row is recognised only when the whole first row is text, and a
     class-name column only when the whole first column (below a header) is
     text; pandas' ``DataFrame.to_csv()`` layout (an empty corner cell, then
     column names, and an index column, whatever they hold) is read as written.
+    Names that are not given are None.
     """
     numeric = np.vectorize(_is_number, otypes=[bool])(cells)
     n_rows, n_columns = cells.shape
     if n_rows > 1 and n_columns > 1 and cells[0, 0] == "":
-        return cells[1:, 1:], cells[1:, 0].tolist()
+        return cells[1:, 1:], cells[1:, 0].tolist(), cells[0, 1:].tolist()
+    header = None
     if n_rows > 1 and not numeric[0].any():
-        cells, numeric = cells[1:], numeric[1:]  # a header row of column names
+        header = cells[0].tolist()  # a header row of column names
+        cells, numeric = cells[1:], numeric[1:]
     names = None
     if cells.shape[1] > 1 and not numeric[:, 0].any():
         names = cells[:, 0].tolist()
         cells, numeric = cells[:, 1:], numeric[:, 1:]
-    return cells, names
+        if header is not None:
+            header = header[1:]  # the corner cell names the names column
+    return cells, names, header
+
+
+def _align_by_name(path, matrix, row_names, column_names):
+    """The columns of a matrix with a header, in the order of its rows.
+
+    With class names on both sides the counts are read by name: the header
+    must name the rows' classes, in any order, plus at most one more column
+    (the reject column, whatever its name), moved last. A header without
+    class-name column names the rows too, in its own order.
+    """
+    if column_names is None:
+        return matrix, row_names
+    if row_names is None:
+        return matrix, column_names[: matrix.shape[0]]
+    for names, what in ((row_names, "class-name column"), (column_names, "header")):
+        repeated = sorted({name for name in names if names.count(name) > 1})
+        if repeated:
+            raise UsageError(
+                f"{path}: the {what} names {', '.join(map(repr, repeated))} more "
+                "than once; give every class one row and one column"
+            )
+    extra = [name for name in column_names if name not in row_names]
+    missing = [name for name in row_names if name not in column_names]
+    if missing or len(extra) > 1:
+        raise UsageError(
+            f"{path}: the header names the columns {', '.join(column_names)} but "
+            f"the rows are {', '.join(row_names)}; the columns must name the rows' "
+            "classes (in any order) plus at most one reject column. Rename them to "
+            "match, or remove the header row to read the counts by position"
+        )
+    order = [column_names.index(name) for name in row_names + extra]
+    return matrix[:, order], row_names
 
 
 def _read_matrix(path, cells):
-    counts_cells, labels = _split_names(cells)
+    counts_cells, labels, column_names = _split_names(cells)
     row_offset = cells.shape[0] - counts_cells.shape[0]
     column_offset = cells.shape[1] - counts_cells.shape[1]
     matrix = np.empty(counts_cells.shape)
@@ -221,29 +261,30 @@ def _read_matrix(path, cells):
     # Whole numbers print as integers, as long as every one is exact in int64.
     if np.all(matrix == np.round(matrix)) and np.all(np.abs(matrix) < 2.0**53):
         matrix = matrix.astype(np.int64)
-    return matrix, labels
-
-
-def _reject_label(text, column):
-    if text.lower() == "none":
-        return None
-    if column is not None and pd.api.types.is_integer_dtype(column):
-        try:
-            return int(text)
-        except ValueError:
-            if text.lower() == "nan":
-                return np.nan
-            raise UsageError(
-                f"--reject-label {text!r} is not an integer, but the labels are"
-            ) from None
-    if column is not None and pd.api.types.is_float_dtype(column) and _is_number(text):
-        return float(text)
-    return text
+    return _align_by_name(path, matrix, labels, column_names)
 
 
 def _load(args):
-    """The confusion matrix (and row labels) a report or plot describes."""
+    """The validated confusion matrix and row labels a report or plot describes.
+
+    Every problem with the input, also one the core finds, names the file.
+    """
+    from .._from_labels.scores import counts_and_labels
+
+    matrix, labels, path = _read_input(args)
+    try:
+        counts, class_labels = counts_and_labels(
+            None, None, matrix, labels=labels, reject_label=None, sample_weight=None
+        )
+    except ValueError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+    return counts, class_labels
+
+
+def _read_input(args):
+    """``(matrix, row labels, path)`` read from the input file."""
     from .._counting.labels import confusion_matrix_and_labels
+    from .label_table import read_label_columns
 
     text, path = _read_text(args.file)
     cells = _read_cells(text, path)
@@ -277,26 +318,28 @@ def _load(args):
                     f"{path}: {n_rows} rows and {n_columns} columns of counts are "
                     "not a confusion matrix (m rows, m or m + 1 columns)" + hint
                 )
-            return matrix, labels
+            return matrix, labels, path
     if kind == "matrix":
-        return _read_matrix(path, cells)
+        return (*_read_matrix(path, cells), path)
     if not columns <= set(header):
         missing = sorted(columns - set(header))
         raise UsageError(
             f"{path}: no column {', '.join(missing)} (columns: {', '.join(header)}); "
             "name them with --true-column and --pred-column"
         )
-    try:
-        table = pd.read_csv(io.StringIO(text), skipinitialspace=True)
-    except pd.errors.ParserError as exc:
-        detail = str(exc).strip().splitlines()[-1]
-        raise UsageError(f"{path}: not a readable CSV ({detail})") from None
-    y_true, y_pred = table[args.true_column], table[args.pred_column]
-    reject = _reject_label(args.reject_label, y_pred)
-    matrix, labels = confusion_matrix_and_labels(
-        y_true.to_numpy(), y_pred.to_numpy(), reject_label=reject
+    y_true, y_pred, reject, warning = read_label_columns(
+        text, path, args.true_column, args.pred_column, args.reject_label
     )
-    return matrix, list(np.asarray(labels).tolist())
+    if warning is not None:
+        print(f"infometrics: warning: {warning}", file=sys.stderr)
+    try:
+        matrix, labels = confusion_matrix_and_labels(
+            y_true, y_pred, reject_label=reject
+        )
+    except ValueError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+    # As an object array: a list of ints beyond int64 would turn into floats.
+    return matrix, np.asarray(labels, dtype=object), path
 
 
 def _json_value(value):
@@ -318,19 +361,10 @@ def _json_value(value):
 
 
 def _run_report(args, out):
-    from .._from_labels.scores import counts_and_labels
     from .._report.relabelling import permuted_message
     from .._report.tables import measures_table, per_class_table
 
-    matrix, labels = _load(args)
-    counts, class_labels = counts_and_labels(
-        None,
-        None,
-        matrix,
-        labels=labels,
-        reject_label=None,
-        sample_weight=None,
-    )
+    counts, class_labels = _load(args)
     if args.format == "html":  # the page holds both tables: --per-class is moot
         from .._report.html import html_page
 
@@ -346,7 +380,7 @@ def _run_report(args, out):
     if args.format == "html":
         out.write(page)
     elif args.format == "csv":
-        out.write(table.to_csv())
+        out.write(write_csv(table))
     elif args.format == "json":
         records = [
             {str(key): _json_value(value) for key, value in row.items()}
@@ -362,23 +396,27 @@ def _run_report(args, out):
 
 def _run_plot(args, out):
     from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
-    from .._display.common import _pyplot
+    from .._report.html_figures import _legend_name, _pyplot_free_figure
 
     matrix, _ = _load(args)
-    plt = _pyplot()
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    triangle = EntropyTriangleDisplay.from_confusion_matrices(
-        {args.name: matrix}, extended=True
-    )
-    triangle.figure_.set_size_inches(7, 6.5)
-    written.append(folder / "entropy_triangle.png")
-    triangle.figure_.savefig(written[-1], dpi=120, bbox_inches="tight")
-    coverage = InformationCoverageDisplay.from_confusion_matrices({args.name: matrix})
-    written.append(folder / "information_coverage.png")
-    coverage.figure_.savefig(written[-1], dpi=120, bbox_inches="tight")
-    plt.close("all")
+    # The name is drawn as written, dollar signs included (no mathtext).
+    name = _legend_name(args.name)
+    # Figures outside pyplot: a call from Python leaves the user's figures open.
+    for file_name, display, size in (
+        ("entropy_triangle.png", EntropyTriangleDisplay, (7, 6.5)),
+        ("information_coverage.png", InformationCoverageDisplay, (6.4, 4.8)),
+    ):
+        figure = _pyplot_free_figure(*size)
+        figure.set_layout_engine("constrained")
+        options = {"extended": True} if display is EntropyTriangleDisplay else {}
+        display.from_confusion_matrices(
+            {name: matrix}, ax=figure.add_subplot(), **options
+        )
+        written.append(folder / file_name)
+        figure.savefig(written[-1], dpi=120, bbox_inches="tight")
     for path in written:
         out.write(f"wrote {path}\n")
 

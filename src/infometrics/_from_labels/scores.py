@@ -68,6 +68,10 @@ def counts_and_labels(
             "sample_weight applies to y_true and y_pred; a confusion matrix "
             "already holds the (weighted) counts. Drop sample_weight."
         )
+    # A labelled table (a DataFrame) is read by name and names its rows.
+    confusion_matrix, names = validation.labelled_counts(confusion_matrix, labels)
+    if names is not None:
+        labels = names
     counts, _ = validation.check_confusion_matrix(confusion_matrix)
     if counts.ndim != 2:
         raise ValueError(

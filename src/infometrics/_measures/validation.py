@@ -16,6 +16,81 @@ from .._exceptions import UndefinedMeasureWarning
 WARN = "warn"
 
 
+def _is_labelled_table(table):
+    """A 2-d table with row and column names (a pandas DataFrame, by duck typing).
+
+    The core does not import pandas: anything with ``index``, ``columns`` and
+    ``to_numpy`` is read by name.
+    """
+    return (
+        not isinstance(table, np.ndarray)
+        and hasattr(table, "index")
+        and hasattr(table, "columns")
+        and hasattr(table, "to_numpy")
+    )
+
+
+def _names(values):
+    names = list(values)
+    if len(set(names)) != len(names):
+        repeated = sorted({repr(name) for name in names if names.count(name) > 1})
+        raise ValueError(
+            f"A labelled confusion matrix names {', '.join(repeated)} more than "
+            "once; give every class one row and one column."
+        )
+    return names
+
+
+def labelled_counts(confusion_matrix, labels=None):
+    """A labelled table's counts with the columns in the rows' order, and the names.
+
+    A table with row and column names (a pandas DataFrame) is read by name,
+    never by position: column ``k`` is the prediction of the class whose row
+    is named ``k``, wherever it stands. The columns must name the same
+    classes as the rows, plus at most one more column, whatever its name
+    (e.g. ``"rejected"``): the reject column, moved last. Anything else is
+    refused. ``labels``, when given, is the class order: the rows (and
+    columns) are taken in that order and must be exactly those classes.
+
+    Returns ``(counts, row names)``; anything without names (also a
+    DataFrame whose rows and columns are pandas' default positions
+    ``0, 1, ...``) is returned as it is, with ``None``.
+    """
+    if not _is_labelled_table(confusion_matrix):
+        return confusion_matrix, None
+    rows = _names(confusion_matrix.index)
+    columns = _names(confusion_matrix.columns)
+    values = np.asarray(confusion_matrix.to_numpy())
+    if rows == list(range(len(rows))) and columns == list(range(len(columns))):
+        # pandas' default positions (a DataFrame made from an array): no names,
+        # and reading by position is reading by name; ``labels`` name the rows.
+        return values, None
+    if labels is not None:
+        order = _names(np.asarray(labels).tolist())
+        if set(order) != set(rows) or len(order) != len(rows):
+            raise ValueError(
+                f"labels {order!r} are not the row names of the confusion matrix "
+                f"{rows!r}; give the same classes (in the order you want) or "
+                "leave labels out."
+            )
+        values = values[[rows.index(name) for name in order]]
+        rows = order
+    extra = [name for name in columns if name not in set(rows)]
+    missing = [name for name in rows if name not in set(columns)]
+    if missing or len(extra) > 1:
+        raise ValueError(
+            "The confusion matrix's columns must name the same classes as its "
+            f"rows (and at most one more column, the rejections); rows {rows!r}, "
+            f"columns {columns!r}. Rename them to match, or pass .to_numpy() to "
+            "read the counts by position."
+        )
+    order = [columns.index(name) for name in rows] + [
+        columns.index(name) for name in extra
+    ]
+    # C order, as an array given in row order would be: sums run alike.
+    return np.ascontiguousarray(values[:, order]), rows
+
+
 def check_confusion_matrix(confusion_matrix, *, allow_square=True):
     """Validate an augmented confusion matrix (or a stack of them).
 
@@ -29,6 +104,8 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
         masked array with masked entries: a masked count has no value, and
         replacing it by its underlying data or by 0 would be a guess. A masked
         array without masked entries is used as its data.
+        A table with row and column names (a pandas DataFrame) is aligned
+        by name (:func:`labelled_counts`).
     allow_square : bool, default=True
         Whether an ``(m, m)`` matrix (no reject column) is accepted.
 
@@ -39,6 +116,7 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
     has_reject_column : bool
         True for ``(..., m, m + 1)`` input.
     """
+    confusion_matrix, _ = labelled_counts(confusion_matrix)
     if isinstance(confusion_matrix, np.ma.MaskedArray):
         if np.ma.is_masked(confusion_matrix):
             raise ValueError(

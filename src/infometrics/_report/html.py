@@ -177,7 +177,9 @@ def html_report(
     sample_weight : array-like of shape (n_samples,), default=None
         With labels only; a matrix already holds weighted counts.
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts, instead of ``y_true`` and ``y_pred``.
+        Counts, instead of ``y_true`` and ``y_pred``. A DataFrame with row
+        and column names is read by name (the columns in any order, one
+        extra column for rejections) and names the rows.
     name : str, default="classifier"
         The classifier's name in the figures' legends.
     title : str, default="Classifier report"

@@ -2,6 +2,8 @@
 
 import base64
 import io
+import re
+import threading
 
 from .html_tables import _section, _text
 
@@ -19,17 +21,86 @@ def _pyplot_free_figure(width, height):
     return Figure(figsize=(width, height))
 
 
+# What the embedded SVG needs whatever the user's rcParams say: text drawn as
+# paths (no font needed) and images inside the file. matplotlib's SVG writer
+# reads these from the global rcParams while it draws; they are set (and put
+# back) only when the user changed them, and under a lock, because rcParams
+# are shared by every thread and matplotlib's rc_context is not thread-safe.
+_SVG_RC = {"svg.fonttype": "path", "svg.image_inline": True}
+_SVG_LOCK = threading.Lock()
+
+# matplotlib names clip paths, markers, hatches and images by a hash salted
+# with a random uuid unless ``svg.hashsalt`` is set: ids ending in 10 hex
+# digits.
+_HASHED_ID = re.compile(r'\bid="([^"]*[0-9a-f]{10})"')
+
+
+def _stable_ids(svg):
+    """The SVG with its hashed ids renumbered in order of appearance.
+
+    The same figure then gives the same bytes on every call without touching
+    ``svg.hashsalt``. Only ids that the document defines are renamed, in
+    their definitions and in their references (``#id``).
+    """
+    renamed = {}
+    for old in _HASHED_ID.findall(svg):
+        if old not in renamed:
+            renamed[old] = f"{old[:-10]}{len(renamed):010x}"
+    if not renamed:
+        return svg
+    pattern = re.compile(
+        r'(?<=id=")([^"]+)(?=")|(?<=#)([A-Za-z_][\w.\-]*[0-9a-f]{10})(?=[)"])'
+    )
+
+    def rename(match):
+        old = match.group(0)
+        return renamed.get(old, old)
+
+    return pattern.sub(rename, svg)
+
+
 def _svg_data_uri(figure):
-    from matplotlib import rc_context
+    import matplotlib
 
     buffer = io.BytesIO()
-    # Text as paths: the SVG needs no font; a fixed salt keeps its ids stable.
-    with rc_context({"svg.fonttype": "path", "svg.hashsalt": "infometrics"}):
-        figure.savefig(
-            buffer, format="svg", bbox_inches="tight", metadata={"Date": None}
-        )
-    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
+    with _SVG_LOCK:
+        changed = {
+            key: value
+            for key, value in _SVG_RC.items()
+            if matplotlib.rcParams[key] != value
+        }
+        saved = {key: matplotlib.rcParams[key] for key in changed}
+        matplotlib.rcParams.update(changed)
+        try:
+            figure.savefig(
+                buffer, format="svg", bbox_inches="tight", metadata={"Date": None}
+            )
+        finally:
+            matplotlib.rcParams.update(saved)
+    svg = _stable_ids(buffer.getvalue().decode("utf-8"))
+    encoded = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     return f"data:image/svg+xml;base64,{encoded}"
+
+
+def _literal(text):
+    """``text`` as matplotlib draws it literally: every ``$`` escaped.
+
+    matplotlib reads text between two unescaped dollar signs as mathtext
+    (``"$5 to $10"`` would be drawn in italics, ``"$^$"`` raises); ``\\$``
+    is drawn as a dollar sign, also after a backslash of the label's own.
+    """
+    return str(text).replace("$", r"\$")
+
+
+def _legend_name(name):
+    """A name drawn literally in a legend, also when it starts with ``_``.
+
+    matplotlib leaves out of a legend every label that starts with an
+    underscore; a zero-width space in front keeps such a name in, looking
+    the same.
+    """
+    text = _literal(name)
+    return "\u200b" + text if text.startswith("_") else text
 
 
 def _figure(figure, alt, caption, *, wide=False):
@@ -51,7 +122,7 @@ def _confusion_figure(matrix, class_labels):
     AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         matrix,
         normalize="true",
-        display_labels=[str(label) for label in class_labels],
+        display_labels=[_literal(label) for label in class_labels],
         ax=figure.add_subplot(),
     )
     return _figure(
@@ -69,7 +140,7 @@ def _figure_sections(matrix, name):
     figure = _pyplot_free_figure(12.0, 5.6)
     whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
     triangle = EntropyTriangleDisplay.from_confusion_matrices(
-        {name: matrix}, extended=True, ax=whole
+        {_legend_name(name): matrix}, extended=True, ax=whole
     )
     # Good classifiers crowd the ideal corner: a second panel fits the points.
     triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
@@ -89,7 +160,7 @@ def _figure_sections(matrix, name):
     )
     figure = _pyplot_free_figure(6.4, 5.2)
     InformationCoverageDisplay.from_confusion_matrices(
-        {name: matrix}, ax=figure.add_subplot()
+        {_legend_name(name): matrix}, ax=figure.add_subplot()
     )
     coverage_section = _section(
         "Information coverage",
@@ -122,7 +193,7 @@ def _reject_curve_figure(
         sample_weight=sample_weight,
     )
     figure = _pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(curve, threshold=threshold, name=name).plot(
+    RejectCurveDisplay(curve, threshold=threshold, name=_legend_name(name)).plot(
         ax=figure.add_subplot()
     )
     marked = "" if threshold is None else " The marked point is the tables' threshold."
@@ -146,7 +217,7 @@ def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
         y_pred,
         confidence,
         sample_weight=sample_weight,
-        name=name,
+        name=_legend_name(name),
         plot_oracle=True,
         # Most thresholds worth choosing keep most samples: spread that end.
         xscale="sqrt",

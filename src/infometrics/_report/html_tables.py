@@ -1,6 +1,7 @@
 """The tables of the HTML report."""
 
 import html
+from decimal import Decimal
 
 import numpy as np
 
@@ -177,11 +178,21 @@ def _selective_table(y_true, y_pred, confidence, sample_weight):
     )
 
 
+def _total_text(matrix):
+    """The sum of the counts as text, also when it exceeds the float maximum."""
+    largest = float(matrix.max(initial=0.0))
+    exponent = np.frexp(largest)[1] if largest > 0 else 0
+    # Summed after an exact division by 2**exponent, so the sum cannot overflow.
+    total = Decimal(float(np.ldexp(matrix, -exponent).sum())) * Decimal(2) ** exponent
+    if total == total.to_integral_value() and total < 2**53:
+        return f"{int(total)}"
+    return f"{total:.4g}"
+
+
 def _summary(report, matrix):
     value = report["value"]
-    total = float(matrix.sum())
     items = [
-        ("samples", f"{int(total)}" if total.is_integer() else f"{total:.4g}"),
+        ("samples", _total_text(matrix)),
         ("classes", f"{matrix.shape[0]}"),
     ]
     for label, key in [

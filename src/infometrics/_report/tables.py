@@ -62,7 +62,9 @@ def information_report(
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts, passed instead of ``y_true`` and ``y_pred``.
+        Counts, passed instead of ``y_true`` and ``y_pred``. A DataFrame
+        with row and column names is read by name (the columns in any
+        order, one extra column for rejections) and names the rows.
 
     Returns
     -------
@@ -71,14 +73,16 @@ def information_report(
         ``value``, ``higher_is_better`` and ``description``. Families: the 24
         normalized information measures, information coverage (f, r,
         S_I/H(T)), entropy triangle, conventional measures. Undefined values
-        are ``NaN`` (no warnings: the table shows them). When renaming the
-        predicted classes would raise the accuracy, a ``note`` column says so
+        are ``NaN`` (no warnings: the table shows them). When the counts
+        clearly point to a renaming of the predicted classes
+        (:class:`PermutedLabelsWarning` says when), a ``note`` column says so
         on the rows of the measures that such a renaming leaves unchanged.
 
     Warns
     -----
     PermutedLabelsWarning
-        When renaming the predicted classes would raise the accuracy.
+        When the counts clearly point to a renaming of the predicted classes
+        that raises the accuracy (not a chance wobble).
 
     See Also
     --------
@@ -187,7 +191,8 @@ def compare(
     ----------
     classifiers : dict
         ``{name: (y_true, y_pred)}`` or ``{name: confusion matrix}`` (mixing
-        is fine); matrices must share the class order.
+        is fine); matrices must share the class order. A DataFrame with row
+        and column names is read by name.
     measures : sequence of str, default=None
         Registry names; by default the 24 NIs, f, r, S_I/H(T), the triangle
         coordinates and the Hu & Wang rates.
@@ -201,16 +206,17 @@ def compare(
     Returns
     -------
     table : pandas.DataFrame
-        Index: classifier names. When renaming the predicted classes of some
-        classifier would raise its accuracy, a last ``note`` column names
+        Index: classifier names. When the counts of some classifier clearly
+        point to a renaming of its predicted classes, a last ``note`` column names
         the renaming (empty for the others).
 
     Warns
     -----
     PermutedLabelsWarning
-        Once per classifier whose accuracy a renaming of the predicted
-        classes would raise: such predictions can tie with a perfect
-        classifier on NI1-NI9 and the other relabelling-invariant measures.
+        Once per classifier whose counts clearly point to a renaming of the
+        predicted classes that raises its accuracy: such predictions can tie
+        with a perfect classifier on NI1-NI9 and the other
+        relabelling-invariant measures.
 
     Examples
     --------
@@ -243,6 +249,8 @@ def compare(
                 entry[0], entry[1], labels=labels, reject_label=reject_label
             )
         else:
+            # A labelled table (a DataFrame) is read by name.
+            entry, row_names = validation.labelled_counts(entry)
             matrix, _ = validation.check_confusion_matrix(entry)
             if matrix.ndim != 2:
                 raise ValueError(
@@ -252,7 +260,9 @@ def compare(
             n_classes = matrix.shape[0]
             # Rows of a matrix are named by ``labels`` only when it fits.
             class_labels = (
-                labels
+                row_names
+                if row_names is not None
+                else labels
                 if labels is not None and len(labels) == n_classes
                 else np.arange(n_classes)
             )
@@ -279,6 +289,18 @@ def _whole_numbers(values):
     if np.all(values == np.round(values)) and np.all(np.abs(values) < 2.0**53):
         return values.astype(np.int64)
     return values
+
+
+def _scaled_by_power_of_two(matrix):
+    """``matrix`` divided by the power of two that brings its largest count near 1."""
+    largest = matrix.max(initial=0.0)
+    return matrix if largest == 0 else np.ldexp(matrix, -np.frexp(largest)[1])
+
+
+def _sums(matrix, axis):
+    """Row or column sums; a sum beyond the float maximum is inf (it has no float)."""
+    with np.errstate(over="ignore"):
+        return matrix.sum(axis=axis)
 
 
 def _ratio(numerator, denominator):
@@ -312,7 +334,9 @@ def per_class_report(
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts, passed instead of ``y_true`` and ``y_pred``.
+        Counts, passed instead of ``y_true`` and ``y_pred``. A DataFrame
+        with row and column names is read by name (the columns in any
+        order, one extra column for rejections) and names the rows.
 
     Returns
     -------
@@ -333,14 +357,16 @@ def per_class_report(
         - ``true_support``, ``predicted_support``: the counts (integers when
           every count is a whole number, as for unweighted labels).
 
-        When renaming the predicted classes would raise the accuracy, a
+        When the counts clearly point to a renaming of the predicted
+        classes (:class:`PermutedLabelsWarning`), a
         ``note`` column names, on each renamed output's row, the true class
         its predictions look like.
 
     Warns
     -----
     PermutedLabelsWarning
-        When renaming the predicted classes would raise the accuracy.
+        When the counts clearly point to a renaming of the predicted classes
+        that raises the accuracy (not a chance wobble).
 
     Examples
     --------
@@ -379,9 +405,12 @@ def per_class_table(matrix, class_labels):
     n_classes = matrix.shape[0]
     has_reject = matrix.shape[1] == n_classes + 1
     extra = [np.nan] if has_reject else []
-    true_positives = np.diagonal(matrix)[:n_classes]
-    true_support = matrix.sum(axis=1)  # rejected samples included: not recalled
-    predicted_as_class = matrix[:, :n_classes].sum(axis=0)
+    # The ratios from the counts divided by a power of two (exact): sums of
+    # counts near the float maximum would overflow.
+    scaled = _scaled_by_power_of_two(matrix)
+    true_positives = np.diagonal(scaled)[:n_classes]
+    true_support = scaled.sum(axis=1)  # rejected samples included: not recalled
+    predicted_as_class = scaled[:, :n_classes].sum(axis=0)
     false_positives = predicted_as_class - true_positives
     false_negatives = true_support - true_positives
     index = list(np.asarray(class_labels).tolist()) + (
@@ -401,9 +430,9 @@ def per_class_table(matrix, class_labels):
             "H(S|T=class)": [*quantities.row_entropies, *extra],
             "H(T|S=output)": quantities.column_entropies,
             "true_support": _whole_numbers(
-                [*true_support, *([0] if has_reject else [])]
+                [*_sums(matrix, axis=1), *([0] if has_reject else [])]
             ),
-            "predicted_support": _whole_numbers(matrix.sum(axis=0)),
+            "predicted_support": _whole_numbers(_sums(matrix, axis=0)),
         },
         index=pd.Index(index, name="class"),
     )

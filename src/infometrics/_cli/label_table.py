@@ -1,0 +1,178 @@
+"""A CSV of true and predicted labels, read as the command line documents it.
+
+Every cell is read as text first (pandas' default missing-value spellings
+such as ``NA``, ``None`` or ``null`` are class names like any other), and
+then:
+
+- a cell is *missing* when it is empty or spelled ``nan`` (any case);
+- ``--reject-label none``: the classifier cannot reject;
+  ``--reject-label nan``: a missing prediction is a rejection;
+  any other text: a prediction equal to it is a rejection (as text, or as a
+  number when both are numbers: ``-1`` matches ``-1.0``);
+- the classes are numbers when every cell that is not a rejection is a
+  number (integers exactly, however large; ``2.0`` is the class ``2``), and
+  text otherwise.
+
+Every problem is reported in the command line's own words, naming the file
+and the row (the header is row 1), never with the Python spelling of an
+option.
+"""
+
+import io
+
+import numpy as np
+import pandas as pd
+
+from .errors import UsageError
+
+
+def _is_missing(text):
+    return text == "" or text.lower() == "nan"
+
+
+def _number(text):
+    """The number ``text`` spells (an int when it is one, exactly), or None."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    if not np.isfinite(value):
+        return None
+    # 2.0 is the class 2, and is named so.
+    return int(value) if value == round(value) else value
+
+
+def _column(table, position):
+    cells = table.iloc[:, position]
+    return np.array([str(cell).strip() for cell in cells], dtype=object)
+
+
+def _first_row(mask):
+    """The file row (header = row 1) of the first True entry of ``mask``."""
+    return int(np.flatnonzero(mask)[0]) + 2
+
+
+def _matches(cells, reject_text):
+    """Which cells are the reject label: same text, or the same number."""
+    reject_number = _number(reject_text)
+    matches = {}
+    for cell in set(cells.tolist()):
+        if cell == reject_text:
+            matches[cell] = True
+        else:
+            number = None if reject_number is None else _number(cell)
+            matches[cell] = number is not None and number == reject_number
+    return np.array([matches[cell] for cell in cells.tolist()], dtype=bool)
+
+
+def read_label_columns(text, path, true_column, pred_column, reject_text):
+    """``(y_true, y_pred, reject_label, warning)`` for the core, from CSV text.
+
+    Rejections are marked NaN in ``y_pred`` (``reject_label=np.nan``), whatever
+    the user spells them; ``warning`` is a line to print, or None.
+    """
+    try:
+        table = pd.read_csv(
+            io.StringIO(text),
+            header=None,
+            dtype=str,
+            keep_default_na=False,
+            skipinitialspace=True,
+        )
+    except pd.errors.ParserError as exc:
+        detail = str(exc).strip().splitlines()[-1]
+        raise UsageError(f"{path}: not a readable CSV ({detail})") from None
+    # The header as written (pandas would rename a repeated column "y.1").
+    header = [str(name).strip() for name in table.iloc[0]]
+    for name in (true_column, pred_column):
+        if header.count(name) != 1:
+            found = "no" if name not in header else f"{header.count(name)} columns"
+            raise UsageError(
+                f"{path}: the header has {found} {name!r} (columns: "
+                f"{', '.join(header)}); name one column of true and one of "
+                "predicted labels with --true-column and --pred-column"
+            )
+    table = table.iloc[1:]
+    y_true = _column(table, header.index(true_column))
+    y_pred = _column(table, header.index(pred_column))
+    if y_true.size == 0:
+        raise UsageError(f"{path}: the table has no rows of labels")
+    true_missing = np.array([_is_missing(cell) for cell in y_true], dtype=bool)
+    pred_missing = np.array([_is_missing(cell) for cell in y_pred], dtype=bool)
+    if true_missing.any():
+        raise UsageError(
+            f"{path}: row {_first_row(true_missing)}: column {true_column} is "
+            "empty (or nan); every sample needs its true class"
+        )
+    spelled = reject_text.strip()
+    if spelled.lower() == "none":
+        rejected = np.zeros(y_pred.shape, dtype=bool)
+    elif spelled.lower() == "nan":
+        rejected = pred_missing
+    else:
+        rejected = _matches(y_pred, spelled)
+        in_truth = _matches(y_true, spelled)
+        if in_truth.any():
+            raise UsageError(
+                f"{path}: row {_first_row(in_truth)}: column {true_column} holds "
+                f"the reject label {spelled!r}; a true class cannot be rejected. "
+                "Give the label that marks a rejection with --reject-label, or "
+                "--reject-label none if the classifier cannot reject"
+            )
+    unread = pred_missing & ~rejected
+    if unread.any():
+        raise UsageError(
+            f"{path}: row {_first_row(unread)}: column {pred_column} is empty "
+            "(or nan); every sample needs a prediction. If an empty prediction "
+            "means the classifier abstained, add --reject-label nan"
+        )
+    classes = np.concatenate([y_true, y_pred[~rejected]])
+    numbers = {cell: _number(cell) for cell in set(classes.tolist())}
+    warning = None
+    if all(number is not None for number in numbers.values()):
+        fractions = [
+            cell
+            for cell, number in numbers.items()
+            if isinstance(number, float) and number != round(number)
+        ]
+        if fractions:
+            raise UsageError(
+                f"{path}: {min(fractions)!r} is not a class label (a number with "
+                "a fraction); the columns must hold predicted classes, not "
+                "scores or probabilities"
+            )
+        y_true = np.array([numbers[cell] for cell in y_true], dtype=object)
+        y_pred = np.array(
+            [
+                np.nan if out else numbers.get(cell)
+                for cell, out in zip(y_pred, rejected, strict=True)
+            ],
+            dtype=object,
+        )
+        if (
+            spelled.lower() not in ("none", "nan")
+            and _number(spelled) is None
+            and not rejected.any()
+        ):
+            raise UsageError(
+                f"{path}: --reject-label {spelled!r} is not a number but the labels "
+                "are numbers, so it can never match a prediction; give the number "
+                "that marks a rejection (e.g. --reject-label -1), or --reject-label "
+                "none"
+            )
+    else:
+        y_pred = y_pred.copy()
+        y_pred[rejected] = np.nan
+        if spelled == "-1" and not rejected.any():
+            warning = (
+                f"{path}: no prediction is -1 (the default --reject-label) and the "
+                "labels are text, so nothing counts as rejected; give the label "
+                "that marks a rejection with --reject-label, or --reject-label none "
+                "if the classifier cannot reject"
+            )
+    reject_label = None if spelled.lower() == "none" else np.nan
+    return y_true, y_pred, reject_label, warning

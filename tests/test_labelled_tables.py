@@ -1,0 +1,131 @@
+"""Confusion matrices with row and column names are read by name, never by position."""
+
+import dataclasses
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import infometrics as im
+
+
+def _labelled(counts, names, rng, *, reject_name="rejected"):
+    """``counts`` (rows and columns in ``names`` order) as a DataFrame whose
+    rows and columns are both shuffled, each its own way."""
+    n_classes = len(names)
+    columns = list(names) + ([reject_name] if counts.shape[1] > n_classes else [])
+    table = pd.DataFrame(counts, index=list(names), columns=columns)
+    rows = rng.permutation(n_classes)
+    shuffled_columns = rng.permutation(len(columns))
+    return table.iloc[rows, shuffled_columns]
+
+
+def _in_row_order(table, n_classes):
+    """The reference: a loop that looks every cell up by its names."""
+    rows = list(table.index)
+    extra = [name for name in table.columns if name not in rows]
+    counts = np.zeros((n_classes, n_classes + len(extra)))
+    for i, true in enumerate(rows):
+        for j, predicted in enumerate(rows + extra):
+            counts[i, j] = table.loc[true, predicted]
+    return counts, rows
+
+
+def _assert_same(result, expected):
+    """Equal, NaN where NaN (results are dicts, floats or dataclasses)."""
+    if dataclasses.is_dataclass(result):
+        result, expected = dataclasses.asdict(result), dataclasses.asdict(expected)
+    np.testing.assert_equal(result, expected)
+
+
+NAME_SETS = [["cat", "dog", "bird"], [3, 1, 2, 0], ["b", "a"], [10, "x", 2.5, "10"]]
+
+
+@pytest.mark.parametrize("names", NAME_SETS, ids=str)
+@pytest.mark.parametrize("with_reject", [True, False])
+def test_every_count_level_entry_reads_a_dataframe_by_name(names, with_reject):
+    rng = np.random.default_rng(len(names) + with_reject)
+    n_classes = len(names)
+    for _ in range(3):
+        counts = rng.integers(0, 30, (n_classes, n_classes + with_reject)).astype(float)
+        counts[np.diag_indices(n_classes)] += 40  # labels right: no note
+        table = _labelled(counts, names, rng)
+        reference, rows = _in_row_order(table, n_classes)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+            for entry in (
+                im.ni,
+                im.all_measures,
+                im.conventional_measures,
+                im.information_coverage,
+                im.entropy_triangle,
+            ):
+                _assert_same(entry(table), entry(reference))
+            pd.testing.assert_frame_equal(
+                im.information_report(confusion_matrix=table),
+                im.information_report(confusion_matrix=reference),
+            )
+            per_class = im.per_class_report(confusion_matrix=table)
+            expected = im.per_class_report(confusion_matrix=reference, labels=rows)
+            pd.testing.assert_frame_equal(per_class, expected)
+            compared = im.compare({"A": table, "B": reference}, ranks=False)
+            pd.testing.assert_series_equal(
+                compared.loc["A"], compared.loc["B"], check_names=False
+            )
+            page = im.html_report(confusion_matrix=table, figures=False)
+            assert page == im.html_report(
+                confusion_matrix=reference, labels=rows, figures=False
+            )
+
+
+def test_the_issue_example_accuracy_is_read_by_name():
+    table = pd.DataFrame(
+        [[50, 3, 2], [4, 40, 6]], index=["a", "b"], columns=["a", "b", "rejected"]
+    )
+    swapped = table[["b", "rejected", "a"]]  # columns in another order
+    accuracy = im.conventional_measures(swapped)["correct_rate"]
+    assert accuracy == pytest.approx(90 / 105)
+    assert accuracy == im.conventional_measures(table.to_numpy())["correct_rate"]
+
+
+def test_labels_choose_the_order_of_a_labelled_table():
+    table = pd.DataFrame(
+        [[1, 9, 0], [7, 2, 1]], index=["x", "y"], columns=["y", "x", "reject"]
+    )
+    per_class = im.per_class_report(confusion_matrix=table, labels=["y", "x"])
+    assert per_class.index.tolist() == ["y", "x", "rejected"]
+    assert per_class["true_support"].tolist() == [10, 10, 0]
+    assert per_class.loc["x", "recall"] == pytest.approx(9 / 10)
+    assert per_class.loc["y", "recall"] == pytest.approx(7 / 10)
+    with pytest.raises(ValueError, match="not the row names"):
+        im.information_report(confusion_matrix=table, labels=["x", "z"])
+
+
+@pytest.mark.parametrize(
+    ("index", "columns", "message"),
+    [
+        (["a", "b"], ["a", "c", "rejected"], "same classes as its"),
+        (["a", "b"], ["a", "x", "y"], "same classes as its"),
+        (["a", "a"], ["a", "b", "r"], "more than once"),
+        (["a", "b"], [0, 1, 2], "same classes as its"),
+    ],
+)
+def test_names_that_do_not_match_are_refused(index, columns, message):
+    table = pd.DataFrame([[1, 2, 3], [4, 5, 6]], index=index, columns=columns)
+    with pytest.raises(ValueError, match=message):
+        im.ni(table)
+    with pytest.raises(ValueError, match=message):
+        im.information_report(confusion_matrix=table)
+
+
+@pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
+def test_an_unnamed_dataframe_is_read_as_its_positions():
+    counts = np.array([[5, 1, 2], [0, 7, 1]])
+    _assert_same(im.all_measures(pd.DataFrame(counts)), im.all_measures(counts))
+    square = counts[:, :2]
+    _assert_same(im.all_measures(pd.DataFrame(square)), im.all_measures(square))
+    # As for an array, labels name the rows.
+    frame = pd.DataFrame(counts)
+    per_class = im.per_class_report(confusion_matrix=frame, labels=["a", "b"])
+    assert per_class.index.tolist() == ["a", "b", "rejected"]
