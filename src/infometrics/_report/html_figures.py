@@ -144,7 +144,7 @@ def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
     RiskCoverageDisplay.from_predictions(
         y_true,
         y_pred,
-        confidence,
+        confidence=confidence,
         sample_weight=sample_weight,
         name=name,
         plot_oracle=True,
