@@ -52,12 +52,24 @@ def _legend(ax, *, below_offset, line_axes=None, handles=None, **legend_kw):
         legend_kw["handles"] = handles
     legend_kw.setdefault("fontsize", 8)
     if ax.figure.get_layout_engine() is not None:
-        return ax.legend(
+        legend = ax.legend(
             loc="upper center",
             bbox_to_anchor=(0.5, -below_offset),
             frameon=False,
             **legend_kw,
         )
+        if legend_kw.get("ncol", 1) > 1 and (
+            legend.get_window_extent().width > ax.figure.bbox.width
+        ):
+            # Side by side, long entries would run off the figure's sides.
+            legend_kw["ncol"] = 1
+            legend = ax.legend(
+                loc="upper center",
+                bbox_to_anchor=(0.5, -below_offset),
+                frameon=False,
+                **legend_kw,
+            )
+        return legend
     legend_kw.pop("ncol", None)
     if len(line_axes) == 1:
         return ax.legend(loc="best", framealpha=0.85, **legend_kw)
