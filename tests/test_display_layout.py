@@ -1,6 +1,7 @@
 """Issue 21: Displays drawn on a user's own axes stay readable (artist state, Agg)."""
 
 import inspect
+import itertools
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -80,7 +81,8 @@ def test_legend_stays_inside_the_figure(iris, kind, layout):
     figure, ax = plt.subplots(layout=layout)
     display = _displays(model, X, y, ax)[kind]()
     legend = display.legend_
-    assert legend is not None and legend.get_texts()
+    assert legend is not None
+    assert legend.get_texts()
     assert _inside(_drawn_extent(legend), figure.bbox)
 
 
@@ -125,7 +127,8 @@ def test_two_reject_curves_share_one_right_axis_with_distinct_colours(iris):
     assert "A: ni2 (higher is better)" in labels
     assert "B: ni2 (higher is better)" in labels
     assert sum(label.startswith("B: threshold") for label in labels) == 1
-    assert figure.legends == [] and first.lower_ax_.get_legend() is None
+    assert figure.legends == []
+    assert first.lower_ax_.get_legend() is None
     assert ax.get_legend() is second.legend_
 
 
@@ -133,7 +136,7 @@ def test_reject_curves_against_different_abscissae_are_refused(iris):
     model, _, X, y = iris
     _, ax = plt.subplots()
     im.RejectCurveDisplay.from_estimator(model, X, y, ax=ax)
-    with pytest.raises(ValueError, match="against 'reject_rate'.*x='reject_rate'"):
+    with pytest.raises(ValueError, match=r"against .reject_rate.*x=.reject_rate."):
         im.RejectCurveDisplay.from_estimator(model, X, y, ax=ax, x="coverage")
 
 
@@ -214,7 +217,7 @@ def test_confusion_matrix_turns_long_names_when_they_would_overlap(
     # Neighbouring names never overlap (slanted boxes overlap as rectangles,
     # so their anchors are compared: one name's width apart along the slant).
     if rotation != 45.0:
-        for left, right in zip(boxes[:-2], boxes[1:-1], strict=True):
+        for left, right in itertools.pairwise(boxes):
             assert left.x1 <= right.x0 + 0.5
 
 
@@ -229,7 +232,7 @@ def test_confusion_matrix_of_many_classes_shrinks_names_to_their_rows():
     labels = display.ax_.get_yticklabels()
     assert labels[0].get_fontsize() < 10  # matplotlib's default, "medium"
     boxes = [label.get_window_extent() for label in labels]
-    for upper, lower in zip(boxes[:-1], boxes[1:], strict=True):
+    for upper, lower in itertools.pairwise(boxes):
         assert lower.y1 <= upper.y0 + 0.5
 
 
