@@ -204,9 +204,7 @@ def test_per_class_precision_recall_f1_by_hand_with_rejections(seed):
     )
     weights = rng.integers(0, 3, n_samples) if seed % 2 else np.ones(n_samples)
     classes = np.unique(np.concatenate([y_true, y_pred[y_pred != -1]]))
-    table = im.per_class_report(
-        y_true, y_pred, sample_weight=weights, averages=False
-    )
+    table = im.per_class_report(y_true, y_pred, sample_weight=weights, averages=False)
     expected = _precision_recall_f1_by_hand(y_true, y_pred, classes, weights)
     np.testing.assert_allclose(
         table[["precision", "recall", "f1"]].to_numpy()[: len(classes)],

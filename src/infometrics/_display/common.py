@@ -42,7 +42,9 @@ def _legend(ax, *, below_offset, line_axes=None, handles=None, **legend_kw):
     ``plt.subplots()``) would cut such a legend off the saved image, so it
     goes inside the axes, where it covers the fewest points of the lines of
     ``line_axes`` (matplotlib's ``loc="best"`` when the lines are all on
-    ``ax``). Any earlier legend of these axes is replaced.
+    ``ax``). The HTML report's figures, saved with a tight bounding box that
+    takes the legend in, say so with ``_infometrics_tight_bbox``. Any earlier
+    legend of these axes is replaced.
     """
     line_axes = [ax] if line_axes is None else list(line_axes)
     for other in line_axes:
@@ -51,7 +53,7 @@ def _legend(ax, *, below_offset, line_axes=None, handles=None, **legend_kw):
     if handles is not None:
         legend_kw["handles"] = handles
     legend_kw.setdefault("fontsize", 8)
-    if ax.figure.get_layout_engine() is not None:
+    if _room_below(ax.figure):
         legend = ax.legend(
             loc="upper center",
             bbox_to_anchor=(0.5, -below_offset),
@@ -76,6 +78,13 @@ def _legend(ax, *, below_offset, line_axes=None, handles=None, **legend_kw):
     legend = ax.legend(loc="upper right", framealpha=0.85, **legend_kw)
     legend.set_loc(_least_covering_location(legend, line_axes))
     return legend
+
+
+def _room_below(figure):
+    """Whether the figure grows to hold what is drawn below its axes."""
+    return figure.get_layout_engine() is not None or getattr(
+        figure, "_infometrics_tight_bbox", False
+    )
 
 
 def _least_covering_location(legend, line_axes):

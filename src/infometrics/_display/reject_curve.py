@@ -10,6 +10,7 @@ from .common import (
     _estimator_confidence,
     _estimator_name,
     _legend,
+    _room_below,
     _set_rate_axis,
 )
 
@@ -343,7 +344,7 @@ class RejectCurveDisplay:
             handles=shared.handles(),
             ncol=2,
         )
-        if self.lower_ax_ is not None and ax.figure.get_layout_engine() is None:
+        if self.lower_ax_ is not None and not _room_below(ax.figure):
             # The legend lives on ``ax``; drawn above the twin, it stays whole.
             ax.set_zorder(self.lower_ax_.get_zorder() + 1)
             ax.patch.set_visible(False)

@@ -3,7 +3,12 @@
 import base64
 import io
 
+from .html_reading import scrolling
 from .html_tables import _section, _text
+
+# Largest confusion-matrix figure (inches) and most classes with written values.
+_WIDEST = 16.0
+_MOST_VALUES = 20
 
 
 def _pyplot_free_figure(width, height):
@@ -16,7 +21,11 @@ def _pyplot_free_figure(width, height):
             "pip install 'infometrics[plot]', or pass figures=False for the "
             "tables only."
         ) from exc
-    return Figure(figsize=(width, height))
+    figure = Figure(figsize=(width, height))
+    # Saved with a tight bounding box, which takes in the legends the Displays
+    # place below their axes (cheaper than a layout engine).
+    figure._infometrics_tight_bbox = True
+    return figure
 
 
 def _svg_data_uri(figure):
@@ -45,22 +54,34 @@ def _confusion_figure(matrix, class_labels):
     from .._display import AugmentedConfusionMatrixDisplay
 
     n_classes = matrix.shape[0]
+    # Cells of at least 0.14 inch up to a figure about twice the page's width,
+    # which then scrolls in its frame; names turn and shrink to fit.
     figure = _pyplot_free_figure(
-        max(5.0, 2.5 + 0.6 * (n_classes + 1)), max(3.5, 1.6 + 0.5 * n_classes)
+        min(_WIDEST, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
+        min(_WIDEST - 1.0, max(3.5, 1.6 + 0.5 * n_classes)),
     )
     AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         matrix,
         normalize="true",
         display_labels=[str(label) for label in class_labels],
         ax=figure.add_subplot(),
+        # Beyond this, the shares no longer fit their cells; the table has them.
+        include_values=n_classes <= _MOST_VALUES,
     )
-    return _figure(
+    rendered = _figure(
         figure,
         "Confusion matrix as shares of each true class",
         "The same matrix as shares of each true class (rows sum to 1): the "
         "diagonal is each class's recall; the reject column, in its own colours, "
-        "the share of the class rejected.",
+        "the share of the class rejected."
+        + (
+            ""
+            if n_classes <= _MOST_VALUES
+            else " With this many classes the cells show colours only; the "
+            "counts are in the table above."
+        ),
     )
+    return scrolling(rendered) if n_classes > _MOST_VALUES else rendered
 
 
 def _figure_sections(matrix, name):

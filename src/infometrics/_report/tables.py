@@ -463,9 +463,7 @@ def _averages(matrix, per_class, quantities):
         )
     output_entropies = np.asarray(quantities.column_entropies, dtype=float)
     used = output_support > 0
-    macro["H(T|S=output)"] = (
-        output_entropies[used].mean() if used.any() else np.nan
-    )
+    macro["H(T|S=output)"] = output_entropies[used].mean() if used.any() else np.nan
     weighted["H(T|S=output)"] = (
         float(np.dot(output_entropies[used], output_support[used]) / total)
         if total > 0
