@@ -274,3 +274,21 @@ def test_from_predictions_signatures_follow_one_pattern(display):
 def test_risk_coverage_from_predictions_needs_the_confidence():
     with pytest.raises(ValueError, match="needs confidence="):
         im.RiskCoverageDisplay.from_predictions([0, 1], [0, 1])
+
+
+def test_confusion_matrix_values_fit_their_cells():
+    counts, names = _confusion(26, [f"c{i}" for i in range(26)])
+    figure, ax = plt.subplots(figsize=(8, 6))
+    display = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        counts, normalize="true", display_labels=names, ax=ax
+    )
+    figure.canvas.draw()
+    origin = ax.transData.transform((0, 0))
+    column_width = ax.transData.transform((1, 0))[0] - origin[0]
+    widths = [text.get_window_extent().width for text in display.text_.ravel()]
+    assert max(widths) <= column_width
+    # Few classes keep matplotlib's size.
+    few = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        [[5, 1, 0], [2, 7, 1]]
+    )
+    assert {text.get_fontsize() for text in few.text_.ravel()} == {10.0}

@@ -31,6 +31,20 @@ def _normalized(counts, normalize):
     )
 
 
+def _fit_values(ax, texts):
+    """A smaller font for the cells' values when the longest is wider than a cell."""
+    flat = texts.ravel()
+    longest = max(flat, key=lambda text: len(text.get_text()))
+    origin = ax.transData.transform((0.0, 0.0))
+    column_width, row_height = np.abs(ax.transData.transform((1.0, 1.0)) - origin)
+    box = longest.get_window_extent()
+    scale = min(0.9 * column_width / box.width, 0.9 * row_height / box.height, 1.0)
+    if scale < 1.0:
+        size = max(3.0, longest.get_fontsize() * scale)
+        for text in flat:
+            text.set_fontsize(size)
+
+
 class AugmentedConfusionMatrixDisplay:
     """A confusion matrix with the reject column set apart.
 
@@ -117,7 +131,8 @@ default="auto"
             display. ``"auto"`` keeps them horizontal when they fit their
             columns, else slants them (45°) or, when even slanted names would
             touch, turns them vertical. Names still taller than their column
-            or row is wide get a smaller font.
+            or row is wide get a smaller font, and so do values wider than
+            their cell (unless ``text_kw`` sets the font size).
         values_format : str, default=None
             Format of the values; ``"d"`` for whole numbers, else ``".2g"``
             (``".2f"`` for rates).
@@ -188,6 +203,8 @@ default="auto"
         ax.set_xlabel("Predicted label")
         ax.set_ylabel("True label")
         self._set_tick_labels(ax, xticks_rotation)
+        if self.text_ is not None and not (text_kw and "fontsize" in text_kw):
+            _fit_values(ax, self.text_)
         # The reject column's tick label in the reject colour map's hue.
         ax.get_xticklabels()[-1].set_color(self.reject_im_.cmap(0.8))
         self.ax_ = ax
