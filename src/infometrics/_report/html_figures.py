@@ -6,9 +6,13 @@ import io
 from .html_reading import scrolling
 from .html_tables import _section, _text
 
-# Largest confusion-matrix figure (inches) and most classes with written values.
+# The confusion-matrix figure fits the page up to _SCROLLING_FROM classes
+# (_PAGE_WIDTH inches at most), then grows up to _WIDEST inches and scrolls in
+# its frame; up to _MOST_VALUES classes its cells show their values.
+_PAGE_WIDTH = 11.0
 _WIDEST = 16.0
-_MOST_VALUES = 20
+_SCROLLING_FROM = 40
+_MOST_VALUES = 30
 
 
 def _pyplot_free_figure(width, height):
@@ -54,11 +58,12 @@ def _confusion_figure(matrix, class_labels):
     from .._display import AugmentedConfusionMatrixDisplay
 
     n_classes = matrix.shape[0]
-    # Cells of at least 0.14 inch up to a figure about twice the page's width,
-    # which then scrolls in its frame; names turn and shrink to fit.
+    scrolls = n_classes >= _SCROLLING_FROM
+    widest = _WIDEST if scrolls else _PAGE_WIDTH
+    # Names turn and shrink, values shrink, to fit their cells.
     figure = _pyplot_free_figure(
-        min(_WIDEST, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
-        min(_WIDEST - 1.0, max(3.5, 1.6 + 0.5 * n_classes)),
+        min(widest, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
+        min(widest - 1.0, max(3.5, 1.6 + 0.5 * n_classes)),
     )
     AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         matrix,
@@ -81,7 +86,7 @@ def _confusion_figure(matrix, class_labels):
             "counts are in the table above."
         ),
     )
-    return scrolling(rendered) if n_classes > _MOST_VALUES else rendered
+    return scrolling(rendered) if scrolls else rendered
 
 
 def _figure_sections(matrix, name):
