@@ -369,7 +369,7 @@ class _SharedAxes:
         self.ax = ax
         self.x = x
         self.roles = {}  # higher_is_better -> the axes holding those measures
-        self.entries = []  # (name, {key: artist}, {key: label}, series keys)
+        self.entries = []  # (name, {key: artist}, {key: label}, series)
 
     @classmethod
     def of(cls, ax, x):
@@ -431,7 +431,7 @@ class _SharedAxes:
         for _, _, _, series in self.entries:
             keys += [
                 label.split(":")[0]
-                for key, label, _, direction in series
+                for _, label, _, direction in series
                 if direction == higher_is_better and label.split(":")[0] not in keys
             ]
         style = "solid" if higher_is_better else "dashed"

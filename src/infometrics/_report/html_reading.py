@@ -88,8 +88,8 @@ def headline_intervals(
 def interval_sentence(n_resamples, confidence_level):
     return (
         f"Below each headline number: its {confidence_level:.0%} percentile "
-        f"bootstrap interval over {n_resamples} resamples of the samples (pass "
-        "n_resamples=0 for none)."
+        f"bootstrap interval over {n_resamples} resamples of the samples "
+        "(html_report(..., n_resamples=0) leaves them out)."
     )
 
 
