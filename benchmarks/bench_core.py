@@ -63,7 +63,11 @@ def labels_to_matrix(n_samples, n_classes, rng):
         (
             "infometrics.augmented_confusion_matrix (strings)",
             best_time(
-                lambda: im.augmented_confusion_matrix(true_text, pred_text),
+                # No reject marker among these strings (as for scikit-learn's
+                # matrix): reject_label=None, not the numeric default.
+                lambda: im.augmented_confusion_matrix(
+                    true_text, pred_text, reject_label=None
+                ),
                 repeat=2,
                 min_seconds=0,
             ),

@@ -277,8 +277,16 @@ def dask_cluster(n_dask, chunk_size, n_in_memory):
             for worker in peak_rss
         )
         + f"\n  (one chunk: int8 labels plus int64 cell codes ~{chunk_mb:.0f} MB; "
-        f"all {n_dask:.0e} labels as int64 would be {n_dask * 16 / 2**30:.0f} GiB)"
+        f"all {n_dask:.0e} labels as int64 would be {_size(n_dask * 16)})"
     )
+
+
+def _size(n_bytes):
+    """A byte count in the unit that shows it with a leading digit (MiB, GiB)."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if n_bytes >= scale:
+            return f"{n_bytes / scale:.3g} {unit}"
+    return f"{n_bytes:.0f} bytes"
 
 
 def string_labels(n_samples, rng):

@@ -10,6 +10,7 @@ matplotlib.use("Agg")
 
 project = "infometrics"
 author = "the infometrics developers"
+copyright = f"2026, {author}"  # as in LICENSE; Sphinx's footer shows it
 release = infometrics.__version__
 version = release
 

@@ -155,7 +155,9 @@ def test_reject_curve_display(iris_model):
     assert rate == pytest.approx(observed)
     marker_y = display.threshold_markers_["ni2"].get_ydata()[0]
     assert marker_y == pytest.approx(model.score(X, y))
-    assert display.ax_.get_xlabel() == "reject rate (share of samples rejected)"
+    assert display.ax_.get_xlabel() == (
+        "reject rate (share of samples rejected; square-root scale)"
+    )
     plain = im.RejectCurveDisplay.from_predictions(
         y, model.predict_proba(X), measures=["ni2"], threshold=None
     ).plot(show_error_rate=False)
@@ -215,7 +217,9 @@ def test_reject_curve_against_coverage_with_selective_risk(iris_model):
     marker = display.threshold_markers_["selective_risk"]
     assert marker.get_ydata()[0] == pytest.approx(wrong[accepted].mean())
     assert marker.get_xdata()[0] == pytest.approx(accepted.mean())
-    assert display.ax_.get_xlabel() == "coverage (share of samples accepted)"
+    assert display.ax_.get_xlabel() == (
+        "coverage (share of samples accepted; square-root scale of the rejected share)"
+    )
     # sqrt spread at the high-coverage end: 95 % coverage sits at 1 - sqrt(.05).
     x_fraction = _axes_fraction(display.ax_, 0.95, 0.5)[0]
     assert x_fraction == pytest.approx(1 - np.sqrt(0.05))

@@ -54,3 +54,56 @@ def test_readme_example(line, block, tmp_path, monkeypatch):
     result = runner.summarize(verbose=False)
     assert result.attempted > 0
     assert result.failed == 0, "".join(output)
+
+
+_BASH_BLOCK = re.compile(r"^```bash\n(.*?)^```$", re.DOTALL | re.MULTILINE)
+
+
+def _command_lines():
+    """The README's ``infometrics report`` and ``plot`` commands, as shown."""
+    text = README.read_text(encoding="utf-8")
+    return [
+        line.split("  #")[0].strip()
+        for block in _BASH_BLOCK.findall(text)
+        for line in block.splitlines()
+        if line.startswith(("infometrics report", "infometrics plot"))
+    ]
+
+
+def test_readme_command_examples_are_real_commands():
+    lines = _command_lines()
+    assert len(lines) >= 6
+    # One command per format, not a shell pipe of alternatives.
+    assert not any("|" in line for line in lines)
+    shown = " ".join(lines)
+    for option in ("--format csv", "--format json", "--format html", "--per-class"):
+        assert option in shown
+
+
+@pytest.mark.parametrize("line", _command_lines())
+def test_readme_command_runs_on_the_shipped_files(line, tmp_path, capsys):
+    import shlex
+
+    from infometrics._cli.main import main
+
+    words = shlex.split(line)[1:]  # without the program's name
+    redirect = None
+    if ">" in words:
+        redirect = words[words.index(">") + 1]
+        words = words[: words.index(">")]
+    if "--output" in words:
+        words[words.index("--output") + 1] = str(tmp_path / "figures")
+    # The README runs them from the repository's root.
+    root = README.parent
+    words = [str(root / word) if word.startswith("docs/") else word for word in words]
+    try:
+        assert main(words) == 0, capsys.readouterr().err
+    finally:
+        plt.close("all")
+    out = capsys.readouterr().out
+    if redirect is not None:
+        assert out.startswith("<!DOCTYPE html>")
+    elif "--output" in words:
+        assert sorted(path.suffix for path in (tmp_path / "figures").iterdir())
+    else:
+        assert "ni2" in out or "precision" in out

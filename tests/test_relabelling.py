@@ -190,6 +190,8 @@ def test_per_class_report_names_what_each_renamed_output_looks_like():
         "predictions look like class 'a'",
         "",
         "",
+        "",  # macro avg
+        "",  # weighted avg
     ]
 
 

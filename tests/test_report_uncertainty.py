@@ -156,7 +156,10 @@ def test_compare_errors(classifiers, message):
 
 def test_per_class_report_equals_the_core():
     table = im.per_class_report(
-        ["a", "a", "b", "b", "b"], ["a", "-", "b", "a", "b"], reject_label="-"
+        ["a", "a", "b", "b", "b"],
+        ["a", "-", "b", "a", "b"],
+        reject_label="-",
+        averages=False,
     )
     assert table.index.tolist() == ["a", "b", "rejected"]
     matrix = im.augmented_confusion_matrix(
@@ -201,7 +204,7 @@ def test_per_class_precision_recall_f1_by_hand_with_rejections(seed):
     )
     weights = rng.integers(0, 3, n_samples) if seed % 2 else np.ones(n_samples)
     classes = np.unique(np.concatenate([y_true, y_pred[y_pred != -1]]))
-    table = im.per_class_report(y_true, y_pred, sample_weight=weights)
+    table = im.per_class_report(y_true, y_pred, sample_weight=weights, averages=False)
     expected = _precision_recall_f1_by_hand(y_true, y_pred, classes, weights)
     np.testing.assert_allclose(
         table[["precision", "recall", "f1"]].to_numpy()[: len(classes)],
@@ -225,7 +228,7 @@ def test_per_class_precision_recall_f1_equal_sklearn_without_rejections(seed):
     y_pred = np.where(rng.random(50) < 0.5, y_true, rng.integers(0, 4, 50))
     weights = rng.random(50) if seed % 2 else None
     table = im.per_class_report(
-        y_true, y_pred, reject_label=None, sample_weight=weights
+        y_true, y_pred, reject_label=None, sample_weight=weights, averages=False
     )
     precision, recall, f1, support = precision_recall_fscore_support(
         y_true,
@@ -246,12 +249,13 @@ def test_per_class_precision_recall_f1_equal_sklearn_without_rejections(seed):
 def test_per_class_undefined_ratios_are_nan_and_columns_in_order():
     # Class 2 is never true and never predicted; class 1 is never predicted.
     table = im.per_class_report(
-        confusion_matrix=[[3, 0, 0, 1], [2, 0, 0, 2], [0, 0, 0, 0]]
+        confusion_matrix=[[3, 0, 0, 1], [2, 0, 0, 2], [0, 0, 0, 0]], averages=False
     )
     assert list(table.columns) == [
         "precision",
         "recall",
         "f1",
+        "reject_rate",
         "H(S|T=class)",
         "H(T|S=output)",
         "true_support",
@@ -406,7 +410,8 @@ def test_reports_of_degenerate_matrices_warn_nothing(matrix):
         per_class = im.per_class_report(confusion_matrix=matrix)
         table = im.compare({"A": matrix, "B": matrix})
     assert list(report.columns) == ["value", "higher_is_better", "description"]
-    assert len(per_class) == len(matrix) + (len(matrix[0]) > len(matrix))
+    # The classes, "rejected" when there is a reject column, the two averages.
+    assert len(per_class) == len(matrix) + (len(matrix[0]) > len(matrix)) + 2
     assert table.loc["A"].equals(table.loc["B"])
 
 

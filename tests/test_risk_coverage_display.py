@@ -45,7 +45,12 @@ def _random_problem(seed, n=60):
 def test_curve_aurc_and_oracle(seed):
     y_true, y_pred, confidence, weights = _random_problem(seed)
     display = im.RiskCoverageDisplay.from_predictions(
-        y_true, y_pred, confidence, sample_weight=weights, name="m", plot_oracle=True
+        y_true,
+        y_pred,
+        confidence=confidence,
+        sample_weight=weights,
+        name="m",
+        plot_oracle=True,
     )
     curve = im.risk_coverage_curve(y_true, y_pred, confidence, sample_weight=weights)
     # The first risk is held from coverage 0 (c_0 = 0 of the step rule).

@@ -98,7 +98,7 @@ left.legend(loc="lower left")
 
 for name, (_, y_pred, confidence) in curves.items():
     im.RiskCoverageDisplay.from_predictions(
-        y_test, y_pred, confidence, name=name, ax=right
+        y_test, y_pred, confidence=confidence, name=name, ax=right
     )
 right.set_title("Risk of the accepted decisions")
 plt.show()

@@ -27,6 +27,95 @@ def _axes(ax):
     return ax
 
 
+# Legend positions inside the axes, in matplotlib's codes ("best" excluded):
+# upper right, upper left, lower left, lower right, right, center left,
+# center right, lower center, upper center, center.
+_INSIDE_LOCATIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+
+
+def _legend(ax, *, below_offset, line_axes=None, handles=None, **legend_kw):
+    """A Display's legend, always inside the figure.
+
+    A figure with a layout engine (constrained or tight layout, as the
+    Displays' own figures have) makes room for a legend below the axes, where
+    it hides no curve: it goes there. A figure without one (a plain
+    ``plt.subplots()``) would cut such a legend off the saved image, so it
+    goes inside the axes, where it covers the fewest points of the lines of
+    ``line_axes`` (matplotlib's ``loc="best"`` when the lines are all on
+    ``ax``). The HTML report's figures, saved with a tight bounding box that
+    takes the legend in, say so with ``_infometrics_tight_bbox``. Any earlier
+    legend of these axes is replaced.
+    """
+    line_axes = [ax] if line_axes is None else list(line_axes)
+    for other in line_axes:
+        if other is not ax and other.get_legend() is not None:
+            other.get_legend().remove()
+    if handles is not None:
+        legend_kw["handles"] = handles
+    legend_kw.setdefault("fontsize", 8)
+    if _room_below(ax.figure):
+        legend = ax.legend(
+            loc="upper center",
+            bbox_to_anchor=(0.5, -below_offset),
+            frameon=False,
+            **legend_kw,
+        )
+        if legend_kw.get("ncol", 1) > 1 and (
+            legend.get_window_extent().width > ax.figure.bbox.width
+        ):
+            # Side by side, long entries would run off the figure's sides.
+            legend_kw["ncol"] = 1
+            legend = ax.legend(
+                loc="upper center",
+                bbox_to_anchor=(0.5, -below_offset),
+                frameon=False,
+                **legend_kw,
+            )
+        return legend
+    legend_kw.pop("ncol", None)
+    if len(line_axes) == 1:
+        return ax.legend(loc="best", framealpha=0.85, **legend_kw)
+    legend = ax.legend(loc="upper right", framealpha=0.85, **legend_kw)
+    legend.set_loc(_least_covering_location(legend, line_axes))
+    return legend
+
+
+def _room_below(figure):
+    """Whether the figure grows to hold what is drawn below its axes."""
+    return figure.get_layout_engine() is not None or getattr(
+        figure, "_infometrics_tight_bbox", False
+    )
+
+
+def _least_covering_location(legend, line_axes):
+    """The inside position where ``legend`` covers the fewest line points.
+
+    matplotlib's ``loc="best"`` weighs only the legend's own axes; a twin
+    axes' lines count here too. The same badness: vertices inside the box
+    plus line segments crossing it.
+    """
+    paths = []
+    for axes in line_axes:
+        axes.get_xlim(), axes.get_ylim()  # settle autoscaled limits first
+        paths += [
+            line.get_transform().transform_path(line.get_path())
+            for line in axes.get_lines()
+            if line.get_visible() and len(line.get_xydata())
+        ]
+    best = None
+    for location in _INSIDE_LOCATIONS:
+        legend.set_loc(location)
+        box = legend.get_window_extent()
+        badness = sum(
+            int(box.count_contains(path.vertices))
+            + int(path.intersects_bbox(box, filled=False))
+            for path in paths
+        )
+        if best is None or badness < best[0]:
+            best = (badness, location)
+    return best[1]
+
+
 def _estimator_predictions(estimator, X, y):
     labels = estimator_classes(estimator, y)
     return estimator.predict(X), labels, estimator_reject_label(estimator)

@@ -31,6 +31,20 @@ def _normalized(counts, normalize):
     )
 
 
+def _fit_values(ax, texts):
+    """A smaller font for the cells' values when the longest is wider than a cell."""
+    flat = texts.ravel()
+    longest = max(flat, key=lambda text: len(text.get_text()))
+    origin = ax.transData.transform((0.0, 0.0))
+    column_width, row_height = np.abs(ax.transData.transform((1.0, 1.0)) - origin)
+    box = longest.get_window_extent()
+    scale = min(0.9 * column_width / box.width, 0.9 * row_height / box.height, 1.0)
+    if scale < 1.0:
+        size = max(3.0, longest.get_fontsize() * scale)
+        for text in flat:
+            text.set_fontsize(size)
+
+
 class AugmentedConfusionMatrixDisplay:
     """A confusion matrix with the reject column set apart.
 
@@ -94,7 +108,7 @@ class AugmentedConfusionMatrixDisplay:
         include_values=True,
         cmap="Blues",
         reject_cmap="Oranges",
-        xticks_rotation="horizontal",
+        xticks_rotation="auto",
         values_format=None,
         ax=None,
         colorbar=True,
@@ -111,7 +125,14 @@ class AugmentedConfusionMatrixDisplay:
             For the classes' block.
         reject_cmap : str or matplotlib Colormap, default="Oranges"
             For the reject column, on the same value scale as the block.
-        xticks_rotation : {"vertical", "horizontal"} or float, default="horizontal"
+        xticks_rotation : {"auto", "vertical", "horizontal"} or float, \
+default="auto"
+            Rotation of the predicted-class names, as in scikit-learn's
+            display. ``"auto"`` keeps them horizontal when they fit their
+            columns, else slants them (45°) or, when even slanted names would
+            touch, turns them vertical. Names still taller than their column
+            or row is wide get a smaller font, and so do values wider than
+            their cell (unless ``text_kw`` sets the font size).
         values_format : str, default=None
             Format of the values; ``"d"`` for whole numbers, else ``".2g"``
             (``".2f"`` for rates).
@@ -181,13 +202,47 @@ class AugmentedConfusionMatrixDisplay:
         ax.set_ylim(edge, -0.5)
         ax.set_xlabel("Predicted label")
         ax.set_ylabel("True label")
-        for label in ax.get_xticklabels():
-            label.set_rotation(xticks_rotation)
+        self._set_tick_labels(ax, xticks_rotation)
+        if self.text_ is not None and not (text_kw and "fontsize" in text_kw):
+            _fit_values(ax, self.text_)
         # The reject column's tick label in the reject colour map's hue.
         ax.get_xticklabels()[-1].set_color(self.reject_im_.cmap(0.8))
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
+
+    @staticmethod
+    def _set_tick_labels(ax, xticks_rotation):
+        """Rotate the column names, chosen by their size when ``"auto"``.
+
+        Sizes are measured on the figure as it is now (a layout engine may
+        still shrink the axes a little when the figure is drawn).
+        """
+        ax.apply_aspect()
+        origin = ax.transData.transform((0.0, 0.0))
+        column_width, row_height = np.abs(ax.transData.transform((1.0, 1.0)) - origin)
+        x_labels, y_labels = ax.get_xticklabels(), ax.get_yticklabels()
+        # Names taller than their column or row is wide could never be read.
+        for labels, room in ((x_labels, column_width), (y_labels, row_height)):
+            height = max(label.get_window_extent().height for label in labels)
+            if height > room:
+                for label in labels:
+                    label.set_fontsize(max(4.0, label.get_fontsize() * room / height))
+        if isinstance(xticks_rotation, str) and xticks_rotation == "auto":
+            widest = max(label.get_window_extent().width for label in x_labels)
+            height = max(label.get_window_extent().height for label in x_labels)
+            if widest <= 0.9 * column_width:
+                xticks_rotation = 0.0
+            elif height * np.sqrt(2.0) <= column_width:
+                xticks_rotation = 45.0
+            else:
+                xticks_rotation = 90.0
+        for label in x_labels:
+            label.set_rotation(xticks_rotation)
+            if label.get_rotation() not in (0.0, 90.0):
+                # Slanted names end under their column.
+                label.set_horizontalalignment("right")
+                label.set_rotation_mode("anchor")
 
     def _write_values(self, ax, counts, values_format, reject_x, text_kw):
         n_classes = counts.shape[0]
@@ -222,7 +277,8 @@ class AugmentedConfusionMatrixDisplay:
         display_labels=None,
         reject_display_label="rejected",
         ax=None,
-        **plot_kw,
+        name=None,
+        **kwargs,
     ):
         """Plot a given augmented confusion matrix.
 
@@ -237,7 +293,9 @@ class AugmentedConfusionMatrixDisplay:
         display_labels : array-like of shape (n_classes,), default=None
         reject_display_label : str, default="rejected"
         ax : matplotlib Axes, default=None
-        **plot_kw : dict
+        name : str, default=None
+            The axes' title (e.g. the classifier's name); none if None.
+        **kwargs : dict
             Passed to :meth:`plot` (``cmap``, ``values_format``, ...).
 
         Returns
@@ -262,8 +320,11 @@ class AugmentedConfusionMatrixDisplay:
             reject_display_label=reject_display_label,
         )
         if normalize is not None:
-            plot_kw.setdefault("values_format", ".2f")
-        return display.plot(ax=ax, **plot_kw)
+            kwargs.setdefault("values_format", ".2f")
+        display.plot(ax=ax, **kwargs)
+        if name is not None:
+            display.ax_.set_title(str(name))
+        return display
 
     @classmethod
     def from_predictions(
@@ -271,14 +332,15 @@ class AugmentedConfusionMatrixDisplay:
         y_true,
         y_pred,
         *,
+        sample_weight=None,
         labels=None,
         reject_label=-1,
-        sample_weight=None,
         normalize=None,
         display_labels=None,
         reject_display_label="rejected",
         ax=None,
-        **plot_kw,
+        name=None,
+        **kwargs,
     ):
         """Plot the augmented confusion matrix of predictions.
 
@@ -287,17 +349,19 @@ class AugmentedConfusionMatrixDisplay:
         y_true : array-like of shape (n_samples,)
         y_pred : array-like of shape (n_samples,)
             Predicted labels; ``reject_label`` marks a rejection.
+        sample_weight : array-like of shape (n_samples,), default=None
         labels : array-like of shape (n_classes,), default=None
             Row order; the sorted labels by default.
         reject_label : scalar or None, default=-1
-        sample_weight : array-like of shape (n_samples,), default=None
         normalize : {"true", "pred", "all"}, default=None
             See :meth:`from_confusion_matrix`.
         display_labels : array-like of shape (n_classes,), default=None
             Names; the labels by default.
         reject_display_label : str, default="rejected"
         ax : matplotlib Axes, default=None
-        **plot_kw : dict
+        name : str, default=None
+            The axes' title; none if None.
+        **kwargs : dict
             Passed to :meth:`plot`.
 
         Returns
@@ -317,7 +381,8 @@ class AugmentedConfusionMatrixDisplay:
             display_labels=class_labels if display_labels is None else display_labels,
             reject_display_label=reject_display_label,
             ax=ax,
-            **plot_kw,
+            name=name,
+            **kwargs,
         )
 
     @classmethod
@@ -332,7 +397,8 @@ class AugmentedConfusionMatrixDisplay:
         display_labels=None,
         reject_display_label="rejected",
         ax=None,
-        **plot_kw,
+        name=None,
+        **kwargs,
     ):
         """Plot the augmented confusion matrix of a fitted classifier on ``X``, ``y``.
 
@@ -349,7 +415,9 @@ class AugmentedConfusionMatrixDisplay:
         display_labels : array-like of shape (n_classes,), default=None
         reject_display_label : str, default="rejected"
         ax : matplotlib Axes, default=None
-        **plot_kw : dict
+        name : str, default=None
+            The axes' title; none if None.
+        **kwargs : dict
             Passed to :meth:`plot`.
 
         Returns
@@ -360,12 +428,13 @@ class AugmentedConfusionMatrixDisplay:
         return cls.from_predictions(
             y,
             y_pred,
+            sample_weight=sample_weight,
             labels=labels,
             reject_label=reject_label,
-            sample_weight=sample_weight,
             normalize=normalize,
             display_labels=display_labels,
             reject_display_label=reject_display_label,
             ax=ax,
-            **plot_kw,
+            name=name,
+            **kwargs,
         )

@@ -1,5 +1,7 @@
 """The entropy-triangle Display."""
 
+import re
+
 import numpy as np
 
 from .._counting.labels import augmented_confusion_matrix
@@ -7,6 +9,29 @@ from .._measures.triangle import entropy_triangle
 from .common import _axes, _estimator_name, _estimator_predictions
 
 _SQRT3_2 = np.sqrt(3.0) / 2.0
+# Display units (pixels) kept between the legend and the labels.
+_LEGEND_GAP = 4.0
+_LEGEND_WIDTH = 24  # characters of a legend line before it wraps
+
+
+def _wrapped(label, width=_LEGEND_WIDTH):
+    """``label`` on several lines of at most ``width`` characters where it can.
+
+    Breaks after a space, comma, dot, underscore or hyphen and before an
+    opening parenthesis (``RejectOptionClassifier`` / ``(LogisticRegression)``);
+    a longer unbroken word stays whole.
+    """
+    if len(label) <= width:
+        return label
+    lines, line = [], ""
+    for piece in re.split(r"(?<=[\s,._-])|(?=\()", label):
+        if line and len(line) + len(piece) > width:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    lines.append(line.rstrip())
+    return "\n".join(lines)
 
 
 def _ternary(delta_h, mutual_info, variation_info):
@@ -61,7 +86,7 @@ class EntropyTriangleDisplay:
         self.triangles = dict(triangles)
 
     @classmethod
-    def from_confusion_matrices(cls, matrices, *, extended=False, ax=None):
+    def from_confusion_matrices(cls, matrices, *, extended=False, ax=None, **kwargs):
         """Plot several classifiers given their confusion matrices.
 
         Parameters
@@ -72,6 +97,8 @@ class EntropyTriangleDisplay:
         extended : bool, default=False
             Also draw each classifier's two marginal points.
         ax : matplotlib Axes, default=None
+        **kwargs : dict
+            Passed to :meth:`plot` (``zoom``, ``grid``, ``legend``, ...).
 
         Returns
         -------
@@ -82,7 +109,7 @@ class EntropyTriangleDisplay:
             name: entropy_triangle(matrix, replace_undefined_by=np.nan)
             for name, matrix in matrices.items()
         }
-        return cls(triangles).plot(ax=ax, extended=extended)
+        return cls(triangles).plot(ax=ax, extended=extended, **kwargs)
 
     @classmethod
     def from_predictions(
@@ -90,25 +117,28 @@ class EntropyTriangleDisplay:
         y_true,
         y_pred,
         *,
-        name=None,
+        sample_weight=None,
         labels=None,
         reject_label=-1,
-        sample_weight=None,
         extended=False,
         ax=None,
+        name=None,
+        **kwargs,
     ):
         """Plot one classifier from its predictions.
 
         Parameters
         ----------
         y_true, y_pred : array-like of shape (n_samples,)
-        name : str, default=None
-            Legend entry; "classifier" by default.
+        sample_weight : array-like, default=None
         labels : array-like, default=None
         reject_label : scalar or None, default=-1
-        sample_weight : array-like, default=None
         extended : bool, default=False
         ax : matplotlib Axes, default=None
+        name : str, default=None
+            Legend entry; "classifier" by default.
+        **kwargs : dict
+            Passed to :meth:`plot`.
 
         Returns
         -------
@@ -122,12 +152,21 @@ class EntropyTriangleDisplay:
             sample_weight=sample_weight,
         )
         return cls.from_confusion_matrices(
-            {name or "classifier": matrix}, extended=extended, ax=ax
+            {name or "classifier": matrix}, extended=extended, ax=ax, **kwargs
         )
 
     @classmethod
     def from_estimator(
-        cls, estimator, X, y, *, name=None, sample_weight=None, extended=False, ax=None
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        sample_weight=None,
+        extended=False,
+        ax=None,
+        name=None,
+        **kwargs,
     ):
         """Plot a fitted classifier on ``X``, ``y``.
 
@@ -138,10 +177,12 @@ class EntropyTriangleDisplay:
             abstains) marks rejections.
         X : array-like
         y : array-like of shape (n_samples,)
-        name : str, default=None
         sample_weight : array-like, default=None
         extended : bool, default=False
         ax : matplotlib Axes, default=None
+        name : str, default=None
+        **kwargs : dict
+            Passed to :meth:`plot`.
 
         Returns
         -------
@@ -151,12 +192,13 @@ class EntropyTriangleDisplay:
         return cls.from_predictions(
             y,
             y_pred,
-            name=name or _estimator_name(estimator),
+            sample_weight=sample_weight,
             labels=labels,
             reject_label=reject_label,
-            sample_weight=sample_weight,
             extended=extended,
             ax=ax,
+            name=name or _estimator_name(estimator),
+            **kwargs,
         )
 
     def plot(
@@ -335,11 +377,52 @@ class EntropyTriangleDisplay:
             ax.axis("off")
             ax.set_title("Entropy triangle")
             if legend:
-                # The upper left is empty in a triangle plot: no overlap there.
-                self.legend_ = ax.legend(loc="upper left", fontsize=9, frameon=False)
+                # The upper left is empty in a triangle plot: no overlap there,
+                # once the view leaves the legend room left of the apex label.
+                self.legend_ = ax.legend(
+                    handles=self._legend_handles(ax),
+                    loc="upper left",
+                    fontsize=9,
+                    frameon=False,
+                )
+                self._clear_apex_label(ax)
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
+
+    @staticmethod
+    def _legend_handles(ax):
+        """The axes' legend entries, long names wrapped to keep the legend narrow."""
+        handles, labels = ax.get_legend_handles_labels()
+        for handle, label in zip(handles, labels, strict=True):
+            handle.set_label(_wrapped(label))
+        return handles
+
+    def _clear_apex_label(self, ax):
+        """Widen the view to the left until the legend hides no label.
+
+        A long classifier name makes the legend wider than the space left of
+        the apex: the apex label, or the label along the left side, would lie
+        under it. The triangle then moves right and shrinks a little instead,
+        a step at a time (the equal aspect rescales the view at each step).
+        """
+        from matplotlib.path import Path
+
+        apex_label, side_label = self.vertex_labels_[2], self.side_labels_[1]
+        for _ in range(20):
+            ax.apply_aspect()
+            legend_box = self.legend_.get_window_extent().padded(_LEGEND_GAP)
+            # The side label rises at 60 degrees: its box's diagonal is the text.
+            side = side_label.get_window_extent()
+            if not (
+                legend_box.overlaps(apex_label.get_window_extent())
+                or Path([[side.x0, side.y0], [side.x1, side.y1]]).intersects_bbox(
+                    legend_box, filled=True
+                )
+            ):
+                return
+            x_low, x_high = ax.get_xlim()
+            ax.set_xlim(x_low - 0.05 * (x_high - x_low), x_high)
 
     def _zoom_view(self, extended):
         """Square view around the points, label and grid steps for it."""

@@ -5,7 +5,7 @@ import numpy as np
 from .._counting.labels import augmented_confusion_matrix
 from .._measures.coverage import information_coverage
 from .._resampling.bootstrap import bootstrap_measures_score
-from .common import _axes, _estimator_name, _estimator_predictions
+from .common import _axes, _estimator_name, _estimator_predictions, _legend
 
 
 class InformationCoverageDisplay:
@@ -36,6 +36,11 @@ class InformationCoverageDisplay:
     iso_labels_ : list of matplotlib Text
         The level of each drawn iso-line, on the line.
     perfect_point_ : Line2D
+    legend_ : matplotlib Legend
+        Below the axes when the figure has a layout engine (constrained or
+        tight layout) to make room for it, else inside the axes where it
+        hides the fewest points; it lists the iso-lines only when one is
+        drawn.
 
     Examples
     --------
@@ -81,29 +86,30 @@ class InformationCoverageDisplay:
         y_true,
         y_pred,
         *,
-        name=None,
+        sample_weight=None,
         labels=None,
         reject_label=-1,
-        sample_weight=None,
         n_resamples=0,
         random_state=None,
         ax=None,
-        **plot_kw,
+        name=None,
+        **kwargs,
     ):
         """Plot one classifier, optionally with its bootstrap spread.
 
         Parameters
         ----------
         y_true, y_pred : array-like of shape (n_samples,)
-        name : str, default=None
+        sample_weight : array-like, default=None
         labels : array-like, default=None
         reject_label : scalar or None, default=-1
-        sample_weight : array-like, default=None
         n_resamples : int, default=0
             Bootstrap resamples of the samples for the spread (0: none).
         random_state : int or None, default=None
         ax : matplotlib Axes, default=None
-        **plot_kw : dict
+        name : str, default=None
+            Legend entry; "classifier" by default.
+        **kwargs : dict
             Passed to :meth:`plot` (e.g. ``spread_kind="ellipse"``).
 
         Returns
@@ -142,7 +148,7 @@ class InformationCoverageDisplay:
             spread=spread,
             spread_label="bootstrap resamples",
         )
-        return display.plot(ax=ax, **plot_kw)
+        return display.plot(ax=ax, **kwargs)
 
     @classmethod
     def from_estimator(
@@ -151,12 +157,12 @@ class InformationCoverageDisplay:
         X,
         y,
         *,
-        name=None,
         sample_weight=None,
         n_resamples=0,
         random_state=None,
         ax=None,
-        **plot_kw,
+        name=None,
+        **kwargs,
     ):
         """Plot a fitted classifier on ``X``, ``y``.
 
@@ -165,12 +171,13 @@ class InformationCoverageDisplay:
         estimator : fitted classifier
         X : array-like
         y : array-like of shape (n_samples,)
-        name : str, default=None
         sample_weight : array-like, default=None
         n_resamples : int, default=0
         random_state : int or None, default=None
         ax : matplotlib Axes, default=None
-        **plot_kw : dict
+        name : str, default=None
+        **kwargs : dict
+            Passed to :meth:`plot`.
 
         Returns
         -------
@@ -180,14 +187,14 @@ class InformationCoverageDisplay:
         return cls.from_predictions(
             y,
             y_pred,
-            name=name or _estimator_name(estimator),
+            sample_weight=sample_weight,
             labels=labels,
             reject_label=reject_label,
-            sample_weight=sample_weight,
             n_resamples=n_resamples,
             random_state=random_state,
             ax=ax,
-            **plot_kw,
+            name=name or _estimator_name(estimator),
+            **kwargs,
         )
 
     @classmethod
@@ -292,14 +299,9 @@ class InformationCoverageDisplay:
         ax.set_xlabel("r(S|T)  false information ratio  (lower is better)")
         ax.set_ylabel("f(T;S)  information completeness  (higher is better)")
         ax.set_title("Information coverage")
-        # Below the axes: inside, the legend would hide points or iso-line labels.
-        ax.legend(
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.13),
-            ncol=2,
-            fontsize=8,
-            frameon=False,
-        )
+        # Below the axes where the layout makes room (inside, the legend would
+        # hide points or iso-line labels), else inside, where it hides least.
+        self.legend_ = _legend(ax, below_offset=0.13, ncol=2)
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
@@ -397,15 +399,17 @@ class InformationCoverageDisplay:
             occupied = np.vstack([occupied, [r_label, 1 - level + r_label] / scale])
             iso_labels.append(label)
             artists.append(label)
-        (iso_key,) = ax.plot(
-            [],
-            [],
-            linestyle="--",
-            color="0.6",
-            linewidth=0.8,
-            label="equal erroneous information $S_I/H(T) = 1 - f + r$",
-        )
-        artists.append(iso_key)
+        if iso_lines:
+            # In the legend only when some iso-line is drawn.
+            (iso_key,) = ax.plot(
+                [],
+                [],
+                linestyle="--",
+                color="0.6",
+                linewidth=0.8,
+                label="equal erroneous information $S_I/H(T) = 1 - f + r$",
+            )
+            artists.append(iso_key)
         (perfect,) = ax.plot(
             [0],
             [1],

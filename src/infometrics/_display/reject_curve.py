@@ -9,6 +9,8 @@ from .common import (
     _check_choice,
     _estimator_confidence,
     _estimator_name,
+    _legend,
+    _room_below,
     _set_rate_axis,
 )
 
@@ -16,9 +18,13 @@ from .common import (
 class RejectCurveDisplay:
     """Measures against the reject rate, over every confidence threshold.
 
-    One classifier per display: its measures take the colours. To compare
-    classifiers, give each its own axes, or compare their risk–coverage
-    curves on one axes with :class:`RiskCoverageDisplay`.
+    One classifier per display: its measures take the colours. Several
+    displays may share one axes (pass ``ax=display.ax_``): they share its
+    left axis (higher-is-better measures) and its one right-hand axis
+    (lower-is-better ones), each display's lines take colours no other uses,
+    and the legend names the display of each line. Both must put the same
+    quantity on the horizontal axis (``x``). Classifiers also compare on one
+    axes through their risk–coverage curves (:class:`RiskCoverageDisplay`).
 
     Parameters
     ----------
@@ -39,6 +45,13 @@ class RejectCurveDisplay:
     threshold_line_ : Line2D or None
         The vertical line at the chosen threshold's reject rate.
     threshold_markers_ : dict of str to Line2D
+    lower_ax_ : matplotlib Axes or None
+        The right-hand axis of the lower-is-better measures, when the axes
+        hold measures of both directions.
+    legend_ : matplotlib Legend
+        Below the axes when the figure has a layout engine (constrained or
+        tight layout) to make room for it, else inside the axes where it
+        covers the fewest points of the curves on either axis.
 
     Examples
     --------
@@ -74,14 +87,14 @@ class RejectCurveDisplay:
         y_true,
         y_score,
         *,
-        classes=None,
-        measures=("ni2", "info_completeness", "false_info_ratio"),
         confidence="max",
         sample_weight=None,
+        classes=None,
+        measures=("ni2", "info_completeness", "false_info_ratio"),
         threshold=None,
-        name=None,
         ax=None,
-        **plot_kw,
+        name=None,
+        **kwargs,
     ):
         """Build the curve from scores and plot it.
 
@@ -89,16 +102,19 @@ class RejectCurveDisplay:
         ----------
         y_true : array-like of shape (n_samples,)
         y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
+        confidence : {"max", "margin"}, default="max"
+            How the confidence is read from ``y_score``, as for
+            :func:`reject_curve`.
+        sample_weight : array-like, default=None
         classes : array-like, default=None
         measures : sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio")
-        confidence : {"max", "margin"}, default="max"
-        sample_weight : array-like, default=None
         threshold : float, default=None
             Threshold to mark.
-        name : str, default=None
         ax : matplotlib Axes, default=None
-        **plot_kw : dict
+        name : str, default=None
+        **kwargs : dict
+            Passed to :meth:`plot`.
 
         Returns
         -------
@@ -112,7 +128,7 @@ class RejectCurveDisplay:
             confidence=confidence,
             sample_weight=sample_weight,
         )
-        return cls(curve, threshold=threshold, name=name).plot(ax=ax, **plot_kw)
+        return cls(curve, threshold=threshold, name=name).plot(ax=ax, **kwargs)
 
     @classmethod
     def from_estimator(
@@ -158,13 +174,13 @@ class RejectCurveDisplay:
         return cls.from_predictions(
             y,
             scores,
-            classes=estimator.classes_,
-            measures=measures,
             confidence=kind,
             sample_weight=sample_weight,
+            classes=estimator.classes_,
+            measures=measures,
             threshold=threshold,
-            name=name or _estimator_name(estimator),
             ax=ax,
+            name=name or _estimator_name(estimator),
             **plot_kw,
         )
 
@@ -244,28 +260,35 @@ class RejectCurveDisplay:
                     False,
                 )
             )
-        higher = [item for item in series if item[3]]
-        lower = [item for item in series if not item[3]]
-        self.lower_ax_ = ax.twinx() if higher and lower else None
-        axes_of = {True: ax, False: self.lower_ax_ or ax}
+        shared = _SharedAxes.of(ax, x)
+        axes_of = shared.axes_for({item[3] for item in series})
+        self.lower_ax_ = axes_of.get(False) if axes_of.get(False) is not ax else None
         few_points = len(positions) <= 60
-        colors = iter(_line_colors(len(series)))
+        colors = iter(_line_colors(shared.colors_taken()))
+        grey_free = not shared.error_rate_drawn
         self.lines_ = {}
+        base_labels = {}
         for key, label, values, higher_is_better in series:
             target = axes_of[higher_is_better]
+            if key == "error_rate" and grey_free:
+                color = _ERROR_RATE_GREY
+            else:
+                color = next(colors)
+            base_labels[key] = (
+                f"{label} ({'higher' if higher_is_better else 'lower'} is better)"
+            )
             (self.lines_[key],) = target.plot(
                 positions,
                 values,
                 drawstyle="steps-post",
-                color="0.35" if key == "error_rate" else next(colors),
+                color=color,
                 linestyle="-" if higher_is_better else "--",
                 marker="o" if few_points else None,
                 markersize=3,
                 # Inside the limits anyway; unclipped, the end dots stay whole.
                 clip_on=False,
                 linewidth=1.5,
-                label=f"{label} ({'higher' if higher_is_better else 'lower'}"
-                " is better)",
+                label=base_labels[key],
             )
         self.threshold_line_ = None
         self.threshold_markers_ = {}
@@ -275,13 +298,19 @@ class RejectCurveDisplay:
                 len(curve.thresholds) - 1,
             )
             position = positions[index]
+            base_labels["threshold"] = (
+                f"threshold {self.threshold:.3g} (rejects "
+                f"{curve.reject_rate[index]:.1%})"
+            )
             self.threshold_line_ = ax.axvline(
                 position,
-                color="black",
+                # A second display's threshold in its first line's colour.
+                color="black"
+                if shared.threshold_free
+                else next(iter(self.lines_.values())).get_color(),
                 linestyle=":",
                 linewidth=1.0,
-                label=f"threshold {self.threshold:.3g} (rejects "
-                f"{curve.reject_rate[index]:.1%})",
+                label=base_labels["threshold"],
             )
             for key, _, values, higher_is_better in series:
                 (self.threshold_markers_[key],) = axes_of[higher_is_better].plot(
@@ -292,38 +321,144 @@ class RejectCurveDisplay:
                     color=self.lines_[key].get_color(),
                     linestyle="none",
                 )
-        _set_rate_axis(ax, "x", scale=xscale, kind=x)
-        ax.set_xlabel(
-            "reject rate (share of samples rejected)"
-            if x == "reject_rate"
-            else "coverage (share of samples accepted)"
-        )
-        if higher:
-            ax.set_ylabel("higher is better (solid lines)")
-        if lower:
-            axes_of[False].set_ylabel("lower is better (dashed lines)")
-        title = "Reject curve"
-        ax.set_title(f"{title}: {self.name}" if self.name else title)
-        handles = [self.lines_[key] for key, *_ in series]
+        drawn = dict(self.lines_)
         if self.threshold_line_ is not None:
-            handles.append(self.threshold_line_)
-        # Below the axes: a legend inside would hide part of some curve.
-        self.legend_ = ax.legend(
-            handles=handles,
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.16),
+            drawn["threshold"] = self.threshold_line_
+        shared.add(self.name, drawn, base_labels, series)
+        _set_rate_axis(ax, "x", scale=xscale, kind=x)
+        if x == "reject_rate":
+            scaled = "; square-root scale" if xscale == "sqrt" else ""
+            ax.set_xlabel(f"reject rate (share of samples rejected{scaled})")
+        else:
+            scaled = "; square-root scale of the rejected share" * (xscale == "sqrt")
+            ax.set_xlabel(f"coverage (share of samples accepted{scaled})")
+        for higher_is_better, target in shared.roles.items():
+            target.set_ylabel(shared.axis_label(higher_is_better))
+        ax.set_title(shared.title())
+        # Below the axes where the layout makes room (inside, a legend hides
+        # part of some curve), else inside, where it covers the fewest points.
+        self.legend_ = _legend(
+            ax,
+            below_offset=0.16,
+            line_axes=list(shared.roles.values()),
+            handles=shared.handles(),
             ncol=2,
-            fontsize=8,
-            frameon=False,
         )
+        if self.lower_ax_ is not None and not _room_below(ax.figure):
+            # The legend lives on ``ax``; drawn above the twin, it stays whole.
+            ax.set_zorder(self.lower_ax_.get_zorder() + 1)
+            ax.patch.set_visible(False)
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
 
 
-def _line_colors(count):
-    """The default colour cycle, without the grey kept for the error rate."""
+_ERROR_RATE_GREY = "0.35"
+
+
+class _SharedAxes:
+    """What the reject-curve displays drawn on one axes share.
+
+    One left axis for the higher-is-better measures and one right axis for
+    the lower-is-better ones, whatever the number of displays; each display's
+    lines in colours no other display on the axes uses; one title and one
+    legend naming every display.
+    """
+
+    def __init__(self, ax, x):
+        self.ax = ax
+        self.x = x
+        self.roles = {}  # higher_is_better -> the axes holding those measures
+        self.entries = []  # (name, {key: artist}, {key: label}, series)
+
+    @classmethod
+    def of(cls, ax, x):
+        shared = getattr(ax, "_infometrics_reject_curves", None)
+        if shared is None:
+            shared = cls(ax, x)
+            ax._infometrics_reject_curves = shared
+        elif shared.x != x:
+            raise ValueError(
+                f"These axes show a reject curve against {shared.x!r}; another "
+                f"against {x!r} cannot share the horizontal axis. Pass "
+                f"x={shared.x!r}, or draw it on axes of its own."
+            )
+        return shared
+
+    def axes_for(self, directions):
+        """The axes of each direction, a twin on the right made when needed."""
+        for higher_is_better in sorted(directions, reverse=True):
+            if higher_is_better not in self.roles:
+                self.roles[higher_is_better] = (
+                    self.ax if not self.roles else self.ax.twinx()
+                )
+        return self.roles
+
+    @property
+    def error_rate_drawn(self):
+        return any("error_rate" in artists for _, artists, _, _ in self.entries)
+
+    @property
+    def threshold_free(self):
+        return not any("threshold" in artists for _, artists, _, _ in self.entries)
+
+    def colors_taken(self):
+        return {
+            artist.get_color()
+            for _, artists, _, _ in self.entries
+            for key, artist in artists.items()
+            if key != "threshold"
+        }
+
+    def add(self, name, artists, labels, series):
+        self.entries.append((name, artists, labels, series))
+        if len(self.entries) > 1:
+            # Several displays: each legend entry says whose line it is.
+            for index, (entry_name, entry_artists, entry_labels, _) in enumerate(
+                self.entries
+            ):
+                prefix = entry_name or f"curve {index + 1}"
+                for key, artist in entry_artists.items():
+                    artist.set_label(f"{prefix}: {entry_labels[key]}")
+
+    def handles(self):
+        return [
+            artist for _, artists, _, _ in self.entries for artist in artists.values()
+        ]
+
+    def axis_label(self, higher_is_better):
+        keys = []
+        for _, _, _, series in self.entries:
+            keys += [
+                label.split(":")[0]
+                for _, label, _, direction in series
+                if direction == higher_is_better and label.split(":")[0] not in keys
+            ]
+        style = "solid" if higher_is_better else "dashed"
+        better = "higher" if higher_is_better else "lower"
+        if len(keys) <= 2:
+            return f"{', '.join(keys)} ({style}, {better} is better)"
+        return f"{better} is better ({style} lines)"
+
+    def title(self):
+        names = [name for name, *_ in self.entries if name]
+        if len(self.entries) == 1:
+            return f"Reject curve: {names[0]}" if names else "Reject curve"
+        return "Reject curves" + (f": {', '.join(names)}" if names else "")
+
+
+def _line_colors(taken):
+    """The default colour cycle, skipping colours other displays already use.
+
+    The cycle repeats (with its colours again) only once every colour is
+    taken.
+    """
     from matplotlib import rcParams
+    from matplotlib.colors import to_rgba
 
     cycle = rcParams["axes.prop_cycle"].by_key().get("color", ["C0"])
-    return [cycle[i % len(cycle)] for i in range(count)]
+    taken = {to_rgba(color) for color in taken}
+    free = [color for color in cycle if to_rgba(color) not in taken]
+    yield from free
+    while True:
+        yield from cycle

@@ -9,6 +9,7 @@ from .common import (
     _check_choice,
     _estimator_confidence,
     _estimator_name,
+    _legend,
     _set_rate_axis,
 )
 
@@ -70,6 +71,10 @@ class RiskCoverageDisplay:
     ----------
     line_ : matplotlib Line2D
     oracle_line_ : matplotlib Line2D or None
+    legend_ : matplotlib Legend
+        Below the axes when the figure has a layout engine (constrained or
+        tight layout) to make room for it, else inside the axes where it
+        hides the least of the curves.
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
 
@@ -91,8 +96,8 @@ class RiskCoverageDisplay:
     >>> matplotlib.use("Agg")
     >>> from infometrics import RiskCoverageDisplay
     >>> display = RiskCoverageDisplay.from_predictions(
-    ...     [0, 1, 1, 0, 1], [0, 1, 0, 1, 1], [0.9, 0.8, 0.7, 0.7, 0.6],
-    ...     name="model", plot_oracle=True,
+    ...     [0, 1, 1, 0, 1], [0, 1, 0, 1, 1],
+    ...     confidence=[0.9, 0.8, 0.7, 0.7, 0.6], plot_oracle=True, name="model",
     ... )
     >>> display.line_.get_label()
     'model (AURC = 0.2800)'
@@ -124,13 +129,13 @@ class RiskCoverageDisplay:
         cls,
         y_true,
         y_pred,
-        confidence,
         *,
+        confidence=None,
         sample_weight=None,
-        name=None,
         plot_oracle=False,
         xscale="linear",
         ax=None,
+        name=None,
         **kwargs,
     ):
         """Plot the curve of predictions and their confidence.
@@ -142,15 +147,15 @@ class RiskCoverageDisplay:
             Class predictions *before* any rejection (the confidence decides
             what is rejected); see :func:`risk_coverage_curve`.
         confidence : array-like of shape (n_samples,)
-            Higher = more sure.
+            Higher = more sure. Required: the curve is a sweep over it.
         sample_weight : array-like of shape (n_samples,), default=None
-        name : str, default=None
-            Legend entry; "classifier" by default.
         plot_oracle : bool, default=False
             Also draw the curve of the best ranking of these predictions.
         xscale : {"linear", "sqrt"}, default="linear"
             See :meth:`plot`.
         ax : matplotlib Axes, default=None
+        name : str, default=None
+            Legend entry; "classifier" by default.
         **kwargs : dict
             Passed to ``ax.plot`` for the curve.
 
@@ -158,6 +163,13 @@ class RiskCoverageDisplay:
         -------
         display : RiskCoverageDisplay
         """
+        if confidence is None:
+            raise ValueError(
+                "RiskCoverageDisplay.from_predictions needs confidence=, the "
+                "classifier's confidence in each prediction (higher = more sure, "
+                "e.g. the top predicted probability): the curve sweeps a "
+                "threshold over it."
+            )
         curve = risk_coverage_curve(
             y_true, y_pred, confidence, sample_weight=sample_weight
         )
@@ -228,12 +240,12 @@ default="auto"
         return cls.from_predictions(
             y,
             y_pred,
-            confidence,
+            confidence=confidence,
             sample_weight=sample_weight,
-            name=name or _estimator_name(estimator),
             plot_oracle=plot_oracle,
             xscale=xscale,
             ax=ax,
+            name=name or _estimator_name(estimator),
             **kwargs,
         )
 
@@ -315,14 +327,7 @@ default="auto"
         ax.set_xlabel("coverage (share of samples accepted)")
         ax.set_ylabel("selective risk (errors among accepted)")
         ax.set_title("Risk-coverage curve (lower is better)")
-        # Below the axes, so that no curve is hidden whatever its shape.
-        ax.legend(
-            loc="upper center",
-            bbox_to_anchor=(0.5, -0.14),
-            ncol=1,
-            fontsize=8,
-            frameon=False,
-        )
+        self.legend_ = _legend(ax, below_offset=0.14)
         self.ax_ = ax
         self.figure_ = ax.figure
         return self

@@ -22,13 +22,21 @@ from .html_figures import (
     _reject_curve_figure,
     _risk_coverage_figure,
 )
+from .html_reading import (
+    DEFAULT_RESAMPLES,
+    headline,
+    headline_intervals,
+    interval_sentence,
+    scrolling,
+    value_reasons,
+)
+from .html_reading import STYLE as READING_STYLE
 from .html_tables import (
     _counts_table,
     _measures_table,
     _per_class_table,
     _section,
     _selective_table,
-    _summary,
     _text,
 )
 from .relabelling import permuted_message, warn_permuted
@@ -140,6 +148,9 @@ def html_report(
     name: str = "classifier",
     title: str = "Classifier report",
     figures: bool = True,
+    n_resamples: int = DEFAULT_RESAMPLES,
+    confidence_level: float = 0.95,
+    random_state: Any = None,
     path: str | os.PathLike | None = None,
 ) -> str:
     """One self-contained HTML page: every measure, per class, and the figures.
@@ -187,6 +198,15 @@ def html_report(
     figures : bool, default=True
         Draw the figures (needs matplotlib, the ``plot`` extra). ``False``
         gives the tables only, without matplotlib.
+    n_resamples : int, default=1000
+        Bootstrap resamples for the intervals shown below NI2, f(T;S),
+        r(S|T), the accuracy and the reject rate (percentile intervals, as
+        :func:`bootstrap_measures`; from the labels and weights with
+        ``sample_weight``). 0 shows no intervals.
+    confidence_level : float, default=0.95
+        Coverage of those intervals.
+    random_state : int, Generator or None, default=None
+        Seed of the resampling, for a page that is the same on every run.
     path : str or path-like, default=None
         Also write the page to this file (UTF-8).
 
@@ -267,12 +287,33 @@ def html_report(
             + ".",
             selective,
         )
+    intervals = None
+    if sample_weight is not None and n_resamples and y_true is not None:
+        # Weighted counts are no multinomial sample: resample the labels.
+        from .._resampling.bootstrap import bootstrap_measures_score
+        from .html_reading import HEADLINE
+
+        intervals = bootstrap_measures_score(
+            y_true,
+            decided,
+            [measure for _, measure in HEADLINE],
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+            n_resamples=n_resamples,
+            confidence_level=confidence_level,
+            random_state=random_state,
+        )
     page, note = html_page(
         matrix,
         class_labels,
         name=name,
         title=title,
         figures=figures,
+        n_resamples=n_resamples,
+        confidence_level=confidence_level,
+        random_state=random_state,
+        intervals=intervals,
         operating_point=None
         if threshold is None
         else f"rejects below confidence {threshold:g}",
@@ -295,15 +336,34 @@ def html_page(
     figures=True,
     operating_point=None,
     sections=(),
+    n_resamples=DEFAULT_RESAMPLES,
+    confidence_level=0.95,
+    random_state=None,
+    intervals=None,
 ):
     """The page of :func:`html_report` for one valid matrix, and its relabelling note.
 
     Does not warn (the command line says the note its own way). ``sections``
-    are extra HTML sections placed before the measures table.
+    are extra HTML sections placed before the measures table. ``intervals``
+    (the headline measures' bootstrap intervals, computed by the caller from
+    labels) replaces the intervals resampled here from the counts.
     """
     from .. import __version__
 
     report, note = measures_table(matrix, class_labels)
+    if intervals is None:
+        intervals, interval_note = headline_intervals(
+            matrix,
+            n_resamples=n_resamples,
+            confidence_level=confidence_level,
+            random_state=random_state,
+        )
+    else:
+        interval_note = interval_sentence(n_resamples, confidence_level)
+    reasons = value_reasons(matrix, report.index.get_level_values("measure"))
+    report = report.assign(
+        why=[reasons.get(name, "") for name in report.index.get_level_values(1)]
+    )
     per_class, _ = per_class_table(matrix, class_labels)
     figure_sections = _figure_sections(matrix, str(name)) if figures else []
     confusion_figure = _confusion_figure(matrix, class_labels) if figures else ""
@@ -316,10 +376,10 @@ def html_page(
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_text(title)}</title>",
-        f"<style>{_STYLE}</style></head><body><main>",
+        f"<style>{_STYLE}{READING_STYLE}</style></head><body><main>",
         f"<h1>{_text(title)}</h1>",
         f'<p class="meta">{_text(" · ".join(meta))}</p>',
-        _summary(report, matrix),
+        headline(report, matrix, intervals, interval_note),
     ]
     if note is not None:
         message = _text(permuted_message(note))
@@ -329,15 +389,18 @@ def html_page(
             "Confusion matrix",
             "Rows are the true classes, columns the predicted classes"
             + (" and the rejected samples." if has_reject else "."),
-            _counts_table(matrix, class_labels) + confusion_figure,
+            scrolling(_counts_table(matrix, class_labels)) + confusion_figure,
         ),
         _section(
             "Per class",
             "Precision, recall and F1 of each class (a rejected sample is not "
-            "recalled); H(S|T=class): uncertainty left about the output given the "
-            "true class; H(T|S=output): uncertainty left about the truth given the "
-            "output (bits).",
-            _per_class_table(per_class),
+            "recalled); reject_rate: the share of the class rejected; "
+            "H(S|T=class): uncertainty left about the output given the true class "
+            "(rejections included); H(T|S=output): uncertainty left about the "
+            "truth given the output (bits). The last rows average over the "
+            "classes, plainly (macro) and weighted by each class's samples "
+            "(weighted: the overall reject rate, H(S|T) and H(T|S)).",
+            scrolling(_per_class_table(per_class)),
         ),
         *figure_sections,
         *sections,
@@ -345,8 +408,9 @@ def html_page(
             "Measures",
             "Every measure of this package for this confusion matrix; “better” "
             "says which direction is better; – marks a value undefined for this "
-            "matrix.",
-            _measures_table(report),
+            "matrix, and a value that is 0 or undefined by the measure's "
+            "definition (not by a bad classifier) says why beside it.",
+            scrolling(_measures_table(report)),
         ),
         "<footer>Made with infometrics; the page is self-contained and loads "
         "nothing from the network.</footer>",

@@ -5,7 +5,16 @@ import io
 import re
 import threading
 
+from .html_reading import scrolling
 from .html_tables import _section, _text
+
+# The confusion-matrix figure fits the page up to _SCROLLING_FROM classes
+# (_PAGE_WIDTH inches at most), then grows up to _WIDEST inches and scrolls in
+# its frame; up to _MOST_VALUES classes its cells show their values.
+_PAGE_WIDTH = 11.0
+_WIDEST = 16.0
+_SCROLLING_FROM = 40
+_MOST_VALUES = 30
 
 
 def _pyplot_free_figure(width, height):
@@ -18,7 +27,11 @@ def _pyplot_free_figure(width, height):
             "pip install 'infometrics[plot]', or pass figures=False for the "
             "tables only."
         ) from exc
-    return Figure(figsize=(width, height))
+    figure = Figure(figsize=(width, height))
+    # Saved with a tight bounding box, which takes in the legends the Displays
+    # place below their axes (cheaper than a layout engine).
+    figure._infometrics_tight_bbox = True
+    return figure
 
 
 # What the embedded SVG needs whatever the user's rcParams say: text drawn as
@@ -116,22 +129,35 @@ def _confusion_figure(matrix, class_labels):
     from .._display import AugmentedConfusionMatrixDisplay
 
     n_classes = matrix.shape[0]
+    scrolls = n_classes >= _SCROLLING_FROM
+    widest = _WIDEST if scrolls else _PAGE_WIDTH
+    # Names turn and shrink, values shrink, to fit their cells.
     figure = _pyplot_free_figure(
-        max(5.0, 2.5 + 0.6 * (n_classes + 1)), max(3.5, 1.6 + 0.5 * n_classes)
+        min(widest, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
+        min(widest - 1.0, max(3.5, 1.6 + 0.5 * n_classes)),
     )
     AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         matrix,
         normalize="true",
         display_labels=[_literal(label) for label in class_labels],
         ax=figure.add_subplot(),
+        # Beyond this, the shares no longer fit their cells; the table has them.
+        include_values=n_classes <= _MOST_VALUES,
     )
-    return _figure(
+    rendered = _figure(
         figure,
         "Confusion matrix as shares of each true class",
         "The same matrix as shares of each true class (rows sum to 1): the "
         "diagonal is each class's recall; the reject column, in its own colours, "
-        "the share of the class rejected.",
+        "the share of the class rejected."
+        + (
+            ""
+            if n_classes <= _MOST_VALUES
+            else " With this many classes the cells show colours only; the "
+            "counts are in the table above."
+        ),
     )
+    return scrolling(rendered) if scrolls else rendered
 
 
 def _figure_sections(matrix, name):
@@ -215,7 +241,7 @@ def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
     RiskCoverageDisplay.from_predictions(
         y_true,
         y_pred,
-        confidence,
+        confidence=confidence,
         sample_weight=sample_weight,
         name=_legend_name(name),
         plot_oracle=True,

@@ -40,12 +40,17 @@ def _section(heading, lead, body):
 
 def _measures_table(report):
     has_note = "note" in report.columns and report["note"].astype(bool).any()
+    # Why a value is 0 or undefined by its definition, beside the value.
+    has_why = "why" in report.columns and report["why"].astype(bool).any()
     head = (
-        "<thead><tr><th>measure</th><th class='num'>value</th><th>better</th>"
-        "<th>description</th>" + ("<th>note</th>" if has_note else "") + "</tr></thead>"
+        "<thead><tr><th>measure</th><th class='num'>value</th>"
+        + ("<th>why 0 or undefined</th>" if has_why else "")
+        + "<th>better</th><th>description</th>"
+        + ("<th>note</th>" if has_note else "")
+        + "</tr></thead>"
     )
     bodies = []
-    n_columns = 5 if has_note else 4
+    n_columns = 4 + has_note + has_why
     for family, rows in report.groupby(level="family", sort=False):
         lines = [
             f'<tr class="family"><th colspan="{n_columns}">{_text(family)}</th></tr>'
@@ -54,6 +59,7 @@ def _measures_table(report):
             cells = [
                 f"<th>{_text(measure)}</th>",
                 _number(row["value"]),
+                *([f'<td class="why">{_text(row["why"])}</td>'] if has_why else []),
                 f'<td class="better">{_BETTER[bool(row["higher_is_better"])]}</td>',
                 f'<td class="description">{_text(row["description"])}</td>',
             ]
@@ -75,7 +81,10 @@ def _per_class_table(report):
     # Column by column: a row of mixed dtypes would turn integer supports
     # into floats.
     values = {column: report[column].tolist() for column in columns}
+    # The averages rows (per_class_report's last two) set apart.
+    averages = {"macro avg", "weighted avg"}
     for position, label in enumerate(report.index):
+        average = position >= len(report.index) - 2 and label in averages
         cells = [f"<th>{_text(label)}</th>"]
         for column in columns:
             value = values[column][position]
@@ -83,7 +92,9 @@ def _per_class_table(report):
                 cells.append(f"<td>{_text(value)}</td>")
             else:
                 cells.append(_number(value))
-        lines.append("<tr>" + "".join(cells) + "</tr>")
+        lines.append(
+            ('<tr class="average">' if average else "<tr>") + "".join(cells) + "</tr>"
+        )
     return (
         '<table class="per-class">'
         + head
@@ -188,22 +199,3 @@ def _total_text(matrix):
         return f"{int(total)}"
     return f"{total:.4g}"
 
-
-def _summary(report, matrix):
-    value = report["value"]
-    items = [
-        ("samples", _total_text(matrix)),
-        ("classes", f"{matrix.shape[0]}"),
-    ]
-    for label, key in [
-        ("NI2", ("normalized information", "ni2")),
-        ("correct rate", ("conventional", "correct_rate")),
-        ("reject rate", ("conventional", "reject_rate")),
-        ("accuracy on accepted", ("conventional", "accepted_accuracy")),
-    ]:
-        number = value[key]
-        items.append((label, "–" if np.isnan(number) else f"{number:.4f}"))
-    cells = [
-        f"<div><dt>{_text(label)}</dt><dd>{text}</dd></div>" for label, text in items
-    ]
-    return '<dl class="summary">' + "".join(cells) + "</dl>"

@@ -1,0 +1,294 @@
+"""Issue 21: Displays drawn on a user's own axes stay readable (artist state, Agg)."""
+
+import inspect
+import itertools
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.colors import to_rgba
+from sklearn.datasets import load_iris
+from sklearn.linear_model import LogisticRegression
+
+import infometrics as im
+
+NEWSGROUPS = [
+    "alt.atheism",
+    "comp.graphics",
+    "comp.os.ms-windows.misc",
+    "comp.sys.ibm.pc.hardware",
+    "comp.sys.mac.hardware",
+    "comp.windows.x",
+    "misc.forsale",
+    "rec.autos",
+    "rec.motorcycles",
+    "rec.sport.baseball",
+]
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture(scope="module")
+def iris():
+    X, y = load_iris(return_X_y=True)
+    abstaining = im.RejectOptionClassifier(
+        LogisticRegression(max_iter=500), threshold=0.8
+    ).fit(X, y)
+    cautious = im.RejectOptionClassifier(
+        LogisticRegression(C=0.01, max_iter=500), threshold=0.6
+    ).fit(X, y)
+    return abstaining, cautious, X, y
+
+
+def _drawn_extent(artist):
+    artist.figure.canvas.draw()
+    return artist.get_window_extent()
+
+
+def _inside(box, outer, slack=1.0):
+    return (
+        box.x0 >= outer.x0 - slack
+        and box.y0 >= outer.y0 - slack
+        and box.x1 <= outer.x1 + slack
+        and box.y1 <= outer.y1 + slack
+    )
+
+
+def _displays(model, X, y, ax):
+    return {
+        "risk-coverage": lambda: im.RiskCoverageDisplay.from_estimator(
+            model, X, y, plot_oracle=True, ax=ax
+        ),
+        "reject curve": lambda: im.RejectCurveDisplay.from_estimator(
+            model, X, y, ax=ax
+        ),
+        "information coverage": lambda: im.InformationCoverageDisplay.from_estimator(
+            model, X, y, n_resamples=30, random_state=0, ax=ax
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    "kind", ["risk-coverage", "reject curve", "information coverage"]
+)
+@pytest.mark.parametrize("layout", [None, "constrained"])
+def test_legend_stays_inside_the_figure(iris, kind, layout):
+    model, _, X, y = iris
+    figure, ax = plt.subplots(layout=layout)
+    display = _displays(model, X, y, ax)[kind]()
+    legend = display.legend_
+    assert legend is not None
+    assert legend.get_texts()
+    assert _inside(_drawn_extent(legend), figure.bbox)
+
+
+def test_legend_inside_a_plain_figure_covers_few_points(iris):
+    # On a plain figure the legend goes where it hides the fewest points of
+    # the curves of both axes: no other corner hides fewer.
+    model, _, X, y = iris
+    _, ax = plt.subplots()
+    display = im.RejectCurveDisplay.from_estimator(model, X, y, ax=ax)
+    legend = display.legend_
+    legend.figure.canvas.draw()
+
+    def covered(location):
+        legend.set_loc(location)
+        box = legend.get_window_extent()
+        return sum(
+            int(box.count_contains(line.get_transform().transform(line.get_xydata())))
+            for axes in (ax, display.lower_ax_)
+            for line in axes.get_lines()
+        )
+
+    chosen = covered(legend._loc)
+    assert chosen <= min(covered(location) for location in range(1, 11))
+
+
+def test_two_reject_curves_share_one_right_axis_with_distinct_colours(iris):
+    first_model, second_model, X, y = iris
+    figure, ax = plt.subplots()
+    first = im.RejectCurveDisplay.from_estimator(first_model, X, y, ax=ax, name="A")
+    second = im.RejectCurveDisplay.from_estimator(second_model, X, y, ax=ax, name="B")
+    assert len(figure.axes) == 2  # the axes and one twin on the right
+    assert second.lower_ax_ is first.lower_ax_ is not None
+    colours = [
+        {to_rgba(line.get_color()) for line in display.lines_.values()}
+        for display in (first, second)
+    ]
+    assert len(colours[0]) == len(first.lines_)
+    assert len(colours[1]) == len(second.lines_)
+    assert not colours[0] & colours[1]
+    assert ax.get_title() == "Reject curves: A, B"
+    labels = [text.get_text() for text in second.legend_.get_texts()]
+    assert "A: ni2 (higher is better)" in labels
+    assert "B: ni2 (higher is better)" in labels
+    assert sum(label.startswith("B: threshold") for label in labels) == 1
+    assert figure.legends == []
+    assert first.lower_ax_.get_legend() is None
+    assert ax.get_legend() is second.legend_
+
+
+def test_reject_curves_against_different_abscissae_are_refused(iris):
+    model, _, X, y = iris
+    _, ax = plt.subplots()
+    im.RejectCurveDisplay.from_estimator(model, X, y, ax=ax)
+    with pytest.raises(ValueError, match=r"against .reject_rate.*x=.reject_rate."):
+        im.RejectCurveDisplay.from_estimator(model, X, y, ax=ax, x="coverage")
+
+
+def test_reject_curve_axes_say_which_is_which_and_the_scale(iris):
+    model, _, X, y = iris
+    display = im.RejectCurveDisplay.from_estimator(
+        model,
+        X,
+        y,
+        measures=["ni2"],
+        show_error_rate=False,
+        show_selective_risk=True,
+    )
+    assert "square-root scale" in display.ax_.get_xlabel()
+    assert display.ax_.get_ylabel() == "ni2 (solid, higher is better)"
+    assert display.lower_ax_.get_ylabel() == "selective risk (dashed, lower is better)"
+    linear = im.RejectCurveDisplay.from_estimator(model, X, y, xscale="linear")
+    assert "square-root" not in linear.ax_.get_xlabel()
+
+
+def test_entropy_triangle_legend_leaves_the_apex_label_free(iris):
+    model, _, X, y = iris
+    figure, ax = plt.subplots()
+    display = im.EntropyTriangleDisplay.from_estimator(
+        model, X, y, extended=True, ax=ax
+    )
+    names = [text.get_text() for text in display.legend_.get_texts()]
+    assert names[0] == "RejectOptionClassifier\n(LogisticRegression)"
+    legend_box = _drawn_extent(display.legend_)
+    apex_box = display.vertex_labels_[2].get_window_extent()
+    assert not legend_box.overlaps(apex_box)
+    assert _inside(legend_box, figure.bbox)
+
+
+def test_information_coverage_lists_the_iso_lines_only_when_drawn():
+    matrices = {"A": [[40, 5, 5], [3, 45, 2]]}
+
+    def legend_texts(display):
+        return [text.get_text() for text in display.legend_.get_texts()]
+
+    shown = im.InformationCoverageDisplay.from_confusion_matrices(matrices)
+    assert shown.iso_lines_
+    assert any("equal erroneous information" in t for t in legend_texts(shown))
+    hidden = im.InformationCoverageDisplay.from_confusion_matrices(
+        matrices, iso_levels=()
+    )
+    assert hidden.iso_lines_ == []
+    assert not any("equal erroneous information" in t for t in legend_texts(hidden))
+
+
+def _confusion(n_classes, names):
+    rng = np.random.default_rng(n_classes)
+    counts = rng.integers(0, 20, (n_classes, n_classes + 1))
+    counts[np.arange(n_classes), np.arange(n_classes)] += 50
+    return counts, names
+
+
+@pytest.mark.parametrize(
+    ("n_classes", "names", "rotation"),
+    [
+        (2, ["cat", "dog"], 0.0),
+        (10, NEWSGROUPS, 45.0),
+        (26, [f"class.{chr(97 + i)}.longer.name" for i in range(26)], 90.0),
+    ],
+)
+def test_confusion_matrix_turns_long_names_when_they_would_overlap(
+    n_classes, names, rotation
+):
+    counts, names = _confusion(n_classes, names)
+    figure, ax = plt.subplots(figsize=(8, 6))
+    display = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        counts, display_labels=names, include_values=False, ax=ax
+    )
+    figure.canvas.draw()
+    labels = display.ax_.get_xticklabels()
+    assert {label.get_rotation() for label in labels} == {rotation}
+    boxes = [label.get_window_extent() for label in labels]
+    # Neighbouring names never overlap (slanted boxes overlap as rectangles,
+    # so their anchors are compared: one name's width apart along the slant).
+    if rotation != 45.0:
+        for left, right in itertools.pairwise(boxes):
+            assert left.x1 <= right.x0 + 0.5
+
+
+def test_confusion_matrix_of_many_classes_shrinks_names_to_their_rows():
+    names = [f"newsgroup.topic.{i:03d}" for i in range(100)]
+    counts, names = _confusion(100, names)
+    figure, ax = plt.subplots(figsize=(10, 9))
+    display = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        counts, display_labels=names, include_values=False, ax=ax
+    )
+    figure.canvas.draw()
+    labels = display.ax_.get_yticklabels()
+    assert labels[0].get_fontsize() < 10  # matplotlib's default, "medium"
+    boxes = [label.get_window_extent() for label in labels]
+    for upper, lower in itertools.pairwise(boxes):
+        assert lower.y1 <= upper.y0 + 0.5
+
+
+def test_explicit_rotation_is_kept():
+    counts, names = _confusion(10, NEWSGROUPS)
+    display = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        counts, display_labels=names, xticks_rotation="vertical"
+    )
+    assert {label.get_rotation() for label in display.ax_.get_xticklabels()} == {90.0}
+
+
+DISPLAYS = [
+    im.AugmentedConfusionMatrixDisplay,
+    im.EntropyTriangleDisplay,
+    im.InformationCoverageDisplay,
+    im.RejectCurveDisplay,
+    im.RiskCoverageDisplay,
+]
+
+
+@pytest.mark.parametrize("display", DISPLAYS, ids=lambda d: d.__name__)
+def test_from_predictions_signatures_follow_one_pattern(display):
+    # (y_true, y_pred or y_score, *, confidence=..., sample_weight=None, ...,
+    #  ax=None, name=None, **kwargs)
+    parameters = list(inspect.signature(display.from_predictions).parameters.values())
+    positional = [p.name for p in parameters if p.kind is p.POSITIONAL_OR_KEYWORD]
+    assert positional[0] == "y_true"
+    assert positional[1] in ("y_pred", "y_score")
+    assert len(positional) == 2
+    keywords = [p.name for p in parameters if p.kind is p.KEYWORD_ONLY]
+    assert keywords[-2:] == ["ax", "name"]
+    first = keywords.index("sample_weight")
+    assert keywords[:first] in ([], ["confidence"])
+    assert parameters[-1].kind is inspect.Parameter.VAR_KEYWORD
+    defaults = {p.name: p.default for p in parameters}
+    assert defaults["sample_weight"] is defaults["ax"] is defaults["name"] is None
+
+
+def test_risk_coverage_from_predictions_needs_the_confidence():
+    with pytest.raises(ValueError, match="needs confidence="):
+        im.RiskCoverageDisplay.from_predictions([0, 1], [0, 1])
+
+
+def test_confusion_matrix_values_fit_their_cells():
+    counts, names = _confusion(26, [f"c{i}" for i in range(26)])
+    figure, ax = plt.subplots(figsize=(8, 6))
+    display = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        counts, normalize="true", display_labels=names, ax=ax
+    )
+    figure.canvas.draw()
+    origin = ax.transData.transform((0, 0))
+    column_width = ax.transData.transform((1, 0))[0] - origin[0]
+    widths = [text.get_window_extent().width for text in display.text_.ravel()]
+    assert max(widths) <= column_width
+    # Few classes keep matplotlib's size.
+    few = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        [[5, 1, 0], [2, 7, 1]]
+    )
+    assert {text.get_fontsize() for text in few.text_.ravel()} == {10.0}
