@@ -279,3 +279,25 @@ def test_wide_tables_scroll_in_their_frame():
     assert re.search(r"div\.scroll \{[^}]*overflow-x: auto", page)
     average_rows = re.findall(r'<tr class="average"><th>([^<]+)</th>', page)
     assert average_rows == ["macro avg", "weighted avg"]
+
+
+def test_partial_intervals_are_stated_on_the_page_not_warned():
+    # Two samples of each class: some resamples hold one true class, where
+    # NI2 is undefined. The page says so beside the intervals, and the call
+    # warns nothing (pytest turns warnings into errors).
+    page = im.html_report(
+        confusion_matrix=[[2, 0, 0], [0, 2, 0]],
+        figures=False,
+        n_resamples=200,
+        random_state=0,
+    )
+    assert "is undefined (NaN) on" in page
+    weighted = im.html_report(
+        [0, 0, 1, 1],
+        [0, 0, 1, -1],
+        sample_weight=[1.0, 2.0, 1.0, 1.0],
+        figures=False,
+        n_resamples=200,
+        random_state=0,
+    )
+    assert "is undefined (NaN) on" in weighted

@@ -290,10 +290,12 @@ def html_report(
     intervals = None
     if sample_weight is not None and n_resamples and y_true is not None:
         # Weighted counts are no multinomial sample: resample the labels.
-        from .._resampling.bootstrap import bootstrap_measures_score
+        from .._resampling.bootstrap import _bootstrap_labels
         from .html_reading import HEADLINE
 
-        intervals = bootstrap_measures_score(
+        # The page states why an interval is partial or NaN; no warning.
+        interval_notes = []
+        intervals = _bootstrap_labels(
             y_true,
             decided,
             [measure for _, measure in HEADLINE],
@@ -303,7 +305,9 @@ def html_report(
             n_resamples=n_resamples,
             confidence_level=confidence_level,
             random_state=random_state,
+            notes=interval_notes,
         )
+        intervals = (intervals, interval_notes)
     page, note = html_page(
         matrix,
         class_labels,
@@ -346,7 +350,8 @@ def html_page(
     Does not warn (the command line says the note its own way). ``sections``
     are extra HTML sections placed before the measures table. ``intervals``
     (the headline measures' bootstrap intervals, computed by the caller from
-    labels) replaces the intervals resampled here from the counts.
+    labels, with the list of notes that say where they are partial or NaN)
+    replaces the intervals resampled here from the counts.
     """
     from .. import __version__
 
@@ -359,7 +364,10 @@ def html_page(
             random_state=random_state,
         )
     else:
-        interval_note = interval_sentence(n_resamples, confidence_level)
+        intervals, notes = intervals
+        interval_note = " ".join(
+            [interval_sentence(n_resamples, confidence_level), *notes]
+        )
     reasons = value_reasons(matrix, report.index.get_level_values("measure"))
     report = report.assign(
         why=[reasons.get(name, "") for name in report.index.get_level_values(1)]

@@ -1,6 +1,7 @@
 """The figures of the HTML report, rendered to embedded SVG."""
 
 import base64
+import functools
 import io
 import re
 import threading
@@ -40,7 +41,22 @@ def _pyplot_free_figure(width, height):
 # back) only when the user changed them, and under a lock, because rcParams
 # are shared by every thread and matplotlib's rc_context is not thread-safe.
 _SVG_RC = {"svg.fonttype": "path", "svg.image_inline": True}
-_SVG_LOCK = threading.Lock()
+# Re-entrant: a figure is built and saved under it. Building lays text out
+# (legend placement measures it), and matplotlib's mathtext parser (pyparsing)
+# is not thread-safe either: two pages drawn at once in threads raised
+# ParseException on the Displays' own mathtext labels.
+_SVG_LOCK = threading.RLock()
+
+
+def _drawn_alone(build):
+    """Run a figure-building function under :data:`_SVG_LOCK`."""
+
+    @functools.wraps(build)
+    def locked(*args, **kwargs):
+        with _SVG_LOCK:
+            return build(*args, **kwargs)
+
+    return locked
 
 # matplotlib names clip paths, markers, hatches and images by a hash salted
 # with a random uuid unless ``svg.hashsalt`` is set: ids ending in 10 hex
@@ -125,6 +141,7 @@ def _figure(figure, alt, caption, *, wide=False):
     )
 
 
+@_drawn_alone
 def _confusion_figure(matrix, class_labels):
     from .._display import AugmentedConfusionMatrixDisplay
 
@@ -160,6 +177,7 @@ def _confusion_figure(matrix, class_labels):
     return scrolling(rendered) if scrolls else rendered
 
 
+@_drawn_alone
 def _figure_sections(matrix, name):
     from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
 
@@ -204,6 +222,7 @@ def _figure_sections(matrix, name):
     return [triangle_section, coverage_section]
 
 
+@_drawn_alone
 def _reject_curve_figure(
     y_true, y_pred, confidence, *, labels, reject_label, sample_weight, threshold, name
 ):
@@ -234,6 +253,7 @@ def _reject_curve_figure(
     )
 
 
+@_drawn_alone
 def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
     from .._display import RiskCoverageDisplay
 

@@ -63,26 +63,36 @@ def headline_intervals(
     intervals : dict of str to BootstrapInterval, or None
     sentence : str
     """
-    from .._resampling.bootstrap import bootstrap_measures
+    from .._resampling.bootstrap import _bootstrap_matrix
 
     if not n_resamples:
         return None, ""
     counts = np.asarray(matrix, dtype=float)
-    if counts.sum() <= 0:
+    if counts.max(initial=0.0) <= 0:
         return None, ""
+    if counts.max() >= 2.0**62 / counts.size:
+        # No sample of this many draws can be resampled (nor held).
+        return None, (
+            "No intervals: the counts are too large to be resampled as samples."
+        )
     if not np.array_equal(counts, np.round(counts)):
         return None, (
             "No intervals: the counts are weighted. Pass the labels and "
             "sample_weight to html_report for intervals of weighted data."
         )
-    intervals = bootstrap_measures(
+    # The page states why an interval is partial or NaN; no warning.
+    notes = []
+    intervals = _bootstrap_matrix(
         counts.astype(np.int64),
         [name for _, name in HEADLINE],
         n_resamples=n_resamples,
         confidence_level=confidence_level,
         random_state=random_state,
+        notes=notes,
     )
-    return intervals, interval_sentence(n_resamples, confidence_level)
+    return intervals, " ".join(
+        [interval_sentence(n_resamples, confidence_level), *notes]
+    )
 
 
 def interval_sentence(n_resamples, confidence_level):

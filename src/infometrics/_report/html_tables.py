@@ -198,4 +198,3 @@ def _total_text(matrix):
     if total == total.to_integral_value() and total < 2**53:
         return f"{int(total)}"
     return f"{total:.4g}"
-

@@ -174,12 +174,16 @@ def _resampled_measures(resampler, shapes, names, n_resamples, rng, progress):
     return values
 
 
-def _intervals(point, distributions, names, confidence_level):
+def _intervals(point, distributions, names, confidence_level, notes=None, stacklevel=4):
     result = {}
     for name in names:
         distribution = np.asarray(distributions[name], dtype=float)
         low, high = _percentiles(
-            distribution, confidence_level, name=name, stacklevel=4
+            distribution,
+            confidence_level,
+            name=name,
+            stacklevel=stacklevel,
+            notes=notes,
         )
         result[name] = BootstrapInterval(
             estimate=float(point[name]),
@@ -191,7 +195,15 @@ def _intervals(point, distributions, names, confidence_level):
     return result
 
 
-def _percentiles(distribution, confidence_level, *, name, stacklevel):
+def _tell(notes, message, category, *, stacklevel):
+    """Warn ``message``, or append it to ``notes`` when the caller shows it."""
+    if notes is None:
+        warnings.warn(message, category, stacklevel=stacklevel + 1)
+    else:
+        notes.append(message)
+
+
+def _percentiles(distribution, confidence_level, *, name, stacklevel, notes=None):
     """The percentile interval of ``distribution`` (NumPy's linear quantiles).
 
     No resample is dropped silently. Infinite resamples rank as the values
@@ -201,20 +213,24 @@ def _percentiles(distribution, confidence_level, *, name, stacklevel):
     saying how many were left out, or NaN (also with the warning) when the
     undefined resamples outnumber the ``1 - confidence_level`` share the
     interval leaves out -- they could then move either bound anywhere.
+    With a ``notes`` list, the messages are appended to it instead of warned
+    (a caller that shows them itself, like the HTML report).
     """
     undefined = np.isnan(distribution)
     n_undefined, n_resamples = int(np.count_nonzero(undefined)), distribution.size
     if n_undefined:
         share = f"{name} is undefined (NaN) on {n_undefined} of {n_resamples} resamples"
         if n_undefined == n_resamples:
-            warnings.warn(
+            _tell(
+                notes,
                 f"{name} is undefined (NaN) on every resample, so its bounds are NaN.",
                 UndefinedMeasureWarning,
                 stacklevel=stacklevel,
             )
             return float("nan"), float("nan")
         if n_undefined > (1.0 - confidence_level) * n_resamples:
-            warnings.warn(
+            _tell(
+                notes,
                 f"{share}, more than the {1 - confidence_level:.3g} share a "
                 f"{confidence_level:.3g} interval leaves out, so its bounds are "
                 "NaN. Use more samples, or a measure defined on them.",
@@ -222,7 +238,8 @@ def _percentiles(distribution, confidence_level, *, name, stacklevel):
                 stacklevel=stacklevel,
             )
             return float("nan"), float("nan")
-        warnings.warn(
+        _tell(
+            notes,
             f"{share}; the interval is over the {n_resamples - n_undefined} "
             "resamples where it is defined.",
             UndefinedMeasureWarning,
@@ -235,7 +252,8 @@ def _percentiles(distribution, confidence_level, *, name, stacklevel):
         return float(low), float(high)
     bounds = [_quantile_of_sorted(values, level) for level in (alpha, 1.0 - alpha)]
     if np.isnan(bounds).any():
-        warnings.warn(
+        _tell(
+            notes,
             f"A bound of the {name} interval falls between resamples of -inf "
             "and inf, so it is NaN.",
             UndefinedMeasureWarning,
@@ -361,6 +379,28 @@ def bootstrap_measures(
     >>> bool(interval.low < interval.estimate < interval.high)
     True
     """
+    return _bootstrap_matrix(
+        confusion_matrix,
+        measures,
+        n_resamples=n_resamples,
+        confidence_level=confidence_level,
+        random_state=random_state,
+        verbose=verbose,
+    )
+
+
+def _bootstrap_matrix(
+    confusion_matrix,
+    measures,
+    *,
+    n_resamples,
+    confidence_level,
+    random_state,
+    verbose=0,
+    notes=None,
+):
+    """:func:`bootstrap_measures`; with a ``notes`` list, no warnings (see
+    :func:`_percentiles`): the messages are appended to it."""
     _check_resampling(n_resamples, confidence_level)
     names = _check_measure_names(measures)
     progress = _Progress(verbose, "bootstrap_measures")
@@ -373,7 +413,9 @@ def bootstrap_measures(
         resampler, [counts.shape], names, n_resamples, rng, progress
     )
     point = compute_measures(counts, names, replace_undefined_by=np.nan)
-    return _intervals(point, distributions, names, confidence_level)
+    return _intervals(
+        point, distributions, names, confidence_level, notes=notes, stacklevel=5
+    )
 
 
 def bootstrap_measures_score(
@@ -440,6 +482,35 @@ def bootstrap_measures_score(
     >>> result["ni2"].high - result["ni2"].low < 0.2
     True
     """
+    return _bootstrap_labels(
+        y_true,
+        y_pred,
+        measures,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
+        n_resamples=n_resamples,
+        confidence_level=confidence_level,
+        random_state=random_state,
+        verbose=verbose,
+    )
+
+
+def _bootstrap_labels(
+    y_true,
+    y_pred,
+    measures,
+    *,
+    labels,
+    reject_label,
+    sample_weight,
+    n_resamples,
+    confidence_level,
+    random_state,
+    verbose=0,
+    notes=None,
+):
+    """:func:`bootstrap_measures_score`; ``notes`` as in :func:`_bootstrap_matrix`."""
     _check_resampling(n_resamples, confidence_level)
     names = _check_measure_names(measures)
     progress = _Progress(verbose, "bootstrap_measures_score")
@@ -467,4 +538,6 @@ def bootstrap_measures_score(
         resampler, [matrix.shape], names, n_resamples, rng, progress
     )
     point = compute_measures(matrix, names, replace_undefined_by=np.nan)
-    return _intervals(point, distributions, names, confidence_level)
+    return _intervals(
+        point, distributions, names, confidence_level, notes=notes, stacklevel=5
+    )
