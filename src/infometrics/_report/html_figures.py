@@ -58,6 +58,7 @@ def _drawn_alone(build):
 
     return locked
 
+
 # matplotlib names clip paths, markers, hatches and images by a hash salted
 # with a random uuid unless ``svg.hashsalt`` is set: ids ending in 10 hex
 # digits.
