@@ -173,8 +173,9 @@ def label_values(kind):
     if kind in ("int8", "int16", "int64"):
         return np.array([0, 1, 2], kind), -1, kind
     if kind == "bool":
-        # Two classes only, and no room for a marker: reject_label=None.
-        return np.array([False, True]), None, bool
+        # Two classes only, and no room for a marker: the predictions carry
+        # no rejection (the default marker -1 then never occurs).
+        return np.array([False, True]), -1, bool
     if kind == "float64":
         return np.array([0.0, 1.0, 2.0]), -1.0, float
     if kind in ("str", "categorical", "string[pyarrow]", "StringDType"):
@@ -209,7 +210,7 @@ def with_labels(case, kind):
         codes_true = np.minimum(codes_true, 1)
         codes_pred_full = np.minimum(codes_pred_full, 1)
     codes_pred = np.where(case.confidence < THRESHOLD, -1, codes_pred_full)
-    if reject is None:
+    if kind == "bool":
         codes_pred = codes_pred_full
     return case.replace(
         codes_true=codes_true,
