@@ -51,6 +51,9 @@ class Case:
     risk_grid: tuple
     n_exact_coverages: int
     n_exact_risks: int
+    # The lowest accepted confidence: a threshold between it and the next
+    # lower value decides the same, and it follows a confidence transform.
+    threshold: Any = 0.625
 
     @property
     def n_samples(self):
@@ -290,7 +293,9 @@ def with_confidence(case, transform):
     argmax of each score row and the order of the confidences are kept.
     """
     return case.replace(
-        confidence=transform(case.confidence), y_score=transform(case.y_score)
+        confidence=transform(case.confidence),
+        y_score=transform(case.y_score),
+        threshold=transform(np.array([case.threshold]))[0],
     )
 
 

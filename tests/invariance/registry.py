@@ -31,7 +31,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 import infometrics as im
 from infometrics._cli.main import main as cli_main
 
-from .cases import THRESHOLD, Case, codes_of
+from .cases import Case, codes_of
 
 MEASURES = ("ni2", "info_completeness", "false_info_ratio")
 
@@ -188,7 +188,7 @@ def html_numbers(page):
 def _(case):
     page = im.html_report(
         case.y_true, case.y_pred_full, confidence=case.confidence,
-        threshold=THRESHOLD, figures=False, **_labels_kw(case),
+        threshold=case.threshold, figures=False, **_labels_kw(case),
     )
     return flat(numbers=html_numbers(page))
 
@@ -199,7 +199,7 @@ def _(case):
     # are what touch matplotlib.
     page = im.html_report(
         case.y_true, case.y_pred_full, confidence=case.confidence,
-        threshold=THRESHOLD, **_labels_kw(case),
+        threshold=case.threshold, **_labels_kw(case),
     )
     return flat(numbers=html_numbers(page))
 
@@ -599,18 +599,20 @@ class FixedScores(ClassifierMixin, BaseEstimator):
         self.classes_ = np.unique(np.asarray(y))
         return self
 
+    # The scores are returned as given (int64 included), so an entry point
+    # sees exactly what a transform of the confidences produced.
     def predict_proba(self, X):
-        return np.asarray(X, dtype=float)
+        return np.asarray(X)
 
     def decision_function(self, X):
-        return np.asarray(X, dtype=float)
+        return np.asarray(X)
 
     def predict(self, X):
-        return self.classes_[np.argmax(np.asarray(X, dtype=float), axis=1)]
+        return self.classes_[np.argmax(np.asarray(X), axis=1)]
 
 
 def fitted_reject_option(case, **options):
-    options = {"threshold": THRESHOLD, "reject_label": case.reject_label, **options}
+    options = {"threshold": case.threshold, "reject_label": case.reject_label, **options}
     return im.RejectOptionClassifier(FixedScores(), **options).fit(case.X, case.y_true)
 
 
@@ -620,7 +622,7 @@ def _(case):
     return flat(predicted=codes_of(model.predict(case.X), case))
 
 
-@entry("RejectOptionClassifierCV", "labels", "confidence")
+@entry("RejectOptionClassifierCV", "labels")
 def _(case):
     model = im.RejectOptionClassifierCV(
         FixedScores(), cv=3, reject_label=case.reject_label,
@@ -668,7 +670,7 @@ def _(case):
     return flat(s=scorer(model, case.X, case.y_true, sample_weight=case.sample_weight))
 
 
-@entry("make_risk_coverage_scorer", "labels", "weights", "confidence",
+@entry("make_risk_coverage_scorer", "labels", "weights",
        covers=["make_risk_coverage_scorer", "RiskCoverageScorer"])
 def _(case):
     model = FixedScores().fit(case.X, case.y_true)
