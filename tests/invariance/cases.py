@@ -10,6 +10,7 @@ compares an entry point's numbers on two cases that must give the same.
 
 import dataclasses
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -92,8 +93,8 @@ def _grids(codes_true, codes_pred_full, confidence, weights):
             risks.append(errors / accepted_weight)
     coverages = sorted(set(coverages))
     risks = sorted(set(risks))
-    mid_coverages = [(a + b) / 2 for a, b in zip(coverages, coverages[1:])]
-    mid_risks = [(a + b) / 2 for a, b in zip(risks, risks[1:])]
+    mid_coverages = [(a + b) / 2 for a, b in pairwise(coverages)]
+    mid_risks = [(a + b) / 2 for a, b in pairwise(risks)]
     return (
         tuple(float(c) for c in coverages + mid_coverages),
         tuple(float(r) for r in risks + mid_risks),
@@ -241,9 +242,7 @@ def with_nan_reject(case, marker=np.nan):
     codes_pred = np.where(case.confidence < THRESHOLD, -1, case.codes_pred_full)
     if marker is pd.NA:
         y_true = pd.array(case.codes_true, dtype="Int64")
-        y_pred = pd.array(
-            [pd.NA if c < 0 else c for c in codes_pred], dtype="Int64"
-        )
+        y_pred = pd.array([pd.NA if c < 0 else c for c in codes_pred], dtype="Int64")
         y_pred_full = pd.array(case.codes_pred_full, dtype="Int64")
         classes = np.array([0, 1, 2])
     else:
@@ -347,11 +346,16 @@ def reference_risk_coverage(codes_true, codes_pred, confidence, weights):
     points = []
     for threshold in np.unique(confidence)[::-1]:
         # A prediction already rejected (code -1) stays rejected.
-        accepted = [c >= threshold and p >= 0 for c, p in zip(confidence, codes_pred)]
-        accepted_weight = sum(w for w, a in zip(weights, accepted) if a)
+        accepted = [
+            c >= threshold and p >= 0
+            for c, p in zip(confidence, codes_pred, strict=True)
+        ]
+        accepted_weight = sum(w for w, a in zip(weights, accepted, strict=True) if a)
         errors = sum(
             w
-            for w, a, t, p in zip(weights, accepted, codes_true, codes_pred)
+            for w, a, t, p in zip(
+                weights, accepted, codes_true, codes_pred, strict=True
+            )
             if a and t != p
         )
         risk = errors / accepted_weight if accepted_weight else None

@@ -17,6 +17,7 @@ Invariants also read the output names: see ``test_inv_ranges``.
 
 import contextlib
 import dataclasses
+import hashlib
 import io
 import json
 import re
@@ -61,7 +62,8 @@ def entry(name, *takes, covers=None):
         ENTRIES[name] = Entry(
             name=name,
             run=function,
-            takes=frozenset(takes) | ({"threads"} if name not in NOT_THREADED else set()),
+            takes=frozenset(takes)
+            | ({"threads"} if name not in NOT_THREADED else set()),
             covers=tuple(covers if covers is not None else [name]),
         )
         return function
@@ -96,7 +98,9 @@ def _labels_kw(case):
 
 def matrix_of(case):
     return im.augmented_confusion_matrix(
-        case.y_true, case.y_pred, reject_label=case.reject_label,
+        case.y_true,
+        case.y_pred,
+        reject_label=case.reject_label,
         sample_weight=case.sample_weight,
     )
 
@@ -106,7 +110,11 @@ def matrix_of(case):
 
 @entry("augmented_confusion_matrix", "labels", "weights")
 def _(case):
-    return flat(matrix=im.augmented_confusion_matrix(case.y_true, case.y_pred, **_labels_kw(case)))
+    return flat(
+        matrix=im.augmented_confusion_matrix(
+            case.y_true, case.y_pred, **_labels_kw(case)
+        )
+    )
 
 
 @entry("ni_score", "labels", "weights")
@@ -114,7 +122,10 @@ def _(case):
     return flat(
         ni2=im.ni_score(case.y_true, case.y_pred, **_labels_kw(case)),
         ni12=im.ni_score(
-            case.y_true, case.y_pred, measure="ni12", replace_undefined_by=np.nan,
+            case.y_true,
+            case.y_pred,
+            measure="ni12",
+            replace_undefined_by=np.nan,
             **_labels_kw(case),
         ),
     )
@@ -131,19 +142,25 @@ def _(case):
 
 @entry("information_coverage_score", "labels", "weights")
 def _(case):
-    return flat(c=im.information_coverage_score(case.y_true, case.y_pred, **_labels_kw(case)))
+    return flat(
+        c=im.information_coverage_score(case.y_true, case.y_pred, **_labels_kw(case))
+    )
 
 
 @entry("entropy_triangle_score", "labels", "weights")
 def _(case):
-    return flat(t=im.entropy_triangle_score(case.y_true, case.y_pred, **_labels_kw(case)))
+    return flat(
+        t=im.entropy_triangle_score(case.y_true, case.y_pred, **_labels_kw(case))
+    )
 
 
 @entry("conventional_measures_score", "labels", "weights")
 def _(case):
     return flat(
         m=im.conventional_measures_score(
-            case.y_true, case.y_pred, replace_undefined_by=np.nan,
+            case.y_true,
+            case.y_pred,
+            replace_undefined_by=np.nan,
             **_labels_kw(case),
         )
     )
@@ -152,15 +169,19 @@ def _(case):
 @entry("information_report", "labels", "weights")
 def _(case):
     return flat(
-        r=im.information_report(y_true=case.y_true, y_pred=case.y_pred, **_labels_kw(case))[
-            ["value"]
-        ]
+        r=im.information_report(
+            y_true=case.y_true, y_pred=case.y_pred, **_labels_kw(case)
+        )[["value"]]
     )
 
 
 @entry("per_class_report", "labels", "weights")
 def _(case):
-    return flat(r=im.per_class_report(y_true=case.y_true, y_pred=case.y_pred, **_labels_kw(case)))
+    return flat(
+        r=im.per_class_report(
+            y_true=case.y_true, y_pred=case.y_pred, **_labels_kw(case)
+        )
+    )
 
 
 @entry("compare", "labels")
@@ -187,8 +208,12 @@ def html_numbers(page):
 @entry("html_report", "labels", "weights", "confidence")
 def _(case):
     page = im.html_report(
-        case.y_true, case.y_pred_full, confidence=case.confidence,
-        threshold=case.threshold, figures=False, **_labels_kw(case),
+        case.y_true,
+        case.y_pred_full,
+        confidence=case.confidence,
+        threshold=case.threshold,
+        figures=False,
+        **_labels_kw(case),
     )
     return flat(numbers=html_numbers(page))
 
@@ -198,26 +223,51 @@ def _(case):
     # The page with its figures, for the state and text invariants: figures
     # are what touch matplotlib.
     page = im.html_report(
-        case.y_true, case.y_pred_full, confidence=case.confidence,
-        threshold=case.threshold, **_labels_kw(case),
+        case.y_true,
+        case.y_pred_full,
+        confidence=case.confidence,
+        threshold=case.threshold,
+        **_labels_kw(case),
     )
-    return flat(numbers=html_numbers(page))
+    return flat(numbers=html_numbers(page), page=page_digest(page))
+
+
+_META = re.compile(r'<p class="meta">.*?</p>')
+
+
+def page_digest(page):
+    """The page's SHA-256 as 8 exact floats, its time stamp left out.
+
+    Figures are part of the page: two equal calls must give the same bytes.
+    """
+    digest = hashlib.sha256(_META.sub("", page).encode()).digest()
+    return np.frombuffer(digest, dtype=np.uint32).astype(float)
 
 
 @entry("bootstrap_measures_score", "labels", "weights")
 def _(case):
     result = im.bootstrap_measures_score(
-        case.y_true, case.y_pred, ["ni2", "accepted_accuracy"], n_resamples=40,
-        random_state=0, **_labels_kw(case),
+        case.y_true,
+        case.y_pred,
+        ["ni2", "accepted_accuracy"],
+        n_resamples=40,
+        random_state=0,
+        **_labels_kw(case),
     )
     # Resamples of weighted and repeated samples differ; the estimates do not.
     return flat(**{name: interval.estimate for name, interval in result.items()})
 
 
-@entry("bootstrap_measures_score[interval]", "labels", covers=["bootstrap_measures_score"])
+@entry(
+    "bootstrap_measures_score[interval]", "labels", covers=["bootstrap_measures_score"]
+)
 def _(case):
     result = im.bootstrap_measures_score(
-        case.y_true, case.y_pred, ["ni2"], n_resamples=40, random_state=0,
+        case.y_true,
+        case.y_pred,
+        ["ni2"],
+        n_resamples=40,
+        random_state=0,
         **_labels_kw(case),
     )
     return flat(i=result["ni2"])
@@ -226,7 +276,11 @@ def _(case):
 @entry("paired_comparison", "labels", "weights")
 def _(case):
     result = im.paired_comparison(
-        case.y_true, case.y_pred, case.y_pred_full, n_resamples=40, random_state=0,
+        case.y_true,
+        case.y_pred,
+        case.y_pred_full,
+        n_resamples=40,
+        random_state=0,
         **_labels_kw(case),
     )
     return flat(a=result.estimate_a, b=result.estimate_b, d=result.estimate_difference)
@@ -257,7 +311,9 @@ def _(case):
 
 @entry("conventional_measures", "matrix")
 def _(case):
-    return flat(m=im.conventional_measures(matrix_of(case), replace_undefined_by=np.nan))
+    return flat(
+        m=im.conventional_measures(matrix_of(case), replace_undefined_by=np.nan)
+    )
 
 
 @entry("error_bounds", "matrix")
@@ -273,7 +329,9 @@ def _(case):
 
 @entry("bootstrap_measures", "matrix")
 def _(case):
-    result = im.bootstrap_measures(matrix_of(case), ["ni2"], n_resamples=40, random_state=0)
+    result = im.bootstrap_measures(
+        matrix_of(case), ["ni2"], n_resamples=40, random_state=0
+    )
     return flat(estimate=result["ni2"].estimate)
 
 
@@ -286,19 +344,27 @@ def _selective_args(case):
 
 @entry("risk_coverage_curve", "labels", "weights", "confidence")
 def _(case):
-    curve = im.risk_coverage_curve(*_selective_args(case), sample_weight=case.sample_weight)
+    curve = im.risk_coverage_curve(
+        *_selective_args(case), sample_weight=case.sample_weight
+    )
     return flat(
-        coverage=curve.coverage, selective_risk=curve.selective_risk,
+        coverage=curve.coverage,
+        selective_risk=curve.selective_risk,
         generalized_risk=curve.generalized_risk,
     )
 
 
+def _area_entry(function):
+    def run(case):
+        return flat(
+            area=function(*_selective_args(case), sample_weight=case.sample_weight)
+        )
+
+    return run
+
+
 for _area in ("aurc", "e_aurc", "augrc"):
-
-    def _area_entry(case, _function=getattr(im, _area)):
-        return flat(area=_function(*_selective_args(case), sample_weight=case.sample_weight))
-
-    entry(_area, "labels", "weights", "confidence")(_area_entry)
+    entry(_area, "labels", "weights", "confidence")(_area_entry(getattr(im, _area)))
 
 
 @entry("selective_risk_at_coverage", "labels", "weights", "confidence")
@@ -316,7 +382,9 @@ def _(case):
 @entry("coverage_at_risk", "labels", "weights", "confidence")
 def _(case):
     values = [
-        im.coverage_at_risk(*_selective_args(case), risk=r, sample_weight=case.sample_weight)
+        im.coverage_at_risk(
+            *_selective_args(case), risk=r, sample_weight=case.sample_weight
+        )
         for r in case.risk_grid
     ]
     k = case.n_exact_risks
@@ -325,17 +393,24 @@ def _(case):
 
 def curve_numbers(curve):
     return flat(
-        reject_rate=curve.reject_rate, error_rate=curve.error_rate,
-        accepted_accuracy=curve.accepted_accuracy, coverage=curve.coverage,
-        selective_risk=curve.selective_risk, generalized_risk=curve.generalized_risk,
-        measures=curve.measures, thresholds=curve.thresholds,
+        reject_rate=curve.reject_rate,
+        error_rate=curve.error_rate,
+        accepted_accuracy=curve.accepted_accuracy,
+        coverage=curve.coverage,
+        selective_risk=curve.selective_risk,
+        generalized_risk=curve.generalized_risk,
+        measures=curve.measures,
+        thresholds=curve.thresholds,
     )
 
 
 @entry("reject_curve", "labels", "weights", "confidence")
 def _(case):
     curve = im.reject_curve(
-        case.y_true, case.y_score, classes=case.classes, measures=MEASURES,
+        case.y_true,
+        case.y_score,
+        classes=case.classes,
+        measures=MEASURES,
         sample_weight=case.sample_weight,
     )
     return curve_numbers(curve)
@@ -344,7 +419,10 @@ def _(case):
 @entry("reject_curve_from_predictions", "labels", "weights", "confidence")
 def _(case):
     curve = im.reject_curve_from_predictions(
-        case.y_true, case.y_pred, case.confidence, measures=MEASURES,
+        case.y_true,
+        case.y_pred,
+        case.confidence,
+        measures=MEASURES,
         **_labels_kw(case),
     )
     return curve_numbers(curve)
@@ -355,14 +433,24 @@ def binned_edges(case):
     return np.unique(case.confidence)
 
 
-@entry("confidence_binned_counts", "labels", "weights", covers=[
-    "confidence_binned_counts", "ConfidenceBinnedCounts"])
+@entry(
+    "confidence_binned_counts",
+    "labels",
+    "weights",
+    covers=["confidence_binned_counts", "ConfidenceBinnedCounts"],
+)
 def _(case):
     binned = im.confidence_binned_counts(
-        case.y_true, case.y_score, thresholds=binned_edges(case), classes=case.classes,
+        case.y_true,
+        case.y_score,
+        thresholds=binned_edges(case),
+        classes=case.classes,
         sample_weight=case.sample_weight,
     )
-    return {**flat(counts=binned.counts), **curve_numbers(binned.reject_curve(MEASURES))}
+    return {
+        **flat(counts=binned.counts),
+        **curve_numbers(binned.reject_curve(MEASURES)),
+    }
 
 
 # Streaming and Dask --------------------------------------------------------
@@ -377,7 +465,9 @@ def _(case):
     for part in parts:
         acc = im.ConfusionAccumulator(reject_label=case.reject_label)
         weights = None if case.sample_weight is None else case.sample_weight[part]
-        acc.update(_take(case.y_true, part), _take(case.y_pred, part), sample_weight=weights)
+        acc.update(
+            _take(case.y_true, part), _take(case.y_pred, part), sample_weight=weights
+        )
         accumulators.append(acc)
     merged = accumulators[0].merge(accumulators[1]).merge(accumulators[2])
     return flat(
@@ -431,24 +521,36 @@ def _synchronous():
     return dask.config.set(scheduler="synchronous")
 
 
-@entry("augmented_confusion_matrix[dask]", "labels", "weights",
-       covers=["augmented_confusion_matrix"])
+@entry(
+    "augmented_confusion_matrix[dask]",
+    "labels",
+    "weights",
+    covers=["augmented_confusion_matrix"],
+)
 def _(case):
     y_true, y_pred, weights, _ = _dask_inputs(case)
     with _synchronous():
-        return flat(matrix=im.augmented_confusion_matrix(
-            y_true, y_pred, reject_label=case.reject_label, sample_weight=weights))
+        return flat(
+            matrix=im.augmented_confusion_matrix(
+                y_true, y_pred, reject_label=case.reject_label, sample_weight=weights
+            )
+        )
 
 
 @entry("ni_score[dask]", "labels", "weights", covers=["ni_score"])
 def _(case):
     y_true, y_pred, weights, _ = _dask_inputs(case)
     with _synchronous():
-        return flat(ni2=im.ni_score(
-            y_true, y_pred, reject_label=case.reject_label, sample_weight=weights))
+        return flat(
+            ni2=im.ni_score(
+                y_true, y_pred, reject_label=case.reject_label, sample_weight=weights
+            )
+        )
 
 
-@entry("ConfusionAccumulator[dask]", "labels", "weights", covers=["ConfusionAccumulator"])
+@entry(
+    "ConfusionAccumulator[dask]", "labels", "weights", covers=["ConfusionAccumulator"]
+)
 def _(case):
     y_true, y_pred, weights, _ = _dask_inputs(case)
     with _synchronous():
@@ -463,27 +565,42 @@ def _(case):
 
     chunks = _fit_chunks(case.n_samples, (5, 20, 23))
     scores = da.from_array(case.y_score, chunks=(chunks, case.y_score.shape[1]))
-    weights = None if case.sample_weight is None else _dask_array(case.sample_weight, chunks)
+    weights = (
+        None if case.sample_weight is None else _dask_array(case.sample_weight, chunks)
+    )
     with _synchronous():
         curve = im.reject_curve(
-            _dask_array(case.y_true, chunks), scores, classes=case.classes,
-            measures=MEASURES, thresholds=binned_edges(case), sample_weight=weights,
+            _dask_array(case.y_true, chunks),
+            scores,
+            classes=case.classes,
+            measures=MEASURES,
+            thresholds=binned_edges(case),
+            sample_weight=weights,
         )
     return curve_numbers(curve)
 
 
-@entry("confidence_binned_counts[dask]", "labels", "weights",
-       covers=["confidence_binned_counts"])
+@entry(
+    "confidence_binned_counts[dask]",
+    "labels",
+    "weights",
+    covers=["confidence_binned_counts"],
+)
 def _(case):
     import dask.array as da
 
     chunks = _fit_chunks(case.n_samples, (5, 20, 23))
     scores = da.from_array(case.y_score, chunks=(chunks, case.y_score.shape[1]))
-    weights = None if case.sample_weight is None else _dask_array(case.sample_weight, chunks)
+    weights = (
+        None if case.sample_weight is None else _dask_array(case.sample_weight, chunks)
+    )
     with _synchronous():
         binned = im.confidence_binned_counts(
-            _dask_array(case.y_true, chunks), scores, thresholds=binned_edges(case),
-            classes=case.classes, sample_weight=weights,
+            _dask_array(case.y_true, chunks),
+            scores,
+            thresholds=binned_edges(case),
+            classes=case.classes,
+            sample_weight=weights,
         )
     return flat(counts=binned.counts)
 
@@ -500,7 +617,8 @@ def _close(display):
 @entry("AugmentedConfusionMatrixDisplay", "labels", "weights")
 def _(case):
     display = im.AugmentedConfusionMatrixDisplay.from_predictions(
-        case.y_true, case.y_pred, **_labels_kw(case))
+        case.y_true, case.y_pred, **_labels_kw(case)
+    )
     _close(display)
     return flat(matrix=display.confusion_matrix)
 
@@ -508,7 +626,8 @@ def _(case):
 @entry("EntropyTriangleDisplay", "labels", "weights")
 def _(case):
     display = im.EntropyTriangleDisplay.from_predictions(
-        case.y_true, case.y_pred, name="clf", **_labels_kw(case))
+        case.y_true, case.y_pred, name="clf", **_labels_kw(case)
+    )
     _close(display)
     return flat(triangle=display.triangles["clf"])
 
@@ -516,7 +635,8 @@ def _(case):
 @entry("InformationCoverageDisplay", "labels", "weights")
 def _(case):
     display = im.InformationCoverageDisplay.from_predictions(
-        case.y_true, case.y_pred, name="clf", **_labels_kw(case))
+        case.y_true, case.y_pred, name="clf", **_labels_kw(case)
+    )
     _close(display)
     return flat(points=display.points)
 
@@ -524,8 +644,13 @@ def _(case):
 @entry("RejectCurveDisplay", "labels", "weights", "confidence")
 def _(case):
     display = im.RejectCurveDisplay.from_predictions(
-        case.y_true, case.y_score, classes=case.classes, measures=MEASURES,
-        sample_weight=case.sample_weight, name="clf")
+        case.y_true,
+        case.y_score,
+        classes=case.classes,
+        measures=MEASURES,
+        sample_weight=case.sample_weight,
+        name="clf",
+    )
     _close(display)
     return curve_numbers(display.curve)
 
@@ -533,10 +658,14 @@ def _(case):
 @entry("RiskCoverageDisplay", "labels", "weights", "confidence")
 def _(case):
     display = im.RiskCoverageDisplay.from_predictions(
-        *_selective_args(case), sample_weight=case.sample_weight, name="clf")
+        *_selective_args(case), sample_weight=case.sample_weight, name="clf"
+    )
     _close(display)
-    return flat(coverage=display.coverage, selective_risk=display.selective_risk,
-                aurc=display.aurc)
+    return flat(
+        coverage=display.coverage,
+        selective_risk=display.selective_risk,
+        aurc=display.aurc,
+    )
 
 
 # Command line --------------------------------------------------------------
@@ -555,13 +684,26 @@ def run_cli(case, *options, text_labels=False):
     """``infometrics report`` of the case's labels, in process; stdout text."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "labels.csv"
-        frame = pd.DataFrame({"y_true": np.asarray(case.y_true, dtype=object),
-                              "y_pred": np.asarray(case.y_pred, dtype=object)})
+        frame = pd.DataFrame(
+            {
+                "y_true": np.asarray(case.y_true, dtype=object),
+                "y_pred": np.asarray(case.y_pred, dtype=object),
+            }
+        )
         frame.to_csv(path, index=False)
         out, err = io.StringIO(), io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            status = cli_main(["report", str(path), "--kind", "labels",
-                               "--reject-label", _reject_option(case), *options])
+            status = cli_main(
+                [
+                    "report",
+                    str(path),
+                    "--kind",
+                    "labels",
+                    "--reject-label",
+                    _reject_option(case),
+                    *options,
+                ]
+            )
     if status != 0:
         raise ValueError(f"CLI exit {status}: {err.getvalue()}")
     return out.getvalue()
@@ -612,7 +754,11 @@ class FixedScores(ClassifierMixin, BaseEstimator):
 
 
 def fitted_reject_option(case, **options):
-    options = {"threshold": case.threshold, "reject_label": case.reject_label, **options}
+    options = {
+        "threshold": case.threshold,
+        "reject_label": case.reject_label,
+        **options,
+    }
     return im.RejectOptionClassifier(FixedScores(), **options).fit(case.X, case.y_true)
 
 
@@ -625,7 +771,9 @@ def _(case):
 @entry("RejectOptionClassifierCV", "labels")
 def _(case):
     model = im.RejectOptionClassifierCV(
-        FixedScores(), cv=3, reject_label=case.reject_label,
+        FixedScores(),
+        cv=3,
+        reject_label=case.reject_label,
         response_method="decision_function",
     ).fit(case.X, case.y_true)
     return flat(predicted=codes_of(model.predict(case.X), case))
@@ -639,46 +787,74 @@ def _scorers_entry(names):
     # battery stays small, and a defect of one name still fails the entry.
     def run(case):
         model = fitted_reject_option(case)
-        return flat(**{
-            name: im.get_scorer(name)(
-                model, case.X, case.y_true, sample_weight=case.sample_weight)
-            for name in names
-        })
+        return flat(
+            **{
+                name: im.get_scorer(name)(
+                    model, case.X, case.y_true, sample_weight=case.sample_weight
+                )
+                for name in names
+            }
+        )
 
     return run
 
 
-entry("get_scorer[information names]", "labels", "weights",
-      covers=["get_scorer", "get_scorer_names"])(
-    _scorers_entry([n for n in im.get_scorer_names() if n not in RISK_COVERAGE_SCORERS]))
-entry("get_scorer[risk-coverage names]", "labels", "weights",
-      covers=["get_scorer", "get_scorer_names"])(_scorers_entry(RISK_COVERAGE_SCORERS))
+entry(
+    "get_scorer[information names]",
+    "labels",
+    "weights",
+    covers=["get_scorer", "get_scorer_names"],
+)(_scorers_entry([n for n in im.get_scorer_names() if n not in RISK_COVERAGE_SCORERS]))
+entry(
+    "get_scorer[risk-coverage names]",
+    "labels",
+    "weights",
+    covers=["get_scorer", "get_scorer_names"],
+)(_scorers_entry(RISK_COVERAGE_SCORERS))
 
 
-@entry("make_ni_scorer", "labels", "weights", covers=["make_ni_scorer", "InformationScorer"])
+@entry(
+    "make_ni_scorer",
+    "labels",
+    "weights",
+    covers=["make_ni_scorer", "InformationScorer"],
+)
 def _(case):
     model = fitted_reject_option(case)
     scorer = im.make_ni_scorer("ni5")
-    return flat(score=scorer(model, case.X, case.y_true, sample_weight=case.sample_weight))
+    return flat(
+        score=scorer(model, case.X, case.y_true, sample_weight=case.sample_weight)
+    )
 
 
-@entry("make_multi_measure_scorer", "labels", "weights",
-       covers=["make_multi_measure_scorer", "MultiMeasureScorer"])
+@entry(
+    "make_multi_measure_scorer",
+    "labels",
+    "weights",
+    covers=["make_multi_measure_scorer", "MultiMeasureScorer"],
+)
 def _(case):
     model = fitted_reject_option(case)
     scorer = im.make_multi_measure_scorer(replace_undefined_by=np.nan)
     return flat(s=scorer(model, case.X, case.y_true, sample_weight=case.sample_weight))
 
 
-@entry("make_risk_coverage_scorer", "labels", "weights",
-       covers=["make_risk_coverage_scorer", "RiskCoverageScorer"])
+@entry(
+    "make_risk_coverage_scorer",
+    "labels",
+    "weights",
+    covers=["make_risk_coverage_scorer", "RiskCoverageScorer"],
+)
 def _(case):
     model = FixedScores().fit(case.X, case.y_true)
-    return flat(**{
-        area: im.make_risk_coverage_scorer(area)(
-            model, case.X, case.y_true, sample_weight=case.sample_weight)
-        for area in ("aurc", "e_aurc", "augrc")
-    })
+    return flat(
+        **{
+            area: im.make_risk_coverage_scorer(area)(
+                model, case.X, case.y_true, sample_weight=case.sample_weight
+            )
+            for area in ("aurc", "e_aurc", "augrc")
+        }
+    )
 
 
 def entries_taking(*takes):

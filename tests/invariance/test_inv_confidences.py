@@ -66,7 +66,8 @@ def _refuses_infinite_scores(name, variant):
 
 
 @pytest.mark.parametrize(
-    ("name", "variant"), battery_params("6-transform", CONFIDENCE_ENTRIES, list(TRANSFORMS))
+    ("name", "variant"),
+    battery_params("6-transform", CONFIDENCE_ENTRIES, list(TRANSFORMS)),
 )
 def test_increasing_transforms_of_confidences_change_nothing(name, variant, case):
     if _refuses_infinite_scores(name, variant):
@@ -90,11 +91,16 @@ def _curves(case):
             case.y_true, case.y_score, measures="ni2", sample_weight=weights
         ),
         "reject_curve_from_predictions": im.reject_curve_from_predictions(
-            case.y_true, case.y_pred, case.confidence, measures="ni2",
+            case.y_true,
+            case.y_pred,
+            case.confidence,
+            measures="ni2",
             sample_weight=weights,
         ),
         "confidence_binned_counts": im.confidence_binned_counts(
-            case.y_true, case.y_score, thresholds=np.unique(case.confidence),
+            case.y_true,
+            case.y_score,
+            thresholds=np.unique(case.confidence),
             sample_weight=weights,
         ).reject_curve("ni2"),
     }
@@ -144,14 +150,18 @@ def _margin_scores(case, transform):
 
 MARGIN_TRANSFORMS = {
     "affine": TRANSFORMS["affine"],
-    "+inf": _rank_map(lambda k: np.concatenate([np.linspace(1.0, 3.0, k - 1), [np.inf]])),
+    "+inf": _rank_map(
+        lambda k: np.concatenate([np.linspace(1.0, 3.0, k - 1), [np.inf]])
+    ),
     "int64 beyond 2**53": TRANSFORMS["int64 beyond 2**53"],
 }
 
 
 @pytest.mark.parametrize(
     ("name", "variant"),
-    battery_params("6-transform", ["RejectOptionClassifierCV"], list(MARGIN_TRANSFORMS)),
+    battery_params(
+        "6-transform", ["RejectOptionClassifierCV"], list(MARGIN_TRANSFORMS)
+    ),
 )
 def test_tuned_decisions_follow_the_order_of_the_confidences(name, variant, case):
     identity = _margin_scores(case, lambda values: values)
@@ -205,7 +215,9 @@ def _expected_range(key):
 def _spread(case):
     rng = np.random.default_rng(5)
     spread = (case.confidence.max() - case.confidence) / np.ptp(case.confidence)
-    return with_weights(case, 10.0 ** (16 * (spread - 0.5) + rng.uniform(-0.5, 0.5, case.n_samples)))
+    return with_weights(
+        case, 10.0 ** (16 * (spread - 0.5) + rng.uniform(-0.5, 0.5, case.n_samples))
+    )
 
 
 RANGE_CASES = {
@@ -216,7 +228,11 @@ RANGE_CASES = {
 }
 RANGED = sorted(
     set(entries_taking("confidence"))
-    | {"confidence_binned_counts", "confidence_binned_counts[dask]", "reject_curve[dask]"}
+    | {
+        "confidence_binned_counts",
+        "confidence_binned_counts[dask]",
+        "reject_curve[dask]",
+    }
 )
 
 

@@ -97,11 +97,19 @@ ESTIMATOR_REFUSAL = "cannot mark a rejection|predictions would mix types"
 
 
 def _builds_a_reject_option_classifier(name):
-    return name.startswith(("RejectOptionClassifier", "get_scorer[", "make_ni_scorer",
-                            "make_multi_measure_scorer"))
+    return name.startswith(
+        (
+            "RejectOptionClassifier",
+            "get_scorer[",
+            "make_ni_scorer",
+            "make_multi_measure_scorer",
+        )
+    )
 
 
-@pytest.mark.parametrize(("name", "variant"), battery_params("4-marker", LABELLED, list(MARKERS)))
+@pytest.mark.parametrize(
+    ("name", "variant"), battery_params("4-marker", LABELLED, list(MARKERS))
+)
 def test_missing_value_reject_marker_is_a_marker(name, variant, case, baseline):
     marked = MARKERS[variant](case)
     if _builds_a_reject_option_classifier(name):
@@ -146,7 +154,8 @@ def _check_predictions(model, case, y, marker):
 
 
 @pytest.mark.parametrize(
-    ("name", "variant"), battery_params("3-estimator-dtype", list(ESTIMATORS), NUMERIC_KINDS)
+    ("name", "variant"),
+    battery_params("3-estimator-dtype", list(ESTIMATORS), NUMERIC_KINDS),
 )
 def test_estimator_predictions_keep_the_label_dtype(name, variant, case):
     labelled = with_labels(case, variant)
@@ -156,7 +165,9 @@ def test_estimator_predictions_keep_the_label_dtype(name, variant, case):
 
 @pytest.mark.parametrize(
     ("name", "variant"),
-    battery_params("3-estimator-dtype", ["RejectOptionClassifier"], ["256 uint8 classes"]),
+    battery_params(
+        "3-estimator-dtype", ["RejectOptionClassifier"], ["256 uint8 classes"]
+    ),
 )
 def test_all_256_uint8_classes_and_a_reject_label(name, variant):
     rng = np.random.default_rng(3)

@@ -6,6 +6,8 @@ loop over every sample with Python's exact comparison of labels, so labels
 above 2**53 or 2**63 mixed with other dtypes stay distinct.
 """
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -31,7 +33,9 @@ def reference(parts, reject_label):
     labels = set()
     for y_true, y_pred, _ in parts:
         labels.update(np.asarray(y_true, dtype=object).tolist())
-        labels.update(p for p in np.asarray(y_pred, dtype=object).tolist() if p != reject_label)
+        labels.update(
+            p for p in np.asarray(y_pred, dtype=object).tolist() if p != reject_label
+        )
     labels = sorted(labels)
     index = {label: i for i, label in enumerate(labels)}
     matrix = np.zeros((len(labels), len(labels) + 1))
@@ -157,19 +161,23 @@ def test_accumulator_splits_give_one_calls_matrix(name, variant):
     try:
         acc = METHODS[variant](parts, reject_label)
     except ValueError as error:
+        refusal = str(error)
+    else:
+        refusal = None
+    if refusal is not None:
         # A clear refusal is allowed where the parts cannot be combined (label
         # types that do not mix) or a part cannot be counted on its own (a
         # batch that weighs nothing, refused alike for every label kind).
-        assert any(reason in str(error) for reason in CLEAR_REFUSALS), str(error)
+        assert any(reason in refusal for reason in CLEAR_REFUSALS), refusal
         return
     assert acc.labels.tolist() == labels
     np.testing.assert_allclose(acc.confusion_matrix, matrix, rtol=1e-12)
 
 
 def _as_series(values):
-    if isinstance(values, pd.Categorical) or hasattr(values, "dtype") and str(
-        values.dtype
-    ) in ("category", "string"):
+    if isinstance(values, pd.Categorical) or (
+        hasattr(values, "dtype") and str(values.dtype) in ("category", "string")
+    ):
         return pd.Series(values)
     return pd.Series(np.asarray(values))
 
@@ -184,11 +192,9 @@ def _as_series(values):
 )
 def test_dask_partitions_give_one_calls_matrix(name, variant):
     parts, reject_label = SCENARIOS[name]()
-    labels, matrix = reference(parts, reject_label)
+    _, matrix = reference(parts, reject_label)
     frames = [
-        pd.DataFrame(
-            {"y": _as_series(t), "p": _as_series(p), "w": w}
-        )
+        pd.DataFrame({"y": _as_series(t), "p": _as_series(p), "w": w})
         for t, p, w in parts
     ]
     lazy = dd.from_delayed(
@@ -213,12 +219,12 @@ def _unknown_chunks(values):
 
 
 def _unknown_true_numpy_pred():
-    y_true, y_pred, weights = _numpy_case()
+    y_true, y_pred, _ = _numpy_case()
     return _unknown_chunks(y_true), y_pred, None
 
 
 def _unknown_true_and_pred():
-    y_true, y_pred, weights = _numpy_case()
+    y_true, y_pred, _ = _numpy_case()
     return _unknown_chunks(y_true), _unknown_chunks(y_pred), None
 
 
@@ -249,7 +255,8 @@ LAYOUTS = {
 
 
 @pytest.mark.parametrize(
-    ("name", "variant"), battery_params("5-split", ["augmented_confusion_matrix[dask]"], list(LAYOUTS))
+    ("name", "variant"),
+    battery_params("5-split", ["augmented_confusion_matrix[dask]"], list(LAYOUTS)),
 )
 def test_dask_layouts_give_one_calls_matrix(name, variant):
     y_true, y_pred, weights = _numpy_case()
@@ -257,7 +264,9 @@ def test_dask_layouts_give_one_calls_matrix(name, variant):
     expected = im.augmented_confusion_matrix(
         y_true, y_pred, sample_weight=None if lazy_weights is None else weights
     )
-    result = im.augmented_confusion_matrix(lazy_true, lazy_pred, sample_weight=lazy_weights)
+    result = im.augmented_confusion_matrix(
+        lazy_true, lazy_pred, sample_weight=lazy_weights
+    )
     np.testing.assert_allclose(result, expected, rtol=1e-12)
 
 
@@ -275,20 +284,21 @@ def test_all_zero_weights_are_refused_as_in_numpy(name, variant):
     with pytest.raises(ValueError, match="0 for every sample") as numpy_error:
         im.augmented_confusion_matrix(y_true, y_pred, sample_weight=zeros)
     lazy = [da.from_array(v, chunks=16) for v in (y_true, y_pred, zeros)]
-    with pytest.raises(ValueError) as dask_error:
-        if name == "ConfusionAccumulator[dask]":
-            im.ConfusionAccumulator().update(lazy[0], lazy[1], sample_weight=lazy[2])
-        else:
-            im.augmented_confusion_matrix(lazy[0], lazy[1], sample_weight=lazy[2])
-    assert str(dask_error.value) == str(numpy_error.value)
+    if name == "ConfusionAccumulator[dask]":
+        count = im.ConfusionAccumulator().update
+    else:
+        count = im.augmented_confusion_matrix
+    with pytest.raises(ValueError, match=re.escape(str(numpy_error.value))):
+        count(lazy[0], lazy[1], sample_weight=lazy[2])
 
 
 @pytest.mark.parametrize(
-    ("name", "variant"), battery_params("5-split", ["ConfusionAccumulator"], ["empty batch with weights"])
+    ("name", "variant"),
+    battery_params("5-split", ["ConfusionAccumulator"], ["empty batch with weights"]),
 )
 def test_an_empty_batch_with_weights_is_refused(name, variant):
     acc = im.ConfusionAccumulator()
-    with pytest.raises(ValueError, match="length|empty"):
+    with pytest.raises(ValueError, match=r"length|empty"):
         acc.update(np.array([], int), np.array([], int), sample_weight=[1.0])
 
 

@@ -133,15 +133,15 @@ def _points(coverage, risk):
 
 
 @pytest.mark.parametrize(
-    ("name", "variant"), battery_params("2-direct", CURVE_ENTRIES, ["16 decades", "integer"])
+    ("name", "variant"),
+    battery_params("2-direct", CURVE_ENTRIES, ["16 decades", "integer"]),
 )
 def test_every_curve_point_is_the_direct_matrix(name, variant, case):
-    if variant == "integer":
-        spread = case
-    else:
-        spread = _spread_weights(case, 16)
+    spread = case if variant == "integer" else _spread_weights(case, 16)
     result = ENTRIES[name].run(spread)
-    codes_pred = spread.codes_pred if name in SEES_REJECTIONS else spread.codes_pred_full
+    codes_pred = (
+        spread.codes_pred if name in SEES_REJECTIONS else spread.codes_pred_full
+    )
     reference = reference_risk_coverage(
         spread.codes_true, codes_pred, spread.confidence, spread.sample_weight
     )
@@ -155,8 +155,11 @@ def test_every_curve_point_is_the_direct_matrix(name, variant, case):
 
 # The requested values are floats: a point is compared as the float nearest
 # its exact fraction, which is what a correct float implementation reaches.
-REJECT_CURVES = [name for name in CURVE_ENTRIES if name != "risk_coverage_curve"
-                 and name != "RiskCoverageDisplay"]
+REJECT_CURVES = [
+    name
+    for name in CURVE_ENTRIES
+    if name != "risk_coverage_curve" and name != "RiskCoverageDisplay"
+]
 
 
 def _direct_point(case, codes_pred, threshold):
@@ -167,8 +170,9 @@ def _direct_point(case, codes_pred, threshold):
     matrix = np.array([[float(c) for c in row] for row in exact])
     total = sum(sum(row) for row in exact)
     rejected = sum(row[-1] for row in exact)
-    errors = sum(row[j] for i, row in enumerate(exact) for j in range(len(row) - 1)
-                 if i != j)
+    errors = sum(
+        row[j] for i, row in enumerate(exact) for j in range(len(row) - 1) if i != j
+    )
     values = compute_measures(matrix, list(MEASURES), replace_undefined_by=np.nan)
     values = {f"measures.{k}": float(v) for k, v in values.items()}
     values["reject_rate"] = float(rejected / total)
@@ -177,12 +181,15 @@ def _direct_point(case, codes_pred, threshold):
 
 
 @pytest.mark.parametrize(
-    ("name", "variant"), battery_params("2-direct", REJECT_CURVES, ["measures 16 decades"])
+    ("name", "variant"),
+    battery_params("2-direct", REJECT_CURVES, ["measures 16 decades"]),
 )
 def test_every_reject_curve_point_is_the_direct_matrix(name, variant, case):
     spread = _spread_weights(case, 16)
     result = ENTRIES[name].run(spread)
-    codes_pred = spread.codes_pred if name in SEES_REJECTIONS else spread.codes_pred_full
+    codes_pred = (
+        spread.codes_pred if name in SEES_REJECTIONS else spread.codes_pred_full
+    )
     for index, threshold in enumerate(result["thresholds"]):
         expected = _direct_point(spread, codes_pred, threshold)
         for key, value in expected.items():
@@ -190,7 +197,10 @@ def test_every_reject_curve_point_is_the_direct_matrix(name, variant, case):
             # makes it from the rounded cells: about 1e-8 relative.
             rtol = 1e-7 if key.startswith("measures.") else 1e-9
             np.testing.assert_allclose(
-                result[key][index], value, rtol=rtol, atol=0,
+                result[key][index],
+                value,
+                rtol=rtol,
+                atol=0,
                 err_msg=f"{key} at threshold {threshold}",
             )
 

@@ -1,0 +1,77 @@
+"""The registry covers every public name, and the known-defect table is exact."""
+
+import dataclasses
+import importlib
+
+import pytest
+
+import infometrics as im
+
+from .checks import GENERATED
+from .known_defects import KNOWN_DEFECTS
+from .registry import ENTRIES
+
+pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
+
+# Public names that are not entry points, and why. Everything else in
+# infometrics.__all__ must be exercised by an entry of the registry.
+EXEMPT = {
+    "MEASURES": "constant: the measure registry (tests/test_registry_common.py)",
+    "NI_MEASURES": "constant: the NI formulas, a view of MEASURES",
+    "MeasureSpec": "the type of MEASURES' values",
+    "NIMeasure": "the type of NI_MEASURES' values",
+    "BootstrapInterval": "result of bootstrap_measures(_score)",
+    "EntropyTriangle": "result of entropy_triangle(_score)",
+    "TriangleCoordinates": "field type of EntropyTriangle",
+    "ErrorBounds": "result of error_bounds",
+    "InformationCoverage": "result of information_coverage(_score)",
+    "PairedComparison": "result of paired_comparison",
+    "RejectCurve": "result of reject_curve(_from_predictions)",
+    "RiskCoverageCurve": "result of risk_coverage_curve",
+    "DegenerateThresholdWarning": "warning class",
+    "PermutedLabelsWarning": "warning class",
+    "RejectLabelWarning": "warning class",
+    "ScorerRegistrationWarning": "warning class",
+    "UndefinedMeasureWarning": "warning class",
+    "register_scorers": "runs at import; changes scikit-learn's scorer names on "
+    "purpose (tests/test_scoring_entry_points.py)",
+}
+
+
+def test_every_public_name_is_an_entry_or_exempt():
+    covered = {name for entry in ENTRIES.values() for name in entry.covers}
+    missing = sorted(set(im.__all__) - covered - set(EXEMPT))
+    assert not missing, (
+        f"public names without a registry entry in tests/invariance/registry.py: "
+        f"{missing}; add an entry (or an exemption with its reason)"
+    )
+    assert not (set(EXEMPT) - set(im.__all__)), "exemptions of names no longer public"
+    assert not (covered - set(im.__all__)), "entries cover names that are not public"
+
+
+def test_every_exemption_is_a_result_a_warning_or_says_why():
+    for name, reason in EXEMPT.items():
+        obj = getattr(im, name)
+        assert reason
+        if reason.startswith("result"):
+            assert dataclasses.is_dataclass(obj) or isinstance(obj, type), name
+        if reason == "warning class":
+            assert issubclass(obj, UserWarning), name
+
+
+def test_the_known_defect_table_names_only_generated_checks():
+    # Import every battery module, so every parametrised case is generated.
+    for module in (
+        "weights",
+        "labels",
+        "splits",
+        "confidences",
+        "resampling",
+        "state",
+        "text",
+    ):
+        importlib.import_module(f"{__package__}.test_inv_{module}")
+    stale = sorted(set(KNOWN_DEFECTS) - GENERATED)
+    assert not stale, f"KNOWN_DEFECTS entries that match no check: {stale}"
+    for key, reason in KNOWN_DEFECTS.items():
+        assert reason.startswith(("issue 18:", "NEW:")), key
