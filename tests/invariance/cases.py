@@ -166,6 +166,7 @@ LABEL_KINDS = [
     "categorical",
     "string[pyarrow]",
     "StringDType",
+    "NA names",
 ]
 
 
@@ -186,6 +187,9 @@ def label_values(kind):
         return _STRINGS, "rejected", kind
     if kind == "object":
         return _STRINGS.astype(object), "rejected", object
+    if kind == "NA names":
+        # Class names that CSV readers take for missing values by default.
+        return np.array(["NA", "None", "null"]), "rejected", "str"
     raise ValueError(kind)
 
 
@@ -199,7 +203,7 @@ def _encode(codes, classes, reject, kind):
         return np.array(values, dtype=np.dtypes.StringDType())
     if kind == "object":
         return np.array(values, dtype=object)
-    if kind == "str":
+    if kind in ("str", "NA names"):
         return np.array(values)
     dtype = {"uint8": np.uint8, "bool": bool, "float64": float}.get(kind, kind)
     return np.array(values, dtype=dtype)

@@ -130,6 +130,38 @@ _CSV_OUTPUT_DOES_NOT_NEUTRALISE = (
     "issue 18: CSV output does not neutralise formula-like cells (=, +, -, @)"
 )
 
+_CLI_NA_NAMES = "issue 18: CLI: the class names NA/None/null are read as missing"
+_TABLES_WITH_NAMES = (
+    "issue 18: Tables with names: a confusion matrix given as a labelled "
+    "DataFrame, or as a CSV with a header and an index column, is read by "
+    "position (columns in another order than the rows give wrong numbers)"
+)
+_HTML_SELECTIVE_TIES = (
+    "issue 18: Selective measures with weights: the HTML selective table "
+    "inherits the tie-group defect of selective_risk_at_coverage / "
+    "coverage_at_risk"
+)
+_PERMUTED_NOTE_FLOAT_MAXIMUM = (
+    "issue 18: Reports: the permuted-labels note is lost at the float maximum"
+)
+_PERMUTED_WARNING_ON_NOISE = (
+    "issue 18: Reports: the permuted-labels warning fires on noise (a random "
+    "10-class classifier)"
+)
+_SVC_OVO = (
+    "issue 18: RejectOptionClassifier(CV): SVC(decision_function_shape='ovo') "
+    "has its pairwise columns read as class scores (wrong classes with 3, "
+    "IndexError with 4)"
+)
+_CV_ACCURACY_REJECTS = (
+    "issue 18: RejectOptionClassifierCV(scoring='accuracy') warns that "
+    "rejecting nothing is best, then sets a threshold that rejects test samples"
+)
+_CLI_MESSAGES = (
+    "issue 18: CLI: errors that lack the file prefix; Python advice in "
+    "command-line messages"
+)
+
 KNOWN_DEFECTS: dict[tuple[str, str], str] = {
     ("coverage_at_risk", "1-repetition"): _SELECTIVE_MEASURES_WITH_WEIGHTS_COVERAGE,
     ("e_aurc", "1-repetition"): _E_AURC_S_ORACLE_TAKES,
@@ -405,4 +437,36 @@ KNOWN_DEFECTS: dict[tuple[str, str], str] = {
     ("RiskCoverageDisplay", "10-text[figure]"): _REPORTS_MATHTEXT_IN_A_LABEL,
     ("html_report[figures]", "10-text[html]"): _REPORTS_MATHTEXT_IN_A_LABEL_,
     ("cli report csv", "10-text[per-class csv]"): _CSV_OUTPUT_DOES_NOT_NEUTRALISE,
+    ("cli report csv", "3-dtype[NA names]"): _CLI_NA_NAMES,
+    ("cli report json per-class", "3-dtype[NA names]"): _CLI_NA_NAMES,
+    ("all_measures_score", "3-labelled-matrix[columns reordered]"): _TABLES_WITH_NAMES,
+    ("conventional_measures_score", "3-labelled-matrix[columns reordered]"): (
+        _TABLES_WITH_NAMES
+    ),
+    ("information_report", "3-labelled-matrix[columns reordered]"): _TABLES_WITH_NAMES,
+    ("per_class_report", "3-labelled-matrix[columns reordered]"): _TABLES_WITH_NAMES,
+    ("html_report", "3-labelled-matrix[columns reordered]"): _TABLES_WITH_NAMES,
+    ("compare", "3-labelled-matrix[columns reordered]"): _TABLES_WITH_NAMES,
+    (
+        "conventional_measures",
+        "3-labelled-matrix[columns reordered]",
+    ): _TABLES_WITH_NAMES,
+    ("cli report csv", "3-labelled-matrix[columns reordered]"): _TABLES_WITH_NAMES,
+    ("html_report", "1-tie-on-request[weighted]"): _HTML_SELECTIVE_TIES,
+    (
+        "compare",
+        "2-scale[permuted note at float maximum]",
+    ): _PERMUTED_NOTE_FLOAT_MAXIMUM,
+    ("compare", "7-range[random 10-class: no permuted warning]"): (
+        _PERMUTED_WARNING_ON_NOISE
+    ),
+    ("information_report", "7-range[random 10-class: no permuted warning]"): (
+        _PERMUTED_WARNING_ON_NOISE
+    ),
+    ("RejectOptionClassifier", "6-decisions[SVC ovo 3 classes]"): _SVC_OVO,
+    ("RejectOptionClassifier", "6-decisions[SVC ovo 4 classes]"): _SVC_OVO,
+    ("RejectOptionClassifierCV", "6-decisions[accuracy]"): _CV_ACCURACY_REJECTS,
+    ("cli report csv", "10-text[missing prediction]"): _CLI_MESSAGES,
+    ("cli report csv", "10-text[reject label in y_true]"): _CLI_MESSAGES,
+    ("cli report csv", "10-text[continuous prediction]"): _CLI_MESSAGES,
 }

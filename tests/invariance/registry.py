@@ -53,7 +53,6 @@ NOT_THREADED = {
     "cli report csv": "the CLI prints to sys.stdout, which a test can only "
     "capture by redirecting it for the whole process",
     "cli report json per-class": "as 'cli report csv'",
-    "cli report html": "as 'cli report csv'",
 }
 
 
@@ -720,11 +719,6 @@ def _(case):
 def _(case):
     records = json.loads(run_cli(case, "--format", "json", "--per-class"))
     return flat(t=pd.DataFrame.from_records(records))
-
-
-@entry("cli report html", covers=[])
-def _(case):
-    return flat(numbers=html_numbers(run_cli(case, "--format", "html")))
 
 
 # Estimators and scorers ----------------------------------------------------

@@ -5,6 +5,7 @@ unicode text, spreadsheet formulas) are drawn literally in figures, escaped
 in HTML, and neutralised in CSV output.
 """
 
+import contextlib
 import csv
 import html
 import io
@@ -16,6 +17,7 @@ import numpy as np
 import pytest
 
 import infometrics as im
+from infometrics._cli.main import main as cli_main
 
 from .cases import make_case
 from .checks import battery_params
@@ -172,3 +174,27 @@ def test_csv_output_neutralises_formulas(name, variant):
         assert any(label in cell for cell in cells), label
     dangerous = [c for c in cells if c.startswith(FORMULA_START) and not _is_number(c)]
     assert not dangerous, dangerous
+
+
+BAD_INPUTS = {
+    "missing prediction": "y_true,y_pred\na,a\nb,\nc,c\n",
+    "reject label in y_true": "y_true,y_pred\n1,1\n2,-1\n-1,2\n",
+    "continuous prediction": "y_true,y_pred\n1,1\n2,1.5\n",
+}
+# Python spellings a command-line user cannot type.
+PYTHON_ADVICE = ("reject_label=", "np.nan", "np.float64", "estimator.predict")
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"), battery_params("10-text", ["cli report csv"], list(BAD_INPUTS))
+)
+def test_cli_errors_name_the_file_and_speak_command_line(name, variant, tmp_path):
+    path = tmp_path / "labels.csv"
+    path.write_text(BAD_INPUTS[variant])
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli_main(["report", str(path), "--kind", "labels"])
+    message = err.getvalue()
+    assert status == 2
+    assert message.startswith(f"infometrics: error: {path}"), message
+    assert not any(advice in message for advice in PYTHON_ADVICE), message
