@@ -162,6 +162,12 @@ _CLI_MESSAGES = (
     "command-line messages"
 )
 
+_CLI_PLOT_MATHTEXT = (
+    "issue 18: Reports: mathtext in a label crashes the page; 'infometrics "
+    "plot --name' too, and its error message is empty (the first line of "
+    "matplotlib's)"
+)
+
 KNOWN_DEFECTS: dict[tuple[str, str], str] = {
     ("coverage_at_risk", "1-repetition"): _SELECTIVE_MEASURES_WITH_WEIGHTS_COVERAGE,
     ("e_aurc", "1-repetition"): _E_AURC_S_ORACLE_TAKES,
@@ -469,4 +475,5 @@ KNOWN_DEFECTS: dict[tuple[str, str], str] = {
     ("cli report csv", "10-text[missing prediction]"): _CLI_MESSAGES,
     ("cli report csv", "10-text[reject label in y_true]"): _CLI_MESSAGES,
     ("cli report csv", "10-text[continuous prediction]"): _CLI_MESSAGES,
+    ("cli plot", "10-text[hostile name]"): _CLI_PLOT_MATHTEXT,
 }

@@ -53,6 +53,7 @@ NOT_THREADED = {
     "cli report csv": "the CLI prints to sys.stdout, which a test can only "
     "capture by redirecting it for the whole process",
     "cli report json per-class": "as 'cli report csv'",
+    "cli plot": "as 'cli report csv'",
 }
 
 
@@ -719,6 +720,44 @@ def _(case):
 def _(case):
     records = json.loads(run_cli(case, "--format", "json", "--per-class"))
     return flat(t=pd.DataFrame.from_records(records))
+
+
+def run_cli_plot(case, name="classifier"):
+    """``infometrics plot`` of the case's labels, in process; the PNG sizes."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "labels.csv"
+        frame = pd.DataFrame(
+            {
+                "y_true": np.asarray(case.y_true, dtype=object),
+                "y_pred": np.asarray(case.y_pred, dtype=object),
+            }
+        )
+        frame.to_csv(path, index=False)
+        output = Path(folder) / "figures"
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = cli_main(
+                [
+                    "plot",
+                    str(path),
+                    "--kind",
+                    "labels",
+                    "--reject-label",
+                    _reject_option(case),
+                    "--output",
+                    str(output),
+                    "--name",
+                    name,
+                ]
+            )
+        if status != 0:
+            raise ValueError(f"CLI exit {status}: {err.getvalue()}")
+        return sorted(p.name for p in output.iterdir())
+
+
+@entry("cli plot", covers=[])
+def _(case):
+    return flat(n_figures=len(run_cli_plot(case)))
 
 
 # Estimators and scorers ----------------------------------------------------

@@ -1,5 +1,6 @@
 """The registry covers every public name, and the known-defect table is exact."""
 
+import argparse
 import dataclasses
 import importlib
 from pathlib import Path
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import infometrics as im
+from infometrics._cli.main import build_parser
 
 from .checks import GENERATED
 from .known_defects import KNOWN_DEFECTS
@@ -48,6 +50,27 @@ def test_every_public_name_is_an_entry_or_exempt():
     )
     assert not (set(EXEMPT) - set(im.__all__)), "exemptions of names no longer public"
     assert not (covered - set(im.__all__)), "entries cover names that are not public"
+
+
+# Subcommands of the command line not run by an entry, and why.
+CLI_EXEMPT = {
+    "demo": "an end-to-end run that fits and tunes on synthetic data for many "
+    "seconds (tests/test_demo.py)",
+}
+
+
+def test_every_cli_subcommand_is_an_entry_or_exempt():
+    parser = build_parser()
+    (commands,) = [
+        action.choices
+        for action in parser._actions
+        if isinstance(action, argparse._SubParsersAction)
+    ]
+    for command in commands:
+        covered = any(name.startswith(f"cli {command}") for name in ENTRIES)
+        assert covered or command in CLI_EXEMPT, (
+            f"no entry runs 'infometrics {command}'"
+        )
 
 
 def test_every_exemption_is_a_result_a_warning_or_says_why():

@@ -21,7 +21,7 @@ from infometrics._cli.main import main as cli_main
 
 from .cases import make_case
 from .checks import battery_params
-from .registry import run_cli
+from .registry import run_cli, run_cli_plot
 
 pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
 
@@ -198,3 +198,12 @@ def test_cli_errors_name_the_file_and_speak_command_line(name, variant, tmp_path
     assert status == 2
     assert message.startswith(f"infometrics: error: {path}"), message
     assert not any(advice in message for advice in PYTHON_ADVICE), message
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"), battery_params("10-text", ["cli plot"], ["hostile name"])
+)
+def test_cli_plot_draws_a_hostile_name(name, variant):
+    # The legend entry is drawn into the PNG: it must not be parsed as mathtext.
+    written = run_cli_plot(make_case(seed=0), name=NAME)
+    assert written == ["entropy_triangle.png", "information_coverage.png"]
