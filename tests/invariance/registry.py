@@ -490,7 +490,21 @@ def _dask_array(values, chunks):
 
 
 def _dask_inputs(case, chunks=(5, 20, 23)):
+    """The case's labels and weights as Dask collections.
+
+    numpy labels become arrays in uneven chunks; pandas ones (categorical,
+    Arrow strings, nullable integers) columns of a dataframe in partitions.
+    """
     chunks = _fit_chunks(case.n_samples, chunks)
+    if not all(isinstance(v, np.ndarray) for v in (case.y_true, case.y_pred)):
+        import dask.dataframe as dd
+
+        frame = pd.DataFrame({"y": pd.Series(case.y_true), "p": pd.Series(case.y_pred)})
+        if case.sample_weight is not None:
+            frame["w"] = case.sample_weight
+        lazy = dd.from_pandas(frame, npartitions=3, sort=False)
+        weights = lazy["w"] if case.sample_weight is not None else None
+        return lazy["y"], lazy["p"], weights, chunks
     weights = (
         None if case.sample_weight is None else _dask_array(case.sample_weight, chunks)
     )
