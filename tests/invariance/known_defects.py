@@ -476,4 +476,20 @@ KNOWN_DEFECTS: dict[tuple[str, str], str] = {
     ("cli report csv", "10-text[reject label in y_true]"): _CLI_MESSAGES,
     ("cli report csv", "10-text[continuous prediction]"): _CLI_MESSAGES,
     ("cli plot", "10-text[hostile name]"): _CLI_PLOT_MATHTEXT,
+    (
+        "RejectOptionClassifier",
+        "3-estimator-dtype[int8, reject -200]",
+    ): _REJECTOPTIONCLASSIFIER_CV_UINT8_INT8_CLASSES,
+    (
+        "RejectOptionClassifier",
+        "3-estimator-dtype[uint8, reject 300]",
+    ): _REJECTOPTIONCLASSIFIER_CV_UINT8_INT8_CLASSES,
+    (
+        "RejectOptionClassifierCV",
+        "3-estimator-dtype[int8, reject -200]",
+    ): _REJECTOPTIONCLASSIFIER_CV_UINT8_INT8_CLASSES,
+    (
+        "RejectOptionClassifierCV",
+        "3-estimator-dtype[uint8, reject 300]",
+    ): _REJECTOPTIONCLASSIFIER_CV_UINT8_INT8_CLASSES,
 }

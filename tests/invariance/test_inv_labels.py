@@ -165,6 +165,29 @@ def test_estimator_predictions_keep_the_label_dtype(name, variant, case):
     _check_predictions(model, labelled, np.asarray(labelled.y_true), -1)
 
 
+OUT_OF_RANGE_MARKERS = {
+    "int8, reject -200": ("int8", -200),
+    "uint8, reject 300": ("uint8", 300),
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    battery_params("3-estimator-dtype", list(ESTIMATORS), list(OUT_OF_RANGE_MARKERS)),
+)
+def test_a_reject_label_outside_the_dtype_widens_it(name, variant, case):
+    kind, marker = OUT_OF_RANGE_MARKERS[variant]
+    labelled = with_labels(case, kind)
+    model = ESTIMATORS[name](marker).fit(labelled.X, labelled.y_true)
+    predicted = model.predict(labelled.X)
+    assert np.can_cast(np.dtype(kind), predicted.dtype, "safe"), predicted.dtype
+    # Nothing but a class or the marker itself (-200 wraps to 56 in int8).
+    assert set(predicted.tolist()) <= {0, 1, 2, marker}
+    if name == "RejectOptionClassifier":
+        rejected = case.confidence < THRESHOLD
+        assert all(p == marker for p in predicted[rejected].tolist())
+
+
 @pytest.mark.parametrize(
     ("name", "variant"),
     battery_params(
