@@ -671,8 +671,13 @@ def _(case):
 
 @entry("RiskCoverageDisplay", "labels", "weights", "confidence")
 def _(case):
+    y_true, y_pred, confidence = _selective_args(case)
     display = im.RiskCoverageDisplay.from_predictions(
-        *_selective_args(case), sample_weight=case.sample_weight, name="clf"
+        y_true,
+        y_pred,
+        confidence=confidence,
+        sample_weight=case.sample_weight,
+        name="clf",
     )
     _close(display)
     return flat(

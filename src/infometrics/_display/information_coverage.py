@@ -385,7 +385,7 @@ class InformationCoverageDisplay:
             label = ax.text(
                 r_label,
                 1 - level + r_label,
-                f"$S_I/H(T) = {level:g}$",
+                f"S_I/H(T) = {level:g}",
                 fontsize=7,
                 color="0.35",
                 ha="center",
@@ -407,7 +407,7 @@ class InformationCoverageDisplay:
                 linestyle="--",
                 color="0.6",
                 linewidth=0.8,
-                label="equal erroneous information $S_I/H(T) = 1 - f + r$",
+                label="equal erroneous information S_I/H(T) = 1 - f + r",
             )
             artists.append(iso_key)
         (perfect,) = ax.plot(
