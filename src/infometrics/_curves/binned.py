@@ -18,7 +18,11 @@ from numpy.typing import ArrayLike
 from .._counting.collections import import_dask, is_dask_collection
 from .._counting.labels import check_sample_weight, encode_labels
 from .._measures.registry import check_measure, compute_measures
-from .reject_curve import RejectCurve, confidence_and_prediction
+from .reject_curve import (
+    RejectCurve,
+    confidence_and_prediction,
+    quantile_thresholds,
+)
 
 # Matrices of the curve evaluated at once (bounds memory for many thresholds).
 _BLOCK_CELLS = 1 << 22
@@ -321,7 +325,7 @@ def confidence_binned_counts(
         if not np.all(np.isfinite(scores_float)):
             raise ValueError("y_score contains NaN or infinite values.")
         _, confidences = confidence_and_prediction(scores_float, confidence)
-        thresholds = np.unique(np.quantile(confidences, np.linspace(0, 1, thresholds)))
+        thresholds = quantile_thresholds(confidences, thresholds)
     flat = _bin_chunk(
         y_true_array, scores, sample_weight, thresholds, classes, confidence
     )

@@ -21,6 +21,7 @@ from .._counting.labels import (
 )
 from .._measures.registry import check_measure, evaluate_measures
 from .curve import RejectCurve
+from .selective_checks import ranking_scores
 from .sweep import RejectSweep
 from .sweep_quantities import SweepQuantities
 
@@ -80,10 +81,7 @@ def _threshold_values(thresholds, confidences):
                 f"{_MAX_QUANTILE_THRESHOLDS}, or thresholds=None for every "
                 "distinct confidence value (never more points than samples)."
             )
-        if confidences.size == 0:
-            return np.empty(0)
-        quantiles = np.quantile(confidences, np.linspace(0, 1, thresholds))
-        return np.unique(quantiles)
+        return quantile_thresholds(confidences, int(thresholds))
     values = np.asarray(thresholds)
     if (
         values.dtype.kind not in "iuf"
@@ -95,7 +93,28 @@ def _threshold_values(thresholds, confidences):
             "thresholds must be None, a positive int or a 1-d array of finite "
             f"values; got {thresholds!r}."
         )
-    return np.unique(values.astype(float))
+    if values.dtype.kind == "f" or confidences.dtype.kind not in "iu":
+        values = values.astype(np.float64)
+    return np.unique(values)
+
+
+def quantile_thresholds(confidences, k):
+    """``k`` evenly spaced quantiles of the confidences, as order statistics.
+
+    The ``j``-th is the sorted confidence at position ``ceil(j (n - 1) /
+    (k - 1))`` (numpy's ``method="higher"``, positions in integers): a value
+    of the data, in its dtype, so no interpolation rounds (integers beyond
+    ``2**53``) or gives NaN (``inf - inf``), and a threshold between two
+    values rejects the same samples as the higher one anyway. The first is
+    the minimum: the first point rejects nothing.
+    """
+    n = confidences.size
+    if n == 0:
+        return confidences[:0]
+    j = np.arange(k, dtype=np.int64)
+    positions = j * 0 if k == 1 else (j * (n - 1) + (k - 2)) // (k - 1)
+    positions = np.unique(positions)
+    return np.unique(np.partition(confidences, positions)[positions])
 
 
 def _check_measure_names(measures):
@@ -163,7 +182,7 @@ def _sweep_curve(
         confidences,
         weights,
         n_classes,
-        None if cut_points is None else np.append(cut_points, np.inf),
+        cut_points,
     )
     quantities = SweepQuantities(sweep)
     values = evaluate_measures(
@@ -421,8 +440,8 @@ def reject_curve_from_predictions(
             f"confidence must be numeric with one value per sample, shape "
             f"{y_true_array.shape}; got dtype {scores.dtype} and shape {scores.shape}."
         )
-    scores = scores.astype(float, copy=False)
-    if np.isnan(scores).any():
+    scores = ranking_scores(scores)
+    if scores.dtype.kind == "f" and np.isnan(scores).any():
         raise ValueError(
             "confidence contains NaN; every sample needs a confidence to be ranked."
         )

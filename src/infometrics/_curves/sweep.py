@@ -195,6 +195,54 @@ class _Reader:
         return running[self.steps_taken]
 
 
+def threshold_positions(sorted_confidence, thresholds):
+    """How many of the sorted confidences lie below each threshold, exactly.
+
+    Float thresholds against integer confidences are compared in the
+    integers (``c < t`` iff ``c < ceil(t)``): numpy would compare both as
+    float64 and merge integers beyond ``2**53``.
+    """
+    thresholds = np.asarray(thresholds)
+    if not (sorted_confidence.dtype.kind in "iu" and thresholds.dtype.kind == "f"):
+        return np.searchsorted(sorted_confidence, thresholds, side="left")
+    info = np.iinfo(sorted_confidence.dtype)
+    ceiling = np.ceil(thresholds)
+    above = ceiling >= float(int(info.max) + 1)
+    below = ceiling <= float(info.min)
+    # In range, ceil(t) converts to the integer dtype exactly.
+    inside = np.where(above | below, float(info.min), ceiling)
+    positions = np.searchsorted(
+        sorted_confidence, inside.astype(sorted_confidence.dtype), side="left"
+    )
+    return np.where(above, len(sorted_confidence), positions)
+
+
+def with_final_threshold(thresholds, confidence):
+    """``thresholds`` and the threshold of the last point (every sample
+    rejected): ``inf`` for floats, the largest value plus one for integers
+    (in a wider integer dtype when needed, never float)."""
+    thresholds = np.asarray(thresholds)
+    if thresholds.dtype.kind not in "iu":
+        return np.append(thresholds.astype(np.float64), np.inf)
+    largest = max(
+        [int(values.max()) for values in (thresholds, confidence) if values.size]
+        or [0]
+    )
+    smallest = min(
+        [int(values.min()) for values in (thresholds, confidence) if values.size]
+        or [0]
+    )
+    final = largest + 1
+    for dtype in (thresholds.dtype, np.dtype(np.int64), np.dtype(np.uint64)):
+        info = np.iinfo(dtype)
+        if info.min <= smallest and final <= info.max:
+            return np.append(thresholds.astype(dtype), np.array(final, dtype=dtype))
+    raise ValueError(
+        "confidence holds the largest uint64 value, so no integer threshold "
+        "rejects every sample; pass the confidences as float64 (or ranks)."
+    )
+
+
 class RejectSweep:
     """Sort once and group the steps of a reject-threshold sweep.
 
@@ -205,15 +253,17 @@ class RejectSweep:
     predicted_index : ndarray of int, shape (n_samples,)
         Column of each sample; ``n_classes`` means rejected before any
         threshold (such a sample stays rejected).
-    confidence : ndarray of float, shape (n_samples,)
-        Higher = more sure; a threshold rejects the samples below it.
+    confidence : ndarray of shape (n_samples,)
+        Higher = more sure; a threshold rejects the samples below it. Float64
+        or an integer dtype (ranked exactly, also beyond ``2**53``).
     weights : ndarray of float, shape (n_samples,)
         Validated non-negative weights.
     n_classes : int
-    thresholds : ndarray of float or None
-        Ascending; point ``k`` rejects the movable samples whose confidence
-        is below ``thresholds[k]``. ``None``: every distinct confidence
-        value, then ``inf`` (everything rejected).
+    thresholds : ndarray or None
+        Ascending, distinct; point ``k`` rejects the movable samples whose
+        confidence is below ``thresholds[k]``. ``None``: every distinct
+        confidence value. A last point that rejects everything follows (see
+        :func:`with_final_threshold`).
 
     Attributes
     ----------
@@ -234,6 +284,7 @@ class RejectSweep:
     ):
         m = n_classes
         self.n_classes = m
+        all_confidence = confidence
         movable = predicted_index < m
         rejected_rows = np.bincount(
             true_index[~movable], weights=weights[~movable], minlength=m
@@ -248,16 +299,17 @@ class RejectSweep:
             )
         order = np.argsort(confidence)
         sorted_confidence = confidence[order]
-        # Point k rejects every movable sample below thresholds[k].
+        # Point k rejects every movable sample below thresholds[k]; the last
+        # point rejects every sample (also those of confidence +inf).
         if thresholds is None:
             # The tie groups' first positions: no search needed.
             new_value = np.flatnonzero(sorted_confidence[1:] != sorted_confidence[:-1])
-            taken = np.concatenate(([0], new_value + 1, [len(sorted_confidence)]))
-            taken = taken[: len(taken) - (len(sorted_confidence) == 0)]
-            thresholds = np.append(sorted_confidence[taken[:-1]], np.inf)
+            taken = np.concatenate(([0], new_value + 1))[: len(sorted_confidence)]
+            thresholds = sorted_confidence[taken]
         else:
-            taken = np.searchsorted(sorted_confidence, thresholds, side="left")
-        self.thresholds = thresholds
+            taken = threshold_positions(sorted_confidence, thresholds)
+        taken = np.append(taken, len(sorted_confidence))
+        self.thresholds = with_final_threshold(thresholds, all_confidence)
         codes = codes[order]
         unit = bool(np.all(weights == 1.0))
         if not unit:

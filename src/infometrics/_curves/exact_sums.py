@@ -1,0 +1,156 @@
+"""Running sums of floats without rounding: what a curve reads must not depend
+on the order or the scale of the weights.
+
+A float64 is an integer times a power of two, so every value of a set of
+floats is an integer multiple of the smallest power of two any of them uses.
+Cutting each value's magnitude into ``bits``-wide slices (with its sign) ("limbs") of that common grid
+turns each slice into an int64, whose running sums numpy computes exactly.
+The sums are read at the requested positions, the limbs are carried into
+each other (every limb but the top one then lies in ``[0, 2**bits)``) and
+only then converted to one float, from the top limb down: the result is
+within one unit in the last place of the exact sum, and exactly 0 where the
+exact sum is 0, however many decades the values span.
+
+The common case is cheap: when the values are integers of one grid whose
+total stays below ``2**53`` (integer weights, scaled by any power of two),
+a plain float running sum is already exact and is used as is.
+"""
+
+import numpy as np
+
+# float64 significand, sign excluded.
+_SIGNIFICAND_BITS = 53
+
+
+def _lowest_bit_exponent(values):
+    """``e`` such that every value is an integer multiple of ``2**e``
+    (``None`` when every value is 0)."""
+    nonzero = values[values != 0]
+    if nonzero.size == 0:
+        return None
+    fraction, exponent = np.frexp(nonzero)
+    # nonzero = significand * 2**(exponent - 53), with an integer significand.
+    significand = np.abs(np.ldexp(fraction, _SIGNIFICAND_BITS)).astype(np.int64)
+    lowest = significand & -significand
+    _, position = np.frexp(lowest.astype(np.float64))  # lowest = 2**(position-1)
+    return int((exponent + position - 1).min()) - _SIGNIFICAND_BITS
+
+
+def _top_exponent(values):
+    """``e`` with ``abs(values) < 2**e``."""
+    largest = float(np.max(np.abs(values))) if values.size else 0.0
+    return int(np.frexp(largest)[1]) if largest > 0 else None
+
+
+def plain_sums_are_exact(values):
+    """Whether ``np.cumsum(values)`` rounds nowhere (and every sum of a
+    sub-range of ``values`` is exact too).
+
+    True when the values are integers of one power-of-two grid whose absolute
+    total is below ``2**53``: every partial sum is then such an integer.
+    """
+    values = np.asarray(values, dtype=np.float64)
+    magnitude = float(np.abs(values).sum())
+    if magnitude == 0.0:
+        return True
+    if not np.isfinite(magnitude):
+        return False
+    # Scale (exactly) so that the total lies in [2**52, 2**53): the sums are
+    # exact iff every scaled value is an integer.
+    shift = _SIGNIFICAND_BITS - int(np.frexp(magnitude)[1])
+    scaled = np.ldexp(values, shift)
+    return bool(np.all(scaled == np.floor(scaled)))
+
+
+def exact_sums(terms, constants=(), *, n_out):
+    """Exact ``sum(constants) + sum_t sign_t * sum(values_t[:positions_t])``.
+
+    Parameters
+    ----------
+    terms : sequence of (values, positions, sign)
+        ``values``: finite float64 array; ``positions``: int array of length
+        ``n_out`` (prefix lengths, ``0 .. len(values)``); ``sign``: +1 or -1.
+    constants : sequence of arrays
+        Finite float64 arrays, summed whole into every output.
+    n_out : int
+
+    Returns
+    -------
+    sums : ndarray of float64, shape (n_out,)
+        Each within one unit in the last place of the exact value, exactly 0
+        where the exact value is 0.
+    """
+    arrays = [np.asarray(values, dtype=np.float64) for values, _, _ in terms]
+    arrays += [np.asarray(values, dtype=np.float64).ravel() for values in constants]
+    tops = [_top_exponent(values) for values in arrays]
+    lows = [_lowest_bit_exponent(values) for values in arrays]
+    tops = [top for top in tops if top is not None]
+    lows = [low for low in lows if low is not None]
+    if not tops:
+        return np.zeros(n_out)
+    top, low = max(tops), min(lows)
+    n_values = sum(values.size for values in arrays) + 2
+    # Running sums of |limb| < 2**bits over n_values entries stay within int64.
+    bits = max(1, min(_SIGNIFICAND_BITS - 1, 62 - int(np.ceil(np.log2(n_values)))))
+    n_limbs = max(1, -(-(top - low) // bits))
+    limb_low = [top - (k + 1) * bits for k in range(n_limbs)]
+    totals = np.zeros((n_limbs, n_out), dtype=np.int64)
+
+    def limbs(values):
+        """The slices of ``values``, top first: integers ``q_k`` with
+        ``values == sum_k q_k * 2**limb_low[k]``."""
+        rest = values
+        for k in range(n_limbs):
+            # Truncation toward 0 keeps the sign: the rest is a subset of the
+            # value's own bits, so the subtraction is exact (a floor would
+            # turn a small negative value into a long run of ones).
+            whole = np.trunc(np.ldexp(rest, -limb_low[k]))
+            rest = rest - np.ldexp(whole, limb_low[k])
+            yield k, whole.astype(np.int64)
+
+    for (_, positions, sign), values in zip(terms, arrays, strict=False):
+        positions = np.asarray(positions)
+        running = np.zeros(values.size + 1, dtype=np.int64)
+        for k, limb in limbs(values):
+            np.cumsum(limb, out=running[1:])
+            if sign > 0:
+                totals[k] += running[positions]
+            else:
+                totals[k] -= running[positions]
+    for values in arrays[len(terms) :]:
+        for k, limb in limbs(values):
+            totals[k] += limb.sum()
+    # Carry upwards: every limb but the top one into [0, 2**bits).
+    for k in range(n_limbs - 1, 0, -1):
+        carry = totals[k] >> bits
+        totals[k] -= carry << bits
+        totals[k - 1] += carry
+    sums = np.ldexp(totals[0].astype(np.float64), limb_low[0])
+    for k in range(1, n_limbs):
+        sums = sums + np.ldexp(totals[k].astype(np.float64), limb_low[k])
+    return sums
+
+
+def prefix_sums(values, positions):
+    """``sum(values[:k])`` for ``k`` in ``positions``, exactly (see
+    :func:`exact_sums`); a plain running sum when that is exact."""
+    values = np.asarray(values, dtype=np.float64)
+    positions = np.asarray(positions)
+    if plain_sums_are_exact(values):
+        running = np.zeros(values.size + 1)
+        np.cumsum(values, out=running[1:])
+        return running[positions]
+    return exact_sums([(values, positions, 1)], n_out=positions.size)
+
+
+def range_sums(values, starts, stops):
+    """``sum(values[a:b])`` for every ``(a, b)`` of ``starts, stops``, exactly."""
+    values = np.asarray(values, dtype=np.float64)
+    starts, stops = np.asarray(starts), np.asarray(stops)
+    if plain_sums_are_exact(values):
+        running = np.zeros(values.size + 1)
+        np.cumsum(values, out=running[1:])
+        return running[stops] - running[starts]
+    return exact_sums(
+        [(values, stops, 1), (values, starts, -1)], n_out=np.size(starts)
+    )
