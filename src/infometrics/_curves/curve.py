@@ -8,6 +8,16 @@ import pandas as pd
 from .._measures.registry import check_measure
 
 
+def fraction(values):
+    """Ratios of exact sums as fractions: in ``[0, 1]`` and never ``-0.0``.
+
+    The sums are exact and each ratio is rounded once, so this only removes
+    what the last rounding can do (a ratio of nearly equal sums a unit in the
+    last place above 1); ``nan`` stays ``nan``.
+    """
+    return np.clip(np.asarray(values, dtype=float), 0.0, 1.0) + 0.0
+
+
 @dataclass(frozen=True)
 class RejectCurve:
     """Measures of an abstaining classifier at every confidence threshold.

@@ -3,8 +3,9 @@ on the order or the scale of the weights.
 
 A float64 is an integer times a power of two, so every value of a set of
 floats is an integer multiple of the smallest power of two any of them uses.
-Cutting each value's magnitude into ``bits``-wide slices (with its sign) ("limbs") of that common grid
-turns each slice into an int64, whose running sums numpy computes exactly.
+Cutting each value's magnitude into ``bits``-wide slices ("limbs") of that
+common grid, each with the value's sign, turns each slice into an int64,
+whose running sums numpy computes exactly.
 The sums are read at the requested positions, the limbs are carried into
 each other (every limb but the top one then lies in ``[0, 2**bits)``) and
 only then converted to one float, from the top limb down: the result is
@@ -22,18 +23,18 @@ import numpy as np
 _SIGNIFICAND_BITS = 53
 
 
-def _lowest_bit_exponent(values):
+def _grid_exponent(values):
     """``e`` such that every value is an integer multiple of ``2**e``
-    (``None`` when every value is 0)."""
-    nonzero = values[values != 0]
-    if nonzero.size == 0:
+    (``None`` when every value is 0).
+
+    A float of exponent ``x`` (``frexp``) is a 53-bit integer times
+    ``2**(x - 53)``, and every value's exponent is at least the smallest
+    one's: one minimum, no look at the individual bits.
+    """
+    smallest = np.min(np.abs(values), where=values != 0, initial=np.inf)
+    if not np.isfinite(smallest):
         return None
-    fraction, exponent = np.frexp(nonzero)
-    # nonzero = significand * 2**(exponent - 53), with an integer significand.
-    significand = np.abs(np.ldexp(fraction, _SIGNIFICAND_BITS)).astype(np.int64)
-    lowest = significand & -significand
-    _, position = np.frexp(lowest.astype(np.float64))  # lowest = 2**(position-1)
-    return int((exponent + position - 1).min()) - _SIGNIFICAND_BITS
+    return int(np.frexp(smallest)[1]) - _SIGNIFICAND_BITS
 
 
 def _top_exponent(values):
@@ -83,7 +84,7 @@ def exact_sums(terms, constants=(), *, n_out):
     arrays = [np.asarray(values, dtype=np.float64) for values, _, _ in terms]
     arrays += [np.asarray(values, dtype=np.float64).ravel() for values in constants]
     tops = [_top_exponent(values) for values in arrays]
-    lows = [_lowest_bit_exponent(values) for values in arrays]
+    lows = [_grid_exponent(values) for values in arrays]
     tops = [top for top in tops if top is not None]
     lows = [low for low in lows if low is not None]
     if not tops:
@@ -131,26 +132,36 @@ def exact_sums(terms, constants=(), *, n_out):
     return sums
 
 
-def prefix_sums(values, positions):
+def prefix_sums(values, positions, *, plain=None):
     """``sum(values[:k])`` for ``k`` in ``positions``, exactly (see
-    :func:`exact_sums`); a plain running sum when that is exact."""
+    :func:`exact_sums`); a plain running sum when that is exact (``plain``:
+    whether it is, when the caller knows)."""
     values = np.asarray(values, dtype=np.float64)
     positions = np.asarray(positions)
-    if plain_sums_are_exact(values):
+    if plain_sums_are_exact(values) if plain is None else plain:
         running = np.zeros(values.size + 1)
         np.cumsum(values, out=running[1:])
         return running[positions]
     return exact_sums([(values, positions, 1)], n_out=positions.size)
 
 
-def range_sums(values, starts, stops):
-    """``sum(values[a:b])`` for every ``(a, b)`` of ``starts, stops``, exactly."""
+def range_sums(values, starts, stops, *, plain=None):
+    """``sum(values[a:b])`` for every ``(a, b)`` of ``starts, stops``, exactly
+    (``plain`` as for :func:`prefix_sums`)."""
     values = np.asarray(values, dtype=np.float64)
     starts, stops = np.asarray(starts), np.asarray(stops)
-    if plain_sums_are_exact(values):
+    if plain_sums_are_exact(values) if plain is None else plain:
         running = np.zeros(values.size + 1)
         np.cumsum(values, out=running[1:])
         return running[stops] - running[starts]
-    return exact_sums(
-        [(values, stops, 1), (values, starts, -1)], n_out=np.size(starts)
-    )
+    return exact_sums([(values, stops, 1), (values, starts, -1)], n_out=np.size(starts))
+
+
+def key_sums(keys, values, n_keys):
+    """``np.bincount(keys, weights=values, minlength=n_keys)``, exactly."""
+    values = np.asarray(values, dtype=np.float64)
+    if plain_sums_are_exact(values):
+        return np.bincount(keys, weights=values, minlength=n_keys)
+    order = np.argsort(keys, kind="stable")
+    stops = np.cumsum(np.bincount(keys, minlength=n_keys))
+    return range_sums(values[order], stops - np.diff(stops, prepend=0), stops)

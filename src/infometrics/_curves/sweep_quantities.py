@@ -11,6 +11,7 @@ from .._measures.quantities import (
     Quantities,
 )
 from .._measures.statistics import FUNCTIONS, KINDS
+from .exact_sums import exact_sums
 from .sweep import (
     _EXTRA_FUNCTIONS,
     _EXTRA_KINDS,
@@ -246,39 +247,52 @@ class SweepQuantities(Quantities):
     def _reader(self):
         return _Reader(self.sweep.steps_taken, self.sweep.n_steps)
 
-    def _changes(self, kind, function):
-        """Changes of the statistic and of its number of non-zero terms, per
-        step in time order."""
+    def _steps(self, kind, function):
+        """The terms of the statistic after and before every step (time
+        order, one pair per part of the entries), and the change of its
+        number of non-zero terms per step."""
         parts = getattr(self, f"_{kind}_fields")
         n_steps = self.sweep.n_steps
-        changes = np.zeros(n_steps)
+        pairs = []
         nonzero_changes = np.zeros(n_steps, dtype=np.int8)
         for groups, values, final in parts:
-            terms = _evaluated(function, values, n_steps)
+            before = _evaluated(function, values, n_steps)
             if groups is None:  # already in time order: one group
                 ends, n_final, to_time = np.array([n_steps - 1]), 1, None
             else:
                 ends, n_final = groups.ends, len(groups.present)
                 to_time = groups.to_time
             final_terms = _evaluated(function, final, n_final)
-            if not (terms.any() or final_terms.any()):
+            if not (before.any() or final_terms.any()):
                 continue  # e.g. a reject-only statistic on accepted entries
-            step = _step_changes(terms, final_terms, ends, np.float64)
-            nonzero = (terms != 0).view(np.int8)
+            # The value after a step is the value before its entry's next
+            # step (the very same float), or the final value.
+            after = np.empty(n_steps)
+            after[:-1] = before[1:]
+            after[ends] = final_terms
+            nonzero = (before != 0).view(np.int8)
             step_nonzero = _step_changes(
                 nonzero, (final_terms != 0).view(np.int8), ends, np.int8
             )
             if to_time is not None:
-                step, step_nonzero = to_time(step), to_time(step_nonzero)
-            changes += step
+                after, before = to_time(after), to_time(before)
+                step_nonzero = to_time(step_nonzero)
+            pairs.append((after, before))
             nonzero_changes += step_nonzero
-        return changes, nonzero_changes
+        return pairs, nonzero_changes
 
     def sum(self, name):
         """The statistic ``name`` at every point of the sweep.
 
-        The sum is exactly 0 at a point where every term is 0 (an emptied
-        set of cells, no accepted sample, ...).
+        The initial terms plus, step by step, the terms after minus the terms
+        before. With weights of very different sizes (see
+        ``RejectSweep.exact_statistics``) these are summed without rounding
+        (:func:`exact_sums`): as each entry's terms telescope, the result is
+        the sum of the current terms, rounded once, however many steps came
+        before and however much larger their terms were. Otherwise the
+        changes are summed in float64 blocks (:class:`_Reader`), whose
+        rounding stays at the scale of the terms. Exactly 0 at a point where
+        every term is 0.
         """
         if name not in self._sums:
             kind = _EXTRA_KINDS.get(name) or KINDS[name]
@@ -287,14 +301,22 @@ class SweepQuantities(Quantities):
                 _evaluated(function, self._initial_fields(kind), None),
                 self._initial_shape(kind),
             )
-            values = float(np.sum(initial))
             nonzero = np.count_nonzero(initial)
+            taken = self.sweep.steps_taken
+            pairs = []
             if self.sweep.n_steps:
-                changes, nonzero_changes = self._changes(kind, function)
-                values = values + self._reader.sums(changes)
+                pairs, nonzero_changes = self._steps(kind, function)
                 nonzero = nonzero + self._reader.counts(nonzero_changes)
-            if np.ndim(values) == 0:  # no step: the same at every point
-                values = np.full(self.stack_shape, values)
+            if self.sweep.exact_statistics:
+                terms = []
+                for after, before in pairs:
+                    terms += [(after, taken, 1), (before, taken, -1)]
+                values = exact_sums(terms, [initial], n_out=taken.size)
+            else:
+                values = np.full(taken.size, float(np.sum(initial)))
+                if pairs:
+                    changes = sum(after - before for after, before in pairs)
+                    values = values + self._reader.sums(changes)
             self._sums[name] = np.where(nonzero > 0, values, 0.0)
         return self._sums[name]
 
