@@ -318,7 +318,9 @@ class RejectSweep:
                 confidence[movable],
                 weights[movable],
             )
-        order = np.argsort(confidence)
+        # Stable: tied samples step in their own order whatever the dtype or
+        # transform of the confidences, so float sums round the same way.
+        order = np.argsort(confidence, kind="stable")
         sorted_confidence = confidence[order]
         # Point k rejects every movable sample below thresholds[k]; the last
         # point rejects every sample (also those of confidence +inf).
@@ -559,3 +561,48 @@ class RejectSweep:
     def accepted_correct(self):
         """Accepted correctly classified weight at every point."""
         return self._accepted_where(self.true_row == self.predicted_column)
+
+
+def _positions_at(groups, n_steps, keys, taken):
+    """For each (key, point): the group-order position of the key's first
+    step taken at or after ``taken`` steps (its group's end when none)."""
+    # Group order is sorted by key, then by time: one sorted array of both.
+    combined = groups.keys.astype(np.int64) * (n_steps + 1) + groups.order
+    queries = keys[:, None].astype(np.int64) * (n_steps + 1) + taken[None, :]
+    return np.searchsorted(combined, queries)
+
+
+def matrices_at(sweep, points):
+    """The augmented matrices of some points of a sweep, from exact sums.
+
+    Parameters
+    ----------
+    sweep : RejectSweep
+    points : ndarray of int
+        Indices of points.
+
+    Returns
+    -------
+    stack : ndarray of shape (len(points), n_classes, n_classes + 1)
+    """
+    m, n = sweep.n_classes, sweep.n_steps
+    taken = sweep.steps_taken[points]
+    stack = np.zeros((len(points), m, m + 1))
+    stack[:, :, m] = sweep.rejected_rows
+    if n == 0:
+        return stack
+    weights = np.ones(n) if sweep.unit else sweep.weights
+    # Accepted: each cell's steps not yet taken.
+    cells = sweep.cells
+    first = _positions_at(cells, n, cells.present, taken)
+    stop = np.broadcast_to((cells.ends + 1)[:, None], first.shape)
+    accepted = range_sums(weights[cells.order], first.ravel(), stop.ravel())
+    rows, columns = np.divmod(cells.present, m)
+    stack[:, rows, columns] = accepted.reshape(first.shape).T
+    # Rejected: each row's steps taken, on top of its own rejections.
+    row_groups = sweep.rows
+    first = _positions_at(row_groups, n, row_groups.present, taken)
+    start = np.broadcast_to(row_groups.starts[:, None], first.shape)
+    moved = range_sums(weights[row_groups.order], start.ravel(), first.ravel())
+    stack[:, row_groups.present, m] += moved.reshape(first.shape).T
+    return stack
