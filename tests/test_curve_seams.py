@@ -500,3 +500,36 @@ def test_dask_quantile_curve_starts_by_rejecting_nothing(chunks):
         y_true, proba, thresholds=curve.thresholds[:-1], measures="ni2"
     )
     np.testing.assert_array_equal(curve.reject_rate, exact.reject_rate)
+
+
+# -- The exact sums under all of the above -----------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_exact_sums_against_fractions(seed):
+    from fractions import Fraction
+
+    from infometrics._curves.exact_sums import prefix_sums, range_sums
+
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 80))
+    span = [(-16, 1), (-300, 300), (-1074 // 3, 3)][seed % 3]
+    values = rng.random(n) * 10.0 ** rng.integers(*span, n)
+    if seed % 2:
+        values *= rng.choice([-1.0, 1.0], n)
+    positions = np.arange(n + 1)
+    got = prefix_sums(values, positions)
+    for k in positions:
+        exact = sum((Fraction(value) for value in values[:k]), Fraction(0))
+        if exact == 0:
+            assert got[k] == 0.0
+        else:
+            # Within one unit in the last place.
+            assert abs(Fraction(got[k]) - exact) <= abs(exact) * Fraction(2) ** -52
+    starts = rng.integers(0, n + 1, 20)
+    stops = np.maximum(starts, rng.integers(0, n + 1, 20))
+    for start, stop, value in zip(
+        starts, stops, range_sums(values, starts, stops), strict=True
+    ):
+        exact = sum((Fraction(v) for v in values[start:stop]), Fraction(0))
+        assert abs(Fraction(value) - exact) <= abs(exact) * Fraction(2) ** -52

@@ -63,17 +63,29 @@ def plain_sums_are_exact(values):
     return bool(np.all(scaled == np.floor(scaled)))
 
 
-def exact_sums(terms, constants=(), *, n_out):
-    """Exact ``sum(constants) + sum_t sign_t * sum(values_t[:positions_t])``.
+def _scale(values, exponent, out=None):
+    """``values * 2**exponent``, exactly (a product with a power of two)."""
+    if -1022 <= exponent <= 1023:
+        return np.multiply(values, 2.0**exponent, out=out)
+    return np.ldexp(values, exponent, out=out)
+
+
+def exact_sums(terms, constants=(), *, n_out, reads=()):
+    """Exact ``sum(constants) + sum over reads of sign * running sum``.
+
+    The running sum is that of ``sum_t sign_t * values_t`` (elementwise over
+    the terms, all of one length), read at each of ``reads``.
 
     Parameters
     ----------
-    terms : sequence of (values, positions, sign)
-        ``values``: finite float64 array; ``positions``: int array of length
-        ``n_out`` (prefix lengths, ``0 .. len(values)``); ``sign``: +1 or -1.
+    terms : sequence of (values, sign)
+        Finite float64 arrays of one length ``n``, each with +1 or -1.
     constants : sequence of arrays
         Finite float64 arrays, summed whole into every output.
     n_out : int
+    reads : sequence of (positions, sign)
+        ``positions``: int array of length ``n_out`` (prefix lengths,
+        ``0 .. n``), added with ``sign``.
 
     Returns
     -------
@@ -81,46 +93,56 @@ def exact_sums(terms, constants=(), *, n_out):
         Each within one unit in the last place of the exact value, exactly 0
         where the exact value is 0.
     """
-    arrays = [np.asarray(values, dtype=np.float64) for values, _, _ in terms]
-    arrays += [np.asarray(values, dtype=np.float64).ravel() for values in constants]
-    tops = [_top_exponent(values) for values in arrays]
-    lows = [_grid_exponent(values) for values in arrays]
-    tops = [top for top in tops if top is not None]
-    lows = [low for low in lows if low is not None]
+    arrays = [np.asarray(values, dtype=np.float64) for values, _ in terms]
+    signs = [sign for _, sign in terms]
+    fixed = [np.asarray(values, dtype=np.float64).ravel() for values in constants]
+    every = arrays + fixed
+    tops = [top for top in map(_top_exponent, every) if top is not None]
+    lows = [low for low in map(_grid_exponent, every) if low is not None]
     if not tops:
         return np.zeros(n_out)
     top, low = max(tops), min(lows)
-    n_values = sum(values.size for values in arrays) + 2
+    n_values = sum(values.size for values in every) + 2
     # Running sums of |limb| < 2**bits over n_values entries stay within int64.
     bits = max(1, min(_SIGNIFICAND_BITS - 1, 62 - int(np.ceil(np.log2(n_values)))))
     n_limbs = max(1, -(-(top - low) // bits))
     limb_low = [top - (k + 1) * bits for k in range(n_limbs)]
     totals = np.zeros((n_limbs, n_out), dtype=np.int64)
+    # What is left of each array below the limbs taken so far.
+    rests = [values.copy() for values in arrays]
+    fixed_rests = [values.copy() for values in fixed]
+    n = arrays[0].size if arrays else 0
+    running = np.zeros(n + 1, dtype=np.int64)
+    scaled = np.empty(n)
 
-    def limbs(values):
-        """The slices of ``values``, top first: integers ``q_k`` with
-        ``values == sum_k q_k * 2**limb_low[k]``."""
-        rest = values
-        for k in range(n_limbs):
-            # Truncation toward 0 keeps the sign: the rest is a subset of the
-            # value's own bits, so the subtraction is exact (a floor would
-            # turn a small negative value into a long run of ones).
-            whole = np.trunc(np.ldexp(rest, -limb_low[k]))
-            rest = rest - np.ldexp(whole, limb_low[k])
-            yield k, whole.astype(np.int64)
+    def take_limb(rest, k, buffer):
+        """The integers of limb ``k`` of ``rest``; ``rest`` keeps the lower
+        bits. Truncation toward 0 keeps the sign: the rest is a subset of
+        the value's own bits, so the subtraction is exact (a floor would turn
+        a small negative value into a long run of ones)."""
+        whole = np.trunc(_scale(rest, -limb_low[k], out=buffer), out=buffer)
+        limb = whole.astype(np.int64)
+        if k < n_limbs - 1:
+            rest -= _scale(whole, limb_low[k], out=buffer)
+        return limb
 
-    for (_, positions, sign), values in zip(terms, arrays, strict=False):
-        positions = np.asarray(positions)
-        running = np.zeros(values.size + 1, dtype=np.int64)
-        for k, limb in limbs(values):
-            np.cumsum(limb, out=running[1:])
-            if sign > 0:
-                totals[k] += running[positions]
-            else:
-                totals[k] -= running[positions]
-    for values in arrays[len(terms) :]:
-        for k, limb in limbs(values):
-            totals[k] += limb.sum()
+    for k in range(n_limbs):
+        if arrays:
+            combined = np.zeros(n, dtype=np.int64)
+            for rest, sign in zip(rests, signs, strict=True):
+                limb = take_limb(rest, k, scaled)
+                if sign > 0:
+                    combined += limb
+                else:
+                    combined -= limb
+            np.cumsum(combined, out=running[1:])
+            for positions, sign in reads:
+                if sign > 0:
+                    totals[k] += running[positions]
+                else:
+                    totals[k] -= running[positions]
+        for rest in fixed_rests:
+            totals[k] += take_limb(rest, k, np.empty(rest.size)).sum()
     # Carry upwards: every limb but the top one into [0, 2**bits).
     for k in range(n_limbs - 1, 0, -1):
         carry = totals[k] >> bits
@@ -142,7 +164,7 @@ def prefix_sums(values, positions, *, plain=None):
         running = np.zeros(values.size + 1)
         np.cumsum(values, out=running[1:])
         return running[positions]
-    return exact_sums([(values, positions, 1)], n_out=positions.size)
+    return exact_sums([(values, 1)], n_out=positions.size, reads=[(positions, 1)])
 
 
 def range_sums(values, starts, stops, *, plain=None):
@@ -154,7 +176,9 @@ def range_sums(values, starts, stops, *, plain=None):
         running = np.zeros(values.size + 1)
         np.cumsum(values, out=running[1:])
         return running[stops] - running[starts]
-    return exact_sums([(values, stops, 1), (values, starts, -1)], n_out=np.size(starts))
+    return exact_sums(
+        [(values, 1)], n_out=np.size(starts), reads=[(stops, 1), (starts, -1)]
+    )
 
 
 def key_sums(keys, values, n_keys):

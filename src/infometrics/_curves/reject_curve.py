@@ -408,7 +408,10 @@ def reject_curve_from_predictions(
     y_pred : array-like of shape (n_samples,)
         Predicted labels, ``reject_label`` for a rejection.
     confidence : array-like of shape (n_samples,)
-        Any score, higher = more sure; ``NaN`` refused.
+        Any score, higher = more sure; ``±inf`` allowed, ``NaN`` refused.
+        Integers are ranked (and the thresholds kept) in their own dtype, so
+        int64 values beyond ``2**53`` stay distinct. Only the order matters:
+        any strictly increasing transform gives the same curve.
     labels : array-like of shape (n_classes,), default=None
         The classes, in row order; by default the sorted labels of ``y_true``
         and ``y_pred`` (as :func:`augmented_confusion_matrix`).

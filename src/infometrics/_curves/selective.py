@@ -35,7 +35,7 @@ class RiskCoverageCurve(NamedTuple):
     generalized_risk : ndarray of shape (n_thresholds,)
         Weight of the accepted errors over total weight, ``c_g * R_g``.
     thresholds : ndarray of shape (n_thresholds,)
-        The distinct confidence values, decreasing.
+        The distinct confidence values, decreasing (integers in their dtype).
 
     Examples
     --------
@@ -146,9 +146,14 @@ def risk_coverage_curve(
         such as ``-1`` here would count as a wrong prediction.
     confidence : array-like of shape (n_samples,)
         Any score, higher = more sure (maximum probability, margin, negative
-        uncertainty); ``±inf`` allowed, ``NaN`` refused.
+        uncertainty); ``±inf`` allowed, ``NaN`` refused. Only the order
+        matters; integers are ranked in their own dtype (exact beyond
+        ``2**53``).
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights (default 1), not all zero.
+        Non-negative weights (default 1), not all zero. Sums of weights are
+        exact: integer weights give exactly what repeating each sample that
+        many times gives, also for a tie group that lands exactly on a
+        requested coverage or risk.
 
     Returns
     -------

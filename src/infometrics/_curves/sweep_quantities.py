@@ -24,6 +24,7 @@ from .sweep import (
 # A difference of sums smaller than this share of them has lost more digits
 # than a measure may (about 6 of 16): such points are computed directly.
 _DIGITS_LOST = 1e-6
+_ABSOLUTE_FLOOR = 1e-12
 
 
 class SweepQuantities(Quantities):
@@ -315,8 +316,10 @@ class SweepQuantities(Quantities):
             if self.sweep.exact_statistics:
                 terms = []
                 for after, before in pairs:
-                    terms += [(after, taken, 1), (before, taken, -1)]
-                values = exact_sums(terms, [initial], n_out=taken.size)
+                    terms += [(after, 1), (before, -1)]
+                values = exact_sums(
+                    terms, [initial], n_out=taken.size, reads=[(taken, 1)]
+                )
             else:
                 values = np.full(taken.size, float(np.sum(initial)))
                 if pairs:
@@ -353,20 +356,21 @@ class SweepQuantities(Quantities):
         reject = reject_y - reject_p
 
         def loses_digits(difference, *scales):
-            # The sums are of order 1 (entropies in bits, masses): a
-            # difference far below them, or below 1, keeps few digits.
-            return np.abs(difference) < _DIGITS_LOST * np.maximum.reduce(
-                [*scales, np.ones_like(difference)]
+            # Sums with relative errors of a few eps: their difference keeps
+            # few digits when far below them, and Quantities' own rounding
+            # tolerance (64 eps of max(sum, 1)) zeroes it below ~1e-14.
+            return (np.abs(difference) < _DIGITS_LOST * np.maximum.reduce(scales)) | (
+                np.abs(difference) < _ABSOLUTE_FLOOR
             )
 
         flagged = (
             loses_digits(information, h_output, h_given)
-            # -P log(P / t) of a row almost wholly in one cell: log of a
-            # ratio near 1, from rounded masses.
-            | loses_digits(h_given)
             | loses_digits(reject, reject_y, reject_p)
             | loses_digits(information - reject, information)
             | loses_digits(self.h_true - information, self.h_true)
+            # -P log(P / t) of a row almost wholly in one cell: the log of a
+            # ratio near 1 of rounded masses, an absolute error of a few eps.
+            | ((h_given > 0) & (h_given < _ABSOLUTE_FLOOR * 100))
         )
         points = np.flatnonzero(flagged)
         if points.size == 0:
