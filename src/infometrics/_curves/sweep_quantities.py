@@ -369,8 +369,9 @@ class SweepQuantities(Quantities):
             | loses_digits(information - reject, information)
             | loses_digits(self.h_true - information, self.h_true)
             # -P log(P / t) of a row almost wholly in one cell: the log of a
-            # ratio near 1 of rounded masses, an absolute error of a few eps.
-            | ((h_given > 0) & (h_given < _ABSOLUTE_FLOOR * 100))
+            # ratio near 1 of rounded masses, an absolute error of a few eps
+            # (the matrix's own form sums the row's rest instead).
+            | ((h_given > 0) & (h_given < _DIGITS_LOST))
         )
         points = np.flatnonzero(flagged)
         if points.size == 0:
