@@ -181,11 +181,14 @@ def range_sums(values, starts, stops, *, plain=None):
     )
 
 
-def key_sums(keys, values, n_keys):
-    """``np.bincount(keys, weights=values, minlength=n_keys)``, exactly."""
+def key_sums(keys, values, n_keys, *, plain=None):
+    """``np.bincount(keys, weights=values, minlength=n_keys)``, exactly
+    (``plain`` as for :func:`prefix_sums`)."""
     values = np.asarray(values, dtype=np.float64)
-    if plain_sums_are_exact(values):
+    if plain_sums_are_exact(values) if plain is None else plain:
         return np.bincount(keys, weights=values, minlength=n_keys)
     order = np.argsort(keys, kind="stable")
     stops = np.cumsum(np.bincount(keys, minlength=n_keys))
-    return range_sums(values[order], stops - np.diff(stops, prepend=0), stops)
+    return range_sums(
+        values[order], stops - np.diff(stops, prepend=0), stops, plain=False
+    )

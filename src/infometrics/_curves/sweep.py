@@ -308,8 +308,12 @@ class RejectSweep:
         all_confidence = confidence
         movable = predicted_index < m
         self._rejected_weights = weights[~movable]
-        rejected_rows = key_sums(true_index[~movable], weights[~movable], m)
-        total = float(prefix_sums(weights, [len(weights)])[0])
+        # Whether running sums of the weights (and of any subset) are exact.
+        plain = plain_sums_are_exact(weights)
+        rejected_rows = key_sums(
+            true_index[~movable], weights[~movable], m, plain=plain
+        )
+        total = float(prefix_sums(weights, [len(weights)], plain=plain)[0])
         code_type = _small_integer_dtype(m * m)
         codes = (true_index * m + predicted_index).astype(code_type)
         if not movable.all():
@@ -343,8 +347,7 @@ class RejectSweep:
                 taken = np.concatenate(([0], np.cumsum(positive)))[taken]
                 codes, weights = codes[positive], weights[positive]
         n_steps = len(codes)
-        # Whether running sums of the weights (and of any subset) are exact.
-        self.plain = unit or plain_sums_are_exact(weights)
+        self.plain = plain
         # Light samples left after heavy ones: summed in float64, the changes
         # of the heavy ones would leave rounding larger than the light ones'
         # terms, so the statistics are then summed exactly (slower).
@@ -359,13 +362,15 @@ class RejectSweep:
         self.true_row, self.predicted_column = np.divmod(codes, code_type(m))
         self.rejected_rows = rejected_rows
         self.rejected_total = float(
-            prefix_sums(self._rejected_weights, [self._rejected_weights.size])[0]
+            prefix_sums(
+                self._rejected_weights, [self._rejected_weights.size], plain=plain
+            )[0]
         )
         counts = np.zeros((m, m + 1))
         counts[:, :m] = (
             np.bincount(codes, minlength=m * m)
             if unit
-            else key_sums(codes, weights, m * m)
+            else key_sums(codes, weights, m * m, plain=plain)
         ).reshape(m, m)
         counts[:, m] = rejected_rows
         self.initial_counts = counts
