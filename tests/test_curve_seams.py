@@ -536,3 +536,16 @@ def test_exact_sums_against_fractions(seed):
     ):
         exact = sum((Fraction(v) for v in values[start:stop]), Fraction(0))
         assert abs(Fraction(value) - exact) <= abs(exact) * Fraction(2) ** -52
+
+
+def test_stable_order_of_floats_is_numpys_stable_argsort():
+    from infometrics._curves.sweep import _stable_order
+
+    rng = np.random.default_rng(0)
+    values = rng.choice(
+        [-np.inf, -2.5, -1e-300, -0.0, 0.0, 5e-324, 1e-300, 0.5, 3.0, np.inf], 400
+    )
+    values = np.concatenate([values, rng.normal(size=200)])
+    np.testing.assert_array_equal(
+        _stable_order(values), np.argsort(values, kind="stable")
+    )

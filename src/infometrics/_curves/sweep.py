@@ -259,6 +259,21 @@ def with_final_threshold(thresholds, confidence):
     )
 
 
+def _stable_order(confidence):
+    """``np.argsort(confidence, kind="stable")``.
+
+    Stable: tied samples step in their own order whatever the dtype or the
+    transform of the confidences, so float sums round the same way. Floats
+    are sorted as integers of the same order (their bit patterns, negative
+    ones reversed, -0.0 as 0.0): numpy's stable sort is faster on int64.
+    """
+    if confidence.dtype != np.float64:
+        return np.argsort(confidence, kind="stable")
+    bits = (confidence + 0.0).view(np.int64)
+    keys = np.where(bits < 0, bits ^ np.int64(0x7FFFFFFFFFFFFFFF), bits)
+    return np.argsort(keys, kind="stable")
+
+
 class RejectSweep:
     """Sort once and group the steps of a reject-threshold sweep.
 
@@ -322,9 +337,7 @@ class RejectSweep:
                 confidence[movable],
                 weights[movable],
             )
-        # Stable: tied samples step in their own order whatever the dtype or
-        # transform of the confidences, so float sums round the same way.
-        order = np.argsort(confidence, kind="stable")
+        order = _stable_order(confidence)
         sorted_confidence = confidence[order]
         # Point k rejects every movable sample below thresholds[k]; the last
         # point rejects every sample (also those of confidence +inf).
