@@ -549,3 +549,23 @@ def test_stable_order_of_floats_is_numpys_stable_argsort():
     np.testing.assert_array_equal(
         _stable_order(values), np.argsort(values, kind="stable")
     )
+
+
+def test_binned_counts_of_weights_spanning_16_decades_are_exact_cell_sums():
+    rng = np.random.default_rng(5)
+    n = 400
+    y_true = rng.integers(0, 2, n)
+    proba = rng.dirichlet([1, 1], n)
+    weights = 10.0 ** rng.uniform(-16, 0, n)
+    edges = [0.6, 0.8]
+    binned = im.confidence_binned_counts(
+        y_true, proba, thresholds=edges, sample_weight=weights
+    )
+    bins = np.searchsorted(edges, proba.max(axis=1), side="right")
+    predicted = proba.argmax(axis=1)
+    for b, i, j in np.ndindex(binned.counts.shape):
+        cell = (bins == b) & (y_true == i) & (predicted == j)
+        # Within a unit in the last place of the exact sum (fsum's).
+        assert binned.counts[b, i, j] == pytest.approx(
+            math.fsum(weights[cell]), rel=2.3e-16, abs=0.0
+        )

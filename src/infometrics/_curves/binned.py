@@ -19,7 +19,7 @@ from .._counting.collections import import_dask, is_dask_collection
 from .._counting.labels import check_sample_weight, encode_labels
 from .._measures.registry import check_measure, compute_measures
 from .curve import fraction
-from .exact_sums import range_sums
+from .exact_sums import key_sums, range_sums
 from .reject_curve import (
     RejectCurve,
     confidence_and_prediction,
@@ -216,9 +216,10 @@ def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
     true_index = encode_labels(y_true, classes)
     bins = np.searchsorted(thresholds, confidences, side="right")
     codes = (bins * n_classes + true_index) * n_classes + predicted
-    if weights is not None:
-        weights = check_sample_weight(weights, len(true_index))
-    return np.bincount(codes, weights=weights, minlength=n_cells)
+    if weights is None:
+        return np.bincount(codes, minlength=n_cells)
+    # Each cell's weight summed exactly, whatever the spread of the weights.
+    return key_sums(codes, check_sample_weight(weights, len(true_index)), n_cells)
 
 
 def _check_scores(scores, n_samples):
