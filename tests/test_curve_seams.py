@@ -569,3 +569,22 @@ def test_binned_counts_of_weights_spanning_16_decades_are_exact_cell_sums():
         assert binned.counts[b, i, j] == pytest.approx(
             math.fsum(weights[cell]), rel=2.3e-16, abs=0.0
         )
+
+
+def test_points_computed_from_their_matrices_in_blocks_give_the_same_curve(
+    monkeypatch,
+):
+    from infometrics._curves import sweep_quantities
+
+    true, predicted, confidence, weights = wide_problem(1, 3)
+    kwargs = {
+        "labels": [0, 1, 2],
+        "reject_label": None,
+        "measures": ["ni2", "ni3", "false_info_ratio"],
+        "sample_weight": weights,
+    }
+    whole = im.reject_curve_from_predictions(true, predicted, confidence, **kwargs)
+    monkeypatch.setattr(sweep_quantities, "_BLOCK_CELLS", 1)
+    blocks = im.reject_curve_from_predictions(true, predicted, confidence, **kwargs)
+    for name, values in whole.measures.items():
+        np.testing.assert_array_equal(blocks.measures[name], values, name)

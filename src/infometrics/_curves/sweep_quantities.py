@@ -25,6 +25,15 @@ from .sweep import (
 # than a measure may (about 6 of 16): such points are computed directly.
 _DIGITS_LOST = 1e-6
 _ABSOLUTE_FLOOR = 1e-12
+# The quantities taken from the points' own matrices there.
+_PATCHED = (
+    "mutual_info",
+    "mutual_info_without_reject",
+    "h_true_given_output",
+    "h_output_given_true",
+)
+# Cells of the matrices built at once for those points.
+_BLOCK_CELLS = 1 << 22
 
 
 class SweepQuantities(Quantities):
@@ -376,8 +385,18 @@ class SweepQuantities(Quantities):
         points = np.flatnonzero(flagged)
         if points.size == 0:
             return None
-        stack = matrices_at(self.sweep, points)
-        return points, MatrixQuantities(stack, positive=self.positive)
+        # Matrices of a block of points at a time: memory stays bounded
+        # however many points need it.
+        m = self.n_classes
+        block = max(1, _BLOCK_CELLS // (m * (m + 1)))
+        direct = {name: np.empty(points.size) for name in _PATCHED}
+        for start in range(0, points.size, block):
+            window = slice(start, start + block)
+            stack = matrices_at(self.sweep, points[window])
+            quantities = MatrixQuantities(stack, positive=self.positive)
+            for name in _PATCHED:
+                direct[name][window] = getattr(quantities, name)
+        return points, direct
 
     def _patched(self, name):
         values = getattr(Quantities, name).func(self)
@@ -385,7 +404,7 @@ class SweepQuantities(Quantities):
             return values
         points, direct = self._direct
         values = np.array(values, dtype=float)
-        values[points] = getattr(direct, name)
+        values[points] = direct[name]
         return values
 
     @cached_property
