@@ -324,11 +324,16 @@ class RejectSweep:
         movable = predicted_index < m
         self._rejected_weights = weights[~movable]
         # Whether running sums of the weights (and of any subset) are exact.
-        plain = plain_sums_are_exact(weights)
+        all_unit = bool(np.all(weights == 1.0))
+        plain = all_unit or plain_sums_are_exact(weights)
         rejected_rows = key_sums(
             true_index[~movable], weights[~movable], m, plain=plain
         )
-        total = float(prefix_sums(weights, [len(weights)], plain=plain)[0])
+        total = (
+            float(len(weights))
+            if all_unit
+            else float(prefix_sums(weights, [len(weights)], plain=plain)[0])
+        )
         code_type = _small_integer_dtype(m * m)
         codes = (true_index * m + predicted_index).astype(code_type)
         if not movable.all():
@@ -351,7 +356,7 @@ class RejectSweep:
         taken = np.append(taken, len(sorted_confidence))
         self.thresholds = with_final_threshold(thresholds, all_confidence)
         codes = codes[order]
-        unit = bool(np.all(weights == 1.0))
+        unit = all_unit or bool(np.all(weights == 1.0))
         if not unit:
             weights = weights[order]
         if not unit:
@@ -561,10 +566,13 @@ class RejectSweep:
 
     def _accepted_where(self, mask):
         """Accepted weight of the steps in ``mask`` at every point."""
-        weights = np.ones(self.n_steps) if self.unit else self.weights
         n = self.n_steps
+        if self.unit:
+            counts = np.zeros(n + 1)
+            np.cumsum(mask[::-1], out=counts[-2::-1][:n])
+            return counts[self.steps_taken]
         return range_sums(
-            np.where(mask, weights, 0.0),
+            np.where(mask, self.weights, 0.0),
             self.steps_taken,
             np.full(len(self.steps_taken), n),
             plain=self.plain,
@@ -578,6 +586,8 @@ class RejectSweep:
     @cached_property
     def accepted_correct(self):
         """Accepted correctly classified weight at every point."""
+        if self.plain:  # both sums exact: so is their difference
+            return self.accepted - self.accepted_errors
         return self._accepted_where(self.true_row == self.predicted_column)
 
 
