@@ -262,10 +262,11 @@ class SweepQuantities(Quantities):
     def _reader(self):
         return _Reader(self.sweep.steps_taken, self.sweep.n_steps)
 
-    def _steps(self, kind, function):
+    def _steps(self, kind, function, exact):
         """The terms of the statistic after and before every step (time
-        order, one pair per part of the entries), and the change of its
-        number of non-zero terms per step."""
+        order, one pair per part of the entries; only their difference
+        unless ``exact``), and the change of its number of non-zero terms
+        per step."""
         parts = getattr(self, f"_{kind}_fields")
         n_steps = self.sweep.n_steps
         pairs = []
@@ -289,10 +290,13 @@ class SweepQuantities(Quantities):
             step_nonzero = _step_changes(
                 nonzero, (final_terms != 0).view(np.int8), ends, np.int8
             )
+            # Summed exactly, the terms stay apart; in float64 only their
+            # changes are needed (one scatter instead of two).
+            pair = (after, before) if exact else (after - before,)
             if to_time is not None:
-                after, before = to_time(after), to_time(before)
+                pair = tuple(map(to_time, pair))
                 step_nonzero = to_time(step_nonzero)
-            pairs.append((after, before))
+            pairs.append(pair)
             nonzero_changes += step_nonzero
         return pairs, nonzero_changes
 
@@ -319,10 +323,11 @@ class SweepQuantities(Quantities):
             nonzero = np.count_nonzero(initial)
             taken = self.sweep.steps_taken
             pairs = []
+            exact = self.sweep.exact_statistics
             if self.sweep.n_steps:
-                pairs, nonzero_changes = self._steps(kind, function)
+                pairs, nonzero_changes = self._steps(kind, function, exact)
                 nonzero = nonzero + self._reader.counts(nonzero_changes)
-            if self.sweep.exact_statistics:
+            if exact:
                 terms = []
                 for after, before in pairs:
                     terms += [(after, 1), (before, -1)]
@@ -332,7 +337,9 @@ class SweepQuantities(Quantities):
             else:
                 values = np.full(taken.size, float(np.sum(initial)))
                 if pairs:
-                    changes = sum(after - before for after, before in pairs)
+                    changes = pairs[0][0]
+                    for (more,) in pairs[1:]:
+                        changes = changes + more
                     values = values + self._reader.sums(changes)
             self._sums[name] = np.where(nonzero > 0, values, 0.0)
         return self._sums[name]
