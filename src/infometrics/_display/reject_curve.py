@@ -89,9 +89,6 @@ class RejectCurveDisplay:
         ----------
         y_true : array-like of shape (n_samples,)
         y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
-            As for :func:`reject_curve`: a 1-d array is the probability of the
-            second class with ``confidence="max"``, a decision function with
-            ``confidence="margin"``.
         classes : array-like, default=None
         measures : sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio")
