@@ -18,7 +18,13 @@ from numpy.typing import ArrayLike
 from .._counting.collections import import_dask, is_dask_collection
 from .._counting.labels import check_sample_weight, encode_labels
 from .._measures.registry import check_measure, compute_measures
-from .reject_curve import RejectCurve, confidence_and_prediction
+from .curve import fraction
+from .exact_sums import key_sums, range_sums
+from .reject_curve import (
+    RejectCurve,
+    confidence_and_prediction,
+    quantile_thresholds,
+)
 
 # Matrices of the curve evaluated at once (bounds memory for many thresholds).
 _BLOCK_CELLS = 1 << 22
@@ -128,43 +134,72 @@ class ConfidenceBinnedCounts:
         names = [check_measure(name).name for name in measures]
         n_classes = len(self.classes)
         counts = np.asarray(self.counts, dtype=float)
-        base_counts = counts.sum(axis=0)
-        # Point j rejects bins 0..j; the last point (inf) rejects every bin.
-        rejected_by_point = np.cumsum(counts, axis=0)
+        n_bins = counts.shape[0]
         thresholds = np.append(self.thresholds, np.inf)
         n_points = len(thresholds)
-        total = base_counts.sum()
-        outputs = {key: np.empty(n_points) for key in ("correct", "rejected", *names)}
+        # Point j rejects bins 0..j (the last point, inf, every bin) and
+        # accepts the bins after j: both sides as exact sums over the bins,
+        # never one as the total minus the other (which can undershoot 0).
+        by_cell = counts.reshape(n_bins, -1).T.ravel()  # cell-major bins
+        cell_start = np.repeat(np.arange(n_classes * n_classes) * n_bins, n_points)
+        point = np.tile(np.arange(n_points), n_classes * n_classes)
+        cell_end = cell_start + n_bins
+        rejected_cells = range_sums(by_cell, cell_start, cell_start + point + 1)
+        accepted_cells = range_sums(by_cell, cell_start + point + 1, cell_end)
+        rejected_by_point = rejected_cells.reshape(n_classes, n_classes, -1)
+        rejected_by_point = np.moveaxis(rejected_by_point, -1, 0)
+        accepted_by_point = np.moveaxis(
+            accepted_cells.reshape(n_classes, n_classes, -1), -1, 0
+        )
+        # Totals per point from the same bins, in one exact sum each.
+        bin_major = counts.reshape(-1)
+        diagonal = np.eye(n_classes, dtype=bool).ravel()
+        per_bin = n_classes * n_classes
+        split = (np.arange(n_points) + 1) * per_bin
+        end = np.full(n_points, n_bins * per_bin)
+        correct_by_bin = np.where(np.tile(diagonal, n_bins), bin_major, 0.0)
+        wrong_by_bin = np.where(np.tile(diagonal, n_bins), 0.0, bin_major)
+        total = float(range_sums(bin_major, [0], [n_bins * per_bin])[0])
+        rejected_total = range_sums(bin_major, np.zeros(n_points, int), split)
+        accepted_total = range_sums(bin_major, split, end)
+        correct = range_sums(correct_by_bin, split, end)
+        errors = range_sums(wrong_by_bin, split, end)
+        outputs = {name: np.empty(n_points) for name in names}
         block = max(1, _BLOCK_CELLS // max(n_classes * n_classes, 1))
         for start in range(0, n_points, block):
             rejected = rejected_by_point[start : start + block]
-            accepted = base_counts[None, :, :] - rejected
-            np.maximum(accepted, 0.0, out=accepted)  # float sums can undershoot 0
+            accepted = accepted_by_point[start : start + block]
             stack = np.concatenate([accepted, rejected.sum(axis=2)[:, :, None]], axis=2)
             window = slice(start, start + len(stack))
-            outputs["correct"][window] = np.trace(accepted, axis1=1, axis2=2)
-            outputs["rejected"][window] = stack[:, :, -1].sum(axis=1)
             values = compute_measures(
                 stack, names, replace_undefined_by=replace_undefined_by
             )
             for name, value in values.items():
                 outputs[name][window] = value
-        correct, rejected_total = outputs["correct"], outputs["rejected"]
         safe_total = total if total > 0 else 1.0
-        accepted_total = total - rejected_total
+        anything_accepted = accepted_total > 0
         accepted_accuracy = np.divide(
             correct,
             accepted_total,
             out=np.full(n_points, np.nan),
-            where=accepted_total > 0,
+            where=anything_accepted,
+        )
+        selective_risk = np.divide(
+            errors,
+            accepted_total,
+            out=np.full(n_points, np.nan),
+            where=anything_accepted,
         )
         return RejectCurve(
             thresholds=thresholds,
-            reject_rate=rejected_total / safe_total,
-            error_rate=(accepted_total - correct) / safe_total,
-            accepted_accuracy=accepted_accuracy,
-            measures={name: outputs[name] for name in names},
+            reject_rate=fraction(rejected_total / safe_total),
+            error_rate=fraction(errors / safe_total),
+            accepted_accuracy=fraction(accepted_accuracy),
+            measures=outputs,
             classes=self.classes,
+            coverage=fraction(accepted_total / safe_total),
+            selective_risk=fraction(selective_risk),
+            generalized_risk=fraction(errors / safe_total),
         )
 
 
@@ -181,9 +216,10 @@ def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
     true_index = encode_labels(y_true, classes)
     bins = np.searchsorted(thresholds, confidences, side="right")
     codes = (bins * n_classes + true_index) * n_classes + predicted
-    if weights is not None:
-        weights = check_sample_weight(weights, len(true_index))
-    return np.bincount(codes, weights=weights, minlength=n_cells)
+    if weights is None:
+        return np.bincount(codes, minlength=n_cells)
+    # Each cell's weight summed exactly, whatever the spread of the weights.
+    return key_sums(codes, check_sample_weight(weights, len(true_index)), n_cells)
 
 
 def _check_scores(scores, n_samples):
@@ -253,8 +289,10 @@ def confidence_binned_counts(
         True labels.
     y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
         Predicted probabilities (or decision values with
-        ``confidence="margin"``), columns in the order of ``classes``; a 1-d
-        array is a binary decision function.
+        ``confidence="margin"``), columns in the order of ``classes``. A 1-d
+        array is the score of the second class, as for :func:`reject_curve`:
+        a probability with ``confidence="max"``, a decision function with
+        ``confidence="margin"``.
     thresholds : int or array-like
         The bin edges. An int ``k``: ``k`` thresholds at evenly spaced
         quantiles of the confidence (for Dask input estimated in one pass
@@ -321,7 +359,7 @@ def confidence_binned_counts(
         if not np.all(np.isfinite(scores_float)):
             raise ValueError("y_score contains NaN or infinite values.")
         _, confidences = confidence_and_prediction(scores_float, confidence)
-        thresholds = np.unique(np.quantile(confidences, np.linspace(0, 1, thresholds)))
+        thresholds = quantile_thresholds(confidences, thresholds)
     flat = _bin_chunk(
         y_true_array, scores, sample_weight, thresholds, classes, confidence
     )
@@ -404,6 +442,11 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
         todo["quantiles"] = da.percentile(
             confidences, np.linspace(0, 100, thresholds), method="linear"
         )
+        # Dask's percentiles are merged from the chunks' and only approximate;
+        # the ends must be exact, or the first point would reject samples
+        # (and the curve lose its point that rejects nothing).
+        todo["smallest"] = confidences.min()
+        todo["largest"] = confidences.max()
     if todo:
         found = dict(zip(todo, dask.compute(*todo.values()), strict=True))
         if "classes" in found:
@@ -414,7 +457,11 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
                     f"{n_columns} columns; pass classes= (the estimator's classes_)."
                 )
         if "quantiles" in found:
-            thresholds = np.unique(np.asarray(found["quantiles"], dtype=float))
+            smallest, largest = float(found["smallest"]), float(found["largest"])
+            quantiles = np.asarray(found["quantiles"], dtype=float)
+            quantiles = np.clip(quantiles, smallest, largest)
+            quantiles[0], quantiles[-1] = smallest, largest
+            thresholds = np.unique(quantiles)
     classes = _check_classes(classes, n_columns)
     # Second pass: the binned counts, chunk by chunk, summed in a tree.
     chunk_count = dask.delayed(_bin_chunk, pure=True)

@@ -8,6 +8,16 @@ import pandas as pd
 from .._measures.registry import check_measure
 
 
+def fraction(values):
+    """Ratios of exact sums as fractions: in ``[0, 1]`` and never ``-0.0``.
+
+    The sums are exact and each ratio is rounded once, so this only removes
+    what the last rounding can do (a ratio of nearly equal sums a unit in the
+    last place above 1); ``nan`` stays ``nan``.
+    """
+    return np.clip(np.asarray(values, dtype=float), 0.0, 1.0) + 0.0
+
+
 @dataclass(frozen=True)
 class RejectCurve:
     """Measures of an abstaining classifier at every confidence threshold.
@@ -19,10 +29,17 @@ class RejectCurve:
     Attributes
     ----------
     thresholds : ndarray of shape (n_points,)
-        The distinct confidence values, ascending, then ``inf``.
+        The distinct confidence values (or the chosen thresholds), ascending,
+        then the threshold of the last point, which rejects everything:
+        ``inf`` for float confidences (also a sample of confidence ``inf`` is
+        rejected there, so ``inf`` may appear twice, as in
+        :func:`sklearn.metrics.roc_curve`), the largest value plus one for
+        integer confidences, whose dtype the thresholds keep (exact beyond
+        ``2**53``).
     reject_rate, error_rate, accepted_accuracy : ndarray of shape (n_points,)
         Fraction rejected, fraction accepted and wrong, and accuracy on the
-        accepted samples (``nan`` when everything is rejected).
+        accepted samples (``nan`` when everything is rejected); ratios of
+        exact sums of the weights, in ``[0, 1]``.
     measures : dict of str to ndarray of shape (n_points,)
         The requested measures (registry base names, e.g. ``"ni2"``), in their
         natural direction (``false_info_ratio``: lower is better).

@@ -20,7 +20,8 @@ from .._counting.labels import (
     encode_labels,
 )
 from .._measures.registry import check_measure, evaluate_measures
-from .curve import RejectCurve
+from .curve import RejectCurve, fraction
+from .selective_checks import ranking_scores
 from .sweep import RejectSweep
 from .sweep_quantities import SweepQuantities
 
@@ -38,8 +39,11 @@ def confidence_and_prediction(scores, confidence="max"):
     ----------
     scores : ndarray of shape (n_samples, n_classes) or (n_samples,)
         Probabilities (``confidence="max"``) or decision values
-        (``confidence="margin"``); a 1-d array is a binary decision function
-        whose positive values mean the second class.
+        (``confidence="margin"``). A 1-d array is scikit-learn's binary score
+        of the second class: with ``"max"`` its probability
+        (``predict_proba(X)[:, 1]``, read as the two columns ``1 - p, p``),
+        with ``"margin"`` a decision function (positive means the second
+        class, confidence ``|d|``).
     confidence : {"max", "margin"}
         ``"max"``: the top score (Chow's rule on probabilities). ``"margin"``:
         the top score minus the runner-up (``|d|`` for a binary decision
@@ -52,8 +56,21 @@ def confidence_and_prediction(scores, confidence="max"):
     confidence : ndarray of float, shape (n_samples,)
     """
     scores = np.asarray(scores, dtype=np.float64)
-    if scores.ndim == 1:
+    if scores.ndim == 1 and confidence == "margin":
         return (scores > 0).astype(np.intp), np.abs(scores)
+    if scores.ndim == 1:
+        # A probability and a decision value give different predictions
+        # (p > 0.5 against d > 0) and confidences (max(p, 1 - p) against
+        # |d|): never guess which one this is.
+        if scores.size and not (scores.min() >= 0.0 and scores.max() <= 1.0):
+            raise ValueError(
+                "A 1-d y_score with confidence='max' is the probability of the "
+                "second class (predict_proba(X)[:, 1], as in scikit-learn), but "
+                f"it holds values outside [0, 1] (from {scores.min():.6g} to "
+                f"{scores.max():.6g}). For a binary decision function "
+                "(decision_function(X)) pass confidence='margin'."
+            )
+        scores = np.column_stack([1.0 - scores, scores])
     predicted = scores.argmax(axis=1)
     top = scores[np.arange(scores.shape[0]), predicted]
     if confidence == "max":
@@ -80,10 +97,7 @@ def _threshold_values(thresholds, confidences):
                 f"{_MAX_QUANTILE_THRESHOLDS}, or thresholds=None for every "
                 "distinct confidence value (never more points than samples)."
             )
-        if confidences.size == 0:
-            return np.empty(0)
-        quantiles = np.quantile(confidences, np.linspace(0, 1, thresholds))
-        return np.unique(quantiles)
+        return quantile_thresholds(confidences, int(thresholds))
     values = np.asarray(thresholds)
     if (
         values.dtype.kind not in "iuf"
@@ -95,7 +109,28 @@ def _threshold_values(thresholds, confidences):
             "thresholds must be None, a positive int or a 1-d array of finite "
             f"values; got {thresholds!r}."
         )
-    return np.unique(values.astype(float))
+    if values.dtype.kind == "f" or confidences.dtype.kind not in "iu":
+        values = values.astype(np.float64)
+    return np.unique(values)
+
+
+def quantile_thresholds(confidences, k):
+    """``k`` evenly spaced quantiles of the confidences, as order statistics.
+
+    The ``j``-th is the sorted confidence at position ``ceil(j (n - 1) /
+    (k - 1))`` (numpy's ``method="higher"``, positions in integers): a value
+    of the data, in its dtype, so no interpolation rounds (integers beyond
+    ``2**53``) or gives NaN (``inf - inf``), and a threshold between two
+    values rejects the same samples as the higher one anyway. The first is
+    the minimum: the first point rejects nothing.
+    """
+    n = confidences.size
+    if n == 0:
+        return confidences[:0]
+    j = np.arange(k, dtype=np.int64)
+    positions = j * 0 if k == 1 else (j * (n - 1) + (k - 2)) // (k - 1)
+    positions = np.unique(positions)
+    return np.unique(np.partition(confidences, positions)[positions])
 
 
 def _check_measure_names(measures):
@@ -163,7 +198,7 @@ def _sweep_curve(
         confidences,
         weights,
         n_classes,
-        None if cut_points is None else np.append(cut_points, np.inf),
+        cut_points,
     )
     quantities = SweepQuantities(sweep)
     values = evaluate_measures(
@@ -177,21 +212,21 @@ def _sweep_curve(
         errors, accepted, out=np.full(accepted.shape, np.nan), where=anything_accepted
     )
     accepted_accuracy = np.divide(
-        accepted - errors,
+        sweep.accepted_correct,
         accepted,
         out=np.full(accepted.shape, np.nan),
         where=anything_accepted,
     )
     return RejectCurve(
         thresholds=sweep.thresholds,
-        reject_rate=sweep.rejected / safe_total,
-        error_rate=errors / safe_total,
-        accepted_accuracy=accepted_accuracy,
+        reject_rate=fraction(sweep.rejected / safe_total),
+        error_rate=fraction(errors / safe_total),
+        accepted_accuracy=fraction(accepted_accuracy),
         measures={name: np.asarray(values[name], dtype=float) for name in names},
         classes=classes,
-        coverage=accepted / safe_total,
-        selective_risk=selective_risk,
-        generalized_risk=errors / safe_total,
+        coverage=fraction(accepted / safe_total),
+        selective_risk=fraction(selective_risk),
+        generalized_risk=fraction(errors / safe_total),
     )
 
 
@@ -222,8 +257,12 @@ def reject_curve(
         True labels.
     y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
         Predicted probabilities (or decision values with
-        ``confidence="margin"``), columns in the order of ``classes``; a 1-d
-        array is a binary decision function.
+        ``confidence="margin"``), columns in the order of ``classes``. A 1-d
+        array is a binary classifier's score of the second class, as in
+        scikit-learn: with ``confidence="max"`` its probability
+        (``predict_proba(X)[:, 1]``; values outside ``[0, 1]`` are refused),
+        with ``confidence="margin"`` its decision function
+        (``decision_function(X)``, positive means the second class).
     classes : array-like of shape (n_classes,), default=None
         The class of each column (an estimator's ``classes_``). By default the
         sorted labels of ``y_true``, which must then show every class.
@@ -232,12 +271,15 @@ def reject_curve(
         Registry names of the measures to evaluate at every point.
     confidence : {"max", "margin"}, default="max"
         How the scores become a confidence: the top score, or the top score
-        minus the runner-up.
+        minus the runner-up (for a 1-d ``y_score``: ``max(p, 1 - p)`` of a
+        probability, ``|d|`` of a decision function).
     thresholds : int, array-like or None, default=None
         ``None``: every distinct confidence value. An int ``k``: ``k``
-        thresholds at evenly spaced quantiles of the confidence. An array:
-        those thresholds. The curve always ends with ``inf`` (everything
-        rejected); the pass over the samples is the same in every case.
+        thresholds at evenly spaced quantiles of the confidence (order
+        statistics: values of the data, the first the minimum). An array:
+        those thresholds. The curve always ends with ``inf``, a point that
+        rejects everything; the pass over the samples is the same in every
+        case.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     replace_undefined_by : "warn" or float, default=nan
@@ -366,7 +408,10 @@ def reject_curve_from_predictions(
     y_pred : array-like of shape (n_samples,)
         Predicted labels, ``reject_label`` for a rejection.
     confidence : array-like of shape (n_samples,)
-        Any score, higher = more sure; ``NaN`` refused.
+        Any score, higher = more sure; ``±inf`` allowed, ``NaN`` refused.
+        Integers are ranked (and the thresholds kept) in their own dtype, so
+        int64 values beyond ``2**53`` stay distinct. Only the order matters:
+        any strictly increasing transform gives the same curve.
     labels : array-like of shape (n_classes,), default=None
         The classes, in row order; by default the sorted labels of ``y_true``
         and ``y_pred`` (as :func:`augmented_confusion_matrix`).
@@ -421,8 +466,8 @@ def reject_curve_from_predictions(
             f"confidence must be numeric with one value per sample, shape "
             f"{y_true_array.shape}; got dtype {scores.dtype} and shape {scores.shape}."
         )
-    scores = scores.astype(float, copy=False)
-    if np.isnan(scores).any():
+    scores = ranking_scores(scores)
+    if scores.dtype.kind == "f" and np.isnan(scores).any():
         raise ValueError(
             "confidence contains NaN; every sample needs a confidence to be ranked."
         )

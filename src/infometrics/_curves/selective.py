@@ -12,6 +12,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .exact_sums import prefix_sums
 from .selective_checks import _check_fraction, _check_inputs
 
 
@@ -34,7 +35,7 @@ class RiskCoverageCurve(NamedTuple):
     generalized_risk : ndarray of shape (n_thresholds,)
         Weight of the accepted errors over total weight, ``c_g * R_g``.
     thresholds : ndarray of shape (n_thresholds,)
-        The distinct confidence values, decreasing.
+        The distinct confidence values, decreasing (integers in their dtype).
 
     Examples
     --------
@@ -63,18 +64,20 @@ class _Groups(NamedTuple):
 
 
 def _groups(wrong, confidence, weights):
-    """Sort once by decreasing confidence; cumulative sums at tie-group ends."""
+    """Sort once by decreasing confidence; exact cumulative sums at the ends
+    of the tie groups."""
     order = np.argsort(confidence, kind="stable")[::-1]
     ranked = confidence[order]
     sorted_weights = weights[order]
-    accepted = np.cumsum(sorted_weights)
-    errors = np.cumsum(np.where(wrong[order], sorted_weights, 0.0))
     ends = np.append(np.flatnonzero(ranked[1:] != ranked[:-1]), len(ranked) - 1)
-    accepted = accepted[ends]
+    # Exact sums (see exact_sums): a group that lands exactly on a requested
+    # coverage or risk compares equal, as the repeated samples would.
+    accepted = prefix_sums(sorted_weights, ends + 1)
+    errors = prefix_sums(np.where(wrong[order], sorted_weights, 0.0), ends + 1)
     return _Groups(
         group_weight=np.diff(accepted, prepend=0.0),
         accepted=accepted,
-        errors=errors[ends],
+        errors=errors,
         total=float(accepted[-1]),
         thresholds=ranked[ends],
     )
@@ -106,9 +109,9 @@ def _oracle_area(wrong, weights):
     each error, ``E / (C + E)``, is increasing and concave in ``E``). With unit
     weights the order of the errors does not matter.
     """
-    correct_weight = weights[~wrong].sum()
+    correct_weight = float(prefix_sums(weights[~wrong], [int((~wrong).sum())])[0])
     error_weights = np.sort(weights[wrong])
-    errors = np.cumsum(error_weights)
+    errors = prefix_sums(error_weights, np.arange(1, error_weights.size + 1))
     accepted = correct_weight + errors
     risk = np.divide(errors, accepted, out=np.zeros_like(errors), where=accepted > 0)
     return float((error_weights * risk).sum() / (correct_weight + errors[-1:].sum()))
@@ -143,9 +146,14 @@ def risk_coverage_curve(
         such as ``-1`` here would count as a wrong prediction.
     confidence : array-like of shape (n_samples,)
         Any score, higher = more sure (maximum probability, margin, negative
-        uncertainty); ``±inf`` allowed, ``NaN`` refused.
+        uncertainty); ``±inf`` allowed, ``NaN`` refused. Only the order
+        matters; integers are ranked in their own dtype (exact beyond
+        ``2**53``).
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights (default 1), not all zero.
+        Non-negative weights (default 1), not all zero. Sums of weights are
+        exact: integer weights give exactly what repeating each sample that
+        many times gives, also for a tie group that lands exactly on a
+        requested coverage or risk.
 
     Returns
     -------

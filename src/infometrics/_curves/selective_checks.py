@@ -21,6 +21,32 @@ def _check_fraction(value, name, *, allow_zero):
     return value
 
 
+def ranking_scores(scores):
+    """Confidences in a dtype that ranks them exactly: integers keep theirs
+    (int64 beyond ``2**53`` would merge in float64), booleans count as 0/1,
+    other floats become float64 (exactly)."""
+    if scores.dtype.kind == "b":
+        return scores.astype(np.int64)
+    if scores.dtype.kind in "iu":
+        return scores
+    return scores.astype(np.float64, copy=False)
+
+
+def without_overflow(weights):
+    """The weights, times a power of two when their sum could overflow.
+
+    Only ratios of weights matter, and a power of two is exact: integer
+    weights stay integers of one grid, so their sums and every comparison
+    of coverages and risks stay exact. Weights are never divided by their
+    maximum (which rounds).
+    """
+    largest = float(weights.max()) if weights.size else 0.0
+    if not largest > 0:
+        return weights
+    headroom = 1000 - int(np.frexp(largest)[1]) - int(np.ceil(np.log2(weights.size)))
+    return np.ldexp(weights, headroom) if headroom < 0 else weights
+
+
 def _check_inputs(y_true, y_pred, confidence, sample_weight):
     """Validated ``(wrong, confidence, weights)`` arrays of one length."""
     true = _check_labels_array(y_true, "y_true")
@@ -54,7 +80,7 @@ def _check_inputs(y_true, y_pred, confidence, sample_weight):
             f"confidence must be numeric (higher = more sure); got dtype "
             f"{scores.dtype}."
         )
-    scores = scores.astype(np.float64, copy=False)
+    scores = ranking_scores(scores)
     if scores.ndim != 1 or scores.shape[0] != true.shape[0]:
         raise ValueError(
             f"confidence must have shape ({true.shape[0]},), one value per "
@@ -72,8 +98,6 @@ def _check_inputs(y_true, y_pred, confidence, sample_weight):
             "sample_weight sums to 0; coverage (accepted over total weight) is "
             "undefined. Give at least one sample a positive weight."
         )
-    # Only ratios of weights matter: scale so that sums of weights near the
-    # float maximum cannot overflow (unit weights are left exactly as they are).
-    weights = weights / weights.max()
+    weights = without_overflow(weights)
     wrong = np.asarray(true != pred, dtype=bool)
     return wrong, scores, weights

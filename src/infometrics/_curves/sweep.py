@@ -35,12 +35,17 @@ from functools import cached_property
 import numpy as np
 
 from .._measures.count_arithmetic import rests, sum_of_others
+from .exact_sums import key_sums, plain_sums_are_exact, prefix_sums, range_sums
 
 # A statistic the sweep needs for H(Y) to be exactly 0 where one output is
 # used, beyond the registry's own.
 _SUPPORT_OUTPUT = "_support_output"
 _EXTRA_FUNCTIONS = {_SUPPORT_OUTPUT: lambda c: (c.y > 0).astype(float)}
 _EXTRA_KINDS = {_SUPPORT_OUTPUT: "column"}
+
+# Positive weights further apart than this ratio: the statistics of the
+# sweep are summed exactly (see RejectSweep.exact_statistics).
+_EXACT_WEIGHT_RATIO = 2.0**8
 
 # Steps accumulated in float64 within a block; the block totals then add up.
 _PREFIX_BLOCK = 1024
@@ -108,33 +113,46 @@ class _Groups:
         """The key of every position (group order)."""
         return self.spread(self.present)
 
-    def draining(self, grouped):
+    def draining(self, grouped, plain=None):
         """Value of a draining entry before each step, and after the last.
 
         ``grouped`` are the steps' weights in group order (``None``: all 1).
         The entry holds the weight of its group's steps not yet taken: it
         starts at the group's total and ends at exactly 0.
         """
-        inclusive, exclusive = _running_sums(grouped, len(self.order))
-        before = self.spread(inclusive[self.ends]) - exclusive
-        if grouped is not None:
-            # What is left includes the step's own weight; rounding must not
-            # say otherwise (an entry with a sample left is never empty).
-            np.maximum(before, grouped, out=before)
+        if grouped is None:
+            inclusive, exclusive = _running_sums(None, len(self.order))
+            before = self.spread(inclusive[self.ends]) - exclusive
+        else:
+            # The sum of the steps still to come, exactly: a difference of
+            # running sums would keep the rounding of the weights already
+            # gone (heavy ones) in what is left (possibly light ones).
+            before = range_sums(
+                grouped,
+                np.arange(len(self.order)),
+                self.spread(self.ends + 1),
+                plain=plain,
+            )
         return before, np.zeros(len(self.present))
 
-    def filling(self, grouped, initial):
+    def filling(self, grouped, initial, plain=None):
         """Value of a filling entry before each step, and after the last.
 
         ``initial[key]`` is the entry's value before the sweep; each step adds
         its weight (``grouped``, in group order; ``None``: all 1).
         """
-        inclusive, exclusive = _running_sums(grouped, len(self.order))
-        start_offset = exclusive[self.starts]
         base = initial[self.present]
-        before = self.spread(base) + (exclusive - self.spread(start_offset))
-        final = base + (inclusive[self.ends] - start_offset)
-        return before, final
+        if grouped is None:
+            inclusive, exclusive = _running_sums(None, len(self.order))
+            start_offset = exclusive[self.starts]
+            before = self.spread(base) + (exclusive - self.spread(start_offset))
+            final = base + (inclusive[self.ends] - start_offset)
+            return before, final
+        added = range_sums(
+            grouped, self.spread(self.starts), np.arange(len(self.order)), plain=plain
+        )
+        final = base + range_sums(grouped, self.starts, self.ends + 1, plain=plain)
+        return self.spread(base) + added, final
 
     def initial(self, before, n_keys):
         """The value each key's entry has before the sweep (0 if no step)."""
@@ -195,6 +213,67 @@ class _Reader:
         return running[self.steps_taken]
 
 
+def threshold_positions(sorted_confidence, thresholds):
+    """How many of the sorted confidences lie below each threshold, exactly.
+
+    Float thresholds against integer confidences are compared in the
+    integers (``c < t`` iff ``c < ceil(t)``): numpy would compare both as
+    float64 and merge integers beyond ``2**53``.
+    """
+    thresholds = np.asarray(thresholds)
+    if not (sorted_confidence.dtype.kind in "iu" and thresholds.dtype.kind == "f"):
+        return np.searchsorted(sorted_confidence, thresholds, side="left")
+    info = np.iinfo(sorted_confidence.dtype)
+    ceiling = np.ceil(thresholds)
+    above = ceiling >= float(int(info.max) + 1)
+    below = ceiling <= float(info.min)
+    # In range, ceil(t) converts to the integer dtype exactly.
+    inside = np.where(above | below, float(info.min), ceiling)
+    positions = np.searchsorted(
+        sorted_confidence, inside.astype(sorted_confidence.dtype), side="left"
+    )
+    return np.where(above, len(sorted_confidence), positions)
+
+
+def with_final_threshold(thresholds, confidence):
+    """``thresholds`` and the threshold of the last point (every sample
+    rejected): ``inf`` for floats, the largest value plus one for integers
+    (in a wider integer dtype when needed, never float)."""
+    thresholds = np.asarray(thresholds)
+    if thresholds.dtype.kind not in "iu":
+        return np.append(thresholds.astype(np.float64), np.inf)
+    largest = max(
+        [int(values.max()) for values in (thresholds, confidence) if values.size] or [0]
+    )
+    smallest = min(
+        [int(values.min()) for values in (thresholds, confidence) if values.size] or [0]
+    )
+    final = largest + 1
+    for dtype in (thresholds.dtype, np.dtype(np.int64), np.dtype(np.uint64)):
+        info = np.iinfo(dtype)
+        if info.min <= smallest and final <= info.max:
+            return np.append(thresholds.astype(dtype), np.array(final, dtype=dtype))
+    raise ValueError(
+        "confidence holds the largest uint64 value, so no integer threshold "
+        "rejects every sample; pass the confidences as float64 (or ranks)."
+    )
+
+
+def _stable_order(confidence):
+    """``np.argsort(confidence, kind="stable")``.
+
+    Stable: tied samples step in their own order whatever the dtype or the
+    transform of the confidences, so float sums round the same way. Floats
+    are sorted as integers of the same order (their bit patterns, negative
+    ones reversed, -0.0 as 0.0): numpy's stable sort is faster on int64.
+    """
+    if confidence.dtype != np.float64:
+        return np.argsort(confidence, kind="stable")
+    bits = (confidence + 0.0).view(np.int64)
+    keys = np.where(bits < 0, bits ^ np.int64(0x7FFFFFFFFFFFFFFF), bits)
+    return np.argsort(keys, kind="stable")
+
+
 class RejectSweep:
     """Sort once and group the steps of a reject-threshold sweep.
 
@@ -205,15 +284,17 @@ class RejectSweep:
     predicted_index : ndarray of int, shape (n_samples,)
         Column of each sample; ``n_classes`` means rejected before any
         threshold (such a sample stays rejected).
-    confidence : ndarray of float, shape (n_samples,)
-        Higher = more sure; a threshold rejects the samples below it.
+    confidence : ndarray of shape (n_samples,)
+        Higher = more sure; a threshold rejects the samples below it. Float64
+        or an integer dtype (ranked exactly, also beyond ``2**53``).
     weights : ndarray of float, shape (n_samples,)
         Validated non-negative weights.
     n_classes : int
-    thresholds : ndarray of float or None
-        Ascending; point ``k`` rejects the movable samples whose confidence
-        is below ``thresholds[k]``. ``None``: every distinct confidence
-        value, then ``inf`` (everything rejected).
+    thresholds : ndarray or None
+        Ascending, distinct; point ``k`` rejects the movable samples whose
+        confidence is below ``thresholds[k]``. ``None``: every distinct
+        confidence value. A last point that rejects everything follows (see
+        :func:`with_final_threshold`).
 
     Attributes
     ----------
@@ -226,7 +307,12 @@ class RejectSweep:
         Total weight.
     accepted, accepted_errors : ndarray of shape (n_points,)
         Accepted weight and accepted misclassified weight at every point
-        (exactly 0 once nothing is accepted).
+        (exact sums; exactly 0 once nothing is accepted).
+    exact_statistics : bool
+        Whether the statistics are summed exactly: weights whose positive
+        values span more than a factor ``2**8``. Lighter samples left after
+        heavier ones would otherwise carry the rounding of the heavy ones'
+        terms.
     """
 
     def __init__(
@@ -234,9 +320,19 @@ class RejectSweep:
     ):
         m = n_classes
         self.n_classes = m
+        all_confidence = confidence
         movable = predicted_index < m
-        rejected_rows = np.bincount(
-            true_index[~movable], weights=weights[~movable], minlength=m
+        self._rejected_weights = weights[~movable]
+        # Whether running sums of the weights (and of any subset) are exact.
+        all_unit = bool(np.all(weights == 1.0))
+        plain = all_unit or plain_sums_are_exact(weights)
+        rejected_rows = key_sums(
+            true_index[~movable], weights[~movable], m, plain=plain
+        )
+        total = (
+            float(len(weights))
+            if all_unit
+            else float(prefix_sums(weights, [len(weights)], plain=plain)[0])
         )
         code_type = _small_integer_dtype(m * m)
         codes = (true_index * m + predicted_index).astype(code_type)
@@ -246,20 +342,21 @@ class RejectSweep:
                 confidence[movable],
                 weights[movable],
             )
-        order = np.argsort(confidence)
+        order = _stable_order(confidence)
         sorted_confidence = confidence[order]
-        # Point k rejects every movable sample below thresholds[k].
+        # Point k rejects every movable sample below thresholds[k]; the last
+        # point rejects every sample (also those of confidence +inf).
         if thresholds is None:
             # The tie groups' first positions: no search needed.
             new_value = np.flatnonzero(sorted_confidence[1:] != sorted_confidence[:-1])
-            taken = np.concatenate(([0], new_value + 1, [len(sorted_confidence)]))
-            taken = taken[: len(taken) - (len(sorted_confidence) == 0)]
-            thresholds = np.append(sorted_confidence[taken[:-1]], np.inf)
+            taken = np.concatenate(([0], new_value + 1))[: len(sorted_confidence)]
+            thresholds = sorted_confidence[taken]
         else:
-            taken = np.searchsorted(sorted_confidence, thresholds, side="left")
-        self.thresholds = thresholds
+            taken = threshold_positions(sorted_confidence, thresholds)
+        taken = np.append(taken, len(sorted_confidence))
+        self.thresholds = with_final_threshold(thresholds, all_confidence)
         codes = codes[order]
-        unit = bool(np.all(weights == 1.0))
+        unit = all_unit or bool(np.all(weights == 1.0))
         if not unit:
             weights = weights[order]
         if not unit:
@@ -268,6 +365,13 @@ class RejectSweep:
                 taken = np.concatenate(([0], np.cumsum(positive)))[taken]
                 codes, weights = codes[positive], weights[positive]
         n_steps = len(codes)
+        self.plain = plain
+        # Light samples left after heavy ones: summed in float64, the changes
+        # of the heavy ones would leave rounding larger than the light ones'
+        # terms, so the statistics are then summed exactly (slower).
+        self.exact_statistics = bool(
+            not unit and n_steps and weights.max() > _EXACT_WEIGHT_RATIO * weights.min()
+        )
         self.steps_taken = taken
         self.n_steps = n_steps
         self.unit = unit
@@ -275,14 +379,20 @@ class RejectSweep:
         self.codes = codes
         self.true_row, self.predicted_column = np.divmod(codes, code_type(m))
         self.rejected_rows = rejected_rows
-        self.rejected_total = float(rejected_rows.sum())
+        self.rejected_total = float(
+            prefix_sums(
+                self._rejected_weights, [self._rejected_weights.size], plain=plain
+            )[0]
+        )
         counts = np.zeros((m, m + 1))
-        counts[:, :m] = np.bincount(
-            codes, weights=None if unit else weights, minlength=m * m
+        counts[:, :m] = (
+            np.bincount(codes, minlength=m * m)
+            if unit
+            else key_sums(codes, weights, m * m, plain=plain)
         ).reshape(m, m)
         counts[:, m] = rejected_rows
         self.initial_counts = counts
-        self.total = float(counts.sum())
+        self.total = total
 
     # Everything below is computed when a statistic first needs it.
 
@@ -317,14 +427,18 @@ class RejectSweep:
 
     @cached_property
     def _cell_sequence(self):
-        values, final = self.cells.draining(self._in_group_order(self.cells))
+        values, final = self.cells.draining(
+            self._in_group_order(self.cells), self.plain
+        )
         m = self.n_classes
         initial = self.cells.initial(values, m * m).reshape(m, m)
         return values, final, initial
 
     @cached_property
     def _reject_cell_sequence(self):
-        return self.rows.filling(self._in_group_order(self.rows), self.rejected_rows)
+        return self.rows.filling(
+            self._in_group_order(self.rows), self.rejected_rows, self.plain
+        )
 
     # Output column j drains into the reject column.
 
@@ -334,14 +448,30 @@ class RejectSweep:
 
     @cached_property
     def _column_sequence(self):
-        values, final = self.columns.draining(self._column_weights)
+        values, final = self.columns.draining(self._column_weights, self.plain)
         return values, final, self.columns.initial(values, self.n_classes)
 
     @cached_property
     def _reject_column_sequence(self):
-        moved, _ = _running_sums(None if self.unit else self.weights, self.n_steps)
-        before = self.rejected_total + np.concatenate(([0.0], moved[:-1]))
-        return before, self.rejected_total + moved[-1:]
+        moved = self._moved
+        return self.rejected_total + moved[:-1], self.rejected_total + moved[-1:]
+
+    @cached_property
+    def _moved(self):
+        """Weight of the first ``k`` steps, ``k = 0 .. n_steps``, exactly."""
+        if self.unit:
+            return np.arange(self.n_steps + 1.0)
+        return prefix_sums(self.weights, np.arange(self.n_steps + 1), plain=self.plain)
+
+    @cached_property
+    def _still_accepted(self):
+        """Weight of the steps from ``k`` on, ``k = 0 .. n_steps``, exactly."""
+        if self.unit:
+            return np.arange(self.n_steps, -1.0, -1.0)
+        n = self.n_steps
+        return range_sums(
+            self.weights, np.arange(n + 1), np.full(n + 1, n), plain=self.plain
+        )
 
     # Class j changes with every step out of column j: its hits d_j (the
     # diagonal steps of column j not yet taken drain), y_j, and y_rest_j
@@ -355,7 +485,7 @@ class RejectSweep:
             1.0 if weights is None else weights,
             0.0,
         )
-        values, final = self.columns.draining(diagonal_weights)
+        values, final = self.columns.draining(diagonal_weights, self.plain)
         return values, final, self.columns.initial(values, self.n_classes)
 
     @cached_property
@@ -385,25 +515,29 @@ class RejectSweep:
             1.0 if weights is None else weights,
             0.0,
         )
-        return self.columns.filling(diagonal_weights, self._initial_rests[0])
+        return self.columns.filling(
+            diagonal_weights, self._initial_rests[0], self.plain
+        )
 
     @cached_property
     def _column_off_sequence(self):
         """``y_off_j``: column j outside the diagonal; its steps drain it."""
-        values, final = self.columns.draining(self._off_diagonal_weights)
+        values, final = self.columns.draining(self._off_diagonal_weights, self.plain)
         return values, final, self.columns.initial(values, self.n_classes)
 
     @cached_property
     def _outside_sequence(self):
         """``tn_j``: outside row j and column j; an off-diagonal step of
         column j moves weight from (i, j) to (i, m) there: it fills."""
-        return self.columns.filling(self._off_diagonal_weights, self._initial_rests[1])
+        return self.columns.filling(
+            self._off_diagonal_weights, self._initial_rests[1], self.plain
+        )
 
     @cached_property
     def _accepted_sequence(self):
         """All accepted columns together (the reject column's ``y_rest``),
         before each step in time order, and after the last (exactly 0)."""
-        return _suffix_sums(self.weights)[:-1], np.zeros(1)
+        return self._still_accepted[:-1], np.zeros(1)
 
     @cached_property
     def initial_column_totals(self):
@@ -414,7 +548,7 @@ class RejectSweep:
     @cached_property
     def _rest_sequence(self):
         rest = sum_of_others(self.initial_column_totals)[: self.n_classes]
-        return self.columns.filling(self._column_weights, rest)
+        return self.columns.filling(self._column_weights, rest, self.plain)
 
     # Selective risks from the same pass: what is still accepted is a sum over
     # the steps not yet taken (exactly 0 after the last).
@@ -423,31 +557,80 @@ class RejectSweep:
     def rejected(self):
         """Rejected weight at every point (the classifier's own rejections
         included)."""
-        if self.unit:
-            return self.rejected_total + self.steps_taken
-        moved = np.zeros(self.n_steps + 1)
-        np.cumsum(self.weights, out=moved[1:])
-        return self.rejected_total + moved[self.steps_taken]
+        return self.rejected_total + self._moved[self.steps_taken]
 
     @cached_property
     def accepted(self):
         """Accepted weight at every point."""
+        return self._still_accepted[self.steps_taken]
+
+    def _accepted_where(self, mask):
+        """Accepted weight of the steps in ``mask`` at every point."""
+        n = self.n_steps
         if self.unit:
-            return (self.n_steps - self.steps_taken).astype(float)
-        return _suffix_sums(self.weights)[self.steps_taken]
+            counts = np.zeros(n + 1)
+            np.cumsum(mask[::-1], out=counts[-2::-1][:n])
+            return counts[self.steps_taken]
+        return range_sums(
+            np.where(mask, self.weights, 0.0),
+            self.steps_taken,
+            np.full(len(self.steps_taken), n),
+            plain=self.plain,
+        )
 
     @cached_property
     def accepted_errors(self):
         """Accepted misclassified weight at every point."""
-        wrong = self.true_row != self.predicted_column
-        if self.unit:
-            errors = np.concatenate(([0], np.cumsum(wrong)))
-            return (errors[-1] - errors[self.steps_taken]).astype(float)
-        return _suffix_sums(np.where(wrong, self.weights, 0.0))[self.steps_taken]
+        return self._accepted_where(self.true_row != self.predicted_column)
+
+    @cached_property
+    def accepted_correct(self):
+        """Accepted correctly classified weight at every point."""
+        if self.plain:  # both sums exact: so is their difference
+            return self.accepted - self.accepted_errors
+        return self._accepted_where(self.true_row == self.predicted_column)
 
 
-def _suffix_sums(values):
-    """``sum(values[k:])`` for ``k = 0 .. n``; exactly 0 at ``n``."""
-    sums = np.zeros(len(values) + 1)
-    np.cumsum(values[::-1], out=sums[-2::-1][: len(values)])
-    return sums
+def _positions_at(groups, n_steps, keys, taken):
+    """For each (key, point): the group-order position of the key's first
+    step taken at or after ``taken`` steps (its group's end when none)."""
+    # Group order is sorted by key, then by time: one sorted array of both.
+    combined = groups.keys.astype(np.int64) * (n_steps + 1) + groups.order
+    queries = keys[:, None].astype(np.int64) * (n_steps + 1) + taken[None, :]
+    return np.searchsorted(combined, queries)
+
+
+def matrices_at(sweep, points):
+    """The augmented matrices of some points of a sweep, from exact sums.
+
+    Parameters
+    ----------
+    sweep : RejectSweep
+    points : ndarray of int
+        Indices of points.
+
+    Returns
+    -------
+    stack : ndarray of shape (len(points), n_classes, n_classes + 1)
+    """
+    m, n = sweep.n_classes, sweep.n_steps
+    taken = sweep.steps_taken[points]
+    stack = np.zeros((len(points), m, m + 1))
+    stack[:, :, m] = sweep.rejected_rows
+    if n == 0:
+        return stack
+    weights = np.ones(n) if sweep.unit else sweep.weights
+    # Accepted: each cell's steps not yet taken.
+    cells = sweep.cells
+    first = _positions_at(cells, n, cells.present, taken)
+    stop = np.broadcast_to((cells.ends + 1)[:, None], first.shape)
+    accepted = range_sums(weights[cells.order], first.ravel(), stop.ravel())
+    rows, columns = np.divmod(cells.present, m)
+    stack[:, rows, columns] = accepted.reshape(first.shape).T
+    # Rejected: each row's steps taken, on top of its own rejections.
+    row_groups = sweep.rows
+    first = _positions_at(row_groups, n, row_groups.present, taken)
+    start = np.broadcast_to(row_groups.starts[:, None], first.shape)
+    moved = range_sums(weights[row_groups.order], start.ravel(), first.ravel())
+    stack[:, row_groups.present, m] += moved.reshape(first.shape).T
+    return stack

@@ -11,13 +11,29 @@ from .._measures.quantities import (
     Quantities,
 )
 from .._measures.statistics import FUNCTIONS, KINDS
+from .exact_sums import exact_sums
 from .sweep import (
     _EXTRA_FUNCTIONS,
     _EXTRA_KINDS,
     _SUPPORT_OUTPUT,
     _Reader,
     _step_changes,
+    matrices_at,
 )
+
+# A difference of sums smaller than this share of them has lost more digits
+# than a measure may (about 6 of 16): such points are computed directly.
+_DIGITS_LOST = 1e-6
+_ABSOLUTE_FLOOR = 1e-12
+# The quantities taken from the points' own matrices there.
+_PATCHED = (
+    "mutual_info",
+    "mutual_info_without_reject",
+    "h_true_given_output",
+    "h_output_given_true",
+)
+# Cells of the matrices built at once for those points.
+_BLOCK_CELLS = 1 << 22
 
 
 class SweepQuantities(Quantities):
@@ -246,39 +262,56 @@ class SweepQuantities(Quantities):
     def _reader(self):
         return _Reader(self.sweep.steps_taken, self.sweep.n_steps)
 
-    def _changes(self, kind, function):
-        """Changes of the statistic and of its number of non-zero terms, per
-        step in time order."""
+    def _steps(self, kind, function, exact):
+        """The terms of the statistic after and before every step (time
+        order, one pair per part of the entries; only their difference
+        unless ``exact``), and the change of its number of non-zero terms
+        per step."""
         parts = getattr(self, f"_{kind}_fields")
         n_steps = self.sweep.n_steps
-        changes = np.zeros(n_steps)
+        pairs = []
         nonzero_changes = np.zeros(n_steps, dtype=np.int8)
         for groups, values, final in parts:
-            terms = _evaluated(function, values, n_steps)
+            before = _evaluated(function, values, n_steps)
             if groups is None:  # already in time order: one group
                 ends, n_final, to_time = np.array([n_steps - 1]), 1, None
             else:
                 ends, n_final = groups.ends, len(groups.present)
                 to_time = groups.to_time
             final_terms = _evaluated(function, final, n_final)
-            if not (terms.any() or final_terms.any()):
+            if not (before.any() or final_terms.any()):
                 continue  # e.g. a reject-only statistic on accepted entries
-            step = _step_changes(terms, final_terms, ends, np.float64)
-            nonzero = (terms != 0).view(np.int8)
+            # The value after a step is the value before its entry's next
+            # step (the very same float), or the final value.
+            after = np.empty(n_steps)
+            after[:-1] = before[1:]
+            after[ends] = final_terms
+            nonzero = (before != 0).view(np.int8)
             step_nonzero = _step_changes(
                 nonzero, (final_terms != 0).view(np.int8), ends, np.int8
             )
+            # Summed exactly, the terms stay apart; in float64 only their
+            # changes are needed (one scatter instead of two).
+            pair = (after, before) if exact else (after - before,)
             if to_time is not None:
-                step, step_nonzero = to_time(step), to_time(step_nonzero)
-            changes += step
+                pair = tuple(map(to_time, pair))
+                step_nonzero = to_time(step_nonzero)
+            pairs.append(pair)
             nonzero_changes += step_nonzero
-        return changes, nonzero_changes
+        return pairs, nonzero_changes
 
     def sum(self, name):
         """The statistic ``name`` at every point of the sweep.
 
-        The sum is exactly 0 at a point where every term is 0 (an emptied
-        set of cells, no accepted sample, ...).
+        The initial terms plus, step by step, the terms after minus the terms
+        before. With weights of very different sizes (see
+        ``RejectSweep.exact_statistics``) these are summed without rounding
+        (:func:`exact_sums`): as each entry's terms telescope, the result is
+        the sum of the current terms, rounded once, however many steps came
+        before and however much larger their terms were. Otherwise the
+        changes are summed in float64 blocks (:class:`_Reader`), whose
+        rounding stays at the scale of the terms. Exactly 0 at a point where
+        every term is 0.
         """
         if name not in self._sums:
             kind = _EXTRA_KINDS.get(name) or KINDS[name]
@@ -287,20 +320,120 @@ class SweepQuantities(Quantities):
                 _evaluated(function, self._initial_fields(kind), None),
                 self._initial_shape(kind),
             )
-            values = float(np.sum(initial))
             nonzero = np.count_nonzero(initial)
+            taken = self.sweep.steps_taken
+            pairs = []
+            exact = self.sweep.exact_statistics
             if self.sweep.n_steps:
-                changes, nonzero_changes = self._changes(kind, function)
-                values = values + self._reader.sums(changes)
+                pairs, nonzero_changes = self._steps(kind, function, exact)
                 nonzero = nonzero + self._reader.counts(nonzero_changes)
-            if np.ndim(values) == 0:  # no step: the same at every point
-                values = np.full(self.stack_shape, values)
+            if exact:
+                terms = []
+                for after, before in pairs:
+                    terms += [(after, 1), (before, -1)]
+                values = exact_sums(
+                    terms, [initial], n_out=taken.size, reads=[(taken, 1)]
+                )
+            else:
+                values = np.full(taken.size, float(np.sum(initial)))
+                if pairs:
+                    changes = pairs[0][0]
+                    for (more,) in pairs[1:]:
+                        changes = changes + more
+                    values = values + self._reader.sums(changes)
             self._sums[name] = np.where(nonzero > 0, values, 0.0)
         return self._sums[name]
 
     def _initial_shape(self, kind):
         m = self.n_classes
         return {"cell": (m, m + 1), "column": (m + 1,), "class": (m,)}[kind]
+
+    # -- differences of sums, where they would lose digits ---------------------
+
+    @cached_property
+    def _direct(self):
+        """The points where a difference of the sweep's sums (``I = H(Y) -
+        H(Y|T)`` and the like) would lose more than ``_DIGITS_LOST`` of
+        their digits, with the quantities of their own matrices.
+
+        Only with weights of very different sizes (``exact_statistics``):
+        when heavy samples are rejected, the light ones left make terms far
+        smaller than the entropies they are differences of. Those few points
+        take the matrix's term-by-term forms (:class:`MatrixQuantities`),
+        as the direct matrix would. ``None`` when no point needs it.
+        """
+        if not self.sweep.exact_statistics:
+            return None
+        h_output = self.h_output
+        h_given = Quantities.h_output_given_true.func(self)
+        information = h_output - h_given
+        reject_y = self.sum("reject_neg_y_log_y")
+        reject_p = self.sum("reject_neg_p_log_p_given_t")
+        reject = reject_y - reject_p
+
+        def loses_digits(difference, *scales):
+            # Sums with relative errors of a few eps: their difference keeps
+            # few digits when far below them, and Quantities' own rounding
+            # tolerance (64 eps of max(sum, 1)) zeroes it below ~1e-14.
+            return (np.abs(difference) < _DIGITS_LOST * np.maximum.reduce(scales)) | (
+                np.abs(difference) < _ABSOLUTE_FLOOR
+            )
+
+        flagged = (
+            loses_digits(information, h_output, h_given)
+            | loses_digits(reject, reject_y, reject_p)
+            | loses_digits(information - reject, information)
+            | loses_digits(self.h_true - information, self.h_true)
+            # -P log(P / t) of a row almost wholly in one cell: the log of a
+            # ratio near 1 of rounded masses, an absolute error of a few eps
+            # (the matrix's own form sums the row's rest instead).
+            | ((h_given > 0) & (h_given < _DIGITS_LOST))
+        )
+        points = np.flatnonzero(flagged)
+        if points.size == 0:
+            return None
+        # Matrices of a block of points at a time: memory stays bounded
+        # however many points need it.
+        m = self.n_classes
+        block = max(1, _BLOCK_CELLS // (m * (m + 1)))
+        direct = {name: np.empty(points.size) for name in _PATCHED}
+        for start in range(0, points.size, block):
+            window = slice(start, start + block)
+            stack = matrices_at(self.sweep, points[window])
+            quantities = MatrixQuantities(stack, positive=self.positive)
+            for name in _PATCHED:
+                direct[name][window] = getattr(quantities, name)
+        return points, direct
+
+    def _patched(self, name):
+        values = getattr(Quantities, name).func(self)
+        if self._direct is None:
+            return values
+        points, direct = self._direct
+        values = np.array(values, dtype=float)
+        values[points] = direct[name]
+        return values
+
+    @cached_property
+    def mutual_info(self):
+        """``I``; from the point's own matrix where ``H(Y) - H(Y|T)``
+        loses digits."""
+        return self._patched("mutual_info")
+
+    @cached_property
+    def mutual_info_without_reject(self):
+        """``I_M``; from the point's own matrix where it loses digits."""
+        return self._patched("mutual_info_without_reject")
+
+    @cached_property
+    def h_true_given_output(self):
+        """``H(T|Y)``; from the point's own matrix where it loses digits."""
+        return self._patched("h_true_given_output")
+
+    @cached_property
+    def h_output_given_true(self):
+        """``H(Y|T)``; from the point's own matrix where it loses digits."""
+        return self._patched("h_output_given_true")
 
     # -- exact versions of quantities that are constant or degenerate ---------
 
