@@ -6,18 +6,10 @@ defect the battery found that the issue does not list. Each case runs as
 ``xfail(strict=True)``: when a fix lands it XPASSes, and its line goes.
 """
 
-_SELECTIVE_MEASURES_WITH_WEIGHTS_COVERAGE = (
-    "issue 18: Selective measures with weights: coverage_at_risk / "
-    "selective_risk_at_coverage pick the wrong group when a tie group lands"
-    " exactly on the requested value (weights rescaled by their maximum)"
-)
 _E_AURC_S_ORACLE_TAKES = (
     "NEW: e_aurc's oracle takes a sample of weight w as one step, so "
     "integer weights differ from repetitions (0.2045 vs 0.2065); the "
     "scorers and the HTML page inherit it"
-)
-_CURVES_THE_SWEEP_LOSES_PRECISION = (
-    "issue 18: Curves: the sweep loses precision when weights span more than 8 decades"
 )
 _AUGMENTEDCONFUSIONMATRIXDISPLAY_ROUNDS_WEIGHTED_COUNTS_WHEN = (
     "NEW: AugmentedConfusionMatrixDisplay rounds weighted counts when "
@@ -31,10 +23,6 @@ _BOOTSTRAP_MEASURES_OF_NON_INTEGER = (
 )
 _RESAMPLING_FLOAT_COUNTS_2_63 = (
     "issue 18: Resampling: float counts ≥ 2**63 wrap and then ask for 67 GiB"
-)
-_CURVES_RATES_OFF_BY_ROUNDING = (
-    "issue 18: Curves: rates off by rounding (the everything-rejected "
-    "point's error rate is 1.4e-16, not 0, with weights ×1e100)"
 )
 _REJECTOPTIONCLASSIFIER_CV_WITH_NUMPY_STRINGDTYPE = (
     "NEW: RejectOptionClassifier(CV) with numpy StringDType y raises "
@@ -55,9 +43,6 @@ _DASK_ALL_ZERO_WEIGHTS_SILENTLY = (
 _ACCUMULATOR_AN_EMPTY_BATCH_WITH = (
     "issue 18: Accumulator: an empty batch with weights is accepted"
 )
-_DASK_REJECT_CURVE_THRESHOLDS_K = (
-    "issue 18: Dask: reject_curve(thresholds=k) loses the point that rejects nothing"
-)
 _CURVES_INF_CONFIDENCES_GIVE_NAN = (
     "issue 18: Curves: ±inf confidences give NaN thresholds and a last "
     "point that does not reject everything"
@@ -66,10 +51,6 @@ _INT64_CONFIDENCES_BEYOND_2_53 = (
     "NEW: int64 confidences beyond 2**53 are read as float64, so distinct "
     "confidences tie and the curve collapses (issue 18 invariant 6 names "
     "them; its defect list does not)"
-)
-_CURVES_RATES_REACH_1_0000000000000036 = (
-    "issue 18: Curves: rates reach 1.0000000000000036 or −1.3e-6 (here "
-    "1.0000000000000002)"
 )
 _REPORTS_THE_PERMUTED_LABELS_WARNING = (
     "issue 18: Reports: the permuted-labels warning fires on noise (here "
@@ -87,11 +68,6 @@ _REPORTS_MATHTEXT_IN_A_LABEL_ = (
     "issue 18: Reports: mathtext in a label crashes the page"
 )
 
-_HTML_SELECTIVE_TIES = (
-    "issue 18: Selective measures with weights: the HTML selective table "
-    "inherits the tie-group defect of selective_risk_at_coverage / "
-    "coverage_at_risk"
-)
 _SVC_OVO = (
     "issue 18: RejectOptionClassifier(CV): SVC(decision_function_shape='ovo') "
     "has its pairwise columns read as class scores (wrong classes with 3, "
@@ -100,48 +76,10 @@ _SVC_OVO = (
 
 
 KNOWN_DEFECTS: dict[tuple[str, str], str] = {
-    ("coverage_at_risk", "1-repetition"): _SELECTIVE_MEASURES_WITH_WEIGHTS_COVERAGE,
     ("e_aurc", "1-repetition"): _E_AURC_S_ORACLE_TAKES,
     ("get_scorer[risk-coverage names]", "1-repetition"): _E_AURC_S_ORACLE_TAKES,
     ("html_report", "1-repetition"): _E_AURC_S_ORACLE_TAKES,
     ("make_risk_coverage_scorer", "1-repetition"): _E_AURC_S_ORACLE_TAKES,
-    (
-        "selective_risk_at_coverage",
-        "1-repetition",
-    ): _SELECTIVE_MEASURES_WITH_WEIGHTS_COVERAGE,
-    (
-        "coverage_at_risk",
-        "1-tie-on-request[weighted]",
-    ): _SELECTIVE_MEASURES_WITH_WEIGHTS_COVERAGE,
-    (
-        "selective_risk_at_coverage",
-        "1-tie-on-request[weighted]",
-    ): _SELECTIVE_MEASURES_WITH_WEIGHTS_COVERAGE,
-    (
-        "confidence_binned_counts",
-        "2-direct[16 decades]",
-    ): _CURVES_THE_SWEEP_LOSES_PRECISION,
-    ("reject_curve[dask]", "2-direct[16 decades]"): _CURVES_THE_SWEEP_LOSES_PRECISION,
-    (
-        "RejectCurveDisplay",
-        "2-direct[measures 16 decades]",
-    ): _CURVES_THE_SWEEP_LOSES_PRECISION,
-    (
-        "confidence_binned_counts",
-        "2-direct[measures 16 decades]",
-    ): _CURVES_THE_SWEEP_LOSES_PRECISION,
-    (
-        "reject_curve",
-        "2-direct[measures 16 decades]",
-    ): _CURVES_THE_SWEEP_LOSES_PRECISION,
-    (
-        "reject_curve[dask]",
-        "2-direct[measures 16 decades]",
-    ): _CURVES_THE_SWEEP_LOSES_PRECISION,
-    (
-        "reject_curve_from_predictions",
-        "2-direct[measures 16 decades]",
-    ): _CURVES_THE_SWEEP_LOSES_PRECISION,
     (
         "AugmentedConfusionMatrixDisplay",
         "2-scale[1e-100]",
@@ -152,8 +90,6 @@ KNOWN_DEFECTS: dict[tuple[str, str], str] = {
         "2-scale[1e100]",
     ): _AUGMENTEDCONFUSIONMATRIXDISPLAY_ROUNDS_WEIGHTED_COUNTS_WHEN,
     ("bootstrap_measures", "2-scale[1e100]"): _RESAMPLING_FLOAT_COUNTS_2_63,
-    ("confidence_binned_counts", "2-scale[1e100]"): _CURVES_RATES_OFF_BY_ROUNDING,
-    ("reject_curve[dask]", "2-scale[1e100]"): _CURVES_RATES_OFF_BY_ROUNDING,
     (
         "RejectOptionClassifier",
         "3-dtype[StringDType]",
@@ -195,17 +131,11 @@ KNOWN_DEFECTS: dict[tuple[str, str], str] = {
         "ConfusionAccumulator",
         "5-split[empty batch with weights]",
     ): _ACCUMULATOR_AN_EMPTY_BATCH_WITH,
-    ("reject_curve[dask]", "5-split[thresholds=2]"): _DASK_REJECT_CURVE_THRESHOLDS_K,
-    ("reject_curve[dask]", "5-split[thresholds=5]"): _DASK_REJECT_CURVE_THRESHOLDS_K,
     (
         "reject_curve_from_predictions",
         "6-curve-end[+-inf]",
     ): _CURVES_INF_CONFIDENCES_GIVE_NAN,
     ("risk_coverage_curve", "6-curve-end[+-inf]"): _CURVES_INF_CONFIDENCES_GIVE_NAN,
-    (
-        "risk_coverage_curve",
-        "6-curve-end[int64 beyond 2**53]",
-    ): _INT64_CONFIDENCES_BEYOND_2_53,
     (
         "RejectCurveDisplay",
         "6-transform[int64 beyond 2**53]",
@@ -214,55 +144,11 @@ KNOWN_DEFECTS: dict[tuple[str, str], str] = {
         "RejectOptionClassifierCV",
         "6-transform[int64 beyond 2**53]",
     ): _INT64_CONFIDENCES_BEYOND_2_53,
-    (
-        "RiskCoverageDisplay",
-        "6-transform[int64 beyond 2**53]",
-    ): _INT64_CONFIDENCES_BEYOND_2_53,
-    ("augrc", "6-transform[int64 beyond 2**53]"): _INT64_CONFIDENCES_BEYOND_2_53,
-    ("aurc", "6-transform[int64 beyond 2**53]"): _INT64_CONFIDENCES_BEYOND_2_53,
-    (
-        "coverage_at_risk",
-        "6-transform[int64 beyond 2**53]",
-    ): _INT64_CONFIDENCES_BEYOND_2_53,
-    ("e_aurc", "6-transform[int64 beyond 2**53]"): _INT64_CONFIDENCES_BEYOND_2_53,
-    ("html_report", "6-transform[int64 beyond 2**53]"): _INT64_CONFIDENCES_BEYOND_2_53,
     ("reject_curve", "6-transform[int64 beyond 2**53]"): _INT64_CONFIDENCES_BEYOND_2_53,
-    (
-        "reject_curve_from_predictions",
-        "6-transform[int64 beyond 2**53]",
-    ): _INT64_CONFIDENCES_BEYOND_2_53,
-    (
-        "risk_coverage_curve",
-        "6-transform[int64 beyond 2**53]",
-    ): _INT64_CONFIDENCES_BEYOND_2_53,
-    (
-        "selective_risk_at_coverage",
-        "6-transform[int64 beyond 2**53]",
-    ): _INT64_CONFIDENCES_BEYOND_2_53,
-    (
-        "RejectCurveDisplay",
-        "7-range[16 decades of weights]",
-    ): _CURVES_RATES_REACH_1_0000000000000036,
     (
         "html_report",
         "7-range[16 decades of weights]",
     ): _REPORTS_THE_PERMUTED_LABELS_WARNING,
-    (
-        "reject_curve",
-        "7-range[16 decades of weights]",
-    ): _CURVES_RATES_REACH_1_0000000000000036,
-    (
-        "RejectCurveDisplay",
-        "7-range[weights x 1e100]",
-    ): _CURVES_RATES_REACH_1_0000000000000036,
-    (
-        "reject_curve",
-        "7-range[weights x 1e100]",
-    ): _CURVES_RATES_REACH_1_0000000000000036,
-    (
-        "reject_curve_from_predictions",
-        "7-range[weights x 1e100]",
-    ): _CURVES_RATES_REACH_1_0000000000000036,
     ("html_report[figures]", "9-threads"): _REPORTS_HTML_REPORT_CHANGES_RCPARAMS,
     (
         "AugmentedConfusionMatrixDisplay",
@@ -273,7 +159,6 @@ KNOWN_DEFECTS: dict[tuple[str, str], str] = {
     ("RejectCurveDisplay", "10-text[figure]"): _REPORTS_MATHTEXT_IN_A_LABEL,
     ("RiskCoverageDisplay", "10-text[figure]"): _REPORTS_MATHTEXT_IN_A_LABEL,
     ("html_report[figures]", "10-text[html]"): _REPORTS_MATHTEXT_IN_A_LABEL_,
-    ("html_report", "1-tie-on-request[weighted]"): _HTML_SELECTIVE_TIES,
     ("RejectOptionClassifier", "6-decisions[SVC ovo 3 classes]"): _SVC_OVO,
     ("RejectOptionClassifier", "6-decisions[SVC ovo 4 classes]"): _SVC_OVO,
 }

@@ -6,6 +6,7 @@ scikit-learn's config are compared before and after every entry point; from
 """
 
 import threading
+import warnings
 
 import matplotlib as mpl
 import numpy as np
@@ -24,10 +25,22 @@ N_THREADS = 8
 THREADS_OF = {"html_report[figures]": 2}
 
 
+def _filter_meaning(entry):
+    """A warnings filter by what it matches: a module given as ``"__main__"``
+    and as ``re.compile("__main__")`` filter alike. (scikit-learn's
+    ``Parallel`` rebuilds the caller's filters in its workers with
+    ``filterwarnings``, which compiles them; on Python < 3.14
+    ``catch_warnings`` is not thread-safe, so under threads the rebuilt,
+    equivalent list can become the process's.)"""
+    action, message, category, module, lineno = entry
+    pattern = lambda part: getattr(part, "pattern", part)  # noqa: E731
+    return (action, pattern(message), category, pattern(module), lineno)
+
+
 def snapshot():
     return {
         "rcParams": {key: repr(value) for key, value in mpl.rcParams.items()},
-        "warnings.filters": list(__import__("warnings").filters),
+        "warnings.filters": [_filter_meaning(entry) for entry in warnings.filters],
         "np.geterr": np.geterr(),
         "sklearn.get_config": sklearn.get_config(),
     }

@@ -360,10 +360,15 @@ class SweepQuantities(Quantities):
         when heavy samples are rejected, the light ones left make terms far
         smaller than the entropies they are differences of. Those few points
         take the matrix's term-by-term forms (:class:`MatrixQuantities`),
-        as the direct matrix would. ``None`` when no point needs it.
+        as the direct matrix would; so does the last point, which rejects
+        everything, whatever the weights.
         """
+        n_points = np.shape(self.h_output)[0]
         if not self.sweep.exact_statistics:
-            return None
+            # The last point rejects everything: its quantities are exactly
+            # 0 from its own matrix, where the sums' differences leave
+            # rounding (1e-16 at weights of 1e-100).
+            return self._direct_at(np.array([n_points - 1]))
         h_output = self.h_output
         h_given = Quantities.h_output_given_true.func(self)
         information = h_output - h_given
@@ -389,9 +394,11 @@ class SweepQuantities(Quantities):
             # (the matrix's own form sums the row's rest instead).
             | ((h_given > 0) & (h_given < _DIGITS_LOST))
         )
-        points = np.flatnonzero(flagged)
-        if points.size == 0:
-            return None
+        flagged[-1] = True  # the point that rejects everything, as above
+        return self._direct_at(np.flatnonzero(flagged))
+
+    def _direct_at(self, points):
+        """``(points, quantities of their own matrices)``."""
         # Matrices of a block of points at a time: memory stays bounded
         # however many points need it.
         m = self.n_classes
