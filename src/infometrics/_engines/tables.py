@@ -273,16 +273,23 @@ def _histogram_quantiles(frame, confidence, k, n_rows):
     counts = np.zeros(n_cells, dtype=np.float64)
     np.add.at(counts, cells, histogram[_ROWS].to_numpy().astype(np.float64))
     cumulative = np.cumsum(counts)
-    positions = np.linspace(0, 1, k) * (n_rows - 1)
-    thresholds = []
-    for position in positions:
-        index = int(np.searchsorted(cumulative, position, side="right"))
-        index = min(index, n_cells - 1)
+
+    def value_at_rank(rank):
+        # The cell holding the value of this rank (0-based, ascending), and
+        # the cell's values taken as spread evenly across it: within one cell
+        # width of the value itself.
+        index = min(int(np.searchsorted(cumulative, rank, side="right")), n_cells - 1)
         before = cumulative[index - 1] if index else 0.0
         inside = counts[index]
-        # The values of a cell are taken as spread evenly across it.
-        fraction = (position - before + 0.5) / inside if inside else 0.5
-        thresholds.append(low + width * (index + min(max(fraction, 0.0), 1.0)))
+        fraction = (rank - before + 0.5) / inside if inside else 0.5
+        return low + width * (index + min(max(fraction, 0.0), 1.0))
+
+    thresholds = []
+    for position in np.linspace(0, 1, k) * (n_rows - 1):
+        # np.quantile's linear rule between the values of the two ranks.
+        below = np.floor(position)
+        lower, upper = value_at_rank(below), value_at_rank(min(below + 1, n_rows - 1))
+        thresholds.append(lower + (position - below) * (upper - lower))
     thresholds[0], thresholds[-1] = low, high
     return np.unique(np.asarray(thresholds, dtype=float))
 
