@@ -14,6 +14,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from . import table_input
+
 
 class UsageError(Exception):
     """A problem with the user's input, reported as one line."""
@@ -84,6 +86,7 @@ def build_parser():
         help="print precision, recall, F1 and the conditional entropies of each "
         "class instead",
     )
+    table_input.add_table_arguments(report)
     plot = commands.add_parser(
         "plot", help="write entropy-triangle and information-coverage figures"
     )
@@ -319,7 +322,12 @@ def _run_report(args, out):
     from .._report.relabelling import permuted_message
     from .._report.tables import measures_table, per_class_table
 
-    matrix, labels = _load(args)
+    binned = None  # confidence-binned counts of a table read through DuckDB
+    if table_input.wants_table(args):
+        table_counts, binned = table_input.table_counts(args)
+        matrix, labels = table_counts.confusion_matrix, table_counts.labels.tolist()
+    else:
+        matrix, labels = _load(args)
     counts, class_labels = counts_and_labels(
         None,
         None,
@@ -332,7 +340,12 @@ def _run_report(args, out):
         from .._report.html import html_page
 
         title = f"infometrics report: {args.file}"
-        page, note = html_page(counts, class_labels, title=title)
+        page, note = html_page(
+            counts,
+            class_labels,
+            title=title,
+            sections=table_input.html_sections(binned, name="classifier"),
+        )
     else:
         build = per_class_table if args.per_class else measures_table
         table, note = build(counts, class_labels)
