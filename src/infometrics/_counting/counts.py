@@ -53,7 +53,7 @@ class ConfusionCounts:
     array([[1, 0, 1],
            [1, 1, 0]])
     >>> round(float(ni(counts)), 4)
-    0.1226
+    0.25
     """
 
     confusion_matrix: np.ndarray

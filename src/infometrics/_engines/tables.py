@@ -401,7 +401,8 @@ def counts_from_table(
 
     >>> table["pred"] = ["cat", "dog", "cat"]
     >>> binned = counts_from_table(table, y_true="truth", y_pred="pred",
-    ...                            confidence="score", thresholds=[0.5, 0.8])
+    ...                            confidence="score", thresholds=[0.5, 0.8],
+    ...                            reject_label=None)
     >>> binned.counts.sum(axis=(1, 2))  # samples per confidence bin
     array([1, 1, 1])
     """
