@@ -456,9 +456,16 @@ def test_only_aggregates_are_collected(monkeypatch):
         }
     )
     counts_from_table(table, y_true="truth", y_pred="prediction")
-    # One row of checks, then one row per distinct pair (at most 5 x 7).
-    assert collected[0] == 1
-    assert max(collected) <= 35
+    # Integer labels: one GROUP BY, one row per distinct pair (5 x 7).
+    assert collected == [35]
+    collected.clear()
+    counts_from_table(
+        table.with_columns(pl.col("prediction").cast(pl.Float64)),
+        y_true="truth",
+        y_pred="prediction",
+    )
+    # Float labels: one row of checks (continuous values?) first.
+    assert collected == [1, 35]
     collected.clear()
     counts_from_table(
         table.filter(pl.col("prediction") >= 0),

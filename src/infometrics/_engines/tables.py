@@ -45,6 +45,11 @@ _TRUE, _PRED, _WEIGHT, _CONFIDENCE, _BIN = (
     "__infometrics_bin",
 )
 _ROWS, _TOTAL = "__infometrics_rows", "__infometrics_total"
+_BAD_WEIGHT, _NEGATIVE_WEIGHT, _MISSING_CONFIDENCE = (
+    "__infometrics_bad_weight",
+    "__infometrics_negative_weight",
+    "__infometrics_missing_confidence",
+)
 
 
 # -- the table ------------------------------------------------------------------
@@ -129,9 +134,8 @@ def _first_value(frame, column, condition):
     return example[column].to_numpy()[0]
 
 
-def _check_rows(frame, schema, *, y_true, y_pred, weight, confidence, marker):
-    """SPEC §2 on the rows, by aggregates in the engine; the number of rows."""
-    checks = [nw.len().alias(_ROWS)]
+def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
+    """Refuse columns of the wrong type; the label columns and their dtypes."""
     label_columns = {
         "y_true": (y_true, schema[y_true]),
         "y_pred": (y_pred, schema[y_pred]),
@@ -142,43 +146,87 @@ def _check_rows(frame, schema, *, y_true, y_pred, weight, confidence, marker):
                 f"{name} (column {column!r}) must hold numbers or strings; got "
                 f"dtype {dtype}."
             )
+    if weight is not None and not schema[weight].is_numeric():
+        raise ValueError(f"sample_weight must be numeric; got dtype {schema[weight]}.")
+    if confidence is not None and not schema[confidence].is_numeric():
+        raise ValueError(
+            "confidence must be numeric (higher = more sure); got dtype "
+            f"{schema[confidence]}."
+        )
+    return label_columns
+
+
+def _row_flags(weight, confidence):
+    """Per row, 1 where a weight or a confidence is invalid (0 elsewhere).
+
+    Summed, over the table or per group, they find invalid rows; computed
+    per row first so that every engine aggregates plain columns.
+    """
+    conditions = {}
+    if weight is not None:
+        expression = nw.col(weight).cast(nw.Float64)
+        conditions[_BAD_WEIGHT] = expression.is_null() | ~expression.is_finite()
+        conditions[_NEGATIVE_WEIGHT] = expression < 0
+    if confidence is not None:
+        expression = nw.col(confidence).cast(nw.Float64)
+        conditions[_MISSING_CONFIDENCE] = expression.is_null() | expression.is_nan()
+    return {
+        name: condition.cast(nw.Int64).alias(name)
+        for name, condition in conditions.items()
+    }
+
+
+def _row_checks(weight, confidence):
+    """The flags of :func:`_row_flags` summed over the table."""
+    return [flag.sum() for flag in _row_flags(weight, confidence).values()]
+
+
+def _raise_invalid_weights(found):
+    """The in-memory path's weight errors (its own messages), if any."""
+    if found.get(_BAD_WEIGHT):
+        _check_sample_weight(np.array([np.nan]), 1)
+    if found.get(_NEGATIVE_WEIGHT):
+        _check_sample_weight(np.array([-1.0]), 1)
+
+
+def _raise_missing_confidence(found):
+    if found.get(_MISSING_CONFIDENCE):
+        raise ValueError(
+            "confidence contains NaN or missing values; every sample needs a "
+            "confidence to be ranked. Drop those samples or give them -inf "
+            "(rejected first)."
+        )
+
+
+def _raise_empty():
+    raise ValueError(
+        "y_true and y_pred are empty; at least one sample is needed to build a "
+        "confusion matrix."
+    )
+
+
+def _check_float_labels(frame, label_columns, *, weight, confidence, marker):
+    """A first pass for float label columns: missing and continuous labels.
+
+    Grouping a column of continuous values would bring back one row per
+    value, so they are refused before. (Missing integer, string or boolean
+    labels come back as a null key of the grouping and are refused there.)
+    """
+    checks = [nw.len().alias(_ROWS), *_row_checks(weight, None)]
+    for name, (column, dtype) in label_columns.items():
         expression = nw.col(column)
         checks.append(_count(_missing(expression, dtype)).alias(f"missing {name}"))
         if dtype.is_float():
             checks.append(
                 _count(_not_whole(expression, marker)).alias(f"continuous {name}")
             )
-    if weight is not None:
-        dtype = schema[weight]
-        if not dtype.is_numeric():
-            raise ValueError(f"sample_weight must be numeric; got dtype {dtype}.")
-        expression = nw.col(weight).cast(nw.Float64)
-        checks.append(
-            _count(expression.is_null() | ~expression.is_finite()).alias("bad weight")
-        )
-        checks.append(_count(expression < 0).alias("negative weight"))
-    if confidence is not None:
-        dtype = schema[confidence]
-        if not dtype.is_numeric():
-            raise ValueError(
-                f"confidence must be numeric (higher = more sure); got dtype {dtype}."
-            )
-        expression = nw.col(confidence).cast(nw.Float64)
-        checks.append(
-            _count(expression.is_null() | expression.is_nan()).alias(
-                "missing confidence"
-            )
-        )
     aggregates = _collect(frame.select(*checks)).to_dict(as_series=False)
     found = {key: values[0] for key, values in aggregates.items()}
-    n_rows = int(found[_ROWS])
-    if n_rows == 0:
-        raise ValueError(
-            "y_true and y_pred are empty; at least one sample is needed to build a "
-            "confusion matrix."
-        )
-    # The in-memory path's order: missing labels (true, then predicted), then
-    # continuous values, then weights.
+    # The in-memory path's order: empty, weights, missing labels (true, then
+    # predicted), continuous values.
+    if not found[_ROWS]:
+        _raise_empty()
+    _raise_invalid_weights(found)
     if found["missing y_true"]:
         _raise_missing("y_true", marker)
     if found["missing y_pred"] and marker.kind != "missing":
@@ -189,17 +237,6 @@ def _check_rows(frame, schema, *, y_true, y_pred, weight, confidence, marker):
             _check_not_continuous(
                 np.array([value]), lambda _, holder=name: holder, marker
             )
-    if weight is not None and found["bad weight"]:
-        _check_sample_weight(np.array([np.nan]), 1)
-    if weight is not None and found["negative weight"]:
-        _check_sample_weight(np.array([-1.0]), 1)
-    if confidence is not None and found["missing confidence"]:
-        raise ValueError(
-            "confidence contains NaN or missing values; every sample needs a "
-            "confidence to be ranked. Drop those samples or give them -inf "
-            "(rejected first)."
-        )
-    return n_rows
 
 
 def _label_values(series):
@@ -237,7 +274,7 @@ def _bin_expression(expression, thresholds, low, high):
     )
 
 
-def _histogram_quantiles(frame, confidence, k, n_rows):
+def _histogram_quantiles(frame, confidence, k):
     """``k`` confidence thresholds at evenly spaced quantiles, from a histogram.
 
     One aggregate pass for the range, one GROUP BY over
@@ -248,10 +285,17 @@ def _histogram_quantiles(frame, confidence, k, n_rows):
     expression = nw.col(confidence).cast(nw.Float64)
     finite = expression.is_finite()
     bounds = _collect(
-        frame.filter(finite).select(
-            expression.min().alias("low"), expression.max().alias("high")
+        frame.select(
+            nw.len().alias(_ROWS),
+            *_row_checks(None, confidence),
+            nw.when(finite).then(expression).min().alias("low"),
+            nw.when(finite).then(expression).max().alias("high"),
         )
     ).to_dict(as_series=False)
+    if not bounds[_ROWS][0]:
+        _raise_empty()
+    _raise_missing_confidence({key: values[0] for key, values in bounds.items()})
+    n_rows = int(bounds[_ROWS][0])
     low, high = bounds["low"][0], bounds["high"][0]
     if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):
         raise ValueError(
@@ -427,20 +471,33 @@ def counts_from_table(
     marker = reject_marker(reject_label)
     if labels is not None:
         labels = _check_explicit_labels(labels, marker)
-    n_rows = _check_rows(
-        frame,
+    label_columns = _check_dtypes(
         schema,
         y_true=y_true,
         y_pred=y_pred,
         weight=sample_weight,
         confidence=confidence,
-        marker=marker,
     )
+    if any(dtype.is_float() for _, dtype in label_columns.values()):
+        _check_float_labels(
+            frame,
+            label_columns,
+            weight=sample_weight,
+            confidence=confidence,
+            marker=marker,
+        )
     if isinstance(thresholds, int):
-        thresholds = _histogram_quantiles(frame, confidence, thresholds, n_rows)
-    columns = [nw.col(y_true).alias(_TRUE), nw.col(y_pred).alias(_PRED)]
+        thresholds = _histogram_quantiles(frame, confidence, thresholds)
+    # One GROUP BY: the counts, and the checks of the rows as aggregates per
+    # group (missing labels come back as null keys).
+    flags = _row_flags(sample_weight, confidence)
+    columns = [
+        nw.col(y_true).alias(_TRUE),
+        nw.col(y_pred).alias(_PRED),
+        *flags.values(),
+    ]
     keys = [_TRUE, _PRED]
-    aggregates = [nw.len().alias(_ROWS)]
+    aggregates = [nw.len().alias(_ROWS), *(nw.col(name).sum() for name in flags)]
     if sample_weight is not None:
         columns.append(nw.col(sample_weight).cast(nw.Float64).alias(_WEIGHT))
         aggregates.append(nw.col(_WEIGHT).sum().alias(_TOTAL))
@@ -453,6 +510,15 @@ def counts_from_table(
     grouped = _collect(
         frame.select(*columns).group_by(*keys, drop_null_keys=False).agg(*aggregates)
     )
+    if len(grouped) == 0:
+        _raise_empty()
+    found = {
+        name: int(grouped[name].to_numpy().sum())
+        for name in (_BAD_WEIGHT, _NEGATIVE_WEIGHT, _MISSING_CONFIDENCE)
+        if name in grouped.columns
+    }
+    _raise_invalid_weights(found)
+    _raise_missing_confidence(found)
     true_keys = _label_values(grouped[_TRUE])
     pred_keys = _label_values(grouped[_PRED])
     occurrences = grouped[_ROWS].to_numpy().astype(np.float64)
