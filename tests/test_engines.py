@@ -15,6 +15,7 @@ import pytest
 import infometrics
 from infometrics import (
     ConfusionCounts,
+    RejectLabelWarning,
     confidence_binned_counts,
     counts_from_table,
     html_report,
@@ -354,6 +355,14 @@ ERROR_CASES = {
         pd.DataFrame({"truth": ["a", "b"], "prediction": ["a", "c"]}),
         {"labels": ["a", "b"], "reject_label": "?"},
     ),
+    "string marker with numbers": (
+        pd.DataFrame({"truth": [0, 1], "prediction": [0, 1]}),
+        {"reject_label": "?"},
+    ),
+    "numbers against strings": (
+        pd.DataFrame({"truth": [0, 1], "prediction": ["0", "1"]}),
+        {"reject_label": None},
+    ),
     "empty": (
         pd.DataFrame(
             {
@@ -379,6 +388,15 @@ def test_engine_errors_are_the_in_memory_errors(engine, case):
             **options,
         )
     assert str(error.value) == expected
+
+
+def test_default_reject_label_with_strings_warns_as_in_memory(engine):
+    frame = pd.DataFrame({"truth": ["a", "b"], "prediction": ["a", "a"]})
+    with pytest.warns(RejectLabelWarning, match="no prediction can be a rejection"):
+        counts = counts_from_table(engine(frame), y_true="truth", y_pred="prediction")
+    with pytest.warns(RejectLabelWarning, match="no prediction can be a rejection"):
+        expected = _reference(frame, -1)
+    _assert_same(counts, expected)
 
 
 def test_missing_predictions_declared_rejections(engine):
