@@ -4,16 +4,16 @@ Every measure is a function of counts, and the counts of a table are a
 ``GROUP BY y_true, y_pred`` (plus a confidence bin for curves). Here that
 aggregate runs in the engine that holds the table -- pandas, Polars (eager or
 lazy), PyArrow, DuckDB, PySpark, Ibis or Dask -- through ``narwhals``, one
-implementation for all of them. Only aggregates come back to Python: a row of
-checks and one row per distinct (true, predicted[, bin]) combination.
+implementation for all of them. Only aggregates come back to Python: one row
+per distinct (true, predicted[, bin]) combination, with per-group counts of
+invalid weights and confidences.
 
 The distinct combinations then go through the in-memory path
 (:func:`~infometrics._counting.labels.confusion_matrix_and_labels`) as
 weighted samples, so the label order, the reject label, explicit ``labels``
-and every error message are the in-memory path's own. What needs the rows
-themselves (missing labels, continuous predictions, negative or non-finite
-weights) is found by aggregates over the rows first, and reported with the
-in-memory path's messages.
+and every error message are the in-memory path's own; a missing label comes
+back as a null key and is refused there. Continuous values in a float label
+column are refused by a first aggregate pass, before they could be grouped.
 """
 
 import warnings
@@ -37,11 +37,10 @@ from .._curves.binned import ConfidenceBinnedCounts, _check_binning_thresholds
 # Cells of the histogram from which ``thresholds=k`` picks its quantiles.
 _QUANTILE_HISTOGRAM_BINS = 1 << 16
 
-_TRUE, _PRED, _WEIGHT, _CONFIDENCE, _BIN = (
+_TRUE, _PRED, _WEIGHT, _BIN = (
     "__infometrics_true",
     "__infometrics_pred",
     "__infometrics_weight",
-    "__infometrics_confidence",
     "__infometrics_bin",
 )
 _ROWS, _TOTAL = "__infometrics_rows", "__infometrics_total"
@@ -417,10 +416,12 @@ def counts_from_table(
 
     Notes
     -----
-    The rows are checked by aggregates (counts of missing, continuous,
-    negative and non-finite values) in one pass, and counted in a second:
-    one ``GROUP BY`` whose result has one row per distinct (true,
-    predicted) pair -- per confidence bin with ``confidence``. Summed
+    One pass over the table: a ``GROUP BY`` whose result has one row per
+    distinct (true, predicted) pair -- per confidence bin with
+    ``confidence`` -- with the counts of negative, non-finite or missing
+    weights and missing confidences per group. A float label column costs a
+    first pass (counts of missing and continuous values: continuous values
+    must not be grouped), ``thresholds=k`` two (the range, the histogram). Summed
     weights are added in the engine's order, so they equal the in-memory
     sums exactly when every partial sum is exact (e.g. integer weights) and
     to rounding otherwise.
