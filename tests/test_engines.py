@@ -519,6 +519,14 @@ def test_counts_work_in_count_level_functions_and_reports():
     assert ">y<" in page
     intervals = infometrics.bootstrap_measures(counts, n_resamples=20, random_state=0)
     assert intervals["ni2"].estimate == ni(matrix)
+    array = np.asarray(counts)
+    array[0, 0] = 99  # a copy: the counts stay as they were
+    np.testing.assert_array_equal(counts.confusion_matrix, matrix)
+    np.testing.assert_array_equal(np.asarray(counts, dtype=float), matrix)
+    # copy=False is honoured (NumPy 2's protocol), or refused when impossible.
+    assert np.shares_memory(np.asarray(counts, copy=False), counts.confusion_matrix)
+    with pytest.raises(ValueError, match="needs a copy"):
+        np.asarray(counts, dtype=float, copy=False)
     doubled = counts + counts
     np.testing.assert_array_equal(doubled.confusion_matrix, 2 * matrix)
     np.testing.assert_array_equal(sum([counts, counts]).confusion_matrix, 2 * matrix)

@@ -61,10 +61,16 @@ class ConfusionCounts:
     reject_label: Any = field(default=-1)
 
     def __array__(self, dtype=None, copy=None):
-        if copy is False and dtype is not None:
-            raise ValueError("ConfusionCounts cannot give its counts without a copy.")
         matrix = self.confusion_matrix
-        return matrix.astype(dtype) if dtype is not None else matrix.copy()
+        if copy is False:
+            if dtype is not None and np.dtype(dtype) != matrix.dtype:
+                raise ValueError(
+                    f"The counts are {matrix.dtype}; a {np.dtype(dtype)} array of "
+                    "them needs a copy."
+                )
+            return matrix
+        # A copy by default, so that np.asarray(counts) cannot change them.
+        return np.array(matrix, dtype=dtype, copy=True)
 
     @property
     def shape(self):
