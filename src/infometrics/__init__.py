@@ -11,6 +11,7 @@ functions build that matrix from ``y_true``/``y_pred``.
 # _resampling) -> scikit-learn adapters (_sklearn) -> presentation (_report,
 # _display, _cli).
 from ._counting.accumulator import ConfusionAccumulator
+from ._counting.counts import ConfusionCounts
 from ._counting.labels import augmented_confusion_matrix
 from ._curves.binned import ConfidenceBinnedCounts, confidence_binned_counts
 from ._curves.reject_curve import (
@@ -34,6 +35,7 @@ from ._display import (
     RejectCurveDisplay,
     RiskCoverageDisplay,
 )
+from ._engines.tables import counts_from_table
 from ._exceptions import RejectLabelWarning, UndefinedMeasureWarning
 from ._from_labels.scores import (
     all_measures_score,
@@ -94,6 +96,7 @@ __all__ = [
     "BootstrapInterval",
     "ConfidenceBinnedCounts",
     "ConfusionAccumulator",
+    "ConfusionCounts",
     "DegenerateThresholdWarning",
     "EntropyTriangle",
     "EntropyTriangleDisplay",
@@ -130,6 +133,7 @@ __all__ = [
     "confidence_binned_counts",
     "conventional_measures",
     "conventional_measures_score",
+    "counts_from_table",
     "coverage_at_risk",
     "e_aurc",
     "entropy_triangle",

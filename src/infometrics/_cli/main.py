@@ -19,6 +19,7 @@ import pandas as pd
 from .audit import add_audit_parser, run_audit
 from .csv_output import write_csv
 from .errors import UsageError
+from . import table_input
 
 
 class _Parser(argparse.ArgumentParser):
@@ -89,6 +90,7 @@ def build_parser():
         help="print precision, recall, F1 and the conditional entropies of each "
         "class instead",
     )
+    table_input.add_table_arguments(report)
     plot = commands.add_parser(
         "plot", help="write entropy-triangle and information-coverage figures"
     )
@@ -364,12 +366,29 @@ def _run_report(args, out):
     from .._report.relabelling import permuted_message
     from .._report.tables import measures_table, per_class_table
 
-    counts, class_labels = _load(args)
+    binned = None  # confidence-binned counts of a table read through DuckDB
+    if table_input.wants_table(args):
+        table_counts, binned = table_input.table_counts(args)
+        counts, class_labels = counts_and_labels(
+            None,
+            None,
+            table_counts.confusion_matrix,
+            labels=table_counts.labels.tolist(),
+            reject_label=None,
+            sample_weight=None,
+        )
+    else:
+        counts, class_labels = _load(args)
     if args.format == "html":  # the page holds both tables: --per-class is moot
         from .._report.html import html_page
 
         title = f"infometrics report: {args.file}"
-        page, note = html_page(counts, class_labels, title=title)
+        page, note = html_page(
+            counts,
+            class_labels,
+            title=title,
+            sections=table_input.html_sections(binned, name="classifier"),
+        )
     else:
         build = per_class_table if args.per_class else measures_table
         table, note = build(counts, class_labels)

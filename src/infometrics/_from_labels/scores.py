@@ -11,6 +11,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._counting.counts import ConfusionCounts
 from .._counting.labels import confusion_matrix_and_labels
 from .._measures import validation
 from .._measures.conventional import conventional_measures
@@ -68,6 +69,9 @@ def counts_and_labels(
             "sample_weight applies to y_true and y_pred; a confusion matrix "
             "already holds the (weighted) counts. Drop sample_weight."
         )
+    if labels is None and isinstance(confusion_matrix, ConfusionCounts):
+        # Counts of a table carry their classes (counts_from_table).
+        labels = confusion_matrix.labels
     # A labelled table (a DataFrame) is read by name and names its rows.
     confusion_matrix, names = validation.labelled_counts(confusion_matrix, labels)
     if names is not None:

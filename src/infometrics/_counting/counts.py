@@ -1,0 +1,128 @@
+"""An augmented confusion matrix that carries its class labels.
+
+What a count of a table in an engine returns (``_engines``): the matrix for
+every count-level function (it converts with ``np.asarray``) and, with its
+labels, for the reports and label-level functions.
+"""
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .accumulator import merge_counts
+
+
+@dataclass(frozen=True, eq=False)
+class ConfusionCounts:
+    """An augmented confusion matrix with its class labels.
+
+    What :func:`counts_from_table` returns without a confidence column. It is
+    the matrix for every count-level function (``ni(counts)``,
+    ``all_measures(counts)``, ``np.asarray(counts)``) and the matrix *and*
+    its row labels for the reports and the label-level functions
+    (``information_report(confusion_matrix=counts)``,
+    ``html_report(confusion_matrix=counts)``). Counts of disjoint rows add up
+    (``a + b``, ``sum([...])``), over the sorted union of their labels.
+
+    Attributes
+    ----------
+    confusion_matrix : ndarray of shape (m, m + 1), or (m, m) if ``reject_label=None``
+        Row ``i`` = true class ``labels[i]``, column ``j < m`` = predicted
+        class ``labels[j]``, last column = rejected. Integer counts, or summed
+        weights.
+    labels : ndarray of shape (m,)
+        The classes, in row order.
+    reject_label : scalar or None
+        The prediction that was counted as a rejection.
+
+    See Also
+    --------
+    counts_from_table : Builds it from a table in any engine.
+    ConfusionAccumulator : Counts accumulated from batches of labels.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from infometrics import counts_from_table, ni
+    >>> table = pd.DataFrame({"truth": [0, 0, 1, 1], "pred": [0, -1, 1, 0]})
+    >>> counts = counts_from_table(table, y_true="truth", y_pred="pred")
+    >>> counts.labels
+    array([0, 1])
+    >>> counts.confusion_matrix
+    array([[1, 0, 1],
+           [1, 1, 0]])
+    >>> round(float(ni(counts)), 4)
+    0.25
+    """
+
+    confusion_matrix: np.ndarray
+    labels: np.ndarray
+    reject_label: Any = field(default=-1)
+
+    def __array__(self, dtype=None, copy=None):
+        matrix = self.confusion_matrix
+        if copy is False:
+            if dtype is not None and np.dtype(dtype) != matrix.dtype:
+                raise ValueError(
+                    f"The counts are {matrix.dtype}; a {np.dtype(dtype)} array of "
+                    "them needs a copy."
+                )
+            return matrix
+        # A copy by default, so that np.asarray(counts) cannot change them.
+        return np.array(matrix, dtype=dtype, copy=True)
+
+    @property
+    def shape(self):
+        """The matrix's shape, ``(m, m + 1)`` or ``(m, m)``."""
+        return self.confusion_matrix.shape
+
+    def __add__(self, other):
+        if not isinstance(other, ConfusionCounts):
+            return NotImplemented
+        has_reject = self.confusion_matrix.shape[1] > self.confusion_matrix.shape[0]
+        other_has_reject = (
+            other.confusion_matrix.shape[1] > other.confusion_matrix.shape[0]
+        )
+        if has_reject != other_has_reject or not _same_marker(
+            self.reject_label, other.reject_label
+        ):
+            raise ValueError(
+                "Counts add up only with the same reject label "
+                f"({self.reject_label!r} and {other.reject_label!r}): their "
+                "matrices mean different things."
+            )
+        labels, matrix = merge_counts(
+            self.labels,
+            self.confusion_matrix,
+            other.labels,
+            other.confusion_matrix,
+            has_reject=has_reject,
+        )
+        return ConfusionCounts(matrix, labels, self.reject_label)
+
+    def __radd__(self, other):
+        # sum([a, b, c]) starts from 0.
+        if isinstance(other, int) and other == 0:
+            return self
+        return NotImplemented
+
+    def __repr__(self):
+        total = self.confusion_matrix.sum()
+        amount = (
+            f"{int(total)} samples"
+            if self.confusion_matrix.dtype.kind in "iu"
+            else f"total weight {float(total):.6g}"
+        )
+        return f"ConfusionCounts({len(self.labels)} classes, {amount})"
+
+
+def _same_marker(a, b):
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, float) and isinstance(b, float) and np.isnan(a) and np.isnan(b):
+        return True
+    try:
+        return bool(a == b) and (isinstance(a, str) == isinstance(b, str))
+    except (TypeError, ValueError):
+        return False

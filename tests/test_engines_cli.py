@@ -1,0 +1,219 @@
+"""``infometrics report FILE --y-true COL --y-pred COL``: Parquet and CSV via DuckDB."""
+
+import json
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import infometrics as im
+from infometrics._cli.main import main
+from infometrics._cli.table_input import binned_risk_coverage
+
+duckdb = pytest.importorskip("duckdb", reason="the command reads tables with DuckDB")
+pytest.importorskip("pyarrow", reason="the tests write Parquet with pyarrow")
+
+
+@pytest.fixture
+def predictions():
+    rng = np.random.default_rng(0)
+    n = 500
+    truth = rng.choice(["cat", "dog", "owl"], n)
+    pred = np.where(rng.random(n) < 0.7, truth, rng.choice(["cat", "dog", "owl"], n))
+    return pd.DataFrame(
+        {
+            "truth": truth,
+            "pred": pred,
+            "weight": rng.integers(1, 4, n).astype(float),
+            # Five distinct confidences: bins at these thresholds are the
+            # tie groups of the exact curve.
+            "score": rng.choice([0.3, 0.5, 0.7, 0.8, 0.95], n),
+        }
+    )
+
+
+def _report(capsys, *arguments):
+    status = main(["report", *map(str, arguments)])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def _records(text):
+    return {row["measure"]: row["value"] for row in json.loads(text)}
+
+
+def test_parquet_report_equals_the_in_memory_report(predictions, tmp_path, capsys):
+    path = tmp_path / "predictions.parquet"
+    predictions.assign(
+        pred=np.where(np.arange(len(predictions)) % 9 == 0, "?", predictions["pred"])
+    ).to_parquet(path)
+    status, out, err = _report(
+        capsys,
+        path,
+        "--y-true",
+        "truth",
+        "--y-pred",
+        "pred",
+        "--reject-label",
+        "?",
+        "--format",
+        "json",
+    )
+    assert status == 0, err
+    table = pd.read_parquet(path)
+    expected = im.information_report(table["truth"], table["pred"], reject_label="?")
+    values = _records(out)
+    for measure, value in expected["value"].droplevel(0).items():
+        if np.isnan(value):
+            assert values[measure] is None
+        else:
+            assert values[measure] == pytest.approx(value, rel=1e-12, abs=0)
+
+
+@pytest.mark.parametrize("suffix", ["csv", "parquet"])
+def test_weighted_report_of_csv_and_parquet(predictions, tmp_path, capsys, suffix):
+    path = tmp_path / f"predictions.{suffix}"
+    if suffix == "csv":
+        predictions.to_csv(path, index=False)
+    else:
+        predictions.to_parquet(path)
+    status, out, err = _report(
+        capsys,
+        path,
+        "--y-true",
+        "truth",
+        "--y-pred",
+        "pred",
+        "--weight",
+        "weight",
+        "--format",
+        "json",
+        "--per-class",
+    )
+    assert status == 0, err
+    matrix = im.augmented_confusion_matrix(
+        predictions["truth"],
+        predictions["pred"],
+        sample_weight=predictions["weight"],
+        reject_label="-1",
+    )
+    rows = json.loads(out)
+    assert [row["class"] for row in rows][:3] == ["cat", "dog", "owl"]
+    expected = im.per_class_report(
+        confusion_matrix=matrix, labels=["cat", "dog", "owl"]
+    )
+    for column in ("true_support", "predicted_support", "precision", "recall"):
+        values = [row[column] for row in rows[:3]]
+        np.testing.assert_array_equal(values, expected[column].to_numpy()[:3])
+
+
+def test_binned_risk_coverage_is_exact_at_the_tie_groups(predictions):
+    thresholds = [0.3, 0.5, 0.7, 0.8, 0.95]
+    binned = im.counts_from_table(
+        predictions,
+        y_true="truth",
+        y_pred="pred",
+        confidence="score",
+        thresholds=thresholds,
+        reject_label=None,
+    )
+    coverage, selective_risk, generalized_risk, edges = binned_risk_coverage(binned)
+    curve = im.risk_coverage_curve(
+        predictions["truth"], predictions["pred"], predictions["score"]
+    )
+    np.testing.assert_allclose(coverage, curve.coverage, rtol=1e-15)
+    np.testing.assert_allclose(selective_risk, curve.selective_risk, rtol=1e-15)
+    np.testing.assert_allclose(generalized_risk, curve.generalized_risk, rtol=1e-15)
+    np.testing.assert_array_equal(edges, curve.thresholds)
+
+
+def test_html_with_confidence_has_the_selective_section(predictions, tmp_path, capsys):
+    path = tmp_path / "predictions.parquet"
+    predictions.to_parquet(path)
+    status, out, err = _report(
+        capsys,
+        path,
+        "--y-true",
+        "truth",
+        "--y-pred",
+        "pred",
+        "--confidence",
+        "score",
+        "--thresholds",
+        "0.3,0.5,0.7,0.8,0.95",
+        "--format",
+        "html",
+    )
+    assert status == 0, err
+    assert "<h2>Selective classification</h2>" in out
+    assert "Risk–coverage curve of classifier" in out
+    aurc = im.aurc(predictions["truth"], predictions["pred"], predictions["score"])
+    assert f"{aurc:.4f}" in out  # exact here: the bins are the tie groups
+    # Without --confidence: no such section (as html_report without it).
+    status, out, err = _report(
+        capsys, path, "--y-true", "truth", "--y-pred", "pred", "--format", "html"
+    )
+    assert status == 0, err
+    assert "Selective classification" not in out
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--y-true", "truth"], "name the label columns with --y-true COL"),
+        (["--y-true", "truth", "--y-pred", "nope"], "no column nope (columns: truth"),
+        (
+            ["--y-true", "truth", "--y-pred", "pred", "--thresholds", "4"],
+            "--thresholds needs --confidence",
+        ),
+        (
+            ["--y-true", "truth", "--y-pred", "pred", "--weight", "truth"],
+            "sample_weight must be numeric",
+        ),
+        (
+            [
+                "--y-true",
+                "truth",
+                "--y-pred",
+                "pred",
+                "--confidence",
+                "score",
+                "--thresholds",
+                "x",
+            ],
+            "--thresholds 'x': give a positive integer K",
+        ),
+    ],
+)
+def test_errors_are_one_line(predictions, tmp_path, capsys, arguments, message):
+    path = tmp_path / "predictions.parquet"
+    predictions.to_parquet(path)
+    status, out, err = _report(capsys, path, *arguments)
+    assert status == 2
+    assert out == ""
+    assert err.startswith("infometrics: error: ")
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_missing_file_and_missing_duckdb(tmp_path, capsys, monkeypatch):
+    status, _, err = _report(
+        capsys, tmp_path / "absent.parquet", "--y-true", "a", "--y-pred", "b"
+    )
+    assert status == 2
+    assert "absent.parquet: no such file" in err
+    path = tmp_path / "table.parquet"
+    pd.DataFrame({"a": [0], "b": [0]}).to_parquet(path)
+    monkeypatch.setitem(sys.modules, "duckdb", None)
+    status, _, err = _report(capsys, path, "--y-true", "a", "--y-pred", "b")
+    assert status == 2
+    assert "pip install 'infometrics[duckdb]'" in err
+
+
+def test_a_parquet_file_without_column_options_asks_for_them(tmp_path, capsys):
+    path = tmp_path / "table.parquet"
+    pd.DataFrame({"a": [0], "b": [0]}).to_parquet(path)
+    status, _, err = _report(capsys, path)
+    assert status == 2
+    assert "--y-true COL and --y-pred COL" in err
