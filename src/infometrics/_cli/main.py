@@ -16,10 +16,10 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from . import table_input
 from .audit import add_audit_parser, run_audit
 from .csv_output import write_csv
 from .errors import UsageError
-from . import table_input
 
 
 class _Parser(argparse.ArgumentParser):
@@ -368,6 +368,8 @@ def _run_report(args, out):
 
     binned = None  # confidence-binned counts of a table read through DuckDB
     if table_input.wants_table(args):
+        from .._from_labels.scores import counts_and_labels
+
         table_counts, binned = table_input.table_counts(args)
         counts, class_labels = counts_and_labels(
             None,
