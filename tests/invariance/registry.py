@@ -54,6 +54,7 @@ NOT_THREADED = {
     "capture by redirecting it for the whole process",
     "cli report json per-class": "as 'cli report csv'",
     "cli plot": "as 'cli report csv'",
+    "cli audit": "as 'cli report csv'",
 }
 
 
@@ -685,6 +686,77 @@ def _(case):
         selective_risk=display.selective_risk,
         aurc=display.aurc,
     )
+
+
+# Tables of an engine ------------------------------------------------------
+
+
+@entry(
+    "counts_from_table",
+    "labels",
+    "weights",
+    covers=["counts_from_table", "ConfusionCounts"],
+)
+def _(case):
+    # A pandas table (the engine grid itself is tests/test_engines.py); the
+    # counts go on to a count-level function, as a user's would.
+    frame = pd.DataFrame({"t": case.y_true, "p": case.y_pred})
+    if case.sample_weight is not None:
+        frame["w"] = case.sample_weight
+    counts = im.counts_from_table(
+        frame,
+        y_true="t",
+        y_pred="p",
+        sample_weight=None if case.sample_weight is None else "w",
+        reject_label=case.reject_label,
+    )
+    return flat(matrix=counts.confusion_matrix, ni2=im.ni(counts))
+
+
+# Meta-measures --------------------------------------------------------------
+
+# A small search: the battery checks the entry's seams, not the audit's
+# results (tests/test_meta_measures.py).
+AUDIT_SPACE = {
+    "max_samples": 6,
+    "max_split_samples": 20,
+    "n_random": 10,
+    "max_samples_loop": 3,
+    "max_split_samples_loop": 6,
+    "n_random_loop": 2,
+}
+
+
+@entry(
+    "meta_measure_audit",
+    covers=["meta_measure_audit", "MetaMeasureAudit", "MetaMeasureWitness"],
+)
+def _(case):
+    audit = im.meta_measure_audit(["ni2", "accuracy", "accuracy_score"], **AUDIT_SPACE)
+    witnesses = audit.witnesses
+    return flat(
+        held=audit.table.astype(float).to_numpy(),
+        share=np.asarray(audit.share_held, dtype=float),
+        n_witnesses=len(witnesses),
+    )
+
+
+@entry("ni2_crossover_ratio")
+def _(case):
+    return flat(omega=[im.ni2_crossover_ratio(n) for n in (20, 100, 1000)])
+
+
+@entry("cli audit", covers=[])
+def _(case):
+    options = [
+        f"--{key.replace('_', '-')}={value}" for key, value in AUDIT_SPACE.items()
+    ]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli_main(["audit", "ni2", "accuracy", *options])
+    if status != 0:
+        raise ValueError(f"CLI exit {status}: {err.getvalue()}")
+    return flat(n_characters=len(out.getvalue()))
 
 
 # Command line --------------------------------------------------------------

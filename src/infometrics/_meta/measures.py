@@ -7,6 +7,7 @@ more prediction) and any callable ``f(C) -> float``. The last two are
 necessarily one Python call per matrix.
 """
 
+import threading
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -157,6 +158,9 @@ def resolve_measures(measures):
     return resolved
 
 
+_SILENCED = threading.Lock()
+
+
 def _labels_of(matrix):
     """The ``(y_true, y_pred)`` an integer matrix counts, rejections as -1."""
     m = matrix.shape[0]
@@ -172,7 +176,10 @@ def _call_one(measure, matrix):
         # The reject label is a prediction no true sample has: scikit-learn
         # warns about it (an undefined recall, a label missing from y_true) on
         # almost every matrix. That is the point being audited, not news.
-        with warnings.catch_warnings():
+        # catch_warnings saves and restores the process's filters: not
+        # thread-safe before Python 3.14, so audits in threads take turns
+        # (else one thread's restore can undo another's and leave "ignore").
+        with _SILENCED, warnings.catch_warnings():
             warnings.simplefilter("ignore")
             return measure.function(y_true, y_pred, **measure.kwargs)
     return measure.function(matrix.copy())
