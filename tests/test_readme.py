@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
 import pytest
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -96,6 +98,23 @@ def test_readme_command_runs_on_the_shipped_files(line, tmp_path, capsys):
     # The README runs them from the repository's root.
     root = README.parent
     words = [str(root / word) if word.startswith("docs/") else word for word in words]
+    if "predictions.parquet" in words:
+        # Written by the README's "At scale" example just above the command.
+        pytest.importorskip("duckdb")
+        rng = np.random.default_rng(0)
+        label = rng.integers(0, 3, 1000)
+        parquet = tmp_path / "predictions.parquet"
+        pd.DataFrame(
+            {
+                "label": label,
+                "prediction": np.where(
+                    rng.random(1000) < 0.8, label, rng.integers(-1, 3, 1000)
+                ),
+            }
+        ).to_parquet(parquet)
+        words = [str(parquet) if w == "predictions.parquet" else w for w in words]
+            str(parquet) if word == "predictions.parquet" else word for word in words
+        ]
     try:
         assert main(words) == 0, capsys.readouterr().err
     finally:
