@@ -113,8 +113,6 @@ def test_readme_command_runs_on_the_shipped_files(line, tmp_path, capsys):
             }
         ).to_parquet(parquet)
         words = [str(parquet) if w == "predictions.parquet" else w for w in words]
-            str(parquet) if word == "predictions.parquet" else word for word in words
-        ]
     try:
         assert main(words) == 0, capsys.readouterr().err
     finally:
