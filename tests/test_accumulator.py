@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import infometrics as im
 from infometrics import ConfusionAccumulator
-from infometrics._counting.labels import confusion_matrix_and_labels
+from infometrics._counting.count import confusion_matrix_and_labels
 
 
 @st.composite

@@ -7,7 +7,7 @@ import pytest
 
 import infometrics as im
 from infometrics._counting import encoded
-from infometrics._counting.labels import confusion_matrix_and_labels
+from infometrics._counting.count import confusion_matrix_and_labels
 
 pa = pytest.importorskip("pyarrow")
 

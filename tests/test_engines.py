@@ -22,7 +22,7 @@ from infometrics import (
     information_report,
     ni,
 )
-from infometrics._counting.labels import confusion_matrix_and_labels
+from infometrics._counting.count import confusion_matrix_and_labels
 from infometrics._engines import tables
 
 

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import infometrics as im
+from infometrics._counting.count import confusion_matrix_and_labels
 from infometrics._counting.joint import joint_counts_and_labels
-from infometrics._counting.labels import confusion_matrix_and_labels
 
 
 def _reference(y_true, pred_a, pred_b, classes, reject_label):

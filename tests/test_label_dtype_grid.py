@@ -12,7 +12,7 @@ import pytest
 
 import infometrics as im
 from infometrics import ConfusionAccumulator
-from infometrics._counting.labels import confusion_matrix_and_labels
+from infometrics._counting.count import confusion_matrix_and_labels
 
 da = pytest.importorskip("dask.array")
 dd = pytest.importorskip("dask.dataframe")

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import infometrics as im
-from infometrics._counting.labels import confusion_matrix_and_labels
+from infometrics._counting.count import confusion_matrix_and_labels
 
 INT64_MIN, INT64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 LIMITS = [INT64_MIN, INT64_MAX, 0, 7]

@@ -6,6 +6,7 @@ import pytest
 
 import infometrics as im
 from infometrics._counting import labels as _labels
+from infometrics._counting.count import confusion_matrix_and_labels
 
 
 def test_default_labels_are_the_sorted_union_without_the_reject_label():
@@ -379,7 +380,7 @@ def test_a_zero_weight_sample_still_names_its_class(converter):
     y_true = np.array([0, 1, 2, 2])
     y_pred = np.array([0, 1, 2, 3])
     weights = [1.0, 1.0, 1.0, 0.0]
-    matrix, classes = _labels.confusion_matrix_and_labels(
+    matrix, classes = confusion_matrix_and_labels(
         converter(y_true), converter(y_pred), sample_weight=weights, reject_label=None
     )
     assert len(classes) == 4
@@ -434,7 +435,7 @@ def dict_count(y_true, y_pred, reject):
 )
 def test_int64_limits_give_the_right_matrix(y_true, y_pred):
     expected, classes = dict_count(y_true, y_pred, -1)
-    matrix, got_classes = _labels.confusion_matrix_and_labels(
+    matrix, got_classes = confusion_matrix_and_labels(
         np.array(y_true, dtype=np.int64), np.array(y_pred, dtype=np.int64)
     )
     np.testing.assert_array_equal(matrix, expected)
@@ -443,7 +444,7 @@ def test_int64_limits_give_the_right_matrix(y_true, y_pred):
 
 def test_uint64_beyond_int64_and_wide_ranges_go_through_hashing():
     big = np.array([2**64 - 1, 0, 2**63], dtype=np.uint64)
-    matrix, classes = _labels.confusion_matrix_and_labels(big, big[::-1])
+    matrix, classes = confusion_matrix_and_labels(big, big[::-1])
     assert classes.tolist() == [0, 2**63, 2**64 - 1]
     np.testing.assert_array_equal(matrix, [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0]])
     wide = np.array([INT64_MIN, INT64_MAX])

@@ -11,8 +11,8 @@ functions build that matrix from ``y_true``/``y_pred``.
 # _resampling) -> scikit-learn adapters (_sklearn) -> presentation (_report,
 # _display, _cli).
 from ._counting.accumulator import ConfusionAccumulator
+from ._counting.count import augmented_confusion_matrix
 from ._counting.counts import ConfusionCounts
-from ._counting.labels import augmented_confusion_matrix
 from ._curves.binned import ConfidenceBinnedCounts, confidence_binned_counts
 from ._curves.reject_curve import (
     RejectCurve,

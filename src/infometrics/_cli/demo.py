@@ -21,8 +21,9 @@ import warnings
 
 import numpy as np
 
-from .._counting.labels import augmented_confusion_matrix
+from .._counting.count import augmented_confusion_matrix
 from .._measures.registry import compute_measures
+from .demo_settings import CONFIDENCE_LEVEL, NEVER, TUNED, _wrap
 
 TABLE_MEASURES = [
     "ni2",
@@ -32,7 +33,6 @@ TABLE_MEASURES = [
     "accepted_accuracy",
     "reject_rate",
 ]
-NEVER, TUNED = "never rejects", "tuned reject option"
 # Two overlapping classes (documented in the README and printed by the demo).
 DATA_SETTINGS = {
     "n_samples": 4000,
@@ -44,7 +44,6 @@ DATA_SETTINGS = {
 }
 C_GRID = (0.01, 0.1, 1.0, 10.0)
 N_RESAMPLES = 2000
-CONFIDENCE_LEVEL = 0.95
 
 
 class _Progress:
@@ -331,14 +330,6 @@ def coverage_reading(matrices):
             "about what they measure: read the coverage figure with that in mind."
         )
     return " ".join(sentences)
-
-
-def _wrap(text, width=88, indent=""):
-    import textwrap
-
-    return textwrap.wrap(
-        text, width=width, initial_indent=indent, subsequent_indent=indent
-    )
 
 
 def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):

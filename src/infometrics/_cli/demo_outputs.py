@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .demo import CONFIDENCE_LEVEL, TUNED, _wrap
+from .demo_settings import CONFIDENCE_LEVEL, TUNED, _wrap
 
 
 def _write_outputs(folder, matrices, first, splits, progress):

@@ -285,7 +285,7 @@ def _load(args):
 
 def _read_input(args):
     """``(matrix, row labels, path)`` read from the input file."""
-    from .._counting.labels import confusion_matrix_and_labels
+    from .._counting.count import confusion_matrix_and_labels
     from .label_table import read_label_columns
 
     text, path = _read_text(args.file)

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from .accumulator import merge_counts
+from .merging import merge_counts
 
 
 @dataclass(frozen=True, eq=False)

@@ -11,9 +11,10 @@ scheduler is active (threads, processes or a ``dask.distributed`` cluster).
 import numpy as np
 import pandas as pd
 
-from .accumulator import merge_counts
 from .collections import import_dask, is_dask_collection
-from .labels import check_labels_array, confusion_matrix_and_labels
+from .in_memory import count_in_memory
+from .labels import check_labels_array
+from .merging import merge_counts
 
 # Per-chunk results merged by one task of the reduction tree.
 _FAN_IN = 8
@@ -39,7 +40,7 @@ def _chunk_counts(y_true, y_pred, sample_weight, labels, reject_label):
         )
     if len(y_true) == 0:
         return None
-    matrix, classes = confusion_matrix_and_labels(
+    matrix, classes = count_in_memory(
         y_true,
         y_pred,
         labels=labels,

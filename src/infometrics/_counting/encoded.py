@@ -8,7 +8,7 @@ array first -- one Python object per sample -- is what makes strings slow.
 Here each side is factorised in its own representation, the
 (true, predicted) pairs are counted over the small dictionaries with one
 ``np.bincount``, and only the distinct pairs -- a few hundred values, not n --
-go through :func:`confusion_matrix_and_labels` as weighted samples, so every
+go through :func:`~.labels.count_label_arrays` as weighted samples, so every
 rule of that function (label order, reject label, explicit labels, errors)
 applies unchanged.
 """
@@ -16,7 +16,7 @@ applies unchanged.
 import numpy as np
 import pandas as pd
 
-from .labels import check_sample_weight, confusion_matrix_and_labels
+from .labels import check_sample_weight, count_label_arrays
 
 
 def _arrow_factorize(array):
@@ -99,7 +99,7 @@ def encoded_confusion_matrix_and_labels(
     values = np.concatenate([true_uniques, pred_uniques])
     pair_true = _typed(values[present // n_uniques])
     pair_pred = _typed(values[present % n_uniques])
-    matrix, classes = confusion_matrix_and_labels(
+    matrix, classes = count_label_arrays(
         pair_true,
         pair_pred,
         labels=labels,

@@ -14,12 +14,12 @@ import math
 import numpy as np
 import pandas as pd
 
+from .count import confusion_matrix_and_labels
 from .labels import (
     _DENSE_CELLS_ALLOWANCE,
     _DENSE_CELLS_PER_SAMPLE,
     _concatenate,
     _int64_range,
-    confusion_matrix_and_labels,
     encode_labels,
 )
 

@@ -9,18 +9,14 @@ The module is layered so that each step can be reused on its own:
   can match);
 - *encoding*: :func:`encode_labels` turns one chunk of labels into codes
   ``0 .. m - 1`` for known classes and ``m`` for rejections (no counting);
-- *counting*: :func:`confusion_matrix_and_labels` finds the classes and
+- *counting*: :func:`count_label_arrays` finds the classes and
   counts in one pass, through an integer fast path (one ``np.bincount`` over a
   dense joint table) or the general hashing path.
 """
 
-from typing import Any
-
 import numpy as np
 import pandas as pd
-from numpy.typing import ArrayLike
 
-from .collections import is_dask_collection, wants_encoded_path
 from .kernel import as_int64_operand as _as_int64_operand
 from .kernel import dense_pair_table
 
@@ -360,7 +356,7 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
     return np.ascontiguousarray(matrix), class_labels
 
 
-def confusion_matrix_and_labels(
+def count_label_arrays(
     y_true,
     y_pred,
     *,
@@ -369,38 +365,15 @@ def confusion_matrix_and_labels(
     sample_weight=None,
     part_of_a_total=False,
 ):
-    """Build the augmented confusion matrix and return it with its class labels.
+    """The augmented confusion matrix of in-memory label arrays, and its labels.
+
+    NumPy arrays and anything they convert from: the integer kernel or the
+    hashing path. Dask collections and encoded labels (categorical, Arrow)
+    reach it through the front door, :mod:`.count`.
 
     ``part_of_a_total=True`` (a batch or a chunk whose matrix is added to
     others) allows all-zero weights; a matrix on its own needs a positive total.
     """
-    if is_dask_collection(y_true, y_pred, sample_weight):
-        # Dask collections are counted chunk by chunk (_counting/dask_counts.py).
-        from .dask_counts import dask_confusion_matrix_and_labels
-
-        return dask_confusion_matrix_and_labels(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-            part_of_a_total=part_of_a_total,
-        )
-    if wants_encoded_path(y_true, y_pred):
-        # Categorical / Arrow / StringDType labels are counted over their
-        # dictionaries, no Python object per sample (_counting/encoded.py).
-        from .encoded import encoded_confusion_matrix_and_labels
-
-        result = encoded_confusion_matrix_and_labels(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-            part_of_a_total=part_of_a_total,
-        )
-        if result is not None:
-            return result
     y_true = check_labels_array(y_true, "y_true")
     y_pred = check_labels_array(y_pred, "y_pred")
     if y_true.shape[0] != y_pred.shape[0]:
@@ -431,97 +404,3 @@ def confusion_matrix_and_labels(
     if weights is None:
         matrix = matrix.astype(np.int64, copy=False)
     return matrix, np.asarray(class_labels)
-
-
-def augmented_confusion_matrix(
-    y_true: ArrayLike,
-    y_pred: ArrayLike,
-    *,
-    labels: ArrayLike | None = None,
-    reject_label: Any = -1,
-    sample_weight: ArrayLike | None = None,
-) -> np.ndarray:
-    """Confusion matrix with a reject column, from true and predicted labels.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n_samples,)
-        True labels (numbers or strings).
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels; a prediction equal to ``reject_label`` is a rejection.
-    labels : array-like of shape (m,), default=None
-        The classes, in row and column order. By default the sorted union of the
-        values in ``y_true`` and ``y_pred``, the reject label excluded. A class
-        may have no samples (an all-zero row). Every label in the data must be
-        listed (or be the reject label): nothing is silently dropped.
-    reject_label : scalar or None, default=-1
-        The value with which the classifier abstains, matched by value across
-        numeric types (``-1``, ``-1.0`` and ``np.int8(-1)`` are the same
-        marker). ``np.nan`` declares missing predictions (NaN, None, ``pd.NA``)
-        to be rejections. ``None`` means the classifier cannot reject: the
-        matrix is square. A string marker with numeric labels (or a number
-        other than the default -1 with string labels) can never match and is
-        an error; the default -1 with string labels gives a
-        :class:`~infometrics.RejectLabelWarning` and an all-zero reject column.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative finite weights, not all zero; the matrix then holds
-        summed weights. A zero-weight sample still names its class.
-
-    Returns
-    -------
-    confusion_matrix : ndarray of shape (m, m + 1), or (m, m) if ``reject_label=None``
-        Row ``i`` = true class ``labels[i]``, column ``j < m`` = predicted class
-        ``labels[j]``, last column = rejected. Integer counts without weights,
-        floats with weights. The reject column is there even if nothing was
-        rejected.
-
-    Raises
-    ------
-    ValueError
-        For different lengths, empty input, the reject label in ``y_true``,
-        missing labels (unless declared rejections), continuous values
-        (floats that are not whole numbers, as scikit-learn refuses them),
-        2-d label arrays, invalid or all-zero weights, a label outside an
-        explicit ``labels``, or a reject label that can never match.
-
-    Warns
-    -----
-    RejectLabelWarning
-        When the default ``reject_label=-1`` meets non-numeric labels.
-
-    See Also
-    --------
-    sklearn.metrics.confusion_matrix : The square matrix without a reject option.
-
-    Notes
-    -----
-    Integer labels with a compact value range are counted by a single
-    ``np.bincount`` over a dense joint table; other labels (including integers
-    spread over a wide range, e.g. near the int64 limits) are factorised with
-    pandas' hash table (no sort of the samples). Classes are the labels
-    present in the data, whatever their weight.
-
-    Examples
-    --------
-    >>> from infometrics import augmented_confusion_matrix
-    >>> augmented_confusion_matrix([0, 0, 1, 1, 1], [0, -1, 1, 0, 1])
-    array([[1, 0, 1],
-           [1, 2, 0]])
-    >>> augmented_confusion_matrix(
-    ...     ["cat", "dog", "dog"], ["cat", "?", "cat"], reject_label="?"
-    ... )
-    array([[1, 0, 0],
-           [1, 0, 1]])
-    >>> import numpy as np
-    >>> augmented_confusion_matrix([0, 1, 1], [0, np.nan, 1.0], reject_label=np.nan)
-    array([[1, 0, 0],
-           [0, 1, 1]])
-    """
-    matrix, _ = confusion_matrix_and_labels(
-        y_true,
-        y_pred,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-    )
-    return matrix

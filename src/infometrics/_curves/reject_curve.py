@@ -13,10 +13,10 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.collections import is_dask_collection
+from .._counting.count import confusion_matrix_and_labels
 from .._counting.labels import (
     _check_labels_array,
     check_sample_weight,
-    confusion_matrix_and_labels,
     encode_labels,
 )
 from .._measures.registry import check_measure, evaluate_measures

@@ -4,7 +4,7 @@ from itertools import product
 
 import numpy as np
 
-from .._counting.labels import confusion_matrix_and_labels
+from .._counting.count import confusion_matrix_and_labels
 from .._measures.validation import check_confusion_matrix
 from .common import _axes, _check_choice, _estimator_predictions
 

@@ -4,7 +4,7 @@ import re
 
 import numpy as np
 
-from .._counting.labels import augmented_confusion_matrix
+from .._counting.count import augmented_confusion_matrix
 from .._measures.triangle import entropy_triangle
 from .common import _axes, _estimator_name, _estimator_predictions
 

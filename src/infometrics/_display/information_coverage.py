@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .._counting.labels import augmented_confusion_matrix
+from .._counting.count import augmented_confusion_matrix
 from .._measures.coverage import information_coverage
 from .._resampling.bootstrap import bootstrap_measures_score
 from .common import _axes, _estimator_name, _estimator_predictions, _legend

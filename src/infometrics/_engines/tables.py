@@ -23,6 +23,7 @@ import narwhals.stable.v2 as nw
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._counting.count import confusion_matrix_and_labels
 from .._counting.counts import ConfusionCounts
 from .._counting.label_checks import (
     _check_explicit_labels,
@@ -31,7 +32,7 @@ from .._counting.label_checks import (
     _raise_missing,
     reject_marker,
 )
-from .._counting.labels import confusion_matrix_and_labels, encode_labels
+from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, _check_binning_thresholds
 
 # Cells of the histogram from which ``thresholds=k`` picks its quantiles.

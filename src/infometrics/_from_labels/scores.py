@@ -11,8 +11,8 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._counting.count import confusion_matrix_and_labels
 from .._counting.counts import ConfusionCounts
-from .._counting.labels import confusion_matrix_and_labels
 from .._measures import validation
 from .._measures.conventional import conventional_measures
 from .._measures.coverage import InformationCoverage, information_coverage

@@ -16,6 +16,7 @@ from .search import (
     describe_move,
     n_compositions,
 )
+from .shares import format_share
 
 # Differences below this (relative to the values) are rounding, not a change:
 # "strictly lower" needs more, "never lower" tolerates it.
@@ -165,7 +166,7 @@ class MetaMeasureAudit:
                 elif held:
                     cells.at[measure, label] = "held"
                 else:
-                    share = _format_share(self.share_held.at[measure, label])
+                    share = format_share(self.share_held.at[measure, label])
                     cells.at[measure, label] = f"FAILED {share}"
         short = {label: _short_label(label) for label in cells.columns}
         with pd.option_context("display.max_rows", None, "display.width", 200):
@@ -196,15 +197,6 @@ class MetaMeasureAudit:
         from .figure import plot_audit
 
         return plot_audit(self, ax=ax)
-
-
-def _format_share(share):
-    """A share in percent that never rounds a failure to 100% (or a hit to 0%)."""
-    if share > 0.995:
-        return ">99%"
-    if 0 < share < 0.005:
-        return "<1%"
-    return f"{share:.0%}"
 
 
 def _short_label(label):

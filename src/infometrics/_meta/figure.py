@@ -27,9 +27,9 @@ def _cell(held, share):
         return "n/a", UNDEFINED_COLOUR
     if held:
         return "held", HELD_COLOUR
-    from .audit import _format_share
+    from .shares import format_share
 
-    return f"fails ({_format_share(share)})", FAILED_COLOUR
+    return f"fails ({format_share(share)})", FAILED_COLOUR
 
 
 def plot_audit(audit, *, ax=None):

@@ -7,7 +7,7 @@ figure next to the page, so the table always comes from the code.
 import numpy as np
 import pandas as pd
 
-from .audit import _format_share
+from .shares import format_share
 
 # The scikit-learn metrics shown beside the registry on the page.
 SKLEARN_METRICS = (
@@ -58,7 +58,7 @@ def audit_rst(audit):
             elif held:
                 cell = "held"
             else:
-                share = _format_share(audit.share_held.at[measure, label])
+                share = format_share(audit.share_held.at[measure, label])
                 cell = f":ref:`fails ({share}) <{_label(measure, label)}>`"
             lines.append(f"     - {cell}")
     lines += ["", "", "Search space", "^^^^^^^^^^^^", ""]

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._counting.labels import confusion_matrix_and_labels
+from .._counting.count import confusion_matrix_and_labels
 from .._from_labels.scores import counts_and_labels
 from .._measures import validation
 from .._measures.quantities import MatrixQuantities

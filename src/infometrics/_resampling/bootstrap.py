@@ -27,9 +27,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._counting.count import confusion_matrix_and_labels
 from .._counting.labels import (
     check_sample_weight,
-    confusion_matrix_and_labels,
     encode_labels,
 )
 from .._exceptions import UndefinedMeasureWarning

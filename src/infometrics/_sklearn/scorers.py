@@ -12,7 +12,7 @@ import numpy as np
 from sklearn import get_config
 from sklearn.utils.metadata_routing import MetadataRequest, get_routing_for_object
 
-from .._counting.labels import augmented_confusion_matrix
+from .._counting.count import augmented_confusion_matrix
 from .._measures.registry import MEASURES, check_measure, compute_measures
 
 AUTO = "auto"
