@@ -6,7 +6,7 @@ import numpy as np
 
 from .._counting.labels import confusion_matrix_and_labels
 from .._measures.validation import check_confusion_matrix
-from .common import _axes, _check_choice, _estimator_predictions
+from .common import _axes, _check_choice, _estimator_predictions, _literal
 
 # The gap, in cells, between the classes' columns and the reject column.
 _REJECT_GAP = 0.35
@@ -196,8 +196,11 @@ default="auto"
         if colorbar:
             ax.figure.colorbar(self.im_, ax=ax)
         positions = [*range(n_classes), reject_x]
-        ax.set_xticks(positions, [*map(str, labels), self.reject_display_label])
-        ax.set_yticks(range(n_classes), [str(label) for label in labels])
+        # Class names are data: drawn literally, never as mathtext.
+        ax.set_xticks(
+            positions, [*map(_literal, labels), _literal(self.reject_display_label)]
+        )
+        ax.set_yticks(range(n_classes), [_literal(label) for label in labels])
         ax.set_xlim(-0.5, reject_x + 0.5)
         ax.set_ylim(edge, -0.5)
         ax.set_xlabel("Predicted label")
@@ -323,7 +326,7 @@ default="auto"
             kwargs.setdefault("values_format", ".2f")
         display.plot(ax=ax, **kwargs)
         if name is not None:
-            display.ax_.set_title(str(name))
+            display.ax_.set_title(_literal(name))
         return display
 
     @classmethod
