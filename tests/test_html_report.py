@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import infometrics as im
@@ -309,6 +310,20 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
             {"y_true": [0, 1], "y_pred": [0, -1], "confidence": [0.5, 0.4]},
             "before rejection",
         ),
+        # A missing-value marker matches missing predictions (pd.NA used to
+        # raise "boolean value of NA is ambiguous"; NaN was never found).
+        *[
+            (
+                {
+                    "y_true": ["a", "b"],
+                    "y_pred": ["a", missing],
+                    "confidence": [0.5, 0.4],
+                    "reject_label": missing,
+                },
+                "before rejection",
+            )
+            for missing in (np.nan, pd.NA)
+        ],
         ({"y_true": [0, 1], "y_pred": [0, 1], "threshold": 0.5}, "needs confidence"),
         (
             {
