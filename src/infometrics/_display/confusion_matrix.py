@@ -31,6 +31,22 @@ def _normalized(counts, normalize):
     )
 
 
+def _whole_counts(counts):
+    """Whether every count is exactly a whole number that int64 holds.
+
+    No tolerance: weighted counts of 1e-100 are not zeros, and counts of
+    1e100 (whole, as every float beyond 2**53 is) do not fit an integer cast.
+    """
+    counts = np.asarray(counts)
+    if counts.dtype.kind in "biu":
+        return True
+    return bool(
+        np.all(np.isfinite(counts))
+        and np.array_equal(counts, np.round(counts))
+        and np.all(np.abs(counts) < 2.0**63)
+    )
+
+
 def _fit_values(ax, texts):
     """A smaller font for the cells' values when the longest is wider than a cell."""
     flat = texts.ravel()
@@ -249,7 +265,7 @@ default="auto"
 
     def _write_values(self, ax, counts, values_format, reject_x, text_kw):
         n_classes = counts.shape[0]
-        whole = np.allclose(counts, np.round(counts))
+        whole = _whole_counts(counts)
         if values_format is None:
             values_format = "d" if whole else ".2g"
         low, high = float(counts.min()), float(counts.max())
@@ -315,7 +331,9 @@ default="auto"
             )
         if not has_reject:
             counts = np.column_stack([counts, np.zeros(len(counts))])
-        if normalize is None and np.allclose(counts, np.round(counts)):
+        # Integers only when every count is exactly whole and fits; other
+        # weighted counts are shown as they are.
+        if normalize is None and _whole_counts(counts):
             counts = np.round(counts).astype(np.int64)
         display = cls(
             _normalized(counts, normalize),
