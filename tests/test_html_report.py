@@ -424,3 +424,13 @@ def test_command_line_writes_the_page(tmp_path, capsys):
     parsed = _parse(page)
     assert [row[0] for row in parsed.table("matrix")[1:]] == ["a", "b"]
     assert len(parsed.images) == 3
+
+
+def test_a_tiny_negative_value_is_not_shown_as_negative_zero():
+    from infometrics._report.html_tables import _fixed, _number
+
+    assert _fixed(-3.5e-7) == "0.0000"
+    assert _fixed(-4e-5) == "0.0000"
+    assert _fixed(-6e-5) == "-0.0001"
+    assert _fixed(0.0) == "0.0000"
+    assert _number(-0.0) == '<td class="num">0.0000</td>'
