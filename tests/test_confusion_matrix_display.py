@@ -121,3 +121,30 @@ def test_bad_inputs():
         Display(np.ones((2, 2, 3))).plot()
     with pytest.raises(ValueError, match="contains negative values"):
         Display.from_confusion_matrix([[1, -1], [0, 1]])
+
+
+@pytest.mark.parametrize("scale", [1e-100, 1e100, 0.5])
+def test_weighted_counts_are_shown_as_they_are(scale):
+    # Counts are rounded to integers only when every one is exactly whole and
+    # fits int64: x1e-100 once showed an all-zero matrix, x1e100 an invalid cast.
+    y_true, y_pred = [0, 0, 1, 1, 1], [0, -1, 1, 0, 1]
+    weight = np.array([1.0, 2.0, 3.0, 1.0, 1.0]) * scale
+    display = Display.from_predictions(y_true, y_pred, sample_weight=weight)
+    expected = np.array([[1.0, 0.0, 2.0], [1.0, 4.0, 0.0]]) * scale
+    assert display.confusion_matrix.dtype == float
+    np.testing.assert_allclose(display.confusion_matrix, expected, rtol=1e-15)
+    shown = [float(text.get_text()) for text in display.text_.ravel()]
+    np.testing.assert_allclose(shown, expected.ravel(), rtol=0.05)
+
+
+def test_whole_weighted_counts_are_integers():
+    display = Display.from_predictions([0, 1, 1], [0, 1, -1], sample_weight=[2.0, 3, 1])
+    assert display.confusion_matrix.dtype == np.int64
+    assert [t.get_text() for t in display.text_.ravel()] == [
+        "2",
+        "0",
+        "0",
+        "0",
+        "3",
+        "1",
+    ]

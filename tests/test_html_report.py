@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import infometrics as im
@@ -309,6 +310,20 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
             {"y_true": [0, 1], "y_pred": [0, -1], "confidence": [0.5, 0.4]},
             "before rejection",
         ),
+        # A missing-value marker matches missing predictions (pd.NA used to
+        # raise "boolean value of NA is ambiguous"; NaN was never found).
+        *[
+            (
+                {
+                    "y_true": ["a", "b"],
+                    "y_pred": ["a", missing],
+                    "confidence": [0.5, 0.4],
+                    "reject_label": missing,
+                },
+                "before rejection",
+            )
+            for missing in (np.nan, pd.NA)
+        ],
         ({"y_true": [0, 1], "y_pred": [0, 1], "threshold": 0.5}, "needs confidence"),
         (
             {
@@ -409,3 +424,13 @@ def test_command_line_writes_the_page(tmp_path, capsys):
     parsed = _parse(page)
     assert [row[0] for row in parsed.table("matrix")[1:]] == ["a", "b"]
     assert len(parsed.images) == 3
+
+
+def test_a_tiny_negative_value_is_not_shown_as_negative_zero():
+    from infometrics._report.html_tables import _fixed, _number
+
+    assert _fixed(-3.5e-7) == "0.0000"
+    assert _fixed(-4e-5) == "0.0000"
+    assert _fixed(-6e-5) == "-0.0001"
+    assert _fixed(0.0) == "0.0000"
+    assert _number(-0.0) == '<td class="num">0.0000</td>'

@@ -13,9 +13,9 @@ import infometrics as im
 
 matplotlib = pytest.importorskip("matplotlib")
 
+from infometrics._display.common import _legend_label as _legend_name  # noqa: E402
+from infometrics._display.common import _literal  # noqa: E402
 from infometrics._report.html_figures import (  # noqa: E402
-    _legend_name,
-    _literal,
     _pyplot_free_figure,
     _svg_data_uri,
 )

@@ -23,7 +23,13 @@ from .cases import make_case
 from .checks import battery_params
 from .registry import run_cli, run_cli_plot
 
-pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning"),
+    # The machine's default font (DejaVu Sans) has no CJK glyphs: matplotlib
+    # draws the text literally with placeholder boxes and warns. That is the
+    # font installed, not the package, and the invariant is about mathtext.
+    pytest.mark.filterwarnings("ignore:Glyph .* missing from font"),
+]
 
 HOSTILE = [
     "$^$",
@@ -103,8 +109,9 @@ def _reject_curve(case):
 
 
 def _risk_coverage(case):
+    # confidence is keyword-only in RiskCoverageDisplay.from_predictions.
     return im.RiskCoverageDisplay.from_predictions(
-        case.y_true, case.y_pred_full, case.confidence, name=NAME
+        case.y_true, case.y_pred_full, confidence=case.confidence, name=NAME
     ), [NAME]
 
 
@@ -126,8 +133,15 @@ def test_figures_draw_hostile_text_literally(name, variant):
         strings = _drawn_strings(display.figure_)
     finally:
         plt.close(display.figure_)
+    # The Displays draw a name inside a longer text ("Reject curve: NAME",
+    # "NAME (AURC = ...)") and wrap a long legend entry over lines: what the
+    # invariant asks is that it is drawn literally somewhere, not alone.
+    drawn = [" ".join(string.split()) for string in strings if string]
     for text in expected:
-        assert text in strings, f"{text!r} not drawn literally"
+        wanted = " ".join(text.split())
+        assert any(wanted in string for string in drawn), (
+            f"{text!r} not drawn literally"
+        )
 
 
 @pytest.mark.parametrize(

@@ -417,14 +417,14 @@ def _run_report(args, out):
 
 def _run_plot(args, out):
     from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
-    from .._report.html_figures import _legend_name, _pyplot_free_figure
+    from .._report.html_figures import _pyplot_free_figure
 
     matrix, _ = _load(args)
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    # The name is drawn as written, dollar signs included (no mathtext).
-    name = _legend_name(args.name)
+    # The Displays draw the name as written, dollar signs included (no mathtext).
+    name = args.name
     # Figures outside pyplot: a call from Python leaves the user's figures open.
     for file_name, display, size in (
         ("entropy_triangle.png", EntropyTriangleDisplay, (7, 6.5)),

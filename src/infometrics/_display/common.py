@@ -116,6 +116,49 @@ def _least_covering_location(legend, line_axes):
     return best[1]
 
 
+def _literal(text):
+    """``text`` as matplotlib draws it literally: every ``$`` escaped.
+
+    matplotlib reads text between two unescaped dollar signs as mathtext
+    (``"$5 to $10"`` would be drawn in italics, ``"$^$"`` raises when the
+    figure is drawn); ``\\$`` is drawn as a dollar sign, also after a
+    backslash of the text's own. Every user label or name that a Display
+    draws goes through here.
+
+    Parameters
+    ----------
+    text : object
+        A label or name; drawn as ``str(text)``.
+
+    Returns
+    -------
+    str
+        The string to give matplotlib.
+    """
+    return str(text).replace("$", r"\$")
+
+
+def _legend_label(text):
+    """A user label or name drawn literally in a legend, kept in it.
+
+    Like :func:`_literal`; besides, matplotlib leaves out of a legend every
+    label that starts with an underscore, so a zero-width space goes in front
+    of such a name: it stays in the legend, looking the same.
+
+    Parameters
+    ----------
+    text : object
+        The legend entry; drawn as ``str(text)``.
+
+    Returns
+    -------
+    str
+        The label to give matplotlib.
+    """
+    text = _literal(text)
+    return "\u200b" + text if text.startswith("_") else text
+
+
 def _estimator_predictions(estimator, X, y):
     labels = estimator_classes(estimator, y)
     return estimator.predict(X), labels, estimator_reject_label(estimator)

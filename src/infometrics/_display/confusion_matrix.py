@@ -6,7 +6,7 @@ import numpy as np
 
 from .._counting.count import confusion_matrix_and_labels
 from .._measures.validation import check_confusion_matrix
-from .common import _axes, _check_choice, _estimator_predictions
+from .common import _axes, _check_choice, _estimator_predictions, _literal
 
 # The gap, in cells, between the classes' columns and the reject column.
 _REJECT_GAP = 0.35
@@ -28,6 +28,22 @@ def _normalized(counts, normalize):
         totals = counts.sum()
     return np.divide(
         counts, totals, out=np.zeros_like(counts), where=np.asarray(totals) > 0
+    )
+
+
+def _whole_counts(counts):
+    """Whether every count is exactly a whole number that int64 holds.
+
+    No tolerance: weighted counts of 1e-100 are not zeros, and counts of
+    1e100 (whole, as every float beyond 2**53 is) do not fit an integer cast.
+    """
+    counts = np.asarray(counts)
+    if counts.dtype.kind in "biu":
+        return True
+    return bool(
+        np.all(np.isfinite(counts))
+        and np.array_equal(counts, np.round(counts))
+        and np.all(np.abs(counts) < 2.0**63)
     )
 
 
@@ -196,8 +212,11 @@ default="auto"
         if colorbar:
             ax.figure.colorbar(self.im_, ax=ax)
         positions = [*range(n_classes), reject_x]
-        ax.set_xticks(positions, [*map(str, labels), self.reject_display_label])
-        ax.set_yticks(range(n_classes), [str(label) for label in labels])
+        # Class names are data: drawn literally, never as mathtext.
+        ax.set_xticks(
+            positions, [*map(_literal, labels), _literal(self.reject_display_label)]
+        )
+        ax.set_yticks(range(n_classes), [_literal(label) for label in labels])
         ax.set_xlim(-0.5, reject_x + 0.5)
         ax.set_ylim(edge, -0.5)
         ax.set_xlabel("Predicted label")
@@ -246,7 +265,7 @@ default="auto"
 
     def _write_values(self, ax, counts, values_format, reject_x, text_kw):
         n_classes = counts.shape[0]
-        whole = np.allclose(counts, np.round(counts))
+        whole = _whole_counts(counts)
         if values_format is None:
             values_format = "d" if whole else ".2g"
         low, high = float(counts.min()), float(counts.max())
@@ -312,7 +331,9 @@ default="auto"
             )
         if not has_reject:
             counts = np.column_stack([counts, np.zeros(len(counts))])
-        if normalize is None and np.allclose(counts, np.round(counts)):
+        # Integers only when every count is exactly whole and fits; other
+        # weighted counts are shown as they are.
+        if normalize is None and _whole_counts(counts):
             counts = np.round(counts).astype(np.int64)
         display = cls(
             _normalized(counts, normalize),
@@ -323,7 +344,7 @@ default="auto"
             kwargs.setdefault("values_format", ".2f")
         display.plot(ax=ax, **kwargs)
         if name is not None:
-            display.ax_.set_title(str(name))
+            display.ax_.set_title(_literal(name))
         return display
 
     @classmethod

@@ -6,7 +6,12 @@ import numpy as np
 
 from .._counting.count import augmented_confusion_matrix
 from .._measures.triangle import entropy_triangle
-from .common import _axes, _estimator_name, _estimator_predictions
+from .common import (
+    _axes,
+    _estimator_name,
+    _estimator_predictions,
+    _legend_label,
+)
 
 _SQRT3_2 = np.sqrt(3.0) / 2.0
 # Display units (pixels) kept between the legend and the labels.
@@ -309,7 +314,7 @@ class EntropyTriangleDisplay:
                 "marker": "o",
                 "markersize": 8,
                 "linestyle": "none",
-                "label": name,
+                "label": _legend_label(name),
                 "zorder": 3,
             }
             kwargs.update(point_kw or {})

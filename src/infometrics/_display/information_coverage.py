@@ -5,7 +5,13 @@ import numpy as np
 from .._counting.count import augmented_confusion_matrix
 from .._measures.coverage import information_coverage
 from .._resampling.bootstrap import bootstrap_measures_score
-from .common import _axes, _estimator_name, _estimator_predictions, _legend
+from .common import (
+    _axes,
+    _estimator_name,
+    _estimator_predictions,
+    _legend,
+    _legend_label,
+)
 
 
 class InformationCoverageDisplay:
@@ -271,7 +277,7 @@ class InformationCoverageDisplay:
                 "marker": "o",
                 "markersize": 8,
                 "linestyle": "none",
-                "label": name,
+                "label": _legend_label(name),
                 "zorder": 3,
             }
             kwargs.update(point_kw or {})
@@ -288,9 +294,9 @@ class InformationCoverageDisplay:
                     else ""
                 )
                 self.spread_[name].set_label(
-                    f"{name}: {description} {len(cloud)} {self.spread_label}".replace(
-                        "  ", " "
-                    )
+                    _legend_label(
+                        f"{name}: {description} {len(cloud)} {self.spread_label}"
+                    ).replace("  ", " ")
                 )
         self._set_view(ax, spread_kind)
         self.iso_lines_, self.iso_labels_, self.perfect_point_ = self._draw_frame(

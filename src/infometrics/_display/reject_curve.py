@@ -10,6 +10,8 @@ from .common import (
     _estimator_confidence,
     _estimator_name,
     _legend,
+    _legend_label,
+    _literal,
     _room_below,
     _set_rate_axis,
 )
@@ -419,7 +421,7 @@ class _SharedAxes:
             ):
                 prefix = entry_name or f"curve {index + 1}"
                 for key, artist in entry_artists.items():
-                    artist.set_label(f"{prefix}: {entry_labels[key]}")
+                    artist.set_label(_legend_label(f"{prefix}: {entry_labels[key]}"))
 
     def handles(self):
         return [
@@ -441,7 +443,7 @@ class _SharedAxes:
         return f"{better} is better ({style} lines)"
 
     def title(self):
-        names = [name for name, *_ in self.entries if name]
+        names = [_literal(name) for name, *_ in self.entries if name]
         if len(self.entries) == 1:
             return f"Reject curve: {names[0]}" if names else "Reject curve"
         return "Reject curves" + (f": {', '.join(names)}" if names else "")

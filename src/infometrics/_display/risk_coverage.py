@@ -10,6 +10,7 @@ from .common import (
     _estimator_confidence,
     _estimator_name,
     _legend,
+    _legend_label,
     _set_rate_axis,
 )
 
@@ -280,7 +281,9 @@ default="auto"
             )
         ax = _axes(ax)
         name = name or self.name or "classifier"
-        label = name if self.aurc is None else f"{name} (AURC = {self.aurc:.4f})"
+        label = _legend_label(
+            name if self.aurc is None else f"{name} (AURC = {self.aurc:.4f})"
+        )
         # R_g holds over (c_{g-1}, c_g] from c_0 = 0: the step rule of the AURC,
         # so the area under the drawn steps is the AURC. Dots mark the
         # reachable points when they are few.
@@ -311,7 +314,7 @@ default="auto"
                 linestyle=":",
                 linewidth=1.2,
                 color=self.line_.get_color(),
-                label=f"{name}, {oracle_label}",
+                label=_legend_label(f"{name}, {oracle_label}"),
             )
         _set_rate_axis(ax, "x", scale=xscale, kind="coverage")
         # Every curve on the axes in view (earlier calls fixed the limits).

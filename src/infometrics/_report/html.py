@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .._counting.label_checks import _is_rejection, reject_marker
 from .._from_labels.scores import counts_and_labels
 from .html_figures import (
     _confusion_figure,
@@ -95,7 +96,11 @@ def _check_confidence(confidence, n_samples):
 def _apply_threshold(y_pred, confidence, threshold, reject_label):
     """Check the confidence inputs; the predictions after rejection, if any."""
     predictions = np.asarray(y_pred, dtype=object)
-    if reject_label is not None and (predictions == reject_label).any():
+    # Compared as the counting does: a missing-value marker (np.nan, pd.NA)
+    # matches every missing prediction, where ``==`` never holds for NaN and
+    # raises for pd.NA.
+    marker = reject_marker(reject_label)
+    if _is_rejection(predictions.reshape(-1), marker).any():
         raise ValueError(
             "With confidence, pass y_pred before rejection (every prediction a "
             f"class, none {reject_label!r}): the page shows every threshold. To "
@@ -243,8 +248,9 @@ def html_report(
                 "prediction), not a confusion matrix."
             )
         confidence = _check_confidence(confidence, np.asarray(y_true).shape[0])
-        selective = _selective_table(y_true, y_pred, confidence, sample_weight)
+        # First: a rejection already in y_pred is the likelier mistake.
         decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
+        selective = _selective_table(y_true, y_pred, confidence, sample_weight)
     elif threshold is not None:
         raise ValueError("threshold needs confidence (one per prediction).")
     else:

@@ -112,27 +112,6 @@ def _svg_data_uri(figure):
     return f"data:image/svg+xml;base64,{encoded}"
 
 
-def _literal(text):
-    """``text`` as matplotlib draws it literally: every ``$`` escaped.
-
-    matplotlib reads text between two unescaped dollar signs as mathtext
-    (``"$5 to $10"`` would be drawn in italics, ``"$^$"`` raises); ``\\$``
-    is drawn as a dollar sign, also after a backslash of the label's own.
-    """
-    return str(text).replace("$", r"\$")
-
-
-def _legend_name(name):
-    """A name drawn literally in a legend, also when it starts with ``_``.
-
-    matplotlib leaves out of a legend every label that starts with an
-    underscore; a zero-width space in front keeps such a name in, looking
-    the same.
-    """
-    text = _literal(name)
-    return "\u200b" + text if text.startswith("_") else text
-
-
 def _figure(figure, alt, caption, *, wide=False):
     """A rendered figure with its caption (the page's own text, escaped here)."""
     size = ' class="wide"' if wide else ""
@@ -157,7 +136,8 @@ def _confusion_figure(matrix, class_labels):
     AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         matrix,
         normalize="true",
-        display_labels=[_literal(label) for label in class_labels],
+        # The Display draws the names literally (no mathtext).
+        display_labels=list(class_labels),
         ax=figure.add_subplot(),
         # Beyond this, the shares no longer fit their cells; the table has them.
         include_values=n_classes <= _MOST_VALUES,
@@ -185,7 +165,7 @@ def _figure_sections(matrix, name):
     figure = _pyplot_free_figure(12.0, 5.6)
     whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
     triangle = EntropyTriangleDisplay.from_confusion_matrices(
-        {_legend_name(name): matrix}, extended=True, ax=whole
+        {name: matrix}, extended=True, ax=whole
     )
     # Good classifiers crowd the ideal corner: a second panel fits the points.
     triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
@@ -205,7 +185,7 @@ def _figure_sections(matrix, name):
     )
     figure = _pyplot_free_figure(6.4, 5.2)
     InformationCoverageDisplay.from_confusion_matrices(
-        {_legend_name(name): matrix}, ax=figure.add_subplot()
+        {name: matrix}, ax=figure.add_subplot()
     )
     coverage_section = _section(
         "Information coverage",
@@ -239,7 +219,7 @@ def _reject_curve_figure(
         sample_weight=sample_weight,
     )
     figure = _pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(curve, threshold=threshold, name=_legend_name(name)).plot(
+    RejectCurveDisplay(curve, threshold=threshold, name=name).plot(
         ax=figure.add_subplot()
     )
     marked = "" if threshold is None else " The marked point is the tables' threshold."
@@ -264,7 +244,7 @@ def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
         y_pred,
         confidence=confidence,
         sample_weight=sample_weight,
-        name=_legend_name(name),
+        name=name,
         plot_oracle=True,
         # Most thresholds worth choosing keep most samples: spread that end.
         xscale="sqrt",

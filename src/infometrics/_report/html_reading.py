@@ -13,7 +13,7 @@ from .._measures.measure import EMPTY_REASON
 from .._measures.ni import NI_MEASURES, _cross_entropy_t_y, _cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES
-from .html_tables import _text, _total_text
+from .html_tables import _fixed, _text, _total_text
 
 # The headline numbers, with an interval each: (label, registry name).
 HEADLINE = (
@@ -113,14 +113,14 @@ def headline(report, matrix, intervals, sentence):
     outside = []
     for label, name in (*HEADLINE, *_ALSO):
         number = float(value[name])
-        shown = "–" if np.isnan(number) else f"{number:.4f}"
+        shown = "–" if np.isnan(number) else _fixed(number)
         interval = (intervals or {}).get(name)
         detail = ""
         if interval is not None and not np.isnan(number):
             if np.isnan(interval.low) or np.isnan(interval.high):
                 detail = "interval undefined"
             else:
-                detail = f"[{interval.low:.4f}, {interval.high:.4f}]"
+                detail = f"[{_fixed(interval.low)}, {_fixed(interval.high)}]"
                 if not interval.low <= number <= interval.high:
                     detail += " †"
                     outside.append(label)

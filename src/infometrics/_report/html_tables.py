@@ -20,6 +20,28 @@ def _text(value):
     return html.escape(str(value), quote=True)
 
 
+def _fixed(value, digits=4):
+    """``value`` with ``digits`` decimals, never as a negative zero.
+
+    A tiny negative value (a kappa of -3e-7) rounds to ``-0.0000``, which
+    reads as the number -0.0; it is shown as ``0.0000``, as true at this
+    precision. Values that round to something else keep their sign.
+
+    Parameters
+    ----------
+    value : float
+        The number to show.
+    digits : int, default=4
+        Decimals shown.
+
+    Returns
+    -------
+    str
+    """
+    text = f"{float(value):.{digits}f}"
+    return text[1:] if text.startswith("-") and float(text) == 0 else text
+
+
 def _number(value, digits=4):
     """A table cell: integers as integers, floats rounded, NaN as undefined."""
     if value is None or (isinstance(value, float | np.floating) and np.isnan(value)):
@@ -29,7 +51,7 @@ def _number(value, digits=4):
     if isinstance(value, int | np.integer):
         return f'<td class="num">{int(value)}</td>'
     if isinstance(value, float | np.floating):
-        return f'<td class="num">{float(value):.{digits}f}</td>'
+        return f'<td class="num">{_fixed(value, digits)}</td>'
     return f"<td>{_text(value)}</td>"
 
 
