@@ -25,6 +25,7 @@ from .._from_labels.scores import ni_score
 from .responses import (
     _is_nan,
     abstaining_predictions,
+    at_least,
     check_class_scores,
     check_not_one_vs_one,
     in_namespace_of,
@@ -375,7 +376,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         if np.ndim(threshold):  # one per class: the predicted class's applies
             threshold = np.asarray(threshold)[predicted_index]
         classes = to_numpy(self.classes_)
-        accepted = confidence >= threshold
+        accepted = at_least(confidence, threshold)
         if classes.shape[0] == 2 and not accepted.all():
             self._warn_if_binary_metric(sys._getframe(1), classes)
         predictions = abstaining_predictions(
