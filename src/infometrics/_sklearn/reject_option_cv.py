@@ -127,7 +127,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         The chosen threshold (one per class, in the order of ``classes_``,
         with ``per_class=True``); ``inf`` rejects every prediction (of that
         class). An int when the confidences are integers beyond ``2**53``
-        (integer class scores), so that they are compared exactly. Where the best threshold rejects no out-of-fold prediction (of
+        (integer class scores), so that they are compared exactly. Where the
+        best threshold rejects no out-of-fold prediction (of
         that class), it is 0, so that the fitted classifier rejects nothing
         (of that class) on new data either, also below the lowest confidence
         seen out of fold.
