@@ -372,3 +372,75 @@ def test_curve_at_chosen_thresholds_equals_the_full_curve_there():
         im.reject_curve(y, proba, thresholds=0)
     with pytest.raises(ValueError, match="thresholds must be None"):
         im.reject_curve(y, proba, thresholds=[np.nan])
+
+
+class _IntegerScores(ClassifierMixin, BaseEstimator):
+    """Decision values that are the features themselves, int64 as given."""
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        return self
+
+    def decision_function(self, X):
+        return np.asarray(X)
+
+    def predict(self, X):
+        return self.classes_[np.argmax(np.asarray(X), axis=1)]
+
+
+def _int64_scores_beyond_2_53():
+    # Distinct int64 margins that all round to 2**60 in float64.
+    rng = np.random.default_rng(0)
+    n = 60
+    predicted = rng.integers(0, 3, n)
+    y = np.where(rng.random(n) < 0.7, predicted, (predicted + 1) % 3)
+    margin = rng.permutation(n).astype(np.int64)
+    scores = np.zeros((n, 3), dtype=np.int64)
+    scores[np.arange(n), predicted] = np.int64(2**60) + margin
+    return scores, y, margin
+
+
+def test_integer_scores_beyond_2_53_are_ranked_exactly():
+    scores, y, margin = _int64_scores_beyond_2_53()
+    exact = im.reject_curve(y, scores, measures="ni2", confidence="margin")
+    ranks = scores.copy()
+    ranks[ranks > 0] -= np.int64(2**60) - 1  # the same order, small values
+    reference = im.reject_curve(y, ranks, measures="ni2", confidence="margin")
+    assert len(exact.reject_rate) == len(np.unique(margin)) + 1
+    np.testing.assert_array_equal(exact.reject_rate, reference.reject_rate)
+    np.testing.assert_array_equal(exact.measures["ni2"], reference.measures["ni2"])
+    # Integers have no inf: the last threshold is the largest plus one.
+    assert int(exact.thresholds[-1]) == 2**60 + int(margin.max()) + 1
+
+
+def test_tuning_on_integer_scores_beyond_2_53_keeps_their_order():
+    scores, y, _ = _int64_scores_beyond_2_53()
+    ranks = scores.copy()
+    ranks[ranks > 0] -= np.int64(2**60) - 1
+
+    def tuned(X, **options):
+        return im.RejectOptionClassifierCV(
+            _IntegerScores(),
+            cv=3,
+            response_method="decision_function",
+            scoring="ni1",
+            **options,
+        ).fit(X, y)
+
+    exact, reference = tuned(scores), tuned(ranks)
+    assert isinstance(exact.best_threshold_, int)
+    np.testing.assert_array_equal(exact.predict(scores), reference.predict(ranks))
+    with pytest.raises(ValueError, match="per_class=True would compare"):
+        tuned(scores, per_class=True)
+    # A float threshold is compared with integer confidences exactly:
+    # 2**60 + 2500 rounds to the threshold 2**60 + 2560 in float64.
+    spread = np.where(scores > 0, np.int64(2**60) + 100 * (scores - 2**60), 0)
+    fixed = im.RejectOptionClassifier(
+        _IntegerScores(),
+        threshold=float(2**60 + 2560),
+        response_method="decision_function",
+    ).fit(spread, y)
+    margins = fixed.predict_confidence(spread)
+    assert margins.dtype == np.int64
+    expected = [m < 2**60 + 2560 for m in margins.tolist()]
+    np.testing.assert_array_equal(fixed.predict(spread) == -1, expected)

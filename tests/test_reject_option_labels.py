@@ -469,3 +469,36 @@ def test_reject_label_checks_for_every_label_kind():
     check_reject_label(2**64, np.array([0, 1]))  # used to crash in np.isnan
     with pytest.raises(ValueError, match="is one of the classes"):
         check_reject_label(1.0, np.array([0, 1]))
+
+
+@pytest.mark.parametrize("reject_label", ["reject", np.nan])
+@pytest.mark.parametrize(
+    "model", [im.RejectOptionClassifier, im.RejectOptionClassifierCV]
+)
+def test_string_dtype_labels_are_fitted_and_predicted_in_their_dtype(
+    model, reject_label
+):
+    # scikit-learn's check_array (and LogisticRegression) raise a TypeError
+    # on StringDType y: the estimators fit on the same strings as objects and
+    # predict in the caller's StringDType.
+    X, codes = make_classification(120, n_classes=3, n_informative=4, random_state=0)
+    strings = np.array(["a", "bb", "c"])[codes]
+    y = strings.astype(np.dtypes.StringDType())
+    options = {"reject_label": reject_label}
+    if model is im.RejectOptionClassifierCV:
+        options["cv"] = CV
+    fitted = model(LogisticRegression(), **options).fit(X, y)
+    reference = model(LogisticRegression(), **options).fit(X, strings.astype(object))
+    predicted = fitted.predict(X)
+    assert isinstance(predicted.dtype, np.dtypes.StringDType)
+    expected = reference.predict(X)
+    assert predicted.tolist() == pytest.approx(expected.tolist(), nan_ok=True)
+    assert fitted.score(X, y) == reference.score(X, strings.astype(object))
+
+
+def test_string_dtype_labels_with_a_missing_value_are_refused_clearly():
+    y = np.array(["a", None, "b", "a"], dtype=np.dtypes.StringDType(na_object=None))
+    with pytest.raises(ValueError, match="y holds a missing value"):
+        im.RejectOptionClassifier(LogisticRegression(), reject_label="r").fit(
+            np.zeros((4, 1)), y
+        )

@@ -159,8 +159,12 @@ def _check_predictions(model, case, y, marker):
         expected = case.confidence < THRESHOLD
         np.testing.assert_array_equal(rejected, expected)
     # score() is NI2 of these predictions, the marker read as a rejection.
+    # The marker is the estimator's (-1), not the case's own (200 for uint8,
+    # whose range has no -1): the predictions are widened to hold it.
     expected_score = im.ni_score(
-        case.codes_true, codes_of(predicted, case), labels=range(len(case.classes))
+        case.codes_true,
+        codes_of(predicted, case.replace(reject_label=marker)),
+        labels=range(len(case.classes)),
     )
     assert model.score(case.X, y) == pytest.approx(expected_score, rel=1e-12)
 

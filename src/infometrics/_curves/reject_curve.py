@@ -53,11 +53,21 @@ def confidence_and_prediction(scores, confidence="max"):
     -------
     predicted : ndarray of int, shape (n_samples,)
         Column index of the predicted class.
-    confidence : ndarray of float, shape (n_samples,)
+    confidence : ndarray of shape (n_samples,)
+        float64; for integer scores an integer dtype (int64, or uint64 for a
+        margin beyond ``2**63 - 1``) that keeps every value exact: in float64
+        distinct integers beyond ``2**53`` would tie.
     """
-    scores = np.asarray(scores, dtype=np.float64)
+    scores = np.asarray(scores)
+    if scores.dtype.kind not in "iu":
+        scores = scores.astype(np.float64)
     if scores.ndim == 1 and confidence == "margin":
-        return (scores > 0).astype(np.intp), np.abs(scores)
+        predicted = (scores > 0).astype(np.intp)
+        if scores.dtype.kind in "iu":
+            return predicted, _exact_difference(
+                np.maximum(scores, 0), np.minimum(scores, 0)
+            )
+        return predicted, np.abs(scores)
     if scores.ndim == 1:
         # A probability and a decision value give different predictions
         # (p > 0.5 against d > 0) and confidences (max(p, 1 - p) against
@@ -70,15 +80,39 @@ def confidence_and_prediction(scores, confidence="max"):
                 f"{scores.max():.6g}). For a binary decision function "
                 "(decision_function(X)) pass confidence='margin'."
             )
-        scores = np.column_stack([1.0 - scores, scores])
+        scores = np.column_stack([1 - scores, scores])
     predicted = scores.argmax(axis=1)
     top = scores[np.arange(scores.shape[0]), predicted]
     if confidence == "max":
+        if scores.dtype.kind in "iu":
+            return predicted, top.astype(
+                np.int64 if top.dtype.kind == "i" else np.uint64
+            )
         return predicted, top
     if scores.shape[1] == 1:
         return predicted, np.full(scores.shape[0], np.inf)
     runner_up = np.partition(scores, -2, axis=1)[:, -2]
+    if scores.dtype.kind in "iu":
+        return predicted, _exact_difference(top, runner_up)
     return predicted, top - runner_up
+
+
+def _exact_difference(larger, smaller):
+    """``larger - smaller`` of integers (``larger >= smaller``), exactly.
+
+    The difference of two int64 values may need 64 bits without a sign: it
+    is taken modulo ``2**64`` in uint64, where it is exact since it lies in
+    ``[0, 2**64)``, and returned as int64 when every value fits.
+    """
+    signed = larger.dtype.kind == "i" or smaller.dtype.kind == "i"
+    larger = larger.astype(np.int64 if signed else np.uint64)
+    smaller = smaller.astype(np.int64 if signed else np.uint64)
+    # A negative int64 becomes its two's complement: the modular difference
+    # is the exact one.
+    difference = larger.view(np.uint64) - smaller.view(np.uint64)
+    if difference.size == 0 or difference.max() <= np.iinfo(np.int64).max:
+        return difference.astype(np.int64)
+    return difference
 
 
 def _threshold_values(thresholds, confidences):

@@ -23,7 +23,9 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 from .._curves.reject_curve import confidence_and_prediction
 from .._from_labels.scores import ni_score
 from .responses import (
+    _is_nan,
     abstaining_predictions,
+    at_least,
     check_class_scores,
     check_not_one_vs_one,
     in_namespace_of,
@@ -167,6 +169,15 @@ def check_reject_label(reject_label, classes):
         )
 
 
+def _string_dtype_of(y):
+    """``y``'s NumPy ``StringDType``, or None for labels of any other dtype."""
+    string_dtype = getattr(np.dtypes, "StringDType", None)
+    dtype = getattr(y, "dtype", None)
+    if string_dtype is not None and isinstance(dtype, string_dtype):
+        return dtype
+    return None
+
+
 def _confidence_range(method):
     """The values the confidence of ``method`` can take, and what they are."""
     if method == "predict_proba":
@@ -268,7 +279,23 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         return params
 
     def _check_target(self, y):
-        """Validated 1-d class labels and their classes (NaN/inf refused first)."""
+        """Validated 1-d class labels and their classes (NaN/inf refused first).
+
+        NumPy ``StringDType`` labels, which scikit-learn's validation (and
+        most classifiers) refuse with a TypeError, are passed on as an object
+        array of the same strings; :meth:`predict` writes its predictions back
+        in the caller's ``StringDType``.
+        """
+        self._string_dtype = _string_dtype_of(y)
+        if self._string_dtype is not None:
+            y = np.asarray(y).astype(object)
+            missing = [v for v in y.ravel().tolist() if not isinstance(v, str)]
+            if missing:
+                raise ValueError(
+                    f"y holds a missing value ({missing[0]!r}, the na_object of "
+                    f"its {self._string_dtype!r}); class labels must all be "
+                    "strings. Drop or fill the missing labels first."
+                )
         y = column_or_1d(y, warn=True)
         check_array(y, ensure_2d=False, dtype=None, input_name="y")
         target_type = type_of_target(y, input_name="y", raise_unknown=True)
@@ -340,19 +367,28 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             A class of :attr:`classes_` or ``reject_label``, in the dtype of
             ``classes_`` widened (never wrapped) to hold ``reject_label``:
             uint8 classes with ``reject_label=-1`` give int16, boolean classes
-            give an object array of ``True``, ``False`` and ``reject_label``.
+            give an object array of ``True``, ``False`` and ``reject_label``,
+            NumPy ``StringDType`` labels their ``StringDType`` (with
+            ``na_object=np.nan`` for ``reject_label=np.nan``).
         """
         predicted_index, confidence = self._predict_with_confidence(X)
         threshold = self._active_threshold()
         if np.ndim(threshold):  # one per class: the predicted class's applies
             threshold = np.asarray(threshold)[predicted_index]
         classes = to_numpy(self.classes_)
-        accepted = confidence >= threshold
+        accepted = at_least(confidence, threshold)
         if classes.shape[0] == 2 and not accepted.all():
             self._warn_if_binary_metric(sys._getframe(1), classes)
         predictions = abstaining_predictions(
             classes, predicted_index, accepted, self.reject_label
         )
+        string_dtype = getattr(self, "_string_dtype", None)
+        if string_dtype is not None:
+            # The caller's StringDType, with NaN as its missing value when
+            # NaN is the reject label (the only non-string one it may be).
+            if _is_nan(self.reject_label):
+                string_dtype = np.dtypes.StringDType(na_object=np.nan)
+            predictions = predictions.astype(string_dtype)
         return in_namespace_of(X, predictions)
 
     def _warn_if_binary_metric(self, frame, classes):

@@ -35,6 +35,29 @@ _DEFAULT_GRID_SIZE = 100
 _MAX_ROUNDS = 20
 
 
+def _float_where_exact(confidence, *, per_class):
+    """Integer confidences as float64 where that is exact (``|c| <= 2**53``).
+
+    Beyond, they stay integers, which the global sweep and the prediction
+    compare exactly; the per-class search works on float thresholds, so it
+    refuses them.
+    """
+    if confidence.dtype.kind not in "iu":
+        return confidence
+    if confidence.size == 0 or (
+        int(confidence.max()) <= 2**53 and int(confidence.min()) >= -(2**53)
+    ):
+        return confidence.astype(np.float64)
+    if per_class:
+        raise ValueError(
+            "The confidences are integers beyond 2**53 (integer class scores), "
+            "which per_class=True would compare as float64, where distinct "
+            "values tie. Pass per_class=False (its single threshold compares "
+            "them exactly), or give the scores as floats or ranks."
+        )
+    return confidence
+
+
 class RejectOptionClassifierCV(_BaseRejectOption):
     """Abstaining classifier whose threshold maximises a measure out of fold.
 
@@ -100,10 +123,12 @@ class RejectOptionClassifierCV(_BaseRejectOption):
     ----------
     estimator_ : classifier
         The classifier refitted on all the data.
-    best_threshold_ : float or ndarray of shape (n_classes,)
+    best_threshold_ : float, int or ndarray of shape (n_classes,)
         The chosen threshold (one per class, in the order of ``classes_``,
         with ``per_class=True``); ``inf`` rejects every prediction (of that
-        class). Where the best threshold rejects no out-of-fold prediction (of
+        class). An int when the confidences are integers beyond ``2**53``
+        (integer class scores), so that they are compared exactly. Where the
+        best threshold rejects no out-of-fold prediction (of
         that class), it is 0, so that the fitted classifier rejects nothing
         (of that class) on new data either, also below the lowest confidence
         seen out of fold.
@@ -302,6 +327,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         y_values = to_numpy(y)
         weights = check_sample_weight(params.get("sample_weight"), len(y_values))
         predicted, confidence = confidence_and_prediction(scores, kind)
+        confidence = _float_where_exact(confidence, per_class=self.per_class)
         problem = _Problem(
             y=y_values,
             true=encode_labels(y_values, classes),
@@ -350,7 +376,11 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             f"{curve.thresholds[best]:.6g} (reject rate {curve.reject_rate[best]:.3g})"
         )
         _warn_if_tied(values, curve.reject_rate, best, objective)
-        threshold, value = float(curve.thresholds[best]), values[best]
+        # An integer threshold stays one: as a float, integer confidences
+        # beyond 2**53 would tie with it.
+        threshold, value = curve.thresholds[best].item(), values[best]
+        if confidence.dtype.kind == "f":
+            threshold = float(threshold)
         self.n_rounds_ = 0
         if self.per_class:
             threshold, value = self._coordinate_ascent(

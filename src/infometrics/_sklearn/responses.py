@@ -7,6 +7,7 @@ abstaining predictions keep the caller's label dtype, widened (never wrapped)
 so that it holds the reject label.
 """
 
+import math
 import numbers
 
 import numpy as np
@@ -168,6 +169,41 @@ def prediction_dtype(classes, reject_label):
         if _holds_exactly(candidate, classes, reject_label):
             return candidate
     return np.dtype(object)
+
+
+def at_least(confidence, threshold):
+    """``confidence >= threshold`` elementwise, exact for integer confidences.
+
+    numpy compares integers with a float threshold in float64, where integers
+    beyond ``2**53`` round and distinct confidences tie. An integer ``c`` is
+    at least a float ``t`` iff it is at least ``ceil(t)``, compared in the
+    integers.
+
+    Parameters
+    ----------
+    confidence : ndarray of shape (n_samples,)
+    threshold : scalar or ndarray of shape (n_samples,)
+
+    Returns
+    -------
+    accepted : ndarray of bool, shape (n_samples,)
+    """
+    confidence = np.asarray(confidence)
+    threshold = np.broadcast_to(np.asarray(threshold), confidence.shape)
+    if confidence.dtype.kind not in "iu" or threshold.dtype.kind != "f":
+        return confidence >= threshold
+    info = np.iinfo(confidence.dtype)
+    accepted = np.empty(confidence.shape, dtype=bool)
+    for value in np.unique(threshold).tolist():
+        where = threshold == value
+        if value > int(info.max):  # Python compares a float and an int exactly
+            accepted[where] = False
+        elif value <= int(info.min):
+            accepted[where] = True
+        else:
+            ceiling = confidence.dtype.type(math.ceil(value))
+            accepted[where] = confidence[where] >= ceiling
+    return accepted
 
 
 def to_numpy(array):

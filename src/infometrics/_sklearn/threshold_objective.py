@@ -14,7 +14,7 @@ from sklearn.metrics import get_scorer
 from sklearn.utils.metaestimators import available_if
 
 from .._measures.registry import MEASURES, check_measure, compute_measures
-from .responses import abstaining_predictions
+from .responses import abstaining_predictions, at_least
 from .scorers import AUTO, InformationScorer, MultiMeasureScorer
 
 # Relative tolerance under which two objective values are a tie.
@@ -162,7 +162,7 @@ class _Problem:
             self.indices = np.arange(len(y)).reshape(-1, 1)
 
     def accepted(self, threshold):
-        return self.confidence >= np.asarray(threshold)[self.predicted]
+        return at_least(self.confidence, np.asarray(threshold)[self.predicted])
 
     def accept_all_where_none_rejected(self, threshold):
         """0 where a threshold rejects no out-of-fold prediction (of its class).
