@@ -573,3 +573,11 @@ def test_counts_must_be_whole_numbers_up_to_rounding_noise():
         [[3, 7, 1], [2, 5, 0]], n_resamples=20, random_state=0
     )
     np.testing.assert_array_equal(result["ni2"].distribution, exact["ni2"].distribution)
+
+
+def test_tiny_fractional_counts_are_refused_as_non_integer():
+    # Weights x 1e-100: every count rounds to 0, but none is a whole number
+    # of samples; the matrix is not "empty" and numpy must not see it.
+    tiny = np.array([[3.0, 1.0, 0.0], [1.0, 2.0, 1.0]]) * 1e-100
+    with pytest.raises(ValueError, match="integer counts"):
+        im.bootstrap_measures(tiny, n_resamples=10)

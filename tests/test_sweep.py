@@ -397,3 +397,16 @@ def test_best_on_an_all_nan_curve_is_a_clear_error():
 def test_from_predictions_bad_input(arguments, message):
     with pytest.raises(ValueError, match=message):
         im.reject_curve_from_predictions(*arguments)
+
+
+def test_plus_inf_confidences_the_last_point_still_rejects_everything():
+    # No float threshold rejects +inf under "below the threshold": the last
+    # point rejects every sample all the same, its threshold inf repeating
+    # the one before (documented), and no threshold is NaN.
+    confidence = np.array([np.inf, 0.5, -np.inf, 0.2])
+    curve = im.reject_curve_from_predictions(
+        [0, 1, 0, 1], [0, 1, 1, 1], confidence, measures="ni2"
+    )
+    np.testing.assert_array_equal(curve.thresholds, [-np.inf, 0.2, 0.5, np.inf, np.inf])
+    np.testing.assert_array_equal(curve.reject_rate, [0, 0.25, 0.5, 0.75, 1])
+    assert curve.coverage[-1] == 0

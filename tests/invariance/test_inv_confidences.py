@@ -81,23 +81,28 @@ def test_increasing_transforms_of_confidences_change_nothing(name, variant, case
 
 
 def _curves(case):
-    """Every public curve of the case, by name."""
+    """Every public curve of the case, by name, each built only when asked for.
+
+    Lazily: ``reject_curve`` refuses infinite class scores (clearly, as the
+    SCORE_MATRICES entries may), and that refusal must not stop the check of
+    a curve built from one confidence, which takes ±inf.
+    """
     weights = case.sample_weight
     return {
-        "risk_coverage_curve": im.risk_coverage_curve(
+        "risk_coverage_curve": lambda: im.risk_coverage_curve(
             case.y_true, case.y_pred_full, case.confidence, sample_weight=weights
         ),
-        "reject_curve": im.reject_curve(
+        "reject_curve": lambda: im.reject_curve(
             case.y_true, case.y_score, measures="ni2", sample_weight=weights
         ),
-        "reject_curve_from_predictions": im.reject_curve_from_predictions(
+        "reject_curve_from_predictions": lambda: im.reject_curve_from_predictions(
             case.y_true,
             case.y_pred,
             case.confidence,
             measures="ni2",
             sample_weight=weights,
         ),
-        "confidence_binned_counts": im.confidence_binned_counts(
+        "confidence_binned_counts": lambda: im.confidence_binned_counts(
             case.y_true,
             case.y_score,
             thresholds=np.unique(case.confidence),
@@ -114,11 +119,13 @@ CURVES = list(_curves(make_case(seed=0)))
 )
 def test_no_nan_threshold_and_the_last_point_rejects_everything(name, variant, case):
     if _refuses_infinite_scores(name, variant):
-        with pytest.raises(ValueError, match="infinite"):
-            _curves(with_confidence(case, TRANSFORMS[variant]))
+        # "infinite" (reject_curve's scores) or "finite values" (the binned
+        # counts' thresholds, here the ±inf confidences): both clear refusals.
+        with pytest.raises(ValueError, match="finite"):
+            _curves(with_confidence(case, TRANSFORMS[variant]))[name]()
         return
     transformed = with_confidence(case, TRANSFORMS[variant])
-    curve = _curves(transformed)[name]
+    curve = _curves(transformed)[name]()
     thresholds = np.asarray(curve.thresholds, dtype=float)
     assert not np.isnan(thresholds).any(), thresholds
     if name == "risk_coverage_curve":

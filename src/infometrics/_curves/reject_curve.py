@@ -465,7 +465,10 @@ def reject_curve_from_predictions(
     -------
     curve : RejectCurve
         Every point from no threshold (only the classifier's own rejections)
-        to ``inf`` (everything rejected).
+        to ``inf`` (everything rejected). The last point rejects every
+        sample, also those of confidence ``+inf``: when there are some, its
+        threshold ``inf`` repeats the one before it (which keeps them), as no
+        float rejects ``+inf`` under "below the threshold".
 
     See Also
     --------

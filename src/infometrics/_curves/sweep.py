@@ -238,7 +238,14 @@ def threshold_positions(sorted_confidence, thresholds):
 def with_final_threshold(thresholds, confidence):
     """``thresholds`` and the threshold of the last point (every sample
     rejected): ``inf`` for floats, the largest value plus one for integers
-    (in a wider integer dtype when needed, never float)."""
+    (in a wider integer dtype when needed, never float).
+
+    The last point rejects every sample by construction, also those of
+    confidence ``+inf``, which no float threshold rejects under "below the
+    threshold". Its threshold is still ``inf`` (never NaN, never a finite
+    value that would hide the rule): with ``+inf`` confidences it repeats the
+    threshold of the point before, and the last point reads "reject all".
+    """
     thresholds = np.asarray(thresholds)
     if thresholds.dtype.kind not in "iu":
         return np.append(thresholds.astype(np.float64), np.inf)

@@ -308,7 +308,11 @@ def _sample_counts(confusion_matrix, counts):
     else:
         flat = counts.reshape(-1)
         whole = np.round(flat)
-        if np.any(np.abs(flat - whole) > _WHOLE_TOLERANCE * np.maximum(1.0, whole)):
+        # A positive count that rounds to 0 (such as weights times 1e-100) is
+        # a fraction of a sample, not rounding noise of a whole number.
+        if np.any(
+            np.abs(flat - whole) > _WHOLE_TOLERANCE * np.maximum(1.0, whole)
+        ) or np.any((whole == 0) & (flat != 0)):
             raise ValueError(
                 "Multinomial resampling needs integer counts (numbers of "
                 "samples); for weighted data pass the labels and sample_weight "
