@@ -18,13 +18,9 @@ from numpy.typing import ArrayLike
 from .._counting.collections import import_dask, is_dask_collection
 from .._counting.labels import check_sample_weight, encode_labels
 from .._measures.registry import check_measure, compute_measures
-from .curve import fraction
+from .curve import RejectCurve, fraction
 from .exact_sums import key_sums, range_sums
-from .reject_curve import (
-    RejectCurve,
-    confidence_and_prediction,
-    quantile_thresholds,
-)
+from .scores import confidence_and_prediction, quantile_thresholds
 
 # Matrices of the curve evaluated at once (bounds memory for many thresholds).
 _BLOCK_CELLS = 1 << 22

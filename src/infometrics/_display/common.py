@@ -242,7 +242,7 @@ def _estimator_confidence(estimator, X, response_method="auto"):
         estimator's own (``best_threshold_`` or ``threshold``) when it is
         one number, else None.
     """
-    from .._curves.reject_curve import confidence_and_prediction
+    from .._curves.scores import confidence_and_prediction
 
     _check_choice(
         "response_method",

@@ -20,7 +20,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import type_of_target, unique_labels
 from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
-from .._curves.reject_curve import confidence_and_prediction
+from .._curves.scores import confidence_and_prediction
 from .._from_labels.scores import ni_score
 from .responses import (
     _is_nan,

@@ -9,7 +9,8 @@ from sklearn.base import clone
 from sklearn.model_selection import check_cv, cross_val_predict
 
 from .._counting.labels import check_sample_weight, encode_labels
-from .._curves.reject_curve import confidence_and_prediction, reject_curve
+from .._curves.reject_curve import reject_curve
+from .._curves.scores import confidence_and_prediction
 from .reject_option import (
     _BaseRejectOption,
     binary_metric_advice,

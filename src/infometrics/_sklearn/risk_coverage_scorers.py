@@ -4,7 +4,7 @@ from typing import Literal
 
 import numpy as np
 
-from .._curves.reject_curve import confidence_and_prediction
+from .._curves.scores import confidence_and_prediction
 from .._curves.selective import augrc, aurc, e_aurc
 from .responses import check_class_scores
 from .scorers import _ScoreRequestMixin
