@@ -24,6 +24,9 @@ from test_engines import (
 
 from infometrics import counts_from_table
 
+# One worker runs every Spark test (one JVM, one session for the module).
+pytestmark = pytest.mark.xdist_group("spark")
+
 if importlib.util.find_spec("pyspark") is None:
     pytest.skip(
         "pyspark is not installed (pip install pyspark)", allow_module_level=True

@@ -172,3 +172,22 @@ def test_spec_contract_field_and_key_names():
     assert set(infometrics.all_measures([[5, 1, 0], [1, 5, 0]])) == {
         f"ni{k}" for k in range(1, 25)
     }
+
+
+def test_signatures_name_array_arguments_arraylike_not_numpys_protocols():
+    # help() shows annotations as written: "ArrayLike", not the ~1 kB union
+    # of numpy's private protocols it stands for.
+    import inspect
+
+    for name in infometrics.__all__:
+        obj = getattr(infometrics, name)
+        functions = [obj] if inspect.isfunction(obj) else []
+        if inspect.isclass(obj):
+            functions = [
+                member
+                for _, member in inspect.getmembers(obj, inspect.isfunction)
+                if member.__module__.startswith("infometrics")
+            ]
+        for function in functions:
+            text = str(inspect.signature(function))
+            assert "numpy._typing" not in text, f"{name}: {text[:120]}"

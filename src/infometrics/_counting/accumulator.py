@@ -7,6 +7,8 @@ label, so at any time it equals one ``augmented_confusion_matrix`` call on
 everything seen.
 """
 
+from __future__ import annotations
+
 from typing import Any
 
 import numpy as np
@@ -115,7 +117,7 @@ class ConfusionAccumulator:
         y_true: ArrayLike,
         y_pred: ArrayLike,
         sample_weight: ArrayLike | None = None,
-    ) -> "ConfusionAccumulator":
+    ) -> ConfusionAccumulator:
         """Add a batch of samples.
 
         Parameters
@@ -161,7 +163,7 @@ class ConfusionAccumulator:
             self._labels, self._matrix, classes, matrix, has_reject=self._has_reject
         )
 
-    def merge(self, other: "ConfusionAccumulator") -> "ConfusionAccumulator":
+    def merge(self, other: ConfusionAccumulator) -> ConfusionAccumulator:
         """A new accumulator holding the samples of both.
 
         Parameters

@@ -11,6 +11,8 @@ Tables of an engine are counted in the engine (``infometrics._engines``) and
 their grouped rows come back here as weighted labels.
 """
 
+from __future__ import annotations
+
 from typing import Any
 
 import numpy as np

@@ -8,6 +8,8 @@ curve is exact at every threshold: point ``j`` rejects the samples whose
 confidence is below ``t_j``, i.e. bins ``0 ... j``.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Literal
 

@@ -6,6 +6,8 @@ O(1) (see :mod:`~infometrics._curves.sweep`), so the whole curve costs about
 as much as the sort, whatever the number of classes and thresholds.
 """
 
+from __future__ import annotations
+
 from typing import Literal
 
 import numpy as np

@@ -7,6 +7,8 @@ wrongly accepted weight gives the whole curve, one point per distinct
 confidence value (tied samples enter together).
 """
 
+from __future__ import annotations
+
 from typing import NamedTuple
 
 import numpy as np

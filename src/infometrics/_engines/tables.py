@@ -16,6 +16,8 @@ back as a null key and is refused there. Continuous values in a float label
 column are refused by a first aggregate pass, before they could be grouped.
 """
 
+from __future__ import annotations
+
 import warnings
 from typing import Any
 
@@ -348,7 +350,7 @@ def counts_from_table(
     thresholds: int | ArrayLike | None = None,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
-) -> "ConfusionCounts | ConfidenceBinnedCounts":
+) -> ConfusionCounts | ConfidenceBinnedCounts:
     """Confusion counts of a table, computed in the engine that holds it.
 
     The counts are a ``GROUP BY`` of the truth and prediction columns (and a

@@ -6,6 +6,8 @@ sample_weight=None, ...)``; counts already tallied go in through the
 keyword-only ``confusion_matrix=`` instead of the labels.
 """
 
+from __future__ import annotations
+
 from typing import Any, Literal
 
 import numpy as np

@@ -1,5 +1,7 @@
 """Information-theoretic bounds on the error and the sensitivity of I (SPEC §6)."""
 
+from __future__ import annotations
+
 from typing import Literal, NamedTuple
 
 import numpy as np

@@ -6,6 +6,8 @@ prior-weighted one-vs-rest rates, Holt et al.'s expected losses and ξ, and the
 summary rates of the multi-class literature.
 """
 
+from __future__ import annotations
+
 import numbers
 from typing import Literal
 

@@ -1,5 +1,7 @@
 """Information coverage of Holt, Mastromarino, Kao & Hurley: f(T;S) and r(S|T)."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Literal
 

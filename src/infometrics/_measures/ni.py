@@ -5,6 +5,8 @@ Each measure is a pure function of the shared
 accepts one confusion matrix or a stack.
 """
 
+from __future__ import annotations
+
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal

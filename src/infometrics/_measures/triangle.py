@@ -1,5 +1,7 @@
 """The entropy triangle of Valverde-Albacete & Peláez-Moreno, with EMA and NIT."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Literal
 

@@ -7,6 +7,8 @@ network address, and the figures cannot clash with one another's SVG ids or
 with the page's style. matplotlib is needed only for the figures.
 """
 
+from __future__ import annotations
+
 import html
 import os
 from datetime import UTC, datetime

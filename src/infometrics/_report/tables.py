@@ -4,6 +4,8 @@ Reports compute with ``replace_undefined_by=nan``: an undefined value shows as
 NaN in the table, and the core emits no warning for it.
 """
 
+from __future__ import annotations
+
 from typing import Any
 
 import numpy as np

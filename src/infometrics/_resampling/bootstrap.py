@@ -18,6 +18,8 @@ evaluated as stacks with :func:`compute_measures`, block by block so memory
 stays bounded.
 """
 
+from __future__ import annotations
+
 import numbers
 import time
 import warnings

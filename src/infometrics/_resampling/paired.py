@@ -1,5 +1,7 @@
 """Paired comparison of two classifiers on the same samples, by bootstrap."""
 
+from __future__ import annotations
+
 import warnings
 from dataclasses import dataclass
 from typing import Any

@@ -1,5 +1,7 @@
 """Meta-estimators that abstain below a confidence threshold (Chow's rule)."""
 
+from __future__ import annotations
+
 import inspect
 import numbers
 import sys

@@ -1,5 +1,7 @@
 """The reject-option classifier whose threshold is tuned out of fold."""
 
+from __future__ import annotations
+
 import numbers
 from typing import Any, Literal
 
