@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike
 from .collections import is_dask_collection
 from .count import confusion_matrix_and_labels
 from .label_checks import _check_sample_weight, check_labels_array, reject_marker
-from .merging import _same_classes, merge_counts
+from .merging import _same_classes, describe_total, merge_counts, same_reject_label
 
 
 class ConfusionAccumulator:
@@ -182,7 +182,7 @@ class ConfusionAccumulator:
                 "Only another ConfusionAccumulator can be merged; got "
                 f"{type(other).__name__}."
             )
-        if not _same_reject_label(self.reject_label, other.reject_label):
+        if not same_reject_label(self.reject_label, other.reject_label):
             raise ValueError(
                 "Cannot merge accumulators with different reject labels "
                 f"({self.reject_label!r} and {other.reject_label!r}): their "
@@ -218,31 +218,10 @@ class ConfusionAccumulator:
         return NotImplemented
 
     def __repr__(self):
-        total = self._matrix.sum()
-        amount = (
-            f"{int(total)} samples"
-            if self._matrix.dtype.kind in "iu"
-            else f"total weight {float(total):.6g}"
+        return (
+            f"ConfusionAccumulator({len(self._labels)} classes, "
+            f"{describe_total(self._matrix)})"
         )
-        return f"ConfusionAccumulator({len(self._labels)} classes, {amount})"
-
-
-def _same_reject_label(a, b):
-    """Whether two reject labels mark the same predictions.
-
-    Missing-value markers (``np.nan``, ``pd.NA``) all declare missing
-    predictions rejections, so they are the same marker although NaN is not
-    equal to itself.
-    """
-    if a is None or b is None:
-        return a is None and b is None
-    kind_a, kind_b = reject_marker(a).kind, reject_marker(b).kind
-    if kind_a == "missing" or kind_b == "missing":
-        return kind_a == kind_b
-    try:
-        return bool(a == b) and (isinstance(a, str) == isinstance(b, str))
-    except (TypeError, ValueError):
-        return False
 
 
 def _check_fixed_labels(labels, reject_label):

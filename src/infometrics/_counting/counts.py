@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from .merging import merge_counts
+from .merging import describe_total, merge_counts, same_reject_label
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,7 +84,7 @@ class ConfusionCounts:
         other_has_reject = (
             other.confusion_matrix.shape[1] > other.confusion_matrix.shape[0]
         )
-        if has_reject != other_has_reject or not _same_marker(
+        if has_reject != other_has_reject or not same_reject_label(
             self.reject_label, other.reject_label
         ):
             raise ValueError(
@@ -108,21 +108,7 @@ class ConfusionCounts:
         return NotImplemented
 
     def __repr__(self):
-        total = self.confusion_matrix.sum()
-        amount = (
-            f"{int(total)} samples"
-            if self.confusion_matrix.dtype.kind in "iu"
-            else f"total weight {float(total):.6g}"
+        return (
+            f"ConfusionCounts({len(self.labels)} classes, "
+            f"{describe_total(self.confusion_matrix)})"
         )
-        return f"ConfusionCounts({len(self.labels)} classes, {amount})"
-
-
-def _same_marker(a, b):
-    if a is None or b is None:
-        return a is None and b is None
-    if isinstance(a, float) and isinstance(b, float) and np.isnan(a) and np.isnan(b):
-        return True
-    try:
-        return bool(a == b) and (isinstance(a, str) == isinstance(b, str))
-    except (TypeError, ValueError):
-        return False

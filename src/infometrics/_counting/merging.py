@@ -7,6 +7,7 @@ labels: the accumulator, Dask chunks and counts of tables all add up here.
 import numpy as np
 import pandas as pd
 
+from .label_checks import reject_marker
 from .labels import _concatenate
 
 
@@ -113,3 +114,29 @@ def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
     return union, _embed(matrix_a, labels_a, union, has_reject) + _embed(
         matrix_b, labels_b, union, has_reject
     )
+
+
+def same_reject_label(a, b):
+    """Whether two reject labels mark the same predictions.
+
+    Missing-value markers (``np.nan``, ``pd.NA``) all declare missing
+    predictions rejections, so they are the same marker although NaN is not
+    equal to itself.
+    """
+    if a is None or b is None:
+        return a is None and b is None
+    kind_a, kind_b = reject_marker(a).kind, reject_marker(b).kind
+    if kind_a == "missing" or kind_b == "missing":
+        return kind_a == kind_b
+    try:
+        return bool(a == b) and (isinstance(a, str) == isinstance(b, str))
+    except (TypeError, ValueError):
+        return False
+
+
+def describe_total(matrix):
+    """The total of ``matrix`` for a repr: a count of samples, or a weight."""
+    total = matrix.sum()
+    if matrix.dtype.kind in "iu":
+        return f"{int(total)} samples"
+    return f"total weight {float(total):.6g}"
