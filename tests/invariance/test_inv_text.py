@@ -28,7 +28,7 @@ pytestmark = [
     # The machine's default font (DejaVu Sans) has no CJK glyphs: matplotlib
     # draws the text literally with placeholder boxes and warns. That is the
     # font installed, not the package, and the invariant is about mathtext.
-    pytest.mark.filterwarnings("ignore:Glyph .* missing from font"),
+    pytest.mark.filterwarnings("ignore:Glyph .* missing from (current )?font"),
 ]
 
 HOSTILE = [
