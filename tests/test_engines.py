@@ -23,7 +23,7 @@ from infometrics import (
     ni,
 )
 from infometrics._counting.count import confusion_matrix_and_labels
-from infometrics._engines import tables
+from infometrics._engines import aggregates, tables
 
 
 def _has(module):
@@ -460,14 +460,16 @@ def test_only_aggregates_are_collected(monkeypatch):
     import polars as pl
 
     collected = []
-    collect = tables._collect
+    collect = aggregates._collect
 
     def recording_collect(frame):
         result = collect(frame)
         collected.append(len(result))
         return result
 
+    # Every collection, in the entry point and in its aggregates.
     monkeypatch.setattr(tables, "_collect", recording_collect)
+    monkeypatch.setattr(aggregates, "_collect", recording_collect)
     n = 200_000
     table = pl.LazyFrame(
         {

@@ -1,0 +1,323 @@
+"""The aggregates ``counts_from_table`` asks the engine for (SPEC §12, §2).
+
+Column names, the one-row checks of columns, dtypes and values (SPEC §2's
+errors, found with aggregates, never by pulling rows), and the confidence
+bins: the expression that bins a row and the quantile thresholds of
+``thresholds=k`` from a histogram. Everything runs in the engine through
+``narwhals``; only aggregates come back.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import narwhals.stable.v2 as nw
+import numpy as np
+
+from .._counting.label_checks import (
+    _check_not_continuous,
+    _check_sample_weight,
+    _raise_missing,
+)
+
+# Cells of the histogram from which ``thresholds=k`` picks its quantiles.
+_QUANTILE_HISTOGRAM_BINS = 1 << 16
+
+_TRUE, _PRED, _WEIGHT, _BIN = (
+    "__infometrics_true",
+    "__infometrics_pred",
+    "__infometrics_weight",
+    "__infometrics_bin",
+)
+_ROWS, _TOTAL = "__infometrics_rows", "__infometrics_total"
+_BAD_WEIGHT, _NEGATIVE_WEIGHT, _MISSING_CONFIDENCE = (
+    "__infometrics_bad_weight",
+    "__infometrics_negative_weight",
+    "__infometrics_missing_confidence",
+)
+
+
+# -- the table ------------------------------------------------------------------
+
+
+def _as_frame(table):
+    """The narwhals frame of ``table`` (eager or lazy), refused with a hint."""
+    if isinstance(table, (nw.DataFrame, nw.LazyFrame)):
+        return table
+    try:
+        with warnings.catch_warnings():
+            # narwhals announces that its Dask support moves to a plug-in
+            # package; it works as it is, and the user can do nothing about it.
+            warnings.filterwarnings(
+                "ignore", message="Dask support is moving", category=FutureWarning
+            )
+            return nw.from_native(table)
+    except TypeError:
+        raise TypeError(
+            "table must be a dataframe or table of an engine narwhals supports "
+            "(pandas, Polars, PyArrow, DuckDB, PySpark, Ibis, Dask, ...); got "
+            f"{type(table).__name__}. For label arrays in memory use "
+            "augmented_confusion_matrix(y_true, y_pred)."
+        ) from None
+
+
+def _collect(frame):
+    """An eager narwhals frame of an (aggregated, small) frame."""
+    return frame.collect() if isinstance(frame, nw.LazyFrame) else frame
+
+
+def _check_columns(schema, columns):
+    for option, name in columns.items():
+        if name is None:
+            continue
+        if not isinstance(name, str):
+            raise TypeError(
+                f"{option} must be the name of a column (a str); got "
+                f"{type(name).__name__}."
+            )
+        if name not in schema:
+            raise ValueError(
+                f"{option}={name!r} is not a column of the table; its columns are "
+                f"{list(schema)!r}."
+            )
+
+
+def _is_label_dtype(dtype):
+    return (
+        dtype.is_numeric()
+        or dtype == nw.String
+        or dtype == nw.Boolean
+        or dtype == nw.Categorical
+        or dtype == nw.Enum
+    )
+
+
+def _missing(expression, dtype):
+    """Per row: the label is missing (null, or NaN in a float column)."""
+    if dtype.is_float():
+        return expression.is_null() | expression.is_nan()
+    return expression.is_null()
+
+
+def _count(condition):
+    return condition.cast(nw.Int64).sum()
+
+
+def _not_whole(expression, marker):
+    """Per row: a float label that is not a whole number (nor the marker)."""
+    present = ~(expression.is_null() | expression.is_nan())
+    whole = expression.is_finite() & (expression.round(0) == expression)
+    condition = present & ~whole
+    if marker.kind == "number" and np.isfinite(marker.value):
+        condition = condition & (expression != float(marker.value))
+    return condition
+
+
+def _first_value(frame, column, condition):
+    """One value of ``column`` where ``condition`` holds (an example for errors)."""
+    example = _collect(frame.filter(condition).select(column).head(1))
+    return example[column].to_numpy()[0]
+
+
+def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
+    """Refuse columns of the wrong type; the label columns and their dtypes."""
+    label_columns = {
+        "y_true": (y_true, schema[y_true]),
+        "y_pred": (y_pred, schema[y_pred]),
+    }
+    for name, (column, dtype) in label_columns.items():
+        if not _is_label_dtype(dtype):
+            raise ValueError(
+                f"{name} (column {column!r}) must hold numbers or strings; got "
+                f"dtype {dtype}."
+            )
+    if weight is not None and not schema[weight].is_numeric():
+        raise ValueError(f"sample_weight must be numeric; got dtype {schema[weight]}.")
+    if confidence is not None and not schema[confidence].is_numeric():
+        raise ValueError(
+            "confidence must be numeric (higher = more sure); got dtype "
+            f"{schema[confidence]}."
+        )
+    return label_columns
+
+
+def _row_flags(weight, confidence):
+    """Per row, 1 where a weight or a confidence is invalid (0 elsewhere).
+
+    Summed, over the table or per group, they find invalid rows; computed
+    per row first so that every engine aggregates plain columns.
+    """
+    conditions = {}
+    if weight is not None:
+        expression = nw.col(weight).cast(nw.Float64)
+        conditions[_BAD_WEIGHT] = expression.is_null() | ~expression.is_finite()
+        conditions[_NEGATIVE_WEIGHT] = expression < 0
+    if confidence is not None:
+        expression = nw.col(confidence).cast(nw.Float64)
+        conditions[_MISSING_CONFIDENCE] = expression.is_null() | expression.is_nan()
+    return {
+        name: condition.cast(nw.Int64).alias(name)
+        for name, condition in conditions.items()
+    }
+
+
+def _row_checks(weight, confidence):
+    """The flags of :func:`_row_flags` summed over the table."""
+    return [flag.sum() for flag in _row_flags(weight, confidence).values()]
+
+
+def _raise_invalid_weights(found):
+    """The in-memory path's weight errors (its own messages), if any."""
+    if found.get(_BAD_WEIGHT):
+        _check_sample_weight(np.array([np.nan]), 1)
+    if found.get(_NEGATIVE_WEIGHT):
+        _check_sample_weight(np.array([-1.0]), 1)
+
+
+def _raise_missing_confidence(found):
+    if found.get(_MISSING_CONFIDENCE):
+        raise ValueError(
+            "confidence contains NaN or missing values; every sample needs a "
+            "confidence to be ranked. Drop those samples or give them -inf "
+            "(rejected first)."
+        )
+
+
+def _raise_empty():
+    raise ValueError(
+        "y_true and y_pred are empty; at least one sample is needed to build a "
+        "confusion matrix."
+    )
+
+
+def _check_float_labels(frame, label_columns, *, weight, confidence, marker):
+    """A first pass for float label columns: missing and continuous labels.
+
+    Grouping a column of continuous values would bring back one row per
+    value, so they are refused before. (Missing integer, string or boolean
+    labels come back as a null key of the grouping and are refused there.)
+    """
+    checks = [nw.len().alias(_ROWS), *_row_checks(weight, None)]
+    for name, (column, dtype) in label_columns.items():
+        expression = nw.col(column)
+        checks.append(_count(_missing(expression, dtype)).alias(f"missing {name}"))
+        if dtype.is_float():
+            checks.append(
+                _count(_not_whole(expression, marker)).alias(f"continuous {name}")
+            )
+    aggregates = _collect(frame.select(*checks)).to_dict(as_series=False)
+    found = {key: values[0] for key, values in aggregates.items()}
+    # The in-memory path's order: empty, weights, missing labels (true, then
+    # predicted), continuous values.
+    if not found[_ROWS]:
+        _raise_empty()
+    _raise_invalid_weights(found)
+    if found["missing y_true"]:
+        _raise_missing("y_true", marker)
+    if found["missing y_pred"] and marker.kind != "missing":
+        _raise_missing("y_pred", marker)
+    for name, (column, _) in label_columns.items():
+        if found.get(f"continuous {name}"):
+            value = _first_value(frame, column, _not_whole(nw.col(column), marker))
+            _check_not_continuous(
+                np.array([value]), lambda _, holder=name: holder, marker
+            )
+
+
+def _label_values(series):
+    """Grouped keys as the NumPy array the in-memory path would be given."""
+    values = series.to_numpy()
+    if values.dtype.kind in "UST":
+        return values.astype(object)
+    if values.dtype.kind == "O":
+        items = values.tolist()
+        if all(isinstance(item, str) for item in items):
+            return values
+        if all(
+            isinstance(item, (int, float, np.number)) and not isinstance(item, bool)
+            for item in items
+        ):
+            converted = np.array(items)
+            if converted.dtype.kind in "iuf":
+                return converted
+    return values
+
+
+def _bin_expression(expression, thresholds, low, high):
+    """The number of ``thresholds`` that ``expression`` reaches, as a tree of cases.
+
+    Bins ``low .. high``: a balanced tree of comparisons, so an engine that
+    evaluates cases lazily makes about log2(k) comparisons per row.
+    """
+    if low == high:
+        return nw.lit(low, dtype=nw.Int64)
+    middle = (low + high + 1) // 2
+    return (
+        nw.when(expression >= float(thresholds[middle - 1]))
+        .then(_bin_expression(expression, thresholds, middle, high))
+        .otherwise(_bin_expression(expression, thresholds, low, middle - 1))
+    )
+
+
+def _histogram_quantiles(frame, confidence, k):
+    """``k`` confidence thresholds at evenly spaced quantiles, from a histogram.
+
+    One aggregate pass for the range, one GROUP BY over
+    ``_QUANTILE_HISTOGRAM_BINS`` equal-width cells, then linear interpolation
+    inside the cell holding each quantile: within one cell width of the
+    exact quantile (``np.quantile``'s linear rule).
+    """
+    expression = nw.col(confidence).cast(nw.Float64)
+    finite = expression.is_finite()
+    bounds = _collect(
+        frame.select(
+            nw.len().alias(_ROWS),
+            *_row_checks(None, confidence),
+            nw.when(finite).then(expression).min().alias("low"),
+            nw.when(finite).then(expression).max().alias("high"),
+        )
+    ).to_dict(as_series=False)
+    if not bounds[_ROWS][0]:
+        _raise_empty()
+    _raise_missing_confidence({key: values[0] for key, values in bounds.items()})
+    n_rows = int(bounds[_ROWS][0])
+    low, high = bounds["low"][0], bounds["high"][0]
+    if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):
+        raise ValueError(
+            "thresholds=k needs finite confidences to place quantiles; every "
+            "confidence is infinite. Pass thresholds=[...] instead."
+        )
+    low, high = float(low), float(high)
+    n_cells = _QUANTILE_HISTOGRAM_BINS
+    if high == low:
+        return np.array([low])
+    width = (high - low) / n_cells
+    # Infinite confidences go to the first or last cell.
+    scaled = ((expression - low) / width).clip(0, n_cells - 1)
+    cell = scaled.floor().cast(nw.Int64)
+    histogram = _collect(
+        frame.select(cell.alias(_BIN)).group_by(_BIN).agg(nw.len().alias(_ROWS))
+    )
+    cells = histogram[_BIN].to_numpy().astype(np.int64)
+    counts = np.zeros(n_cells, dtype=np.float64)
+    np.add.at(counts, cells, histogram[_ROWS].to_numpy().astype(np.float64))
+    cumulative = np.cumsum(counts)
+
+    def value_at_rank(rank):
+        # The cell holding the value of this rank (0-based, ascending), and
+        # the cell's values taken as spread evenly across it: within one cell
+        # width of the value itself.
+        index = min(int(np.searchsorted(cumulative, rank, side="right")), n_cells - 1)
+        before = cumulative[index - 1] if index else 0.0
+        inside = counts[index]
+        fraction = (rank - before + 0.5) / inside if inside else 0.5
+        return low + width * (index + min(max(fraction, 0.0), 1.0))
+
+    thresholds = []
+    for position in np.linspace(0, 1, k) * (n_rows - 1):
+        # np.quantile's linear rule between the values of the two ranks.
+        below = np.floor(position)
+        lower, upper = value_at_rank(below), value_at_rank(min(below + 1, n_rows - 1))
+        thresholds.append(lower + (position - below) * (upper - lower))
+    thresholds[0], thresholds[-1] = low, high
+    return np.unique(np.asarray(thresholds, dtype=float))
