@@ -16,10 +16,9 @@ from .sweep import (
     _EXTRA_FUNCTIONS,
     _EXTRA_KINDS,
     _SUPPORT_OUTPUT,
-    _Reader,
-    _step_changes,
     matrices_at,
 )
+from .sweep_steps import _Reader, _step_changes
 
 # A difference of sums smaller than this share of them has lost more digits
 # than a measure may (about 6 of 16): such points are computed directly.
