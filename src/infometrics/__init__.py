@@ -61,11 +61,9 @@ from ._resampling.bootstrap import (
     bootstrap_measures_score,
 )
 from ._resampling.paired import PairedComparison, paired_comparison
+from ._sklearn.binary_metrics import BinaryMetricRejectionWarning
 from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
-from ._sklearn.reject_option import (
-    BinaryMetricRejectionWarning,
-    RejectOptionClassifier,
-)
+from ._sklearn.reject_option import RejectOptionClassifier
 from ._sklearn.reject_option_cv import (
     DegenerateThresholdWarning,
     RejectOptionClassifierCV,

@@ -13,11 +13,8 @@ from sklearn.model_selection import check_cv, cross_val_predict
 from .._counting.labels import check_sample_weight, encode_labels
 from .._curves.reject_curve import reject_curve
 from .._curves.scores import confidence_and_prediction
-from .reject_option import (
-    _BaseRejectOption,
-    binary_metric_advice,
-    binary_metric_of,
-)
+from .binary_metrics import binary_metric_advice, binary_metric_of
+from .reject_option import _BaseRejectOption
 from .responses import check_class_scores, check_not_one_vs_one, to_numpy
 from .threshold_objective import (
     _TIE_RTOL,
