@@ -11,6 +11,7 @@ import infometrics as im
 from infometrics._counting.labels import encode_labels
 from infometrics._measures.registry import compute_measures
 from infometrics._resampling import bootstrap as bootstrap_module
+from infometrics._resampling import intervals as intervals_module
 from infometrics._resampling import resamplers as resamplers_module
 
 B = 3000
@@ -413,7 +414,7 @@ def test_percentiles_rank_infinite_resamples(seed):
     expected = [_linear_quantile(values.tolist(), q) for q in (alpha, 1 - alpha)]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        got = bootstrap_module._percentiles(values, confidence, name="m", stacklevel=2)
+        got = intervals_module._percentiles(values, confidence, name="m", stacklevel=2)
     np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-15)
     # A NaN bound (between -inf and inf) always says why.
     assert bool(caught) == bool(np.isnan(got).any())

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import numbers
 import time
-import warnings
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -34,47 +32,14 @@ from .._counting.labels import (
     check_sample_weight,
     encode_labels,
 )
-from .._exceptions import UndefinedMeasureWarning
 from .._measures.registry import check_measure, compute_measures
 from .._measures.validation import check_confusion_matrix
+from .intervals import BootstrapInterval, _intervals
 from .resamplers import _GroupResampler, _resampler, _unchanged
 
 # Entries (resamples x cells, or resamples x samples) drawn at once; bounds
 # memory to a few hundred MB whatever the number of resamples.
 _BLOCK_ENTRIES = 1 << 24
-
-
-@dataclass(frozen=True)
-class BootstrapInterval:
-    """A point estimate with a percentile bootstrap confidence interval.
-
-    Attributes
-    ----------
-    estimate : float
-        The measure on the data as given.
-    low, high : float
-        Bounds of the percentile interval. Infinite resamples count as the
-        values they are (a bound is infinite when enough resamples are);
-        resamples on which the measure is undefined (``nan``) are left out
-        with an :class:`~infometrics.UndefinedMeasureWarning`, and the bounds
-        are ``nan`` when they exceed the ``1 - confidence_level`` share.
-    confidence_level : float
-        E.g. 0.95.
-    distribution : ndarray of shape (n_resamples,)
-        The measure on every resample (``nan`` where undefined).
-    """
-
-    estimate: float
-    low: float
-    high: float
-    confidence_level: float
-    distribution: np.ndarray
-
-    def __repr__(self):
-        return (
-            f"BootstrapInterval(estimate={self.estimate:.4f}, "
-            f"{self.confidence_level:.0%} CI=[{self.low:.4f}, {self.high:.4f}])"
-        )
 
 
 # --------------------------------------------------------------------------
@@ -174,117 +139,6 @@ def _resampled_measures(resampler, shapes, names, n_resamples, rng, progress):
         progress(f"resamples {start + size}/{n_resamples} evaluated", level=2)
     progress("done")
     return values
-
-
-def _intervals(point, distributions, names, confidence_level, notes=None, stacklevel=4):
-    result = {}
-    for name in names:
-        distribution = np.asarray(distributions[name], dtype=float)
-        low, high = _percentiles(
-            distribution,
-            confidence_level,
-            name=name,
-            stacklevel=stacklevel,
-            notes=notes,
-        )
-        result[name] = BootstrapInterval(
-            estimate=float(point[name]),
-            low=low,
-            high=high,
-            confidence_level=confidence_level,
-            distribution=distribution,
-        )
-    return result
-
-
-def _tell(notes, message, category, *, stacklevel):
-    """Warn ``message``, or append it to ``notes`` when the caller shows it."""
-    if notes is None:
-        warnings.warn(message, category, stacklevel=stacklevel + 1)
-    else:
-        notes.append(message)
-
-
-def _percentiles(distribution, confidence_level, *, name, stacklevel, notes=None):
-    """The percentile interval of ``distribution`` (NumPy's linear quantiles).
-
-    No resample is dropped silently. Infinite resamples rank as the values
-    they are, so a bound is infinite when enough resamples are. A NaN
-    resample has no rank (the measure is undefined on it): the bounds are
-    over the defined resamples, with an :class:`UndefinedMeasureWarning`
-    saying how many were left out, or NaN (also with the warning) when the
-    undefined resamples outnumber the ``1 - confidence_level`` share the
-    interval leaves out -- they could then move either bound anywhere.
-    With a ``notes`` list, the messages are appended to it instead of warned
-    (a caller that shows them itself, like the HTML report).
-    """
-    undefined = np.isnan(distribution)
-    n_undefined, n_resamples = int(np.count_nonzero(undefined)), distribution.size
-    if n_undefined:
-        share = f"{name} is undefined (NaN) on {n_undefined} of {n_resamples} resamples"
-        if n_undefined == n_resamples:
-            _tell(
-                notes,
-                f"{name} is undefined (NaN) on every resample, so its bounds are NaN.",
-                UndefinedMeasureWarning,
-                stacklevel=stacklevel,
-            )
-            return float("nan"), float("nan")
-        if n_undefined > (1.0 - confidence_level) * n_resamples:
-            _tell(
-                notes,
-                f"{share}, more than the {1 - confidence_level:.3g} share a "
-                f"{confidence_level:.3g} interval leaves out, so its bounds are "
-                "NaN. Use more samples, or a measure defined on them.",
-                UndefinedMeasureWarning,
-                stacklevel=stacklevel,
-            )
-            return float("nan"), float("nan")
-        _tell(
-            notes,
-            f"{share}; the interval is over the {n_resamples - n_undefined} "
-            "resamples where it is defined.",
-            UndefinedMeasureWarning,
-            stacklevel=stacklevel,
-        )
-    values = np.sort(distribution[~undefined])
-    alpha = (1.0 - confidence_level) / 2.0
-    if np.isfinite(values).all():
-        low, high = np.quantile(values, [alpha, 1.0 - alpha])
-        return float(low), float(high)
-    bounds = [_quantile_of_sorted(values, level) for level in (alpha, 1.0 - alpha)]
-    if np.isnan(bounds).any():
-        _tell(
-            notes,
-            f"A bound of the {name} interval falls between resamples of -inf "
-            "and inf, so it is NaN.",
-            UndefinedMeasureWarning,
-            stacklevel=stacklevel,
-        )
-    return bounds[0], bounds[1]
-
-
-def _quantile_of_sorted(values, level):
-    """NumPy's linear quantile of sorted ``values`` that may hold +-inf.
-
-    Between a finite value and an infinite one (at a positive distance from
-    the finite one) the quantile is the infinite one; between -inf and inf
-    it is NaN. NumPy's interpolation would give NaN for ``inf * 0``.
-    """
-    position = (values.size - 1) * level
-    below = int(np.floor(position))
-    above = min(below + 1, values.size - 1)
-    fraction = position - below
-    a, b = float(values[below]), float(values[above])
-    if fraction == 0.0 or a == b:
-        return a
-    if np.isinf(a) and np.isinf(b):
-        return float("nan")  # -inf below, inf above
-    if np.isinf(a):
-        return a
-    if np.isinf(b):
-        return b
-    return float(np.quantile(values[below : above + 1], fraction))
 
 
 # --------------------------------------------------------------------------

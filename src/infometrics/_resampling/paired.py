@@ -15,12 +15,8 @@ from .._counting.labels import (
     check_sample_weight,
 )
 from .._measures.registry import check_measure, compute_measures
-from .bootstrap import (
-    _check_resampling,
-    _percentiles,
-    _Progress,
-    _resampled_measures,
-)
+from .bootstrap import _check_resampling, _Progress, _resampled_measures
+from .intervals import _percentiles
 from .resamplers import _GroupResampler, _resampler
 
 
