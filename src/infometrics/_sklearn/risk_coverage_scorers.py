@@ -7,7 +7,7 @@ import numpy as np
 from .._curves.scores import confidence_and_prediction
 from .._curves.selective import augrc, aurc, e_aurc
 from .responses import check_class_scores
-from .scorers import _ScoreRequestMixin
+from .score_request import _ScoreRequestMixin
 
 _AREAS = {"aurc": aurc, "e_aurc": e_aurc, "augrc": augrc}
 _CONFIDENCE_METHODS = ("auto", "predict_proba", "decision_function")
