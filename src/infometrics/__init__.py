@@ -53,8 +53,9 @@ from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_tr
 from ._meta.audit import MetaMeasureAudit, MetaMeasureWitness, meta_measure_audit
 from ._meta.crossover import ni2_crossover_ratio
 from ._report.html import html_report
+from ._report.per_class import per_class_report
 from ._report.relabelling import PermutedLabelsWarning
-from ._report.tables import compare, information_report, per_class_report
+from ._report.tables import compare, information_report
 from ._resampling.bootstrap import (
     BootstrapInterval,
     bootstrap_measures,

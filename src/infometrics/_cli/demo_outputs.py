@@ -10,7 +10,8 @@ def _write_outputs(folder, matrices, first, splits, progress):
 
     import pandas as pd
 
-    from .._report.tables import compare, information_report, per_class_report
+    from .._report.per_class import per_class_report
+    from .._report.tables import compare, information_report
     from .csv_output import write_csv
 
     folder = Path(folder)

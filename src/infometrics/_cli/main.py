@@ -363,8 +363,9 @@ def _json_value(value):
 
 
 def _run_report(args, out):
+    from .._report.per_class import per_class_table
     from .._report.relabelling import permuted_message
-    from .._report.tables import measures_table, per_class_table
+    from .._report.tables import measures_table
 
     binned = None  # confidence-binned counts of a table read through DuckDB
     if table_input.wants_table(args):

@@ -42,8 +42,9 @@ from .html_tables import (
     _selective_table,
     _text,
 )
+from .per_class import per_class_table
 from .relabelling import permuted_message, warn_permuted
-from .tables import measures_table, per_class_table
+from .tables import measures_table
 
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
