@@ -50,8 +50,9 @@ from ._measures.coverage import InformationCoverage, information_coverage
 from ._measures.ni import NI_MEASURES, NIMeasure, all_measures, ni
 from ._measures.registry import MEASURES, MeasureSpec
 from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_triangle
-from ._meta.audit import MetaMeasureAudit, MetaMeasureWitness, meta_measure_audit
+from ._meta.audit import MetaMeasureAudit, meta_measure_audit
 from ._meta.crossover import ni2_crossover_ratio
+from ._meta.witness import MetaMeasureWitness
 from ._report.html import html_report
 from ._report.per_class import per_class_report
 from ._report.relabelling import PermutedLabelsWarning

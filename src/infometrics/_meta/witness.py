@@ -1,0 +1,58 @@
+"""A counterexample of the audit: the matrices, the move and the two values."""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class MetaMeasureWitness:
+    """A counterexample to one property of one measure.
+
+    Two matrices ``A`` and ``B``, how they are related, their values and the
+    relation the property asks of them (which the values break).
+
+    Attributes
+    ----------
+    measure : str
+        The measure's name in the audit.
+    property : str
+        The property's label, e.g. ``"Feature 2"``.
+    matrix_a, matrix_b : ndarray of shape (m, m + 1)
+        The two matrices (rows true classes, last column rejections).
+    value_a, value_b : float
+        The measure on each, oriented so that higher is better.
+    move : str
+        How ``B`` and ``A`` are related.
+    expected : str
+        The relation the property asks of the values, e.g. ``"f(B) > f(A)"``.
+
+    Examples
+    --------
+    >>> import infometrics
+    >>> audit = infometrics.meta_measure_audit(["ni1"], max_samples=6,
+    ...                                        max_split_samples=10, n_random=0)
+    >>> witness = audit.witness("ni1", "Feature 2")
+    >>> witness.matrix_b.tolist(), witness.value_a, witness.value_b
+    ([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], 1.0, 1.0)
+    """
+
+    measure: str
+    property: str
+    matrix_a: np.ndarray
+    matrix_b: np.ndarray
+    value_a: float
+    value_b: float
+    move: str
+    expected: str
+
+    def __str__(self):
+        def rows(matrix):
+            return str(matrix.astype(np.int64).tolist())
+
+        return (
+            f"{self.measure} fails {self.property}: {self.move}.\n"
+            f"  A = {rows(self.matrix_a)}  f(A) = {self.value_a:.6g}\n"
+            f"  B = {rows(self.matrix_b)}  f(B) = {self.value_b:.6g}\n"
+            f"  expected {self.expected}"
+        )
