@@ -500,6 +500,62 @@ def test_only_aggregates_are_collected(monkeypatch):
     assert max(collected) <= 2**16  # the quantile histogram's cells at most
 
 
+@pytest.mark.skipif(not _has("polars"), reason="polars is not installed")
+@pytest.mark.parametrize(
+    ("prediction", "reject_label"),
+    [
+        ([0, -1, 1], -1),
+        ([0.0, -1.0, 1.0], -1),
+        (["a", "?", "b"], "?"),
+        ([0.0, None, 1.0], np.nan),
+        ([0.0, float("nan"), 1.0], np.nan),
+        (["a", None, "b"], np.nan),
+    ],
+)
+def test_rejected_predictions_are_refused_in_the_first_pass(
+    monkeypatch, prediction, reject_label
+):
+    """With thresholds=k the refusal comes before the histogram and the counts."""
+    import polars as pl
+
+    passes = []
+    collect = aggregates._collect
+
+    def recording_collect(frame):
+        passes.append(frame)
+        return collect(frame)
+
+    monkeypatch.setattr(tables, "_collect", recording_collect)
+    monkeypatch.setattr(aggregates, "_collect", recording_collect)
+    truth = ["a", "b", "b"] if isinstance(prediction[0], str) else [0, 1, 1]
+    # Polars keeps float("nan") a NaN and None a null.
+    table = pl.LazyFrame(
+        {"truth": truth, "prediction": prediction, "score": [0.2, 0.5, 0.9]}
+    )
+    with pytest.raises(ValueError, match="predictions before rejection"):
+        counts_from_table(
+            table,
+            y_true="truth",
+            y_pred="prediction",
+            confidence="score",
+            thresholds=5,
+            reject_label=reject_label,
+        )
+    float_checks = table.collect_schema()["prediction"] == pl.Float64
+    assert len(passes) == 1 + float_checks
+    # Explicit thresholds: one GROUP BY, refused from its keys.
+    passes.clear()
+    with pytest.raises(ValueError, match="predictions before rejection"):
+        counts_from_table(
+            table,
+            y_true="truth",
+            y_pred="prediction",
+            confidence="score",
+            thresholds=[0.5],
+            reject_label=reject_label,
+        )
+
+
 # -- the result goes everywhere a matrix goes ---------------------------------
 
 

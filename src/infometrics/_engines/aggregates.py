@@ -259,20 +259,44 @@ def _bin_expression(expression, thresholds, low, high):
     )
 
 
-def _histogram_quantiles(frame, confidence, k):
+def rejected_predictions(column, dtype, marker):
+    """Per row: ``y_pred`` is the reject marker; None where it can match no row."""
+    expression = nw.col(column)
+    if marker.kind == "missing":
+        return _missing(expression, dtype)
+    if marker.kind == "number" and dtype.is_numeric():
+        return expression == marker.value
+    if marker.kind == "string" and dtype == nw.String:
+        return expression == marker.value
+    return None
+
+
+def raise_rejected_predictions(reject):
+    raise ValueError(
+        f"With confidence, y_pred holds the predictions before rejection "
+        f"(every prediction a class, none {reject!r}): the binned counts "
+        "describe every threshold. Pass the column of predicted classes."
+    )
+
+
+def _histogram_quantiles(frame, confidence, k, *, rejected=None, reject=None):
     """``k`` confidence thresholds at evenly spaced quantiles, from a histogram.
 
     One aggregate pass for the range, one GROUP BY over
     ``_QUANTILE_HISTOGRAM_BINS`` equal-width cells, then linear interpolation
     inside the cell holding each quantile: within one cell width of the
-    exact quantile (``np.quantile``'s linear rule).
+    exact quantile (``np.quantile``'s linear rule). ``rejected`` (a per-row
+    condition) is counted in the first pass, so that predictions that are
+    already rejections are refused before the long passes, not after.
     """
     expression = nw.col(confidence).cast(nw.Float64)
     finite = expression.is_finite()
+    checks = [] if rejected is None else [_count(rejected).alias("rejected")]
     bounds = _collect(
         frame.select(
             nw.len().alias(_ROWS),
             *_row_checks(None, confidence),
+            *checks,
             nw.when(finite).then(expression).min().alias("low"),
             nw.when(finite).then(expression).max().alias("high"),
         )
@@ -280,6 +304,8 @@ def _histogram_quantiles(frame, confidence, k):
     if not bounds[_ROWS][0]:
         _raise_empty()
     _raise_missing_confidence({key: values[0] for key, values in bounds.items()})
+    if bounds.get("rejected", [0])[0]:
+        raise_rejected_predictions(reject)
     n_rows = int(bounds[_ROWS][0])
     low, high = bounds["low"][0], bounds["high"][0]
     if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):

@@ -51,6 +51,8 @@ from .aggregates import (
     _raise_invalid_weights,
     _raise_missing_confidence,
     _row_flags,
+    raise_rejected_predictions,
+    rejected_predictions,
 )
 
 
@@ -205,7 +207,15 @@ def counts_from_table(
             marker=marker,
         )
     if isinstance(thresholds, int):
-        thresholds = _histogram_quantiles(frame, confidence, thresholds)
+        thresholds = _histogram_quantiles(
+            frame,
+            confidence,
+            thresholds,
+            rejected=rejected_predictions(y_pred, schema[y_pred], marker)
+            if marker.rejects
+            else None,
+            reject=marker.value,
+        )
     # One GROUP BY: the counts, and the checks of the rows as aggregates per
     # group (missing labels come back as null keys).
     flags = _row_flags(sample_weight, confidence)
@@ -279,11 +289,7 @@ def _binned(true_keys, pred_keys, bins, totals, *, integer, thresholds, labels, 
     n_classes = len(classes)
     pred_codes = encode_labels(pred_keys, classes, name="y_pred", reject_label=reject)
     if (pred_codes == n_classes).any():
-        raise ValueError(
-            f"With confidence, y_pred holds the predictions before rejection "
-            f"(every prediction a class, none {reject!r}): the binned counts "
-            "describe every threshold. Pass the column of predicted classes."
-        )
+        raise_rejected_predictions(reject)
     true_codes = encode_labels(true_keys, classes, name="y_true")
     n_bins = len(thresholds) + 1
     cells = (bins * n_classes + true_codes) * n_classes + pred_codes
