@@ -13,7 +13,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 import infometrics as im
-from infometrics._display.entropy_triangle import _ternary
+from infometrics._display.triangle_geometry import _ternary
 
 A = [[15, 0, 5], [0, 15, 5], [0, 0, 20]]
 MAJORITY = [[0, 0, 5], [0, 0, 5], [0, 0, 50]]
