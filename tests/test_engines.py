@@ -532,28 +532,21 @@ def test_rejected_predictions_are_refused_in_the_first_pass(
     table = pl.LazyFrame(
         {"truth": truth, "prediction": prediction, "score": [0.2, 0.5, 0.9]}
     )
-    with pytest.raises(ValueError, match="predictions before rejection"):
-        counts_from_table(
-            table,
-            y_true="truth",
-            y_pred="prediction",
-            confidence="score",
-            thresholds=5,
-            reject_label=reject_label,
-        )
     float_checks = table.collect_schema()["prediction"] == pl.Float64
-    assert len(passes) == 1 + float_checks
-    # Explicit thresholds: one GROUP BY, refused from its keys.
-    passes.clear()
-    with pytest.raises(ValueError, match="predictions before rejection"):
-        counts_from_table(
-            table,
-            y_true="truth",
-            y_pred="prediction",
-            confidence="score",
-            thresholds=[0.5],
-            reject_label=reject_label,
-        )
+    # thresholds=k: refused by the range pass, before the histogram and the
+    # counts; explicit thresholds: by the one GROUP BY, from its keys.
+    for thresholds in (5, [0.5]):
+        passes.clear()
+        with pytest.raises(ValueError, match="predictions before rejection"):
+            counts_from_table(
+                table,
+                y_true="truth",
+                y_pred="prediction",
+                confidence="score",
+                thresholds=thresholds,
+                reject_label=reject_label,
+            )
+        assert len(passes) == 1 + float_checks
 
 
 # -- the result goes everywhere a matrix goes ---------------------------------
