@@ -217,3 +217,17 @@ def test_a_parquet_file_without_column_options_asks_for_them(tmp_path, capsys):
     status, _, err = _report(capsys, path)
     assert status == 2
     assert "--y-true COL and --y-pred COL" in err
+
+
+def test_a_whole_float_reject_label_matches_integer_labels(tmp_path, capsys):
+    # -1.0 is the marker -1, as in the Python API (it was refused as "not an
+    # integer"); a non-number is still refused.
+    path = tmp_path / "labels.parquet"
+    pd.DataFrame({"t": [1, 2, 2, 1], "p": [1, -1, 2, 2]}).to_parquet(path)
+    columns = (str(path), "--y-true", "t", "--y-pred", "p", "--format", "json")
+    assert main(["report", *columns, "--reject-label", "-1.0"]) == 0
+    as_float = capsys.readouterr().out
+    assert main(["report", *columns, "--reject-label", "-1"]) == 0
+    assert as_float == capsys.readouterr().out
+    assert main(["report", *columns, "--reject-label", "x"]) != 0
+    assert "is not a number" in capsys.readouterr().err

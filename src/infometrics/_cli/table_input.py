@@ -161,8 +161,14 @@ def _reject_label(text, dtype):
         try:
             return int(text)
         except ValueError:
+            pass
+        try:
+            # A whole float (-1.0) is the same marker, as in the Python API.
+            value = float(text)
+            return int(value) if value.is_integer() else value
+        except ValueError:
             raise UsageError(
-                f"--reject-label {text!r} is not an integer, but the labels are"
+                f"--reject-label {text!r} is not a number, but the labels are integers"
             ) from None
     if dtype.is_numeric():
         try:

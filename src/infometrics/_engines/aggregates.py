@@ -119,6 +119,30 @@ def _first_value(frame, column, condition):
     return example[column].to_numpy()[0]
 
 
+def _type_null_columns(frame, schema, columns):
+    """Label columns of the null type (Arrow's, Polars') typed as strings.
+
+    An engine gives a column the null type when it has no value to type it
+    by: empty (an empty Parquet partition) or every value missing. Such a
+    column is counted as strings, so that it is refused as the in-memory
+    path refuses it (an empty table, missing labels) or, for predictions
+    with ``reject_label=np.nan``, counted as rejections. A column of another
+    type the engines do not know is left to :func:`_check_dtypes`.
+    """
+    untyped = [
+        column for column in dict.fromkeys(columns) if schema[column] == nw.Unknown
+    ]
+    if not untyped:
+        return frame, schema
+    present = _collect(
+        frame.select(*(nw.col(column).count().alias(column) for column in untyped))
+    ).to_dict(as_series=False)
+    if any(present[column][0] for column in untyped):
+        return frame, schema
+    frame = frame.with_columns(*(nw.col(column).cast(nw.String) for column in untyped))
+    return frame, dict(frame.collect_schema())
+
+
 def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
     """Refuse columns of the wrong type; the label columns and their dtypes."""
     label_columns = {
@@ -183,6 +207,22 @@ def _raise_missing_confidence(found):
         )
 
 
+def _raise_weight_overflow():
+    # Every weight is finite (checked first), but a sum is not.
+    raise ValueError(
+        "sample_weight sums overflow float64: finite weights add up to more "
+        "than 1.8e308 in a cell of the matrix. Rescale the weights (e.g. "
+        "divide them by their maximum)."
+    )
+
+
+def _raise_zero_weights():
+    raise ValueError(
+        "sample_weight is 0 for every sample, so there is nothing to count; "
+        "give at least one sample a positive weight."
+    )
+
+
 def _raise_empty():
     raise ValueError(
         "y_true and y_pred are empty; at least one sample is needed to build a "
@@ -198,6 +238,9 @@ def _check_float_labels(frame, label_columns, *, weight, confidence, marker):
     labels come back as a null key of the grouping and are refused there.)
     """
     checks = [nw.len().alias(_ROWS), *_row_checks(weight, None)]
+    if weight is not None:
+        positive = nw.col(weight).cast(nw.Float64) > 0
+        checks.append(_count(positive).alias("positive weights"))
     for name, (column, dtype) in label_columns.items():
         expression = nw.col(column)
         checks.append(_count(_missing(expression, dtype)).alias(f"missing {name}"))
@@ -212,6 +255,8 @@ def _check_float_labels(frame, label_columns, *, weight, confidence, marker):
     if not found[_ROWS]:
         _raise_empty()
     _raise_invalid_weights(found)
+    if weight is not None and not found["positive weights"]:
+        _raise_zero_weights()
     if found["missing y_true"]:
         _raise_missing("y_true", marker)
     if found["missing y_pred"] and marker.kind != "missing":
@@ -225,8 +270,23 @@ def _check_float_labels(frame, label_columns, *, weight, confidence, marker):
 
 
 def _label_values(series):
-    """Grouped keys as the NumPy array the in-memory path would be given."""
-    values = series.to_numpy()
+    """Grouped keys as the NumPy array the in-memory path would be given.
+
+    Dictionary-encoded keys, and integer or boolean keys with a null, are
+    taken as Python objects: ``to_numpy`` would turn an Arrow dictionary's
+    null into its first category, and a null among integers into NaN (a
+    float, which rounds integers beyond 2**53).
+    """
+    dtype = series.dtype
+    if (
+        dtype == nw.Categorical
+        or dtype == nw.Enum
+        or ((dtype.is_integer() or dtype == nw.Boolean) and series.null_count())
+    ):
+        values = np.empty(len(series), dtype=object)
+        values[:] = series.to_list()
+    else:
+        values = series.to_numpy()
     if values.dtype.kind in "UST":
         return values.astype(object)
     if values.dtype.kind == "O":
@@ -264,11 +324,32 @@ def rejected_predictions(column, dtype, marker):
     expression = nw.col(column)
     if marker.kind == "missing":
         return _missing(expression, dtype)
-    if marker.kind == "number" and dtype.is_numeric():
-        return expression == marker.value
+    if marker.kind == "number" and dtype.is_float():
+        return expression == float(marker.value)
+    if marker.kind == "number" and dtype.is_integer():
+        return _equals_integer(expression, dtype, marker)
     if marker.kind == "string" and dtype == nw.String:
         return expression == marker.value
     return None
+
+
+def _equals_integer(expression, dtype, marker):
+    """Per row: an integer column equals the marker; None if no value can.
+
+    The literal gets the column's own dtype: an engine may otherwise type
+    it as int64 and refuse, or wrap, a marker beyond that range (2**64 - 1
+    in a uint64 column), or refuse the column's values beyond it when the
+    marker is negative.
+    """
+    if marker.integer is None:
+        return None  # a fractional marker matches no integer
+    try:
+        limits = np.iinfo(str(dtype).lower())
+    except (TypeError, ValueError):  # 128-bit integers: as they come
+        return expression == marker.integer
+    if not limits.min <= marker.integer <= limits.max:
+        return None
+    return expression == nw.lit(marker.integer, dtype=dtype)
 
 
 def raise_rejected_predictions(reject):
@@ -345,5 +426,9 @@ def _histogram_quantiles(frame, confidence, k, *, rejected=None, reject=None):
         below = np.floor(position)
         lower, upper = value_at_rank(below), value_at_rank(min(below + 1, n_rows - 1))
         thresholds.append(lower + (position - below) * (upper - lower))
-    thresholds[0], thresholds[-1] = low, high
+    # The first is the minimum (the first point rejects nothing), the last,
+    # if there are two or more, the maximum: as the in-memory path places them.
+    thresholds[0] = low
+    if k > 1:
+        thresholds[-1] = high
     return np.unique(np.asarray(thresholds, dtype=float))

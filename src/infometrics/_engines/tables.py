@@ -50,7 +50,9 @@ from .aggregates import (
     _raise_empty,
     _raise_invalid_weights,
     _raise_missing_confidence,
+    _raise_weight_overflow,
     _row_flags,
+    _type_null_columns,
     raise_rejected_predictions,
     rejected_predictions,
 )
@@ -191,6 +193,7 @@ def counts_from_table(
     marker = reject_marker(reject_label)
     if labels is not None:
         labels = _check_explicit_labels(labels, marker)
+    frame, schema = _type_null_columns(frame, schema, (y_true, y_pred))
     label_columns = _check_dtypes(
         schema,
         y_true=y_true,
@@ -255,6 +258,8 @@ def counts_from_table(
         if sample_weight is None
         else grouped[_TOTAL].to_numpy().astype(np.float64)
     )
+    if not np.isfinite(totals).all():
+        _raise_weight_overflow()
     if confidence is None:
         matrix, classes = confusion_matrix_and_labels(
             true_keys,
