@@ -505,6 +505,24 @@ def test_dask_quantile_curve_starts_by_rejecting_nothing(chunks):
     np.testing.assert_array_equal(curve.reject_rate, exact.reject_rate)
 
 
+def test_dask_one_quantile_threshold_is_the_smallest_as_in_memory():
+    """k = 1: np.quantile's one threshold is the minimum, which rejects nothing."""
+    da = pytest.importorskip("dask.array")
+    dask = pytest.importorskip("dask")
+    proba = np.array([[0.9, 0.1], [0.35, 0.65], [0.2, 0.8], [0.6, 0.4]])
+    y_true = np.array([0, 1, 1, 1])
+    with dask.config.set(scheduler="synchronous"):
+        binned = im.confidence_binned_counts(
+            da.from_array(y_true, chunks=2),
+            da.from_array(proba, chunks=(2, 2)),
+            thresholds=1,
+        )
+    in_memory = im.confidence_binned_counts(y_true, proba, thresholds=1)
+    np.testing.assert_array_equal(binned.thresholds, in_memory.thresholds)
+    np.testing.assert_array_equal(binned.thresholds, [0.6])
+    np.testing.assert_array_equal(binned.counts, in_memory.counts)
+
+
 # -- The exact sums under all of the above -----------------------------------
 
 

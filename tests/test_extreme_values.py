@@ -169,3 +169,69 @@ def test_labels_at_the_int64_limits_give_the_relabelled_measures(values):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert im.ni_score(y_true, y_pred) == im.ni_score(codes_true, codes_pred)
+
+
+# -- counts beyond the float maximum: refused, never inf ------------------------
+
+HUGE = [1e308, 1e308, 1.0]  # finite weights whose sum is not
+SCORES = np.array([[0.9, 0.1], [0.8, 0.2], [0.3, 0.7]])
+
+
+def _dask_column(values):
+    da = pytest.importorskip("dask.array")
+    return da.from_array(np.asarray(values), chunks=1)
+
+
+@pytest.mark.parametrize(
+    "count",
+    [
+        lambda: im.augmented_confusion_matrix([0, 0, 1], [0, 1, 1], sample_weight=HUGE),
+        # The two huge weights in different cells: each cell is finite, the
+        # total (every measure's denominator) is not.
+        lambda: im.augmented_confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=HUGE),
+        lambda: im.confidence_binned_counts(
+            [0, 0, 1], SCORES, thresholds=2, sample_weight=HUGE
+        ),
+        lambda: im.reject_curve([0, 0, 1], SCORES, sample_weight=HUGE),
+        lambda: im.ni_score([0, 0, 1], [0, 0, 1], sample_weight=HUGE),
+        # Batches, each finite, summed beyond the maximum.
+        lambda: (
+            im.ConfusionAccumulator()
+            .update([0], [0], sample_weight=[1e308])
+            .update([1], [1], sample_weight=[1e308])
+        ),
+        lambda: im.augmented_confusion_matrix(
+            _dask_column([0, 1, 1]),
+            _dask_column([0, 1, 1]),
+            sample_weight=_dask_column(HUGE),
+        ),
+        lambda: im.confidence_binned_counts(
+            _dask_column([0, 0, 1]),
+            pytest.importorskip("dask.array").from_array(SCORES, chunks=(1, 2)),
+            thresholds=[0.5],
+            sample_weight=_dask_column(HUGE),
+        ),
+    ],
+)
+def test_weight_sums_beyond_the_float_maximum_are_refused(count):
+    with pytest.raises(ValueError, match="sums overflow float64"):
+        count()
+
+
+def test_weight_sums_just_below_the_float_maximum_are_counted():
+    matrix = im.augmented_confusion_matrix(
+        [0, 0, 1], [0, 1, 1], sample_weight=[1e308, 7e307, 1.0]
+    )
+    assert np.isfinite(matrix).all()
+    assert matrix[0, 0] == 1e308
+    assert matrix[0, 1] == 7e307
+
+
+def test_integer_counts_beyond_int64_are_refused_not_wrapped():
+    def counts(top):
+        return im.ConfusionCounts(np.array([[top, 0, 0], [0, 1, 0]]), [0, 1], -1)
+
+    summed = counts(2**62 - 1) + counts(2**62)
+    assert summed.confusion_matrix[0, 0] == 2**63 - 1
+    with pytest.raises(ValueError, match="beyond int64"):
+        counts(2**62) + counts(2**62)

@@ -78,7 +78,32 @@ def _check_sample_weight(sample_weight, n_samples):
             "sample_weight contains negative values; weights must be non-negative "
             "(use 0 to leave a sample out)."
         )
+    # Non-negative: every count is a part of the total, so a finite total
+    # keeps every count finite.
+    with np.errstate(over="ignore"):
+        total = weights.sum()
+    if not np.isfinite(total):
+        raise_weight_overflow()
     return weights
+
+
+def check_finite_total(counts):
+    """Refuse float counts whose total overflows (the measures divide by it)."""
+    counts = np.asarray(counts)
+    if counts.dtype.kind == "f":
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = counts.sum()
+        if not np.isfinite(total):
+            raise_weight_overflow()
+    return counts
+
+
+def raise_weight_overflow():
+    """Refuse counts that overflow: finite weights, but a sum beyond float64."""
+    raise ValueError(
+        "sample_weight sums overflow float64: finite weights add up to more "
+        "than 1.8e308. Rescale the weights (e.g. divide them by their maximum)."
+    )
 
 
 def check_sample_weight(sample_weight, n_samples):

@@ -7,7 +7,7 @@ labels: the accumulator, Dask chunks and counts of tables all add up here.
 import numpy as np
 import pandas as pd
 
-from .label_checks import reject_marker
+from .label_checks import check_finite_total, reject_marker
 from .labels import _concatenate
 
 
@@ -105,15 +105,40 @@ def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
     """
     labels_a, labels_b = np.asarray(labels_a), np.asarray(labels_b)
     if _same_labels(labels_a, labels_b):
-        return labels_a, matrix_a + matrix_b
+        return labels_a, _checked_sum(matrix_a, matrix_b)
     if len(labels_b) == 0:
         return labels_a, matrix_a.copy()
     if len(labels_a) == 0:
         return labels_b, matrix_b.copy()
     union = _sorted_union(labels_a, labels_b)
-    return union, _embed(matrix_a, labels_a, union, has_reject) + _embed(
-        matrix_b, labels_b, union, has_reject
+    return union, _checked_sum(
+        _embed(matrix_a, labels_a, union, has_reject),
+        _embed(matrix_b, labels_b, union, has_reject),
     )
+
+
+def _checked_sum(matrix_a, matrix_b):
+    """``matrix_a + matrix_b``, refused where a count would overflow.
+
+    Float counts would become inf and int64 counts would wrap around: both
+    are refused rather than summed into a wrong count.
+    """
+    result = np.result_type(matrix_a, matrix_b)
+    if result.kind in "iu":
+        info = np.iinfo(result)
+        # Counts are non-negative, so only the upper end can be passed.
+        if np.any(matrix_a > info.max - np.maximum(matrix_b, 0)):
+            raise ValueError(
+                f"the counts add up to more than {info.max} in a cell of the "
+                f"matrix, beyond {result}; add them as float counts instead "
+                "(e.g. ConfusionCounts(matrix.astype(float), labels))."
+            )
+        return matrix_a + matrix_b
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = matrix_a + matrix_b
+    if np.all(np.isfinite(matrix_a)) and np.all(np.isfinite(matrix_b)):
+        check_finite_total(total)
+    return total
 
 
 def same_reject_label(a, b):

@@ -17,6 +17,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.collections import import_dask, is_dask_collection
+from .._counting.label_checks import check_finite_total
 from .._counting.labels import check_sample_weight, encode_labels
 from .binned_counts import ConfidenceBinnedCounts
 from .exact_sums import key_sums
@@ -280,7 +281,8 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
             smallest, largest = float(found["smallest"]), float(found["largest"])
             quantiles = np.asarray(found["quantiles"], dtype=float)
             quantiles = np.clip(quantiles, smallest, largest)
-            quantiles[0], quantiles[-1] = smallest, largest
+            # One threshold (k = 1) is the smallest, as np.quantile gives.
+            quantiles[-1], quantiles[0] = largest, smallest
             thresholds = np.unique(quantiles)
     classes = _check_classes(classes, n_columns)
     # Second pass: the binned counts, chunk by chunk, summed in a tree.
@@ -311,9 +313,12 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
 
 def _sum_arrays(*arrays):
     total = arrays[0].copy()
-    for array in arrays[1:]:
-        total += array
-    return total
+    with np.errstate(over="ignore", invalid="ignore"):
+        for array in arrays[1:]:
+            total += array
+    # Finite weights of the chunks, but their sum beyond float64: refused,
+    # as in memory.
+    return check_finite_total(total)
 
 
 def dask_reject_curve(

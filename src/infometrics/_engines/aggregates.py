@@ -207,15 +207,6 @@ def _raise_missing_confidence(found):
         )
 
 
-def _raise_weight_overflow():
-    # Every weight is finite (checked first), but a sum is not.
-    raise ValueError(
-        "sample_weight sums overflow float64: finite weights add up to more "
-        "than 1.8e308 in a cell of the matrix. Rescale the weights (e.g. "
-        "divide them by their maximum)."
-    )
-
-
 def _raise_zero_weights():
     raise ValueError(
         "sample_weight is 0 for every sample, so there is nothing to count; "

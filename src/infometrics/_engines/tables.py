@@ -26,7 +26,12 @@ from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
 from .._counting.counts import ConfusionCounts
-from .._counting.label_checks import _check_explicit_labels, reject_marker
+from .._counting.label_checks import (
+    _check_explicit_labels,
+    check_finite_total,
+    raise_weight_overflow,
+    reject_marker,
+)
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, _check_binning_thresholds
 from .aggregates import (
@@ -50,7 +55,6 @@ from .aggregates import (
     _raise_empty,
     _raise_invalid_weights,
     _raise_missing_confidence,
-    _raise_weight_overflow,
     _row_flags,
     _type_null_columns,
     raise_rejected_predictions,
@@ -258,8 +262,10 @@ def counts_from_table(
         if sample_weight is None
         else grouped[_TOTAL].to_numpy().astype(np.float64)
     )
+    # Finite weights (checked), but a group's sum or the total beyond float64.
     if not np.isfinite(totals).all():
-        _raise_weight_overflow()
+        raise_weight_overflow()
+    check_finite_total(totals)
     if confidence is None:
         matrix, classes = confusion_matrix_and_labels(
             true_keys,
