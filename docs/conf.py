@@ -68,8 +68,8 @@ def _shorten_signature(app, what, name, obj, options, signature, return_annotati
 
 
 # The "Which measure?" page includes the meta-measure audit, run here from the
-# code (never typed by hand). It takes about half a minute, most of it calling
-# the scikit-learn metrics one matrix at a time, so its output is kept in
+# code (never typed by hand). It takes about a minute, most of it calling the
+# scikit-learn metrics one matrix at a time, so its output is kept in
 # docs/generated_meta/ and rebuilt only when the measures' code, the audit's
 # code or a library version changes.
 _META_FOLDER = "generated_meta"

@@ -70,3 +70,29 @@ def test_audit_errors_are_one_line(arguments, message, capsys):
     assert err.startswith("infometrics: error: ")
     assert message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_audit_searches_three_class_matrices_and_says_so(capsys):
+    """Cohen's kappa is monotone on binary matrices, not on 3-class ones."""
+    options = [*SMALL, "--max-samples-3class", "4", "--max-samples-3class-loop", "0"]
+    assert main(["audit", "kappa", *options]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1].split()[:3] == ["kappa", "FAILED", ">99%"]
+    assert "kappa fails Feature 1" in out
+    assert "every 3-class augmented matrix with 1 to 4 samples (1,819)" in out
+
+
+def test_audit_help_says_a_function_must_be_higher_is_better(capsys):
+    with pytest.raises(SystemExit):
+        main(["audit", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "where higher is better (negate a loss first)" in help_text
+    assert "--max-samples-3class N" in help_text
+
+
+def test_audit_refuses_a_search_space_too_large_in_one_line(capsys):
+    assert main(["audit", "ni2", "--max-samples", "100000"]) == 2
+    err = capsys.readouterr().err
+    assert "search space is too large" in err
+    assert "Lower max_samples." in err
+    assert len(err.strip().splitlines()) == 1

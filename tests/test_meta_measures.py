@@ -20,8 +20,18 @@ from infometrics._meta.search import (
 )
 
 # Small spaces keep the file fast; the defaults are exercised by the docs build.
-SMALL = {"max_samples": 8, "max_split_samples": 40, "n_random": 30}
-SMALL_LOOP = {"max_samples_loop": 5, "max_split_samples_loop": 12, "n_random_loop": 4}
+SMALL = {
+    "max_samples": 8,
+    "max_split_samples": 40,
+    "n_random": 30,
+    "max_samples_3class": 4,
+}
+SMALL_LOOP = {
+    "max_samples_loop": 5,
+    "max_split_samples_loop": 12,
+    "n_random_loop": 4,
+    "max_samples_3class_loop": 2,
+}
 MI_GROUP = [f"ni{k}" for k in range(1, 10)]
 DIVERGENCE_AND_CROSS_ENTROPY = [f"ni{k}" for k in range(10, 25)]
 FEATURE_3 = [
@@ -39,7 +49,9 @@ def registry_audit():
 @pytest.fixture(scope="module")
 def binary_registry_audit():
     """Only the exhaustive binary spaces and the designed matrices."""
-    return im.meta_measure_audit(max_samples=8, max_split_samples=120, n_random=0)
+    return im.meta_measure_audit(
+        max_samples=8, max_split_samples=120, n_random=0, max_samples_3class=0
+    )
 
 
 # --- the search spaces are what they say ------------------------------------
@@ -134,6 +146,7 @@ def test_feature_1_matches_a_brute_force_loop(measure, name):
         max_samples_loop=5,
         max_split_samples_loop=6,
         n_random_loop=0,
+        max_samples_3class_loop=0,
         undefined="skip",
     )
     held, defined = _brute_force_feature_1(measure, 5)
@@ -317,7 +330,12 @@ def test_registry_accuracy_passes_feature_1_and_fails_feature_3_within(
 def test_sklearn_metrics_see_the_reject_label_as_an_extra_prediction():
     from sklearn.metrics import f1_score, matthews_corrcoef
 
-    tiny = {"max_samples_loop": 3, "max_split_samples_loop": 8, "n_random_loop": 2}
+    tiny = {
+        "max_samples_loop": 3,
+        "max_split_samples_loop": 8,
+        "n_random_loop": 2,
+        "max_samples_3class_loop": 0,
+    }
     audit = im.meta_measure_audit(["balanced_accuracy", "f1_macro"], **tiny)
     assert list(audit.table.index) == ["balanced_accuracy", "f1_macro"]
     assert resolve_measure(matthews_corrcoef).kind == "labels"
@@ -357,7 +375,7 @@ def test_a_nan_callable_names_the_matrix_unless_told_to_skip():
     ("measures", "message"),
     [
         ("ni25", "Unknown measure 'ni25'"),
-        ("neg_ni2", "Unknown measure"),
+        ("neg_ni2", "'ni2' is a measure where higher is better.*pass 'ni2'"),
         ([], "No measure to audit"),
         (["ni2", "ni2"], "same name 'ni2'"),
         (3, "a name or a callable, a list"),
@@ -577,7 +595,11 @@ def test_vectorised_search_visits_the_closed_form_count():
     """A measure defined everywhere is compared on every case of the space."""
     n, splits = 7, 30
     audit = im.meta_measure_audit(
-        ["correct_rate"], max_samples=n, max_split_samples=splits, n_random=0
+        ["correct_rate"],
+        max_samples=n,
+        max_split_samples=splits,
+        n_random=0,
+        max_samples_3class=0,
     )
     designed = [
         np.array(matrix)

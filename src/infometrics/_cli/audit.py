@@ -18,13 +18,14 @@ def add_audit_parser(commands):
         help="a measure name of infometrics (ni2, neg_false_info_ratio, ...), a "
         "scikit-learn metric (accuracy_score, balanced_accuracy, f1_macro, "
         "matthews_corrcoef, cohen_kappa, ...) or a module:function path to a "
-        "function f(C) -> float of an augmented confusion matrix (default: every "
-        "infometrics measure)",
+        "function f(C) -> float of an augmented confusion matrix where higher "
+        "is better (negate a loss first) (default: every infometrics measure)",
     )
     for option, default, text in (
         ("--max-samples", 20, "Feature 1, P1, P3: every binary matrix up to N samples"),
         ("--max-split-samples", 200, "Features 2, 3: every binary class split up to N"),
         ("--n-random", 200, "random 3- and 4-class cases, each"),
+        ("--max-samples-3class", 7, "also every 3-class matrix up to N samples"),
     ):
         audit.add_argument(
             option,
@@ -37,6 +38,7 @@ def add_audit_parser(commands):
         ("--max-samples-loop", 5),
         ("--max-split-samples-loop", 16),
         ("--n-random-loop", 8),
+        ("--max-samples-3class-loop", 5),
     ):
         audit.add_argument(
             option,
@@ -84,9 +86,11 @@ def run_audit(args, out, usage_error):
         max_samples=args.max_samples,
         max_split_samples=args.max_split_samples,
         n_random=args.n_random,
+        max_samples_3class=args.max_samples_3class,
         max_samples_loop=args.max_samples_loop,
         max_split_samples_loop=args.max_split_samples_loop,
         n_random_loop=args.n_random_loop,
+        max_samples_3class_loop=args.max_samples_3class_loop,
         undefined="skip" if args.skip_undefined else "raise",
     )
     out.write(audit.to_text() + "\n\nSearch space:\n")

@@ -1,5 +1,6 @@
 """Meta-measures (Hu, He & Yuan): which measures behave as people expect, by search."""
 
+import itertools
 import numbers
 
 import numpy as np
@@ -13,9 +14,9 @@ from .search import (
     RELATIONS,
     build_probe_sets,
     describe_move,
-    n_compositions,
 )
 from .shares import format_share
+from .space import check_space_size, space_description
 from .witness import MetaMeasureWitness
 
 # Differences below this (relative to the values) are rounding, not a change:
@@ -187,55 +188,17 @@ def _compare(relation, value_a, value_b):
     return held & defined, defined
 
 
-def _space_description(prop, sizes, counts):
-    max_samples, max_split_samples, n_random = sizes
-    n_matrices = n_compositions(6, max_samples)
-    n_splits = max_split_samples * (max_split_samples - 1) // 2
-    designed = counts.get((2, "designed matrices"), 0) + counts.get(
-        (3, "designed matrices"), 0
-    )
-    matrices = (
-        f"every binary augmented matrix with 1 to {max_samples} samples "
-        f"({n_matrices:,}), {n_random} random 3-class and {n_random} random "
-        f"4-class matrices and the {designed} designed matrices of the papers"
-    )
-    splits = (
-        f"every binary class split with 2 to {max_split_samples} samples "
-        f"({n_splits:,}) and {n_random} random 3- and 4-class size vectors"
-    )
-    if prop == "feature_1":
-        return f"{matrices}: every move of one error to the diagonal"
-    if prop == "p1_identity":
-        return (
-            f"{matrices}, and Theorem 1's relabelled exact classifications: "
-            "each matrix with every class present that is not exact, against "
-            "the exact classification of its rows"
-        )
-    if prop == "p3_symmetry":
-        return f"{matrices}: each one without rejections, against its transpose"
-    if prop == "feature_2":
-        return f"{splits}: one rejection of each class from the exact classification"
-    if prop == "feature_3_between":
-        return (
-            f"{splits}: one error against one rejection of the same class, from "
-            "the exact classification"
-        )
-    return (
-        f"{splits}: each pair of classes of different sizes, one "
-        f"{'error' if prop.endswith('errors') else 'rejection'} on the small "
-        "class against one on the large class, from the exact classification"
-    )
-
-
 def meta_measure_audit(
     measures=None,
     *,
     max_samples: int = 20,
     max_split_samples: int = 200,
     n_random: int = 200,
+    max_samples_3class: int = 7,
     max_samples_loop: int = 5,
     max_split_samples_loop: int = 16,
     n_random_loop: int = 8,
+    max_samples_3class_loop: int = 5,
     undefined: str = "raise",
     random_state: int = 0,
 ) -> MetaMeasureAudit:
@@ -288,10 +251,18 @@ def meta_measure_audit(
     n_random : int, default=200
         Random 3-class and 4-class matrices (and class sizes), each, for
         registry measures.
-    max_samples_loop, max_split_samples_loop, n_random_loop : int, default=5, 16, 8
+    max_samples_3class : int, default=7
+        Feature 1, P1 and P3 also search every 3-class augmented matrix with
+        1 to ``max_samples_3class`` samples (0 for none), for registry
+        measures: the smallest multi-class counterexamples are rarely drawn
+        at random (Cohen's kappa is not monotone in the diagonal from 4
+        samples, the MCC from 5).
+    max_samples_loop, max_split_samples_loop, n_random_loop, \
+max_samples_3class_loop : int, default=5, 16, 8, 5
         The same for scikit-learn metrics and callables, which are called
-        once per matrix (about 1,500 calls each with the defaults; a
-        scikit-learn metric takes one to three milliseconds a call).
+        once per matrix (about 8,000 calls each with the defaults, most of
+        them the 3-class matrices; a scikit-learn metric takes one to three
+        milliseconds a call).
     undefined : {"raise", "skip"}, default="raise"
         What a callable's ``nan`` means: an error naming the matrix
         ("raise"), or an undefined value whose comparisons are left out
@@ -307,9 +278,10 @@ def meta_measure_audit(
     Raises
     ------
     ValueError
-        For an unknown measure name, or a scikit-learn metric or callable that
-        raises or returns a non-finite value on a matrix (the message names the
-        matrix).
+        For an unknown measure name, a search space too large for memory (more
+        than three million matrices and class splits), or a scikit-learn
+        metric or callable that raises or returns a non-finite value on a
+        matrix (the message names the matrix).
 
     See Also
     --------
@@ -343,15 +315,20 @@ def meta_measure_audit(
     diagonal (a correct prediction instead of an error)
     """
     resolved = resolve_measures(measures)
+    registry_names = ("max_samples", "max_split_samples", "n_random")
+    registry_names += ("max_samples_3class",)
     registry_sizes = (
         _check_count(max_samples, "max_samples", 1),
         _check_count(max_split_samples, "max_split_samples", 3),
         _check_count(n_random, "n_random", 0),
+        _check_count(max_samples_3class, "max_samples_3class", 0),
     )
+    loop_names = tuple(f"{name}_loop" for name in registry_names)
     loop_sizes = (
         _check_count(max_samples_loop, "max_samples_loop", 1),
         _check_count(max_split_samples_loop, "max_split_samples_loop", 3),
         _check_count(n_random_loop, "n_random_loop", 0),
+        _check_count(max_samples_3class_loop, "max_samples_3class_loop", 0),
     )
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
@@ -362,6 +339,11 @@ def meta_measure_audit(
         "registry": [m for m in resolved if m.vectorised],
         "loop": [m for m in resolved if not m.vectorised],
     }
+    # Before any allocation: a space too large fails here, not in numpy.
+    if groups["registry"]:
+        check_space_size(registry_sizes, registry_names)
+    if groups["loop"]:
+        check_space_size(loop_sizes, loop_names)
     sizes = {"registry": registry_sizes, "loop": loop_sizes}
     labels = [PROPERTY_LABELS[prop] for prop in PROPERTIES]
     names = [m.name for m in resolved]
@@ -373,13 +355,14 @@ def meta_measure_audit(
     for group, members in groups.items():
         if not members:
             continue
-        max_s, max_split, n_rand = sizes[group]
+        max_s, max_split, n_rand, max_3 = sizes[group]
         probe_sets, counts = build_probe_sets(
             max_samples=max_s,
             max_split_samples=max_split,
             n_random=n_rand,
             rng=np.random.default_rng(random_state),
             designed=designed,
+            max_samples_3class=max_3,
         )
         column = (
             "registry measures (whole stacks)"
@@ -388,7 +371,7 @@ def meta_measure_audit(
         )
         for prop in PROPERTIES:
             space_rows.setdefault(PROPERTY_LABELS[prop], {})[column] = (
-                _space_description(prop, sizes[group], counts)
+                space_description(prop, sizes[group], counts)
             )
         values = {m.name: {} for m in members}
         for n_classes, probes in probe_sets.items():
@@ -414,6 +397,9 @@ def meta_measure_audit(
                     share.at[measure.name, label] = n_held / n_defined
                 if witness is not None:
                     witnesses[measure.name, label] = witness
+    # Registry measures were checked first: list the witnesses in table order.
+    order = {key: index for index, key in enumerate(itertools.product(names, labels))}
+    witnesses = dict(sorted(witnesses.items(), key=lambda item: order[item[0]]))
     search_space = pd.DataFrame.from_dict(space_rows, orient="index")
     search_space.index.name = "property"
     return MetaMeasureAudit(held_table, share, checked, witnesses, search_space)

@@ -7,6 +7,7 @@ more prediction) and any callable ``f(C) -> float``. The last two are
 necessarily one Python call per matrix.
 """
 
+import functools
 import threading
 import warnings
 from dataclasses import dataclass
@@ -85,7 +86,14 @@ def resolve_measure(measure, name=None):
             key.startswith("neg_") and key[4:] in MEASURES
         )
         if is_registry:
-            spec = check_measure(key)  # refuses neg_ of a higher-is-better name
+            base = MEASURES.get(key[4:]) if key.startswith("neg_") else None
+            if base is not None and base.higher_is_better:
+                raise ValueError(
+                    f"{measure!r}: {base.name!r} is a measure where higher is "
+                    f"better, audited as it is; pass {base.name!r} (neg_ names "
+                    "only the measures where lower is better)."
+                )
+            spec = check_measure(key)
             sign = 1.0 if spec.higher_is_better else -1.0
             return AuditedMeasure(
                 name or spec.scorer_name,
@@ -107,18 +115,33 @@ def resolve_measure(measure, name=None):
             resolved = AuditedMeasure(name, **_fields(resolved, exclude="name"))
         return resolved
     if callable(measure):
-        label = name or getattr(measure, "__name__", None) or repr(measure)
-        module = getattr(measure, "__module__", "") or ""
-        if module.startswith("sklearn.metrics"):
-            sign = -1.0 if _lower_is_better(measure.__name__) else 1.0
-            if name is None and sign < 0:
-                label = f"neg_{label}"
-            return AuditedMeasure(label, "labels", measure, {}, sign)
-        return AuditedMeasure(label, "matrix", measure)
+        return _resolve_callable(measure, name)
     raise ValueError(
         f"A measure must be a name or a callable; got {type(measure).__name__} "
         f"{measure!r}."
     )
+
+
+def _resolve_callable(measure, name):
+    """A scikit-learn metric (also through ``functools.partial``) or ``f(C)``."""
+    function, kwargs = measure, {}
+    # functools.partial(f1_score, average="macro") is how scikit-learn's
+    # options are set; its own __module__ is "functools", so look through it.
+    while isinstance(function, functools.partial) and not function.args:
+        kwargs = {**function.keywords, **kwargs}
+        function = function.func
+    module = getattr(function, "__module__", "") or ""
+    function_name = getattr(function, "__name__", None)
+    if module.startswith("sklearn.metrics") and function_name:
+        sign = -1.0 if _lower_is_better(function_name) else 1.0
+        label = name
+        if label is None:
+            options = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
+            label = f"{function_name}({options})" if options else function_name
+            label = label if sign > 0 else f"neg_{label}"
+        return AuditedMeasure(label, "labels", function, kwargs, sign)
+    label = name or getattr(measure, "__name__", None) or repr(measure)
+    return AuditedMeasure(label, "matrix", measure)
 
 
 def _fields(measure, exclude):
@@ -198,19 +221,33 @@ def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
         try:
             value = _call_one(measure, matrix)
         except Exception as exc:
+            hint = (
+                " A scikit-learn metric sees the labels 0 ... m - 1 and -1 for a "
+                "rejection: set its options with functools.partial, e.g. "
+                "partial(f1_score, average='macro'), or use an alias such as "
+                "'f1_macro'."
+                if measure.kind == "labels"
+                else ""
+            )
             raise ValueError(
                 f"Measure {measure.name!r} raised {type(exc).__name__}: {exc} on "
                 f"the matrix {shown}. An audited measure must return a float for "
                 "every augmented confusion matrix (rows true classes, columns "
-                "predicted classes and a last reject column)."
+                f"predicted classes and a last reject column).{hint}"
             ) from exc
+        # float() would also take "0.5" or True: a text or a truth value is a
+        # bug in the measure, not a score.
+        refused = isinstance(value, (str, bytes, bool, np.bool_))
         try:
-            value = float(value)
+            value = value if refused else float(value)
         except (TypeError, ValueError):
+            refused = True
+        if refused:
             raise ValueError(
-                f"Measure {measure.name!r} returned {value!r} on the matrix "
-                f"{shown}; it must return one real number."
-            ) from None
+                f"Measure {measure.name!r} returned {value!r} "
+                f"({type(value).__name__}) on the matrix {shown}; it must return "
+                "one real number (a float or a numpy floating scalar)."
+            )
         if np.isnan(value) and (measure.kind == "labels" or undefined == "skip"):
             values[index] = np.nan
             continue

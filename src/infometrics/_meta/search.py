@@ -354,7 +354,9 @@ def relabelled(sizes):
     return stack
 
 
-def build_probe_sets(*, max_samples, max_split_samples, n_random, rng, designed):
+def build_probe_sets(
+    *, max_samples, max_split_samples, n_random, rng, designed, max_samples_3class=0
+):
     """The probe sets of one audit, by number of classes.
 
     Parameters
@@ -368,6 +370,11 @@ def build_probe_sets(*, max_samples, max_split_samples, n_random, rng, designed)
     rng : numpy.random.Generator
     designed : dict
         ``{n_classes: int array (k, m, m + 1)}``, the paper's matrices.
+    max_samples_3class : int, default=0
+        Every 3-class augmented matrix with 1 to ``max_samples_3class``
+        samples (none for 0): the smallest multi-class counterexamples (Cohen's
+        kappa and the MCC are not monotone in the diagonal with 4 and 5
+        samples) are rarely drawn at random.
 
     Returns
     -------
@@ -387,6 +394,10 @@ def build_probe_sets(*, max_samples, max_split_samples, n_random, rng, designed)
             sizes = binary_splits(max_split_samples)
             counts[2, "binary splits"] = len(sizes)
             _split_properties(builder, sizes)
+        if m == 3 and max_samples_3class > 0:
+            stack = compositions(12, max_samples_3class).reshape(-1, 3, 4)
+            counts[3, "3-class matrices"] = len(stack)
+            _matrix_properties(builder, stack)
         if m > 2 and n_random > 0:
             stack = random_matrices(rng, m, n_random)
             counts[m, "random matrices"] = len(stack)

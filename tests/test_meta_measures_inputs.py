@@ -1,0 +1,184 @@
+"""Meta-measures: regressions of an outside audit (search space, inputs, output)."""
+
+from math import comb
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import infometrics as im
+from infometrics._meta.measures import resolve_measure
+from infometrics._meta.search import n_compositions
+
+SMALL = {
+    "max_samples": 8,
+    "max_split_samples": 40,
+    "n_random": 30,
+    "max_samples_3class": 4,
+}
+SMALL_LOOP = {
+    "max_samples_loop": 5,
+    "max_split_samples_loop": 12,
+    "n_random_loop": 4,
+    "max_samples_3class_loop": 2,
+}
+
+
+def _class_weighted_cost(matrix):
+    """Errors cost 2 / class size, rejections 1 / class size: Features 1-3, P1."""
+    m = matrix.shape[0]
+    sizes = matrix.sum(axis=1)
+    errors = sizes - np.diag(matrix) - matrix[:, m]
+    costs = np.where(sizes > 0, (2 * errors + matrix[:, m]) / np.maximum(sizes, 1), 0)
+    return -float(costs.sum())
+
+
+def _numpy_mcc(matrix):
+    """Multi-class MCC of the labels a matrix counts (a rejection: label -1)."""
+    m = matrix.shape[0]
+    square = np.zeros((m + 1, m + 1))
+    square[:m] = matrix  # the reject row of the squared matrix is empty
+    true, predicted = square.sum(axis=1), square.sum(axis=0)
+    n, correct = square.sum(), np.trace(square)
+    scale = np.sqrt((n * n - predicted @ predicted) * (n * n - true @ true))
+    return float((correct * n - true @ predicted) / scale) if scale else 0.0
+
+
+def test_kappa_and_mcc_fail_feature_1_on_small_three_class_matrices():
+    """Both are monotone on binary matrices; the 3-class counterexamples have
+    4 and 5 samples, which random, mostly accurate matrices never drew."""
+    audit = im.meta_measure_audit(
+        {"kappa": "kappa", "mcc": _numpy_mcc},
+        max_samples=6,
+        max_split_samples=10,
+        n_random=0,
+        max_samples_3class=4,
+        max_samples_loop=6,
+        max_split_samples_loop=6,
+        n_random_loop=0,
+        max_samples_3class_loop=5,
+    )
+    for name, samples in (("kappa", 4), ("mcc", 5)):
+        assert not audit.table.at[name, "Feature 1"], name
+        witness = audit.witness(name, "Feature 1")
+        assert witness.matrix_a.shape == (3, 4)
+        assert witness.matrix_a.sum() == samples
+    # Recomputed from the witness matrices, outside the audit.
+    kappa = audit.witness("kappa", "Feature 1")
+    before = im.conventional_measures(kappa.matrix_a)["kappa"]
+    after = im.conventional_measures(kappa.matrix_b)["kappa"]
+    assert after < before - 0.01
+    mcc = audit.witness("mcc", "Feature 1")
+    assert _numpy_mcc(mcc.matrix_b) < _numpy_mcc(mcc.matrix_a) - 0.01
+    # The stated space: every 3-class augmented matrix (12 cells) up to 4
+    # samples, by stars and bars.
+    assert (
+        "every 3-class augmented matrix with 1 to 4 samples (1,819)"
+        in (audit.search_space.at["Feature 1", "registry measures (whole stacks)"])
+    )
+    assert n_compositions(12, 4) == comb(4 + 12, 12) - 1 == 1819
+
+
+def test_three_class_search_visits_the_closed_form_count():
+    """Every move of one error to the diagonal, on every 3-class matrix."""
+    n = 3
+    audit = im.meta_measure_audit(
+        ["correct_rate"],
+        max_samples=1,
+        max_split_samples=3,
+        n_random=0,
+        max_samples_3class=n,
+    )
+    designed_moves = sum(
+        int(np.count_nonzero(matrix[:, :-1] - np.diag(np.diag(matrix[:, :-1]))))
+        for matrices in im._meta.designed.designed_matrices().values()
+        for matrix in map(np.array, matrices)
+    )
+    # A move needs c_ij >= 1: the other samples fill 12 cells, 0 to n - 1 of them.
+    binary_moves, three_class_moves = 2 * comb(0 + 6, 6), 6 * comb(n - 1 + 12, 12)
+    assert audit.n_checked.at["correct_rate", "Feature 1"] == (
+        binary_moves + three_class_moves + designed_moves
+    )
+
+
+def test_scikit_learn_metrics_through_functools_partial():
+    from functools import partial
+
+    from sklearn.metrics import f1_score, fbeta_score, zero_one_loss
+
+    macro = resolve_measure(partial(f1_score, average="macro"))
+    assert (macro.kind, macro.name, macro.kwargs) == (
+        "labels",
+        "f1_score(average='macro')",
+        {"average": "macro"},
+    )
+    loss = resolve_measure(partial(zero_one_loss, normalize=False))
+    assert (loss.kind, loss.sign, loss.name) == (
+        "labels",
+        -1.0,
+        "neg_zero_one_loss(normalize=False)",
+    )
+    tiny = {
+        "max_samples_loop": 3,
+        "max_split_samples_loop": 8,
+        "n_random_loop": 0,
+        "max_samples_3class_loop": 0,
+    }
+    audit = im.meta_measure_audit(
+        {"by partial": partial(f1_score, average="macro"), "by alias": "f1_macro"},
+        **tiny,
+    )
+    pd.testing.assert_frame_equal(
+        audit.share_held.loc[["by partial"]],
+        audit.share_held.loc[["by alias"]].rename(index={"by alias": "by partial"}),
+    )
+    im.meta_measure_audit([partial(fbeta_score, average="macro", beta=2)], **tiny)
+    # A metric that needs options says how to set them.
+    with pytest.raises(ValueError, match=r"partial\(f1_score, average='macro'\)"):
+        im.meta_measure_audit(["f1_score"], **tiny)
+
+
+@pytest.mark.parametrize(
+    "returned", ["0.5", True, np.bool_(False), b"1", None, np.array([0.5])]
+)
+def test_a_callable_must_return_a_real_number(returned):
+    def measure(matrix):
+        return returned
+
+    with pytest.raises(ValueError, match=r"'measure' returned .* must return one real"):
+        im.meta_measure_audit([measure], **SMALL_LOOP)
+
+
+def test_numpy_scalars_are_real_numbers():
+    def measure(matrix):
+        return np.float32(np.trace(matrix[:, :-1]) / matrix.sum())
+
+    audit = im.meta_measure_audit([measure], **SMALL_LOOP)
+    assert audit.table.at["measure", "Feature 1"]
+
+
+@pytest.mark.parametrize(
+    ("options", "option"),
+    [
+        ({"max_samples": 10**6}, "max_samples"),
+        ({"max_split_samples": 10**5}, "max_split_samples"),
+        ({"n_random": 10**7}, "n_random"),
+        ({"max_samples_3class": 30}, "max_samples_3class"),
+        ({"max_samples_3class_loop": 30}, "max_samples_3class_loop"),
+    ],
+)
+def test_a_search_space_too_large_for_memory_is_refused(options, option):
+    # Refused from the closed form before anything is allocated (10^6 samples
+    # would be 10^33 matrices: a MemoryError, or worse, a swapping machine).
+    with pytest.raises(ValueError, match=rf"too large: .* Lower {option}\.$"):
+        im.meta_measure_audit(["ni2", "accuracy_score"], **options)
+
+
+def test_witnesses_are_listed_in_table_order():
+    audit = im.meta_measure_audit(
+        {"weighted cost": _class_weighted_cost, "ni1": "ni1"}, **SMALL, **SMALL_LOOP
+    )
+    measures = [measure for measure, _ in audit.witnesses]
+    assert measures == sorted(measures, key=list(audit.table.index).index)
+    text = audit.to_text()
+    assert text.index("weighted cost fails") < text.index("ni1 fails")
