@@ -7,6 +7,7 @@ more prediction) and any callable ``f(C) -> float``. The last two are
 necessarily one Python call per matrix.
 """
 
+import contextlib
 import functools
 import threading
 import warnings
@@ -196,16 +197,43 @@ def _labels_of(matrix):
 def _call_one(measure, matrix):
     if measure.kind == "labels":
         y_true, y_pred = _labels_of(matrix)
-        # The reject label is a prediction no true sample has: scikit-learn
-        # warns about it (an undefined recall, a label missing from y_true) on
-        # almost every matrix. That is the point being audited, not news.
-        # catch_warnings saves and restores the process's filters: not
-        # thread-safe before Python 3.14, so audits in threads take turns
-        # (else one thread's restore can undo another's and leave "ignore").
-        with _SILENCED, warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return measure.function(y_true, y_pred, **measure.kwargs)
+        return measure.function(y_true, y_pred, **measure.kwargs)
     return measure.function(matrix.copy())
+
+
+@contextlib.contextmanager
+def _calls_of(measure):
+    """What every call of ``measure`` in one audit runs under.
+
+    The reject label is a prediction no true sample has: scikit-learn warns
+    about it (an undefined recall, a label missing from y_true) on almost
+    every matrix. That is the point being audited, not news, so label metrics
+    run with warnings ignored. catch_warnings saves and restores the
+    process's filters: not thread-safe before Python 3.14, so audits in
+    threads take turns (else one thread's restore can undo another's and
+    leave "ignore").
+    """
+    if measure.kind != "labels":
+        yield
+        return
+    with _SILENCED, warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+def _fast_calls(measure):
+    """After a first, fully checked call: scikit-learn's checks off.
+
+    Every later call passes the same options and the same kind of labels
+    (integers, no NaN), which the first call has validated; re-validating
+    them is most of the time of a small metric call (the values are the
+    same). Thread-local in scikit-learn, so other threads are unaffected.
+    """
+    if measure.kind != "labels":
+        return contextlib.nullcontext()
+    import sklearn
+
+    return sklearn.config_context(assume_finite=True, skip_parameter_validation=True)
 
 
 def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
@@ -216,50 +244,59 @@ def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
     is; a callable's ``nan`` is an error unless ``undefined="skip"``.
     """
     values = np.empty(len(matrices))
-    for index, matrix in enumerate(matrices):
-        shown = matrix.astype(np.int64).tolist()
-        try:
-            value = _call_one(measure, matrix)
-        except Exception as exc:
-            hint = (
-                " A scikit-learn metric sees the labels 0 ... m - 1 and -1 for a "
-                "rejection: set its options with functools.partial, e.g. "
-                "partial(f1_score, average='macro'), or use an alias such as "
-                "'f1_macro'."
-                if measure.kind == "labels"
-                else ""
-            )
-            raise ValueError(
-                f"Measure {measure.name!r} raised {type(exc).__name__}: {exc} on "
-                f"the matrix {shown}. An audited measure must return a float for "
-                "every augmented confusion matrix (rows true classes, columns "
-                f"predicted classes and a last reject column).{hint}"
-            ) from exc
-        # float() would also take "0.5" or True: a text or a truth value is a
-        # bug in the measure, not a score.
-        refused = isinstance(value, (str, bytes, bool, np.bool_))
-        try:
-            value = value if refused else float(value)
-        except (TypeError, ValueError):
-            refused = True
-        if refused:
-            raise ValueError(
-                f"Measure {measure.name!r} returned {value!r} "
-                f"({type(value).__name__}) on the matrix {shown}; it must return "
-                "one real number (a float or a numpy floating scalar)."
-            )
-        if np.isnan(value) and (measure.kind == "labels" or undefined == "skip"):
-            values[index] = np.nan
-            continue
-        if not np.isfinite(value):
-            raise ValueError(
-                f"Measure {measure.name!r} returned {value} on the matrix {shown}; "
-                "an audited measure must return a finite number for every matrix. "
-                "Return a defined value there, or pass undefined='skip' to leave "
-                "the comparisons with an undefined (nan) value out."
-            )
-        values[index] = measure.sign * value
+    with _calls_of(measure):
+        for index, matrix in enumerate(matrices):
+            if index == 0:
+                values[index] = _checked_value(measure, matrix, undefined)
+                continue
+            with _fast_calls(measure):
+                values[index] = _checked_value(measure, matrix, undefined)
     return values
+
+
+def _checked_value(measure, matrix, undefined):
+    """The oriented value of ``measure`` on one matrix, or a clear error."""
+    shown = matrix.astype(np.int64).tolist()
+    try:
+        value = _call_one(measure, matrix)
+    except Exception as exc:
+        hint = (
+            " A scikit-learn metric sees the labels 0 ... m - 1 and -1 for a "
+            "rejection: set its options with functools.partial, e.g. "
+            "partial(f1_score, average='macro'), or use an alias such as "
+            "'f1_macro'."
+            if measure.kind == "labels"
+            else ""
+        )
+        raise ValueError(
+            f"Measure {measure.name!r} raised {type(exc).__name__}: {exc} on "
+            f"the matrix {shown}. An audited measure must return a float for "
+            "every augmented confusion matrix (rows true classes, columns "
+            f"predicted classes and a last reject column).{hint}"
+        ) from exc
+    # float() would also take "0.5" or True: a text or a truth value is a
+    # bug in the measure, not a score.
+    refused = isinstance(value, (str, bytes, bool, np.bool_))
+    try:
+        value = value if refused else float(value)
+    except (TypeError, ValueError):
+        refused = True
+    if refused:
+        raise ValueError(
+            f"Measure {measure.name!r} returned {value!r} "
+            f"({type(value).__name__}) on the matrix {shown}; it must return "
+            "one real number (a float or a numpy floating scalar)."
+        )
+    if np.isnan(value) and (measure.kind == "labels" or undefined == "skip"):
+        return np.nan
+    if not np.isfinite(value):
+        raise ValueError(
+            f"Measure {measure.name!r} returned {value} on the matrix {shown}; "
+            "an audited measure must return a finite number for every matrix. "
+            "Return a defined value there, or pass undefined='skip' to leave "
+            "the comparisons with an undefined (nan) value out."
+        )
+    return measure.sign * value
 
 
 def evaluate_registry(measures, matrices):
