@@ -109,3 +109,16 @@ def test_the_report_lists_every_measure(name):
     report = im.information_report(confusion_matrix=[[30, 4, 3], [5, 20, 2]])
     value = report.xs(name, level="measure")["value"].iloc[0]
     np.testing.assert_allclose(value, measure([[30, 4, 3], [5, 20, 2]], name))
+
+
+def test_an_unknown_name_lists_every_measure_but_the_numbered_ni():
+    """'ni1' ... 'ni24' are summarised; every other name (nit too) is listed."""
+    from infometrics._measures.registry import MEASURES, check_measure
+
+    with pytest.raises(ValueError, match="Unknown measure 'bogus'") as error:
+        check_measure("bogus")
+    message = str(error.value)
+    listed = {name for name in MEASURES if f"'{name}'" in message}
+    numbered = {f"ni{k}" for k in range(1, 25)}
+    assert listed == (set(MEASURES) - numbered) | {"ni1", "ni24"}
+    assert "nit" in listed

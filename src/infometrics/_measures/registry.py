@@ -5,6 +5,8 @@ shared quantities of a matrix, which family it belongs to and whether higher is
 better; adding a measure is one entry in its family's module.
 """
 
+import re
+
 from .conventional import SPECS as CONVENTIONAL_SPECS
 from .coverage import SPECS as COVERAGE_SPECS
 from .measure import (
@@ -40,6 +42,10 @@ MEASURES: dict[str, MeasureSpec] = {
 }
 
 
+# NI1 ... NI24, summarised in messages (not "nit", which is listed).
+_NUMBERED_NI = re.compile(r"ni\d+")
+
+
 def check_measure(name) -> MeasureSpec:
     """The registry entry for a base name or a ``neg_`` scorer name, or raise."""
     if isinstance(name, str):
@@ -50,9 +56,10 @@ def check_measure(name) -> MeasureSpec:
             spec = MEASURES[key[4:]]
             if not spec.higher_is_better:
                 return spec
+    others = [repr(n) for n in MEASURES if not _NUMBERED_NI.fullmatch(n)]
     raise ValueError(
         f"Unknown measure {name!r}. Known measures: 'ni1' ... 'ni24', "
-        f"{', '.join(repr(n) for n in MEASURES if not n.startswith('ni'))}."
+        f"{', '.join(others)}."
     )
 
 
