@@ -5,32 +5,11 @@ from math import comb
 import numpy as np
 import pandas as pd
 import pytest
+from test_meta_measures import SMALL, SMALL_LOOP, _class_weighted_cost
 
 import infometrics as im
 from infometrics._meta.measures import resolve_measure
 from infometrics._meta.search import n_compositions
-
-SMALL = {
-    "max_samples": 8,
-    "max_split_samples": 40,
-    "n_random": 30,
-    "max_samples_3class": 4,
-}
-SMALL_LOOP = {
-    "max_samples_loop": 5,
-    "max_split_samples_loop": 12,
-    "n_random_loop": 4,
-    "max_samples_3class_loop": 2,
-}
-
-
-def _class_weighted_cost(matrix):
-    """Errors cost 2 / class size, rejections 1 / class size: Features 1-3, P1."""
-    m = matrix.shape[0]
-    sizes = matrix.sum(axis=1)
-    errors = sizes - np.diag(matrix) - matrix[:, m]
-    costs = np.where(sizes > 0, (2 * errors + matrix[:, m]) / np.maximum(sizes, 1), 0)
-    return -float(costs.sum())
 
 
 def _numpy_mcc(matrix):
