@@ -29,7 +29,6 @@ from .._counting.counts import ConfusionCounts
 from .._counting.label_checks import (
     _check_explicit_labels,
     check_finite_total,
-    raise_weight_overflow,
     reject_marker,
 )
 from .._counting.labels import encode_labels
@@ -263,8 +262,6 @@ def counts_from_table(
         else grouped[_TOTAL].to_numpy().astype(np.float64)
     )
     # Finite weights (checked), but a group's sum or the total beyond float64.
-    if not np.isfinite(totals).all():
-        raise_weight_overflow()
     check_finite_total(totals)
     if confidence is None:
         matrix, classes = confusion_matrix_and_labels(
