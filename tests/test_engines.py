@@ -163,6 +163,20 @@ def test_engine_counts_equal_the_in_memory_path(engine, kind, weighted):
     _assert_same(counts, _reference(frame, reject, weighted=weighted))
 
 
+def test_whole_floats_beyond_int64_and_an_infinite_marker(engine):
+    """Whole float labels of any size are classes, and -inf a rejection."""
+    frame = pd.DataFrame(
+        {
+            "truth": [1e300, 0.0, -(2.0**70), 0.0],
+            "prediction": [1e300, -np.inf, 0.0, 0.0],
+        }
+    )
+    counts = counts_from_table(
+        engine(frame), y_true="truth", y_pred="prediction", reject_label=-np.inf
+    )
+    _assert_same(counts, _reference(frame, -np.inf, weighted=False))
+
+
 @pytest.mark.parametrize("kind", ["int", "str"])
 def test_explicit_labels_with_an_absent_class(engine, kind):
     frame, reject = _frame(kind, seed=3, n_classes=3)
@@ -326,6 +340,12 @@ def _in_memory_error(frame, **options):
 
 
 ERROR_CASES = {
+    # An infinite marker is a prediction, not a continuous value: the example
+    # of the error is the truth's 0.5, as in memory (it was the marker).
+    "continuous truth beside an infinite marker": (
+        pd.DataFrame({"truth": [-1.0, np.inf, 0.5], "prediction": [-1.0, -1.0, 0.5]}),
+        {"reject_label": np.inf},
+    ),
     "missing truth": (
         pd.DataFrame({"truth": [0.0, np.nan, 1.0], "prediction": [0, 1, 1]}),
         {},

@@ -106,9 +106,13 @@ def _count(condition):
 def _not_whole(expression, marker):
     """Per row: a float label that is not a whole number (nor the marker)."""
     present = ~(expression.is_null() | expression.is_nan())
-    whole = expression.is_finite() & (expression.round(0) == expression)
+    # A remainder, not round(): Ibis casts a rounded value to int64, which
+    # fails on inf and on floats beyond 2**63 (every engine evaluates both
+    # sides of the "and"); the remainder of a whole float is exactly 0.
+    whole = expression.is_finite() & ((expression % 1.0) == 0.0)
     condition = present & ~whole
-    if marker.kind == "number" and np.isfinite(marker.value):
+    if marker.kind == "number":
+        # The marker is a prediction, not a continuous value: +-inf too.
         condition = condition & (expression != float(marker.value))
     return condition
 

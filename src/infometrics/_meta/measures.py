@@ -276,7 +276,9 @@ def _checked_value(measure, matrix, undefined):
         ) from exc
     # float() would also take "0.5" or True: a text or a truth value is a
     # bug in the measure, not a score.
-    refused = isinstance(value, (str, bytes, bool, np.bool_))
+    # An array, even of one element, is refused too (numpy < 2.3 would only
+    # warn when converting it).
+    refused = isinstance(value, (str, bytes, bool, np.bool_)) or np.ndim(value) != 0
     try:
         value = value if refused else float(value)
     except (TypeError, ValueError):
