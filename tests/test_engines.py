@@ -340,6 +340,18 @@ def _in_memory_error(frame, **options):
 
 
 ERROR_CASES = {
+    # As in memory, weights whose total overflows are refused before the
+    # labels are read (here a missing truth and a continuous prediction).
+    "weight total beyond float64 beside missing float labels": (
+        pd.DataFrame(
+            {
+                "truth": [np.nan, 2.0, 0.0],
+                "prediction": [0.5, 2.0, 0.0],
+                "weight": [1.0, 1e308, 1e308],
+            }
+        ),
+        {},
+    ),
     # An infinite marker is a prediction, not a continuous value: the example
     # of the error is the truth's 0.5, as in memory (it was the marker).
     "continuous truth beside an infinite marker": (

@@ -150,12 +150,20 @@ def _to_arrow(frame):
     return pa.Table.from_pandas(frame, preserve_index=False)
 
 
+def _to_ibis(frame):
+    import ibis
+
+    # From Arrow: ibis reads a pandas option that pandas 3 deprecates.
+    return ibis.memtable(_to_arrow(frame))
+
+
 ENGINES = {
     "pandas": lambda frame: frame,
     "polars": _to_polars,
     "polars-lazy": lambda frame: _to_polars(frame).lazy(),
     "pyarrow": _to_arrow,
     "duckdb": _to_duckdb,
+    "ibis": _to_ibis,
 }
 
 # The gist of an error: the first of these that its message contains.
@@ -293,13 +301,6 @@ def _compare(frame, options, engine):
         # Refused before the table is read: the reference refuses too, maybe
         # first for something in the rows.
         assert expected_error is not None, (engine, error, expected)
-        return
-    if error is not None and expected_error is None:
-        # Only finite weights whose sums overflow: refused by the engine
-        # path; the in-memory path gives inf.
-        counts = expected[1] if binned else expected[0]
-        assert not np.isfinite(counts).all(), (engine, error, expected)
-        assert error == ("overflow", None), (engine, error, expected)
         return
     assert (error, categories) == (expected_error, expected_categories), (
         engine,

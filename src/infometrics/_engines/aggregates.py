@@ -18,7 +18,11 @@ from .._counting.label_checks import (
     _check_not_continuous,
     _check_sample_weight,
     _raise_missing,
+    check_finite_total,
 )
+
+# Weights are summed times this power of two in the checks: no overflow.
+_TOTAL_SCALE = 2.0**-64
 
 # Cells of the histogram from which ``thresholds=k`` picks its quantiles.
 _QUANTILE_HISTOGRAM_BINS = 1 << 16
@@ -236,6 +240,10 @@ def _check_float_labels(frame, label_columns, *, weight, confidence, marker):
     if weight is not None:
         positive = nw.col(weight).cast(nw.Float64) > 0
         checks.append(_count(positive).alias("positive weights"))
+        # Scaled by 2**-64, the sum cannot overflow (and no engine warns);
+        # scaled back in Python, it overflows exactly when the total would.
+        scaled = nw.col(weight).cast(nw.Float64) * _TOTAL_SCALE
+        checks.append(scaled.sum().alias("scaled weight total"))
     for name, (column, dtype) in label_columns.items():
         expression = nw.col(column)
         checks.append(_count(_missing(expression, dtype)).alias(f"missing {name}"))
@@ -250,8 +258,12 @@ def _check_float_labels(frame, label_columns, *, weight, confidence, marker):
     if not found[_ROWS]:
         _raise_empty()
     _raise_invalid_weights(found)
-    if weight is not None and not found["positive weights"]:
-        _raise_zero_weights()
+    if weight is not None:
+        # The in-memory order: a total beyond float64 before all-zero weights.
+        total = float(found["scaled weight total"] or 0.0) / _TOTAL_SCALE
+        check_finite_total(np.array([total]))
+        if not found["positive weights"]:
+            _raise_zero_weights()
     if found["missing y_true"]:
         _raise_missing("y_true", marker)
     if found["missing y_pred"] and marker.kind != "missing":
