@@ -53,12 +53,17 @@ def as_int64_operand(values):
 
 
 def _block_index(true_block, pred_block, true_low, pred_low, n_columns, out=None):
-    """Cell index ``(t - true_low) * n_columns + (p - pred_low)`` in int64."""
-    index = np.subtract(true_block, np.int64(true_low), dtype=np.int64, out=out)
-    index *= n_columns
+    """Cell index ``(t - true_low) * n_columns + (p - pred_low)`` in int64.
+
+    Computed as ``t * n_columns + p - offset``: two passes over the block, a
+    third only when the offset is not 0 (exact modulo 2**64, see above).
+    """
+    index = np.multiply(true_block, np.int64(n_columns), dtype=np.int64, out=out)
     index += pred_block
-    if pred_low:
-        index -= np.int64(pred_low)
+    # Python integers: the offset itself may lie beyond int64.
+    offset = (true_low * n_columns + pred_low + 2**63) % 2**64 - 2**63
+    if offset:
+        index -= np.int64(offset)
     return index
 
 
