@@ -422,11 +422,10 @@ def test_random_mixes_of_numeric_batch_dtypes_match_a_dict_count(seed):
 def test_counts_of_tables_add_with_either_missing_value_marker():
     # np.nan and pd.NA both declare missing predictions rejections: one
     # marker for ConfusionCounts as for the accumulator (one shared rule).
-    nan_counts = im.ConfusionCounts(np.array([[1, 0, 1]]), np.array([0]), np.nan)
-    na_counts = im.ConfusionCounts(np.array([[1, 0, 1]]), np.array([0]), pd.NA)
-    np.testing.assert_array_equal(
-        (nan_counts + na_counts).confusion_matrix, [[2, 0, 2]]
-    )
-    numeric = im.ConfusionCounts(np.array([[1, 0, 1]]), np.array([0]), -1)
+    # One class: a hit and a rejection (shape (1, 2)).
+    nan_counts = im.ConfusionCounts(np.array([[1, 1]]), np.array([0]), np.nan)
+    na_counts = im.ConfusionCounts(np.array([[1, 1]]), np.array([0]), pd.NA)
+    np.testing.assert_array_equal((nan_counts + na_counts).confusion_matrix, [[2, 2]])
+    numeric = im.ConfusionCounts(np.array([[1, 1]]), np.array([0]), -1)
     with pytest.raises(ValueError, match="same reject label"):
         nan_counts + numeric

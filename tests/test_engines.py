@@ -565,9 +565,10 @@ def test_rejected_predictions_are_refused_in_the_first_pass(
         {"truth": truth, "prediction": prediction, "score": [0.2, 0.5, 0.9]}
     )
     float_checks = table.collect_schema()["prediction"] == pl.Float64
-    # thresholds=k: refused by the range pass, before the histogram and the
-    # counts; explicit thresholds: by the one GROUP BY, from its keys.
-    for thresholds in (5, [0.5]):
+    # thresholds=k: found by the range pass, which skips the histogram and the
+    # binning for one GROUP BY at one threshold; explicit thresholds: refused
+    # by their one GROUP BY, from its keys.
+    for thresholds, n_passes in ((5, 2), ([0.5], 1)):
         passes.clear()
         with pytest.raises(ValueError, match="predictions before rejection"):
             counts_from_table(
@@ -578,7 +579,38 @@ def test_rejected_predictions_are_refused_in_the_first_pass(
                 thresholds=thresholds,
                 reject_label=reject_label,
             )
-        assert len(passes) == 1 + float_checks
+        assert len(passes) == n_passes + float_checks
+
+
+@pytest.mark.skipif(not _has("polars"), reason="polars is not installed")
+@pytest.mark.parametrize(
+    ("columns", "options"),
+    [
+        ({"truth": [0, 1, 1], "weight": [1.0, -1.0, 1.0]}, {"sample_weight": "weight"}),
+        ({"truth": [-1, 1, 1]}, {}),
+        ({"truth": [None, 1, 1]}, {}),
+        ({"truth": [0, 1, 1], "prediction": [5, -1, 1]}, {"labels": [0, 1]}),
+    ],
+)
+def test_rejected_predictions_beside_other_errors_give_the_same_error(columns, options):
+    """With thresholds=k as with explicit thresholds: the row's first problem."""
+    import polars as pl
+
+    table = pl.DataFrame({"prediction": [0, -1, 1], "score": [0.1, 0.6, 0.9]} | columns)
+    messages = []
+    for thresholds in (2, [0.5]):
+        with pytest.raises(ValueError, match=r".") as error:
+            counts_from_table(
+                table,
+                y_true="truth",
+                y_pred="prediction",
+                confidence="score",
+                thresholds=thresholds,
+                **options,
+            )
+        messages.append(str(error.value))
+    assert messages[0] == messages[1]
+    assert "before rejection" not in messages[0]
 
 
 # -- the result goes everywhere a matrix goes ---------------------------------

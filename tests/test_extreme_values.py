@@ -235,3 +235,29 @@ def test_integer_counts_beyond_int64_are_refused_not_wrapped():
     assert summed.confusion_matrix[0, 0] == 2**63 - 1
     with pytest.raises(ValueError, match="beyond int64"):
         counts(2**62) + counts(2**62)
+
+
+@pytest.mark.parametrize(
+    ("matrix", "message"),
+    [
+        ([[np.inf, 0, 0], [0, 1.0, 0]], "NaN or infinite counts"),
+        ([[1e308, 0, 0], [0, 1e308, 0]], "confusion_matrix sums overflow float64"),
+        ([[-1, 0, 0], [0, 1, 0]], "negative counts"),
+        ([[1, 0, 0, 0], [0, 1, 0, 0]], "does not fit 2 labels"),
+        ([["1", "0", "0"], ["0", "1", "0"]], "2-d array of counts"),
+    ],
+)
+def test_confusion_counts_refuse_what_no_count_can_be(matrix, message):
+    with pytest.raises(ValueError, match=message):
+        im.ConfusionCounts(np.array(matrix), [0, 1], -1)
+
+
+def test_engine_weight_overflow_is_refused_without_a_warning_for_any_labels():
+    """Integer and string labels too: refused before the grouped sums overflow."""
+    pd = pytest.importorskip("pandas")
+    for labels in ([0, 0, 1], ["a", "a", "b"]):
+        table = pd.DataFrame({"t": labels, "p": labels, "w": HUGE})
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            with pytest.raises(ValueError, match="sums overflow float64"):
+                im.counts_from_table(table, y_true="t", y_pred="p", sample_weight="w")

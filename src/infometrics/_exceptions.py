@@ -1,4 +1,12 @@
-"""Warnings raised by infometrics."""
+"""Warnings raised by infometrics, and the lock of the warnings filters."""
+
+import threading
+
+# warnings.catch_warnings saves and restores the process's filters: not
+# thread-safe before Python 3.14, so two of ours in different threads could
+# restore each other's "ignore" for good. Every catch_warnings of the
+# package's entry points holds this lock (re-entrant: one may call another).
+WARNINGS_FILTERS_LOCK = threading.RLock()
 
 
 class UndefinedMeasureWarning(UserWarning):

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from .label_checks import check_finite_total
 from .merging import describe_total, merge_counts, same_reject_label
 
 
@@ -59,6 +60,32 @@ class ConfusionCounts:
     confusion_matrix: np.ndarray
     labels: np.ndarray
     reject_label: Any = field(default=-1)
+
+    def __post_init__(self):
+        matrix, labels = np.asarray(self.confusion_matrix), np.asarray(self.labels)
+        if matrix.dtype.kind not in "iuf" or matrix.ndim != 2:
+            raise ValueError(
+                "confusion_matrix must be a 2-d array of counts (integers or "
+                f"summed weights); got dtype {matrix.dtype} with shape "
+                f"{matrix.shape}."
+            )
+        m = matrix.shape[0]
+        if matrix.shape[1] not in (m, m + 1) or labels.shape != (m,):
+            raise ValueError(
+                f"confusion_matrix of shape {matrix.shape} does not fit {len(labels)} "
+                "labels: it needs shape (m, m + 1) (a reject column) or (m, m), "
+                "with one label per row."
+            )
+        if matrix.dtype.kind == "f" and not np.all(np.isfinite(matrix)):
+            raise ValueError(
+                "confusion_matrix contains NaN or infinite counts; counts must "
+                "be finite."
+            )
+        if np.any(matrix < 0):
+            raise ValueError("confusion_matrix contains negative counts.")
+        check_finite_total(matrix, what="confusion_matrix")
+        object.__setattr__(self, "confusion_matrix", matrix)
+        object.__setattr__(self, "labels", labels)
 
     def __array__(self, dtype=None, copy=None):
         matrix = self.confusion_matrix

@@ -87,22 +87,22 @@ def _check_sample_weight(sample_weight, n_samples):
     return weights
 
 
-def check_finite_total(counts):
+def check_finite_total(counts, *, what="sample_weight"):
     """Refuse float counts whose total overflows (the measures divide by it)."""
     counts = np.asarray(counts)
     if counts.dtype.kind == "f":
         with np.errstate(over="ignore", invalid="ignore"):
             total = counts.sum()
         if not np.isfinite(total):
-            raise_weight_overflow()
+            raise_weight_overflow(what)
     return counts
 
 
-def raise_weight_overflow():
+def raise_weight_overflow(what="sample_weight"):
     """Refuse counts that overflow: finite weights, but a sum beyond float64."""
     raise ValueError(
-        "sample_weight sums overflow float64: finite weights add up to more "
-        "than 1.8e308. Rescale the weights (e.g. divide them by their maximum)."
+        f"{what} sums overflow float64: finite values add up to more than "
+        "1.8e308. Rescale them (e.g. divide the weights by their maximum)."
     )
 
 

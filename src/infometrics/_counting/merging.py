@@ -137,7 +137,7 @@ def _checked_sum(matrix_a, matrix_b):
     with np.errstate(over="ignore", invalid="ignore"):
         total = matrix_a + matrix_b
     if np.all(np.isfinite(matrix_a)) and np.all(np.isfinite(matrix_b)):
-        check_finite_total(total)
+        check_finite_total(total, what="the counts'")
     return total
 
 

@@ -20,6 +20,7 @@ from .._counting.label_checks import (
     _raise_missing,
     check_finite_total,
 )
+from .._exceptions import WARNINGS_FILTERS_LOCK
 
 # Weights are summed times this power of two in the checks: no overflow.
 _TOTAL_SCALE = 2.0**-64
@@ -49,7 +50,7 @@ def _as_frame(table):
     if isinstance(table, (nw.DataFrame, nw.LazyFrame)):
         return table
     try:
-        with warnings.catch_warnings():
+        with WARNINGS_FILTERS_LOCK, warnings.catch_warnings():
             # narwhals announces that its Dask support moves to a plug-in
             # package; it works as it is, and the user can do nothing about it.
             warnings.filterwarnings(
@@ -229,12 +230,14 @@ def _raise_empty():
     )
 
 
-def _check_float_labels(frame, label_columns, *, weight, confidence, marker):
-    """A first pass for float label columns: missing and continuous labels.
+def _check_rows_first(frame, label_columns, *, weight, confidence, marker):
+    """A first pass for float label columns or weights, before the GROUP BY.
 
     Grouping a column of continuous values would bring back one row per
-    value, so they are refused before. (Missing integer, string or boolean
-    labels come back as a null key of the grouping and are refused there.)
+    value, and weights whose total overflows would overflow in the grouped
+    sums, so both are refused before, with missing labels in the in-memory
+    order. (Without it, missing integer, string or boolean labels come back
+    as a null key of the grouping and are refused there.)
     """
     checks = [nw.len().alias(_ROWS), *_row_checks(weight, None)]
     if weight is not None:
@@ -367,7 +370,7 @@ def raise_rejected_predictions(reject):
     )
 
 
-def _histogram_quantiles(frame, confidence, k, *, rejected=None, reject=None):
+def _histogram_quantiles(frame, confidence, k, *, rejected=None):
     """``k`` confidence thresholds at evenly spaced quantiles, from a histogram.
 
     One aggregate pass for the range, one GROUP BY over
@@ -375,7 +378,7 @@ def _histogram_quantiles(frame, confidence, k, *, rejected=None, reject=None):
     inside the cell holding each quantile: within one cell width of the
     exact quantile (``np.quantile``'s linear rule). ``rejected`` (a per-row
     condition) is counted in the first pass, so that predictions that are
-    already rejections are refused before the long passes, not after.
+    already rejections skip the histogram and the long binning.
     """
     expression = nw.col(confidence).cast(nw.Float64)
     finite = expression.is_finite()
@@ -393,7 +396,10 @@ def _histogram_quantiles(frame, confidence, k, *, rejected=None, reject=None):
         _raise_empty()
     _raise_missing_confidence({key: values[0] for key, values in bounds.items()})
     if bounds.get("rejected", [0])[0]:
-        raise_rejected_predictions(reject)
+        # Predictions that are already rejections will be refused: skip the
+        # histogram and let one GROUP BY at a single threshold refuse them,
+        # after the label checks, in the order of explicit thresholds.
+        return np.array([0.0])
     n_rows = int(bounds[_ROWS][0])
     low, high = bounds["low"][0], bounds["high"][0]
     if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):

@@ -47,7 +47,7 @@ from .aggregates import (
     _bin_expression,
     _check_columns,
     _check_dtypes,
-    _check_float_labels,
+    _check_rows_first,
     _collect,
     _histogram_quantiles,
     _label_values,
@@ -204,8 +204,12 @@ def counts_from_table(
         weight=sample_weight,
         confidence=confidence,
     )
-    if any(dtype.is_float() for _, dtype in label_columns.values()):
-        _check_float_labels(
+    # Weights are checked before the GROUP BY too: their sums per group could
+    # overflow there (and pandas or Dask would warn before the refusal).
+    if sample_weight is not None or any(
+        dtype.is_float() for _, dtype in label_columns.values()
+    ):
+        _check_rows_first(
             frame,
             label_columns,
             weight=sample_weight,
@@ -220,7 +224,6 @@ def counts_from_table(
             rejected=rejected_predictions(y_pred, schema[y_pred], marker)
             if marker.rejects
             else None,
-            reject=marker.value,
         )
     # One GROUP BY: the counts, and the checks of the rows as aggregates per
     # group (missing labels come back as null keys).

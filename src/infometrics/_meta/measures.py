@@ -9,13 +9,13 @@ necessarily one Python call per matrix.
 
 import contextlib
 import functools
-import threading
 import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from .._exceptions import WARNINGS_FILTERS_LOCK
 from .._measures.registry import MEASURES, check_measure, compute_measures
 
 # Common scikit-learn metrics by the names of its scoring strings, with the
@@ -182,9 +182,6 @@ def resolve_measures(measures):
     return resolved
 
 
-_SILENCED = threading.Lock()
-
-
 def _labels_of(matrix):
     """The ``(y_true, y_pred)`` an integer matrix counts, rejections as -1."""
     m = matrix.shape[0]
@@ -208,15 +205,14 @@ def _calls_of(measure):
     The reject label is a prediction no true sample has: scikit-learn warns
     about it (an undefined recall, a label missing from y_true) on almost
     every matrix. That is the point being audited, not news, so label metrics
-    run with warnings ignored. catch_warnings saves and restores the
-    process's filters: not thread-safe before Python 3.14, so audits in
-    threads take turns (else one thread's restore can undo another's and
-    leave "ignore").
+    run with warnings ignored, under the package's lock of the warnings
+    filters (see ``WARNINGS_FILTERS_LOCK``): audits and table reads in other
+    threads take turns.
     """
     if measure.kind != "labels":
         yield
         return
-    with _SILENCED, warnings.catch_warnings():
+    with WARNINGS_FILTERS_LOCK, warnings.catch_warnings():
         warnings.simplefilter("ignore")
         yield
 
