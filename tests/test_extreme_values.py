@@ -261,3 +261,15 @@ def test_engine_weight_overflow_is_refused_without_a_warning_for_any_labels():
             warnings.simplefilter("error")
             with pytest.raises(ValueError, match="sums overflow float64"):
                 im.counts_from_table(table, y_true="t", y_pred="p", sample_weight="w")
+
+
+def test_binned_counts_added_beyond_the_float_maximum_are_refused():
+    binned = im.confidence_binned_counts(
+        [0, 1], SCORES[:2], thresholds=[0.5], sample_weight=[1e308, 1.0]
+    )
+    halves = im.confidence_binned_counts(
+        [0, 1], SCORES[:2], thresholds=[0.5], sample_weight=[5e307, 0.5]
+    )
+    np.testing.assert_array_equal((halves + halves).counts, binned.counts)
+    with pytest.raises(ValueError, match="sums overflow float64"):
+        binned + binned

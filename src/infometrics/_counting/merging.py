@@ -105,19 +105,19 @@ def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
     """
     labels_a, labels_b = np.asarray(labels_a), np.asarray(labels_b)
     if _same_labels(labels_a, labels_b):
-        return labels_a, _checked_sum(matrix_a, matrix_b)
+        return labels_a, checked_sum(matrix_a, matrix_b)
     if len(labels_b) == 0:
         return labels_a, matrix_a.copy()
     if len(labels_a) == 0:
         return labels_b, matrix_b.copy()
     union = _sorted_union(labels_a, labels_b)
-    return union, _checked_sum(
+    return union, checked_sum(
         _embed(matrix_a, labels_a, union, has_reject),
         _embed(matrix_b, labels_b, union, has_reject),
     )
 
 
-def _checked_sum(matrix_a, matrix_b):
+def checked_sum(matrix_a, matrix_b):
     """``matrix_a + matrix_b``, refused where a count would overflow.
 
     Float counts would become inf and int64 counts would wrap around: both

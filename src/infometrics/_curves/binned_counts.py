@@ -13,6 +13,7 @@ from typing import Literal
 
 import numpy as np
 
+from .._counting.merging import checked_sum
 from .._measures.registry import check_measure, compute_measures
 from .curve import RejectCurve, fraction
 from .exact_sums import range_sums
@@ -81,7 +82,10 @@ class ConfidenceBinnedCounts:
                 "confidence; build both with the same thresholds=[...] and classes=."
             )
         return ConfidenceBinnedCounts(
-            self.thresholds, self.classes, self.counts + other.counts, self.confidence
+            self.thresholds,
+            self.classes,
+            checked_sum(self.counts, other.counts),
+            self.confidence,
         )
 
     def __radd__(self, other):
