@@ -1,0 +1,16 @@
+"""Resampling: bootstrap intervals of any measure, and paired comparisons."""
+
+from ._resampling.bootstrap import (
+    BootstrapInterval,
+    bootstrap_measures,
+    bootstrap_measures_score,
+)
+from ._resampling.paired import PairedComparison, paired_comparison
+
+__all__ = [
+    "BootstrapInterval",
+    "PairedComparison",
+    "bootstrap_measures",
+    "bootstrap_measures_score",
+    "paired_comparison",
+]

@@ -1,0 +1,31 @@
+"""Scoring: scikit-learn scorers of the package's measures.
+
+After ``import infometrics`` the measure names work as ``scoring=`` strings
+in scikit-learn; the objects here are the same scorers for use without the
+names.
+"""
+
+from ._sklearn.registration import register_scorers
+from ._sklearn.risk_coverage_scorers import (
+    RiskCoverageScorer,
+    make_risk_coverage_scorer,
+)
+from ._sklearn.scorer_names import get_scorer, get_scorer_names
+from ._sklearn.scorers import (
+    InformationScorer,
+    MultiMeasureScorer,
+    make_multi_measure_scorer,
+    make_ni_scorer,
+)
+
+__all__ = [
+    "InformationScorer",
+    "MultiMeasureScorer",
+    "RiskCoverageScorer",
+    "get_scorer",
+    "get_scorer_names",
+    "make_multi_measure_scorer",
+    "make_ni_scorer",
+    "make_risk_coverage_scorer",
+    "register_scorers",
+]
