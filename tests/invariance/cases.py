@@ -18,6 +18,16 @@ import pandas as pd
 
 N_SAMPLES = 48
 N_CLASSES = 3
+# The sizes every entry runs on, so that each size-dependent branch of the
+# package is crossed: (number of samples, number of classes). The canonical
+# case; more labels than one block of the counting kernel (2**16); and more
+# classes than the exact per-cell information switch of a matrix (4,096
+# cells: 70 x 71 = 4,970).
+SIZES = {
+    "48x3": (N_SAMPLES, N_CLASSES),
+    "70000x3": (70_000, N_CLASSES),
+    "2100x70": (2_100, 70),
+}
 # A prediction whose top score is below this is rejected (the rejections of
 # ``y_pred``, and the threshold of the RejectOptionClassifier entries).
 THRESHOLD = 0.6
@@ -55,6 +65,8 @@ class Case:
     # The lowest accepted confidence: a threshold between it and the next
     # lower value decides the same, and it follows a confidence transform.
     threshold: Any = 0.625
+    # The key of SIZES the case was made at (for the registry's expectations).
+    size: str = "48x3"
 
     @property
     def n_samples(self):
@@ -103,29 +115,42 @@ def _grids(codes_true, codes_pred_full, confidence, weights):
     )
 
 
-def make_case(seed=0, *, weighted=True, n_samples=N_SAMPLES):
+def make_case(seed=0, *, weighted=True, n_samples=N_SAMPLES, n_classes=N_CLASSES):
     """The canonical case: 3 classes, ties in the confidences, integer weights.
 
     Weights 0..3 (zeros included: a zero-weight sample still names its
     class); every class appears in ``y_true`` and among the predictions.
     """
     rng = np.random.default_rng(seed)
-    codes_true = np.arange(n_samples) % N_CLASSES
+    codes_true = np.arange(n_samples) % n_classes
     rng.shuffle(codes_true)
     correct = rng.random(n_samples) < 0.7
     codes_pred_full = np.where(
-        correct, codes_true, (codes_true + rng.integers(1, N_CLASSES, n_samples)) % 3
+        correct,
+        codes_true,
+        (codes_true + rng.integers(1, n_classes, n_samples)) % n_classes,
     )
     confidence = rng.choice(TOP_SCORES, n_samples)
     # Correct predictions tend to be more confident, as in a real classifier.
     confidence = np.where(correct & (rng.random(n_samples) < 0.5), 1.0, confidence)
-    y_score = np.repeat(((1 - confidence) / (N_CLASSES - 1))[:, None], 3, axis=1)
+    if n_classes != N_CLASSES:
+        # Many classes: errors less sure than correct predictions, or tuning
+        # a reject threshold on NI2 degenerates (rejecting nothing is best).
+        confidence = np.where(
+            correct,
+            rng.choice(TOP_SCORES[1:], n_samples),
+            rng.choice(TOP_SCORES[:3], n_samples),
+        )
+    y_score = np.repeat(
+        ((1 - confidence) / (n_classes - 1))[:, None], n_classes, axis=1
+    )
     y_score[np.arange(n_samples), codes_pred_full] = confidence
     weights = rng.integers(0, 4, n_samples) if weighted else None
     if weights is not None:
         weights[:3] = [1, 2, 3]  # not all zero in any variant
     grids = _grids(codes_true, codes_pred_full, confidence, weights)
     case = Case(
+        size=f"{n_samples}x{n_classes}",
         codes_true=codes_true,
         codes_pred_full=codes_pred_full,
         y_true=None,
@@ -170,24 +195,28 @@ LABEL_KINDS = [
 ]
 
 
-def label_values(kind):
+def label_values(kind, n_classes=N_CLASSES):
     """``(class labels, reject marker, array constructor)`` of a label kind."""
+    codes = np.arange(n_classes)
     if kind == "uint8":
         # -1 does not fit: the reject marker is another value of the dtype.
-        return np.array([0, 1, 2], np.uint8), np.uint8(200), np.uint8
+        return codes.astype(np.uint8), np.uint8(200), np.uint8
     if kind in ("int8", "int16", "int64"):
-        return np.array([0, 1, 2], kind), -1, kind
+        return codes.astype(kind), -1, kind
     if kind == "bool":
         # Two classes only, and no room for a marker: the predictions carry
         # no rejection (the default marker -1 then never occurs).
         return np.array([False, True]), -1, bool
     if kind == "float64":
-        return np.array([0.0, 1.0, 2.0]), -1.0, float
+        return codes.astype(float), -1.0, float
+    strings = (
+        _STRINGS if n_classes == N_CLASSES else np.array([f"c{i:03d}" for i in codes])
+    )
     if kind in ("str", "categorical", "string[pyarrow]", "StringDType"):
-        return _STRINGS, "rejected", kind
+        return strings, "rejected", kind
     if kind == "object":
-        return _STRINGS.astype(object), "rejected", object
-    if kind == "NA names":
+        return strings.astype(object), "rejected", object
+    if kind == "NA names" and n_classes == N_CLASSES:
         # Class names that CSV readers take for missing values by default.
         return np.array(["NA", "None", "null"]), "rejected", "str"
     raise ValueError(kind)
@@ -211,7 +240,7 @@ def _encode(codes, classes, reject, kind):
 
 def with_labels(case, kind):
     """The case with its labels written in another kind (dtype)."""
-    classes, reject, _ = label_values(kind)
+    classes, reject, _ = label_values(kind, n_classes_of(case))
     codes_true, codes_pred_full = case.codes_true, case.codes_pred_full
     if kind == "bool":
         # Fold class 2 into class 1 (and drop the rejections, see label_values).
@@ -241,6 +270,11 @@ def _binary_scores(case, codes_pred_full):
     return scores
 
 
+def n_classes_of(case):
+    """The number of classes of a case (every class is among the true labels)."""
+    return int(case.codes_true.max()) + 1
+
+
 def with_nan_reject(case, marker=np.nan):
     """Float labels with ``marker`` (NaN or ``pd.NA``) for a rejection."""
     codes_pred = np.where(case.confidence < THRESHOLD, -1, case.codes_pred_full)
@@ -248,12 +282,12 @@ def with_nan_reject(case, marker=np.nan):
         y_true = pd.array(case.codes_true, dtype="Int64")
         y_pred = pd.array([pd.NA if c < 0 else c for c in codes_pred], dtype="Int64")
         y_pred_full = pd.array(case.codes_pred_full, dtype="Int64")
-        classes = np.array([0, 1, 2])
+        classes = np.arange(n_classes_of(case))
     else:
         y_true = case.codes_true.astype(float)
         y_pred = np.where(codes_pred < 0, np.nan, codes_pred.astype(float))
         y_pred_full = case.codes_pred_full.astype(float)
-        classes = np.array([0.0, 1.0, 2.0])
+        classes = np.arange(n_classes_of(case), dtype=float)
     return case.replace(
         y_true=y_true,
         y_pred=y_pred,
@@ -331,8 +365,14 @@ def is_missing(value):
 # Slow, obviously correct references: one matrix per threshold, by loops.
 
 
-def reference_matrix(codes_true, codes_pred, weights, n_classes=N_CLASSES):
-    """The augmented matrix by a loop over samples, as exact fractions."""
+def reference_matrix(codes_true, codes_pred, weights, n_classes=None):
+    """The augmented matrix by a loop over samples, as exact fractions.
+
+    ``n_classes`` defaults to the classes of ``codes_true`` (a case's true
+    labels hold every class).
+    """
+    if n_classes is None:
+        n_classes = int(max(codes_true)) + 1
     matrix = [[Fraction(0)] * (n_classes + 1) for _ in range(n_classes)]
     for t, p, w in zip(codes_true, codes_pred, weights, strict=True):
         matrix[t][p if p >= 0 else n_classes] += Fraction(float(w))

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 import sklearn
 
-from .cases import make_case
+from .cases import SIZES, make_case
 from .checks import assert_same_outputs, battery_params
-from .registry import ENTRIES, NOT_THREADED, entries_taking
+from .registry import ENTRIES, NOT_THREADED, entries_taking, run_expecting
 
 pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
 
@@ -59,8 +59,15 @@ def assert_same_state(before, after):
             assert before[part] == after[part], f"{part} changed"
 
 
+@pytest.fixture(scope="module", params=list(SIZES))
+def case(request):
+    n_samples, n_classes = SIZES[request.param]
+    return make_case(seed=0, n_samples=n_samples, n_classes=n_classes)
+
+
 @pytest.fixture(scope="module")
-def case():
+def canonical_case():
+    # Threads contend for the same machinery at any size; one size suffices.
     return make_case(seed=0)
 
 
@@ -69,7 +76,7 @@ def case():
 )
 def test_a_call_leaves_global_state_alone(name, variant, case):
     before = snapshot()
-    outputs = ENTRIES[name].run(case)
+    outputs = run_expecting(name, case)
     assert_same_state(before, snapshot())
     # Every entry reports numbers: flat, non-empty float arrays.
     assert outputs
@@ -100,7 +107,10 @@ THREADED = [
 
 
 @pytest.mark.parametrize(("name", "variant"), battery_params("9-threads", THREADED))
-def test_eight_threads_at_once_agree_and_leave_state_alone(name, variant, case):
+def test_eight_threads_at_once_agree_and_leave_state_alone(
+    name, variant, canonical_case
+):
+    case = canonical_case
     n_threads = THREADS_OF.get(name, N_THREADS)
     before = snapshot()
     results, errors = [None] * n_threads, []

@@ -9,6 +9,7 @@ import infometrics as im
 from infometrics._measures.registry import compute_measures
 
 from .cases import (
+    SIZES,
     make_case,
     reference_matrix,
     reference_risk_coverage,
@@ -45,9 +46,10 @@ SCALES = {
 }
 
 
-@pytest.fixture(scope="module")
-def case():
-    return make_case(seed=0)
+@pytest.fixture(scope="module", params=list(SIZES))
+def case(request):
+    n_samples, n_classes = SIZES[request.param]
+    return make_case(seed=0, n_samples=n_samples, n_classes=n_classes)
 
 
 @pytest.fixture(scope="module")
