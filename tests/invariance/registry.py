@@ -70,6 +70,51 @@ def run_expecting(name, case):
         return ENTRIES[name].run(case)
 
 
+# Exceptions to the invariants, as data: each says which entry and why.
+
+# Entries whose numbers mix counts and measures in one list.
+SCALE_EXEMPT = {
+    "html_report": "the page prints the weighted counts next to the measures",
+    "mutual_info_sensitivity": "the change of I when one sample moves: 1/n of "
+    "the counts by definition (SPEC §6)",
+}
+# Entries that may refuse a scaled input with a clear error instead: the
+# multinomial bootstrap of a matrix needs integer counts.
+CLEAR_REFUSALS = {"bootstrap_measures": "integer counts"}
+# Entries that must refuse, clearly and before allocating, whole counts whose
+# total int64 cannot hold: the issue's defect "float counts >= 2**63 wrap and
+# then ask for 67 GiB" is fixed by this refusal (×1e100 gives such counts),
+# so equal numbers cannot be asked of them.
+INT64_REFUSALS = {"bootstrap_measures": r"at most 2\*\*63 - 1"}
+
+
+# e_aurc is the one number that is not the same for integer weights and
+# repetitions, and cannot be while invariant 2 holds. Its oracle ranks samples
+# (SPEC §10: the same step formula with the oracle ranking, no ties), and
+# doubling unit weights, which must change nothing (invariant 2), is repeating
+# every sample twice: 1 correct + 1 error gives an oracle area of 1/4 as two
+# samples and 5/24 as four (twice the steps, a smaller area). The only oracle
+# free of both (a function of the error rate alone) is Geifman et al.'s
+# continuous ``r + (1 - r) ln(1 - r)``, which is not SPEC §10's (a perfect
+# ranking of n samples would no longer score 0): that is a change of the SPEC
+# to decide, not of the battery. So here e_aurc's outputs are checked against
+# e_aurc itself on each side (the weighted case is checked against SPEC §10 in
+# test_e_aurc_oracle_ranks_weighted_samples), and every other output of these
+# entries must still equal the repetition's. Its docstring says so.
+E_AURC_KEYS = {
+    "e_aurc": "area",
+    "get_scorer[risk-coverage names]": "neg_e_aurc",
+    "make_risk_coverage_scorer": "e_aurc",
+}
+
+
+# Entries that see the classifier's own rejections (y_pred), not y_pred_full.
+SEES_REJECTIONS = {"reject_curve_from_predictions"}
+
+# A page with figures is about a second of matplotlib: fewer threads keep
+# the battery within its time budget and still overlap the renderings.
+THREADS_OF = {"html_report[figures]": 2}
+
 # Entries not run from several threads at once, and why.
 NOT_THREADED = {
     "cli report csv": "the CLI prints to sys.stdout, which a test can only "

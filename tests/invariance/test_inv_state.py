@@ -15,14 +15,17 @@ import sklearn
 
 from .cases import SIZES, make_case
 from .checks import assert_same_outputs, battery_params
-from .registry import ENTRIES, NOT_THREADED, entries_taking, run_expecting
+from .registry import (
+    ENTRIES,
+    NOT_THREADED,
+    THREADS_OF,
+    entries_taking,
+    run_expecting,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
 
 N_THREADS = 8
-# A page with figures is about a second of matplotlib: fewer threads keep
-# the battery within its time budget and still overlap the renderings.
-THREADS_OF = {"html_report[figures]": 2}
 
 
 def _filter_meaning(entry):
