@@ -1,5 +1,7 @@
 """``infometrics audit``: the meta-measure table and witnesses on the command line."""
 
+import sys
+
 import pytest
 
 from infometrics._cli.main import main
@@ -96,3 +98,19 @@ def test_audit_refuses_a_search_space_too_large_in_one_line(capsys):
     assert "search space is too large" in err
     assert "Lower max_samples." in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_audit_imports_a_function_from_the_current_folder(tmp_path, monkeypatch):
+    """As ``python -m`` does: ``infometrics audit mymod:f`` in mymod's folder."""
+    name = "infometrics_audit_cwd_module"
+    (tmp_path / f"{name}.py").write_text(
+        "def accepted(matrix):\n    return float(matrix.trace() / matrix.sum())\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    path_before = list(sys.path)
+    try:
+        assert main(["audit", f"{name}:accepted", *SMALL]) == 0
+    finally:
+        sys.modules.pop(name, None)
+    assert sys.path == path_before  # the folder is on the path for that import only

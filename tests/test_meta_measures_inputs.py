@@ -1,5 +1,7 @@
 """Meta-measures: regressions of an outside audit (search space, inputs, output)."""
 
+import threading
+import warnings
 from math import comb
 
 import numpy as np
@@ -161,3 +163,47 @@ def test_witnesses_are_listed_in_table_order():
     assert measures == sorted(measures, key=list(audit.table.index).index)
     text = audit.to_text()
     assert text.index("weighted cost fails") < text.index("ni1 fails")
+
+
+class _ThreadWarning(UserWarning):
+    pass
+
+
+def test_a_sklearn_metric_audit_leaves_other_threads_warnings_alone(monkeypatch):
+    """The warnings filters are shared by all threads (Python < 3.14): an audit
+    that ignored warnings around its loop swallowed those of other threads, and
+    left its ignore filter behind for good when another thread entered
+    catch_warnings meanwhile (its exit restored the list it had copied)."""
+    import sklearn.metrics
+
+    in_call, go_on = threading.Event(), threading.Event()
+    accuracy = sklearn.metrics.accuracy_score
+
+    def paused_accuracy(y_true, y_pred):
+        # The first call waits while the main thread warns and enters
+        # catch_warnings; then the audit runs to its end.
+        if not in_call.is_set():
+            in_call.set()
+            assert go_on.wait(30)
+        return accuracy(y_true, y_pred)
+
+    monkeypatch.setattr(sklearn.metrics, "accuracy_score", paused_accuracy)
+    audit = threading.Thread(
+        target=im.meta_measure_audit, args=(["accuracy_score"],), kwargs=SMALL_LOOP
+    )
+    filters_before = list(warnings.filters)
+    with warnings.catch_warnings(record=True) as outer:
+        warnings.simplefilter("always")
+        audit.start()
+        assert in_call.wait(30)
+        warnings.warn("raised while the audit runs", _ThreadWarning, stacklevel=1)
+        with warnings.catch_warnings():
+            go_on.set()
+            audit.join(60)
+        warnings.warn("raised after the audit", _ThreadWarning, stacklevel=1)
+    assert not audit.is_alive()
+    assert [str(w.message) for w in outer if w.category is _ThreadWarning] == [
+        "raised while the audit runs",
+        "raised after the audit",
+    ]
+    assert warnings.filters == filters_before

@@ -293,6 +293,11 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     that need it out; a property none of whose comparisons is defined is
     ``<NA>``. Values closer than ``1e-9`` (relative) count as equal.
 
+    The warnings a scikit-learn metric raises reach the caller as from a
+    direct call (the reject label is a class no sample has, which some
+    metrics warn about); the audit never changes the warnings filters, which
+    every thread shares.
+
     References
     ----------
     .. [1] B.-G. Hu, R. He and X.-T. Yuan, "Information-theoretic measures for

@@ -8,27 +8,28 @@ necessarily one Python call per matrix.
 """
 
 import contextlib
+import dataclasses
 import functools
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .._exceptions import WARNINGS_FILTERS_LOCK
 from .._measures.registry import MEASURES, check_measure, compute_measures
 
 # Common scikit-learn metrics by the names of its scoring strings, with the
 # arguments that make them multiclass; any other name is looked up as a
 # function of ``sklearn.metrics``. Registry names come first: "accuracy" is
-# the registry's, scikit-learn's is "accuracy_score".
+# the registry's, scikit-learn's is "accuracy_score". ``zero_division=0.0`` is
+# the value of the default "warn", without its warning on every matrix with a
+# rejection (the reject label is a prediction no sample has).
 SKLEARN_ALIASES = {
     "balanced_accuracy": ("balanced_accuracy_score", {}),
     "f1_macro": ("f1_score", {"average": "macro"}),
     "f1_micro": ("f1_score", {"average": "micro"}),
     "f1_weighted": ("f1_score", {"average": "weighted"}),
-    "precision_macro": ("precision_score", {"average": "macro"}),
-    "recall_macro": ("recall_score", {"average": "macro"}),
+    "precision_macro": ("precision_score", {"average": "macro", "zero_division": 0.0}),
+    "recall_macro": ("recall_score", {"average": "macro", "zero_division": 0.0}),
     "jaccard_macro": ("jaccard_score", {"average": "macro"}),
     "matthews_corrcoef": ("matthews_corrcoef", {}),
     "cohen_kappa": ("cohen_kappa_score", {}),
@@ -112,9 +113,7 @@ def resolve_measure(measure, name=None):
                 "function name of sklearn.metrics). Pass a callable f(C) -> float "
                 "for any other measure."
             )
-        if name is not None:
-            resolved = AuditedMeasure(name, **_fields(resolved, exclude="name"))
-        return resolved
+        return resolved if name is None else dataclasses.replace(resolved, name=name)
     if callable(measure):
         return _resolve_callable(measure, name)
     raise ValueError(
@@ -143,14 +142,6 @@ def _resolve_callable(measure, name):
         return AuditedMeasure(label, "labels", function, kwargs, sign)
     label = name or getattr(measure, "__name__", None) or repr(measure)
     return AuditedMeasure(label, "matrix", measure)
-
-
-def _fields(measure, exclude):
-    return {
-        key: getattr(measure, key)
-        for key in AuditedMeasure.__dataclass_fields__
-        if key != exclude
-    }
 
 
 def resolve_measures(measures):
@@ -198,25 +189,6 @@ def _call_one(measure, matrix):
     return measure.function(matrix.copy())
 
 
-@contextlib.contextmanager
-def _calls_of(measure):
-    """What every call of ``measure`` in one audit runs under.
-
-    The reject label is a prediction no true sample has: scikit-learn warns
-    about it (an undefined recall, a label missing from y_true) on almost
-    every matrix. That is the point being audited, not news, so label metrics
-    run with warnings ignored, under the package's lock of the warnings
-    filters (see ``WARNINGS_FILTERS_LOCK``): audits and table reads in other
-    threads take turns.
-    """
-    if measure.kind != "labels":
-        yield
-        return
-    with WARNINGS_FILTERS_LOCK, warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        yield
-
-
 def _fast_calls(measure):
     """After a first, fully checked call: scikit-learn's checks off.
 
@@ -238,15 +210,15 @@ def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
     A scikit-learn metric's ``nan`` (its value where it is undefined, e.g.
     Cohen's kappa of one class) is kept as undefined, as a registry measure's
     is; a callable's ``nan`` is an error unless ``undefined="skip"``.
+
+    The warnings filters are left alone: they are shared by every thread
+    (before Python 3.14), so changing them here would swallow other threads'
+    warnings. A metric's warnings reach the caller as from a direct call.
     """
     values = np.empty(len(matrices))
-    with _calls_of(measure):
-        for index, matrix in enumerate(matrices):
-            if index == 0:
-                values[index] = _checked_value(measure, matrix, undefined)
-                continue
-            with _fast_calls(measure):
-                values[index] = _checked_value(measure, matrix, undefined)
+    for index, matrix in enumerate(matrices):
+        with contextlib.nullcontext() if index == 0 else _fast_calls(measure):
+            values[index] = _checked_value(measure, matrix, undefined)
     return values
 
 
