@@ -11,7 +11,6 @@ import pytest
 import infometrics as im
 from infometrics._meta.designed import HU_HE_YUAN_MATRICES
 from infometrics._meta.measures import resolve_measure
-from infometrics._meta.ranking import ranking_letters
 from infometrics._meta.search import (
     binary_splits,
     build_probe_sets,
@@ -504,30 +503,6 @@ def test_theorem_3_minimum_and_theorem_5_maxima():
     for name in DIVERGENCE_AND_CROSS_ENTROPY:
         assert m6[name] == pytest.approx(1.0)
         assert np.nanmax(values[name]) <= m6[name] + 1e-12
-
-
-def test_ranking_letters_of_table_5():
-    """Letters from our values equal the letters from the printed values."""
-    from test_published_values import HU_HE_YUAN_NAMES, HU_HE_YUAN_TABLES_4_5
-
-    models = list(HU_HE_YUAN_TABLES_4_5)
-    stack = np.array([HU_HE_YUAN_TABLES_4_5[m][0] for m in models])
-    ours = im.all_measures(stack, replace_undefined_by=np.nan)
-    for column, name in enumerate(HU_HE_YUAN_NAMES):
-        printed = [HU_HE_YUAN_TABLES_4_5[m][1][column] for m in models]
-        assert ranking_letters(ours[name], 3) == ranking_letters(printed, 3), name
-    # NI2 on M1-M4: M4 best, M1 worst (the intuitive order of Feature 3).
-    assert ranking_letters(ours["ni2"][:4], 3) == ["D", "C", "B", "A"]
-
-
-def test_ranking_letters_share_ties_and_leave_singular_out():
-    assert ranking_letters([0.9994, 0.9996, np.nan, 1.0, 0.5], 3) == [
-        "B",
-        "A",
-        "",
-        "A",
-        "C",
-    ]
 
 
 def test_theorem_a2_cross_over_of_ni2():
