@@ -301,7 +301,7 @@ def _best_and_worst(values, models):
 
 def test_table_5_only_ni2_orders_m1_to_m4_as_intuition():
     """Hu, He & Yuan, Table 5: intuition ranks M4 first, M1 last, M2 and M3 between."""
-    models, intuition, _ = _printed("Table 5")
+    _, intuition, _ = _printed("Table 5")
     assert intuition == ["C", "B", "B", "A"]
     values = {**_values("Table 5"), **_values("Table 6")}
     agree = [
