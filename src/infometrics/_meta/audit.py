@@ -2,6 +2,7 @@
 
 import itertools
 import numbers
+import textwrap
 
 import numpy as np
 import pandas as pd
@@ -15,7 +16,6 @@ from .search import (
     build_probe_sets,
     describe_move,
 )
-from .shares import format_share
 from .space import check_space_size, space_description
 from .witness import MetaMeasureWitness
 
@@ -99,31 +99,19 @@ class MetaMeasureAudit:
         return self.witnesses.get((measure, label))
 
     def to_text(self):
-        """The table (held / FAILED with the share held) and every witness, as text.
+        """The table (holds / fails with the share held) and every witness, as text.
 
         Returns
         -------
         text : str
         """
-        cells = pd.DataFrame(index=self.table.index, columns=self.table.columns)
-        for measure in self.table.index:
-            for label in self.table.columns:
-                held = self.table.at[measure, label]
-                if held is pd.NA:
-                    cells.at[measure, label] = "n/a"
-                elif held:
-                    cells.at[measure, label] = "held"
-                else:
-                    share = format_share(self.share_held.at[measure, label])
-                    cells.at[measure, label] = f"FAILED {share}"
-        short = {label: _short_label(label) for label in cells.columns}
-        with pd.option_context("display.max_rows", None, "display.width", 200):
-            lines = [cells.rename(columns=short).to_string(), ""]
+        cells = cell_texts(self).rename(columns=SHORT_LABELS)
+        with pd.option_context("display.max_rows", None, "display.width", 250):
+            lines = [cells.to_string(), ""]
         lines.append(
             "Columns: "
-            + "; ".join(f"{short[label]} = {label}" for label in cells.columns)
-            + ". FAILED n% = a counterexample was found; the property holds in "
-            "n% of the comparisons searched."
+            + "; ".join(f"{SHORT_LABELS[label]} = {label}" for label in self.table)
+            + f". {LEGEND}"
         )
         if self.witnesses:
             lines += ["", "Witnesses:"]
@@ -144,19 +132,44 @@ class MetaMeasureAudit:
         """
         from .figure import plot_audit
 
-        return plot_audit(self, ax=ax)
+        return plot_audit(cell_texts(self), textwrap.fill(LEGEND, 130), ax=ax)
 
 
-def _short_label(label):
-    return {
-        "Feature 1": "F1",
-        "Feature 2": "F2",
-        "Feature 3 within (errors)": "F3 err",
-        "Feature 3 within (rejections)": "F3 rej",
-        "Feature 3 between": "F3 betw",
-        "P1 identity": "P1",
-        "P3 symmetry": "P3",
-    }.get(label, label)
+SHORT_LABELS = {
+    "Feature 1": "F1",
+    "Feature 2": "F2",
+    "Feature 3 within (errors)": "F3 err",
+    "Feature 3 within (rejections)": "F3 rej",
+    "Feature 3 between": "F3 betw",
+    "P1 identity": "P1",
+    "P3 symmetry": "P3",
+}
+
+LEGEND = (
+    "holds = no counterexample in the search space; fails: holds in n% = a "
+    "counterexample was found, and the property holds in n% of the comparisons "
+    "searched; n/a = the measure is undefined on every case compared."
+)
+
+
+def format_share(share):
+    """A share in percent that never rounds a failure to 100% (or a hit to 0%)."""
+    if share > 0.995:
+        return ">99%"
+    if 0 < share < 0.005:
+        return "<1%"
+    return f"{share:.0%}"
+
+
+def cell_texts(audit):
+    """What the audit says of each measure and property, in a few words."""
+    cells = pd.DataFrame("n/a", index=audit.table.index, columns=audit.table.columns)
+    for measure, label in itertools.product(*cells.axes):
+        held = audit.table.at[measure, label]
+        if held is not pd.NA:
+            share = format_share(audit.share_held.at[measure, label])
+            cells.at[measure, label] = "holds" if held else f"fails: holds in {share}"
+    return cells
 
 
 def _check_count(value, name, minimum):
@@ -293,10 +306,10 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     that need it out; a property none of whose comparisons is defined is
     ``<NA>``. Values closer than ``1e-9`` (relative) count as equal.
 
-    The warnings a scikit-learn metric raises reach the caller as from a
-    direct call (the reject label is a class no sample has, which some
-    metrics warn about); the audit never changes the warnings filters, which
-    every thread shares.
+    The warnings a scikit-learn metric raises during the audit are ignored
+    (the reject label is a class no sample has, which some metrics warn
+    about), in the auditing thread only: other threads' warnings are
+    untouched.
 
     References
     ----------

@@ -10,6 +10,8 @@ necessarily one Python call per matrix.
 import contextlib
 import dataclasses
 import functools
+import threading
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,16 +22,14 @@ from .._measures.registry import MEASURES, check_measure, compute_measures
 # Common scikit-learn metrics by the names of its scoring strings, with the
 # arguments that make them multiclass; any other name is looked up as a
 # function of ``sklearn.metrics``. Registry names come first: "accuracy" is
-# the registry's, scikit-learn's is "accuracy_score". ``zero_division=0.0`` is
-# the value of the default "warn", without its warning on every matrix with a
-# rejection (the reject label is a prediction no sample has).
+# the registry's, scikit-learn's is "accuracy_score".
 SKLEARN_ALIASES = {
     "balanced_accuracy": ("balanced_accuracy_score", {}),
     "f1_macro": ("f1_score", {"average": "macro"}),
     "f1_micro": ("f1_score", {"average": "micro"}),
     "f1_weighted": ("f1_score", {"average": "weighted"}),
-    "precision_macro": ("precision_score", {"average": "macro", "zero_division": 0.0}),
-    "recall_macro": ("recall_score", {"average": "macro", "zero_division": 0.0}),
+    "precision_macro": ("precision_score", {"average": "macro"}),
+    "recall_macro": ("recall_score", {"average": "macro"}),
     "jaccard_macro": ("jaccard_score", {"average": "macro"}),
     "matthews_corrcoef": ("matthews_corrcoef", {}),
     "cohen_kappa": ("cohen_kappa_score", {}),
@@ -182,11 +182,43 @@ def _labels_of(matrix):
     return true, np.repeat(predicted_codes, counts)
 
 
+class _InMetricCall(threading.local):
+    """A warnings-filter pattern that matches inside this thread's metric calls.
+
+    The reject label is a prediction no true sample has: scikit-learn warns
+    about it (an undefined recall, a label missing from y_true) on almost
+    every matrix. That is the point being audited, not news. But the
+    warnings filters are shared by every thread (before Python 3.14): an
+    "ignore" around the calls would swallow other threads' warnings, and
+    ``catch_warnings`` restores a list another thread may have changed
+    meanwhile. This pattern's filter stays in the list, inert in every other
+    thread and between the calls.
+    """
+
+    active = False
+
+    def match(self, text):
+        return self.active
+
+
+_IN_METRIC_CALL = _InMetricCall()
+_IGNORE_IN_METRIC_CALLS = ("ignore", _IN_METRIC_CALL, Warning, None, 0)
+
+
 def _call_one(measure, matrix):
-    if measure.kind == "labels":
-        y_true, y_pred = _labels_of(matrix)
+    if measure.kind != "labels":
+        return measure.function(matrix.copy())
+    y_true, y_pred = _labels_of(matrix)
+    if warnings.filters[:1] != [_IGNORE_IN_METRIC_CALLS]:
+        # First, so that an "error" filter does not turn these into errors.
+        with contextlib.suppress(ValueError):
+            warnings.filters.remove(_IGNORE_IN_METRIC_CALLS)
+        warnings.filters.insert(0, _IGNORE_IN_METRIC_CALLS)
+    _IN_METRIC_CALL.active = True
+    try:
         return measure.function(y_true, y_pred, **measure.kwargs)
-    return measure.function(matrix.copy())
+    finally:
+        _IN_METRIC_CALL.active = False
 
 
 def _fast_calls(measure):
@@ -210,10 +242,6 @@ def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
     A scikit-learn metric's ``nan`` (its value where it is undefined, e.g.
     Cohen's kappa of one class) is kept as undefined, as a registry measure's
     is; a callable's ``nan`` is an error unless ``undefined="skip"``.
-
-    The warnings filters are left alone: they are shared by every thread
-    (before Python 3.14), so changing them here would swallow other threads'
-    warnings. A metric's warnings reach the caller as from a direct call.
     """
     values = np.empty(len(matrices))
     for index, matrix in enumerate(matrices):
