@@ -9,25 +9,13 @@ import pandas as pd
 
 from .designed import designed_matrices
 from .measures import evaluate_one_by_one, evaluate_registry, resolve_measures
-from .search import (
-    PROPERTIES,
-    PROPERTY_LABELS,
-    RELATIONS,
-    build_probe_sets,
-    describe_move,
-)
+from .search import PROPERTIES, build_probe_sets, property_key
 from .space import check_space_size, space_description
 from .witness import MetaMeasureWitness
 
 # Differences below this (relative to the values) are rounding, not a change:
 # "strictly lower" needs more, "never lower" tolerates it.
 RELATIVE_TOLERANCE = 1e-9
-
-_EXPECTED = {
-    ">=": "f(B) >= f(A)",
-    ">": "f(B) > f(A)",
-    "==": "f(B) == f(A)",
-}
 
 
 class MetaMeasureAudit:
@@ -85,7 +73,7 @@ class MetaMeasureAudit:
         witness : MetaMeasureWitness or None
             None where the property holds in the search space.
         """
-        label = PROPERTY_LABELS.get(prop, prop)
+        label = {property_key(label): label for label in PROPERTIES}.get(prop, prop)
         if measure not in self.table.index:
             raise ValueError(
                 f"{measure!r} is not a measure of this audit; it has "
@@ -363,7 +351,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     if groups["loop"]:
         check_space_size(loop_sizes, loop_names)
     sizes = {"registry": registry_sizes, "loop": loop_sizes}
-    labels = [PROPERTY_LABELS[prop] for prop in PROPERTIES]
+    labels = list(PROPERTIES)
     names = [m.name for m in resolved]
     held_table = pd.DataFrame(pd.NA, index=names, columns=labels, dtype="boolean")
     share = pd.DataFrame(np.nan, index=names, columns=labels)
@@ -388,8 +376,8 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
             else "scikit-learn metrics and callables (one call per matrix)"
         )
         for prop in PROPERTIES:
-            space_rows.setdefault(PROPERTY_LABELS[prop], {})[column] = (
-                space_description(prop, sizes[group], counts)
+            space_rows.setdefault(prop, {})[column] = space_description(
+                prop, sizes[group], counts
             )
         values = {m.name: {} for m in members}
         for n_classes, probes in probe_sets.items():
@@ -403,12 +391,10 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
             for name, array in stack_values.items():
                 values[name][n_classes] = array
         for measure in members:
-            for prop in PROPERTIES:
-                result = _check_property(
-                    measure.name, prop, probe_sets, values[measure.name]
+            for label in PROPERTIES:
+                n_held, n_defined, witness = _check_property(
+                    measure.name, label, probe_sets, values[measure.name]
                 )
-                label = PROPERTY_LABELS[prop]
-                n_held, n_defined, witness = result
                 checked.at[measure.name, label] = n_defined
                 if n_defined:
                     held_table.at[measure.name, label] = witness is None
@@ -425,7 +411,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
 
 def _check_property(name, prop, probe_sets, values):
     """``(n_held, n_defined, witness or None)`` of one property of one measure."""
-    relation = RELATIONS[prop]
+    relation = PROPERTIES[prop]
     n_held = n_defined = 0
     best = None  # (n_samples, -violation, n_classes, index)
     for n_classes, probes in probe_sets.items():
@@ -456,12 +442,12 @@ def _check_property(name, prop, probe_sets, values):
     a, b = comparisons.a[index], comparisons.b[index]
     witness = MetaMeasureWitness(
         measure=name,
-        property=PROPERTY_LABELS[prop],
+        property=prop,
         matrix_a=probes.matrices[a].copy(),
         matrix_b=probes.matrices[b].copy(),
         value_a=float(values[n_classes][a]),
         value_b=float(values[n_classes][b]),
-        move=describe_move(*comparisons.moves[index]),
-        expected=_EXPECTED[relation],
+        move=comparisons.moves[comparisons.move[index]],
+        expected=f"f(B) {relation} f(A)",
     )
     return n_held, n_defined, witness

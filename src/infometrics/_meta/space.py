@@ -69,25 +69,25 @@ def space_description(prop, sizes, counts):
         f"every binary class split with 2 to {max_split_samples} samples "
         f"({n_splits:,}) and {n_random} random 3- and 4-class size vectors"
     )
-    if prop == "feature_1":
+    if prop == "Feature 1":
         return f"{matrices}: every move of one error to the diagonal"
-    if prop == "p1_identity":
+    if prop == "P1 identity":
         return (
             f"{matrices}, and Theorem 1's relabelled exact classifications: "
             "each matrix with every class present that is not exact, against "
             "the exact classification of its rows"
         )
-    if prop == "p3_symmetry":
+    if prop == "P3 symmetry":
         return f"{matrices}: each one without rejections, against its transpose"
-    if prop == "feature_2":
+    if prop == "Feature 2":
         return f"{splits}: one rejection of each class from the exact classification"
-    if prop == "feature_3_between":
+    if prop == "Feature 3 between":
         return (
             f"{splits}: one error against one rejection of the same class, from "
             "the exact classification"
         )
     return (
         f"{splits}: each pair of classes of different sizes, one "
-        f"{'error' if prop.endswith('errors') else 'rejection'} on the small "
+        f"{'error' if prop.endswith('(errors)') else 'rejection'} on the small "
         "class against one on the large class, from the exact classification"
     )
