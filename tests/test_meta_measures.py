@@ -86,7 +86,7 @@ def test_probe_comparisons_count_every_move_once():
         n_random=0,
         rng=np.random.default_rng(0),
         designed={},
-    )[0][2]
+    )[2]
     feature_1 = probes.comparisons["Feature 1"]
     # Matrices with c01 >= 1 and 1..n samples <-> vectors with 0..n-1 samples.
     assert len(feature_1) == 2 * comb(n - 1 + 6, 6)

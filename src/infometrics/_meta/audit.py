@@ -9,8 +9,13 @@ import pandas as pd
 
 from .designed import designed_matrices
 from .measures import evaluate_one_by_one, evaluate_registry, resolve_measures
-from .search import PROPERTIES, build_probe_sets, property_key
-from .space import check_space_size, space_description
+from .search import (
+    PROPERTIES,
+    build_probe_sets,
+    check_space_size,
+    property_key,
+    space_description,
+)
 from .witness import MetaMeasureWitness
 
 # Differences below this (relative to the values) are rounding, not a change:
@@ -342,8 +347,8 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     designed = {m: np.array(stack) for m, stack in designed_matrices().items()}
 
     groups = {
-        "registry": [m for m in resolved if m.vectorised],
-        "loop": [m for m in resolved if not m.vectorised],
+        "registry": [m for m in resolved if m.kind == "registry"],
+        "loop": [m for m in resolved if m.kind != "registry"],
     }
     # Before any allocation: a space too large fails here, not in numpy.
     if groups["registry"]:
@@ -362,7 +367,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
         if not members:
             continue
         max_s, max_split, n_rand, max_3 = sizes[group]
-        probe_sets, counts = build_probe_sets(
+        probe_sets = build_probe_sets(
             max_samples=max_s,
             max_split_samples=max_split,
             n_random=n_rand,
@@ -377,7 +382,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
         )
         for prop in PROPERTIES:
             space_rows.setdefault(prop, {})[column] = space_description(
-                prop, sizes[group], counts
+                prop, sizes[group], sum(map(len, designed.values()))
             )
         values = {m.name: {} for m in members}
         for n_classes, probes in probe_sets.items():

@@ -8,7 +8,6 @@ necessarily one Python call per matrix.
 """
 
 import contextlib
-import dataclasses
 import functools
 import threading
 import warnings
@@ -57,27 +56,17 @@ class AuditedMeasure:
     binary_only: bool = False
     registry_name: str = ""
 
-    @property
-    def vectorised(self):
-        return self.kind == "registry"
 
+def _labels_metric(function, kwargs, label, name):
+    """A scikit-learn metric, negated where lower is better.
 
-def _lower_is_better(name):
-    # scikit-learn's naming convention: *_score is a gain, *_loss and *_error
-    # are losses.
-    return name.endswith(("_loss", "_error"))
-
-
-def _sklearn_metric(name):
-    import sklearn.metrics
-
-    function_name, kwargs = SKLEARN_ALIASES.get(name, (name, {}))
-    function = getattr(sklearn.metrics, function_name, None)
-    if not callable(function) or function_name.startswith("_"):
-        return None
-    sign = -1.0 if _lower_is_better(function_name) else 1.0
-    label = name if sign > 0 else f"neg_{name}"
-    return AuditedMeasure(label, "labels", function, dict(kwargs), sign)
+    scikit-learn's naming convention: *_score is a gain, *_loss and *_error
+    are losses.
+    """
+    sign = -1.0 if function.__name__.endswith(("_loss", "_error")) else 1.0
+    if name is None:
+        name = label if sign > 0 else f"neg_{label}"
+    return AuditedMeasure(name, "labels", function, dict(kwargs), sign)
 
 
 def resolve_measure(measure, name=None):
@@ -104,8 +93,11 @@ def resolve_measure(measure, name=None):
                 binary_only=spec.binary_only,
                 registry_name=spec.name,
             )
-        resolved = _sklearn_metric(measure)
-        if resolved is None:
+        import sklearn.metrics
+
+        function_name, kwargs = SKLEARN_ALIASES.get(measure, (measure, {}))
+        function = getattr(sklearn.metrics, function_name, None)
+        if not callable(function) or function_name.startswith("_"):
             raise ValueError(
                 f"Unknown measure {measure!r}: not a name of infometrics.MEASURES "
                 "(e.g. 'ni2', 'neg_false_info_ratio'), nor a scikit-learn metric "
@@ -113,7 +105,7 @@ def resolve_measure(measure, name=None):
                 "function name of sklearn.metrics). Pass a callable f(C) -> float "
                 "for any other measure."
             )
-        return resolved if name is None else dataclasses.replace(resolved, name=name)
+        return _labels_metric(function, kwargs, measure, name)
     if callable(measure):
         return _resolve_callable(measure, name)
     raise ValueError(
@@ -133,13 +125,9 @@ def _resolve_callable(measure, name):
     module = getattr(function, "__module__", "") or ""
     function_name = getattr(function, "__name__", None)
     if module.startswith("sklearn.metrics") and function_name:
-        sign = -1.0 if _lower_is_better(function_name) else 1.0
-        label = name
-        if label is None:
-            options = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
-            label = f"{function_name}({options})" if options else function_name
-            label = label if sign > 0 else f"neg_{label}"
-        return AuditedMeasure(label, "labels", function, kwargs, sign)
+        options = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
+        label = f"{function_name}({options})" if options else function_name
+        return _labels_metric(function, kwargs, label, name)
     label = name or getattr(measure, "__name__", None) or repr(measure)
     return AuditedMeasure(label, "matrix", measure)
 

@@ -259,8 +259,7 @@ def _split_properties(builder, sizes):
 
 def binary_splits(max_samples):
     """Every binary class split ``(c0, c1)``, both at least 1, ``c0 + c1 <= max``."""
-    sizes = compositions(2, max_samples - 2, min_total=0) + 1
-    return sizes
+    return compositions(2, max_samples - 2, min_total=0) + 1
 
 
 def random_matrices(rng, n_classes, n_matrices, *, max_samples=60):
@@ -304,30 +303,22 @@ def build_probe_sets(
     -------
     probe_sets : dict
         ``{n_classes: ProbeSet}``.
-    counts : dict
-        ``{(n_classes, source): number of matrices or class splits}``.
     """
-    counts = {}
     probe_sets = {}
     for m in (2, 3, 4):
         builder = _Builder(m)
         if m == 2:
             stack = compositions(6, max_samples).reshape(-1, 2, 3)
-            counts[2, "binary matrices"] = len(stack)
             _matrix_properties(builder, stack)
             sizes = binary_splits(max_split_samples)
-            counts[2, "binary splits"] = len(sizes)
             _split_properties(builder, sizes)
         if m == 3 and max_samples_3class > 0:
             stack = compositions(12, max_samples_3class).reshape(-1, 3, 4)
-            counts[3, "3-class matrices"] = len(stack)
             _matrix_properties(builder, stack)
         if m > 2 and n_random > 0:
             stack = random_matrices(rng, m, n_random)
-            counts[m, "random matrices"] = len(stack)
             _matrix_properties(builder, stack)
             sizes = rng.integers(1, 61, size=(n_random, m))
-            counts[m, "random splits"] = len(sizes)
             _split_properties(builder, sizes)
             # Theorem 1's witnesses, for P1: every exact classification of these
             # sizes with cyclically relabelled predictions.
@@ -336,8 +327,75 @@ def build_probe_sets(
             _not_exact_pairs(builder, swapped, builder.add(swapped))
         if m in designed:
             stack = np.asarray(designed[m], dtype=np.int64)
-            counts[m, "designed matrices"] = len(stack)
             _matrix_properties(builder, stack)
         if builder.blocks:
             probe_sets[m] = builder.build()
-    return probe_sets, counts
+    return probe_sets
+
+
+# Every base matrix of a search costs about a kilobyte (its moved copies, the
+# deduplication and the values): three million of them take about 3 GB.
+MAX_MATRICES = 3_000_000
+
+
+def check_space_size(sizes, names):
+    """Refuse a search space too large for memory, naming the option to lower.
+
+    ``sizes`` are ``(max_samples, max_split_samples, n_random,
+    max_samples_3class)``, ``names`` their keyword names, for the message.
+    """
+    max_samples, max_split_samples, n_random, max_samples_3class = sizes
+    counts = [
+        n_compositions(6, max_samples),
+        comb(max_split_samples, 2),
+        4 * n_random,
+        n_compositions(12, max_samples_3class),
+    ]
+    if sum(counts) <= MAX_MATRICES:
+        return
+    largest = counts.index(max(counts))
+    kind = ("binary matrices", "binary splits", "random cases", "3-class matrices")
+    raise ValueError(
+        f"The search space is too large: {sum(counts):,} matrices and class "
+        f"splits, {counts[largest]:,} of them {kind[largest]} from "
+        f"{names[largest]}={sizes[largest]}; at most {MAX_MATRICES:,} fit in "
+        f"memory (about 1 GB a million). Lower {names[largest]}."
+    )
+
+
+def space_description(prop, sizes, n_designed):
+    """One sentence: what a property was checked on, with the closed-form counts."""
+    max_samples, max_split_samples, n_random, max_samples_3class = sizes
+    if prop in ("Feature 1", "P1 identity", "P3 symmetry"):
+        three = (
+            f"every 3-class augmented matrix with 1 to {max_samples_3class} "
+            f"samples ({n_compositions(12, max_samples_3class):,}), "
+            if max_samples_3class
+            else ""
+        )
+        return (
+            f"every binary augmented matrix with 1 to {max_samples} samples "
+            f"({n_compositions(6, max_samples):,}), {three}{n_random} random "
+            f"3-class and {n_random} random 4-class matrices and the {n_designed} "
+            "designed matrices of the papers"
+        ) + {
+            "Feature 1": ": every move of one error to the diagonal",
+            "P1 identity": ", and Theorem 1's relabelled exact classifications: "
+            "each matrix with every class present that is not exact, against the "
+            "exact classification of its rows",
+            "P3 symmetry": ": each one without rejections, against its transpose",
+        }[prop]
+    return (
+        f"every binary class split with 2 to {max_split_samples} samples "
+        f"({comb(max_split_samples, 2):,}) and {n_random} random 3- and 4-class "
+        "size vectors: "
+    ) + {
+        "Feature 2": "one rejection of each class from the exact classification",
+        "Feature 3 between": "one error against one rejection of the same class, "
+        "from the exact classification",
+    }.get(
+        prop,
+        f"each pair of classes of different sizes, one "
+        f"{'error' if prop.endswith('(errors)') else 'rejection'} on the small "
+        "class against one on the large class, from the exact classification",
+    )
