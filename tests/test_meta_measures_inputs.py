@@ -210,3 +210,26 @@ def test_a_sklearn_metric_audit_leaves_other_threads_warnings_alone(monkeypatch)
     # No filter left behind ignores this thread's warnings.
     with pytest.warns(_ThreadWarning):
         warnings.warn("raised at the end", _ThreadWarning, stacklevel=1)
+
+
+def test_the_audit_imports_only_what_the_core_imports():
+    """At module level, the audit's modules import numpy, scipy, the standard
+    library and the package's core; pandas (its results), scikit-learn (its
+    metrics) and matplotlib (its figure) when they are used."""
+    import ast
+    import sys
+    from pathlib import Path
+
+    folder = Path(im.__file__).parent / "_meta"
+    allowed = {"numpy", "scipy", *sys.stdlib_module_names}
+    core = {"_measures", "_counting"}
+    for path in folder.glob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Import):
+                tops = {alias.name.split(".")[0] for alias in node.names}
+                assert tops <= allowed, (path.name, tops)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level == 0:
+                    assert node.module.split(".")[0] in allowed, path.name
+                elif node.level == 2:  # from the package: only its core
+                    assert node.module.split(".")[0] in core, (path.name, node.module)

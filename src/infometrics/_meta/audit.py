@@ -3,9 +3,10 @@
 import itertools
 import numbers
 import textwrap
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from .designed import designed_matrices
 from .measures import evaluate_one_by_one, evaluate_registry, resolve_measures
@@ -18,11 +19,15 @@ from .search import (
 )
 from .witness import MetaMeasureWitness
 
+if TYPE_CHECKING:
+    import pandas
+
 # Differences below this (relative to the values) are rounding, not a change:
 # "strictly lower" needs more, "never lower" tolerates it.
 RELATIVE_TOLERANCE = 1e-9
 
 
+@dataclass(repr=False, eq=False)
 class MetaMeasureAudit:
     """The result of :func:`meta_measure_audit`.
 
@@ -49,12 +54,11 @@ class MetaMeasureAudit:
         the kinds audited).
     """
 
-    def __init__(self, table, share_held, n_checked, witnesses, search_space):
-        self.table = table
-        self.share_held = share_held
-        self.n_checked = n_checked
-        self.witnesses = witnesses
-        self.search_space = search_space
+    table: "pandas.DataFrame"
+    share_held: "pandas.DataFrame"
+    n_checked: "pandas.DataFrame"
+    witnesses: dict
+    search_space: "pandas.DataFrame"
 
     def __repr__(self):
         return (
@@ -99,6 +103,8 @@ class MetaMeasureAudit:
         text : str
         """
         cells = cell_texts(self).rename(columns=SHORT_LABELS)
+        import pandas as pd
+
         with pd.option_context("display.max_rows", None, "display.width", 250):
             lines = [cells.to_string(), ""]
         lines.append(
@@ -156,6 +162,8 @@ def format_share(share):
 
 def cell_texts(audit):
     """What the audit says of each measure and property, in a few words."""
+    import pandas as pd
+
     cells = pd.DataFrame("n/a", index=audit.table.index, columns=audit.table.columns)
     for measure, label in itertools.product(*cells.axes):
         held = audit.table.at[measure, label]
@@ -325,22 +333,28 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     B is A with one sample of true class 0 moved from predicted class 1 to the
     diagonal (a correct prediction instead of an error)
     """
+    # pandas only here: the audit's modules import what the core imports.
+    import pandas as pd
+
     resolved = resolve_measures(measures)
-    registry_names = ("max_samples", "max_split_samples", "n_random")
-    registry_names += ("max_samples_3class",)
-    registry_sizes = (
-        _check_count(max_samples, "max_samples", 1),
-        _check_count(max_split_samples, "max_split_samples", 3),
-        _check_count(n_random, "n_random", 0),
-        _check_count(max_samples_3class, "max_samples_3class", 0),
-    )
-    loop_names = tuple(f"{name}_loop" for name in registry_names)
-    loop_sizes = (
-        _check_count(max_samples_loop, "max_samples_loop", 1),
-        _check_count(max_split_samples_loop, "max_split_samples_loop", 3),
-        _check_count(n_random_loop, "n_random_loop", 0),
-        _check_count(max_samples_3class_loop, "max_samples_3class_loop", 0),
-    )
+    names = ("max_samples", "max_split_samples", "n_random", "max_samples_3class")
+    minimums = (1, 3, 0, 0)
+    options = {
+        "registry": (max_samples, max_split_samples, n_random, max_samples_3class),
+        "loop": (
+            max_samples_loop,
+            max_split_samples_loop,
+            n_random_loop,
+            max_samples_3class_loop,
+        ),
+    }
+    sizes = {}
+    for group, values in options.items():
+        suffix = "_loop" if group == "loop" else ""
+        sizes[group] = tuple(
+            _check_count(value, name + suffix, minimum)
+            for value, name, minimum in zip(values, names, minimums, strict=True)
+        )
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
@@ -351,11 +365,10 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
         "loop": [m for m in resolved if m.kind != "registry"],
     }
     # Before any allocation: a space too large fails here, not in numpy.
-    if groups["registry"]:
-        check_space_size(registry_sizes, registry_names)
-    if groups["loop"]:
-        check_space_size(loop_sizes, loop_names)
-    sizes = {"registry": registry_sizes, "loop": loop_sizes}
+    for group, members in groups.items():
+        if members:
+            suffix = "_loop" if group == "loop" else ""
+            check_space_size(sizes[group], [name + suffix for name in names])
     labels = list(PROPERTIES)
     names = [m.name for m in resolved]
     held_table = pd.DataFrame(pd.NA, index=names, columns=labels, dtype="boolean")

@@ -2,8 +2,6 @@
 
 import numpy as np
 
-from .._display.common import _pyplot
-
 # Blue for held, orange for failed (told apart without red-green vision), grey
 # where nothing could be compared; every cell also says it in words.
 COLOURS = {"holds": "#9ecae1", "fails": "#f4a261", "n/a": "#e0e0e0"}
@@ -22,6 +20,8 @@ COLUMN_TITLES = {
 def plot_audit(cells, legend, *, ax=None):
     """Draw an audit's cell texts (a DataFrame) on ``ax`` (a new figure if None)."""
     from matplotlib.patches import Patch, Rectangle
+
+    from .._display.common import _pyplot
 
     n_rows, n_columns = cells.shape
     if ax is None:
