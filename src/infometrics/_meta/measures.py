@@ -170,8 +170,8 @@ def _labels_of(matrix):
     return true, np.repeat(predicted_codes, counts)
 
 
-class _InMetricCall(threading.local):
-    """A warnings-filter pattern that matches inside this thread's metric calls.
+class _InMetricCalls(threading.local):
+    """A warnings-filter pattern that matches in threads running metric calls.
 
     The reject label is a prediction no true sample has: scikit-learn warns
     about it (an undefined recall, a label missing from y_true) on almost
@@ -179,8 +179,8 @@ class _InMetricCall(threading.local):
     warnings filters are shared by every thread (before Python 3.14): an
     "ignore" around the calls would swallow other threads' warnings, and
     ``catch_warnings`` restores a list another thread may have changed
-    meanwhile. This pattern's filter stays in the list, inert in every other
-    thread and between the calls.
+    meanwhile. This pattern's filter is inert in every other thread; it is in
+    the list while some thread runs metric calls (counted under a lock).
     """
 
     active = False
@@ -189,24 +189,35 @@ class _InMetricCall(threading.local):
         return self.active
 
 
-_IN_METRIC_CALL = _InMetricCall()
-_IGNORE_IN_METRIC_CALLS = ("ignore", _IN_METRIC_CALL, Warning, None, 0)
+_IN_METRIC_CALLS = _InMetricCalls()
+_IGNORE_IN_METRIC_CALLS = ("ignore", _IN_METRIC_CALLS, Warning, None, 0)
+_RUNNING = {"lock": threading.Lock(), "threads": 0}
+
+
+@contextlib.contextmanager
+def _metric_warnings_ignored():
+    with _RUNNING["lock"]:
+        if not _RUNNING["threads"]:
+            warnings.filters.insert(0, _IGNORE_IN_METRIC_CALLS)
+        _RUNNING["threads"] += 1
+    _IN_METRIC_CALLS.active = True
+    try:
+        yield
+    finally:
+        _IN_METRIC_CALLS.active = False
+        with _RUNNING["lock"]:
+            _RUNNING["threads"] -= 1
+            if not _RUNNING["threads"]:
+                # Another thread's catch_warnings may have swapped the list.
+                with contextlib.suppress(ValueError):
+                    warnings.filters.remove(_IGNORE_IN_METRIC_CALLS)
 
 
 def _call_one(measure, matrix):
-    if measure.kind != "labels":
-        return measure.function(matrix.copy())
-    y_true, y_pred = _labels_of(matrix)
-    if warnings.filters[:1] != [_IGNORE_IN_METRIC_CALLS]:
-        # First, so that an "error" filter does not turn these into errors.
-        with contextlib.suppress(ValueError):
-            warnings.filters.remove(_IGNORE_IN_METRIC_CALLS)
-        warnings.filters.insert(0, _IGNORE_IN_METRIC_CALLS)
-    _IN_METRIC_CALL.active = True
-    try:
+    if measure.kind == "labels":
+        y_true, y_pred = _labels_of(matrix)
         return measure.function(y_true, y_pred, **measure.kwargs)
-    finally:
-        _IN_METRIC_CALL.active = False
+    return measure.function(matrix.copy())
 
 
 def _fast_calls(measure):
@@ -232,9 +243,11 @@ def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
     is; a callable's ``nan`` is an error unless ``undefined="skip"``.
     """
     values = np.empty(len(matrices))
-    for index, matrix in enumerate(matrices):
-        with contextlib.nullcontext() if index == 0 else _fast_calls(measure):
-            values[index] = _checked_value(measure, matrix, undefined)
+    labels = measure.kind == "labels"
+    with _metric_warnings_ignored() if labels else contextlib.nullcontext():
+        for index, matrix in enumerate(matrices):
+            with contextlib.nullcontext() if index == 0 else _fast_calls(measure):
+                values[index] = _checked_value(measure, matrix, undefined)
     return values
 
 
