@@ -101,7 +101,4 @@ def run_audit(args, out, usage_error):
         max_samples_3class_loop=args.max_samples_3class_loop,
         undefined="skip" if args.skip_undefined else "raise",
     )
-    out.write(audit.to_text() + "\n\nSearch space:\n")
-    for label, row in audit.search_space.iterrows():
-        for column, text in row.items():
-            out.write(f"- {label}, {column}: {text}.\n")
+    out.write(audit.to_text() + "\n")

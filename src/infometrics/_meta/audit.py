@@ -96,15 +96,16 @@ class MetaMeasureAudit:
         return self.witnesses.get((measure, label))
 
     def to_text(self):
-        """The table (holds / fails with the share held) and every witness, as text.
+        """The table (holds / fails with the share held), every witness and the
+        search space, as text.
 
         Returns
         -------
         text : str
         """
-        cells = cell_texts(self).rename(columns=SHORT_LABELS)
         import pandas as pd
 
+        cells = cell_texts(self).rename(columns=SHORT_LABELS)
         with pd.option_context("display.max_rows", None, "display.width", 250):
             lines = [cells.to_string(), ""]
         lines.append(
@@ -115,6 +116,9 @@ class MetaMeasureAudit:
         if self.witnesses:
             lines += ["", "Witnesses:"]
             lines += [str(witness) for witness in self.witnesses.values()]
+        lines += ["", "Search space:"]
+        for label, row in self.search_space.iterrows():
+            lines += [f"- {label}, {column}: {text}." for column, text in row.items()]
         return "\n".join(lines)
 
     def plot(self, *, ax=None):
