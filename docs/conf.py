@@ -68,10 +68,10 @@ def _shorten_signature(app, what, name, obj, options, signature, return_annotati
 
 
 # The "Which measure?" page includes the meta-measure audit, run here from the
-# code (never typed by hand). It takes about a minute, most of it calling the
-# scikit-learn metrics one matrix at a time, so its output is kept in
-# docs/generated_meta/ and rebuilt only when the measures' code, the audit's
-# code or a library version changes.
+# code (never typed by hand), as tables of text. It takes about a minute, most
+# of it calling the scikit-learn metrics one matrix at a time, so its output is
+# kept in docs/generated_meta/ and rebuilt only when the measures' code, the
+# audit's code or a library version changes.
 _META_FOLDER = "generated_meta"
 
 
@@ -105,11 +105,6 @@ def _write_meta_audit(app):
     folder.mkdir(exist_ok=True)
     audit = infometrics.meta_measure_audit([*infometrics.MEASURES, *SKLEARN_METRICS])
     (folder / "audit_table.inc").write_text(audit_rst(audit), encoding="utf-8")
-    ax = audit.plot()
-    ax.figure.savefig(folder / "meta_measures.png", dpi=100)
-    import matplotlib.pyplot as plt
-
-    plt.close(ax.figure)
     key_file.write_text(key)
 
 

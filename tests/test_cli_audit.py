@@ -1,5 +1,7 @@
 """``infometrics audit``: the meta-measure table and witnesses on the command line."""
 
+import sys
+
 import pytest
 
 from infometrics._cli.main import main
@@ -48,8 +50,8 @@ def test_audit_of_a_function_path(capsys):
     row = out.splitlines()[1].split()
     # Built to satisfy Features 1-3 and P1; not symmetric.
     assert row[0] == "weighted_cost"
-    assert row[1:7] == ["held"] * 6
-    assert row[7] == "FAILED"
+    assert row[1:7] == ["holds"] * 6
+    assert row[7:10] == ["fails:", "holds", "in"]
 
 
 @pytest.mark.parametrize(
@@ -77,7 +79,8 @@ def test_audit_searches_three_class_matrices_and_says_so(capsys):
     options = [*SMALL, "--max-samples-3class", "4", "--max-samples-3class-loop", "0"]
     assert main(["audit", "kappa", *options]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[1].split()[:3] == ["kappa", "FAILED", ">99%"]
+    cells = out.splitlines()[1].split()
+    assert cells[:5] == ["kappa", "fails:", "holds", "in", ">99%"]
     assert "kappa fails Feature 1" in out
     assert "every 3-class augmented matrix with 1 to 4 samples (1,819)" in out
 
@@ -96,3 +99,19 @@ def test_audit_refuses_a_search_space_too_large_in_one_line(capsys):
     assert "search space is too large" in err
     assert "Lower max_samples." in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_audit_imports_a_function_from_the_current_folder(tmp_path, monkeypatch):
+    """As ``python -m`` does: ``infometrics audit mymod:f`` in mymod's folder."""
+    name = "infometrics_audit_cwd_module"
+    (tmp_path / f"{name}.py").write_text(
+        "def accepted(matrix):\n    return float(matrix.trace() / matrix.sum())\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    path_before = list(sys.path)
+    try:
+        assert main(["audit", f"{name}:accepted", *SMALL]) == 0
+    finally:
+        sys.modules.pop(name, None)
+    assert sys.path == path_before  # the folder is on the path for that import only

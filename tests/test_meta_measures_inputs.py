@@ -1,5 +1,7 @@
 """Meta-measures: regressions of an outside audit (search space, inputs, output)."""
 
+import threading
+import warnings
 from math import comb
 
 import numpy as np
@@ -161,3 +163,73 @@ def test_witnesses_are_listed_in_table_order():
     assert measures == sorted(measures, key=list(audit.table.index).index)
     text = audit.to_text()
     assert text.index("weighted cost fails") < text.index("ni1 fails")
+
+
+class _ThreadWarning(UserWarning):
+    pass
+
+
+def test_a_sklearn_metric_audit_leaves_other_threads_warnings_alone(monkeypatch):
+    """The warnings filters are shared by all threads (Python < 3.14): an audit
+    that ignored warnings around its loop swallowed those of other threads, and
+    left its ignore filter behind for good when another thread entered
+    catch_warnings meanwhile (its exit restored the list it had copied)."""
+    import sklearn.metrics
+
+    in_call, go_on = threading.Event(), threading.Event()
+    accuracy = sklearn.metrics.accuracy_score
+
+    def paused_accuracy(y_true, y_pred):
+        # The first call waits while the main thread warns and enters
+        # catch_warnings; then the audit runs to its end. Its own warnings are
+        # ignored (a real metric's, about the reject label).
+        warnings.warn("from the audited metric", _ThreadWarning, stacklevel=1)
+        if not in_call.is_set():
+            in_call.set()
+            assert go_on.wait(30)
+        return accuracy(y_true, y_pred)
+
+    monkeypatch.setattr(sklearn.metrics, "accuracy_score", paused_accuracy)
+    audit = threading.Thread(
+        target=im.meta_measure_audit, args=(["accuracy_score"],), kwargs=SMALL_LOOP
+    )
+    with warnings.catch_warnings(record=True) as outer:
+        warnings.simplefilter("always")
+        audit.start()
+        assert in_call.wait(30)
+        warnings.warn("raised while the audit runs", _ThreadWarning, stacklevel=1)
+        with warnings.catch_warnings():
+            go_on.set()
+            audit.join(60)
+        warnings.warn("raised after the audit", _ThreadWarning, stacklevel=1)
+    assert not audit.is_alive()
+    assert [str(w.message) for w in outer if w.category is _ThreadWarning] == [
+        "raised while the audit runs",
+        "raised after the audit",
+    ]
+    # No filter left behind ignores this thread's warnings.
+    with pytest.warns(_ThreadWarning):
+        warnings.warn("raised at the end", _ThreadWarning, stacklevel=1)
+
+
+def test_the_audit_imports_only_what_the_core_imports():
+    """At module level, the audit's modules import numpy, scipy, the standard
+    library and the package's core; pandas (its results), scikit-learn (its
+    metrics) and matplotlib (its figure) when they are used."""
+    import ast
+    import sys
+    from pathlib import Path
+
+    folder = Path(im.__file__).parent / "_meta"
+    allowed = {"numpy", "scipy", *sys.stdlib_module_names}
+    core = {"_measures", "_counting"}
+    for path in folder.glob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Import):
+                tops = {alias.name.split(".")[0] for alias in node.names}
+                assert tops <= allowed, (path.name, tops)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level == 0:
+                    assert node.module.split(".")[0] in allowed, path.name
+                elif node.level == 2:  # from the package: only its core
+                    assert node.module.split(".")[0] in core, (path.name, node.module)

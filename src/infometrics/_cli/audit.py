@@ -1,6 +1,8 @@
 """``infometrics audit``: the meta-measure audit of the measures it is given."""
 
 import importlib
+import os
+import sys
 
 
 def add_audit_parser(commands):
@@ -64,10 +66,16 @@ def _resolve(text, usage_error):
     module_name, _, function_name = text.partition(":")
     if not module_name or not function_name:
         raise usage_error(f"{text!r}: write a function path as module:function")
+    # As ``python -m`` does: a module of the current folder is importable. The
+    # console script's sys.path starts with its own bin folder instead.
+    folder = os.getcwd()
+    sys.path.insert(0, folder)
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
         raise usage_error(f"{text!r}: cannot import {module_name!r} ({exc})") from None
+    finally:
+        sys.path.remove(folder)
     function = module
     for part in function_name.split("."):
         function = getattr(function, part, None)
@@ -93,7 +101,4 @@ def run_audit(args, out, usage_error):
         max_samples_3class_loop=args.max_samples_3class_loop,
         undefined="skip" if args.skip_undefined else "raise",
     )
-    out.write(audit.to_text() + "\n\nSearch space:\n")
-    for label, row in audit.search_space.iterrows():
-        for column, text in row.items():
-            out.write(f"- {label}, {column}: {text}.\n")
+    out.write(audit.to_text() + "\n")

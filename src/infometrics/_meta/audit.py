@@ -2,34 +2,32 @@
 
 import itertools
 import numbers
+import textwrap
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from .designed import designed_matrices
 from .measures import evaluate_one_by_one, evaluate_registry, resolve_measures
 from .search import (
     PROPERTIES,
-    PROPERTY_LABELS,
-    RELATIONS,
     build_probe_sets,
-    describe_move,
+    check_space_size,
+    property_key,
+    space_description,
 )
-from .shares import format_share
-from .space import check_space_size, space_description
 from .witness import MetaMeasureWitness
+
+if TYPE_CHECKING:
+    import pandas
 
 # Differences below this (relative to the values) are rounding, not a change:
 # "strictly lower" needs more, "never lower" tolerates it.
 RELATIVE_TOLERANCE = 1e-9
 
-_EXPECTED = {
-    ">=": "f(B) >= f(A)",
-    ">": "f(B) > f(A)",
-    "==": "f(B) == f(A)",
-}
 
-
+@dataclass(repr=False, eq=False)
 class MetaMeasureAudit:
     """The result of :func:`meta_measure_audit`.
 
@@ -56,12 +54,11 @@ class MetaMeasureAudit:
         the kinds audited).
     """
 
-    def __init__(self, table, share_held, n_checked, witnesses, search_space):
-        self.table = table
-        self.share_held = share_held
-        self.n_checked = n_checked
-        self.witnesses = witnesses
-        self.search_space = search_space
+    table: "pandas.DataFrame"
+    share_held: "pandas.DataFrame"
+    n_checked: "pandas.DataFrame"
+    witnesses: dict
+    search_space: "pandas.DataFrame"
 
     def __repr__(self):
         return (
@@ -85,7 +82,7 @@ class MetaMeasureAudit:
         witness : MetaMeasureWitness or None
             None where the property holds in the search space.
         """
-        label = PROPERTY_LABELS.get(prop, prop)
+        label = {property_key(label): label for label in PROPERTIES}.get(prop, prop)
         if measure not in self.table.index:
             raise ValueError(
                 f"{measure!r} is not a measure of this audit; it has "
@@ -99,35 +96,29 @@ class MetaMeasureAudit:
         return self.witnesses.get((measure, label))
 
     def to_text(self):
-        """The table (held / FAILED with the share held) and every witness, as text.
+        """The table (holds / fails with the share held), every witness and the
+        search space, as text.
 
         Returns
         -------
         text : str
         """
-        cells = pd.DataFrame(index=self.table.index, columns=self.table.columns)
-        for measure in self.table.index:
-            for label in self.table.columns:
-                held = self.table.at[measure, label]
-                if held is pd.NA:
-                    cells.at[measure, label] = "n/a"
-                elif held:
-                    cells.at[measure, label] = "held"
-                else:
-                    share = format_share(self.share_held.at[measure, label])
-                    cells.at[measure, label] = f"FAILED {share}"
-        short = {label: _short_label(label) for label in cells.columns}
-        with pd.option_context("display.max_rows", None, "display.width", 200):
-            lines = [cells.rename(columns=short).to_string(), ""]
+        import pandas as pd
+
+        cells = cell_texts(self).rename(columns=SHORT_LABELS)
+        with pd.option_context("display.max_rows", None, "display.width", 250):
+            lines = [cells.to_string(), ""]
         lines.append(
             "Columns: "
-            + "; ".join(f"{short[label]} = {label}" for label in cells.columns)
-            + ". FAILED n% = a counterexample was found; the property holds in "
-            "n% of the comparisons searched."
+            + "; ".join(f"{SHORT_LABELS[label]} = {label}" for label in self.table)
+            + f". {LEGEND}"
         )
         if self.witnesses:
             lines += ["", "Witnesses:"]
             lines += [str(witness) for witness in self.witnesses.values()]
+        lines += ["", "Search space:"]
+        for label, row in self.search_space.iterrows():
+            lines += [f"- {label}, {column}: {text}." for column, text in row.items()]
         return "\n".join(lines)
 
     def plot(self, *, ax=None):
@@ -144,19 +135,46 @@ class MetaMeasureAudit:
         """
         from .figure import plot_audit
 
-        return plot_audit(self, ax=ax)
+        return plot_audit(cell_texts(self), textwrap.fill(LEGEND, 130), ax=ax)
 
 
-def _short_label(label):
-    return {
-        "Feature 1": "F1",
-        "Feature 2": "F2",
-        "Feature 3 within (errors)": "F3 err",
-        "Feature 3 within (rejections)": "F3 rej",
-        "Feature 3 between": "F3 betw",
-        "P1 identity": "P1",
-        "P3 symmetry": "P3",
-    }.get(label, label)
+SHORT_LABELS = {
+    "Feature 1": "F1",
+    "Feature 2": "F2",
+    "Feature 3 within (errors)": "F3 err",
+    "Feature 3 within (rejections)": "F3 rej",
+    "Feature 3 between": "F3 betw",
+    "P1 identity": "P1",
+    "P3 symmetry": "P3",
+}
+
+LEGEND = (
+    "holds = no counterexample in the search space; fails: holds in n% = a "
+    "counterexample was found, and the property holds in n% of the comparisons "
+    "searched; n/a = the measure is undefined on every case compared."
+)
+
+
+def format_share(share):
+    """A share in percent that never rounds a failure to 100% (or a hit to 0%)."""
+    if share > 0.995:
+        return ">99%"
+    if 0 < share < 0.005:
+        return "<1%"
+    return f"{share:.0%}"
+
+
+def cell_texts(audit):
+    """What the audit says of each measure and property, in a few words."""
+    import pandas as pd
+
+    cells = pd.DataFrame("n/a", index=audit.table.index, columns=audit.table.columns)
+    for measure, label in itertools.product(*cells.axes):
+        held = audit.table.at[measure, label]
+        if held is not pd.NA:
+            share = format_share(audit.share_held.at[measure, label])
+            cells.at[measure, label] = "holds" if held else f"fails: holds in {share}"
+    return cells
 
 
 def _check_count(value, name, minimum):
@@ -293,6 +311,11 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     that need it out; a property none of whose comparisons is defined is
     ``<NA>``. Values closer than ``1e-9`` (relative) count as equal.
 
+    The warnings a scikit-learn metric raises during the audit are ignored
+    (the reject label is a class no sample has, which some metrics warn
+    about), in the auditing thread only: other threads' warnings are
+    untouched.
+
     References
     ----------
     .. [1] B.-G. Hu, R. He and X.-T. Yuan, "Information-theoretic measures for
@@ -314,38 +337,43 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     B is A with one sample of true class 0 moved from predicted class 1 to the
     diagonal (a correct prediction instead of an error)
     """
+    # pandas only here: the audit's modules import what the core imports.
+    import pandas as pd
+
     resolved = resolve_measures(measures)
-    registry_names = ("max_samples", "max_split_samples", "n_random")
-    registry_names += ("max_samples_3class",)
-    registry_sizes = (
-        _check_count(max_samples, "max_samples", 1),
-        _check_count(max_split_samples, "max_split_samples", 3),
-        _check_count(n_random, "n_random", 0),
-        _check_count(max_samples_3class, "max_samples_3class", 0),
-    )
-    loop_names = tuple(f"{name}_loop" for name in registry_names)
-    loop_sizes = (
-        _check_count(max_samples_loop, "max_samples_loop", 1),
-        _check_count(max_split_samples_loop, "max_split_samples_loop", 3),
-        _check_count(n_random_loop, "n_random_loop", 0),
-        _check_count(max_samples_3class_loop, "max_samples_3class_loop", 0),
-    )
+    names = ("max_samples", "max_split_samples", "n_random", "max_samples_3class")
+    minimums = (1, 3, 0, 0)
+    options = {
+        "registry": (max_samples, max_split_samples, n_random, max_samples_3class),
+        "loop": (
+            max_samples_loop,
+            max_split_samples_loop,
+            n_random_loop,
+            max_samples_3class_loop,
+        ),
+    }
+    sizes = {}
+    for group, values in options.items():
+        suffix = "_loop" if group == "loop" else ""
+        sizes[group] = tuple(
+            _check_count(value, name + suffix, minimum)
+            for value, name, minimum in zip(values, names, minimums, strict=True)
+        )
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
     designed = {m: np.array(stack) for m, stack in designed_matrices().items()}
 
     groups = {
-        "registry": [m for m in resolved if m.vectorised],
-        "loop": [m for m in resolved if not m.vectorised],
+        "registry": [m for m in resolved if m.kind == "registry"],
+        "loop": [m for m in resolved if m.kind != "registry"],
     }
     # Before any allocation: a space too large fails here, not in numpy.
-    if groups["registry"]:
-        check_space_size(registry_sizes, registry_names)
-    if groups["loop"]:
-        check_space_size(loop_sizes, loop_names)
-    sizes = {"registry": registry_sizes, "loop": loop_sizes}
-    labels = [PROPERTY_LABELS[prop] for prop in PROPERTIES]
+    for group, members in groups.items():
+        if members:
+            suffix = "_loop" if group == "loop" else ""
+            check_space_size(sizes[group], [name + suffix for name in names])
+    labels = list(PROPERTIES)
     names = [m.name for m in resolved]
     held_table = pd.DataFrame(pd.NA, index=names, columns=labels, dtype="boolean")
     share = pd.DataFrame(np.nan, index=names, columns=labels)
@@ -356,7 +384,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
         if not members:
             continue
         max_s, max_split, n_rand, max_3 = sizes[group]
-        probe_sets, counts = build_probe_sets(
+        probe_sets = build_probe_sets(
             max_samples=max_s,
             max_split_samples=max_split,
             n_random=n_rand,
@@ -370,8 +398,8 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
             else "scikit-learn metrics and callables (one call per matrix)"
         )
         for prop in PROPERTIES:
-            space_rows.setdefault(PROPERTY_LABELS[prop], {})[column] = (
-                space_description(prop, sizes[group], counts)
+            space_rows.setdefault(prop, {})[column] = space_description(
+                prop, sizes[group], sum(map(len, designed.values()))
             )
         values = {m.name: {} for m in members}
         for n_classes, probes in probe_sets.items():
@@ -385,12 +413,10 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
             for name, array in stack_values.items():
                 values[name][n_classes] = array
         for measure in members:
-            for prop in PROPERTIES:
-                result = _check_property(
-                    measure.name, prop, probe_sets, values[measure.name]
+            for label in PROPERTIES:
+                n_held, n_defined, witness = _check_property(
+                    measure.name, label, probe_sets, values[measure.name]
                 )
-                label = PROPERTY_LABELS[prop]
-                n_held, n_defined, witness = result
                 checked.at[measure.name, label] = n_defined
                 if n_defined:
                     held_table.at[measure.name, label] = witness is None
@@ -407,7 +433,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
 
 def _check_property(name, prop, probe_sets, values):
     """``(n_held, n_defined, witness or None)`` of one property of one measure."""
-    relation = RELATIONS[prop]
+    relation = PROPERTIES[prop]
     n_held = n_defined = 0
     best = None  # (n_samples, -violation, n_classes, index)
     for n_classes, probes in probe_sets.items():
@@ -438,12 +464,12 @@ def _check_property(name, prop, probe_sets, values):
     a, b = comparisons.a[index], comparisons.b[index]
     witness = MetaMeasureWitness(
         measure=name,
-        property=PROPERTY_LABELS[prop],
+        property=prop,
         matrix_a=probes.matrices[a].copy(),
         matrix_b=probes.matrices[b].copy(),
         value_a=float(values[n_classes][a]),
         value_b=float(values[n_classes][b]),
-        move=describe_move(*comparisons.moves[index]),
-        expected=_EXPECTED[relation],
+        move=comparisons.moves[comparisons.move[index]],
+        expected=f"f(B) {relation} f(A)",
     )
     return n_held, n_defined, witness

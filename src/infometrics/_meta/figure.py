@@ -1,15 +1,10 @@
 """The audit as a grid: measures as rows, properties as columns, held or failed."""
 
 import numpy as np
-import pandas as pd
-
-from .._display.common import _pyplot
 
 # Blue for held, orange for failed (told apart without red-green vision), grey
 # where nothing could be compared; every cell also says it in words.
-HELD_COLOUR = "#9ecae1"
-FAILED_COLOUR = "#f4a261"
-UNDEFINED_COLOUR = "#e0e0e0"
+COLOURS = {"holds": "#9ecae1", "fails": "#f4a261", "n/a": "#e0e0e0"}
 
 COLUMN_TITLES = {
     "Feature 1": "Feature 1\nmonotone in\nthe diagonal",
@@ -22,74 +17,47 @@ COLUMN_TITLES = {
 }
 
 
-def _cell(held, share):
-    if held is None:
-        return "n/a", UNDEFINED_COLOUR
-    if held:
-        return "held", HELD_COLOUR
-    from .shares import format_share
-
-    return f"fails ({format_share(share)})", FAILED_COLOUR
-
-
-def plot_audit(audit, *, ax=None):
-    """Draw the held/failed grid of an audit on ``ax`` (a new figure if None)."""
+def plot_audit(cells, legend, *, ax=None):
+    """Draw an audit's cell texts (a DataFrame) on ``ax`` (a new figure if None)."""
     from matplotlib.patches import Patch, Rectangle
 
-    plt = _pyplot()
-    table = audit.table
-    n_rows, n_columns = table.shape
+    from .._display.common import _pyplot
+
+    n_rows, n_columns = cells.shape
     if ax is None:
-        height = 1.6 + 0.24 * n_rows
-        _, ax = plt.subplots(figsize=(10.5, height), layout="constrained")
-    for row in range(n_rows):
-        for column in range(n_columns):
-            value = table.iat[row, column]
-            held = None if value is pd.NA else bool(value)
-            text, colour = _cell(held, audit.share_held.iat[row, column])
-            ax.add_patch(
-                Rectangle(
-                    (column, row),
-                    1,
-                    1,
-                    facecolor=colour,
-                    edgecolor="white",
-                    linewidth=1.5,
-                )
-            )
-            ax.text(
-                column + 0.5,
-                row + 0.5,
-                text,
-                ha="center",
-                va="center",
-                fontsize=7.5,
-            )
+        height = 1.8 + 0.3 * n_rows
+        _, ax = _pyplot().subplots(figsize=(12, height), layout="constrained")
+    for (row, column), text in np.ndenumerate(cells.to_numpy()):
+        colour = COLOURS[text.split(":")[0]]
+        ax.add_patch(
+            Rectangle((column, row), 1, 1, facecolor=colour, edgecolor="white")
+        )
+        ax.text(
+            column + 0.5,
+            row + 0.5,
+            text.replace(": ", ":\n"),
+            ha="center",
+            va="center",
+            fontsize=7,
+        )
     ax.set_xlim(0, n_columns)
     ax.set_ylim(n_rows, 0)
     ax.set_xticks(np.arange(n_columns) + 0.5)
-    ax.set_xticklabels(
-        [COLUMN_TITLES.get(label, label) for label in table.columns], fontsize=8
-    )
+    ax.set_xticklabels([COLUMN_TITLES.get(c, c) for c in cells.columns], fontsize=8)
     ax.xaxis.tick_top()
     ax.set_yticks(np.arange(n_rows) + 0.5)
-    ax.set_yticklabels(table.index, fontsize=8)
+    ax.set_yticklabels(cells.index, fontsize=8)
     ax.tick_params(length=0)
     for spine in ax.spines.values():
         spine.set_visible(False)
     ax.legend(
-        handles=[
-            Patch(facecolor=HELD_COLOUR, label="held: no counterexample found"),
-            Patch(
-                facecolor=FAILED_COLOUR,
-                label="fails (share of the searched comparisons where it holds)",
-            ),
-            Patch(facecolor=UNDEFINED_COLOUR, label="n/a: undefined on every case"),
-        ],
+        handles=[Patch(facecolor=c, label=key) for key, c in COLOURS.items()],
+        title=legend,
         loc="upper center",
         bbox_to_anchor=(0.5, 0.0),
-        ncol=2,
+        ncol=3,
         fontsize=8,
+        title_fontsize=7,
         frameon=False,
     )
     return ax

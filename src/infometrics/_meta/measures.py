@@ -9,13 +9,13 @@ necessarily one Python call per matrix.
 
 import contextlib
 import functools
+import threading
 import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .._exceptions import WARNINGS_FILTERS_LOCK
 from .._measures.registry import MEASURES, check_measure, compute_measures
 
 # Common scikit-learn metrics by the names of its scoring strings, with the
@@ -56,27 +56,17 @@ class AuditedMeasure:
     binary_only: bool = False
     registry_name: str = ""
 
-    @property
-    def vectorised(self):
-        return self.kind == "registry"
 
+def _labels_metric(function, kwargs, label, name):
+    """A scikit-learn metric, negated where lower is better.
 
-def _lower_is_better(name):
-    # scikit-learn's naming convention: *_score is a gain, *_loss and *_error
-    # are losses.
-    return name.endswith(("_loss", "_error"))
-
-
-def _sklearn_metric(name):
-    import sklearn.metrics
-
-    function_name, kwargs = SKLEARN_ALIASES.get(name, (name, {}))
-    function = getattr(sklearn.metrics, function_name, None)
-    if not callable(function) or function_name.startswith("_"):
-        return None
-    sign = -1.0 if _lower_is_better(function_name) else 1.0
-    label = name if sign > 0 else f"neg_{name}"
-    return AuditedMeasure(label, "labels", function, dict(kwargs), sign)
+    scikit-learn's naming convention: *_score is a gain, *_loss and *_error
+    are losses.
+    """
+    sign = -1.0 if function.__name__.endswith(("_loss", "_error")) else 1.0
+    if name is None:
+        name = label if sign > 0 else f"neg_{label}"
+    return AuditedMeasure(name, "labels", function, dict(kwargs), sign)
 
 
 def resolve_measure(measure, name=None):
@@ -103,8 +93,11 @@ def resolve_measure(measure, name=None):
                 binary_only=spec.binary_only,
                 registry_name=spec.name,
             )
-        resolved = _sklearn_metric(measure)
-        if resolved is None:
+        import sklearn.metrics
+
+        function_name, kwargs = SKLEARN_ALIASES.get(measure, (measure, {}))
+        function = getattr(sklearn.metrics, function_name, None)
+        if not callable(function) or function_name.startswith("_"):
             raise ValueError(
                 f"Unknown measure {measure!r}: not a name of infometrics.MEASURES "
                 "(e.g. 'ni2', 'neg_false_info_ratio'), nor a scikit-learn metric "
@@ -112,9 +105,7 @@ def resolve_measure(measure, name=None):
                 "function name of sklearn.metrics). Pass a callable f(C) -> float "
                 "for any other measure."
             )
-        if name is not None:
-            resolved = AuditedMeasure(name, **_fields(resolved, exclude="name"))
-        return resolved
+        return _labels_metric(function, kwargs, measure, name)
     if callable(measure):
         return _resolve_callable(measure, name)
     raise ValueError(
@@ -134,23 +125,11 @@ def _resolve_callable(measure, name):
     module = getattr(function, "__module__", "") or ""
     function_name = getattr(function, "__name__", None)
     if module.startswith("sklearn.metrics") and function_name:
-        sign = -1.0 if _lower_is_better(function_name) else 1.0
-        label = name
-        if label is None:
-            options = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
-            label = f"{function_name}({options})" if options else function_name
-            label = label if sign > 0 else f"neg_{label}"
-        return AuditedMeasure(label, "labels", function, kwargs, sign)
+        options = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
+        label = f"{function_name}({options})" if options else function_name
+        return _labels_metric(function, kwargs, label, name)
     label = name or getattr(measure, "__name__", None) or repr(measure)
     return AuditedMeasure(label, "matrix", measure)
-
-
-def _fields(measure, exclude):
-    return {
-        key: getattr(measure, key)
-        for key in AuditedMeasure.__dataclass_fields__
-        if key != exclude
-    }
 
 
 def resolve_measures(measures):
@@ -191,30 +170,54 @@ def _labels_of(matrix):
     return true, np.repeat(predicted_codes, counts)
 
 
+class _InMetricCalls(threading.local):
+    """A warnings-filter pattern that matches in threads running metric calls.
+
+    The reject label is a prediction no true sample has: scikit-learn warns
+    about it (an undefined recall, a label missing from y_true) on almost
+    every matrix. That is the point being audited, not news. But the
+    warnings filters are shared by every thread (before Python 3.14): an
+    "ignore" around the calls would swallow other threads' warnings, and
+    ``catch_warnings`` restores a list another thread may have changed
+    meanwhile. This pattern's filter is inert in every other thread; it is in
+    the list while some thread runs metric calls (counted under a lock).
+    """
+
+    active = False
+
+    def match(self, text):
+        return self.active
+
+
+_IN_METRIC_CALLS = _InMetricCalls()
+_IGNORE_IN_METRIC_CALLS = ("ignore", _IN_METRIC_CALLS, Warning, None, 0)
+_RUNNING = {"lock": threading.Lock(), "threads": 0}
+
+
+@contextlib.contextmanager
+def _metric_warnings_ignored():
+    with _RUNNING["lock"]:
+        if not _RUNNING["threads"]:
+            warnings.filters.insert(0, _IGNORE_IN_METRIC_CALLS)
+        _RUNNING["threads"] += 1
+    _IN_METRIC_CALLS.active = True
+    try:
+        yield
+    finally:
+        _IN_METRIC_CALLS.active = False
+        with _RUNNING["lock"]:
+            _RUNNING["threads"] -= 1
+            if not _RUNNING["threads"]:
+                # Another thread's catch_warnings may have swapped the list.
+                with contextlib.suppress(ValueError):
+                    warnings.filters.remove(_IGNORE_IN_METRIC_CALLS)
+
+
 def _call_one(measure, matrix):
     if measure.kind == "labels":
         y_true, y_pred = _labels_of(matrix)
         return measure.function(y_true, y_pred, **measure.kwargs)
     return measure.function(matrix.copy())
-
-
-@contextlib.contextmanager
-def _calls_of(measure):
-    """What every call of ``measure`` in one audit runs under.
-
-    The reject label is a prediction no true sample has: scikit-learn warns
-    about it (an undefined recall, a label missing from y_true) on almost
-    every matrix. That is the point being audited, not news, so label metrics
-    run with warnings ignored, under the package's lock of the warnings
-    filters (see ``WARNINGS_FILTERS_LOCK``): audits and table reads in other
-    threads take turns.
-    """
-    if measure.kind != "labels":
-        yield
-        return
-    with WARNINGS_FILTERS_LOCK, warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        yield
 
 
 def _fast_calls(measure):
@@ -240,12 +243,10 @@ def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
     is; a callable's ``nan`` is an error unless ``undefined="skip"``.
     """
     values = np.empty(len(matrices))
-    with _calls_of(measure):
+    labels = measure.kind == "labels"
+    with _metric_warnings_ignored() if labels else contextlib.nullcontext():
         for index, matrix in enumerate(matrices):
-            if index == 0:
-                values[index] = _checked_value(measure, matrix, undefined)
-                continue
-            with _fast_calls(measure):
+            with contextlib.nullcontext() if index == 0 else _fast_calls(measure):
                 values[index] = _checked_value(measure, matrix, undefined)
     return values
 

@@ -1,13 +1,13 @@
 """The audit as reStructuredText, for the "Which measure?" page of the docs.
 
-The docs build (``docs/conf.py``) runs the audit and writes this text and the
-figure next to the page, so the table always comes from the code.
+The docs build (``docs/conf.py``) runs the audit and writes this text next to
+the page, so the tables always come from the code.
 """
 
 import numpy as np
-import pandas as pd
 
-from .shares import format_share
+from .._measures.registry import MEASURES
+from .audit import LEGEND, cell_texts
 
 # The scikit-learn metrics shown beside the registry on the page.
 SKLEARN_METRICS = (
@@ -28,8 +28,13 @@ def _matrix(matrix):
     return "``" + str(matrix.astype(np.int64).tolist()) + "``"
 
 
+def _family(measure):
+    spec = MEASURES.get(measure.removeprefix("neg_"))
+    return spec.family if spec is not None else "scikit-learn metrics"
+
+
 def audit_rst(audit):
-    """The table (failed cells linking to witnesses), the witnesses and the space.
+    """One table per measure family (failed cells link to witnesses), the space.
 
     Parameters
     ----------
@@ -40,28 +45,30 @@ def audit_rst(audit):
     text : str
         reStructuredText to include in a page.
     """
-    table = audit.table
-    lines = [
-        ".. list-table::",
-        "   :header-rows: 1",
-        "   :stub-columns: 1",
-        "",
-        "   * - measure",
-    ]
-    lines += [f"     - {label}" for label in table.columns]
+    table, cells = audit.table, cell_texts(audit)
+    families = {}
     for measure in table.index:
-        lines.append(f"   * - ``{measure}``")
-        for label in table.columns:
-            held = table.at[measure, label]
-            if held is pd.NA:
-                cell = "n/a"
-            elif held:
-                cell = "held"
-            else:
-                share = format_share(audit.share_held.at[measure, label])
-                cell = f":ref:`fails ({share}) <{_label(measure, label)}>`"
-            lines.append(f"     - {cell}")
-    lines += ["", "", "Search space", "^^^^^^^^^^^^", ""]
+        families.setdefault(_family(measure), []).append(measure)
+    lines = [LEGEND, ""]
+    for family, measures in families.items():
+        lines += [
+            f".. list-table:: {family[0].upper()}{family[1:]}",
+            "   :header-rows: 1",
+            "   :stub-columns: 1",
+            "   :class: meta-audit",
+            "",
+            "   * - measure",
+        ]
+        lines += [f"     - {label}" for label in table.columns]
+        for measure in measures:
+            lines.append(f"   * - ``{measure}``")
+            for label in table.columns:
+                cell = cells.at[measure, label]
+                if audit.witness(measure, label) is not None:
+                    cell = f":ref:`{cell} <{_label(measure, label)}>`"
+                lines.append(f"     - {cell}")
+        lines.append("")
+    lines += ["", "Search space", "^^^^^^^^^^^^", ""]
     for label, row in audit.search_space.iterrows():
         for column, text in row.items():
             lines.append(f"* **{label}**, {column}: {text}.")

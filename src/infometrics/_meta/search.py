@@ -6,8 +6,8 @@ matrices ``(a, b)`` whose values the property relates (``f(b) >= f(a)``,
 ``f(b) > f(a)`` or ``f(b) == f(a)``). A measure is then evaluated once on the
 stack, and every property is a vectorised comparison of two value arrays.
 
-Every comparison also carries a move code ``(kind, i, j)`` so that a failure
-can be described in words.
+Every comparison also carries the sentence that says how its two matrices are
+related, so that a failure can be described in words.
 """
 
 from dataclasses import dataclass, field
@@ -15,82 +15,21 @@ from math import comb
 
 import numpy as np
 
-PROPERTIES = (
-    "feature_1",
-    "feature_2",
-    "feature_3_within_errors",
-    "feature_3_within_rejections",
-    "feature_3_between",
-    "p1_identity",
-    "p3_symmetry",
-)
-
-PROPERTY_LABELS = {
-    "feature_1": "Feature 1",
-    "feature_2": "Feature 2",
-    "feature_3_within_errors": "Feature 3 within (errors)",
-    "feature_3_within_rejections": "Feature 3 within (rejections)",
-    "feature_3_between": "Feature 3 between",
-    "p1_identity": "P1 identity",
-    "p3_symmetry": "P3 symmetry",
+# Every property, by its label, with the relation it asks of f(b) against f(a).
+PROPERTIES = {
+    "Feature 1": ">=",
+    "Feature 2": ">",
+    "Feature 3 within (errors)": ">",
+    "Feature 3 within (rejections)": ">",
+    "Feature 3 between": ">",
+    "P1 identity": ">",
+    "P3 symmetry": "==",
 }
 
-# The relation each property asks of f(b) against f(a).
-RELATIONS = {
-    "feature_1": ">=",
-    "feature_2": ">",
-    "feature_3_within_errors": ">",
-    "feature_3_within_rejections": ">",
-    "feature_3_between": ">",
-    "p1_identity": ">",
-    "p3_symmetry": "==",
-}
 
-# Move kinds (the first entry of a move code).
-TO_DIAGONAL = 0  # b is a with one sample of class i moved from column j to i
-REJECT = 1  # a is the exact classification b with one sample of class i rejected
-SMALL_VS_LARGE_ERROR = 2  # a: one error on small class i; b: on large class j
-SMALL_VS_LARGE_REJECT = 3  # a: one rejection of small class i; b: of large j
-ERROR_VS_REJECT = 4  # a: one error of class i into j; b: one rejection of i
-NOT_EXACT = 5  # a is not an exact classification; b the exact one of its rows
-TRANSPOSE = 6  # b is the transpose of the square matrix a
-
-
-def describe_move(kind, i, j):
-    """One sentence saying how the two matrices of a comparison are related."""
-    if kind == TO_DIAGONAL:
-        return (
-            f"B is A with one sample of true class {i} moved from predicted "
-            f"class {j} to the diagonal (a correct prediction instead of an error)"
-        )
-    if kind == REJECT:
-        return (
-            f"B is an exact classification; A is B with one sample of class {i} "
-            "rejected"
-        )
-    if kind == SMALL_VS_LARGE_ERROR:
-        return (
-            "from one exact classification: A has one error on the small class "
-            f"{i} (predicted {j}), B one error on the large class {j} (predicted {i})"
-        )
-    if kind == SMALL_VS_LARGE_REJECT:
-        return (
-            "from one exact classification: A rejects one sample of the small "
-            f"class {i}, B one sample of the large class {j}"
-        )
-    if kind == ERROR_VS_REJECT:
-        return (
-            "from one exact classification: A has one sample of class "
-            f"{i} predicted as {j} (an error), B has it rejected"
-        )
-    if kind == NOT_EXACT:
-        return (
-            "A is not an exact classification; B is the exact classification "
-            "of the same samples (each row's samples on its diagonal)"
-        )
-    if kind == TRANSPOSE:
-        return "A has no rejections; B is its transpose (true and predicted swapped)"
-    raise ValueError(f"unknown move kind {kind}")
+def property_key(label):
+    """``"Feature 3 within (errors)"`` -> ``"feature_3_within_errors"``."""
+    return label.lower().replace(" ", "_").replace("(", "").replace(")", "")
 
 
 def compositions(n_cells, max_total, *, min_total=1):
@@ -134,11 +73,12 @@ def n_compositions(n_cells, max_total, *, min_total=1):
 
 @dataclass
 class Comparisons:
-    """Pairs ``(a, b)`` of matrix indices with the move that relates them."""
+    """Pairs ``(a, b)`` of matrix indices, each with how ``b`` and ``a`` relate."""
 
     a: np.ndarray
     b: np.ndarray
-    moves: np.ndarray  # (n, 3) int: kind, i, j
+    move: np.ndarray  # index into ``moves``
+    moves: list
 
     def __len__(self):
         return len(self.a)
@@ -160,7 +100,7 @@ class _Builder:
         self.n_classes = n_classes
         self.blocks = []
         self.n_rows = 0
-        self.pairs = {name: [] for name in PROPERTIES}
+        self.pairs = {label: [] for label in PROPERTIES}
 
     def add(self, matrices):
         """Register a stack; returns the provisional indices of its matrices."""
@@ -171,12 +111,8 @@ class _Builder:
         self.n_rows += len(matrices)
         return np.arange(start, self.n_rows)
 
-    def compare(self, prop, a, b, kind, i, j):
-        n = len(a)
-        moves = np.column_stack(
-            [np.full(n, kind), np.broadcast_to(i, n), np.broadcast_to(j, n)]
-        ).astype(np.int64)
-        self.pairs[prop].append((np.asarray(a), np.asarray(b), moves))
+    def compare(self, prop, a, b, move):
+        self.pairs[prop].append((np.asarray(a), np.asarray(b), move))
 
     def build(self):
         m = self.n_classes
@@ -184,27 +120,17 @@ class _Builder:
         unique, inverse = _unique_rows(flat)
         comparisons = {}
         for prop, parts in self.pairs.items():
-            if parts:
-                a = inverse[np.concatenate([p[0] for p in parts])]
-                b = inverse[np.concatenate([p[1] for p in parts])]
-                moves = np.concatenate([p[2] for p in parts])
-            else:
-                a = b = np.zeros(0, dtype=np.int64)
-                moves = np.zeros((0, 3), dtype=np.int64)
-            comparisons[prop] = Comparisons(a, b, moves)
+            parts = [(np.zeros(0, np.int64),) * 2 + ("",), *parts]
+            a = inverse[np.concatenate([p[0] for p in parts])]
+            b = inverse[np.concatenate([p[1] for p in parts])]
+            move = np.repeat(np.arange(len(parts)), [len(p[0]) for p in parts])
+            comparisons[prop] = Comparisons(a, b, move, [p[2] for p in parts])
         matrices = unique.reshape(-1, m, m + 1).astype(float)
         return ProbeSet(matrices, comparisons, unique.sum(axis=1))
 
 
 def _unique_rows(flat):
     """Distinct rows of a non-negative integer array, and where each row went."""
-    base = int(flat.max(initial=0)) + 1
-    if base ** flat.shape[1] < 2**62:
-        # One integer per row: sorting integers is far faster than sorting
-        # rows (np.unique with axis=0 sorts a structured view).
-        codes = flat @ (base ** np.arange(flat.shape[1], dtype=np.int64))
-        _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
-        return flat[first], inverse.reshape(-1)
     unique, inverse = np.unique(flat, axis=0, return_inverse=True)
     return unique, inverse.reshape(-1)
 
@@ -223,7 +149,12 @@ def _diagonal_moves(builder, stack, indices):
             moved[:, i, j] -= 1
             moved[:, i, i] += 1
             builder.compare(
-                "feature_1", indices[has], builder.add(moved), TO_DIAGONAL, i, j
+                "Feature 1",
+                indices[has],
+                builder.add(moved),
+                f"B is A with one sample of true class {i} moved from predicted "
+                f"class {j} to the diagonal (a correct prediction instead of an "
+                "error)",
             )
 
 
@@ -236,7 +167,11 @@ def _not_exact_pairs(builder, stack, indices):
     exact = np.zeros_like(stack[candidates])
     exact[:, np.arange(m), np.arange(m)] = rows[candidates]
     builder.compare(
-        "p1_identity", indices[candidates], builder.add(exact), NOT_EXACT, -1, -1
+        "P1 identity",
+        indices[candidates],
+        builder.add(exact),
+        "A is not an exact classification; B is the exact classification of "
+        "the same samples (each row's samples on its diagonal)",
     )
 
 
@@ -248,7 +183,10 @@ def _transpose_pairs(builder, stack, indices):
     transposed = np.zeros_like(stack[square])
     transposed[:, :, :m] = np.swapaxes(stack[square][:, :, :m], 1, 2)
     builder.compare(
-        "p3_symmetry", indices[square], builder.add(transposed), TRANSPOSE, -1, -1
+        "P3 symmetry",
+        indices[square],
+        builder.add(transposed),
+        "A has no rejections; B is its transpose (true and predicted swapped)",
     )
 
 
@@ -260,19 +198,14 @@ def _matrix_properties(builder, stack):
     _transpose_pairs(builder, stack, indices)
 
 
-def _exact(sizes, m):
-    exact = np.zeros((len(sizes), m, m + 1), dtype=np.int64)
-    exact[:, np.arange(m), np.arange(m)] = sizes
-    return exact
-
-
 def _split_properties(builder, sizes):
     """Features 2 and 3 around the exact classifications with these class sizes.
 
     ``sizes`` has shape ``(n, m)``, every entry at least 1.
     """
     m = builder.n_classes
-    exact = _exact(sizes, m)
+    exact = np.zeros((len(sizes), m, m + 1), dtype=np.int64)
+    exact[:, np.arange(m), np.arange(m)] = sizes
     exact_index = builder.add(exact)
     rejected = []
     for i in range(m):
@@ -280,7 +213,13 @@ def _split_properties(builder, sizes):
         moved[:, i, i] -= 1
         moved[:, i, m] += 1
         rejected.append(builder.add(moved))
-        builder.compare("feature_2", rejected[i], exact_index, REJECT, i, -1)
+        builder.compare(
+            "Feature 2",
+            rejected[i],
+            exact_index,
+            f"B is an exact classification; A is B with one sample of class {i} "
+            "rejected",
+        )
     errors = {}
     for i in range(m):
         for j in range(m):
@@ -290,12 +229,11 @@ def _split_properties(builder, sizes):
                 moved[:, i, j] += 1
                 errors[i, j] = builder.add(moved)
                 builder.compare(
-                    "feature_3_between",
+                    "Feature 3 between",
                     errors[i, j],
                     rejected[i],
-                    ERROR_VS_REJECT,
-                    i,
-                    j,
+                    f"from one exact classification: A has one sample of class {i} "
+                    f"predicted as {j} (an error), B has it rejected",
                 )
     for small in range(m):
         for large in range(m):
@@ -303,27 +241,25 @@ def _split_properties(builder, sizes):
             if small == large or not pick.any():
                 continue
             builder.compare(
-                "feature_3_within_errors",
+                "Feature 3 within (errors)",
                 errors[small, large][pick],
                 errors[large, small][pick],
-                SMALL_VS_LARGE_ERROR,
-                small,
-                large,
+                "from one exact classification: A has one error on the small "
+                f"class {small} (predicted {large}), B one error on the large "
+                f"class {large} (predicted {small})",
             )
             builder.compare(
-                "feature_3_within_rejections",
+                "Feature 3 within (rejections)",
                 rejected[small][pick],
                 rejected[large][pick],
-                SMALL_VS_LARGE_REJECT,
-                small,
-                large,
+                "from one exact classification: A rejects one sample of the small "
+                f"class {small}, B one sample of the large class {large}",
             )
 
 
 def binary_splits(max_samples):
     """Every binary class split ``(c0, c1)``, both at least 1, ``c0 + c1 <= max``."""
-    sizes = compositions(2, max_samples - 2, min_total=0) + 1
-    return sizes
+    return compositions(2, max_samples - 2, min_total=0) + 1
 
 
 def random_matrices(rng, n_classes, n_matrices, *, max_samples=60):
@@ -339,19 +275,6 @@ def random_matrices(rng, n_classes, n_matrices, *, max_samples=60):
         [rng.multinomial(t, p) for t, p in zip(totals, probabilities, strict=True)]
     )
     return stack.reshape(n_matrices, m, m + 1)
-
-
-def random_sizes(rng, n_classes, n_cases, *, max_size=60):
-    """Random class sizes, each at least 1."""
-    return rng.integers(1, max_size + 1, size=(n_cases, n_classes))
-
-
-def relabelled(sizes):
-    """Theorem 1's witnesses: every exact classification with cyclic predictions."""
-    m = sizes.shape[1]
-    stack = np.zeros((len(sizes), m, m + 1), dtype=np.int64)
-    stack[:, np.arange(m), (np.arange(m) + 1) % m] = sizes
-    return stack
 
 
 def build_probe_sets(
@@ -380,38 +303,99 @@ def build_probe_sets(
     -------
     probe_sets : dict
         ``{n_classes: ProbeSet}``.
-    counts : dict
-        ``{(n_classes, source): number of matrices or class splits}``.
     """
-    counts = {}
     probe_sets = {}
     for m in (2, 3, 4):
         builder = _Builder(m)
         if m == 2:
             stack = compositions(6, max_samples).reshape(-1, 2, 3)
-            counts[2, "binary matrices"] = len(stack)
             _matrix_properties(builder, stack)
             sizes = binary_splits(max_split_samples)
-            counts[2, "binary splits"] = len(sizes)
             _split_properties(builder, sizes)
         if m == 3 and max_samples_3class > 0:
             stack = compositions(12, max_samples_3class).reshape(-1, 3, 4)
-            counts[3, "3-class matrices"] = len(stack)
             _matrix_properties(builder, stack)
         if m > 2 and n_random > 0:
             stack = random_matrices(rng, m, n_random)
-            counts[m, "random matrices"] = len(stack)
             _matrix_properties(builder, stack)
-            sizes = random_sizes(rng, m, n_random)
-            counts[m, "random splits"] = len(sizes)
+            sizes = rng.integers(1, 61, size=(n_random, m))
             _split_properties(builder, sizes)
-            # Theorem 1: relabelled exact classifications, for P1.
-            swapped = relabelled(sizes)
+            # Theorem 1's witnesses, for P1: every exact classification of these
+            # sizes with cyclically relabelled predictions.
+            swapped = np.zeros((n_random, m, m + 1), dtype=np.int64)
+            swapped[:, np.arange(m), (np.arange(m) + 1) % m] = sizes
             _not_exact_pairs(builder, swapped, builder.add(swapped))
         if m in designed:
             stack = np.asarray(designed[m], dtype=np.int64)
-            counts[m, "designed matrices"] = len(stack)
             _matrix_properties(builder, stack)
         if builder.blocks:
             probe_sets[m] = builder.build()
-    return probe_sets, counts
+    return probe_sets
+
+
+# Every base matrix of a search costs about a kilobyte (its moved copies, the
+# deduplication and the values): three million of them take about 3 GB.
+MAX_MATRICES = 3_000_000
+
+
+def check_space_size(sizes, names):
+    """Refuse a search space too large for memory, naming the option to lower.
+
+    ``sizes`` are ``(max_samples, max_split_samples, n_random,
+    max_samples_3class)``, ``names`` their keyword names, for the message.
+    """
+    max_samples, max_split_samples, n_random, max_samples_3class = sizes
+    counts = [
+        n_compositions(6, max_samples),
+        comb(max_split_samples, 2),
+        4 * n_random,
+        n_compositions(12, max_samples_3class),
+    ]
+    if sum(counts) <= MAX_MATRICES:
+        return
+    largest = counts.index(max(counts))
+    kind = ("binary matrices", "binary splits", "random cases", "3-class matrices")
+    raise ValueError(
+        f"The search space is too large: {sum(counts):,} matrices and class "
+        f"splits, {counts[largest]:,} of them {kind[largest]} from "
+        f"{names[largest]}={sizes[largest]}; at most {MAX_MATRICES:,} fit in "
+        f"memory (about 1 GB a million). Lower {names[largest]}."
+    )
+
+
+def space_description(prop, sizes, n_designed):
+    """One sentence: what a property was checked on, with the closed-form counts."""
+    max_samples, max_split_samples, n_random, max_samples_3class = sizes
+    if prop in ("Feature 1", "P1 identity", "P3 symmetry"):
+        three = (
+            f"every 3-class augmented matrix with 1 to {max_samples_3class} "
+            f"samples ({n_compositions(12, max_samples_3class):,}), "
+            if max_samples_3class
+            else ""
+        )
+        return (
+            f"every binary augmented matrix with 1 to {max_samples} samples "
+            f"({n_compositions(6, max_samples):,}), {three}{n_random} random "
+            f"3-class and {n_random} random 4-class matrices and the {n_designed} "
+            "designed matrices of the papers"
+        ) + {
+            "Feature 1": ": every move of one error to the diagonal",
+            "P1 identity": ", and Theorem 1's relabelled exact classifications: "
+            "each matrix with every class present that is not exact, against the "
+            "exact classification of its rows",
+            "P3 symmetry": ": each one without rejections, against its transpose",
+        }[prop]
+    return (
+        f"every binary class split with 2 to {max_split_samples} samples "
+        f"({comb(max_split_samples, 2):,}) and {n_random} random 3- and 4-class "
+        "size vectors: "
+    ) + {
+        "Feature 2": "one rejection of each class from the exact classification",
+        "Feature 3 between": "one error against one rejection of the same class, "
+        "from the exact classification",
+    }.get(
+        prop,
+        f"each pair of classes of different sizes, one "
+        f"{'error' if prop.endswith('(errors)') else 'rejection'} on the small "
+        "class against one on the large class, from the exact classification",
+    )
