@@ -20,7 +20,6 @@ from .._counting.collections import import_dask, is_dask_collection
 from .._counting.label_checks import check_finite_total
 from .._counting.labels import check_sample_weight, encode_labels
 from .binned_counts import ConfidenceBinnedCounts
-from .exact_sums import key_sums
 from .scores import confidence_and_prediction, quantile_thresholds
 
 
@@ -39,8 +38,9 @@ def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
     codes = (bins * n_classes + true_index) * n_classes + predicted
     if weights is None:
         return np.bincount(codes, minlength=n_cells)
-    # Each cell's weight summed exactly, whatever the spread of the weights.
-    return key_sums(codes, check_sample_weight(weights, len(true_index)), n_cells)
+    # Sums of non-negative weights: each keeps its relative precision.
+    weights = check_sample_weight(weights, len(true_index))
+    return np.bincount(codes, weights=weights, minlength=n_cells)
 
 
 def _check_scores(scores, n_samples):
@@ -325,7 +325,7 @@ def dask_reject_curve(
     y_true,
     y_score,
     *,
-    classes,
+    labels,
     measures,
     confidence,
     thresholds,
@@ -344,7 +344,7 @@ def dask_reject_curve(
         y_true,
         y_score,
         thresholds=thresholds,
-        classes=classes,
+        classes=labels,
         confidence=confidence,
         sample_weight=sample_weight,
     )

@@ -14,7 +14,6 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .exact_sums import prefix_sums
 from .selective_checks import _check_fraction, _check_inputs
 
 
@@ -72,10 +71,12 @@ def _groups(wrong, confidence, weights):
     ranked = confidence[order]
     sorted_weights = weights[order]
     ends = np.append(np.flatnonzero(ranked[1:] != ranked[:-1]), len(ranked) - 1)
-    # Exact sums (see exact_sums): a group that lands exactly on a requested
-    # coverage or risk compares equal, as the repeated samples would.
-    accepted = prefix_sums(sorted_weights, ends + 1)
-    errors = prefix_sums(np.where(wrong[order], sorted_weights, 0.0), ends + 1)
+    # Running sums of non-negative weights from the accepted side: each keeps
+    # its relative precision, and integer weights give exact sums, so a group
+    # that lands exactly on a requested coverage or risk compares equal, as
+    # the repeated samples would.
+    accepted = np.cumsum(sorted_weights)[ends]
+    errors = np.cumsum(np.where(wrong[order], sorted_weights, 0.0))[ends]
     return _Groups(
         group_weight=np.diff(accepted, prepend=0.0),
         accepted=accepted,
@@ -111,9 +112,9 @@ def _oracle_area(wrong, weights):
     each error, ``E / (C + E)``, is increasing and concave in ``E``). With unit
     weights the order of the errors does not matter.
     """
-    correct_weight = float(prefix_sums(weights[~wrong], [int((~wrong).sum())])[0])
+    correct_weight = float(weights[~wrong].sum())
     error_weights = np.sort(weights[wrong])
-    errors = prefix_sums(error_weights, np.arange(1, error_weights.size + 1))
+    errors = np.cumsum(error_weights)
     accepted = correct_weight + errors
     risk = np.divide(errors, accepted, out=np.zeros_like(errors), where=accepted > 0)
     return float((error_weights * risk).sum() / (correct_weight + errors[-1:].sum()))

@@ -1,7 +1,7 @@
 """The 24 normalized information measures NI1 ... NI24 of Hu, He & Yuan.
 
 Each measure is a pure function of the shared
-:class:`~infometrics._measures.quantities.Quantities`; every public function
+:class:`~infometrics._measures.quantities.MatrixQuantities`; every public function
 accepts one confusion matrix or a stack.
 """
 
@@ -425,7 +425,7 @@ def ni(
     name = check_measure_name(measure)
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    quantities = MatrixQuantities.from_counts(counts)
+    quantities = MatrixQuantities(counts)
     return evaluate_measures(quantities, [SPECS[name]], replace_undefined_by)[name]
 
 
@@ -468,5 +468,5 @@ def all_measures(
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    quantities = MatrixQuantities.from_counts(counts)
+    quantities = MatrixQuantities(counts)
     return evaluate_measures(quantities, SPECS.values(), replace_undefined_by)
