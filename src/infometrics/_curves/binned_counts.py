@@ -146,7 +146,8 @@ class ConfidenceBinnedCounts:
         n_points = len(thresholds)
         accepted_total, correct, errors = stacks.accepted, stacks.correct, stacks.errors
         rejected_total = stacks.rejected
-        total = float(counts.sum())
+        # The last point rejects everything: its reject column is the total.
+        total = float(rejected_total[-1])
         safe_total = total if total > 0 else 1.0
         anything_accepted = accepted_total > 0
         accepted_accuracy = np.divide(

@@ -160,7 +160,8 @@ def _threshold_curve(
     values = evaluate_stack_blocks(
         stacks.blocks(), m, names, replace_undefined_by=replace_undefined_by
     )
-    total = float(len(weights)) if unit else float(weights.sum())
+    # The last point rejects everything: its reject column is the total.
+    total = float(stacks.rejected[-1])
     safe_total = total if total > 0 else 1.0
     accepted, errors = stacks.accepted, stacks.errors
     anything_accepted = accepted > 0
