@@ -20,7 +20,7 @@ from .._counting.collections import import_dask, is_dask_collection
 from .._counting.label_checks import check_finite_total
 from .._counting.labels import check_sample_weight, encode_labels
 from .binned_counts import ConfidenceBinnedCounts
-from .scores import confidence_and_prediction, quantile_thresholds
+from .scores import confidence_and_prediction, native, quantile_thresholds
 
 
 def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
@@ -29,11 +29,11 @@ def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
     n_cells = (len(thresholds) + 1) * n_classes * n_classes
     if len(y_true) == 0:
         return np.zeros(n_cells, dtype=np.int64 if weights is None else float)
-    scores = np.asarray(scores, dtype=np.float64)
+    scores = native(scores).astype(np.float64, copy=False)
     if not np.all(np.isfinite(scores)):
         raise ValueError("y_score contains NaN or infinite values.")
     predicted, confidences = confidence_and_prediction(scores, confidence)
-    true_index = encode_labels(y_true, classes)
+    true_index = encode_labels(native(y_true), classes)
     bins = np.searchsorted(thresholds, confidences, side="right")
     codes = (bins * n_classes + true_index) * n_classes + predicted
     if weights is None:
@@ -57,7 +57,7 @@ def _check_scores(scores, n_samples):
 
 
 def _check_classes(classes, n_columns):
-    classes = np.asarray(classes)
+    classes = native(classes)
     if classes.ndim != 1 or len(classes) != n_columns:
         raise ValueError(
             f"classes has {classes.size} entries but y_score has {n_columns} columns."
@@ -164,8 +164,8 @@ def confidence_binned_counts(
         return _dask_binned_counts(
             y_true, y_score, thresholds, classes, confidence, sample_weight
         )
-    y_true_array = np.asarray(y_true)
-    scores = np.asarray(y_score)
+    y_true_array = native(y_true)
+    scores = native(y_score)
     n_columns = _check_scores(scores, y_true_array.shape[0])
     if classes is None:
         classes = np.unique(y_true_array)

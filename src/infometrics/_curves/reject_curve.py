@@ -22,7 +22,7 @@ from .._counting.labels import (
 )
 from .._measures.registry import check_measure, evaluate_stack_blocks
 from .curve import RejectCurve, fraction
-from .scores import confidence_and_prediction, quantile_thresholds
+from .scores import confidence_and_prediction, native, quantile_thresholds
 from .selective_checks import ranking_scores
 from .stacks import (
     ThresholdStacks,
@@ -89,7 +89,7 @@ def _check_measure_names(measures):
 
 
 def _check_labels(labels):
-    labels = np.asarray(labels)
+    labels = native(labels)
     if labels.ndim != 1 or labels.size == 0:
         raise ValueError(
             f"labels must be a non-empty 1-d array of labels; got shape {labels.shape}."

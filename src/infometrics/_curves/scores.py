@@ -7,6 +7,15 @@ counts (:mod:`.binned`) and the reject meta-estimators.
 import numpy as np
 
 
+def native(values):
+    """An array in the machine's byte order (pandas' hashing refuses
+    big-endian buffers); the values are unchanged."""
+    values = np.asarray(values)
+    if values.dtype.isnative:
+        return values
+    return values.astype(values.dtype.newbyteorder("="))
+
+
 def confidence_and_prediction(scores, confidence="max"):
     """Predicted class index and confidence from per-class scores.
 
@@ -33,7 +42,7 @@ def confidence_and_prediction(scores, confidence="max"):
         margin beyond ``2**63 - 1``) that keeps every value exact: in float64
         distinct integers beyond ``2**53`` would tie.
     """
-    scores = np.asarray(scores)
+    scores = native(scores)
     if scores.dtype.kind not in "iu":
         scores = scores.astype(np.float64)
     if scores.ndim == 1 and confidence == "margin":
@@ -69,7 +78,16 @@ def confidence_and_prediction(scores, confidence="max"):
     runner_up = np.partition(scores, -2, axis=1)[:, -2]
     if scores.dtype.kind in "iu":
         return predicted, _exact_difference(top, runner_up)
-    return predicted, top - runner_up
+    with np.errstate(over="ignore"):
+        margin = top - runner_up
+    if np.isinf(margin).any() and np.isfinite(scores).all():
+        # Beyond the float range distinct margins would tie at inf.
+        raise ValueError(
+            "y_score holds decision values so far apart that their margin "
+            "(top minus runner-up) exceeds the float range; rescale them (e.g. "
+            "divide by their largest magnitude) before computing the curve."
+        )
+    return predicted, margin
 
 
 def _exact_difference(larger, smaller):
