@@ -424,8 +424,9 @@ def ni(
     0.929
     >>> ni([[[90, 0, 0], [1, 9, 0]], [[90, 0, 0], [0, 9, 1]]]).round(3)
     array([0.831, 0.929])
-    >>> {name: round(value, 3) for name, value in ni([[90, 0, 0], [1, 9, 0]], ["ni1", "NI2"]).items()}
-    {'ni1': 0.831, 'ni2': 0.831}
+    >>> values = ni([[90, 0, 0], [1, 9, 0]], ["ni1", "NI3"])
+    >>> {name: round(value, 3) for name, value in values.items()}
+    {'ni1': 0.831, 'ni3': 0.893}
     """
     several = isinstance(measure, (list, tuple))
     names = [check_measure_name(name) for name in (measure if several else [measure])]
