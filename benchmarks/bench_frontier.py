@@ -152,7 +152,7 @@ def bench(n_samples, n_classes, rng, rounds):
     }
     if with_scores:
         functions["reject_curve(y_true, proba), 3 measures"] = lambda: im.reject_curve(
-            y_true, proba, classes=labels
+            y_true, proba, labels=labels
         )
     every = [
         name

@@ -51,11 +51,8 @@ def sum_of_others(values, axis=-1):
     return np.moveaxis(before + after, -1, axis)
 
 
-def _rests(counts):
-    """``b, c, d`` of each cell: the rest of its row, its column, the matrix."""
-    row_rest = sum_of_others(counts, axis=-1)
-    column_rest = sum_of_others(counts, axis=-2)
-    return row_rest, column_rest, sum_of_others(row_rest, axis=-2)
+# Integer counts whose totals stay below this are summed and subtracted exactly.
+_EXACT_INTEGER_LIMIT = 2.0**53
 
 
 def _scaled_to_unit(counts):
@@ -124,6 +121,7 @@ class MatrixQuantities:
         self.n_classes = m
         self.stack_shape = counts.shape[:-2]
         self.positive = positive
+        self._given = counts
         self.counts = _scaled_to_unit(counts)
         self.total = self.counts.sum(axis=(-2, -1))
         self.empty = self.total <= 0
@@ -152,6 +150,46 @@ class MatrixQuantities:
                 value = CLASS_SUMS[name](self._classes).sum(axis=-1)
             self._sums[name] = value
         return self._sums[name]
+
+    # -- sums of the other entries ---------------------------------------------
+
+    @cached_property
+    def _exact(self):
+        """Per matrix: integer counts with a total below ``2**53``.
+
+        Their sums and differences are exact (also after the power-of-two
+        scaling), so the rest of a row is a subtraction; other matrices sum
+        the other entries instead. Both give the exact value on such a
+        matrix, so the choice never changes a bit, only the time.
+        """
+        counts = self._given
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = counts.sum(axis=(-2, -1))
+            integral = np.all(counts == np.floor(counts), axis=(-2, -1))
+        return integral & (total < _EXACT_INTEGER_LIMIT)
+
+    def _others(self, values, totals, axis):
+        """``sum_{k != i} values_k`` along ``axis`` (``totals``: the sums along
+        it, broadcastable): a subtraction on exact matrices."""
+        if np.all(self._exact):
+            return totals - values
+        others = sum_of_others(values, axis)
+        if not np.any(self._exact):
+            return others
+        exact = self._exact.reshape(
+            self.stack_shape + (1,) * (values.ndim - len(self.stack_shape))
+        )
+        return np.where(exact, totals - values, others)
+
+    @cached_property
+    def _rests(self):
+        """``b, c, d`` of each cell: the rest of its row, its column, the matrix."""
+        counts = self.counts
+        row_rest = self._others(counts, self.row_totals[..., :, None], axis=-1)
+        column_rest = self._others(counts, self.column_totals[..., None, :], axis=-2)
+        # The rest of the matrix, as the other rows' rests of the column.
+        rest_totals = (self.total[..., None] - self.column_totals)[..., None, :]
+        return row_rest, column_rest, self._others(row_rest, rest_totals, axis=-2)
 
     @cached_property
     def _reject_mask(self):
@@ -231,7 +269,8 @@ class MatrixQuantities:
 
     def _complement(self, totals):
         """``sum_{k != i} totals_k / n``: exactly 0 where the other totals are."""
-        return sum_of_others(totals) / np.where(self.empty, 1.0, self.total)[..., None]
+        rest = self._others(totals, self.total[..., None], axis=-1)
+        return rest / np.where(self.empty, 1.0, self.total)[..., None]
 
     @cached_property
     def _p_log_counts(self):
@@ -261,9 +300,11 @@ class MatrixQuantities:
         others_p_log = self._p_log_counts.copy()
         np.put_along_axis(others_p_log, largest, 0.0, axis)
         others_p_log = others_p_log.sum(axis=axis)
-        others = counts.copy()
-        np.put_along_axis(others, largest, 0.0, axis)
-        rest = others.sum(axis=axis)
+        rest = totals - top
+        if not np.all(self._exact):
+            others = counts.copy()
+            np.put_along_axis(others, largest, 0.0, axis)
+            rest = np.where(self._exact[..., None], rest, others.sum(axis=axis))
         others_mass = rest / np.where(self.empty, 1.0, self.total)[..., None]
         top_p_log = np.take_along_axis(self._p_log_counts, largest, axis).squeeze(axis)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -294,16 +335,20 @@ class MatrixQuantities:
         (an exactly independent matrix, ``ad == bc``, gives exactly 0).
         """
         a, joint = self.counts, self.joint
-        b, c, d = _rests(a)
+        b, c, d = self._rests
+        present = a > 0
         with np.errstate(divide="ignore", invalid="ignore"):
-            excess = (a * d - b * c) / ((a + b) * (a + c))
+            margins = (a + b) * (a + c)
+            excess = (a * d - b * c) / margins
+            # One logarithm per non-empty cell, each on the branch it needs.
             near_one = excess > -0.5
-            log_ratio = np.where(
-                near_one,
-                np.log1p(np.where(near_one, excess, 0.0)),
-                np.log((a * (a + b + c + d)) / ((a + b) * (a + c))),
-            ) / np.log(2.0)
-            return np.where(a > 0, joint * log_ratio, 0.0)
+            log_ratio = np.zeros_like(a)
+            np.log1p(excess, out=log_ratio, where=near_one & present)
+            far = ~near_one & present
+            if np.any(far):
+                np.log((a * (a + b + c + d)) / margins, out=log_ratio, where=far)
+            log_ratio /= np.log(2.0)
+            return np.where(present, joint * log_ratio, 0.0)
 
     @cached_property
     def _information_and_without_reject(self):
@@ -395,7 +440,7 @@ class MatrixQuantities:
     def _class_complements(self):
         """Counts of row ``i`` off the diagonal, column ``i`` off it, and the rest."""
         m = self.n_classes
-        row_rest, column_rest, matrix_rest = _rests(self.counts)
+        row_rest, column_rest, matrix_rest = self._rests
         return tuple(
             np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1)
             for rest in (row_rest, column_rest, matrix_rest)
