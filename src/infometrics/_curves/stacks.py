@@ -23,8 +23,9 @@ samples would. The points are produced in blocks of bounded memory.
 
 import numpy as np
 
-# Cells of the matrices of one block (bounds memory for long curves).
-BLOCK_CELLS = 1 << 20
+# Cells of the matrices of one block: bounds memory for long curves, and keeps
+# the evaluator's temporaries in cache (2**16 to 2**18 measured fastest).
+BLOCK_CELLS = 1 << 16
 
 
 def stable_order(confidence):
