@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Literal
 
 import numpy as np
-import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.collections import is_dask_collection
@@ -22,7 +21,12 @@ from .._counting.labels import (
 )
 from .._measures.registry import check_measure, evaluate_stack_blocks
 from .curve import RejectCurve, fraction
-from .scores import confidence_and_prediction, native, quantile_thresholds
+from .scores import (
+    check_thresholds,
+    column_labels,
+    confidence_and_prediction,
+    quantile_thresholds,
+)
 from .selective_checks import ranking_scores
 from .stacks import (
     ThresholdStacks,
@@ -30,10 +34,6 @@ from .stacks import (
     threshold_positions,
     with_final_threshold,
 )
-
-# thresholds=k quantiles: beyond this many, the thresholds alone would take
-# gigabytes; every distinct value (thresholds=None) is never more than n.
-_MAX_QUANTILE_THRESHOLDS = 10**7
 
 _DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
 
@@ -44,35 +44,12 @@ DEFAULT_THRESHOLDS = 1000
 
 def _threshold_values(thresholds, confidences):
     """The points' thresholds before ``inf``, or None for every distinct value."""
-    if thresholds is None:
-        return None
-    if isinstance(thresholds, (int, np.integer)) and not isinstance(
-        thresholds, (bool, np.bool_)
-    ):
-        if thresholds < 1:
-            raise ValueError(f"thresholds must be at least 1; got {thresholds}.")
-        if thresholds > _MAX_QUANTILE_THRESHOLDS:
-            raise ValueError(
-                f"thresholds={thresholds} quantiles would take "
-                f"{8 * thresholds / 1e9:.3g} GB; pass at most "
-                f"{_MAX_QUANTILE_THRESHOLDS}, or thresholds=None for every "
-                "distinct confidence value (never more points than samples)."
-            )
-        return quantile_thresholds(confidences, int(thresholds))
-    values = np.asarray(thresholds)
-    if (
-        values.dtype.kind not in "iuf"
-        or values.ndim != 1
-        or values.size == 0
-        or not np.all(np.isfinite(values))
-    ):
-        raise ValueError(
-            "thresholds must be None, a positive int or a 1-d array of finite "
-            f"values; got {thresholds!r}."
-        )
-    if values.dtype.kind == "f" or confidences.dtype.kind not in "iu":
-        values = values.astype(np.float64)
-    return np.unique(values)
+    thresholds = check_thresholds(
+        thresholds, integer_confidence=confidences.dtype.kind in "iu"
+    )
+    if isinstance(thresholds, int):
+        return quantile_thresholds(confidences, thresholds)
+    return thresholds
 
 
 def _check_measure_names(measures):
@@ -86,22 +63,6 @@ def _check_measure_names(measures):
             f"measures must be a measure name or a sequence of them; got {measures!r}."
         ) from None
     return list(dict.fromkeys(names))
-
-
-def _check_labels(labels):
-    labels = native(labels)
-    if labels.ndim != 1 or labels.size == 0:
-        raise ValueError(
-            f"labels must be a non-empty 1-d array of labels; got shape {labels.shape}."
-        )
-    if pd.isna(labels).any():
-        raise ValueError("labels contains NaN; every class needs a label.")
-    if len(pd.unique(labels)) != len(labels):
-        raise ValueError(
-            f"labels contains duplicates ({labels.tolist()[:10]}); each column "
-            "of y_score needs its own class."
-        )
-    return labels
 
 
 def _true_index(y_true, labels):
@@ -311,18 +272,7 @@ def reject_curve(
     if confidence not in ("max", "margin"):
         raise ValueError(f"confidence must be 'max' or 'margin'; got {confidence!r}.")
     n_columns = 2 if scores.ndim == 1 else scores.shape[1]
-    if labels is None:
-        labels = np.unique(y_true_array)
-        if len(labels) != n_columns:
-            raise ValueError(
-                f"y_true shows {len(labels)} classes but y_score has {n_columns} "
-                "columns; pass labels= (the estimator's classes_)."
-            )
-    labels = _check_labels(labels)
-    if len(labels) != n_columns:
-        raise ValueError(
-            f"labels has {len(labels)} entries but y_score has {n_columns} columns."
-        )
+    labels = column_labels(labels, y_true_array, n_columns)
     predicted_index, confidences = confidence_and_prediction(scores, confidence)
     true_index = _true_index(y_true_array, labels)
     weights = check_sample_weight(sample_weight, len(true_index))
