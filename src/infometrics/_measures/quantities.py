@@ -348,7 +348,8 @@ class MatrixQuantities:
             if np.any(far):
                 np.log((a * (a + b + c + d)) / margins, out=log_ratio, where=far)
             log_ratio /= np.log(2.0)
-            return np.where(present, joint * log_ratio, 0.0)
+            # 0 for an empty cell: its log_ratio was never written.
+            return joint * log_ratio
 
     @cached_property
     def _information_and_without_reject(self):
