@@ -14,8 +14,8 @@ from typing import Literal
 import numpy as np
 
 from .._counting.merging import checked_sum
-from .._measures.registry import check_measure, evaluate_stack_blocks
-from .curve import RejectCurve, fraction
+from .._measures.registry import check_measure
+from .curve import RejectCurve
 from .stacks import ThresholdStacks
 
 
@@ -137,39 +137,6 @@ class ConfidenceBinnedCounts:
             len(thresholds),
             n_classes,
         )
-        outputs = evaluate_stack_blocks(
-            stacks.blocks(),
-            n_classes,
-            names,
-            replace_undefined_by=replace_undefined_by,
-        )
-        n_points = len(thresholds)
-        accepted_total, correct, errors = stacks.accepted, stacks.correct, stacks.errors
-        rejected_total = stacks.rejected
-        # The last point rejects everything: its reject column is the total.
-        total = float(rejected_total[-1])
-        safe_total = total if total > 0 else 1.0
-        anything_accepted = accepted_total > 0
-        accepted_accuracy = np.divide(
-            correct,
-            accepted_total,
-            out=np.full(n_points, np.nan),
-            where=anything_accepted,
-        )
-        selective_risk = np.divide(
-            errors,
-            accepted_total,
-            out=np.full(n_points, np.nan),
-            where=anything_accepted,
-        )
-        return RejectCurve(
-            thresholds=thresholds,
-            reject_rate=fraction(rejected_total / safe_total),
-            error_rate=fraction(errors / safe_total),
-            accepted_accuracy=fraction(accepted_accuracy),
-            measures=outputs,
-            classes=self.classes,
-            coverage=fraction(accepted_total / safe_total),
-            selective_risk=fraction(selective_risk),
-            generalized_risk=fraction(errors / safe_total),
+        return RejectCurve.from_stacks(
+            stacks, thresholds, self.classes, names, replace_undefined_by
         )

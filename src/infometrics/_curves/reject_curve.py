@@ -19,8 +19,8 @@ from .._counting.labels import (
     check_sample_weight,
     encode_labels,
 )
-from .._measures.registry import check_measure, evaluate_stack_blocks
-from .curve import RejectCurve, fraction
+from .._measures.registry import check_measure
+from .curve import RejectCurve
 from .scores import (
     check_thresholds,
     column_labels,
@@ -65,18 +65,6 @@ def _check_measure_names(measures):
     return list(dict.fromkeys(names))
 
 
-def _true_index(y_true, labels):
-    """Row of each label; a plain range check for labels 0 .. m - 1."""
-    plain = (
-        y_true.dtype.kind in "iu"
-        and labels.dtype.kind in "iu"
-        and np.array_equal(labels, np.arange(len(labels)))
-    )
-    if plain and y_true.min() >= 0 and y_true.max() < len(labels):
-        return y_true.astype(np.intp, copy=False)
-    return encode_labels(y_true, labels)
-
-
 def _threshold_curve(
     true_index,
     predicted_index,
@@ -118,34 +106,7 @@ def _threshold_curve(
         None if unit else np.concatenate([weights[~movable], weights[movable][order]])
     )
     stacks = ThresholdStacks(rows * m + columns, entry_weights, steps, len(points), m)
-    values = evaluate_stack_blocks(
-        stacks.blocks(), m, names, replace_undefined_by=replace_undefined_by
-    )
-    # The last point rejects everything: its reject column is the total.
-    total = float(stacks.rejected[-1])
-    safe_total = total if total > 0 else 1.0
-    accepted, errors = stacks.accepted, stacks.errors
-    anything_accepted = accepted > 0
-    selective_risk = np.divide(
-        errors, accepted, out=np.full(accepted.shape, np.nan), where=anything_accepted
-    )
-    accepted_accuracy = np.divide(
-        stacks.correct,
-        accepted,
-        out=np.full(accepted.shape, np.nan),
-        where=anything_accepted,
-    )
-    return RejectCurve(
-        thresholds=points,
-        reject_rate=fraction(stacks.rejected / safe_total),
-        error_rate=fraction(errors / safe_total),
-        accepted_accuracy=fraction(accepted_accuracy),
-        measures={name: np.asarray(values[name], dtype=float) for name in names},
-        classes=labels,
-        coverage=fraction(accepted / safe_total),
-        selective_risk=fraction(selective_risk),
-        generalized_risk=fraction(errors / safe_total),
-    )
+    return RejectCurve.from_stacks(stacks, points, labels, names, replace_undefined_by)
 
 
 def reject_curve(
@@ -274,7 +235,7 @@ def reject_curve(
     n_columns = 2 if scores.ndim == 1 else scores.shape[1]
     labels = column_labels(labels, y_true_array, n_columns)
     predicted_index, confidences = confidence_and_prediction(scores, confidence)
-    true_index = _true_index(y_true_array, labels)
+    true_index = encode_labels(y_true_array, labels)
     weights = check_sample_weight(sample_weight, len(true_index))
     return _threshold_curve(
         true_index,
