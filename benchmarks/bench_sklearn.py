@@ -45,11 +45,11 @@ def naive_sweep(y_true, proba, classes, thresholds):
 def sweep(n_samples, n_classes, rng):
     y_true, proba = synthetic_probabilities(n_samples, n_classes, rng)
     classes = np.arange(n_classes)
-    curve = im.reject_curve(y_true, proba, classes=classes, measures=MEASURES)
+    curve = im.reject_curve(y_true, proba, labels=classes, measures=MEASURES)
     n_thresholds = len(curve.thresholds)
     hundred = np.quantile(proba.max(axis=1), np.linspace(0, 1, 100))
     sweep_time = best_time(
-        lambda: im.reject_curve(y_true, proba, classes=classes, measures=MEASURES),
+        lambda: im.reject_curve(y_true, proba, labels=classes, measures=MEASURES),
         repeat=2,
         min_seconds=0,
     )

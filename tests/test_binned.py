@@ -228,6 +228,7 @@ class TestDask:
             im.reject_curve(
                 self.da.from_array(y_true, chunks=5),
                 self.da.from_array(proba, chunks=(5, 3)),
+                thresholds=None,
             )
 
 

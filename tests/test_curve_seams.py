@@ -523,50 +523,82 @@ def test_dask_one_quantile_threshold_is_the_smallest_as_in_memory():
     np.testing.assert_array_equal(binned.counts, in_memory.counts)
 
 
-# -- The exact sums under all of the above -----------------------------------
+# -- Counts of weights spanning the whole float range, against fractions ----
+
+
+def _fraction_sum(values):
+    from fractions import Fraction
+
+    return sum((Fraction(float(value)) for value in values), Fraction(0))
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_exact_sums_against_fractions(seed):
+def test_curve_counts_of_weights_spanning_600_decades_against_fractions(seed):
+    # Every count of every point is a sum of non-negative weights: within n
+    # units in the last place of the exact sum, exactly 0 when it is 0.
     from fractions import Fraction
 
-    from infometrics._curves.exact_sums import prefix_sums, range_sums
-
     rng = np.random.default_rng(seed)
-    n = int(rng.integers(1, 80))
+    n = int(rng.integers(2, 60))
     span = [(-16, 1), (-300, 300), (-1074 // 3, 3)][seed % 3]
-    values = rng.random(n) * 10.0 ** rng.integers(*span, n)
-    if seed % 2:
-        values *= rng.choice([-1.0, 1.0], n)
-    positions = np.arange(n + 1)
-    got = prefix_sums(values, positions)
-    for k in positions:
-        exact = sum((Fraction(value) for value in values[:k]), Fraction(0))
-        if exact == 0:
-            assert got[k] == 0.0
-        else:
-            # Within one unit in the last place.
-            assert abs(Fraction(got[k]) - exact) <= abs(exact) * Fraction(2) ** -52
-    starts = rng.integers(0, n + 1, 20)
-    stops = np.maximum(starts, rng.integers(0, n + 1, 20))
-    for start, stop, value in zip(
-        starts, stops, range_sums(values, starts, stops), strict=True
-    ):
-        exact = sum((Fraction(v) for v in values[start:stop]), Fraction(0))
-        assert abs(Fraction(value) - exact) <= abs(exact) * Fraction(2) ** -52
+    weights = rng.random(n) * 10.0 ** rng.integers(*span, n)
+    true = rng.integers(0, 2, n)
+    predicted = np.where(rng.random(n) < 0.7, true, 1 - true)
+    confidence = rng.integers(0, 6, n) / 6
+    curve = im.reject_curve_from_predictions(
+        true,
+        predicted,
+        confidence,
+        labels=[0, 1],
+        reject_label=None,
+        thresholds=None,
+        measures="ni2",
+        sample_weight=weights,
+    )
+    bound = Fraction(n) * Fraction(2) ** -52
+    total = _fraction_sum(weights)
+    for k, threshold in enumerate(curve.thresholds):
+        accepted = (
+            confidence >= threshold
+            if k < len(curve.thresholds) - 1
+            else (np.zeros(n, dtype=bool))
+        )
+        wrong = accepted & (true != predicted)
+        for got, mask, whole in (
+            (curve.coverage[k], accepted, total),
+            (curve.error_rate[k], wrong, total),
+            (curve.selective_risk[k], wrong, _fraction_sum(weights[accepted])),
+        ):
+            exact_part = _fraction_sum(weights[mask])
+            if whole == 0:
+                assert np.isnan(got)
+                continue
+            exact = exact_part / whole
+            if exact == 0:
+                assert got == 0.0
+            else:
+                assert abs(Fraction(float(got)) - exact) <= 3 * bound * exact
 
 
-def test_stable_order_of_floats_is_numpys_stable_argsort():
-    from infometrics._curves.sweep import _stable_order
-
+def test_curves_rank_floats_as_numpys_stable_argsort():
+    # Signed zeros, subnormals and infinities rank as their order says: the
+    # curve of the floats is the curve of their ranks.
     rng = np.random.default_rng(0)
     values = rng.choice(
         [-np.inf, -2.5, -1e-300, -0.0, 0.0, 5e-324, 1e-300, 0.5, 3.0, np.inf], 400
     )
     values = np.concatenate([values, rng.normal(size=200)])
-    np.testing.assert_array_equal(
-        _stable_order(values), np.argsort(values, kind="stable")
+    true = rng.integers(0, 3, values.size)
+    predicted = np.where(
+        rng.random(values.size) < 0.6, true, rng.integers(0, 3, values.size)
     )
+    kwargs = {"labels": [0, 1, 2], "measures": "ni2", "thresholds": None}
+    curve = im.reject_curve_from_predictions(true, predicted, values, **kwargs)
+    ranks = np.unique(values, return_inverse=True)[1]
+    by_rank = im.reject_curve_from_predictions(true, predicted, ranks, **kwargs)
+    for field in ("reject_rate", "error_rate", "accepted_accuracy"):
+        np.testing.assert_array_equal(getattr(curve, field), getattr(by_rank, field))
+    np.testing.assert_array_equal(curve.measures["ni2"], by_rank.measures["ni2"])
 
 
 def test_binned_counts_of_weights_spanning_16_decades_are_exact_cell_sums():
@@ -583,16 +615,17 @@ def test_binned_counts_of_weights_spanning_16_decades_are_exact_cell_sums():
     predicted = proba.argmax(axis=1)
     for b, i, j in np.ndindex(binned.counts.shape):
         cell = (bins == b) & (y_true == i) & (predicted == j)
-        # Within a unit in the last place of the exact sum (fsum's).
+        # A sum of non-negative weights: within n units in the last place
+        # of the exact sum (fsum's).
         assert binned.counts[b, i, j] == pytest.approx(
-            math.fsum(weights[cell]), rel=2.3e-16, abs=0.0
+            math.fsum(weights[cell]), rel=max(1, cell.sum()) * 2.3e-16, abs=0.0
         )
 
 
 def test_points_computed_from_their_matrices_in_blocks_give_the_same_curve(
     monkeypatch,
 ):
-    from infometrics._curves import sweep_quantities
+    from infometrics._curves import stacks
 
     true, predicted, confidence, weights = wide_problem(1, 3)
     kwargs = {
@@ -602,7 +635,7 @@ def test_points_computed_from_their_matrices_in_blocks_give_the_same_curve(
         "sample_weight": weights,
     }
     whole = im.reject_curve_from_predictions(true, predicted, confidence, **kwargs)
-    monkeypatch.setattr(sweep_quantities, "_BLOCK_CELLS", 1)
+    monkeypatch.setattr(stacks, "BLOCK_CELLS", 1)
     blocks = im.reject_curve_from_predictions(true, predicted, confidence, **kwargs)
     for name, values in whole.measures.items():
         np.testing.assert_array_equal(blocks.measures[name], values, name)

@@ -75,6 +75,8 @@ def reference(matrix):
     if n == 0:
         return dict.fromkeys(names, NAN) | {"fields": None}
     padded = [list(row) + ([0] if k == m else []) for row in matrix]
+    # An all-zero reject column is not an output: the triangle's alphabet.
+    n_y = m + 1 if any(row[m] for row in padded) else m
     P = [[Fraction(c, n) for c in row] for row in padded]
     t = [sum(row) for row in P]
     y = [sum(P[i][j] for i in range(m)) for j in range(m + 1)]
@@ -189,9 +191,9 @@ def reference(matrix):
         r["info_error"] = 1 - f + h_y_given_t / h_t
 
     log_x = log2(Fraction(m))
-    log_y = log2(Fraction(k))
+    log_y = log2(Fraction(n_y))
     h_u = log_x + log_y
-    if m == 1 and k == 1:
+    if m == 1 and n_y == 1:
         r["triangle_dh"] = r["triangle_mi"] = r["triangle_vi"] = NAN
     else:
         r["triangle_dh"] = (h_u - h_t - h_y) / h_u
@@ -269,7 +271,7 @@ def reference(matrix):
         if m == 1
         else ((log_x - h_t) / log_x, mi / log_x, h_t_given_y / log_x),
         "y": None
-        if k == 1
+        if n_y == 1
         else ((log_y - h_y) / log_y, mi / log_y, h_y_given_t / log_y),
     }
     return r

@@ -273,7 +273,7 @@ def test_curve_points_equal_matrices_built_directly(seed):
     ]
     classes = np.arange(n_classes)
     curve = im.reject_curve(
-        y_true, proba, classes=classes, measures=names, sample_weight=weights
+        y_true, proba, labels=classes, measures=names, sample_weight=weights
     )
     assert np.all(np.diff(curve.thresholds) > 0)
     assert np.all(np.diff(curve.reject_rate) >= 0)
@@ -301,7 +301,7 @@ def test_curve_with_string_classes_and_decision_margins(iris):
     names = np.array(["b", "a", "c"])[y]
     model = make_pipeline(StandardScaler(), LinearSVC()).fit(X, names)
     curve = im.reject_curve(
-        names, model.decision_function(X), classes=model.classes_, confidence="margin"
+        names, model.decision_function(X), labels=model.classes_, confidence="margin"
     )
     index, threshold, _ = curve.best("ni2")
     abstaining = im.RejectOptionClassifier(
@@ -330,9 +330,9 @@ def test_normalized_area():
         ({"y_score": np.ones((3, 2))}, "one row per label"),
         ({"y_score": np.full((4, 2), np.nan)}, "NaN or infinite"),
         ({"confidence": "min"}, "confidence must be"),
-        ({"classes": [0, 1, 2]}, "3 entries but y_score has 2"),
+        ({"labels": [0, 1, 2]}, "3 entries but y_score has 2"),
         ({"y_true": np.array([0, 1, 2, 1])}, "shows 3 classes"),
-        ({"y_true": np.array([0, 1, 5, 1]), "classes": [0, 1]}, "not in labels"),
+        ({"y_true": np.array([0, 1, 5, 1]), "labels": [0, 1]}, "not in labels"),
         ({"measures": ["auc"]}, "Unknown measure"),
         ({"sample_weight": [1, 1, 1, -1]}, "negative"),
     ],

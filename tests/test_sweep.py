@@ -1,4 +1,4 @@
-"""The O(1)-update reject sweep against full re-evaluation at every threshold."""
+"""Reject curves at every distinct threshold against full re-evaluation."""
 
 import warnings
 
@@ -8,9 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import infometrics as im
-from infometrics._curves.sweep import RejectSweep
-from infometrics._curves.sweep_quantities import SweepQuantities
-from infometrics._measures.registry import MEASURES, compute_measures, evaluate_measures
+from infometrics._measures.registry import MEASURES, compute_measures
 
 UNDEFINED = -7.0  # a value no measure takes: undefined points must agree too
 
@@ -28,6 +26,22 @@ def matrices_at_thresholds(true, predicted, confidence, weights, n_classes, thre
         )
         stack.append(counts.reshape(n_classes, n_classes + 1))
     return np.array(stack)
+
+
+def swept_curve(true, predicted, confidence, weights, n_classes, names):
+    """The curve at every distinct threshold, through the public API (column
+    ``n_classes`` of ``predicted`` is a rejection)."""
+    return im.reject_curve_from_predictions(
+        true,
+        np.where(predicted == n_classes, -1, predicted),
+        confidence,
+        labels=np.arange(n_classes),
+        reject_label=-1,
+        thresholds=None,
+        measures=names,
+        sample_weight=weights,
+        replace_undefined_by=UNDEFINED,
+    )
 
 
 def measure_names(n_classes):
@@ -63,11 +77,9 @@ def random_problem(seed):
 @pytest.mark.parametrize("seed", range(48))
 def test_every_measure_equals_the_full_re_evaluation_at_every_threshold(seed):
     true, predicted, confidence, weights, n_classes = random_problem(seed)
-    sweep = RejectSweep(true, predicted, confidence, weights, n_classes, None)
     names = measure_names(n_classes)
-    swept = evaluate_measures(
-        SweepQuantities(sweep), names, replace_undefined_by=UNDEFINED
-    )
+    sweep = swept_curve(true, predicted, confidence, weights, n_classes, names)
+    swept = sweep.measures
     stack = matrices_at_thresholds(
         true, predicted, confidence, weights, n_classes, sweep.thresholds
     )
@@ -90,11 +102,9 @@ def test_many_samples_no_drift(seed):
     predicted = np.where(rng.random(n) < 0.7, true, rng.integers(0, n_classes, n))
     confidence = rng.random(n)
     weights = rng.random(n)
-    sweep = RejectSweep(true, predicted, confidence, weights, n_classes, None)
     names = measure_names(n_classes)
-    swept = evaluate_measures(
-        SweepQuantities(sweep), names, replace_undefined_by=UNDEFINED
-    )
+    sweep = swept_curve(true, predicted, confidence, weights, n_classes, names)
+    swept = sweep.measures
     points = np.unique(np.r_[0, 1, rng.integers(0, n + 1, 25), n - 1, n])
     stack = matrices_at_thresholds(
         true, predicted, confidence, weights, n_classes, sweep.thresholds[points]
@@ -172,7 +182,7 @@ def test_reject_curve_equals_the_previous_block_implementation():
     curve = im.reject_curve(
         y_true,
         proba,
-        classes=np.arange(n_classes),
+        labels=np.arange(n_classes),
         measures=names,
         sample_weight=weights,
     )
@@ -220,7 +230,7 @@ def test_reject_curve_and_from_predictions_agree():
     proba = rng.dirichlet(np.ones(3), n)
     labels = np.array(["a", "b", "c"])
     names = ["ni2", "kappa", "triangle_vi"]
-    from_scores = im.reject_curve(labels[y], proba, classes=labels, measures=names)
+    from_scores = im.reject_curve(labels[y], proba, labels=labels, measures=names)
     from_predictions = im.reject_curve_from_predictions(
         labels[y],
         labels[proba.argmax(axis=1)],
@@ -319,11 +329,13 @@ def test_tiny_problems(problem):
     )
     confidence = level / 3.0
     weights = weights.astype(float)
-    sweep = RejectSweep(true, predicted, confidence, weights, n_classes, None)
     names = measure_names(n_classes)
-    swept = evaluate_measures(
-        SweepQuantities(sweep), names, replace_undefined_by=UNDEFINED
-    )
+    if not weights.sum() > 0:
+        with pytest.raises(ValueError, match="nothing to count"):
+            swept_curve(true, predicted, confidence, weights, n_classes, names)
+        return
+    sweep = swept_curve(true, predicted, confidence, weights, n_classes, names)
+    swept = sweep.measures
     stack = matrices_at_thresholds(
         true, predicted, confidence, weights, n_classes, sweep.thresholds
     )
@@ -344,8 +356,8 @@ TWO_CLASSES = {
     ("kwargs", "message"),
     [
         ({"y_true": np.array([]), "y_score": np.zeros((0, 2))}, "empty"),
-        ({"classes": [0, 0]}, "duplicates"),
-        ({"classes": [0.0, np.nan]}, "NaN"),
+        ({"labels": [0, 0]}, "duplicates"),
+        ({"labels": [0.0, np.nan]}, "NaN"),
         ({"y_true": np.array([0, 1, np.nan, 1])}, "NaN"),
         ({"y_score": np.array([["a", "b"]] * 4)}, "numbers"),
         ({"thresholds": 10**12}, "GB"),
@@ -371,7 +383,7 @@ def test_a_bare_measure_name_is_one_measure():
 def test_best_on_an_all_nan_curve_is_a_clear_error():
     # One true class: NI2 is undefined at every point.
     curve = im.reject_curve(
-        np.zeros(4, dtype=int), TWO_CLASSES["y_score"], classes=[0, 1], measures="ni2"
+        np.zeros(4, dtype=int), TWO_CLASSES["y_score"], labels=[0, 1], measures="ni2"
     )
     assert np.all(np.isnan(curve.measures["ni2"]))
     with pytest.raises(ValueError, match="undefined"):

@@ -480,7 +480,7 @@ def _(case):
     curve = im.reject_curve(
         case.y_true,
         case.y_score,
-        classes=case.classes,
+        labels=case.classes,
         measures=MEASURES,
         sample_weight=case.sample_weight,
     )
@@ -657,7 +657,7 @@ def _(case):
         curve = im.reject_curve(
             _dask_array(case.y_true, chunks),
             scores,
-            classes=case.classes,
+            labels=case.classes,
             measures=MEASURES,
             thresholds=binned_edges(case),
             sample_weight=weights,

@@ -20,8 +20,13 @@ from .._counting.collections import import_dask, is_dask_collection
 from .._counting.label_checks import check_finite_total
 from .._counting.labels import check_sample_weight, encode_labels
 from .binned_counts import ConfidenceBinnedCounts
-from .exact_sums import key_sums
-from .scores import confidence_and_prediction, quantile_thresholds
+from .scores import (
+    check_thresholds,
+    column_labels,
+    confidence_and_prediction,
+    native,
+    quantile_thresholds,
+)
 
 
 def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
@@ -30,17 +35,18 @@ def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
     n_cells = (len(thresholds) + 1) * n_classes * n_classes
     if len(y_true) == 0:
         return np.zeros(n_cells, dtype=np.int64 if weights is None else float)
-    scores = np.asarray(scores, dtype=np.float64)
+    scores = native(scores).astype(np.float64, copy=False)
     if not np.all(np.isfinite(scores)):
         raise ValueError("y_score contains NaN or infinite values.")
     predicted, confidences = confidence_and_prediction(scores, confidence)
-    true_index = encode_labels(y_true, classes)
+    true_index = encode_labels(native(y_true), classes)
     bins = np.searchsorted(thresholds, confidences, side="right")
     codes = (bins * n_classes + true_index) * n_classes + predicted
     if weights is None:
         return np.bincount(codes, minlength=n_cells)
-    # Each cell's weight summed exactly, whatever the spread of the weights.
-    return key_sums(codes, check_sample_weight(weights, len(true_index)), n_cells)
+    # Sums of non-negative weights: each keeps its relative precision.
+    weights = check_sample_weight(weights, len(true_index))
+    return np.bincount(codes, weights=weights, minlength=n_cells)
 
 
 def _check_scores(scores, n_samples):
@@ -56,18 +62,8 @@ def _check_scores(scores, n_samples):
     return 2 if scores.ndim == 1 else scores.shape[1]
 
 
-def _check_classes(classes, n_columns):
-    classes = np.asarray(classes)
-    if classes.ndim != 1 or len(classes) != n_columns:
-        raise ValueError(
-            f"classes has {classes.size} entries but y_score has {n_columns} columns."
-        )
-    if len(pd.unique(classes)) != len(classes):
-        raise ValueError(f"classes contains duplicates: {classes.tolist()!r}.")
-    return classes
-
-
-def _check_binning_thresholds(thresholds):
+def check_binning_thresholds(thresholds):
+    """``thresholds`` of binned counts: an int ``k`` or the bin edges."""
     if thresholds is None:
         raise ValueError(
             "Binned counts need thresholds: an int k (k thresholds at quantiles of "
@@ -75,17 +71,7 @@ def _check_binning_thresholds(thresholds):
             "confidence value of data that does not fit in memory would need a "
             "global sort."
         )
-    if isinstance(thresholds, (int, np.integer)) and not isinstance(thresholds, bool):
-        if thresholds < 1:
-            raise ValueError(f"thresholds must be at least 1; got {thresholds}.")
-        return int(thresholds)
-    values = np.asarray(thresholds, dtype=float)
-    if values.ndim != 1 or values.size == 0 or not np.all(np.isfinite(values)):
-        raise ValueError(
-            "thresholds must be a positive int or a 1-d array of finite values; "
-            f"got {thresholds!r}."
-        )
-    return np.unique(values)
+    return check_thresholds(thresholds)
 
 
 def confidence_binned_counts(
@@ -159,22 +145,15 @@ def confidence_binned_counts(
     """
     if confidence not in ("max", "margin"):
         raise ValueError(f"confidence must be 'max' or 'margin'; got {confidence!r}.")
-    thresholds = _check_binning_thresholds(thresholds)
+    thresholds = check_binning_thresholds(thresholds)
     if is_dask_collection(y_true, y_score, sample_weight):
         return _dask_binned_counts(
             y_true, y_score, thresholds, classes, confidence, sample_weight
         )
-    y_true_array = np.asarray(y_true)
-    scores = np.asarray(y_score)
+    y_true_array = native(y_true)
+    scores = native(y_score)
     n_columns = _check_scores(scores, y_true_array.shape[0])
-    if classes is None:
-        classes = np.unique(y_true_array)
-        if len(classes) != n_columns:
-            raise ValueError(
-                f"y_true shows {len(classes)} classes but y_score has {n_columns} "
-                "columns; pass classes= (the estimator's classes_)."
-            )
-    classes = _check_classes(classes, n_columns)
+    classes = column_labels(classes, y_true_array, n_columns, name="classes")
     if isinstance(thresholds, int):
         scores_float = np.asarray(scores, dtype=np.float64)
         if not np.all(np.isfinite(scores_float)):
@@ -271,12 +250,9 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
     if todo:
         found = dict(zip(todo, dask.compute(*todo.values()), strict=True))
         if "classes" in found:
-            classes = np.sort(np.asarray(list(found["classes"])))
-            if len(classes) != n_columns:
-                raise ValueError(
-                    f"y_true shows {len(classes)} classes but y_score has "
-                    f"{n_columns} columns; pass classes= (the estimator's classes_)."
-                )
+            classes = column_labels(
+                None, np.asarray(list(found["classes"])), n_columns, name="classes"
+            )
         if "quantiles" in found:
             smallest, largest = float(found["smallest"]), float(found["largest"])
             quantiles = np.asarray(found["quantiles"], dtype=float)
@@ -284,7 +260,7 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
             # One threshold (k = 1) is the smallest, as np.quantile gives.
             quantiles[-1], quantiles[0] = largest, smallest
             thresholds = np.unique(quantiles)
-    classes = _check_classes(classes, n_columns)
+    classes = column_labels(classes, None, n_columns, name="classes")
     # Second pass: the binned counts, chunk by chunk, summed in a tree.
     chunk_count = dask.delayed(_bin_chunk, pure=True)
     score_blocks = scores.to_delayed().ravel()
@@ -325,7 +301,7 @@ def dask_reject_curve(
     y_true,
     y_score,
     *,
-    classes,
+    labels,
     measures,
     confidence,
     thresholds,
@@ -344,7 +320,7 @@ def dask_reject_curve(
         y_true,
         y_score,
         thresholds=thresholds,
-        classes=classes,
+        classes=labels,
         confidence=confidence,
         sample_weight=sample_weight,
     )

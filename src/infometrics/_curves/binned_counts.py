@@ -14,12 +14,9 @@ from typing import Literal
 import numpy as np
 
 from .._counting.merging import checked_sum
-from .._measures.registry import check_measure, compute_measures
-from .curve import RejectCurve, fraction
-from .exact_sums import range_sums
-
-# Matrices of the curve evaluated at once (bounds memory for many thresholds).
-_BLOCK_CELLS = 1 << 22
+from .._measures.registry import check_measure
+from .curve import RejectCurve
+from .stacks import ThresholdStacks
 
 
 @dataclass(frozen=True, eq=False)
@@ -129,70 +126,17 @@ class ConfidenceBinnedCounts:
         names = [check_measure(name).name for name in measures]
         n_classes = len(self.classes)
         counts = np.asarray(self.counts, dtype=float)
-        n_bins = counts.shape[0]
         thresholds = np.append(self.thresholds, np.inf)
-        n_points = len(thresholds)
-        # Point j rejects bins 0..j (the last point, inf, every bin) and
-        # accepts the bins after j: both sides as exact sums over the bins,
-        # never one as the total minus the other (which can undershoot 0).
-        by_cell = counts.reshape(n_bins, -1).T.ravel()  # cell-major bins
-        cell_start = np.repeat(np.arange(n_classes * n_classes) * n_bins, n_points)
-        point = np.tile(np.arange(n_points), n_classes * n_classes)
-        cell_end = cell_start + n_bins
-        rejected_cells = range_sums(by_cell, cell_start, cell_start + point + 1)
-        accepted_cells = range_sums(by_cell, cell_start + point + 1, cell_end)
-        rejected_by_point = rejected_cells.reshape(n_classes, n_classes, -1)
-        rejected_by_point = np.moveaxis(rejected_by_point, -1, 0)
-        accepted_by_point = np.moveaxis(
-            accepted_cells.reshape(n_classes, n_classes, -1), -1, 0
+        # Bin b is accepted at the points before b and rejected from b on:
+        # each non-empty (bin, cell) of the table is one entry of the stack.
+        bins, cells = np.nonzero(counts.reshape(counts.shape[0], -1))
+        stacks = ThresholdStacks(
+            cells,
+            counts.reshape(counts.shape[0], -1)[bins, cells],
+            bins,
+            len(thresholds),
+            n_classes,
         )
-        # Totals per point from the same bins, in one exact sum each.
-        bin_major = counts.reshape(-1)
-        diagonal = np.eye(n_classes, dtype=bool).ravel()
-        per_bin = n_classes * n_classes
-        split = (np.arange(n_points) + 1) * per_bin
-        end = np.full(n_points, n_bins * per_bin)
-        correct_by_bin = np.where(np.tile(diagonal, n_bins), bin_major, 0.0)
-        wrong_by_bin = np.where(np.tile(diagonal, n_bins), 0.0, bin_major)
-        total = float(range_sums(bin_major, [0], [n_bins * per_bin])[0])
-        rejected_total = range_sums(bin_major, np.zeros(n_points, int), split)
-        accepted_total = range_sums(bin_major, split, end)
-        correct = range_sums(correct_by_bin, split, end)
-        errors = range_sums(wrong_by_bin, split, end)
-        outputs = {name: np.empty(n_points) for name in names}
-        block = max(1, _BLOCK_CELLS // max(n_classes * n_classes, 1))
-        for start in range(0, n_points, block):
-            rejected = rejected_by_point[start : start + block]
-            accepted = accepted_by_point[start : start + block]
-            stack = np.concatenate([accepted, rejected.sum(axis=2)[:, :, None]], axis=2)
-            window = slice(start, start + len(stack))
-            values = compute_measures(
-                stack, names, replace_undefined_by=replace_undefined_by
-            )
-            for name, value in values.items():
-                outputs[name][window] = value
-        safe_total = total if total > 0 else 1.0
-        anything_accepted = accepted_total > 0
-        accepted_accuracy = np.divide(
-            correct,
-            accepted_total,
-            out=np.full(n_points, np.nan),
-            where=anything_accepted,
-        )
-        selective_risk = np.divide(
-            errors,
-            accepted_total,
-            out=np.full(n_points, np.nan),
-            where=anything_accepted,
-        )
-        return RejectCurve(
-            thresholds=thresholds,
-            reject_rate=fraction(rejected_total / safe_total),
-            error_rate=fraction(errors / safe_total),
-            accepted_accuracy=fraction(accepted_accuracy),
-            measures=outputs,
-            classes=self.classes,
-            coverage=fraction(accepted_total / safe_total),
-            selective_risk=fraction(selective_risk),
-            generalized_risk=fraction(errors / safe_total),
+        return RejectCurve.from_stacks(
+            stacks, thresholds, self.classes, names, replace_undefined_by
         )

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .._measures.registry import check_measure
+from .._measures.registry import check_measure, evaluate_stack_blocks
 
 
 def fraction(values):
@@ -75,6 +75,41 @@ class RejectCurve:
         for name, compute in derived.items():
             if getattr(self, name) is None:
                 object.__setattr__(self, name, np.asarray(compute(), dtype=float))
+
+    @classmethod
+    def from_stacks(cls, stacks, thresholds, classes, names, replace_undefined_by):
+        """The curve of a :class:`~infometrics._curves.stacks.ThresholdStacks`:
+        its blocks through the one evaluator, the rates from the same counts."""
+        values = evaluate_stack_blocks(
+            stacks.blocks(),
+            stacks.n_classes,
+            names,
+            replace_undefined_by=replace_undefined_by,
+        )
+        # The last point rejects everything: its reject column is the total.
+        total = float(stacks.rejected[-1])
+        safe_total = total if total > 0 else 1.0
+        accepted, errors = stacks.accepted, stacks.errors
+
+        def among_accepted(part):
+            return np.divide(
+                part,
+                accepted,
+                out=np.full(accepted.shape, np.nan),
+                where=accepted > 0,
+            )
+
+        return cls(
+            thresholds=thresholds,
+            reject_rate=fraction(stacks.rejected / safe_total),
+            error_rate=fraction(errors / safe_total),
+            accepted_accuracy=fraction(among_accepted(stacks.correct)),
+            measures={name: np.asarray(values[name], dtype=float) for name in names},
+            classes=classes,
+            coverage=fraction(accepted / safe_total),
+            selective_risk=fraction(among_accepted(errors)),
+            generalized_risk=fraction(errors / safe_total),
+        )
 
     def __repr__(self):
         measures = ", ".join(self.measures)

@@ -1,9 +1,8 @@
-"""Reject curves: every measure at every distinct confidence threshold.
+"""Reject curves: every measure at confidence thresholds, from one sort.
 
-Pure numpy: sort the samples by confidence once; every step of the sweep
-(one more sample rejected) updates the statistics the measures are made of in
-O(1) (see :mod:`~infometrics._curves.sweep`), so the whole curve costs about
-as much as the sort, whatever the number of classes and thresholds.
+Pure numpy: sort the samples by confidence once; the matrices of all points
+are a stack of cumulative counts (:mod:`~infometrics._curves.stacks`),
+evaluated in blocks by the package's one evaluator.
 """
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ from __future__ import annotations
 from typing import Literal
 
 import numpy as np
-import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.collections import is_dask_collection
@@ -21,51 +19,37 @@ from .._counting.labels import (
     check_sample_weight,
     encode_labels,
 )
-from .._measures.registry import check_measure, evaluate_measures
-from .curve import RejectCurve, fraction
-from .scores import confidence_and_prediction, quantile_thresholds
+from .._measures.registry import check_measure
+from .curve import RejectCurve
+from .scores import (
+    check_thresholds,
+    column_labels,
+    confidence_and_prediction,
+    quantile_thresholds,
+)
 from .selective_checks import ranking_scores
-from .sweep import RejectSweep
-from .sweep_quantities import SweepQuantities
-
-# thresholds=k quantiles: beyond this many, the thresholds alone would take
-# gigabytes; every distinct value (thresholds=None) is never more than n.
-_MAX_QUANTILE_THRESHOLDS = 10**7
+from .stacks import (
+    ThresholdStacks,
+    stable_order,
+    threshold_positions,
+    with_final_threshold,
+)
 
 _DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
+
+# Points of a curve by default: quantiles of the confidence, so the points
+# are evenly spaced in coverage (every distinct value below this many).
+DEFAULT_THRESHOLDS = 1000
 
 
 def _threshold_values(thresholds, confidences):
     """The points' thresholds before ``inf``, or None for every distinct value."""
-    if thresholds is None:
-        return None
-    if isinstance(thresholds, (int, np.integer)) and not isinstance(
-        thresholds, (bool, np.bool_)
-    ):
-        if thresholds < 1:
-            raise ValueError(f"thresholds must be at least 1; got {thresholds}.")
-        if thresholds > _MAX_QUANTILE_THRESHOLDS:
-            raise ValueError(
-                f"thresholds={thresholds} quantiles would take "
-                f"{8 * thresholds / 1e9:.3g} GB; pass at most "
-                f"{_MAX_QUANTILE_THRESHOLDS}, or thresholds=None for every "
-                "distinct confidence value (never more points than samples)."
-            )
-        return quantile_thresholds(confidences, int(thresholds))
-    values = np.asarray(thresholds)
-    if (
-        values.dtype.kind not in "iuf"
-        or values.ndim != 1
-        or values.size == 0
-        or not np.all(np.isfinite(values))
-    ):
-        raise ValueError(
-            "thresholds must be None, a positive int or a 1-d array of finite "
-            f"values; got {thresholds!r}."
-        )
-    if values.dtype.kind == "f" or confidences.dtype.kind not in "iu":
-        values = values.astype(np.float64)
-    return np.unique(values)
+    thresholds = check_thresholds(
+        thresholds, integer_confidence=confidences.dtype.kind in "iu"
+    )
+    if isinstance(thresholds, int):
+        return quantile_thresholds(confidences, thresholds)
+    return thresholds
 
 
 def _check_measure_names(measures):
@@ -81,110 +65,71 @@ def _check_measure_names(measures):
     return list(dict.fromkeys(names))
 
 
-def _check_classes(classes):
-    classes = np.asarray(classes)
-    if classes.ndim != 1 or classes.size == 0:
-        raise ValueError(
-            f"classes must be a non-empty 1-d array of labels; got shape "
-            f"{classes.shape}."
-        )
-    if classes.dtype.kind == "f" and np.isnan(classes).any():
-        raise ValueError("classes contains NaN; every class needs a label.")
-    unique = np.unique(classes) if classes.dtype.kind != "O" else None
-    if unique is not None and len(unique) != len(classes):
-        raise ValueError(
-            f"classes contains duplicates ({classes.tolist()[:10]}); each column "
-            "of y_score needs its own class."
-        )
-    return classes
-
-
-def _true_index(y_true, classes):
-    """Row of each label; a plain range check for labels 0 .. m - 1."""
-    plain = (
-        y_true.dtype.kind in "iu"
-        and classes.dtype.kind in "iu"
-        and np.array_equal(classes, np.arange(len(classes)))
-    )
-    if plain and y_true.min() >= 0 and y_true.max() < len(classes):
-        return y_true.astype(np.intp, copy=False)
-    return encode_labels(y_true, classes)
-
-
-def _sweep_curve(
+def _threshold_curve(
     true_index,
     predicted_index,
     confidences,
     weights,
-    classes,
+    labels,
     names,
     thresholds,
     replace_undefined_by,
 ):
-    """One sort, then every requested measure and the risks at every point."""
-    n_classes = len(classes)
-    cut_points = None
-    if thresholds is not None:
-        movable = predicted_index < n_classes
-        cut_points = _threshold_values(thresholds, confidences[movable])
-    sweep = RejectSweep(
-        true_index,
-        predicted_index,
-        confidences,
-        weights,
-        n_classes,
-        cut_points,
+    """One sort, then the stack of every point's matrix, evaluated in blocks."""
+    m = len(labels)
+    movable = predicted_index < m
+    movable_confidence = confidences[movable]
+    order = stable_order(movable_confidence)
+    ranked = movable_confidence[order]
+    n_movable = ranked.size
+    cuts = _threshold_values(thresholds, movable_confidence)
+    if cuts is None:
+        # Every distinct value: the tie groups' first positions.
+        taken = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])[:n_movable]
+        cuts = ranked[taken]
+    else:
+        taken = threshold_positions(ranked, cuts)
+    points = with_final_threshold(cuts, confidences)
+    # Step of a sample (sorted position p): the points that accept it, those
+    # with at most p samples below their threshold.
+    starts = np.bincount(taken[taken < n_movable], minlength=n_movable)
+    steps = np.concatenate(
+        [np.zeros(np.count_nonzero(~movable), np.intp), np.cumsum(starts)]
     )
-    quantities = SweepQuantities(sweep)
-    values = evaluate_measures(
-        quantities, names, replace_undefined_by=replace_undefined_by
+    # The classifier's own rejections first (rejected at every point).
+    rows = np.concatenate([true_index[~movable], true_index[movable][order]])
+    columns = np.concatenate(
+        [np.zeros(len(rows) - n_movable, np.intp), predicted_index[movable][order]]
     )
-    total = sweep.total
-    safe_total = total if total > 0 else 1.0
-    accepted, errors = sweep.accepted, sweep.accepted_errors
-    anything_accepted = accepted > 0
-    selective_risk = np.divide(
-        errors, accepted, out=np.full(accepted.shape, np.nan), where=anything_accepted
+    unit = bool(np.all(weights == 1.0))
+    entry_weights = (
+        None if unit else np.concatenate([weights[~movable], weights[movable][order]])
     )
-    accepted_accuracy = np.divide(
-        sweep.accepted_correct,
-        accepted,
-        out=np.full(accepted.shape, np.nan),
-        where=anything_accepted,
-    )
-    return RejectCurve(
-        thresholds=sweep.thresholds,
-        reject_rate=fraction(sweep.rejected / safe_total),
-        error_rate=fraction(errors / safe_total),
-        accepted_accuracy=fraction(accepted_accuracy),
-        measures={name: np.asarray(values[name], dtype=float) for name in names},
-        classes=classes,
-        coverage=fraction(accepted / safe_total),
-        selective_risk=fraction(selective_risk),
-        generalized_risk=fraction(errors / safe_total),
-    )
+    stacks = ThresholdStacks(rows * m + columns, entry_weights, steps, len(points), m)
+    return RejectCurve.from_stacks(stacks, points, labels, names, replace_undefined_by)
 
 
 def reject_curve(
     y_true: ArrayLike,
     y_score: ArrayLike,
     *,
-    classes: ArrayLike | None = None,
+    labels: ArrayLike | None = None,
     measures=_DEFAULT_MEASURES,
     confidence: Literal["max", "margin"] = "max",
-    thresholds: int | ArrayLike | None = None,
+    thresholds: int | ArrayLike | None = DEFAULT_THRESHOLDS,
     sample_weight: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = np.nan,
 ) -> RejectCurve:
-    """Measures of a reject option at every distinct confidence threshold.
+    """Measures of a reject option at confidence thresholds.
 
     The classifier predicts the top-scoring class and abstains when its
-    confidence is below the threshold. The whole curve costs one sort of the
-    confidences and ``O(1)`` work per sample after it, whatever the number of
-    classes, thresholds and measures asked for: each step of the sweep (one
-    more sample rejected) changes two cells of the augmented confusion
-    matrix, and every measure is a function of sums over cells, columns and
-    classes that such a step updates in constant time.
+    confidence is below the threshold. The curve costs one sort of the
+    confidences; each point's augmented confusion matrix is then a sum of
+    counts, and every measure is evaluated on the stack of those matrices,
+    exactly as on the matrix alone. By default the points are 1,000
+    quantiles of the confidence (every distinct value for smaller data), as
+    :func:`sklearn.metrics.roc_curve` drops intermediate points;
+    ``thresholds=None`` gives every distinct value.
 
     Parameters
     ----------
@@ -192,13 +137,13 @@ def reject_curve(
         True labels.
     y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
         Predicted probabilities (or decision values with
-        ``confidence="margin"``), columns in the order of ``classes``. A 1-d
+        ``confidence="margin"``), columns in the order of ``labels``. A 1-d
         array is a binary classifier's score of the second class, as in
         scikit-learn: with ``confidence="max"`` its probability
         (``predict_proba(X)[:, 1]``; values outside ``[0, 1]`` are refused),
         with ``confidence="margin"`` its decision function
         (``decision_function(X)``, positive means the second class).
-    classes : array-like of shape (n_classes,), default=None
+    labels : array-like of shape (n_classes,), default=None
         The class of each column (an estimator's ``classes_``). By default the
         sorted labels of ``y_true``, which must then show every class.
     measures : str or sequence of str, default=("ni2", "info_completeness", \
@@ -208,13 +153,14 @@ def reject_curve(
         How the scores become a confidence: the top score, or the top score
         minus the runner-up (for a 1-d ``y_score``: ``max(p, 1 - p)`` of a
         probability, ``|d|`` of a decision function).
-    thresholds : int, array-like or None, default=None
-        ``None``: every distinct confidence value. An int ``k``: ``k``
-        thresholds at evenly spaced quantiles of the confidence (order
-        statistics: values of the data, the first the minimum). An array:
-        those thresholds. The curve always ends with ``inf``, a point that
-        rejects everything; the pass over the samples is the same in every
-        case.
+    thresholds : int, array-like or None, default=1000
+        An int ``k``: ``k`` thresholds at evenly spaced quantiles of the
+        confidence (order statistics: values of the data, the first the
+        minimum, so at most ``k`` points evenly spaced in coverage, and every
+        distinct value when there are fewer). ``None``: every distinct
+        confidence value. An array: those thresholds. Every point is exact
+        (its matrix counts the samples it accepts). The curve always ends
+        with ``inf``, a point that rejects everything.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     replace_undefined_by : "warn" or float, default=nan
@@ -259,7 +205,7 @@ def reject_curve(
         return dask_reject_curve(
             y_true,
             y_score,
-            classes=classes,
+            labels=labels,
             measures=measures,
             confidence=confidence,
             thresholds=thresholds,
@@ -287,27 +233,16 @@ def reject_curve(
     if confidence not in ("max", "margin"):
         raise ValueError(f"confidence must be 'max' or 'margin'; got {confidence!r}.")
     n_columns = 2 if scores.ndim == 1 else scores.shape[1]
-    if classes is None:
-        classes = np.unique(y_true_array)
-        if len(classes) != n_columns:
-            raise ValueError(
-                f"y_true shows {len(classes)} classes but y_score has {n_columns} "
-                "columns; pass classes= (the estimator's classes_)."
-            )
-    classes = _check_classes(classes)
-    if len(classes) != n_columns:
-        raise ValueError(
-            f"classes has {len(classes)} entries but y_score has {n_columns} columns."
-        )
+    labels = column_labels(labels, y_true_array, n_columns)
     predicted_index, confidences = confidence_and_prediction(scores, confidence)
-    true_index = _true_index(y_true_array, classes)
+    true_index = encode_labels(y_true_array, labels)
     weights = check_sample_weight(sample_weight, len(true_index))
-    return _sweep_curve(
+    return _threshold_curve(
         true_index,
         predicted_index,
         confidences,
         weights,
-        classes,
+        labels,
         names,
         thresholds,
         replace_undefined_by,
@@ -322,11 +257,11 @@ def reject_curve_from_predictions(
     labels: ArrayLike | None = None,
     reject_label=-1,
     measures=_DEFAULT_MEASURES,
-    thresholds: int | ArrayLike | None = None,
+    thresholds: int | ArrayLike | None = DEFAULT_THRESHOLDS,
     sample_weight: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = np.nan,
 ) -> RejectCurve:
-    """Reject curve from predicted labels and a confidence (SPEC §10 inputs).
+    """Reject curve from predicted labels and a confidence.
 
     The same sweep as :func:`reject_curve`, for a classifier known by its
     predictions and any confidence score (higher = more sure): a threshold
@@ -355,7 +290,7 @@ def reject_curve_from_predictions(
     measures : str or sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio")
         Registry names of the measures to evaluate at every point.
-    thresholds : int, array-like or None, default=None
+    thresholds : int, array-like or None, default=1000
         As for :func:`reject_curve`.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
@@ -390,14 +325,14 @@ def reject_curve_from_predictions(
     array([0.333, 0.   , 0.   ,   nan])
     """
     names = _check_measure_names(measures)
-    matrix, classes = confusion_matrix_and_labels(
+    _, classes = confusion_matrix_and_labels(
         y_true,
         y_pred,
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    y_true_array, y_pred_array = np.asarray(y_true), np.asarray(y_pred)
+    y_true_array = np.asarray(y_true)
     scores = np.asarray(confidence)
     if scores.dtype.kind not in "biuf" or scores.shape != y_true_array.shape:
         raise ValueError(
@@ -409,26 +344,14 @@ def reject_curve_from_predictions(
         raise ValueError(
             "confidence contains NaN; every sample needs a confidence to be ranked."
         )
-    n_classes = len(classes)
-    true_index = encode_labels(y_true_array, classes)
-    # Every prediction is a class or the reject marker (validated above).
-    predicted_index = pd.Index(classes).get_indexer(y_pred_array)
-    predicted_index = np.where(predicted_index < 0, n_classes, predicted_index)
+    # The matrix above was counted by the front door, whose rules chose the
+    # classes; the samples' rows and columns under those rules:
+    true_index = encode_labels(y_true, classes)
+    predicted_index = encode_labels(
+        y_pred, classes, name="y_pred", reject_label=reject_label
+    )
     weights = check_sample_weight(sample_weight, len(true_index))
-    check = np.bincount(
-        true_index * (n_classes + 1) + predicted_index,
-        weights=weights,
-        minlength=n_classes * (n_classes + 1),
-    ).reshape(n_classes, n_classes + 1)
-    if matrix.shape[1] == n_classes:  # reject_label=None: no reject column
-        matrix = np.column_stack([matrix, np.zeros(n_classes)])
-    if matrix.shape != check.shape or not np.allclose(matrix, check):
-        raise ValueError(
-            "reject_curve_from_predictions could not place every prediction "
-            "consistently with augmented_confusion_matrix; pass labels= and "
-            "reject_label= explicitly."
-        )
-    return _sweep_curve(
+    return _threshold_curve(
         true_index,
         predicted_index,
         scores,

@@ -5,6 +5,92 @@ counts (:mod:`.binned`) and the reject meta-estimators.
 """
 
 import numpy as np
+import pandas as pd
+
+
+def native(values):
+    """An array in the machine's byte order (pandas' hashing refuses
+    big-endian buffers); the values are unchanged."""
+    values = np.asarray(values)
+    if values.dtype.isnative:
+        return values
+    return values.astype(values.dtype.newbyteorder("="))
+
+
+# thresholds=k quantiles: beyond this many, the thresholds alone would take
+# gigabytes; every distinct value (thresholds=None) is never more than n.
+MAX_QUANTILE_THRESHOLDS = 10**7
+
+
+def check_thresholds(thresholds, *, integer_confidence=False):
+    """``None``, an int ``k`` (``k`` quantiles) or the thresholds, checked.
+
+    Thresholds given as an array come back ascending and distinct, as
+    float64, or in their integer dtype against integer confidences (exact
+    beyond ``2**53``).
+    """
+    if thresholds is None:
+        return None
+    if isinstance(thresholds, (int, np.integer)) and not isinstance(
+        thresholds, (bool, np.bool_)
+    ):
+        if thresholds < 1:
+            raise ValueError(f"thresholds must be at least 1; got {thresholds}.")
+        if thresholds > MAX_QUANTILE_THRESHOLDS:
+            raise ValueError(
+                f"thresholds={thresholds} quantiles would take "
+                f"{8 * thresholds / 1e9:.3g} GB; pass at most "
+                f"{MAX_QUANTILE_THRESHOLDS}, or thresholds=None for every "
+                "distinct confidence value (never more points than samples)."
+            )
+        return int(thresholds)
+    values = np.asarray(thresholds)
+    if (
+        values.dtype.kind not in "iuf"
+        or values.ndim != 1
+        or values.size == 0
+        or not np.all(np.isfinite(values))
+    ):
+        raise ValueError(
+            "thresholds must be None, a positive int or a 1-d array of finite "
+            f"values; got {thresholds!r}."
+        )
+    if values.dtype.kind == "f" or not integer_confidence:
+        values = values.astype(np.float64)
+    return np.unique(values)
+
+
+def column_labels(labels, y_true, n_columns, *, name="labels"):
+    """The class of each column of ``y_score``, checked.
+
+    ``labels=None``: the sorted labels of ``y_true`` (an array already in
+    memory), which must then show every class. Otherwise a 1-d array of
+    distinct labels without NaN, one per column.
+    """
+    if labels is None:
+        labels = np.unique(y_true)
+        if len(labels) != n_columns:
+            raise ValueError(
+                f"y_true shows {len(labels)} classes but y_score has {n_columns} "
+                f"columns; pass {name}= (the estimator's classes_)."
+            )
+    labels = native(labels)
+    if labels.ndim != 1 or labels.size == 0:
+        raise ValueError(
+            f"{name} must be a non-empty 1-d array of labels; got shape {labels.shape}."
+        )
+    if pd.isna(labels).any():
+        raise ValueError(f"{name} contains NaN; every class needs a label.")
+    if len(pd.unique(labels)) != len(labels):
+        raise ValueError(
+            f"{name} contains duplicates ({labels.tolist()[:10]}); each column "
+            "of y_score needs its own class."
+        )
+    if len(labels) != n_columns:
+        raise ValueError(
+            f"{name} has {len(labels)} entries but y_score has {n_columns} columns."
+        )
+    return labels
 
 
 def confidence_and_prediction(scores, confidence="max"):
@@ -33,7 +119,7 @@ def confidence_and_prediction(scores, confidence="max"):
         margin beyond ``2**63 - 1``) that keeps every value exact: in float64
         distinct integers beyond ``2**53`` would tie.
     """
-    scores = np.asarray(scores)
+    scores = native(scores)
     if scores.dtype.kind not in "iu":
         scores = scores.astype(np.float64)
     if scores.ndim == 1 and confidence == "margin":
@@ -69,7 +155,16 @@ def confidence_and_prediction(scores, confidence="max"):
     runner_up = np.partition(scores, -2, axis=1)[:, -2]
     if scores.dtype.kind in "iu":
         return predicted, _exact_difference(top, runner_up)
-    return predicted, top - runner_up
+    with np.errstate(over="ignore"):
+        margin = top - runner_up
+    if np.isinf(margin).any() and np.isfinite(scores).all():
+        # Beyond the float range distinct margins would tie at inf.
+        raise ValueError(
+            "y_score holds decision values so far apart that their margin "
+            "(top minus runner-up) exceeds the float range; rescale them (e.g. "
+            "divide by their largest magnitude) before computing the curve."
+        )
+    return predicted, margin
 
 
 def _exact_difference(larger, smaller):

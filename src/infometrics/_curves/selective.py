@@ -14,8 +14,8 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .exact_sums import prefix_sums
 from .selective_checks import _check_fraction, _check_inputs
+from .stacks import ThresholdStacks, stable_order
 
 
 class RiskCoverageCurve(NamedTuple):
@@ -66,22 +66,31 @@ class _Groups(NamedTuple):
 
 
 def _groups(wrong, confidence, weights):
-    """Sort once by decreasing confidence; exact cumulative sums at the ends
-    of the tie groups."""
-    order = np.argsort(confidence, kind="stable")[::-1]
+    """Sort once; the accepted and the wrongly accepted weight at every tie
+    group, from the stack of the curve's (correct, wrong) counts."""
+    order = stable_order(confidence)
     ranked = confidence[order]
     sorted_weights = weights[order]
-    ends = np.append(np.flatnonzero(ranked[1:] != ranked[:-1]), len(ranked) - 1)
-    # Exact sums (see exact_sums): a group that lands exactly on a requested
-    # coverage or risk compares equal, as the repeated samples would.
-    accepted = prefix_sums(sorted_weights, ends + 1)
-    errors = prefix_sums(np.where(wrong[order], sorted_weights, 0.0), ends + 1)
+    n = ranked.size
+    # Point k accepts tie group k and the more confident ones (ascending).
+    starts = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])
+    steps = np.cumsum(np.bincount(starts, minlength=n))
+    # One row: cell 0 a correct sample, cell 1 an error (off the diagonal).
+    # Sums of non-negative weights from the accepted side: integer weights
+    # give exact sums, so a group that lands exactly on a requested coverage
+    # or risk compares equal, as the repeated samples would.
+    stacks = ThresholdStacks(
+        wrong[order].astype(np.intp), sorted_weights, steps, len(starts), 2
+    )
+    for _ in stacks.blocks():
+        pass
+    group_weight = np.bincount(steps - 1, weights=sorted_weights, minlength=len(starts))
     return _Groups(
-        group_weight=np.diff(accepted, prepend=0.0),
-        accepted=accepted,
-        errors=errors,
-        total=float(accepted[-1]),
-        thresholds=ranked[ends],
+        group_weight=group_weight[::-1],
+        accepted=stacks.accepted[::-1],
+        errors=stacks.errors[::-1],
+        total=float(stacks.accepted[0]),
+        thresholds=ranked[starts][::-1],
     )
 
 
@@ -111,9 +120,9 @@ def _oracle_area(wrong, weights):
     each error, ``E / (C + E)``, is increasing and concave in ``E``). With unit
     weights the order of the errors does not matter.
     """
-    correct_weight = float(prefix_sums(weights[~wrong], [int((~wrong).sum())])[0])
+    correct_weight = float(weights[~wrong].sum())
     error_weights = np.sort(weights[wrong])
-    errors = prefix_sums(error_weights, np.arange(1, error_weights.size + 1))
+    errors = np.cumsum(error_weights)
     accepted = correct_weight + errors
     risk = np.divide(errors, accepted, out=np.zeros_like(errors), where=accepted > 0)
     return float((error_weights * risk).sum() / (correct_weight + errors[-1:].sum()))

@@ -125,7 +125,7 @@ class RejectCurveDisplay:
         curve = reject_curve(
             y_true,
             y_score,
-            classes=classes,
+            labels=classes,
             measures=measures,
             confidence=confidence,
             sample_weight=sample_weight,

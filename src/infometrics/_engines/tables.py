@@ -32,7 +32,7 @@ from .._counting.label_checks import (
     reject_marker,
 )
 from .._counting.labels import encode_labels
-from .._curves.binned import ConfidenceBinnedCounts, _check_binning_thresholds
+from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
 from .aggregates import (
     _BAD_WEIGHT,
     _BIN,
@@ -192,7 +192,7 @@ def counts_from_table(
             "(an int k or the thresholds); for the confusion matrix pass neither."
         )
     if thresholds is not None:
-        thresholds = _check_binning_thresholds(thresholds)
+        thresholds = check_binning_thresholds(thresholds)
     marker = reject_marker(reject_label)
     if labels is not None:
         labels = _check_explicit_labels(labels, marker)

@@ -78,7 +78,7 @@ def error_bounds(
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
     n_classes = counts.shape[-2]
-    q = MatrixQuantities.from_counts(counts)
+    q = MatrixQuantities(counts)
     equivocation = q.h_true_given_output
     lower = (
         (equivocation - 1.0) / np.log2(n_classes)

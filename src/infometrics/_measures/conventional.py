@@ -408,6 +408,6 @@ def conventional_measures(
     counts, _ = check_confusion_matrix(confusion_matrix)
     n_classes = counts.shape[-2]
     positive = check_positive_class(positive_class, n_classes)
-    q = MatrixQuantities.from_counts(counts, positive=positive)
+    q = MatrixQuantities(counts, positive=positive)
     specs = [spec for spec in SPECS.values() if n_classes == 2 or not spec.binary_only]
     return evaluate_measures(q, specs, replace_undefined_by)

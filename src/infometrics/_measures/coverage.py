@@ -120,7 +120,7 @@ def information_coverage(
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    q = MatrixQuantities.from_counts(counts)
+    q = MatrixQuantities(counts)
     values = evaluate_measures(q, SPECS.values(), replace_undefined_by)
     return InformationCoverage(
         completeness=values["info_completeness"],

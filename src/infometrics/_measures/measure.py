@@ -2,8 +2,8 @@
 
 Every family (NI, coverage, triangle, conventional) describes its measures as
 :class:`MeasureSpec` entries; :func:`evaluate_measures` computes the requested
-ones from any :class:`~infometrics._measures.quantities.Quantities` and warns
-only about those.
+ones from :class:`~infometrics._measures.quantities.MatrixQuantities` (of one
+matrix, a stack, or a stack in blocks) and warns only about those.
 """
 
 from collections.abc import Callable
@@ -95,8 +95,11 @@ def evaluate_measures(quantities, specs, replace_undefined_by):
 
     Parameters
     ----------
-    quantities : Quantities
-        Of one matrix or of a stack.
+    quantities : MatrixQuantities or iterable of MatrixQuantities
+        Of one matrix or of a stack; or the consecutive blocks of one stack
+        along its first axis (a long curve, evaluated in bounded memory),
+        whose values are concatenated, each measure warning once for the
+        whole stack.
     specs : iterable of MeasureSpec
         The measures asked for; only they are computed, and only they warn.
     replace_undefined_by : "warn" or float
@@ -107,7 +110,37 @@ def evaluate_measures(quantities, specs, replace_undefined_by):
     values : dict
         Floats for one matrix, arrays of the stack shape for a stack.
     """
-    return {
-        spec.name: as_output(evaluate(spec, quantities, replace_undefined_by))
-        for spec in specs
-    }
+    specs = list(specs)
+    blocks = [quantities] if hasattr(quantities, "stack_shape") else quantities
+    parts = {spec.name: [] for spec in specs}
+    for block in blocks:
+        for spec in specs:
+            values, conditions = spec.compute(block)
+            values = np.broadcast_to(
+                _in_range(values, spec.value_range), block.stack_shape
+            )
+            conditions = [(block.empty, EMPTY_REASON), *conditions]
+            masks = [np.broadcast_to(mask, block.stack_shape) for mask, _ in conditions]
+            parts[spec.name].append(
+                (values, masks, [reason for _, reason in conditions])
+            )
+    results = {}
+    for spec in specs:
+        blocks_of_spec = parts[spec.name]
+        if len(blocks_of_spec) == 1:
+            values, masks, reasons = blocks_of_spec[0]
+        else:
+            values = np.concatenate([part[0] for part in blocks_of_spec])
+            reasons = blocks_of_spec[0][2]
+            masks = [
+                np.concatenate([part[1][k] for part in blocks_of_spec])
+                for k in range(len(reasons))
+            ]
+        filled = fill_undefined(
+            values,
+            list(zip(masks, reasons, strict=True)),
+            replace_undefined_by,
+            name=spec.warning_name or spec.name,
+        )
+        results[spec.name] = as_output(filled)
+    return results

@@ -1,7 +1,7 @@
 """The 24 normalized information measures NI1 ... NI24 of Hu, He & Yuan.
 
 Each measure is a pure function of the shared
-:class:`~infometrics._measures.quantities.Quantities`; every public function
+:class:`~infometrics._measures.quantities.MatrixQuantities`; every public function
 accepts one confusion matrix or a stack.
 """
 
@@ -337,7 +337,7 @@ MeasureName = Literal[
 def check_measure_name(measure):
     """Return the canonical lower-case name of an NI measure or raise."""
     name = str(measure).lower() if isinstance(measure, str) else measure
-    if name not in NI_MEASURES:
+    if not isinstance(name, str) or name not in NI_MEASURES:
         raise ValueError(
             f"Unknown measure {measure!r}; choose one of 'ni1' ... 'ni24' "
             "(for example measure='ni2')."
@@ -347,7 +347,7 @@ def check_measure_name(measure):
 
 def ni(
     confusion_matrix: ArrayLike,
-    measure: MeasureName = "ni2",
+    measure: MeasureName | list[MeasureName] = "ni2",
     *,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> float | np.ndarray:
@@ -365,10 +365,12 @@ def ni(
         Counts: row ``i`` is true class ``i``, column ``j < m`` predicted class
         ``j``, the last column the rejected samples. A square matrix means the
         classifier cannot reject. A stack of matrices gives one value each.
-    measure : {"ni1", ..., "ni24"}, default="ni2"
-        Which measure. ``"ni2"`` is the mutual information with the reject
-        column's terms left out, normalised by ``H(T)``: the one measure that
-        ranks errors and rejections the way people expect.
+    measure : {"ni1", ..., "ni24"} or list of them, default="ni2"
+        Which measure (case-insensitive). ``"ni2"`` is the mutual information
+        with the reject column's terms left out, normalised by ``H(T)``: the
+        one measure that ranks errors and rejections the way people expect.
+        A list of names gives a dict ``{name: value}``, as
+        :func:`all_measures` does for all 24, from one computation.
     replace_undefined_by : "warn" or float, default="warn"
         Value for an undefined measure (single true class, empty matrix, an
         infinite divergence). ``"warn"`` returns ``nan`` and emits an
@@ -376,8 +378,9 @@ def ni(
 
     Returns
     -------
-    value : float or ndarray of shape (...)
-        The measure, a float for one matrix, an array for a stack.
+    value : float, ndarray of shape (...) or dict
+        The measure, a float for one matrix, an array for a stack; a dict of
+        them for a list of measures.
 
     Warns
     -----
@@ -421,12 +424,25 @@ def ni(
     0.929
     >>> ni([[[90, 0, 0], [1, 9, 0]], [[90, 0, 0], [0, 9, 1]]]).round(3)
     array([0.831, 0.929])
+    >>> values = ni([[90, 0, 0], [1, 9, 0]], ["ni1", "NI3"])
+    >>> {name: round(value, 3) for name, value in values.items()}
+    {'ni1': 0.831, 'ni3': 0.893}
     """
-    name = check_measure_name(measure)
+    several = isinstance(measure, (list, tuple))
+    names = [check_measure_name(name) for name in (measure if several else [measure])]
+    if several and not names:
+        raise ValueError(
+            "measure is an empty list; name at least one measure, or call "
+            "all_measures for all 24."
+        )
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    quantities = MatrixQuantities.from_counts(counts)
-    return evaluate_measures(quantities, [SPECS[name]], replace_undefined_by)[name]
+    values = evaluate_measures(
+        MatrixQuantities(counts),
+        [SPECS[name] for name in dict.fromkeys(names)],
+        replace_undefined_by,
+    )
+    return values if several else values[names[0]]
 
 
 def all_measures(
@@ -468,5 +484,5 @@ def all_measures(
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    quantities = MatrixQuantities.from_counts(counts)
+    quantities = MatrixQuantities(counts)
     return evaluate_measures(quantities, SPECS.values(), replace_undefined_by)

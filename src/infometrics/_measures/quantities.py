@@ -1,11 +1,16 @@
 """The quantities every measure of a matrix (or a stack of them) is computed from.
 
-:class:`Quantities` derives the entropies and the mutual information from the
-statistics of :mod:`~infometrics._measures.statistics` (``sum(name)``);
-:class:`MatrixQuantities` supplies those sums from validated counts, once per
-matrix, and computes a few quantities more precisely than the sums allow
-(``I`` term by term, so an independent matrix gives exactly 0). A threshold
-sweep subclasses :class:`Quantities` with sums updated sample by sample.
+:class:`MatrixQuantities` is the one evaluator of the package: a public
+function validates its counts once, builds the quantities of the matrix or
+of a whole stack (reject curves, resamples and the threshold tuner hand it
+stacks of matrices, in blocks), and every measure of the registry reads them.
+Each quantity is computed on first use, so a caller pays only for what the
+measures it asks for need.
+
+Every decision between two formulas is taken per matrix, on that matrix's
+counts alone: a matrix gives the same bits alone or inside any stack. An
+all-zero reject column is not an output (the triangle then counts ``m``
+outputs), so such a matrix gives exactly what its square part gives.
 
 Everything is in bits and vectorised over the leading stack axes.
 """
@@ -14,18 +19,14 @@ from functools import cached_property
 
 import numpy as np
 
-from .count_arithmetic import (
-    line_entropies,
-    rests,
-    scaled_to_unit,
-    sum_of_others,
-    with_reject_column,
-)
 from .statistics import CELL_SUMS, CLASS_SUMS, COLUMN_SUMS, KINDS
 
-# A difference of two entropies below this is rounding, not information (only
-# used where no exact term-by-term value is available, i.e. in sweeps).
+# A difference of two entropies below this is rounding, not information.
 _CANCELLATION_TOLERANCE = 64 * np.finfo(np.float64).eps
+
+# Matrices of up to this many cells always take the exact per-cell form of I
+# (cheap there); larger ones take it where I or I_M is small.
+_EXACT_INFORMATION_CELLS = 4096
 
 
 class Fields:
@@ -35,94 +36,59 @@ class Fields:
         self.__dict__.update(fields)
 
 
-class Quantities:
-    """Entropies and mutual information of a stack, derived from its statistics.
+def sum_of_others(values, axis=-1):
+    """``sum_{k != i} values_k`` along ``axis``, from exclusive running sums.
 
-    Subclasses set ``n_classes`` (``m``), ``n_outputs`` (the number of columns
-    of the matrices as given: ``m`` without, ``m + 1`` with a reject column),
-    ``stack_shape`` and ``empty`` (no sample at all), and implement
-    :meth:`sum`.
+    Unlike ``total - values``, it is exactly 0 wherever every other entry is
+    0, and it loses no digits when one entry dominates; for integer counts
+    below ``2**53`` it is the exact difference.
     """
-
-    n_classes: int
-    n_outputs: int
-    stack_shape: tuple
-    empty: np.ndarray
-
-    def sum(self, name):
-        """The statistic ``name`` of :mod:`~infometrics._measures.statistics`."""
-        raise NotImplementedError
-
-    @cached_property
-    def h_true(self):
-        """``H(T)``, the entropy of the true marginal."""
-        return _entropy(self.sum("neg_t_log_t"))
-
-    @cached_property
-    def h_output(self):
-        """``H(Y)``, the entropy of the output marginal (reject outcome included)."""
-        return _entropy(self.sum("neg_y_log_y"))
-
-    @cached_property
-    def h_output_given_true(self):
-        """``H(Y|T) = sum -P_ij log2(P_ij / t_i)``, summed term by term."""
-        return _nonnegative(self.sum("neg_p_log_p_given_t"))
-
-    @cached_property
-    def h_joint(self):
-        """``H(T,Y) = H(T) + H(Y|T)``: a sum of non-negative parts."""
-        return self.h_true + self.h_output_given_true
-
-    @cached_property
-    def mutual_info(self):
-        """``I(T;Y) = H(Y) - H(Y|T)``, 0 where the difference is rounding."""
-        difference = self.h_output - self.h_output_given_true
-        scale = np.maximum(self.h_output, 1.0)
-        difference = np.where(
-            difference <= _CANCELLATION_TOLERANCE * scale, 0.0, difference
-        )
-        return np.clip(difference, 0.0, np.minimum(self.h_true, self.h_output))
-
-    @cached_property
-    def reject_information(self):
-        """The reject column's terms of ``I``: ``y_r KL(P(T|reject) || t) >= 0``."""
-        terms = self.sum("reject_neg_y_log_y") - self.sum("reject_neg_p_log_p_given_t")
-        return np.clip(terms, 0.0, self.mutual_info)
-
-    @cached_property
-    def mutual_info_without_reject(self):
-        """``I_M``: ``I`` less the reject column's terms (NI2's numerator)."""
-        return np.clip(self.mutual_info - self.reject_information, 0.0, None)
-
-    @cached_property
-    def h_true_given_output(self):
-        """``H(T|Y) = H(T) - I``."""
-        return _nonnegative(self.h_true - self.mutual_info)
+    values = np.moveaxis(values, axis, -1)
+    before = np.zeros_like(values)
+    np.cumsum(values[..., :-1], axis=-1, out=before[..., 1:])
+    after = np.zeros_like(values)
+    np.cumsum(values[..., :0:-1], axis=-1, out=after[..., -2::-1])
+    return np.moveaxis(before + after, -1, axis)
 
 
-def _entropy(values):
-    """An entropy, exactly 0 where it is rounding (a degenerate distribution).
-
-    Degenerate-case rules test ``H = 0``; a marginal of one class whose mass
-    rounds to ``1 - 2**-53`` must not count as carrying information.
-    """
-    return np.where(values <= _CANCELLATION_TOLERANCE, 0.0, values)
-
-
-def _nonnegative(values):
-    """Clip rounding below 0 and turn ``-0.0`` into ``0.0``."""
-    return np.maximum(values, 0.0) + 0.0
-
-
+# Integer counts whose totals stay below this are summed and subtracted exactly.
 _EXACT_INTEGER_LIMIT = 2.0**53
 
 
-# A matrix, or stack of matrices, of up to this many cells in all always takes
-# the exact form of I (cheap there).
-_EXACT_INFORMATION_CELLS = 4096
+def _scaled_to_unit(counts):
+    """Counts times a power of two that brings each matrix's largest count near 1.
+
+    Multiplying by a power of two is exact, so integer structure (and with it
+    exact independence) survives; sums of counts near the float maximum no
+    longer overflow, tiny counts no longer underflow.
+    """
+    largest = counts.max(axis=(-2, -1), keepdims=True)
+    _, exponent = np.frexp(np.where(largest > 0, largest, 1.0))
+    return np.ldexp(counts, -exponent)
 
 
-class MatrixQuantities(Quantities):
+def _entropy(values):
+    """An entropy, exactly 0 where it is rounding (a degenerate distribution)."""
+    return np.where(values <= _CANCELLATION_TOLERANCE, 0.0, values)
+
+
+def _line_entropies(line_information, line_mass, counts, axis):
+    """``H`` of each row or column from its information ``mass * H``.
+
+    Exactly 0 for a line with one non-empty cell, ``nan`` for an empty line.
+    """
+    value = np.divide(
+        line_information,
+        line_mass,
+        out=np.zeros_like(line_information),
+        where=line_mass > 0,
+    )
+    support = np.count_nonzero(counts, axis=axis)
+    value = np.where(support > 1, value, 0.0)
+    return np.where(support > 0, value, np.nan)
+
+
+class MatrixQuantities:
     """The quantities of validated counts, each computed once and on demand.
 
     Parameters
@@ -131,55 +97,49 @@ class MatrixQuantities(Quantities):
         Validated, finite, non-negative float counts.
     positive : int, default=1
         Row of the positive class of the binary measures.
+
+    Attributes
+    ----------
+    n_classes : int
+        ``m``.
+    n_columns : int
+        Columns of the matrices as given (``m`` or ``m + 1``).
+    n_outputs : ndarray of int, shape (...)
+        Outputs of each matrix: ``m + 1`` where the reject column holds
+        something, ``m`` otherwise (an empty reject column is not an output).
     """
 
     def __init__(self, counts, *, positive=1):
-        self.n_outputs = counts.shape[-1]
-        if counts.shape[-1] == counts.shape[-2]:
+        self.n_columns = counts.shape[-1]
+        m = counts.shape[-2]
+        if counts.shape[-1] == m:
             # No reject option: an all-zero reject column changes no quantity
             # and lets one code path serve both shapes.
-            counts = with_reject_column(counts)
-        self.n_classes = counts.shape[-2]
+            padded = np.zeros((*counts.shape[:-1], m + 1))
+            padded[..., :-1] = counts
+            counts = padded
+        self.n_classes = m
         self.stack_shape = counts.shape[:-2]
         self.positive = positive
-        self._unscaled = counts
-        self.counts = scaled_to_unit(counts)
+        self._given = counts
+        self.counts = _scaled_to_unit(counts)
         self.total = self.counts.sum(axis=(-2, -1))
         self.empty = self.total <= 0
         safe_total = np.where(self.empty, 1.0, self.total)
         self.joint = self.counts / safe_total[..., None, None]
         self.row_totals = self.counts.sum(axis=-1)
         self.column_totals = self.counts.sum(axis=-2)
+        self.n_outputs = np.where(self.column_totals[..., m] > 0, m + 1, m)
         # Totals over the total, not sums of rounded cells: a single class has
         # a marginal of exactly 1.
         self.true_marginal = self.row_totals / safe_total[..., None]
         self.output_marginal = self.column_totals / safe_total[..., None]
         self._sums = {}
 
-    @cached_property
-    def _exact(self):
-        """Integer counts with totals below 2**53: their sums and differences are
-        exact, so complements can be subtracted."""
-        # Judged on the counts as given: the power-of-two scaling keeps every
-        # sum and difference of integers below 2**53 exact.
-        counts = self._unscaled
-        # A cell of 2**53 or more already rules it out; below that, the totals
-        # of any realistic matrix cannot overflow while being summed.
-        if counts.size and counts.max() >= _EXACT_INTEGER_LIMIT:
-            return False
-        if not np.all(counts.sum(axis=(-2, -1)) < _EXACT_INTEGER_LIMIT):
-            return False
-        return bool(np.array_equal(counts, counts.astype(np.int64)))
-
-    @classmethod
-    def from_counts(cls, counts, *, positive=1):
-        """The quantities of validated counts (see the class parameters)."""
-        return cls(counts, positive=positive)
-
     # -- the statistics ------------------------------------------------------
 
     def sum(self, name):
-        """The statistic ``name``, computed on first use."""
+        """The statistic ``name`` of :mod:`~infometrics._measures.statistics`."""
         if name not in self._sums:
             kind = KINDS[name]
             if kind == "cell":
@@ -190,6 +150,46 @@ class MatrixQuantities(Quantities):
                 value = CLASS_SUMS[name](self._classes).sum(axis=-1)
             self._sums[name] = value
         return self._sums[name]
+
+    # -- sums of the other entries ---------------------------------------------
+
+    @cached_property
+    def _exact(self):
+        """Per matrix: integer counts with a total below ``2**53``.
+
+        Their sums and differences are exact (also after the power-of-two
+        scaling), so the rest of a row is a subtraction; other matrices sum
+        the other entries instead. Both give the exact value on such a
+        matrix, so the choice never changes a bit, only the time.
+        """
+        counts = self._given
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = counts.sum(axis=(-2, -1))
+            integral = np.all(counts == np.floor(counts), axis=(-2, -1))
+        return integral & (total < _EXACT_INTEGER_LIMIT)
+
+    def _others(self, values, totals, axis):
+        """``sum_{k != i} values_k`` along ``axis`` (``totals``: the sums along
+        it, broadcastable): a subtraction on exact matrices."""
+        if np.all(self._exact):
+            return totals - values
+        others = sum_of_others(values, axis)
+        if not np.any(self._exact):
+            return others
+        exact = self._exact.reshape(
+            self.stack_shape + (1,) * (values.ndim - len(self.stack_shape))
+        )
+        return np.where(exact, totals - values, others)
+
+    @cached_property
+    def _rests(self):
+        """``b, c, d`` of each cell: the rest of its row, its column, the matrix."""
+        counts = self.counts
+        row_rest = self._others(counts, self.row_totals[..., :, None], axis=-1)
+        column_rest = self._others(counts, self.column_totals[..., None, :], axis=-2)
+        # The rest of the matrix, as the other rows' rests of the column.
+        rest_totals = (self.total[..., None] - self.column_totals)[..., None, :]
+        return row_rest, column_rest, self._others(row_rest, rest_totals, axis=-2)
 
     @cached_property
     def _reject_mask(self):
@@ -208,7 +208,9 @@ class MatrixQuantities(Quantities):
     @cached_property
     def _target(self):
         """``t`` on the ``m + 1`` outcomes: 0 on the reject outcome."""
-        return with_reject_column(self.true_marginal[..., None, :])[..., 0, :]
+        target = np.zeros_like(self.output_marginal)
+        target[..., :-1] = self.true_marginal
+        return target
 
     def _share(self, counts):
         """Counts as proportions of the total."""
@@ -251,21 +253,23 @@ class MatrixQuantities(Quantities):
     def h_true(self):
         """``H(T)``; exactly 0 when at most one class is present."""
         support = np.count_nonzero(self.row_totals, axis=-1)
-        return np.where(support > 1, super().h_true, 0.0)
+        return np.where(support > 1, _entropy(self.sum("neg_t_log_t")), 0.0)
 
     @cached_property
     def h_output(self):
-        """``H(Y)``; exactly 0 when at most one output column is used."""
+        """``H(Y)`` (reject outcome included); exactly 0 when at most one output
+        column is used."""
         support = np.count_nonzero(self.column_totals, axis=-1)
-        return np.where(support > 1, super().h_output, 0.0)
+        return np.where(support > 1, _entropy(self.sum("neg_y_log_y")), 0.0)
+
+    @cached_property
+    def h_joint(self):
+        """``H(T,Y) = H(T) + H(Y|T)``: a sum of non-negative parts."""
+        return self.h_true + self.h_output_given_true
 
     def _complement(self, totals):
-        """``sum_{k != i} totals_k / n``: exactly 0 where the other totals are.
-
-        For exact integer counts the complement is a subtraction of counts,
-        otherwise running sums (no digits lost to a dominant entry).
-        """
-        rest = self.total[..., None] - totals if self._exact else sum_of_others(totals)
+        """``sum_{k != i} totals_k / n``: exactly 0 where the other totals are."""
+        rest = self._others(totals, self.total[..., None], axis=-1)
         return rest / np.where(self.empty, 1.0, self.total)[..., None]
 
     @cached_property
@@ -296,12 +300,11 @@ class MatrixQuantities(Quantities):
         others_p_log = self._p_log_counts.copy()
         np.put_along_axis(others_p_log, largest, 0.0, axis)
         others_p_log = others_p_log.sum(axis=axis)
-        if self._exact:
-            rest = totals - top
-        else:
+        rest = totals - top
+        if not np.all(self._exact):
             others = counts.copy()
             np.put_along_axis(others, largest, 0.0, axis)
-            rest = others.sum(axis=axis)
+            rest = np.where(self._exact[..., None], rest, others.sum(axis=axis))
         others_mass = rest / np.where(self.empty, 1.0, self.total)[..., None]
         top_p_log = np.take_along_axis(self._p_log_counts, largest, axis).squeeze(axis)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -332,30 +335,34 @@ class MatrixQuantities(Quantities):
         (an exactly independent matrix, ``ad == bc``, gives exactly 0).
         """
         a, joint = self.counts, self.joint
-        b, c, d = rests(a, self._exact)
+        b, c, d = self._rests
+        present = a > 0
         with np.errstate(divide="ignore", invalid="ignore"):
-            excess = (a * d - b * c) / ((a + b) * (a + c))
+            margins = (a + b) * (a + c)
+            excess = (a * d - b * c) / margins
+            # One logarithm per non-empty cell, each on the branch it needs.
             near_one = excess > -0.5
-            log_ratio = np.where(
-                near_one,
-                np.log1p(np.where(near_one, excess, 0.0)),
-                np.log((a * (a + b + c + d)) / ((a + b) * (a + c))),
-            ) / np.log(2.0)
-            return np.where(a > 0, joint * log_ratio, 0.0)
+            log_ratio = np.zeros_like(a)
+            np.log1p(excess, out=log_ratio, where=near_one & present)
+            far = ~near_one & present
+            if np.any(far):
+                np.log((a * (a + b + c + d)) / margins, out=log_ratio, where=far)
+            log_ratio /= np.log(2.0)
+            # 0 for an empty cell: its log_ratio was never written.
+            return joint * log_ratio
 
     @cached_property
     def _information_and_without_reject(self):
         """``(I, I_M)``, term by term.
 
-        A large matrix (or stack) first takes the sums ``sum P log2 C + log2 n
-        - sum t log2 R - sum y log2 K`` (no extra pass over the cells); their
-        absolute error is a few ``1e-14`` bits, so a matrix whose ``I`` or
-        ``I_M`` comes out below ``1e-3`` bits — and every matrix or stack of up
-        to 4096 cells in all — takes the exact per-cell form of
-        :attr:`_information_terms` instead. (A matrix in a large stack can
-        therefore differ from the same matrix alone in the last digits.)
+        A matrix of more than 4096 cells first takes the sums ``sum P log2 C +
+        log2 n - sum t log2 R - sum y log2 K`` (no extra pass over the cells);
+        their absolute error is a few ``1e-14`` bits, so such a matrix whose
+        ``I`` or ``I_M`` comes out below ``1e-3`` bits takes the exact per-cell
+        form of :attr:`_information_terms` instead, as every smaller matrix
+        does. Both choices depend on the matrix alone, never on its stack.
         """
-        if self.counts[..., 0, :].size * self.n_classes <= _EXACT_INFORMATION_CELLS:
+        if self.n_classes * (self.n_classes + 1) <= _EXACT_INFORMATION_CELLS:
             terms = self._information_terms
             return terms.sum(axis=(-2, -1)), terms[..., :-1].sum(axis=(-2, -1))
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -416,17 +423,17 @@ class MatrixQuantities(Quantities):
     @cached_property
     def row_entropies(self):
         """``H(Y | T=i)`` for each true class; ``nan`` for an empty row."""
-        return line_entropies(
+        return _line_entropies(
             self._row_information, self.true_marginal, self.counts, axis=-1
         )
 
     @cached_property
     def column_entropies(self):
         """``H(T | Y=j)`` for each column as given; ``nan`` for an empty column."""
-        values = line_entropies(
+        values = _line_entropies(
             self._column_information, self.output_marginal, self.counts, axis=-2
         )
-        return values[..., : self.n_outputs]
+        return values[..., : self.n_columns]
 
     # -- one-vs-rest complements of each class ---------------------------------
 
@@ -434,13 +441,7 @@ class MatrixQuantities(Quantities):
     def _class_complements(self):
         """Counts of row ``i`` off the diagonal, column ``i`` off it, and the rest."""
         m = self.n_classes
-        hits = np.diagonal(self.counts[..., :, :m], axis1=-2, axis2=-1)
-        rows, columns = self.row_totals, self.column_totals[..., :m]
-        if self._exact:
-            row_off, column_off = rows - hits, columns - hits
-            rest = self.total[..., None] - rows - column_off
-            return row_off, column_off, rest
-        row_rest, column_rest, matrix_rest = rests(self.counts, False)
+        row_rest, column_rest, matrix_rest = self._rests
         return tuple(
             np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1)
             for rest in (row_rest, column_rest, matrix_rest)

@@ -32,6 +32,7 @@ __all__ = [
     "check_measure",
     "compute_measures",
     "evaluate_measures",
+    "evaluate_stack_blocks",
 ]
 
 MEASURES: dict[str, MeasureSpec] = {
@@ -79,8 +80,8 @@ def evaluate_measures(quantities, names, *, replace_undefined_by="warn"):
 
     Parameters
     ----------
-    quantities : Quantities
-        Of one matrix or of a stack (a threshold sweep supplies its own).
+    quantities : MatrixQuantities
+        Of one matrix or of a stack.
     names : iterable of str
         Base names (or ``neg_`` scorer names) from :data:`MEASURES`.
     replace_undefined_by : "warn" or float, default="warn"
@@ -117,6 +118,35 @@ def compute_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
     specs = _check_names(names, counts.shape[-2])
-    return _evaluate_specs(
-        MatrixQuantities.from_counts(counts), specs, replace_undefined_by
-    )
+    return _evaluate_specs(MatrixQuantities(counts), specs, replace_undefined_by)
+
+
+def evaluate_stack_blocks(blocks, n_classes, names, *, replace_undefined_by):
+    """The named measures of a stack given as consecutive blocks of counts.
+
+    The builders of threshold stacks (reject curves, binned counts, the
+    threshold tuner) hand their matrices over in bounded blocks; each block's
+    quantities are built when it arrives and dropped after, the counts are
+    not validated again (the builder made them), and every measure warns once
+    for the whole stack.
+
+    Parameters
+    ----------
+    blocks : iterable of ndarray of shape (k, m, m + 1)
+        Finite non-negative float counts, the blocks in order.
+    n_classes : int
+        ``m``.
+    names : iterable of str
+        Base names from :data:`MEASURES`.
+    replace_undefined_by : "warn" or float
+        As for the core functions.
+
+    Returns
+    -------
+    values : dict
+        ``{name: ndarray}`` over the whole stack, in the order of ``names``.
+    """
+    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
+    specs = _check_names(names, n_classes)
+    quantities = (MatrixQuantities(block) for block in blocks)
+    return _evaluate_specs(quantities, specs, replace_undefined_by)

@@ -22,9 +22,7 @@ all-zero reject column). With ``n = sum C``, ``P = C / n``:
 
 A statistic is the sum of its function over every cell, column or class.
 :class:`~infometrics._measures.quantities.MatrixQuantities` evaluates the
-functions on whole matrices; a threshold sweep evaluates them on the few
-entries one rejection changes (``f(new) - f(old)``) and accumulates, which is
-why every function here is elementwise and depends on nothing but its fields.
+functions on a matrix or a stack and sums them per matrix.
 
 Conventions that keep degenerate cases exact: every function is 0 where its
 mass is 0 (``0 log 0 = 0``); a term that would be infinite is left out of the

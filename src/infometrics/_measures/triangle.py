@@ -127,7 +127,7 @@ def entropy_triangle(
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     counts, _ = check_confusion_matrix(confusion_matrix)
-    q = MatrixQuantities.from_counts(counts)
+    q = MatrixQuantities(counts)
     values = evaluate_measures(q, SPECS.values(), replace_undefined_by)
     x = _marginal_point(q, "x", replace_undefined_by)
     y = _marginal_point(q, "y", replace_undefined_by)
@@ -146,7 +146,8 @@ _FIELDS = ("delta_h", "mutual_info", "variation_info")
 
 
 def _log_alphabets(q):
-    """``log2 n_x`` (rows) and ``log2 n_y`` (columns as given)."""
+    """``log2 n_x`` (rows) and ``log2 n_y`` (the outputs: an empty reject
+    column is not one)."""
     return np.log2(q.n_classes), np.log2(q.n_outputs)
 
 
@@ -165,8 +166,8 @@ def _joint_coordinate(field):
 
     def compute(q):
         uniform = sum(_log_alphabets(q))
-        value = _joint_parts(q)[field] / (uniform if uniform > 0 else 1.0)
-        no_alphabet = np.full(q.stack_shape, uniform <= 0)
+        value = _joint_parts(q)[field] / np.where(uniform > 0, uniform, 1.0)
+        no_alphabet = np.broadcast_to(uniform <= 0, q.stack_shape)
         return value, [(no_alphabet, "the matrix is 1 x 1, so H_U = 0")]
 
     return compute
@@ -182,7 +183,7 @@ def _marginal_point(q, axis, replace_undefined_by):
         scale = log_y
         parts = (log_y - q.h_output, q.mutual_info, q.h_output_given_true)
         reason = "the matrix has a single column, so log n_y = 0"
-    degenerate = np.full(q.stack_shape, scale <= 0)
+    degenerate = np.broadcast_to(scale <= 0, q.stack_shape)
     coordinates = []
     for field, part in zip(_FIELDS, parts, strict=True):
         spec = MeasureSpec(
@@ -192,7 +193,7 @@ def _marginal_point(q, axis, replace_undefined_by):
             "",
             f"entropy triangle {axis}.{field}",
             compute=lambda q, part=part: (
-                part / (scale if scale > 0 else 1.0),
+                part / np.where(scale > 0, scale, 1.0),
                 [(degenerate, reason)],
             ),
         )

@@ -158,7 +158,7 @@ def value_reasons(matrix, names):
     reasons : dict of str to str
         Only the measures that have one.
     """
-    quantities = MatrixQuantities.from_counts(np.asarray(matrix, dtype=float))
+    quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
     reasons = {}
     values = {}
     for name in names:

@@ -157,7 +157,7 @@ def per_class_report(
 def per_class_table(matrix, class_labels, *, averages=True):
     """The table of :func:`per_class_report` and its relabelling note (no warning)."""
     matrix = np.asarray(matrix, dtype=float)
-    quantities = MatrixQuantities.from_counts(matrix)
+    quantities = MatrixQuantities(matrix)
     n_classes = matrix.shape[0]
     has_reject = matrix.shape[1] == n_classes + 1
     extra = [np.nan] if has_reject else []

@@ -153,7 +153,7 @@ def _measures_of(counts, names):
 
     ``replace_undefined_by=nan``: undefined values show as NaN, nothing warns.
     """
-    quantities = MatrixQuantities.from_counts(np.asarray(counts, dtype=float))
+    quantities = MatrixQuantities(np.asarray(counts, dtype=float))
     return evaluate_measures(quantities, names, replace_undefined_by=np.nan)
 
 

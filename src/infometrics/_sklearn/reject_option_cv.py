@@ -348,7 +348,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         curve = reject_curve(
             y_values,
             scores,
-            classes=classes,
+            labels=classes,
             measures=list(dict.fromkeys(curve_measures)),
             confidence=kind,
             thresholds=candidates,

@@ -13,7 +13,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.metrics import get_scorer
 from sklearn.utils.metaestimators import available_if
 
-from .._measures.registry import MEASURES, check_measure, compute_measures
+from .._curves.stacks import ThresholdStacks, stable_order
+from .._measures.registry import MEASURES, check_measure, evaluate_stack_blocks
 from .responses import abstaining_predictions, at_least
 from .scorers import AUTO, InformationScorer, MultiMeasureScorer
 
@@ -225,41 +226,30 @@ class _Problem:
         m = len(self.classes)
         others = self.predicted != k
         accepted = others & self.accepted(threshold)
-        # Fixed part: samples predicted as another class, with their decisions.
-        base = np.zeros((m, m + 1))
-        np.add.at(
-            base,
-            (self.true[accepted], self.predicted[accepted]),
-            self.weights[accepted],
-        )
         rejected = others & ~accepted
-        base[:, m] = np.bincount(
-            self.true[rejected], weights=self.weights[rejected], minlength=m
+        own = np.flatnonzero(~others)
+        own = own[stable_order(self.confidence[own])]
+        n_points = len(candidates)
+        # Samples of class k's predictions rejected at a candidate: those
+        # below it, a prefix of the sorted order; the other classes' samples
+        # keep their decisions at every candidate.
+        stops = np.searchsorted(self.confidence[own], candidates, side="left")
+        starts = np.bincount(stops[stops < own.size], minlength=own.size)
+        entries = np.concatenate(
+            [np.flatnonzero(rejected), own, np.flatnonzero(accepted)]
         )
-        own = ~others
-        order = np.argsort(self.confidence[own], kind="stable")
-        own_confidence = self.confidence[own][order]
-        own_true = self.true[own][order]
-        own_weights = self.weights[own][order]
-        # Samples of class k's predictions rejected at each candidate: those
-        # below it, a prefix of the sorted order.
-        stops = np.searchsorted(own_confidence, candidates, side="left")
-        rejected_k = np.empty((len(candidates), m))
-        for i in range(m):
-            cumulative = np.concatenate(
-                [[0.0], np.cumsum(np.where(own_true == i, own_weights, 0.0))]
-            )
-            rejected_k[:, i] = cumulative[stops]
-        totals = (
-            rejected_k[-1]
-            if candidates[-1] == np.inf
-            else np.bincount(own_true, weights=own_weights, minlength=m)
+        steps = np.concatenate(
+            [
+                np.zeros(np.count_nonzero(rejected), np.intp),
+                np.cumsum(starts),
+                np.full(np.count_nonzero(accepted), n_points),
+            ]
         )
-        stack = np.repeat(base[None], len(candidates), axis=0)
-        stack[:, :, k] += np.maximum(totals[None, :] - rejected_k, 0.0)
-        stack[:, :, m] += rejected_k
-        values = compute_measures(
-            stack,
+        cells = self.true[entries] * m + self.predicted[entries]
+        stacks = ThresholdStacks(cells, self.weights[entries], steps, n_points, m)
+        values = evaluate_stack_blocks(
+            stacks.blocks(),
+            m,
             [self.objective.measure],
             replace_undefined_by=np.nan,  # undefined: never the best
         )[self.objective.measure]

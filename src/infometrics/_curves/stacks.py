@@ -1,0 +1,183 @@
+"""Stacks of augmented confusion matrices along a reject threshold.
+
+Every threshold question of the package (reject curves, the risk columns of
+a curve, confidence-binned counts, the threshold tuner) is one stack of
+matrices ``(n_points, m, m + 1)``, evaluated by the one evaluator of
+:mod:`~infometrics._measures.registry`. This module builds those stacks.
+
+The input is a list of *entries* (samples, or cells of a binned table), each
+with its cell ``(true, predicted)``, a weight and a *step* ``s``: the entry is
+accepted (in its cell) at the points ``k < s`` and rejected (in the reject
+column of its row) at the points ``k >= s``. Entries come sorted by step:
+one sort of the confidences, done by the caller.
+
+At point ``k`` each accepted cell is the sum of its entries of step ``> k``,
+taken from the accepted side (suffix sums), and each reject cell the sum of
+its row's entries of step ``<= k``, taken from the rejected side (prefix
+sums). Both are sums of non-negative weights, never differences of large
+sums: each count keeps the relative precision of a plain sum however many
+decades the weights span, a cell is exactly 0 once its last entry has left
+it, and integer weights (below ``2**53``) give exact counts, as repeating the
+samples would. The points are produced in blocks of bounded memory.
+"""
+
+import numpy as np
+
+# Cells of the matrices of one block: bounds memory for long curves, and keeps
+# the evaluator's temporaries in cache (2**16 to 2**18 measured fastest).
+BLOCK_CELLS = 1 << 16
+
+
+def stable_order(confidence):
+    """``np.argsort(confidence, kind="stable")``.
+
+    Stable: tied samples keep their order whatever the dtype or the
+    transform of the confidences. Floats are sorted as integers of the same
+    order (their bit patterns, negative ones reversed, -0.0 as 0.0): numpy's
+    stable sort is faster on int64.
+    """
+    if confidence.dtype != np.float64:
+        return np.argsort(confidence, kind="stable")
+    bits = (confidence + 0.0).view(np.int64)
+    keys = np.where(bits < 0, bits ^ np.int64(0x7FFFFFFFFFFFFFFF), bits)
+    return np.argsort(keys, kind="stable")
+
+
+def threshold_positions(sorted_confidence, thresholds):
+    """How many of the sorted confidences lie below each threshold, exactly.
+
+    Float thresholds against integer confidences are compared in the
+    integers (``c < t`` iff ``c < ceil(t)``): numpy would compare both as
+    float64 and merge integers beyond ``2**53``.
+    """
+    thresholds = np.asarray(thresholds)
+    if not (sorted_confidence.dtype.kind in "iu" and thresholds.dtype.kind == "f"):
+        return np.searchsorted(sorted_confidence, thresholds, side="left")
+    info = np.iinfo(sorted_confidence.dtype)
+    ceiling = np.ceil(thresholds)
+    above = ceiling >= float(int(info.max) + 1)
+    below = ceiling <= float(info.min)
+    # In range, ceil(t) converts to the integer dtype exactly.
+    inside = np.where(above | below, float(info.min), ceiling)
+    positions = np.searchsorted(
+        sorted_confidence, inside.astype(sorted_confidence.dtype), side="left"
+    )
+    return np.where(above, len(sorted_confidence), positions)
+
+
+def with_final_threshold(thresholds, confidence):
+    """``thresholds`` and the threshold of the last point (every sample
+    rejected): ``inf`` for floats, the largest value plus one for integers
+    (in a wider integer dtype when needed, never float).
+
+    The last point rejects every sample by construction, also those of
+    confidence ``+inf``, which no float threshold rejects under "below the
+    threshold"; its threshold then repeats ``inf``.
+    """
+    thresholds = np.asarray(thresholds)
+    if thresholds.dtype.kind not in "iu":
+        return np.append(thresholds.astype(np.float64), np.inf)
+    values = [v for v in (thresholds, confidence) if v.size]
+    largest = max([int(v.max()) for v in values] or [0])
+    smallest = min([int(v.min()) for v in values] or [0])
+    final = largest + 1
+    for dtype in (thresholds.dtype, np.dtype(np.int64), np.dtype(np.uint64)):
+        info = np.iinfo(dtype)
+        if info.min <= smallest and final <= info.max:
+            return np.append(thresholds.astype(dtype), np.array(final, dtype=dtype))
+    raise ValueError(
+        "confidence holds the largest uint64 value, so no integer threshold "
+        "rejects every sample; pass the confidences as float64 (or ranks)."
+    )
+
+
+class ThresholdStacks:
+    """The matrices of every point of a threshold sweep, block by block.
+
+    Parameters
+    ----------
+    cells : ndarray of int, shape (n_entries,)
+        ``true * m + predicted`` of each entry (``predicted < m``).
+    weights : ndarray of float, shape (n_entries,) or None
+        Non-negative weights; ``None`` for unit weights.
+    steps : ndarray of int, shape (n_entries,)
+        Non-decreasing, in ``0 .. n_points``: entry accepted at the points
+        before its step, rejected from it on.
+    n_points : int
+    n_classes : int
+
+    Attributes
+    ----------
+    accepted, errors, correct, rejected : ndarray of shape (n_points,)
+        Per point: the accepted weight, its misclassified and its correctly
+        classified part, and the rejected weight, each summed from the
+        point's own matrix. Filled as :meth:`blocks` runs.
+    """
+
+    def __init__(self, cells, weights, steps, n_points, n_classes):
+        m = n_classes
+        self.n_classes = m
+        self.n_points = n_points
+        self.cells = cells
+        self.weights = None if weights is None else np.asarray(weights, float)
+        self.steps = steps
+        self.block = max(1, BLOCK_CELLS // (m * (m + 1)))
+        # Entries of each block of points: contiguous, as steps are sorted;
+        # those accepted at every point (step n_points) come last.
+        n_point_blocks = -(-n_points // self.block)
+        edges = np.minimum(np.arange(n_point_blocks + 1) * self.block, n_points)
+        self._starts = np.searchsorted(steps, edges, side="left")
+        n_blocks = n_point_blocks + 1
+        # Per block: its entries' cells; suffix sums from the accepted side
+        # and prefix sums of rows from the rejected side carry across blocks.
+        keys = np.minimum(steps // self.block, n_point_blocks)
+        keys[steps >= n_points] = n_point_blocks
+        per_block = self._table(0, len(steps), keys, n_blocks)
+        self._accepted_after = np.zeros((n_blocks + 1, m * m))
+        np.cumsum(per_block[::-1], axis=0, out=self._accepted_after[-2::-1])
+        self._rejected_before = np.zeros((n_blocks + 1, m))
+        np.cumsum(
+            per_block.reshape(n_blocks, m, m).sum(axis=2),
+            axis=0,
+            out=self._rejected_before[1:],
+        )
+        self.accepted = np.empty(n_points)
+        self.errors = np.empty(n_points)
+        self.correct = np.empty(n_points)
+        self.rejected = np.empty(n_points)
+
+    def _table(self, start, stop, keys, n_keys):
+        """Weights of entries ``start:stop`` summed per (key, cell)."""
+        m2 = self.n_classes**2
+        index = keys * m2 + self.cells[start:stop]
+        weights = None if self.weights is None else self.weights[start:stop]
+        table = np.bincount(index, weights=weights, minlength=n_keys * m2)
+        return table.reshape(n_keys, m2).astype(float, copy=False)
+
+    def blocks(self):
+        """Yield the stack of each block of points, ``(k, m, m + 1)``, in order."""
+        m = self.n_classes
+        diagonal = np.eye(m, dtype=bool).ravel()
+        for b, first in enumerate(range(0, self.n_points, self.block)):
+            size = min(self.block, self.n_points - first)
+            start, stop = self._starts[b], self._starts[b + 1]
+            local = self._table(start, stop, self.steps[start:stop] - first, size)
+            # Accepted at point k: entries of step > k, summed from the far end.
+            accepted = np.empty((size, m * m))
+            accepted[0] = self._accepted_after[b + 1]
+            accepted[1:] = local[:0:-1]
+            accepted = np.cumsum(accepted, axis=0)[::-1]
+            # Rejected at point k: entries of step <= k, summed from the start.
+            rejected = np.empty((size + 1, m))
+            rejected[0] = self._rejected_before[b]
+            rejected[1:] = local.reshape(size, m, m).sum(axis=2)
+            rejected = np.cumsum(rejected, axis=0)[1:]
+            window = slice(first, first + size)
+            self.accepted[window] = accepted.sum(axis=1)
+            self.correct[window] = accepted[:, diagonal].sum(axis=1)
+            self.errors[window] = accepted[:, ~diagonal].sum(axis=1)
+            self.rejected[window] = rejected.sum(axis=1)
+            stack = np.empty((size, m, m + 1))
+            stack[:, :, :m] = accepted.reshape(size, m, m)
+            stack[:, :, m] = rejected
+            yield stack
