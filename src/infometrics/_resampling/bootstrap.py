@@ -42,10 +42,6 @@ from .intervals import BootstrapInterval, _intervals
 _BLOCK_ENTRIES = 1 << 24
 
 
-# --------------------------------------------------------------------------
-# Validation
-
-
 def _check_measure_names(measures):
     """Registry names; a bare string is one name, not a sequence of letters."""
     if isinstance(measures, str):
@@ -108,10 +104,6 @@ class _Progress:
             print(f"[{self.caller}] {message} ({elapsed:.1f}s)", flush=True)
 
 
-# --------------------------------------------------------------------------
-# Groups of interchangeable samples, their multinomial draws, the stacks
-
-
 def measures_of(counts, names):
     """The measures of validated float counts (one matrix or a stack)."""
     return evaluate_measures(
@@ -119,22 +111,64 @@ def measures_of(counts, names):
     )
 
 
-def sample_groups(codes, weights=None):
-    """Groups of interchangeable samples: ``(group of each sample, group sizes)``.
+def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
+    """Each classifier's matrix alone, and the groups of interchangeable samples.
 
-    ``codes[i]`` is the finest table cell of sample ``i`` (non-negative
-    int64); with ``weights``, samples are interchangeable only if they also
-    share the weight. Groups are numbered in order of first appearance.
+    ``predictions`` is a list of ``(y_pred, name)``. Each matrix is the one of
+    :func:`confusion_matrix_and_labels` for that classifier alone. Samples
+    are interchangeable when they share their cell in every matrix (and
+    their weight): those are the groups a resample draws from.
+
+    Returns
+    -------
+    matrices : list of ndarray of float64
+    group_counts : ndarray of int64, shape (n_groups,)
+    tables : list of (cell_of_group, shape), one per matrix
+    group_weights : ndarray of shape (n_groups,), or None without weights
     """
-    groups, _ = pd.factorize(codes)
-    if weights is not None:
-        # Below n**2: no int64 overflow whatever the codes.
+    matrices, codes = [], []
+    for y_pred, name in predictions:
+        matrix, classes = confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+        matrices.append(np.asarray(matrix, dtype=np.float64))
+        if sample_weight is None and len(predictions) == 1:
+            # The matrix is all the resampling needs.
+            flat = matrix.reshape(-1).astype(np.int64)
+            cells = np.flatnonzero(flat)
+            return matrices, flat[cells], [(cells, matrix.shape)], None
+        cells = encode_labels(y_true, classes, name="y_true") * matrix.shape[1]
+        cells += encode_labels(y_pred, classes, name=name, reject_label=reject_label)
+        codes.append(cells)
+    finest, bound = codes[0], matrices[0].size
+    for cells, matrix in zip(codes[1:], matrices[1:], strict=True):
+        if bound * matrix.size >= 1 << 62:  # keep the joint code in int64
+            finest, uniques = pd.factorize(finest)
+            bound = len(uniques)
+        finest = finest * matrix.size + cells
+        bound *= matrix.size
+    finest, _ = pd.factorize(finest)
+    weights = None
+    if sample_weight is not None:
+        weights = check_sample_weight(sample_weight, finest.size)
+        # Below n**2: no int64 overflow.
         weight_codes, distinct = pd.factorize(weights)
-        groups, _ = pd.factorize(groups * len(distinct) + weight_codes)
-    return groups, np.bincount(groups)
+        finest, _ = pd.factorize(finest * len(distinct) + weight_codes)
+    group_counts = np.bincount(finest)
+    tables = [
+        (_per_group(finest, cells, group_counts.size), matrix.shape)
+        for cells, matrix in zip(codes, matrices, strict=True)
+    ]
+    if weights is not None:
+        weights = _per_group(finest, weights, group_counts.size)
+    return matrices, group_counts, tables, weights
 
 
-def per_group(groups, values, n_groups):
+def _per_group(groups, values, n_groups):
     """A value every sample of a group shares (its cell, its weight), per group."""
     result = np.empty(n_groups, dtype=values.dtype)
     result[groups] = values
@@ -205,10 +239,6 @@ def resampled_measures(
         progress(f"resamples {start + size}/{n_resamples} evaluated", level=2)
     progress("done")
     return values
-
-
-# --------------------------------------------------------------------------
-# Public functions
 
 
 # Resampled counts are int64 (NumPy's multinomial): the total must fit.
@@ -451,39 +481,24 @@ def _bootstrap_labels(
     _check_resampling(n_resamples, confidence_level)
     names = _check_measure_names(measures)
     progress = _Progress(verbose, "bootstrap_measures_score")
-    matrix, classes = confusion_matrix_and_labels(
+    (matrix,), group_counts, tables, group_weights = label_groups(
         y_true,
-        y_pred,
+        [(y_pred, "y_pred")],
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    if sample_weight is None:
-        # The matrix is all the resampling needs.
-        flat = matrix.reshape(-1).astype(np.int64)
-        cells = np.flatnonzero(flat)
-        group_counts, group_weights = flat[cells], None
-    else:
-        codes = encode_labels(y_true, classes, name="y_true") * matrix.shape[1]
-        codes += encode_labels(
-            y_pred, classes, name="y_pred", reject_label=reject_label
-        )
-        weights = check_sample_weight(sample_weight, codes.size)
-        groups, group_counts = sample_groups(codes, weights)
-        cells = per_group(groups, codes, group_counts.size)
-        group_weights = per_group(groups, weights, group_counts.size)
     (distributions,) = resampled_measures(
         group_counts,
-        [(cells, matrix.shape)],
+        tables,
         names,
         n_resamples,
         np.random.default_rng(random_state),
         progress,
         group_weights,
     )
-    counts = np.asarray(matrix, dtype=np.float64)
     return _intervals(
-        measures_of(counts, names),
+        measures_of(matrix, names),
         distributions,
         names,
         confidence_level,

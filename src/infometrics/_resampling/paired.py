@@ -10,17 +10,14 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._counting.count import confusion_matrix_and_labels
-from .._counting.labels import check_sample_weight, encode_labels
 from .._exceptions import UndefinedMeasureWarning
 from .._measures.registry import check_measure
 from .bootstrap import (
     _check_resampling,
     _Progress,
+    label_groups,
     measures_of,
-    per_group,
     resampled_measures,
-    sample_groups,
 )
 from .intervals import _percentiles
 
@@ -220,43 +217,23 @@ def paired_comparison(
             f"{y_pred_b.shape[0]}."
         )
     # Each classifier's matrix is the one it has alone (the classes of the
-    # truth and of its own predictions, or ``labels``); a sample's cell in
-    # each is a function of its joint (truth, A, B) group.
-    matrices, codes = [], []
-    for y_pred, name in ((y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b")):
-        matrix, classes = confusion_matrix_and_labels(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-        )
-        cells = encode_labels(y_true, classes, name="y_true") * matrix.shape[1]
-        cells += encode_labels(y_pred, classes, name=name, reject_label=reject_label)
-        matrices.append(np.asarray(matrix, dtype=np.float64))
-        codes.append(cells)
-    if matrices[0].size * matrices[1].size >= 1 << 62:
-        codes[0] = sample_groups(codes[0])[0]  # joint codes in int64
-    weights = (
-        None
-        if sample_weight is None
-        else check_sample_weight(sample_weight, y_true.shape[0])
+    # truth and of its own predictions, or ``labels``); the groups are the
+    # samples sharing a (truth, A, B) cell and a weight.
+    matrices, group_counts, tables, group_weights = label_groups(
+        y_true,
+        [(y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b")],
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
     )
-    groups, group_counts = sample_groups(
-        codes[0] * matrices[1].size + codes[1], weights
-    )
-    n_groups = group_counts.size
     values_a, values_b = resampled_measures(
         group_counts,
-        [
-            (per_group(groups, cells, n_groups), matrix.shape)
-            for cells, matrix in zip(codes, matrices, strict=True)
-        ],
+        tables,
         [spec.name],
         n_resamples,
         np.random.default_rng(random_state),
         progress,
-        None if weights is None else per_group(groups, weights, n_groups),
+        group_weights,
     )
     # inf - inf is undefined (NaN), said with the interval's warning.
     with np.errstate(invalid="ignore"):
