@@ -110,7 +110,9 @@ def measure(n_samples, n_resamples):
 
     names = list(cases)
     times = best_cpu_times([unit, *cases.values()], repeat=5)
-    return {name: seconds / times[0] for name, seconds in zip(names, times[1:])}
+    return {
+        name: seconds / times[0] for name, seconds in zip(names, times[1:], strict=True)
+    }
 
 
 def _run(source, n_samples, n_resamples):
@@ -129,6 +131,7 @@ def _run(source, n_samples, n_resamples):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", help="source tree of the code to compare")
+    parser.add_argument("--after", help="source tree measured (default: ../src)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="10^5 x 200")
     parser.add_argument("--worker", nargs=2, type=int, help=argparse.SUPPRESS)
@@ -138,7 +141,7 @@ def main():
         return
     n_samples, n_resamples = (10**5, 200) if args.quick else (10**6, 1000)
     here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
-    sides = {"after": os.path.normpath(here)}
+    sides = {"after": args.after or os.path.normpath(here)}
     if args.before:
         sides = {"before": args.before, **sides}
     best = {side: {} for side in sides}

@@ -760,3 +760,29 @@ def test_paired_infinite_on_both_sides_is_undefined_not_a_numpy_warning():
     assert result.estimate_a == result.estimate_b == np.inf
     assert math.isnan(result.estimate_difference)
     assert math.isnan(result.p_value)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"labels": ["cat", "dog", "owl"], "reject_label": "no idea"},
+        {"reject_label": np.nan},
+        {"reject_label": np.nan, "sample_weight": np.linspace(0.5, 2.0, 8)},
+    ],
+)
+def test_paired_estimates_alone_with_string_labels(kwargs):
+    y_true = np.array(["cat", "dog", "dog", "cat", "cat", "dog", "cat", "dog"])
+    pred_a = np.array(
+        ["cat", "dog", np.nan, "cat", "dog", "dog", "cat", np.nan], object
+    )
+    pred_b = np.array(["owl", "dog", "dog", "cat", "cat", "owl", "dog", "dog"], object)
+    if "labels" in kwargs:
+        pred_a = np.where(pd.isna(pred_a), "no idea", pred_a)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+        for measure in ("ni2", "macro_f1", "nit", "triangle_mi"):
+            result = im.paired_comparison(
+                y_true, pred_a, pred_b, measure=measure, n_resamples=20, **kwargs
+            )
+            assert result.estimate_a == _alone(y_true, pred_a, **kwargs)[measure]
+            assert result.estimate_b == _alone(y_true, pred_b, **kwargs)[measure]
