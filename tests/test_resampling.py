@@ -392,6 +392,16 @@ def test_a_bare_string_is_one_measure_name():
             "verbose",
         ),
         (
+            lambda: im.bootstrap_measures([[3, 1], [1, 3]], random_state="0"),
+            ValueError,
+            "random_state must be",
+        ),
+        (
+            lambda: im.paired_comparison([0, 1], [0, 1], [1, 0], random_state=-1),
+            ValueError,
+            "random_state must be",
+        ),
+        (
             lambda: im.paired_comparison([0, 1, 1], [0, 1], [1, 0, 1]),
             ValueError,
             "same length",

@@ -199,7 +199,7 @@ class _CellSums:
 
 
 def resampled_measures(
-    group_counts, tables, names, n_resamples, rng, progress, group_weights=None
+    group_counts, tables, names, n_resamples, random_state, progress, group_weights=None
 ):
     """The measures of every table on every resample.
 
@@ -212,6 +212,8 @@ def resampled_measures(
         ``shape``.
     names : list of str
         Registry names.
+    random_state : int, Generator, RandomState or None
+        The seed.
     group_weights : ndarray of shape (n_groups,), optional
         The weight each sample of a group carries (None: 1).
 
@@ -220,6 +222,15 @@ def resampled_measures(
     values : list of dict
         ``{name: ndarray of shape (n_resamples,)}`` per table.
     """
+    try:
+        # Seeds as scikit-learn takes them (an int, a Generator, a
+        # RandomState or None), drawn with NumPy's Generator.
+        rng = np.random.default_rng(random_state)
+    except (TypeError, ValueError):
+        raise ValueError(
+            "random_state must be None, an int or a numpy Generator; got "
+            f"{random_state!r}."
+        ) from None
     total = int(group_counts.sum())
     probabilities = group_counts / total
     sums = [_CellSums(cells, shape) for cells, shape in tables]
@@ -373,7 +384,7 @@ def _bootstrap_matrix(
         [(occupied, counts.shape)],
         names,
         n_resamples,
-        np.random.default_rng(random_state),
+        random_state,
         progress,
     )
     return _intervals(
@@ -493,7 +504,7 @@ def _bootstrap_labels(
         tables,
         names,
         n_resamples,
-        np.random.default_rng(random_state),
+        random_state,
         progress,
         group_weights,
     )

@@ -231,7 +231,7 @@ def paired_comparison(
         tables,
         [spec.name],
         n_resamples,
-        np.random.default_rng(random_state),
+        random_state,
         progress,
         group_weights,
     )
