@@ -346,28 +346,6 @@ def bootstrap_measures(
     >>> bool(interval.low < interval.estimate < interval.high)
     True
     """
-    return _bootstrap_matrix(
-        confusion_matrix,
-        measures,
-        n_resamples=n_resamples,
-        confidence_level=confidence_level,
-        random_state=random_state,
-        verbose=verbose,
-    )
-
-
-def _bootstrap_matrix(
-    confusion_matrix,
-    measures,
-    *,
-    n_resamples,
-    confidence_level,
-    random_state,
-    verbose=0,
-    notes=None,
-):
-    """:func:`bootstrap_measures`; with a ``notes`` list, no warnings (see
-    :func:`_percentiles`): the messages are appended to it."""
     _check_resampling(n_resamples, confidence_level)
     names = _check_measure_names(measures)
     progress = _Progress(verbose, "bootstrap_measures")
@@ -392,8 +370,7 @@ def _bootstrap_matrix(
         distributions,
         names,
         confidence_level,
-        notes=notes,
-        stacklevel=5,
+        stacklevel=4,
     )
 
 
@@ -460,35 +437,6 @@ def bootstrap_measures_score(
     >>> result["ni2"].high - result["ni2"].low < 0.2
     True
     """
-    return _bootstrap_labels(
-        y_true,
-        y_pred,
-        measures,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-        n_resamples=n_resamples,
-        confidence_level=confidence_level,
-        random_state=random_state,
-        verbose=verbose,
-    )
-
-
-def _bootstrap_labels(
-    y_true,
-    y_pred,
-    measures,
-    *,
-    labels,
-    reject_label,
-    sample_weight,
-    n_resamples,
-    confidence_level,
-    random_state,
-    verbose=0,
-    notes=None,
-):
-    """:func:`bootstrap_measures_score`; ``notes`` as in :func:`_bootstrap_matrix`."""
     _check_resampling(n_resamples, confidence_level)
     names = _check_measure_names(measures)
     progress = _Progress(verbose, "bootstrap_measures_score")
@@ -513,6 +461,5 @@ def _bootstrap_labels(
         distributions,
         names,
         confidence_level,
-        notes=notes,
-        stacklevel=5,
+        stacklevel=4,
     )

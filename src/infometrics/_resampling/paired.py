@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +18,7 @@ from .bootstrap import (
     measures_of,
     resampled_measures,
 )
-from .intervals import _percentiles
+from .intervals import _percentiles, tell
 
 
 @dataclass(frozen=True)
@@ -90,7 +89,7 @@ def _bootstrap_p_value(estimate, distribution):
         # The shifted null is then a point mass at 0: every non-zero
         # difference would look significant, however few the samples (one
         # sample, or three on which A is always right and B always wrong).
-        warnings.warn(
+        tell(
             f"The difference A - B is {defined[0]:.4g} on every resample, so the "
             "bootstrap has no spread to test 'no difference' against and "
             "p_value is NaN. Compare on more samples.",
