@@ -796,3 +796,71 @@ def test_paired_estimates_alone_with_string_labels(kwargs):
             )
             assert result.estimate_a == _alone(y_true, pred_a, **kwargs)[measure]
             assert result.estimate_b == _alone(y_true, pred_b, **kwargs)[measure]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda t, a, b: (t, a, np.where(b == 2, 9, b)), "9"),
+        (lambda t, a, b: (np.where(t == 1, -1, t), a, b), "reject"),
+    ],
+)
+def test_paired_errors_are_those_of_one_classifier(change, message):
+    y_true, pred_a, pred_b = change(*_example(n=60))
+    with pytest.raises(ValueError, match=message):
+        im.paired_comparison(y_true, pred_a, pred_b, labels=[0, 1, 2], n_resamples=10)
+
+
+@pytest.mark.parametrize(
+    ("y_true", "pred_a", "pred_b"),
+    [
+        # Extreme int64 labels never wrap in the joint codes.
+        (
+            np.array([-(2**63), 2**63 - 1, -(2**63), 0] * 3),
+            np.array([-(2**63), 2**63 - 1, 0, 0] * 3),
+            np.array([2**63 - 1, 2**63 - 1, -(2**63), 0] * 3),
+        ),
+        # int64 beyond 2**53 beside floats: a label only A predicts survives.
+        (
+            np.array([2**53 + 1, 2**53, 2**53 + 1, 2**53] * 3, dtype=np.int64),
+            np.array([2**53 + 3, 2**53, 2**53 + 1, 2**53] * 3, dtype=np.int64),
+            np.array([2.0**53, 2.0**53, 2.0**53, -1.0] * 3),
+        ),
+        (
+            np.array([2**63 + 1, 2**63, 2**63 + 1, 2**63] * 3, dtype=np.uint64),
+            np.array([2**63 + 5, 2**63, 2**63 + 1, 2**63] * 3, dtype=np.uint64),
+            np.array([2**63, -1, 2**63, 2**63] * 3, dtype=object),
+        ),
+    ],
+)
+def test_paired_labels_of_any_integer_range(y_true, pred_a, pred_b):
+    weights = np.tile([1.0, 2.0, 1.0, 1.0], 3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+        result = im.paired_comparison(
+            y_true,
+            pred_a,
+            pred_b,
+            measure="accuracy",
+            sample_weight=weights,
+            n_resamples=5,
+            reject_label=-1 if pred_b.dtype != np.int64 else None,
+        )
+    for estimate, prediction in (
+        (result.estimate_a, pred_a),
+        (result.estimate_b, pred_b),
+    ):
+        right = sum(
+            w
+            for w, t, p in zip(
+                weights, y_true.tolist(), prediction.tolist(), strict=True
+            )
+            if t == p
+        )
+        assert estimate == right / weights.sum()
+
+
+def test_paired_string_and_number_predictions_are_refused():
+    y_true = np.array(["1", "2", "1", "2"])
+    with pytest.raises(ValueError, match="mix types"):
+        im.paired_comparison(y_true, y_true, np.array([1, 2, 1, 2]), reject_label=None)
