@@ -1,28 +1,22 @@
-"""Scale benchmarks (issue 11): resampling, Dask on a local cluster, string labels.
+"""Scale benchmarks: Dask on a local cluster, string labels.
 
-Run:  python benchmarks/bench_scale.py [--quick] [--parts resampling strings dask]
+Run:  python benchmarks/bench_scale.py [--quick] [--parts strings dask]
       [--n-dask N]
 
 Needs ``pip install "infometrics[dask]" distributed``. Prints, each measured
 side by side in one run:
 
-1. resampling: ``bootstrap_measures_score`` and ``paired_comparison`` at
-   10^6 samples x 1000 resamples x 10 classes, against one ``np.bincount``
-   of the labels (and the previous methods for reference: sample indices,
-   NumPy's multinomial over the joint table), in CPU time of this process.
-   The paired comparison runs on two kinds of predictions: two scikit-learn
-   classifiers, and independent uniform errors (every joint cell occupied,
-   the hardest case);
-2. Dask: 10^9 labels generated lazily in chunks on a local
+1. Dask: 10^9 labels generated lazily in chunks on a local
    ``dask.distributed`` cluster (2 worker processes): throughput and peak
    memory per worker, against the single-process ``np.bincount`` throughput
    and ``sklearn.metrics.confusion_matrix`` on the largest n it holds here
    (bounded at 10^7);
-3. string labels at 10^7: NumPy object strings, pyarrow strings, NumPy
+2. string labels at 10^7: NumPy object strings, pyarrow strings, NumPy
    StringDType and pandas categoricals against integer codes.
 
 On a real cluster, replace the LocalCluster by ``Client("tcp://scheduler:8786")``
 and the generated labels by ``dd.read_parquet(...)`` columns; the call is the same.
+Resampling has its own benchmark, ``bench_resampling.py``.
 """
 
 import argparse
@@ -34,9 +28,6 @@ from _scale_data import generate_chunk, start_memory_sampler, stop_memory_sample
 from _timing import best_time, report
 
 import infometrics as im
-from infometrics._resampling import bootstrap as bootstrap_module
-from infometrics._resampling import multinomial as multinomial_module
-from infometrics._resampling import resamplers as resamplers_module
 
 N_CLASSES = 10
 
@@ -59,150 +50,6 @@ def _labels(n_samples, rng, accuracy=0.8):
     noise = rng.random(n_samples)
     y_pred = np.where(noise < accuracy, y_true, rng.integers(-1, N_CLASSES, n_samples))
     return y_true, y_pred
-
-
-def _independent_errors(n_samples, rng):
-    """The hardest case for a paired resample: A's and B's errors are
-    independent and uniform over all 11 columns, so every one of the
-    10 x 11 x 11 joint cells holds samples."""
-    y_true, pred_a = _labels(n_samples, rng, 0.8)
-    _, pred_b = _labels(n_samples, rng, 0.7)
-    pred_b = np.where(rng.random(n_samples) < 0.7, y_true, pred_b)
-    return y_true, pred_a, pred_b
-
-
-def _two_classifiers(n_samples, rng):
-    """Predictions of two scikit-learn classifiers (logistic regression and
-    Gaussian naive Bayes, each rejecting below 0.5 confidence) on a 10-class
-    problem: errors concentrate on confusable classes and are correlated."""
-    from sklearn.datasets import make_classification
-    from sklearn.linear_model import LogisticRegression
-    from sklearn.naive_bayes import GaussianNB
-
-    n_train = 10**5
-    features, labels = make_classification(
-        n_samples=n_train + n_samples,
-        n_features=20,
-        n_informative=10,
-        n_classes=N_CLASSES,
-        n_clusters_per_class=1,
-        random_state=int(rng.integers(2**31)),
-    )
-    train, test = slice(0, n_train), slice(n_train, None)
-    predictions = []
-    for model in (LogisticRegression(max_iter=300), GaussianNB()):
-        model.fit(features[train], labels[train])
-        probabilities = model.predict_proba(features[test])
-        predicted = probabilities.argmax(axis=1)
-        predicted[probabilities.max(axis=1) < 0.5] = -1
-        predictions.append(predicted)
-    return (labels[test], *predictions)
-
-
-def _joint_cells(y_true, pred_a, pred_b):
-    columns = N_CLASSES + 1
-    joint = (y_true * columns + np.where(pred_a < 0, N_CLASSES, pred_a)) * columns
-    joint += np.where(pred_b < 0, N_CLASSES, pred_b)
-    return np.bincount(joint, minlength=N_CLASSES * columns**2)
-
-
-def resampling(n_samples, n_resamples, rng):
-    y_true, pred_a, _ = _independent_errors(n_samples, rng)
-    weights = rng.integers(1, 4, n_samples).astype(float)
-
-    def bincount():
-        np.bincount(y_true, minlength=N_CLASSES)
-
-    unit = best_cpu_time(bincount, repeat=50)
-    bootstrap = best_cpu_time(
-        lambda: im.bootstrap_measures_score(
-            y_true, pred_a, "ni2", n_resamples=n_resamples, random_state=0
-        ),
-        repeat=15,
-    )
-    weighted = best_cpu_time(
-        lambda: im.bootstrap_measures_score(
-            y_true,
-            pred_a,
-            "ni2",
-            sample_weight=weights,
-            n_resamples=n_resamples,
-            random_state=0,
-        ),
-        repeat=1,
-    )
-    # The previous method (sample indices, O(resamples x n)) on a tenth of
-    # the resamples, scaled up: it is linear in the number of resamples.
-    few = max(1, n_resamples // 10)
-    cells = y_true * (N_CLASSES + 1) + np.where(pred_a < 0, N_CLASSES, pred_a)
-    sampler = resamplers_module._SampleResampler(
-        [cells], N_CLASSES * (N_CLASSES + 1), np.ones(n_samples)
-    )
-    indices = best_cpu_time(
-        lambda: bootstrap_module._resampled_measures(
-            sampler,
-            [(N_CLASSES, N_CLASSES + 1)],
-            ["ni2"],
-            few,
-            np.random.default_rng(0),
-            bootstrap_module._Progress(0, ""),
-        ),
-        repeat=1,
-    ) * (n_resamples / few)
-    report(
-        f"resampling one classifier: {n_samples:.0e} samples x {n_resamples} "
-        f"resamples x {N_CLASSES} classes (ratios to one bincount of the labels)",
-        [
-            ("np.bincount(y_true)", unit),
-            ("bootstrap_measures_score (multinomial over cells)", bootstrap),
-            ("bootstrap_measures_score, 3 distinct weights (groups)", weighted),
-            ("previous method: sample indices (from a tenth, x10)", indices),
-        ],
-    )
-    for title, make in (
-        ("two scikit-learn classifiers", _two_classifiers),
-        ("independent uniform errors (every joint cell occupied)", _independent_errors),
-    ):
-        _paired(title, *make(n_samples, rng), n_resamples, unit)
-
-
-def _paired(title, y_true, pred_a, pred_b, n_resamples, unit):
-    counts = _joint_cells(y_true, pred_a, pred_b)
-    sorted_counts = np.sort(counts[counts > 0])[::-1]
-    head = multinomial_module._best_head(sorted_counts, int(counts.sum()), n_resamples)
-    paired = best_cpu_time(
-        lambda: im.paired_comparison(
-            y_true, pred_a, pred_b, n_resamples=n_resamples, random_state=0
-        ),
-        repeat=15,
-    )
-    numpy_draws = best_cpu_time(
-        lambda: multinomial_module.multinomial_draws(
-            counts, n_resamples, np.random.default_rng(0), method="numpy"
-        ),
-        repeat=3,
-    )
-    rest = sorted_counts[head:] if head is not None else sorted_counts
-    print(
-        f"\npaired_comparison, {title}: {np.count_nonzero(counts)} of "
-        f"{counts.size} joint cells occupied, {np.unique(rest).size} distinct "
-        "counts outside the head; "
-        + (
-            "NumPy's multinomial chosen"
-            if head is None
-            else f"Poisson proposals, head of {head} cells holding "
-            f"{sorted_counts[:head].sum() / counts.sum():.0%} of the samples "
-            f"(acceptance ~{np.sqrt(sorted_counts[:head].sum() / counts.sum()):.2f})"
-        )
-    )
-    report(
-        "  (ratios to one bincount of the labels)",
-        [
-            ("np.bincount(y_true)", unit),
-            ("paired_comparison", paired),
-            ("NumPy's multinomial over the joint table alone", numpy_draws),
-        ],
-    )
 
 
 def dask_cluster(n_dask, chunk_size, n_in_memory):
@@ -363,16 +210,14 @@ def main():
     parser.add_argument(
         "--parts",
         nargs="+",
-        choices=["resampling", "strings", "dask"],
-        default=["resampling", "strings", "dask"],
+        choices=["strings", "dask"],
+        default=["strings", "dask"],
         help="which benchmarks to run",
     )
     parser.add_argument("--n-dask", type=float, default=None, help="labels on Dask")
     args = parser.parse_args()
     rng = np.random.default_rng(0)
     quick = args.quick
-    if "resampling" in args.parts:
-        resampling(10**5 if quick else 10**6, 200 if quick else 1000, rng)
     if "strings" in args.parts:
         string_labels(10**6 if quick else 10**7, rng)
     if "dask" in args.parts:

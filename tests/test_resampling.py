@@ -8,11 +8,8 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._counting.labels import encode_labels
-from infometrics._measures.registry import compute_measures
 from infometrics._resampling import bootstrap as bootstrap_module
 from infometrics._resampling import intervals as intervals_module
-from infometrics._resampling import resamplers as resamplers_module
 
 B = 3000
 
@@ -46,14 +43,7 @@ def _sample_bootstrap(y_true, predictions, weights, n_resamples, seed, measure):
             (resample_index, cells[picks].ravel()),
             picked_weights.ravel(),
         )
-        results.append(
-            np.asarray(
-                compute_measures(stack, [measure], replace_undefined_by=np.nan)[
-                    measure
-                ],
-                dtype=float,
-            )
-        )
+        results.append(im.ni(stack, measure, replace_undefined_by=np.nan))
     return results
 
 
@@ -83,8 +73,8 @@ def test_multinomial_bootstrap_is_distributed_as_the_sample_bootstrap():
 
 @pytest.mark.parametrize("distinct_weights", [3, None])
 def test_weighted_bootstrap_is_distributed_as_the_sample_bootstrap(distinct_weights):
-    # Three distinct weights: multinomial over (cell, weight) groups; every
-    # weight distinct: sample indices are drawn.
+    # Three distinct weights: few (cell, weight) groups; every weight
+    # distinct: as many groups as samples.
     y_true, pred_a, _ = _example()
     rng = np.random.default_rng(5)
     weights = (
@@ -97,15 +87,6 @@ def test_weighted_bootstrap_is_distributed_as_the_sample_bootstrap(distinct_weig
     )["ni2"].distribution
     (reference,) = _sample_bootstrap(y_true, [pred_a], weights, B, 2, "ni2")
     _assert_same_distribution(drawn, reference)
-
-
-def test_weighted_resampler_choice():
-    cells = np.repeat(np.arange(4), 50)
-    few = resamplers_module._resampler(cells, [cells], 4, np.tile([1.0, 2.0], 100))
-    assert isinstance(few, resamplers_module._GroupResampler)
-    assert np.count_nonzero(few.group_counts) == 8
-    many = resamplers_module._resampler(cells, [cells], 4, np.linspace(1, 2, 200))
-    assert isinstance(many, resamplers_module._SampleResampler)
 
 
 @pytest.mark.parametrize("weighted", [False, True])
@@ -132,30 +113,107 @@ def test_paired_resamples_are_distributed_as_paired_sample_resamples(weighted):
     _assert_same_distribution(drawn, values_a - values_b)
 
 
-def test_resampled_totals_and_weighted_cells_are_exact():
+def _bootstrap_quantiles_reference(matrix, n_resamples, seed, levels):
+    """Plain loop: draw label indices, count each resample, take its NI2."""
+    rows, columns = np.nonzero(np.asarray(matrix))
+    counts = np.asarray(matrix)[rows, columns]
+    y_true, y_pred = np.repeat(rows, counts), np.repeat(columns, counts)
+    y_pred = np.where(y_pred == len(matrix), -1, y_pred)
+    rng = np.random.default_rng(seed)
+    values = []
+    for _ in range(n_resamples):
+        pick = rng.integers(0, y_true.size, y_true.size)
+        values.append(
+            im.ni(
+                im.augmented_confusion_matrix(
+                    y_true[pick], y_pred[pick], labels=range(len(matrix))
+                ),
+                "ni2",
+            )
+        )
+    return np.quantile(values, levels), np.mean(values)
+
+
+def test_interval_quantiles_match_a_loop_over_label_indices():
+    # 500 samples, 4000 resamples each way: a quantile of the NI2
+    # distribution has a Monte-Carlo standard error of about
+    # sd * sqrt(q (1 - q)) / (f(x_q) sd) / sqrt(B) -- below 0.1 sd at the 2.5%
+    # and 97.5% levels for a near-normal distribution; 0.25 sd is 5 of those
+    # for the difference of two independent estimates.
+    matrix = [[160, 20, 20, 10], [15, 120, 15, 10], [5, 10, 100, 15]]
+    levels = [0.025, 0.25, 0.5, 0.75, 0.975]
+    drawn = im.bootstrap_measures(matrix, "ni2", n_resamples=4000, random_state=3)
+    reference, reference_mean = _bootstrap_quantiles_reference(matrix, 4000, 4, levels)
+    spread = np.std(drawn["ni2"].distribution)
+    assert 0 < spread < 0.1
+    np.testing.assert_allclose(
+        np.quantile(drawn["ni2"].distribution, levels), reference, atol=0.25 * spread
+    )
+    assert abs(np.mean(drawn["ni2"].distribution) - reference_mean) < 0.15 * spread
+    assert [drawn["ni2"].low, drawn["ni2"].high] == pytest.approx(
+        reference[[0, -1]], abs=0.25 * spread
+    )
+
+
+def test_resamples_are_multinomial_draws_on_the_occupied_cells():
+    # The documented draw: Generator.multinomial of n over the non-zero cells
+    # (row-major) with probabilities count / n. Rebuilt here, the stacks have
+    # the matrix's total, empty cells stay empty, and evaluated one matrix
+    # at a time they give the bootstrap's distribution bit for bit.
     y_true, pred_a, _ = _example(n=60)
     matrix = im.augmented_confusion_matrix(y_true, pred_a)
-    resampler = resamplers_module._GroupResampler(matrix.ravel(), [lambda v: v])
-    (stack,) = resampler.draw(200, np.random.default_rng(0))
-    np.testing.assert_array_equal(stack.sum(axis=1), 60)
-    # Cells empty in the data stay empty.
-    assert not stack[:, matrix.ravel() == 0].any()
-    # With weights 1 and 10 a cell total is i + 10 j for counts i, j of the
-    # cell's two groups: never more than the resampled weight allows.
+    flat = matrix.ravel()
+    occupied = np.flatnonzero(flat)
+    assert occupied.size < flat.size
+    draws = np.random.default_rng(0).multinomial(60, flat[occupied] / 60, size=200)
+    stacks = np.zeros((200, flat.size), dtype=np.int64)
+    stacks[:, occupied] = draws
+    stacks = stacks.reshape(200, *matrix.shape)
+    np.testing.assert_array_equal(stacks.sum(axis=(1, 2)), 60)
+    assert not stacks[:, matrix == 0].any()
+    assert (stacks.sum(axis=2) != matrix.sum(axis=1)).any()  # rows vary
+    expected = [im.ni(stack, "ni2") for stack in stacks]
+    for result in (
+        im.bootstrap_measures(matrix, "ni2", n_resamples=200, random_state=0),
+        im.bootstrap_measures_score(
+            y_true, pred_a, "ni2", n_resamples=200, random_state=0
+        ),
+    ):
+        np.testing.assert_array_equal(result["ni2"].distribution, expected)
+
+
+def test_weighted_resamples_keep_each_samples_weight():
+    # Weights 1 and 10: a resample's total weight is i + 10 j for i samples of
+    # weight 1 and j of weight 10 drawn, i + j = 60.
+    y_true, pred_a, _ = _example(n=60)
     weights = np.where(np.arange(60) % 2, 1.0, 10.0)
-    cells = encode_labels(y_true, np.array([0, 1, 2])) * matrix.shape[
-        1
-    ] + encode_labels(pred_a, np.array([0, 1, 2]), name="y_pred", reject_label=-1)
-    weighted = resamplers_module._resampler(cells, [cells], matrix.size, weights)
-    (stack,) = weighted.draw(200, np.random.default_rng(0))
-    assert np.all(stack.sum(axis=1) >= 60)
-    assert np.all(stack.sum(axis=1) <= 600)
-    np.testing.assert_allclose(
-        stack.mean(axis=0),
-        np.bincount(cells, weights=weights, minlength=matrix.size),
-        rtol=0.25,
-        atol=3,
+    # The reject rate is the rejected samples' share of the weight.
+    result = im.bootstrap_measures_score(
+        y_true,
+        pred_a,
+        ["reject_rate", "correct_rate"],
+        sample_weight=weights,
+        n_resamples=300,
+        random_state=0,
     )
+    rejected = weights[pred_a == -1].sum() / weights.sum()
+    assert result["reject_rate"].estimate == pytest.approx(rejected)
+    assert abs(result["reject_rate"].distribution.mean() - rejected) < 0.03
+    # Only samples are redrawn, never weights: a classifier right on every
+    # weight-10 sample and wrong on every weight-1 sample.
+    pred = np.where(weights == 10, y_true, (y_true + 1) % 3)
+    correct = im.bootstrap_measures_score(
+        y_true,
+        pred,
+        "correct_rate",
+        sample_weight=weights,
+        n_resamples=300,
+        random_state=0,
+    )["correct_rate"].distribution
+    # j samples of weight 10 among 60: correct_rate = 10 j / (10 j + 60 - j).
+    j = np.arange(61)
+    attainable = 10 * j / (9 * j + 60)
+    assert np.isin(np.round(correct, 12), np.round(attainable, 12)).all()
 
 
 @pytest.mark.parametrize("weights", [None, "few", "many"])
@@ -261,8 +319,7 @@ def test_paired_p_value_under_the_null_is_not_small():
     assert min(p_values) > 0.001
 
 
-def test_deprecated_field_aliases_warn():
-    # 40 samples: no resample loses a class (4 samples would, with a warning).
+def test_repr_says_how_often_a_was_better():
     result = im.paired_comparison(
         np.tile([0, 1, 1, 0], 10),
         np.tile([0, 1, 0, 0], 10),
@@ -270,10 +327,6 @@ def test_deprecated_field_aliases_warn():
         n_resamples=20,
         random_state=0,
     )
-    with pytest.warns(FutureWarning, match="fraction_a_better"):
-        assert result.prob_a_better == result.fraction_a_better
-    with pytest.warns(FutureWarning, match="distribution"):
-        assert result.difference is result.distribution
     assert "A better in" in repr(result)
 
 
@@ -337,6 +390,16 @@ def test_a_bare_string_is_one_measure_name():
             lambda: im.bootstrap_measures([[3, 1], [1, 3]], verbose=-1),
             ValueError,
             "verbose",
+        ),
+        (
+            lambda: im.bootstrap_measures([[3, 1], [1, 3]], random_state="0"),
+            ValueError,
+            "random_state must be",
+        ),
+        (
+            lambda: im.paired_comparison([0, 1], [0, 1], [1, 0], random_state=-1),
+            ValueError,
+            "random_state must be",
         ),
         (
             lambda: im.paired_comparison([0, 1, 1], [0, 1], [1, 0, 1]),
@@ -557,11 +620,18 @@ def test_counts_near_the_int64_limit_are_resampled_exactly():
     matrix = np.array([[2**62, 3, 0], [2**61, 2**61 - 5, 1]], dtype=np.int64)
     result = im.bootstrap_measures(matrix, "ni2", n_resamples=20, random_state=0)
     assert np.isfinite(result["ni2"].distribution).all()
-    draws = bootstrap_module._GroupResampler(
-        bootstrap_module._sample_counts(matrix, matrix.astype(float)), [lambda v: v]
-    ).draw(20, np.random.default_rng(0))[0]
-    # Every resample holds the matrix's samples exactly (an int64 sum).
+    occupied = matrix.ravel()[matrix.ravel() > 0]
+    draws = np.random.default_rng(0).multinomial(
+        2**63 - 1, occupied / (2**63 - 1), size=20
+    )
+    # Every resample holds the matrix's samples exactly (an int64 sum), and
+    # these are the resamples the bootstrap evaluated.
     assert {sum(row) for row in draws.tolist()} == {2**63 - 1}
+    stacks = np.zeros((20, matrix.size))
+    stacks[:, matrix.ravel() > 0] = draws
+    np.testing.assert_array_equal(
+        result["ni2"].distribution, im.ni(stacks.reshape(20, 2, 3), "ni2")
+    )
 
 
 def test_counts_must_be_whole_numbers_up_to_rounding_noise():
@@ -582,3 +652,215 @@ def test_tiny_fractional_counts_are_refused_as_non_integer():
     tiny = np.array([[3.0, 1.0, 0.0], [1.0, 2.0, 1.0]]) * 1e-100
     with pytest.raises(ValueError, match="integer counts"):
         im.bootstrap_measures(tiny, n_resamples=10)
+
+
+def test_a_labelled_table_is_resampled_by_name():
+    # pd.crosstab puts the -1 (rejected) column first: read by position, the
+    # resamples would be of another matrix than the estimate.
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 400)
+    p = np.where(rng.random(400) < 0.9, y, -1)
+    table = pd.crosstab(y, p)
+    assert table.columns[0] == -1
+    matrix = im.augmented_confusion_matrix(y, p)
+    by_name = im.bootstrap_measures(table, "ni2", n_resamples=300, random_state=0)
+    expected = im.bootstrap_measures(matrix, "ni2", n_resamples=300, random_state=0)
+    assert by_name["ni2"].estimate == im.ni(matrix, "ni2")
+    np.testing.assert_array_equal(
+        by_name["ni2"].distribution, expected["ni2"].distribution
+    )
+    assert by_name["ni2"].low < by_name["ni2"].estimate < by_name["ni2"].high
+
+
+def _alone(y_true, y_pred, **kwargs):
+    """Every registry measure of one classifier, by the single-classifier API."""
+    values = {
+        **im.all_measures_score(y_true, y_pred, **kwargs),
+        **im.conventional_measures_score(y_true, y_pred, **kwargs),
+    }
+    triangle = im.entropy_triangle_score(y_true, y_pred, **kwargs)
+    values.update(
+        triangle_mi=triangle.mutual_info,
+        triangle_vi=triangle.variation_info,
+        triangle_dh=triangle.delta_h,
+        ema=triangle.ema,
+        nit=triangle.nit,
+    )
+    return values
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_paired_estimates_are_each_classifier_alone(weighted):
+    # B predicts class 2, which neither the truth nor A has: A's matrix has
+    # no row or column for it (as for all_measures_score(y_true, pred_a)).
+    y_true = np.array([0, 0, 0, 1, 1, 1, 0, 1, 0])
+    pred_a = np.array([0, 0, 1, 1, 1, 0, 0, 1, -1])
+    pred_b = np.array([0, 2, 0, 1, 2, 1, 0, 1, 0])
+    weights = np.arange(1.0, 10.0) if weighted else None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+        alone_a = _alone(y_true, pred_a, sample_weight=weights)
+        alone_b = _alone(y_true, pred_b, sample_weight=weights)
+        for measure in alone_a.keys() & alone_b.keys():
+            result = im.paired_comparison(
+                y_true,
+                pred_a,
+                pred_b,
+                measure=measure,
+                sample_weight=weights,
+                n_resamples=5,
+                random_state=0,
+            )
+            for got, alone in (
+                (result.estimate_a, alone_a[measure]),
+                (result.estimate_b, alone_b[measure]),
+            ):
+                assert got == alone or (math.isnan(got) and math.isnan(alone))
+    # Pooled with B's class 2, A's macro F1 fell below B's.
+    assert alone_a["macro_f1"] > alone_b["macro_f1"]
+
+
+def test_paired_resamples_are_each_classifier_alone():
+    # On every resample A's matrix is what A alone gives on those samples:
+    # the same seed draws the same samples, counted by the joint table.
+    y_true, pred_a, _ = _example(n=80)
+    pred_b = np.where(np.arange(80) % 7 == 0, 5, pred_a)  # a class of B only
+    paired = im.paired_comparison(
+        y_true, pred_a, pred_a, measure="macro_f1", n_resamples=50, random_state=0
+    )
+    with_extra = im.paired_comparison(
+        y_true, pred_a, pred_b, measure="macro_f1", n_resamples=50, random_state=0
+    )
+    assert paired.estimate_a == with_extra.estimate_a
+    assert (paired.distribution == 0).all()
+
+
+@pytest.mark.parametrize(
+    ("y_true", "pred_a", "pred_b"),
+    [([0], [0], [1]), ([1, 1, 1], [1, 1, 1], [0, 0, 0])],
+)
+def test_paired_comparison_without_spread_has_no_p_value(y_true, pred_a, pred_b):
+    # On one sample, or three where A is always right and B always wrong,
+    # every resample gives the same difference: there is nothing to test
+    # "no difference" against (a p-value of 1 / (B + 1) would be a claim).
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.warns(im.UndefinedMeasureWarning, match="no spread"):
+            result = im.paired_comparison(
+                y_true, pred_a, pred_b, measure="accuracy", random_state=0
+            )
+    assert result.estimate_difference == 1.0
+    assert math.isnan(result.p_value)
+    assert result.fraction_a_better == 1.0
+
+
+def test_paired_infinite_on_both_sides_is_undefined_not_a_numpy_warning():
+    # informational_loss is inf for both classifiers here: inf - inf.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        with pytest.warns(im.UndefinedMeasureWarning):
+            result = im.paired_comparison(
+                [0, 1, 1],
+                [1, -1, -1],
+                [1, 1, -1],
+                measure="informational_loss",
+                n_resamples=200,
+                random_state=0,
+            )
+    assert result.estimate_a == result.estimate_b == np.inf
+    assert math.isnan(result.estimate_difference)
+    assert math.isnan(result.p_value)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"labels": ["cat", "dog", "owl"], "reject_label": "no idea"},
+        {"reject_label": np.nan},
+        {"reject_label": np.nan, "sample_weight": np.linspace(0.5, 2.0, 8)},
+    ],
+)
+def test_paired_estimates_alone_with_string_labels(kwargs):
+    y_true = np.array(["cat", "dog", "dog", "cat", "cat", "dog", "cat", "dog"])
+    pred_a = np.array(
+        ["cat", "dog", np.nan, "cat", "dog", "dog", "cat", np.nan], object
+    )
+    pred_b = np.array(["owl", "dog", "dog", "cat", "cat", "owl", "dog", "dog"], object)
+    if "labels" in kwargs:
+        pred_a = np.where(pd.isna(pred_a), "no idea", pred_a)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+        for measure in ("ni2", "macro_f1", "nit", "triangle_mi"):
+            result = im.paired_comparison(
+                y_true, pred_a, pred_b, measure=measure, n_resamples=20, **kwargs
+            )
+            assert result.estimate_a == _alone(y_true, pred_a, **kwargs)[measure]
+            assert result.estimate_b == _alone(y_true, pred_b, **kwargs)[measure]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda t, a, b: (t, a, np.where(b == 2, 9, b)), "9"),
+        (lambda t, a, b: (np.where(t == 1, -1, t), a, b), "reject"),
+    ],
+)
+def test_paired_errors_are_those_of_one_classifier(change, message):
+    y_true, pred_a, pred_b = change(*_example(n=60))
+    with pytest.raises(ValueError, match=message):
+        im.paired_comparison(y_true, pred_a, pred_b, labels=[0, 1, 2], n_resamples=10)
+
+
+@pytest.mark.parametrize(
+    ("y_true", "pred_a", "pred_b"),
+    [
+        # Extreme int64 labels never wrap in the joint codes.
+        (
+            np.array([-(2**63), 2**63 - 1, -(2**63), 0] * 3),
+            np.array([-(2**63), 2**63 - 1, 0, 0] * 3),
+            np.array([2**63 - 1, 2**63 - 1, -(2**63), 0] * 3),
+        ),
+        # int64 beyond 2**53 beside floats: a label only A predicts survives.
+        (
+            np.array([2**53 + 1, 2**53, 2**53 + 1, 2**53] * 3, dtype=np.int64),
+            np.array([2**53 + 3, 2**53, 2**53 + 1, 2**53] * 3, dtype=np.int64),
+            np.array([2.0**53, 2.0**53, 2.0**53, -1.0] * 3),
+        ),
+        (
+            np.array([2**63 + 1, 2**63, 2**63 + 1, 2**63] * 3, dtype=np.uint64),
+            np.array([2**63 + 5, 2**63, 2**63 + 1, 2**63] * 3, dtype=np.uint64),
+            np.array([2**63, -1, 2**63, 2**63] * 3, dtype=object),
+        ),
+    ],
+)
+def test_paired_labels_of_any_integer_range(y_true, pred_a, pred_b):
+    weights = np.tile([1.0, 2.0, 1.0, 1.0], 3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+        result = im.paired_comparison(
+            y_true,
+            pred_a,
+            pred_b,
+            measure="accuracy",
+            sample_weight=weights,
+            n_resamples=5,
+            reject_label=-1 if pred_b.dtype != np.int64 else None,
+        )
+    for estimate, prediction in (
+        (result.estimate_a, pred_a),
+        (result.estimate_b, pred_b),
+    ):
+        right = sum(
+            w
+            for w, t, p in zip(
+                weights, y_true.tolist(), prediction.tolist(), strict=True
+            )
+            if t == p
+        )
+        assert estimate == right / weights.sum()
+
+
+def test_paired_string_and_number_predictions_are_refused():
+    y_true = np.array(["1", "2", "1", "2"])
+    with pytest.raises(ValueError, match="mix types"):
+        im.paired_comparison(y_true, y_true, np.array([1, 2, 1, 2]), reject_label=None)

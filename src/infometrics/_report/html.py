@@ -299,24 +299,24 @@ def html_report(
     intervals = None
     if sample_weight is not None and n_resamples and y_true is not None:
         # Weighted counts are no multinomial sample: resample the labels.
-        from .._resampling.bootstrap import _bootstrap_labels
+        from .._resampling.bootstrap import bootstrap_measures_score
+        from .._resampling.intervals import interval_notes
         from .html_reading import HEADLINE
 
         # The page states why an interval is partial or NaN; no warning.
-        interval_notes = []
-        intervals = _bootstrap_labels(
-            y_true,
-            decided,
-            [measure for _, measure in HEADLINE],
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-            n_resamples=n_resamples,
-            confidence_level=confidence_level,
-            random_state=random_state,
-            notes=interval_notes,
-        )
-        intervals = (intervals, interval_notes)
+        with interval_notes() as notes:
+            intervals = bootstrap_measures_score(
+                y_true,
+                decided,
+                [measure for _, measure in HEADLINE],
+                labels=labels,
+                reject_label=reject_label,
+                sample_weight=sample_weight,
+                n_resamples=n_resamples,
+                confidence_level=confidence_level,
+                random_state=random_state,
+            )
+        intervals = (intervals, notes)
     page, note = html_page(
         matrix,
         class_labels,

@@ -63,7 +63,8 @@ def headline_intervals(
     intervals : dict of str to BootstrapInterval, or None
     sentence : str
     """
-    from .._resampling.bootstrap import _bootstrap_matrix
+    from .._resampling.bootstrap import bootstrap_measures
+    from .._resampling.intervals import interval_notes
 
     if not n_resamples:
         return None, ""
@@ -81,15 +82,14 @@ def headline_intervals(
             "sample_weight to html_report for intervals of weighted data."
         )
     # The page states why an interval is partial or NaN; no warning.
-    notes = []
-    intervals = _bootstrap_matrix(
-        counts.astype(np.int64),
-        [name for _, name in HEADLINE],
-        n_resamples=n_resamples,
-        confidence_level=confidence_level,
-        random_state=random_state,
-        notes=notes,
-    )
+    with interval_notes() as notes:
+        intervals = bootstrap_measures(
+            counts.astype(np.int64),
+            [name for _, name in HEADLINE],
+            n_resamples=n_resamples,
+            confidence_level=confidence_level,
+            random_state=random_state,
+        )
     return intervals, " ".join(
         [interval_sentence(n_resamples, confidence_level), *notes]
     )

@@ -1,49 +1,45 @@
-"""Bootstrap confidence intervals and paired comparisons (vectorised stacks).
+"""Bootstrap confidence intervals: multinomial draws evaluated as stacks.
 
-Resampling the samples with replacement only matters through the counts it
-produces, so the resamples are drawn at the level of the counts:
+Resampling ``n`` samples with replacement matters only through the counts it
+produces. Samples that share a confusion-matrix cell (and, with weights, a
+weight) are interchangeable, so a resample is the number of samples drawn
+from each such group: one :meth:`numpy.random.Generator.multinomial` draw of
+``n`` over the groups with probabilities ``count / n``. That is exactly the
+ordinary nonparametric bootstrap (Efron and Tibshirani, *An Introduction to
+the Bootstrap*, 1993, ch. 6), at a cost ``O(n_resamples x groups)``. The
+resampled tables are evaluated as stacks by the one measure evaluator
+(:func:`~infometrics._measures.registry.evaluate_measures`), block by block
+so memory stays bounded.
 
-* without weights, a resample's confusion matrix is a multinomial draw of the
-  ``n`` samples over the matrix cells (and a paired resample of two
-  classifiers a multinomial draw over the joint ``(true, prediction A,
-  prediction B)`` table) -- ``O(n_resamples x cells)``, independent of ``n``;
-* with weights, a resample's cell totals are ``sum_g w_g K_g`` over the groups
-  of samples sharing a cell and a weight, ``K`` a multinomial draw over the
-  groups -- exact, and as cheap as above when weights take few values;
-  otherwise the sample indices are drawn (``O(n_resamples x n)``, vectorised
-  over blocks of resamples).
-
-Every path is the ordinary nonparametric bootstrap, exactly; the resamples are
-evaluated as stacks with :func:`compute_measures`, block by block so memory
-stays bounded.
+Weighted samples keep their weight: the groups are the distinct (cell,
+weight) pairs. When nearly every weight is distinct there are about ``n``
+groups; a draw then costs about ``n`` binomial variates, measured 3-4 times
+the cost of drawing ``n`` sample indices and a weighted ``np.bincount`` (one
+resample of ``10**6`` samples: 0.10 s against 0.03 s, loaded machine). One
+exact path for every input is kept over a faster second one for that case.
 """
 
 from __future__ import annotations
 
+import math
 import numbers
 import time
 from typing import Any
 
 import numpy as np
+import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.labels import (
-    check_sample_weight,
-    encode_labels,
-)
-from .._measures.registry import check_measure, compute_measures
-from .._measures.validation import check_confusion_matrix
+from .._counting.labels import check_sample_weight, encode_labels
+from .._measures.quantities import MatrixQuantities
+from .._measures.registry import check_measure, evaluate_measures
+from .._measures.validation import check_confusion_matrix, labelled_counts
 from .intervals import BootstrapInterval, _intervals
-from .resamplers import _GroupResampler, _resampler, _unchanged
 
 # Entries (resamples x cells, or resamples x samples) drawn at once; bounds
 # memory to a few hundred MB whatever the number of resamples.
 _BLOCK_ENTRIES = 1 << 24
-
-
-# --------------------------------------------------------------------------
-# Validation
 
 
 def _check_measure_names(measures):
@@ -108,41 +104,152 @@ class _Progress:
             print(f"[{self.caller}] {message} ({elapsed:.1f}s)", flush=True)
 
 
-# --------------------------------------------------------------------------
-# Evaluating resampled counts (drawn by the resamplers of .resamplers)
+def measures_of(counts, names):
+    """The measures of validated float counts (one matrix or a stack)."""
+    return evaluate_measures(
+        MatrixQuantities(counts), names, replace_undefined_by=np.nan
+    )
 
 
-def _blocks(n_resamples, entries_per_resample):
-    block = max(1, _BLOCK_ENTRIES // max(int(entries_per_resample), 1))
-    for start in range(0, n_resamples, block):
-        yield start, min(block, n_resamples - start)
+def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
+    """Each classifier's matrix alone, and the groups of interchangeable samples.
 
+    ``predictions`` is a list of ``(y_pred, name)``. Each matrix is the one of
+    :func:`confusion_matrix_and_labels` for that classifier alone. Samples
+    are interchangeable when they share their cell in every matrix (and
+    their weight): those are the groups a resample draws from.
 
-def _resampled_measures(resampler, shapes, names, n_resamples, rng, progress):
-    """Measures on every resample: ``{output index: {name: (n_resamples,)}}``."""
-    values = [
-        {name: np.empty(n_resamples) for name in names} for _ in range(len(shapes))
+    Returns
+    -------
+    matrices : list of ndarray of float64
+    group_counts : ndarray of int64, shape (n_groups,)
+    tables : list of (cell_of_group, shape), one per matrix
+    group_weights : ndarray of shape (n_groups,), or None without weights
+    """
+    matrices, codes = [], []
+    for y_pred, name in predictions:
+        matrix, classes = confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+        matrices.append(np.asarray(matrix, dtype=np.float64))
+        if sample_weight is None and len(predictions) == 1:
+            # The matrix is all the resampling needs.
+            flat = matrix.reshape(-1).astype(np.int64)
+            cells = np.flatnonzero(flat)
+            return matrices, flat[cells], [(cells, matrix.shape)], None
+        cells = encode_labels(y_true, classes, name="y_true") * matrix.shape[1]
+        cells += encode_labels(y_pred, classes, name=name, reject_label=reject_label)
+        codes.append(cells)
+    finest, bound = codes[0], matrices[0].size
+    for cells, matrix in zip(codes[1:], matrices[1:], strict=True):
+        if bound * matrix.size >= 1 << 62:  # keep the joint code in int64
+            finest, uniques = pd.factorize(finest)
+            bound = len(uniques)
+        finest = finest * matrix.size + cells
+        bound *= matrix.size
+    finest, _ = pd.factorize(finest)
+    weights = None
+    if sample_weight is not None:
+        weights = check_sample_weight(sample_weight, finest.size)
+        # Below n**2: no int64 overflow.
+        weight_codes, distinct = pd.factorize(weights)
+        finest, _ = pd.factorize(finest * len(distinct) + weight_codes)
+    group_counts = np.bincount(finest)
+    tables = [
+        (_per_group(finest, cells, group_counts.size), matrix.shape)
+        for cells, matrix in zip(codes, matrices, strict=True)
     ]
-    progress(f"{n_resamples} resamples, {resampler.description}")
-    for start, size in _blocks(n_resamples, resampler.entries_per_resample()):
-        stacks = resampler.draw(size, rng)
-        for output, (stack, shape) in enumerate(zip(stacks, shapes, strict=True)):
-            # C order: a matrix's measures then do not depend on the block it
-            # was drawn in, to the last bit (the same sums in the same order).
-            computed = compute_measures(
-                np.ascontiguousarray(stack.reshape(size, *shape)),
-                names,
-                replace_undefined_by=np.nan,
-            )
+    if weights is not None:
+        weights = _per_group(finest, weights, group_counts.size)
+    return matrices, group_counts, tables, weights
+
+
+def _per_group(groups, values, n_groups):
+    """A value every sample of a group shares (its cell, its weight), per group."""
+    result = np.empty(n_groups, dtype=values.dtype)
+    result[groups] = values
+    return result
+
+
+class _CellSums:
+    """Sums blocks of group draws, shape ``(size, n_groups)``, into table cells.
+
+    The groups are put in cell order once; a block is then summed with one
+    ``np.add.reduceat`` (in group order within a cell: a matrix's cells do
+    not depend on the block it was drawn in).
+    """
+
+    def __init__(self, cell_of_group, shape):
+        self.order = np.argsort(cell_of_group, kind="stable")
+        sorted_cells = cell_of_group[self.order]
+        self.starts = np.flatnonzero(np.diff(sorted_cells, prepend=-1))
+        self.targets = sorted_cells[self.starts]
+        self.shape = shape
+
+    def __call__(self, values):
+        sums = np.zeros((values.shape[0], math.prod(self.shape)))
+        sums[:, self.targets] = np.add.reduceat(
+            values[:, self.order], self.starts, axis=1
+        )
+        return sums.reshape(values.shape[0], *self.shape)
+
+
+def resampled_measures(
+    group_counts, tables, names, n_resamples, random_state, progress, group_weights=None
+):
+    """The measures of every table on every resample.
+
+    Parameters
+    ----------
+    group_counts : ndarray of int64, shape (n_groups,)
+        Samples per group of interchangeable samples (all positive).
+    tables : list of (cell_of_group, shape)
+        One resampled table each: the flat cell of every group in a table of
+        ``shape``.
+    names : list of str
+        Registry names.
+    random_state : int, Generator, RandomState or None
+        The seed.
+    group_weights : ndarray of shape (n_groups,), optional
+        The weight each sample of a group carries (None: 1).
+
+    Returns
+    -------
+    values : list of dict
+        ``{name: ndarray of shape (n_resamples,)}`` per table.
+    """
+    try:
+        # Seeds as scikit-learn takes them (an int, a Generator, a
+        # RandomState or None), drawn with NumPy's Generator.
+        rng = np.random.default_rng(random_state)
+    except (TypeError, ValueError):
+        raise ValueError(
+            "random_state must be None, an int or a numpy Generator; got "
+            f"{random_state!r}."
+        ) from None
+    total = int(group_counts.sum())
+    probabilities = group_counts / total
+    sums = [_CellSums(cells, shape) for cells, shape in tables]
+    values = [{name: np.empty(n_resamples) for name in names} for _ in tables]
+    entries = group_counts.size + sum(math.prod(shape) for _, shape in tables)
+    block = max(1, _BLOCK_ENTRIES // entries)
+    progress(f"{n_resamples} resamples, multinomial over {group_counts.size} groups")
+    for start in range(0, n_resamples, block):
+        size = min(block, n_resamples - start)
+        draws = rng.multinomial(total, probabilities, size=size)
+        if group_weights is not None:
+            draws = draws * group_weights
+        for table_values, cell_sums in zip(values, sums, strict=True):
+            computed = measures_of(cell_sums(draws), names)
             for name in names:
-                values[output][name][start : start + size] = computed[name]
+                table_values[name][start : start + size] = computed[name]
         progress(f"resamples {start + size}/{n_resamples} evaluated", level=2)
     progress("done")
     return values
-
-
-# --------------------------------------------------------------------------
-# Public functions
 
 
 # Resampled counts are int64 (NumPy's multinomial): the total must fit.
@@ -239,42 +346,31 @@ def bootstrap_measures(
     >>> bool(interval.low < interval.estimate < interval.high)
     True
     """
-    return _bootstrap_matrix(
-        confusion_matrix,
-        measures,
-        n_resamples=n_resamples,
-        confidence_level=confidence_level,
-        random_state=random_state,
-        verbose=verbose,
-    )
-
-
-def _bootstrap_matrix(
-    confusion_matrix,
-    measures,
-    *,
-    n_resamples,
-    confidence_level,
-    random_state,
-    verbose=0,
-    notes=None,
-):
-    """:func:`bootstrap_measures`; with a ``notes`` list, no warnings (see
-    :func:`_percentiles`): the messages are appended to it."""
     _check_resampling(n_resamples, confidence_level)
     names = _check_measure_names(measures)
     progress = _Progress(verbose, "bootstrap_measures")
-    counts, _ = check_confusion_matrix(confusion_matrix)
+    # Read by name, as every count-level function reads it: the resampled
+    # cells are then the cells of the estimate.
+    values, _ = labelled_counts(confusion_matrix)
+    counts, _ = check_confusion_matrix(values)
     if counts.ndim != 2:
         raise ValueError("bootstrap_measures takes one confusion matrix, not a stack.")
-    resampler = _GroupResampler(_sample_counts(confusion_matrix, counts), [_unchanged])
-    rng = np.random.default_rng(random_state)
-    (distributions,) = _resampled_measures(
-        resampler, [counts.shape], names, n_resamples, rng, progress
+    sample_counts = _sample_counts(values, counts)
+    occupied = np.flatnonzero(sample_counts)
+    (distributions,) = resampled_measures(
+        sample_counts[occupied],
+        [(occupied, counts.shape)],
+        names,
+        n_resamples,
+        random_state,
+        progress,
     )
-    point = compute_measures(counts, names, replace_undefined_by=np.nan)
     return _intervals(
-        point, distributions, names, confidence_level, notes=notes, stacklevel=5
+        measures_of(counts, names),
+        distributions,
+        names,
+        confidence_level,
+        stacklevel=4,
     )
 
 
@@ -294,11 +390,10 @@ def bootstrap_measures_score(
     """Bootstrap confidence intervals of measures, resampling the samples.
 
     Resampling the samples with replacement is drawn at the level of the
-    counts (exactly the same distribution, at a cost that does not grow with
-    the number of samples): without weights a multinomial over the confusion
-    matrix cells; with weights a multinomial over the groups of samples that
-    share a cell and a weight, or -- when nearly every weight is distinct --
-    the sample indices themselves.
+    counts (exactly the same distribution): without weights a multinomial
+    over the confusion matrix cells, at a cost that does not grow with the
+    number of samples; with weights a multinomial over the groups of samples
+    that share a cell and a weight (a resampled sample keeps its weight).
 
     Parameters
     ----------
@@ -342,62 +437,29 @@ def bootstrap_measures_score(
     >>> result["ni2"].high - result["ni2"].low < 0.2
     True
     """
-    return _bootstrap_labels(
-        y_true,
-        y_pred,
-        measures,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-        n_resamples=n_resamples,
-        confidence_level=confidence_level,
-        random_state=random_state,
-        verbose=verbose,
-    )
-
-
-def _bootstrap_labels(
-    y_true,
-    y_pred,
-    measures,
-    *,
-    labels,
-    reject_label,
-    sample_weight,
-    n_resamples,
-    confidence_level,
-    random_state,
-    verbose=0,
-    notes=None,
-):
-    """:func:`bootstrap_measures_score`; ``notes`` as in :func:`_bootstrap_matrix`."""
     _check_resampling(n_resamples, confidence_level)
     names = _check_measure_names(measures)
     progress = _Progress(verbose, "bootstrap_measures_score")
-    matrix, classes = confusion_matrix_and_labels(
+    (matrix,), group_counts, tables, group_weights = label_groups(
         y_true,
-        y_pred,
+        [(y_pred, "y_pred")],
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    n_cells = matrix.size
-    if sample_weight is None:
-        # The matrix is all the resampling needs.
-        resampler = _GroupResampler(matrix.reshape(-1), [_unchanged])
-    else:
-        true_codes = encode_labels(y_true, classes, name="y_true")
-        pred_codes = encode_labels(
-            y_pred, classes, name="y_pred", reject_label=reject_label
-        )
-        weights = check_sample_weight(sample_weight, true_codes.size)
-        cells = true_codes * matrix.shape[1] + pred_codes
-        resampler = _resampler(cells, [cells], n_cells, weights)
-    rng = np.random.default_rng(random_state)
-    (distributions,) = _resampled_measures(
-        resampler, [matrix.shape], names, n_resamples, rng, progress
+    (distributions,) = resampled_measures(
+        group_counts,
+        tables,
+        names,
+        n_resamples,
+        random_state,
+        progress,
+        group_weights,
     )
-    point = compute_measures(matrix, names, replace_undefined_by=np.nan)
     return _intervals(
-        point, distributions, names, confidence_level, notes=notes, stacklevel=5
+        measures_of(matrix, names),
+        distributions,
+        names,
+        confidence_level,
+        stacklevel=4,
     )

@@ -1,10 +1,13 @@
 """Percentile bootstrap intervals from the measures' resampled values.
 
 No resample is dropped silently: infinite ones rank as values, undefined
-(NaN) ones are counted and said (warned, or noted for a caller that shows
-the message itself, like the HTML report).
+(NaN) ones are counted and said (warned, or collected by
+:func:`interval_notes` for a caller that shows the messages itself, like the
+HTML report).
 """
 
+import contextlib
+import contextvars
 import warnings
 from dataclasses import dataclass
 
@@ -46,7 +49,7 @@ class BootstrapInterval:
         )
 
 
-def _intervals(point, distributions, names, confidence_level, notes=None, stacklevel=4):
+def _intervals(point, distributions, names, confidence_level, stacklevel=4):
     result = {}
     for name in names:
         distribution = np.asarray(distributions[name], dtype=float)
@@ -55,7 +58,6 @@ def _intervals(point, distributions, names, confidence_level, notes=None, stackl
             confidence_level,
             name=name,
             stacklevel=stacklevel,
-            notes=notes,
         )
         result[name] = BootstrapInterval(
             estimate=float(point[name]),
@@ -67,15 +69,36 @@ def _intervals(point, distributions, names, confidence_level, notes=None, stackl
     return result
 
 
-def _tell(notes, message, category, *, stacklevel):
-    """Warn ``message``, or append it to ``notes`` when the caller shows it."""
+# The list :func:`interval_notes` collects into; a context variable, so one
+# thread (or task) collecting never silences another's warnings.
+_NOTES = contextvars.ContextVar("interval_notes", default=None)
+
+
+@contextlib.contextmanager
+def interval_notes():
+    """Collect the resampling messages in a list instead of warning them.
+
+    For a caller that shows them itself (the HTML report states why an
+    interval is partial or NaN on the page); only in this thread or task.
+    """
+    notes = []
+    token = _NOTES.set(notes)
+    try:
+        yield notes
+    finally:
+        _NOTES.reset(token)
+
+
+def tell(message, category, *, stacklevel):
+    """Warn ``message``, or collect it inside :func:`interval_notes`."""
+    notes = _NOTES.get()
     if notes is None:
         warnings.warn(message, category, stacklevel=stacklevel + 1)
     else:
         notes.append(message)
 
 
-def _percentiles(distribution, confidence_level, *, name, stacklevel, notes=None):
+def _percentiles(distribution, confidence_level, *, name, stacklevel):
     """The percentile interval of ``distribution`` (NumPy's linear quantiles).
 
     No resample is dropped silently. Infinite resamples rank as the values
@@ -85,24 +108,20 @@ def _percentiles(distribution, confidence_level, *, name, stacklevel, notes=None
     saying how many were left out, or NaN (also with the warning) when the
     undefined resamples outnumber the ``1 - confidence_level`` share the
     interval leaves out -- they could then move either bound anywhere.
-    With a ``notes`` list, the messages are appended to it instead of warned
-    (a caller that shows them itself, like the HTML report).
     """
     undefined = np.isnan(distribution)
     n_undefined, n_resamples = int(np.count_nonzero(undefined)), distribution.size
     if n_undefined:
         share = f"{name} is undefined (NaN) on {n_undefined} of {n_resamples} resamples"
         if n_undefined == n_resamples:
-            _tell(
-                notes,
+            tell(
                 f"{name} is undefined (NaN) on every resample, so its bounds are NaN.",
                 UndefinedMeasureWarning,
                 stacklevel=stacklevel,
             )
             return float("nan"), float("nan")
         if n_undefined > (1.0 - confidence_level) * n_resamples:
-            _tell(
-                notes,
+            tell(
                 f"{share}, more than the {1 - confidence_level:.3g} share a "
                 f"{confidence_level:.3g} interval leaves out, so its bounds are "
                 "NaN. Use more samples, or a measure defined on them.",
@@ -110,8 +129,7 @@ def _percentiles(distribution, confidence_level, *, name, stacklevel, notes=None
                 stacklevel=stacklevel,
             )
             return float("nan"), float("nan")
-        _tell(
-            notes,
+        tell(
             f"{share}; the interval is over the {n_resamples - n_undefined} "
             "resamples where it is defined.",
             UndefinedMeasureWarning,
@@ -124,8 +142,7 @@ def _percentiles(distribution, confidence_level, *, name, stacklevel, notes=None
         return float(low), float(high)
     bounds = [_quantile_of_sorted(values, level) for level in (alpha, 1.0 - alpha)]
     if np.isnan(bounds).any():
-        _tell(
-            notes,
+        tell(
             f"A bound of the {name} interval falls between resamples of -inf "
             "and inf, so it is NaN.",
             UndefinedMeasureWarning,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,14 +9,16 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._counting.joint import joint_codes, joint_counts_and_labels
-from .._counting.labels import (
-    check_sample_weight,
+from .._exceptions import UndefinedMeasureWarning
+from .._measures.registry import check_measure
+from .bootstrap import (
+    _check_resampling,
+    _Progress,
+    label_groups,
+    measures_of,
+    resampled_measures,
 )
-from .._measures.registry import check_measure, compute_measures
-from .bootstrap import _check_resampling, _Progress, _resampled_measures
-from .intervals import _percentiles
-from .resamplers import _GroupResampler, _resampler
+from .intervals import _percentiles, tell
 
 
 @dataclass(frozen=True)
@@ -61,28 +62,6 @@ class PairedComparison:
     p_value: float
     distribution: np.ndarray
 
-    @property
-    def prob_a_better(self):
-        """Deprecated alias of :attr:`fraction_a_better`."""
-        warnings.warn(
-            "PairedComparison.prob_a_better is deprecated; use fraction_a_better "
-            "(the fraction of resamples on which A is better).",
-            FutureWarning,
-            stacklevel=2,
-        )
-        return self.fraction_a_better
-
-    @property
-    def difference(self):
-        """Deprecated alias of :attr:`distribution` (resampled differences)."""
-        warnings.warn(
-            "PairedComparison.difference is deprecated; use distribution (the "
-            "resampled differences) or estimate_difference (on the data).",
-            FutureWarning,
-            stacklevel=2,
-        )
-        return self.distribution
-
     def __repr__(self):
         return (
             f"PairedComparison({self.measure}: A={self.estimate_a:.4f}, "
@@ -105,6 +84,18 @@ def _bootstrap_p_value(estimate, distribution):
     # have no place in the count.
     defined = distribution[~np.isnan(distribution)]
     if not defined.size or not np.isfinite(estimate):
+        return float("nan")
+    if estimate != 0 and defined.min() == defined.max():
+        # The shifted null is then a point mass at 0: every non-zero
+        # difference would look significant, however few the samples (one
+        # sample, or three on which A is always right and B always wrong).
+        tell(
+            f"The difference A - B is {defined[0]:.4g} on every resample, so the "
+            "bootstrap has no spread to test 'no difference' against and "
+            "p_value is NaN. Compare on more samples.",
+            UndefinedMeasureWarning,
+            stacklevel=3,
+        )
         return float("nan")
     # A tolerance for rounding: differences equal up to floating-point noise
     # count as "at least as extreme" (a zero difference gives p = 1).
@@ -131,10 +122,17 @@ def paired_comparison(
 
     Both classifiers are scored on the same resamples of the test samples
     (Holt et al.'s Monte-Carlo idea), so the comparison accounts for their
-    correlation. Without weights a paired resample is a multinomial draw over
-    the joint ``(true, prediction A, prediction B)`` table; with weights over
-    its groups of equal weight (or the sample indices when nearly every
-    weight is distinct).
+    correlation. A paired resample is a multinomial draw over the groups of
+    samples sharing a (truth, prediction A, prediction B) triple (and a
+    weight, with weights).
+
+    Each classifier is scored on the matrix it has alone: the one of
+    ``augmented_confusion_matrix(y_true, y_pred_a, labels=labels)``, whose
+    classes are ``labels``, or else the classes of ``y_true`` and of A's own
+    predictions. A class that only B predicts is no row or column of A's
+    matrix, so the estimates are exactly those of the single-classifier
+    functions (``all_measures_score(y_true, y_pred_a)`` and so on). Both
+    matrices have a row for every class of ``y_true``.
 
     Parameters
     ----------
@@ -145,7 +143,8 @@ def paired_comparison(
     measure : str, default="ni2"
         Registry name; its direction decides what "better" means.
     labels : array-like, default=None
-        Class order (default: the sorted classes of all three arrays).
+        Class order of both matrices (default: each classifier's own, as
+        above).
     reject_label : scalar or None, default=-1
         The rejection label.
     sample_weight : array-like of shape (n_samples,), default=None
@@ -178,8 +177,13 @@ def paired_comparison(
     zero, so ``p = (1 + #{|D*_b - d| >= |d|}) / (1 + B)`` for the observed
     difference ``d`` over the ``B`` resamples where the measure is defined
     (the ``+1`` makes it a valid Monte-Carlo p-value; its smallest value is
-    ``1 / (B + 1)``). ``fraction_a_better`` is a different quantity -- how
-    often A came out ahead on a resample -- and is not a p-value.
+    ``1 / (B + 1)``). When the difference is the same on every resample (one
+    sample, or a few on which one classifier is always right and the other
+    always wrong) the shifted null is a single point and ``p_value`` is NaN,
+    with an :class:`~infometrics.UndefinedMeasureWarning`; a difference that
+    is ``inf - inf`` on a resample is undefined there. ``fraction_a_better``
+    is a different quantity -- how often A came out ahead on a resample --
+    and is not a p-value.
 
     Examples
     --------
@@ -211,30 +215,30 @@ def paired_comparison(
             f"per sample; got {y_true.shape[0]}, {y_pred_a.shape[0]} and "
             f"{y_pred_b.shape[0]}."
         )
-    if sample_weight is None:
-        resampler, matrix_a, matrix_b = _joint_resampler(
-            y_true, y_pred_a, y_pred_b, labels=labels, reject_label=reject_label
-        )
-    else:
-        resampler, matrix_a, matrix_b = _weighted_resampler(
-            y_true,
-            y_pred_a,
-            y_pred_b,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-        )
-    shape = matrix_a.shape
-    rng = np.random.default_rng(random_state)
-    values_a, values_b = _resampled_measures(
-        resampler, [shape, shape], [spec.name], n_resamples, rng, progress
+    # Each classifier's matrix is the one it has alone (the classes of the
+    # truth and of its own predictions, or ``labels``); the groups are the
+    # samples sharing a (truth, A, B) cell and a weight.
+    matrices, group_counts, tables, group_weights = label_groups(
+        y_true,
+        [(y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b")],
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
     )
-    distribution = values_a[spec.name] - values_b[spec.name]
-    estimate_a = float(
-        compute_measures(matrix_a, [spec.name], replace_undefined_by=np.nan)[spec.name]
+    values_a, values_b = resampled_measures(
+        group_counts,
+        tables,
+        [spec.name],
+        n_resamples,
+        random_state,
+        progress,
+        group_weights,
     )
-    estimate_b = float(
-        compute_measures(matrix_b, [spec.name], replace_undefined_by=np.nan)[spec.name]
+    # inf - inf is undefined (NaN), said with the interval's warning.
+    with np.errstate(invalid="ignore"):
+        distribution = values_a[spec.name] - values_b[spec.name]
+    estimate_a, estimate_b = (
+        float(measures_of(matrix, [spec.name])[spec.name]) for matrix in matrices
     )
     estimate_difference = estimate_a - estimate_b
     oriented = distribution if spec.higher_is_better else -distribution
@@ -260,71 +264,6 @@ def paired_comparison(
         p_value=_bootstrap_p_value(estimate_difference, distribution),
         distribution=distribution,
     )
-
-
-def _joint_resampler(y_true, y_pred_a, y_pred_b, *, labels, reject_label):
-    """Multinomial resampler over the joint (true, A, B) table, and A's and B's
-    confusion matrices (no weights)."""
-    joint, _ = joint_counts_and_labels(
-        y_true, y_pred_a, y_pred_b, labels=labels, reject_label=reject_label
-    )
-    shape = joint.shape
-
-    # Joint cell (t, a, b) lies in A's cell (t, a) and B's cell (t, b).
-    def cells_of_a(values):
-        return _summed_over(values, shape, axis=2)
-
-    def cells_of_b(values):
-        return _summed_over(values, shape, axis=1)
-
-    resampler = _GroupResampler(joint.reshape(-1), [cells_of_a, cells_of_b])
-    return resampler, joint.sum(axis=2), joint.sum(axis=1)
-
-
-def _summed_over(draws, shape, axis):
-    """Resampled joint tables summed over one of their axes.
-
-    ``draws`` (shape ``(size, n_cells)``) hold tables of ``shape``; returns
-    ``(size, n_cells / shape[axis])``. The sums run over whole cell-major rows
-    of resamples, one addition per slice, which is about twice as fast as a
-    NumPy reduction over the short axis. A resampled cell never exceeds n, so
-    the sums keep the draws' integer type.
-    """
-    size = draws.shape[0]
-    cells = draws.T.reshape(*shape, size)
-    index = [slice(None)] * len(shape)
-    index[axis] = 0
-    sums = cells[tuple(index)].copy()
-    for position in range(1, shape[axis]):
-        index[axis] = position
-        sums += cells[tuple(index)]
-    return sums.reshape(-1, size).T
-
-
-def _weighted_resampler(
-    y_true, y_pred_a, y_pred_b, *, labels, reject_label, sample_weight
-):
-    """The exact weighted resampler, and A's and B's weighted matrices."""
-    true_codes, codes_a, codes_b, classes = joint_codes(
-        y_true,
-        y_pred_a,
-        y_pred_b,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-    )
-    n_classes = len(classes)
-    n_columns = n_classes + (reject_label is not None)
-    cells_a = true_codes * n_columns + codes_a
-    cells_b = true_codes * n_columns + codes_b
-    joint = cells_a * n_columns + codes_b
-    weights = check_sample_weight(sample_weight, true_codes.size)
-    n_cells = n_classes * n_columns
-    shape = (n_classes, n_columns)
-    resampler = _resampler(joint, [cells_a, cells_b], n_cells, weights)
-    matrix_a = np.bincount(cells_a, weights=weights, minlength=n_cells).reshape(shape)
-    matrix_b = np.bincount(cells_b, weights=weights, minlength=n_cells).reshape(shape)
-    return resampler, matrix_a, matrix_b
 
 
 def _as_label_array(y, name):
