@@ -70,8 +70,8 @@ def test_a_matrix_with_names_on_both_sides_is_read_by_name(corner, tmp_path, cap
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (",a,c,rejected\na,1,2,3\nb,4,5,6\n", "the columns must name the rows"),
-        (",a,x,y\na,1,2,3\nb,4,5,6\n", "the columns must name the rows"),
+        (",a,c,rejected\na,1,2,3\nb,4,5,6\n", "columns must name the same classes as its rows"),
+        (",a,x,y\na,1,2,3\nb,4,5,6\n", "columns must name the same classes as its rows"),
         (",a,b,r\na,1,2,3\na,4,5,6\n", "names 'a' more than once"),
         (",a,a,r\na,1,2,3\nb,4,5,6\n", "names 'a' more than once"),
     ],
@@ -151,7 +151,7 @@ BAD_INPUTS = [
     ("1,2,3,4\n5,6,7,8\n", (), "shape"),
     ("0,0,0\n0,0,0\n", (), ""),
     ("a,b\nc,d\n", (), "not a number"),
-    (",a,b\nb,1,2\nc,3,4\n", (), "the columns must name the rows"),
+    (",a,b\nb,1,2\nc,3,4\n", (), "columns must name the same classes as its rows"),
 ]
 
 

@@ -105,6 +105,12 @@ def labelled_counts(confusion_matrix, labels=None):
     order = [columns.index(name) for name in rows] + [
         columns.index(name) for name in extra
     ]
+    if _is_labelled_counts(confusion_matrix):
+        # The labels as the counts hold them (an object array of Python ints
+        # beyond int64 stays one), in the order asked.
+        own = np.asarray(confusion_matrix.labels)
+        listed = own.tolist()
+        rows = own[[listed.index(name) for name in rows]]
     # C order, as an array given in row order would be: sums run alike.
     return np.ascontiguousarray(values[:, order]), rows
 

@@ -175,7 +175,9 @@ def per_class_table(matrix, class_labels, *, averages=True):
     false_negatives = true_support - true_positives
     names = list(np.asarray(class_labels).tolist())
     index = names + (["rejected"] if has_reject else [])
-    taken = set(index[n_classes:]) | ({"macro avg", "weighted avg"} if averages else set())
+    taken = set(index[n_classes:]) | (
+        {"macro avg", "weighted avg"} if averages else set()
+    )
     clashing = [name for name in names if isinstance(name, str) and name in taken]
     if clashing:
         raise ValueError(
