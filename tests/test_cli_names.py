@@ -14,6 +14,8 @@ from infometrics._cli.main import main
 # Python spellings that must never reach a command-line user.
 PYTHON_SPELLINGS = ("reject_label=", "np.", "labels=", "sample_weight", "to_numpy")
 
+SAME_CLASSES = "columns must name the same classes as its rows"
+
 
 def _run(capsys, *arguments):
     status = main([str(argument) for argument in arguments])
@@ -70,8 +72,8 @@ def test_a_matrix_with_names_on_both_sides_is_read_by_name(corner, tmp_path, cap
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (",a,c,rejected\na,1,2,3\nb,4,5,6\n", "columns must name the same classes as its rows"),
-        (",a,x,y\na,1,2,3\nb,4,5,6\n", "columns must name the same classes as its rows"),
+        (",a,c,rejected\na,1,2,3\nb,4,5,6\n", SAME_CLASSES),
+        (",a,x,y\na,1,2,3\nb,4,5,6\n", SAME_CLASSES),
         (",a,b,r\na,1,2,3\na,4,5,6\n", "names 'a' more than once"),
         (",a,a,r\na,1,2,3\nb,4,5,6\n", "names 'a' more than once"),
     ],
@@ -151,7 +153,7 @@ BAD_INPUTS = [
     ("1,2,3,4\n5,6,7,8\n", (), "shape"),
     ("0,0,0\n0,0,0\n", (), ""),
     ("a,b\nc,d\n", (), "not a number"),
-    (",a,b\nb,1,2\nc,3,4\n", (), "columns must name the same classes as its rows"),
+    (",a,b\nb,1,2\nc,3,4\n", (), SAME_CLASSES),
 ]
 
 

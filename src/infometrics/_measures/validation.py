@@ -55,8 +55,9 @@ def labelled_counts(confusion_matrix, labels=None):
 
     A table with row and column names (a pandas DataFrame), and counts that
     carry their classes (a ``ConfusionCounts``: its columns are its rows'
-    classes, then the reject column), are read by name, never by position: column ``k`` is the prediction of the class whose row
-    is named ``k``, wherever it stands. The columns must name the same
+    classes, then the reject column), are read by name, never by position:
+    column ``k`` is the prediction of the class whose row is named ``k``,
+    wherever it stands. The columns must name the same
     classes as the rows, plus at most one more column, whatever its name
     (e.g. ``"rejected"``): the reject column, moved last. Anything else is
     refused. ``labels``, when given, is the class order: the rows (and
