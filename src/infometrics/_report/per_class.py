@@ -111,7 +111,8 @@ def per_class_report(
         as 0, as in scikit-learn's ``f1_score(average="macro", labels=...)``,
         so that listing a class can only lower the score), and
         ``"weighted avg"``, the mean weighted by each class's true support,
-        which for ``reject_rate`` is the overall reject rate and for ``H(S|T=class)`` the conditional entropy ``H(S|T)``;
+        which for ``reject_rate`` is the overall reject rate and for
+        ``H(S|T=class)`` the conditional entropy ``H(S|T)``;
         ``H(T|S=output)`` is weighted by each output's support (giving
         ``H(T|S)``). Their supports are the number of samples.
 
