@@ -9,7 +9,9 @@ spreadsheet would run as formulas with a ``'`` in front (:mod:`.csv_output`).
 import argparse
 import json
 import os
+import shutil
 import sys
+import textwrap
 from pathlib import Path
 
 import numpy as np
@@ -106,12 +108,47 @@ def _json_value(value):
     """
     if isinstance(value, (np.generic,)):
         value = value.item()
+    if not isinstance(value, str | int | float | bool | None):
+        return str(value)  # a class label such as Decimal('1.5') or a tuple
     if isinstance(value, float):
         if np.isnan(value):
             return None
         if np.isinf(value):
             return "Infinity" if value > 0 else "-Infinity"
     return value
+
+
+def _text_table(table, width):
+    """The table as aligned text that fits ``width`` columns.
+
+    The descriptions come last, left-aligned, wrapped into what is left of
+    the line (at least 24 characters, however narrow the terminal).
+    """
+    described = "description" in table.columns
+    shown = table.drop(columns="description") if described else table
+    if not described:
+        # pandas splits columns that do not fit into blocks, one below another.
+        with pd.option_context(
+            "display.max_rows",
+            None,
+            "display.max_columns",
+            None,
+            "display.width",
+            width,
+        ):
+            return str(table) + "\n"
+    with pd.option_context("display.max_rows", None, "display.width", None):
+        lines = shown.to_string().splitlines()
+    n_header = len(lines) - len(table)
+    start = max(map(len, lines)) + 2
+    room = max(24, width - start)
+    lines[0] = lines[0].ljust(start) + "description"
+    for row, text in enumerate(table["description"].astype(str)):
+        wrapped = textwrap.wrap(text, room) or [""]
+        line = n_header + row
+        lines[line] = lines[line].ljust(start) + wrapped[0]
+        lines[line] += "".join("\n" + " " * start + part for part in wrapped[1:])
+    return "\n".join(lines) + "\n"
 
 
 def _run_report(args, out):
@@ -128,6 +165,7 @@ def _run_report(args, out):
             counts,
             class_labels,
             title=title,
+            can_reject=binned is not None,
             sections=table_input.html_sections(binned, name="classifier"),
         )
     else:
@@ -148,10 +186,7 @@ def _run_report(args, out):
         ]
         out.write(json.dumps(records, indent=2, allow_nan=False) + "\n")
     else:
-        with pd.option_context(
-            "display.max_rows", None, "display.width", 120, "display.max_colwidth", 60
-        ):
-            out.write(table.to_string() + "\n")
+        out.write(_text_table(table, shutil.get_terminal_size().columns))
 
 
 def _run_plot(args, out):

@@ -49,7 +49,7 @@ from .tables import measures_table
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
        Arial, sans-serif; color: #1f2328; background: #fff; margin: 0; }
-main { max-width: 980px; margin: 0 auto; padding: 24px 32px 48px; }
+main { max-width: 1200px; margin: 0 auto; padding: 24px 32px 48px; }
 h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
 h2 { font-size: 1.25em; margin: 1.8em 0 0.4em; padding-bottom: 0.2em;
      border-bottom: 1px solid #d0d7de; }
@@ -330,6 +330,7 @@ def html_report(
         operating_point=None
         if threshold is None
         else f"rejects below confidence {threshold:g}",
+        can_reject=confidence is not None,
         sections=() if selective is None else (selective,),
     )
     warn_permuted(note)  # once for the page, which also says it in its text
@@ -348,6 +349,7 @@ def html_page(
     title="Classifier report",
     figures=True,
     operating_point=None,
+    can_reject=False,
     sections=(),
     n_resamples=DEFAULT_RESAMPLES,
     confidence_level=0.95,
@@ -356,7 +358,9 @@ def html_page(
 ):
     """The page of :func:`html_report` for one valid matrix, and its relabelling note.
 
-    Does not warn (the command line says the note its own way). ``sections``
+    Does not warn (the command line says the note its own way).
+    ``can_reject`` keeps an all-zero reject column (confidences were given:
+    some threshold would reject). ``sections``
     are extra HTML sections placed before the measures table. ``intervals``
     (the headline measures' bootstrap intervals, computed by the caller from
     labels, with the list of notes that say where they are partial or NaN)
@@ -364,6 +368,12 @@ def html_page(
     """
     from .. import __version__
 
+    n_classes = matrix.shape[0]
+    if not can_reject and not np.any(matrix[:, n_classes:]):
+        # Nothing was rejected and nothing could be (no confidences): an
+        # all-zero reject column is no output (every measure is that of the
+        # square part), so the page shows no reject column, row or rate.
+        matrix = matrix[:, :n_classes]
     report, note = measures_table(matrix, class_labels)
     if intervals is None:
         intervals, interval_note = headline_intervals(
@@ -382,12 +392,14 @@ def html_page(
         why=[reasons.get(name, "") for name in report.index.get_level_values(1)]
     )
     per_class, _ = per_class_table(matrix, class_labels)
+    has_reject = matrix.shape[1] > n_classes
+    if not has_reject:
+        per_class = per_class.drop(columns="reject_rate")
     figure_sections = _figure_sections(matrix, str(name)) if figures else []
     confusion_figure = _confusion_figure(matrix, class_labels) if figures else ""
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     meta = [str(name), *([operating_point] if operating_point else [])]
     meta += [f"infometrics {__version__}", generated]
-    has_reject = matrix.shape[1] > matrix.shape[0]
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -410,13 +422,20 @@ def html_page(
         ),
         _section(
             "Per class",
-            "Precision, recall and F1 of each class (a rejected sample is not "
-            "recalled); reject_rate: the share of the class rejected; "
-            "H(S|T=class): uncertainty left about the output given the true class "
-            "(rejections included); H(T|S=output): uncertainty left about the "
-            "truth given the output (bits). The last rows average over the "
-            "classes, plainly (macro) and weighted by each class's samples "
-            "(weighted: the overall reject rate, H(S|T) and H(T|S)).",
+            "Precision, recall and F1 of each class"
+            + (
+                " (a rejected sample is not recalled); reject_rate: the share of "
+                "the class rejected; H(S|T=class): uncertainty left about the "
+                "output given the true class (rejections included)"
+                if has_reject
+                else "; H(S|T=class): uncertainty left about the output given "
+                "the true class"
+            )
+            + "; H(T|S=output): uncertainty left about the truth given the "
+            "output (bits). The last rows average over the classes, plainly "
+            "(macro) and weighted by each class's samples (weighted: "
+            + ("the overall reject rate, " if has_reject else "")
+            + "H(S|T) and H(T|S)).",
             scrolling(_per_class_table(per_class)),
         ),
         *figure_sections,

@@ -158,7 +158,9 @@ def _measures_of(counts, names):
 
 
 def _rank(values, higher_is_better):
-    return values.rank(ascending=not higher_is_better, method="min", na_option="bottom")
+    """Ranks, 1 = best; an undefined (NaN) value has no rank (``<NA>``)."""
+    ranks = values.rank(ascending=not higher_is_better, method="min", na_option="keep")
+    return ranks.astype("Int64")
 
 
 _DEFAULT_COMPARED = (
@@ -203,7 +205,8 @@ def compare(
     reject_label : scalar or None, default=-1
         For label pairs.
     ranks : bool, default=True
-        Add a ``rank_<measure>`` column per measure.
+        Add a ``rank_<measure>`` column per measure (nullable integers: a
+        classifier whose value is undefined gets no rank, ``<NA>``).
 
     Returns
     -------
@@ -279,7 +282,7 @@ def compare(
         for measure in names:
             table[f"rank_{measure}"] = _rank(
                 table[measure], MEASURES[measure].higher_is_better
-            ).astype(int)
+            )
     if any(notes.values()):
         table["note"] = pd.Series(notes)
     return table
