@@ -110,3 +110,36 @@ def test_a_page_without_rejections_shows_no_reject_ui():
     assert not [mark for mark in marks if mark in page]
     rejecting = im.html_report([0, 1, 1, 0], [0, 1, -1, 0], figures=False)
     assert [mark for mark in marks if mark in rejecting] == list(marks)
+
+
+def test_a_page_from_a_fitted_estimator():
+    from sklearn.datasets import load_iris
+    from sklearn.linear_model import LogisticRegression
+
+    X, y = load_iris(return_X_y=True)
+    model = im.RejectOptionClassifier(LogisticRegression(max_iter=500), threshold=0.8)
+    model.fit(X, y)
+    options = {"figures": False, "n_resamples": 0}
+    page = im.html_report_from_estimator(model, X, y, **options)
+    # The tables describe the estimator's own predictions.
+    expected = im.html_report(y, model.predict(X), **options)
+    assert _per_class_html(page) == _per_class_html(expected)
+    assert "rejects below confidence 0.8" in page
+    assert "Selective classification" in page
+    with pytest.raises(ValueError, match="fitted RejectOptionClassifier"):
+        im.html_report_from_estimator(model.estimator_, X, y)
+
+
+def test_a_page_from_per_class_thresholds():
+    from sklearn.datasets import load_iris
+    from sklearn.linear_model import LogisticRegression
+
+    X, y = load_iris(return_X_y=True)
+    model = im.RejectOptionClassifierCV(
+        LogisticRegression(max_iter=500), per_class=True, cv=3
+    ).fit(X, y)
+    options = {"figures": False, "n_resamples": 0}
+    page = im.html_report_from_estimator(model, X, y, **options)
+    expected = im.html_report(y, model.predict(X), **options)
+    assert _per_class_html(page) == _per_class_html(expected)
+    assert "per-class confidence thresholds" in page

@@ -117,10 +117,21 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
             "threshold rejects predictions; pass the label that marks them as "
             "reject_label (not None)."
         )
-    if not isinstance(threshold, int | float | np.integer | np.floating) or (
-        np.isnan(threshold)
-    ):
-        raise ValueError(f"threshold must be a number; got {threshold!r}.")
+    per_class = threshold if isinstance(threshold, dict) else None
+    for value in [threshold] if per_class is None else per_class.values():
+        if not isinstance(value, int | float | np.integer | np.floating) or (
+            np.isnan(value)
+        ):
+            raise ValueError(f"threshold must be a number; got {value!r}.")
+    if per_class is not None:
+        # The threshold of each sample's predicted class.
+        try:
+            threshold = np.array([per_class[label] for label in predictions.tolist()])
+        except KeyError as exc:
+            raise ValueError(
+                f"threshold has no value for the predicted class {exc.args[0]!r}; "
+                "give one per class."
+            ) from None
     predictions = predictions.copy()
     predictions[np.asarray(confidence) < threshold] = reject_label
     return predictions
@@ -148,7 +159,7 @@ def html_report(
     y_pred: ArrayLike | None = None,
     *,
     confidence: ArrayLike | None = None,
-    threshold: float | None = None,
+    threshold: float | dict | None = None,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
@@ -185,10 +196,11 @@ def html_report(
         e.g. the maximum predicted probability). Then ``y_pred`` holds the
         predictions *before* rejection, and the page adds the reject and
         risk–coverage curves and measures over every threshold.
-    threshold : float, default=None
+    threshold : float or dict, default=None
         With ``confidence``: the tables describe the classifier that rejects
         the predictions whose confidence is below ``threshold`` (marked
-        ``reject_label``), as :class:`RejectOptionClassifier` does.
+        ``reject_label``), as :class:`RejectOptionClassifier` does; a dict
+        ``{class: threshold}`` gives each predicted class its own.
     labels : array-like of shape (m,), default=None
         Class order (from labels), or the row names (from a matrix).
     reject_label : scalar or None, default=-1
@@ -277,7 +289,7 @@ def html_report(
                         labels=labels,
                         reject_label=reject_label,
                         sample_weight=sample_weight,
-                        threshold=threshold,
+                        threshold=None if isinstance(threshold, dict) else threshold,
                         name=str(name),
                     ),
                     _risk_coverage_figure(
@@ -329,6 +341,8 @@ def html_report(
         intervals=intervals,
         operating_point=None
         if threshold is None
+        else "rejects below its per-class confidence thresholds"
+        if isinstance(threshold, dict)
         else f"rejects below confidence {threshold:g}",
         can_reject=confidence is not None,
         sections=() if selective is None else (selective,),
@@ -339,6 +353,72 @@ def html_report(
         with open(path, "w", encoding="utf-8") as stream:
             stream.write(page)
     return page
+
+
+def html_report_from_estimator(
+    estimator: Any, X: ArrayLike, y: ArrayLike, **options: Any
+) -> str:
+    """The HTML page of a fitted reject-option classifier on data ``X, y``.
+
+    Reads from the estimator what :func:`html_report` needs: the confidences
+    (``estimator.predict_confidence(X)``), the predictions before rejection
+    (those of the wrapped classifier, ``estimator.estimator_``), the threshold
+    (``best_threshold_`` of :class:`RejectOptionClassifierCV`, else
+    ``threshold``; one per class with ``per_class=True``) and the
+    ``reject_label``. The tables describe the estimator's own predictions;
+    the curves, every threshold.
+
+    Parameters
+    ----------
+    estimator : RejectOptionClassifier or RejectOptionClassifierCV
+        Fitted.
+    X : array-like of shape (n_samples, n_features)
+        The data to describe, usually held out.
+    y : array-like of shape (n_samples,)
+        Its true labels.
+    **options
+        Any other option of :func:`html_report` (``name``, ``title``,
+        ``figures``, ``sample_weight``, ``path``, ...).
+
+    Returns
+    -------
+    page : str
+        As :func:`html_report`.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from infometrics import RejectOptionClassifier, html_report_from_estimator
+    >>> X, y = load_iris(return_X_y=True)
+    >>> model = RejectOptionClassifier(LogisticRegression(max_iter=500), threshold=0.8)
+    >>> page = html_report_from_estimator(model.fit(X, y), X, y, figures=False)
+    >>> "rejects below confidence 0.8" in page
+    True
+    """
+    for attribute in ("predict_confidence", "estimator_", "reject_label"):
+        if not hasattr(estimator, attribute):
+            raise ValueError(
+                "html_report_from_estimator takes a fitted RejectOptionClassifier "
+                f"or RejectOptionClassifierCV; {type(estimator).__name__} has no "
+                f"{attribute}. For another classifier, pass its predictions to "
+                "html_report."
+            )
+    threshold = getattr(estimator, "best_threshold_", None)
+    if threshold is None:
+        threshold = estimator.threshold
+    if np.ndim(threshold):
+        threshold = dict(
+            zip(np.asarray(estimator.classes_).tolist(), threshold, strict=True)
+        )
+    return html_report(
+        y,
+        estimator.estimator_.predict(X),
+        confidence=estimator.predict_confidence(X),
+        threshold=threshold,
+        reject_label=estimator.reject_label,
+        **options,
+    )
 
 
 def html_page(
