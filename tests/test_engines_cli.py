@@ -9,7 +9,7 @@ import pytest
 
 import infometrics as im
 from infometrics._cli.main import main
-from infometrics._cli.table_input import binned_risk_coverage
+from infometrics._report.selective import binned_risk_coverage
 
 duckdb = pytest.importorskip("duckdb", reason="the command reads tables with DuckDB")
 pytest.importorskip("pyarrow", reason="the tests write Parquet with pyarrow")

@@ -159,6 +159,7 @@ def _run_report(args, out):
     counts, class_labels, binned = _load(args)
     if args.format == "html":  # the page holds both tables: --per-class is moot
         from .._report.html import html_page
+        from .._report.selective import binned_section
 
         title = f"infometrics report: {args.file}"
         page, note = html_page(
@@ -166,7 +167,9 @@ def _run_report(args, out):
             class_labels,
             title=title,
             can_reject=binned is not None,
-            sections=table_input.html_sections(binned, name="classifier"),
+            sections=()
+            if binned is None
+            else (binned_section(binned, name="classifier"),),
         )
     else:
         build = per_class_table if args.per_class else measures_table
@@ -191,7 +194,7 @@ def _run_report(args, out):
 
 def _run_plot(args, out):
     from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
-    from .._report.html_figures import _pyplot_free_figure
+    from .._report.html_figures import pyplot_free_figure
 
     matrix, _, _ = _load(args)
     folder = Path(args.output)
@@ -204,7 +207,7 @@ def _run_plot(args, out):
         ("entropy_triangle.png", EntropyTriangleDisplay, (7, 6.5)),
         ("information_coverage.png", InformationCoverageDisplay, (6.4, 4.8)),
     ):
-        figure = _pyplot_free_figure(*size)
+        figure = pyplot_free_figure(*size)
         figure.set_layout_engine("constrained")
         options = {"extended": True} if display is EntropyTriangleDisplay else {}
         display.from_confusion_matrices(

@@ -39,11 +39,11 @@ from .html_tables import (
     _measures_table,
     _per_class_table,
     _section,
-    _selective_table,
     _text,
 )
 from .per_class import per_class_table
 from .relabelling import permuted_message, warn_permuted
+from .selective import rows_from_labels, selective_section
 from .tables import measures_table
 
 _STYLE = """
@@ -265,7 +265,7 @@ def html_report(
         confidence = _check_confidence(confidence, np.asarray(y_true).shape[0])
         # First: a rejection already in y_pred is the likelier mistake.
         decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
-        selective = _selective_table(y_true, y_pred, confidence, sample_weight)
+        selective = rows_from_labels(y_true, y_pred, confidence, sample_weight)
     elif threshold is not None:
         raise ValueError("threshold needs confidence (one per prediction).")
     else:
@@ -279,8 +279,9 @@ def html_report(
         sample_weight=sample_weight,
     )
     if selective is not None:
+        drawn = ""
         if figures:
-            selective = "\n".join(
+            drawn = "\n".join(
                 [
                     _reject_curve_figure(
                         y_true,
@@ -295,18 +296,13 @@ def html_report(
                     _risk_coverage_figure(
                         y_true, y_pred, confidence, sample_weight, str(name)
                     ),
-                    selective,
                 ]
             )
-        selective = _section(
-            "Selective classification",
-            "Accepting only the predictions whose confidence reaches a threshold "
-            "trades coverage (the share accepted) for selective risk (the error "
-            "rate among the accepted); the curves and these numbers cover every "
-            "threshold at once"
-            + ("" if threshold is None else ", not only the threshold of the tables")
-            + ".",
+        selective = selective_section(
             selective,
+            lead="the curves and these numbers cover every threshold at once"
+            + ("" if threshold is None else ", not only the threshold of the tables"),
+            figures=drawn,
         )
     intervals = None
     if sample_weight is not None and n_resamples and y_true is not None:
