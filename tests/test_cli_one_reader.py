@@ -176,3 +176,26 @@ def test_a_class_named_like_a_report_row_is_refused_clearly(name, tmp_path, caps
     assert status == 2
     assert len(err) == 1
     assert f"A class is named {name!r}" in err[0]
+
+
+@pytest.mark.parametrize(
+    ("columns", "options"),
+    [
+        ({"y_true": [0, -1, 1], "y_pred": [0, 1, 1]}, ()),
+        (
+            {"y_true": [0, 1, 1], "y_pred": [0, -1, 1], "c": [0.1, 0.2, 0.3]},
+            ("--confidence", "c"),
+        ),
+        (
+            {"y_true": [0, 1, 1], "y_pred": [0, 1, 1], "w": [1, -1, 1]},
+            ("--weight", "w"),
+        ),
+    ],
+)
+def test_errors_of_the_counting_speak_in_flags(columns, options, tmp_path, capsys):
+    path = _parquet(tmp_path, **columns)
+    assert main(["report", str(path), *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"infometrics: error: {path}: ")
+    for spelling in ("reject_label", "sample_weight", "y_true ", "y_pred "):
+        assert spelling not in err
