@@ -396,12 +396,7 @@ def _read_cells(text, path):
         raise UsageError(f"{path}: not a readable CSV ({detail})") from None
     cells = table.fillna("").to_numpy(dtype=object)
     cells = np.vectorize(str.strip, otypes=[object])(cells) if cells.size else cells
-    # Rows and columns with no value at all (e.g. a trailing comma) are no data.
-    if cells.size:
-        cells = cells[(cells != "").any(axis=1)]
-    if cells.size:
-        cells = cells[:, (cells != "").any(axis=0)]
-    if cells.size == 0:
+    if not (cells != "").any():
         raise UsageError(f"{path}: the file holds no counts")
     return cells
 
@@ -436,6 +431,9 @@ def _read_matrix(path, cells, *, header_hint):
     """A confusion matrix: an array, or a DataFrame read by name."""
     from .._measures.validation import labelled_counts
 
+    # Rows and columns with no value at all (e.g. a trailing comma) are no data.
+    cells = cells[(cells != "").any(axis=1)]
+    cells = cells[:, (cells != "").any(axis=0)]
     counts_cells, row_names, column_names = _split_names(cells)
     hint = (
         "; for a table of labels, name its columns with --y-true and --y-pred "
@@ -466,9 +464,6 @@ def _read_matrix(path, cells, *, header_hint):
                 "the largest float, about 1.8e308)"
             )
         matrix[row, column] = value
-    # Whole numbers print as integers, as long as every one is exact in int64.
-    if np.all(matrix == np.round(matrix)) and np.all(np.abs(matrix) < 2.0**53):
-        matrix = matrix.astype(np.int64)
     n_rows, n_columns = matrix.shape
     if hint and n_columns not in (n_rows, n_rows + 1):
         raise UsageError(

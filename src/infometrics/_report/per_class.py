@@ -16,11 +16,7 @@ from numpy.typing import ArrayLike
 from .._from_labels.scores import counts_and_labels
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import evaluate_measures
-from .relabelling import (
-    class_note,
-    relabelling_note,
-    warn_permuted,
-)
+from .relabelling import _name, relabelling_note, warn_permuted
 
 
 def _whole_numbers(values):
@@ -215,7 +211,9 @@ def per_class_table(matrix, class_labels, *, averages=True):
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         table["note"] = [
-            class_note(note.looks_like[row]) if row in note.looks_like else ""
+            f"predictions look like class {_name(note.looks_like[row])}"
+            if row in note.looks_like
+            else ""
             for row in range(len(table))
         ]
     return table, note

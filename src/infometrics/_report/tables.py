@@ -18,11 +18,8 @@ from .._from_labels.scores import counts_and_labels
 from .._measures import validation
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES, check_measure, evaluate_measures
-from .relabelling import (
-    is_relabelling_invariant,
-    relabelling_note,
-    warn_permuted,
-)
+from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT
+from .relabelling import relabelling_note, warn_permuted
 
 _FAMILY_ORDER = [
     "normalized information",
@@ -142,7 +139,7 @@ def measures_table(matrix, class_labels):
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         report["note"] = [
-            note.measure_note if is_relabelling_invariant(name) else ""
+            note.measure_note if name in PREDICTION_RELABELLING_INVARIANT else ""
             for name in names
         ]
     return report, note
