@@ -298,7 +298,7 @@ def _reject_label(text, dtype):
             value = float(text)
         except ValueError:
             raise UsageError(
-                f"--reject-label {text!r} is not a number, but the labels are"
+                f"--reject-label {text!r} is not a number, but the labels are numbers"
             ) from None
         # A whole float (-1.0) is the same marker, as in the Python API.
         if dtype.is_integer() and value.is_integer():
