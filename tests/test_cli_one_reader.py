@@ -199,3 +199,17 @@ def test_errors_of_the_counting_speak_in_flags(columns, options, tmp_path, capsy
     assert err.startswith(f"infometrics: error: {path}: ")
     for spelling in ("reject_label", "sample_weight", "y_true ", "y_pred "):
         assert spelling not in err
+
+
+@pytest.mark.parametrize("width", [80, 100, 160])
+def test_the_text_table_fits_the_terminal(width, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", str(width))
+    path = tmp_path / "matrix.csv"
+    path.write_text("74,6,10\n0,9,1\n")
+    assert main(["report", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert max(map(len, lines)) <= width
+    # The descriptions, left-aligned, come after every other column.
+    first = next(line for line in lines if " ni1 " in line)
+    described = lines[lines.index(first) + (width < 160)]
+    assert described.rstrip().endswith("I / H(T)")

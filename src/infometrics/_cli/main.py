@@ -122,7 +122,8 @@ def _text_table(table, width):
     """The table as aligned text that fits ``width`` columns.
 
     The descriptions come last, left-aligned, wrapped into what is left of
-    the line (at least 24 characters, however narrow the terminal).
+    the line; on a terminal too narrow for that, each goes on lines of its
+    own below its row.
     """
     described = "description" in table.columns
     shown = table.drop(columns="description") if described else table
@@ -141,13 +142,18 @@ def _text_table(table, width):
         lines = shown.to_string().splitlines()
     n_header = len(lines) - len(table)
     start = max(map(len, lines)) + 2
-    room = max(24, width - start)
-    lines[0] = lines[0].ljust(start) + "description"
+    if width - start >= 30:
+        room, indent = width - start, " " * start
+        lines[0] = lines[0].ljust(start) + "description"
+    else:
+        # Too narrow for a column: each description on lines of its own.
+        room, indent = max(30, width - 4), " " * 4
     for row, text in enumerate(table["description"].astype(str)):
         wrapped = textwrap.wrap(text, room) or [""]
         line = n_header + row
-        lines[line] = lines[line].ljust(start) + wrapped[0]
-        lines[line] += "".join("\n" + " " * start + part for part in wrapped[1:])
+        if len(indent) == start:
+            lines[line] = lines[line].ljust(start) + wrapped.pop(0)
+        lines[line] += "".join("\n" + indent + part for part in wrapped)
     return "\n".join(lines) + "\n"
 
 
