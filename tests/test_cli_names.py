@@ -250,3 +250,11 @@ def test_plot_draws_a_mathtext_name_and_leaves_the_users_figures(tmp_path, capsy
     assert status == 0, err
     assert (tmp_path / "f" / "entropy_triangle.png").exists()
     assert (tmp_path / "f" / "information_coverage.png").exists()
+
+
+def test_plain_text_labels_raise_no_reject_label_warning(tmp_path, capsys):
+    path = tmp_path / "labels.csv"
+    path.write_text("y_true,y_pred\ncat,dog\ndog,dog\n")
+    status, _, err = _run(capsys, "report", path)
+    assert status == 0
+    assert err == ""

@@ -143,13 +143,15 @@ def read_label_columns(cells, path, true_column, pred_column, reject_text):
     else:
         # Text classes: every cell is its own name (01 and 1 are two classes).
         numbers = {cell: cell for cell in cells}
-        if spelled == "-1" and not rejected.any():
+        # Plain text labels need no reject marker; only a prediction that is
+        # never a true class suggests a marker spelled another way.
+        never_true = sorted(set(y_pred.tolist()) - set(y_true.tolist()))
+        if spelled == "-1" and not rejected.any() and never_true:
             print(
                 f"infometrics: warning: {path}: no prediction is -1 (the default "
-                "--reject-label) and the labels are text, so nothing counts as "
-                "rejected; give the label that marks a rejection with "
-                "--reject-label, or --reject-label none if the classifier cannot "
-                "reject",
+                f"--reject-label), and {never_true[0]!r} is predicted but never "
+                "true; if it marks a rejection, give it with --reject-label (or "
+                "--reject-label none if the classifier cannot reject)",
                 file=sys.stderr,
             )
     classes = sorted(set(numbers.values()))

@@ -173,6 +173,9 @@ def _run_report(args, out):
             class_labels,
             title=title,
             can_reject=binned is not None,
+            operating_point=None
+            if args.threshold is None
+            else f"rejects below confidence {args.threshold:g}",
             sections=()
             if binned is None
             else (binned_section(binned, name="classifier"),),
