@@ -253,7 +253,7 @@ def test_a_table_of_labels_is_read_by_the_rules_or_refused(
             assert spelling not in line
         return
     assert status == 0, captured.err
-    counts, classes = _load(build_parser().parse_args(arguments))
+    counts, classes, _ = _load(build_parser().parse_args(arguments))
     capsys.readouterr()  # the reader's own warning line, said once above
     matrix, expected_classes = expected
     np.testing.assert_array_equal(counts, matrix)

@@ -90,8 +90,8 @@ def test_pandas_default_to_csv_reads_as_written(frame, tmp_path, capsys):
         ("74,6,10\n0,9,1,5\n", "not a readable CSV"),
         ("74,-6,10\n0,9,1\n", "negative"),
         ("1,2,3,4\n5,6,7,8\n", "must have shape"),
-        ("truth,guess\ncat,dog\ndog,dog\n", "--true-column"),
-        ("truth,guess\n1,1\n0,1\n1,1\n", "--true-column"),
+        ("truth,guess\ncat,dog\ndog,dog\n", "--y-true"),
+        ("truth,guess\n1,1\n0,1\n1,1\n", "--y-true"),
         ("y_true,guess\ncat,dog\n", "no column y_pred"),
     ],
 )

@@ -14,6 +14,8 @@ from infometrics._cli.main import main
 # Python spellings that must never reach a command-line user.
 PYTHON_SPELLINGS = ("reject_label=", "np.", "labels=", "sample_weight", "to_numpy")
 
+SAME_CLASSES = "columns must name the same classes as its rows"
+
 
 def _run(capsys, *arguments):
     status = main([str(argument) for argument in arguments])
@@ -70,8 +72,8 @@ def test_a_matrix_with_names_on_both_sides_is_read_by_name(corner, tmp_path, cap
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        (",a,c,rejected\na,1,2,3\nb,4,5,6\n", "the columns must name the rows"),
-        (",a,x,y\na,1,2,3\nb,4,5,6\n", "the columns must name the rows"),
+        (",a,c,rejected\na,1,2,3\nb,4,5,6\n", SAME_CLASSES),
+        (",a,x,y\na,1,2,3\nb,4,5,6\n", SAME_CLASSES),
         (",a,b,r\na,1,2,3\na,4,5,6\n", "names 'a' more than once"),
         (",a,a,r\na,1,2,3\nb,4,5,6\n", "names 'a' more than once"),
     ],
@@ -151,7 +153,7 @@ BAD_INPUTS = [
     ("1,2,3,4\n5,6,7,8\n", (), "shape"),
     ("0,0,0\n0,0,0\n", (), ""),
     ("a,b\nc,d\n", (), "not a number"),
-    (",a,b\nb,1,2\nc,3,4\n", (), "the columns must name the rows"),
+    (",a,b\nb,1,2\nc,3,4\n", (), SAME_CLASSES),
 ]
 
 
@@ -248,3 +250,11 @@ def test_plot_draws_a_mathtext_name_and_leaves_the_users_figures(tmp_path, capsy
     assert status == 0, err
     assert (tmp_path / "f" / "entropy_triangle.png").exists()
     assert (tmp_path / "f" / "information_coverage.png").exists()
+
+
+def test_plain_text_labels_raise_no_reject_label_warning(tmp_path, capsys):
+    path = tmp_path / "labels.csv"
+    path.write_text("y_true,y_pred\ncat,dog\ndog,dog\n")
+    status, _, err = _run(capsys, "report", path)
+    assert status == 0
+    assert err == ""

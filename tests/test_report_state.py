@@ -16,8 +16,8 @@ matplotlib = pytest.importorskip("matplotlib")
 from infometrics._display.common import _legend_label as _legend_name  # noqa: E402
 from infometrics._display.common import _literal  # noqa: E402
 from infometrics._report.html_figures import (  # noqa: E402
-    _pyplot_free_figure,
     _svg_data_uri,
+    pyplot_free_figure,
 )
 
 TRICKY = [
@@ -45,7 +45,7 @@ def _global_state():
 
 
 def _figure_svg(label):
-    figure = _pyplot_free_figure(2.0, 1.5)
+    figure = pyplot_free_figure(2.0, 1.5)
     axes = figure.add_subplot()
     axes.plot([0, 1], [1, 0], marker="o", label=_literal(label))
     axes.set_title(_literal(label[:20]))
@@ -126,7 +126,7 @@ def test_labels_are_drawn_literally(label):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.text import Text
 
-    figure = _pyplot_free_figure(3.0, 2.0)
+    figure = pyplot_free_figure(3.0, 2.0)
     renderer = FigureCanvasAgg(figure).get_renderer()
     escaped = Text(0, 0, _literal(label), figure=figure)
     literal = Text(0, 0, label, figure=figure, parse_math=False)
@@ -140,7 +140,7 @@ def test_a_name_that_starts_with_an_underscore_stays_in_the_legend(name):
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.text import Text
 
-    figure = _pyplot_free_figure(3.0, 2.0)
+    figure = pyplot_free_figure(3.0, 2.0)
     axes = figure.add_subplot()
     axes.plot([0, 1], [0, 1], label=_legend_name(name))
     (entry,) = axes.legend().get_texts()

@@ -53,7 +53,7 @@ from ._measures.triangle import EntropyTriangle, TriangleCoordinates, entropy_tr
 from ._meta.audit import MetaMeasureAudit, meta_measure_audit
 from ._meta.crossover import ni2_crossover_ratio
 from ._meta.witness import MetaMeasureWitness
-from ._report.html import html_report
+from ._report.html import html_report, html_report_from_estimator
 from ._report.per_class import per_class_report
 from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report
@@ -142,6 +142,7 @@ __all__ = [
     "get_scorer",
     "get_scorer_names",
     "html_report",
+    "html_report_from_estimator",
     "information_coverage",
     "information_coverage_score",
     "information_report",

@@ -182,9 +182,9 @@ def _write_figures(folder, matrices, first):
 
 def _figure(width, height):
     """A figure outside pyplot: the user's open figures are left alone."""
-    from .._report.html_figures import _pyplot_free_figure
+    from .._report.html_figures import pyplot_free_figure
 
-    figure = _pyplot_free_figure(width, height)
+    figure = pyplot_free_figure(width, height)
     figure.set_layout_engine("constrained")
     return figure
 

@@ -18,7 +18,7 @@ and the row (the header is row 1), never with the Python spelling of an
 option.
 """
 
-import io
+import sys
 
 import numpy as np
 import pandas as pd
@@ -46,9 +46,15 @@ def _number(text):
     return int(value) if value == round(value) else value
 
 
-def _column(table, position):
-    cells = table.iloc[:, position]
-    return np.array([str(cell).strip() for cell in cells], dtype=object)
+def _column(cells, path, name):
+    """The cells below the header of the one column named ``name``."""
+    header = cells[0].tolist()
+    if header.count(name) != 1:
+        found = "no" if name not in header else f"{header.count(name)} columns"
+        raise UsageError(
+            f"{path}: the header has {found} {name!r} (columns: {', '.join(header)})"
+        )
+    return cells[1:, header.index(name)]
 
 
 def _first_row(mask):
@@ -69,36 +75,15 @@ def _matches(cells, reject_text):
     return np.array([matches[cell] for cell in cells.tolist()], dtype=bool)
 
 
-def read_label_columns(text, path, true_column, pred_column, reject_text):
-    """``(y_true, y_pred, reject_label, warning)`` for the core, from CSV text.
+def read_label_columns(cells, path, true_column, pred_column, reject_text):
+    """``(classes, true codes, predicted codes)`` of a table of text cells.
 
-    Rejections are marked NaN in ``y_pred`` (``reject_label=np.nan``), whatever
-    the user spells them; ``warning`` is a line to print, or None.
+    ``cells`` holds every cell as stripped text, the header in its first row. The
+    codes are positions in ``classes`` (sorted, as the counting sorts them),
+    and -1 marks a rejection, whatever the user spells it.
     """
-    try:
-        table = pd.read_csv(
-            io.StringIO(text),
-            header=None,
-            dtype=str,
-            keep_default_na=False,
-            skipinitialspace=True,
-        )
-    except pd.errors.ParserError as exc:
-        detail = str(exc).strip().splitlines()[-1]
-        raise UsageError(f"{path}: not a readable CSV ({detail})") from None
-    # The header as written (pandas would rename a repeated column "y.1").
-    header = [str(name).strip() for name in table.iloc[0]]
-    for name in (true_column, pred_column):
-        if header.count(name) != 1:
-            found = "no" if name not in header else f"{header.count(name)} columns"
-            raise UsageError(
-                f"{path}: the header has {found} {name!r} (columns: "
-                f"{', '.join(header)}); name one column of true and one of "
-                "predicted labels with --true-column and --pred-column"
-            )
-    table = table.iloc[1:]
-    y_true = _column(table, header.index(true_column))
-    y_pred = _column(table, header.index(pred_column))
+    y_true = _column(cells, path, true_column)
+    y_pred = _column(cells, path, pred_column)
     if y_true.size == 0:
         raise UsageError(f"{path}: the table has no rows of labels")
     true_missing = np.array([_is_missing(cell) for cell in y_true], dtype=bool)
@@ -130,9 +115,8 @@ def read_label_columns(text, path, true_column, pred_column, reject_text):
             "(or nan); every sample needs a prediction. If an empty prediction "
             "means the classifier abstained, add --reject-label nan"
         )
-    classes = np.concatenate([y_true, y_pred[~rejected]])
-    numbers = {cell: _number(cell) for cell in set(classes.tolist())}
-    warning = None
+    cells = set(y_true.tolist()) | set(y_pred[~rejected].tolist())
+    numbers = {cell: _number(cell) for cell in cells}
     if all(number is not None for number in numbers.values()):
         fractions = [
             cell
@@ -145,14 +129,6 @@ def read_label_columns(text, path, true_column, pred_column, reject_text):
                 "a fraction); the columns must hold predicted classes, not "
                 "scores or probabilities"
             )
-        y_true = np.array([numbers[cell] for cell in y_true], dtype=object)
-        y_pred = np.array(
-            [
-                np.nan if out else numbers.get(cell)
-                for cell, out in zip(y_pred, rejected, strict=True)
-            ],
-            dtype=object,
-        )
         if (
             spelled.lower() not in ("none", "nan")
             and _number(spelled) is None
@@ -165,14 +141,38 @@ def read_label_columns(text, path, true_column, pred_column, reject_text):
                 "none"
             )
     else:
-        y_pred = y_pred.copy()
-        y_pred[rejected] = np.nan
-        if spelled == "-1" and not rejected.any():
-            warning = (
-                f"{path}: no prediction is -1 (the default --reject-label) and the "
-                "labels are text, so nothing counts as rejected; give the label "
-                "that marks a rejection with --reject-label, or --reject-label none "
-                "if the classifier cannot reject"
+        # Text classes: every cell is its own name (01 and 1 are two classes).
+        numbers = {cell: cell for cell in cells}
+        # Plain text labels need no reject marker; only a prediction that is
+        # never a true class suggests a marker spelled another way.
+        never_true = sorted(set(y_pred.tolist()) - set(y_true.tolist()))
+        if spelled == "-1" and not rejected.any() and never_true:
+            print(
+                f"infometrics: warning: {path}: no prediction is -1 (the default "
+                f"--reject-label), and {never_true[0]!r} is predicted but never "
+                "true; if it marks a rejection, give it with --reject-label (or "
+                "--reject-label none if the classifier cannot reject)",
+                file=sys.stderr,
             )
-    reject_label = None if spelled.lower() == "none" else np.nan
-    return y_true, y_pred, reject_label, warning
+    classes = sorted(set(numbers.values()))
+    position = {value: code for code, value in enumerate(classes)}
+    code = {cell: position[value] for cell, value in numbers.items()}
+    true_codes = np.array([code[cell] for cell in y_true.tolist()], dtype=np.int64)
+    pred_codes = np.array(
+        [-1 if out else code[cell] for cell, out in zip(y_pred, rejected, strict=True)],
+        dtype=np.int64,
+    )
+    return classes, true_codes, pred_codes
+
+
+def numeric_column(cells, path, column):
+    """A column of numbers (weights or confidences), or a clear error."""
+    cells = _column(cells, path, column)
+    values = pd.to_numeric(pd.Series(cells), errors="coerce").to_numpy(float)
+    bad = np.isnan(values) & np.array([cell.lower() != "nan" for cell in cells])
+    if bad.any():
+        row = _first_row(bad)
+        raise UsageError(
+            f"{path}: row {row}: column {column} is {cells[row - 2]!r}, not a number"
+        )
+    return values

@@ -1,47 +1,91 @@
-"""``infometrics report FILE --y-true COL --y-pred COL``: files of any size.
+"""Every input file of the command line, read one way into labelled counts.
 
-Parquet (and CSV, with these options) is read by DuckDB, the embedded engine
-(the ``duckdb`` extra), and counted where it is read: a ``GROUP BY`` streams
-over the file, so memory does not grow with the number of rows. With
-``--confidence`` the counts are binned by confidence, and the HTML page gets
-its selective-classification section at those thresholds.
+One reader per file format, each with one set of rules, whatever flags name
+the columns:
+
+- a CSV is read as text (:mod:`.label_table` says how a cell becomes a
+  class, a rejection or a refusal), then its classes are coded as integers
+  and counted by the counting front door for tables, ``counts_from_table``;
+  a CSV of counts is a confusion matrix, read by name when it names its rows
+  and columns;
+- a Parquet file keeps the types it stores, and is counted where it is read,
+  by DuckDB (the ``duckdb`` package): a ``GROUP BY`` streams over the file,
+  so memory does not grow with the number of rows.
+
+With ``--confidence`` the counts are binned by confidence too, and the HTML
+page gets its selective-classification section at those thresholds.
 """
 
 import contextlib
+import io
 import os
 import sys
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
+
+from .errors import UsageError
+from .label_table import numeric_column, read_label_columns
 
 # Confidence thresholds of the binned counts unless --thresholds says otherwise.
 DEFAULT_THRESHOLDS = 100
 _PARQUET_SUFFIXES = (".parquet", ".parq", ".pq")
 
 
-def add_table_arguments(parser):
-    """The options of a table read through DuckDB (``report``)."""
-    group = parser.add_argument_group(
-        "tables of any size (read through DuckDB: pip install 'infometrics[duckdb]')"
+def add_input_arguments(parser):
+    """The input file and its columns (``report`` and ``plot``)."""
+    parser.add_argument(
+        "file",
+        help="a CSV or Parquet file: a table of true and predicted labels, or "
+        "(CSV) a confusion matrix (rows true classes, columns predicted classes "
+        "and a last reject column; optional header row and class-name column); "
+        "'-' reads a CSV from standard input; a glob such as 'part-*.parquet' "
+        "reads several Parquet files",
     )
-    group.add_argument(
-        "--y-true",
-        metavar="COL",
-        help="column of true labels; reads FILE (Parquet or CSV, any size, a "
-        "glob such as 'part-*.parquet' too) through DuckDB",
+    parser.add_argument(
+        "--kind",
+        choices=["auto", "matrix", "labels"],
+        default="auto",
+        help="what a CSV holds (default: auto-detect)",
     )
-    group.add_argument("--y-pred", metavar="COL", help="column of predicted labels")
-    group.add_argument(
+    for flag, alias, default, what in (
+        ("--y-true", "--true-column", "y_true", "true"),
+        ("--y-pred", "--pred-column", "y_pred", "predicted"),
+    ):
+        parser.add_argument(
+            flag,
+            alias,
+            metavar="COL",
+            default=default,
+            help=f"column of {what} labels (default {default}; {alias} is the "
+            "same option)",
+        )
+    parser.add_argument(
+        "--reject-label",
+        default="-1",
+        help="prediction meaning 'rejected' (default -1); 'nan' for empty "
+        "predictions; 'none' for a classifier without a reject option. Empty "
+        "cells and nan are missing; NA, None, null are names like any other",
+    )
+    parser.add_argument(
         "--weight", metavar="COL", help="column of non-negative sample weights"
     )
-    group.add_argument(
+    parser.add_argument(
         "--confidence",
         metavar="COL",
         help="column of the classifier's confidence (higher = more sure); "
         "--y-pred then holds the predictions before rejection, and the HTML "
         "page adds the reject and risk-coverage curves",
     )
-    group.add_argument(
+    parser.add_argument(
+        "--threshold",
+        metavar="T",
+        type=float,
+        help="with --confidence: the tables describe the classifier that "
+        "rejects the predictions whose confidence is below T",
+    )
+    parser.add_argument(
         "--thresholds",
         metavar="K|T1,T2,...",
         help="with --confidence: K thresholds at approximate quantiles of the "
@@ -49,57 +93,163 @@ def add_table_arguments(parser):
     )
 
 
-def wants_table(args):
-    """Whether this invocation reads its file through DuckDB."""
-    options = (args.y_true, args.y_pred, args.weight, args.confidence)
-    return any(option is not None for option in options) or (
-        args.file.lower().endswith(_PARQUET_SUFFIXES)
-    )
-
-
-def _usage_error():
-    from .errors import UsageError
-
-    return UsageError
-
-
-def _check_args(args):
-    UsageError = _usage_error()
-    if args.y_true is None or args.y_pred is None:
-        raise UsageError(
-            f"{args.file}: name the label columns with --y-true COL and --y-pred COL "
-            "(a Parquet file, or a CSV read through DuckDB)"
-        )
-    if args.thresholds is not None and args.confidence is None:
-        raise UsageError("--thresholds needs --confidence COL")
-    if args.file == "-":
-        raise UsageError(
-            "--y-true reads a file through DuckDB, not standard input; pass the "
-            "file's name (or use --true-column/--pred-column for a CSV on stdin)"
-        )
-    if not any(character in args.file for character in "*?["):
-        path = Path(args.file)
-        if path.is_dir():
-            raise UsageError(f"{path}: is a directory; pass a file or a glob")
-        if not path.is_file():
-            raise UsageError(f"{path}: no such file")
+def _is_parquet(name):
+    return name.lower().endswith(_PARQUET_SUFFIXES)
 
 
 def _thresholds(text):
+    """``--thresholds``: an integer K, or one or more numbers."""
     if text is None:
         return DEFAULT_THRESHOLDS
     try:
-        if "," not in text:
+        if text.strip().isdigit():
             value = int(text)
             if value < 1:
                 raise ValueError
             return value
-        return [float(part) for part in text.split(",") if part.strip()]
+        values = [float(part) for part in text.split(",") if part.strip()]
+        if not values:
+            raise ValueError
+        return values
     except ValueError:
-        raise _usage_error()(
+        raise UsageError(
             f"--thresholds {text!r}: give a positive integer K or numbers "
             "separated by commas"
         ) from None
+
+
+def _check_options(args):
+    if args.confidence is None:
+        for option in ("threshold", "thresholds"):
+            if getattr(args, option) is not None:
+                raise UsageError(f"--{option} needs --confidence COL")
+    if args.threshold is not None and args.reject_label.strip().lower() == "none":
+        raise UsageError(
+            "--threshold rejects predictions; give the label that marks them "
+            "with --reject-label (not none)"
+        )
+
+
+def read_counts(args):
+    """``(counts, row labels or None, binned or None)`` of the named file.
+
+    ``counts`` is a matrix or a ``ConfusionCounts``; every problem with the
+    input names the file.
+    """
+    _check_options(args)
+    if _is_parquet(args.file) or any(c in args.file for c in "*?["):
+        return _parquet_counts(args)
+    text, path = _read_text(args.file)
+    cells = _read_cells(text, path)
+    columns = {args.y_true, args.y_pred}
+    header = cells[0].tolist()
+    kind = args.kind
+    if kind == "auto":
+        kind = "labels" if columns <= set(header) else "matrix"
+        all_text = not np.vectorize(_is_number, otypes=[bool])(cells[0]).any()
+        if kind == "matrix" and all_text and columns & set(header):
+            missing = sorted(columns - set(header))
+            raise UsageError(
+                f"{path}: no column {', '.join(missing)} (columns: "
+                f"{', '.join(header)}); name the label columns with --y-true "
+                "and --y-pred"
+            )
+        if kind == "matrix" and args.confidence is not None:
+            kind = "labels"  # a confidence column belongs to a table of labels
+    if kind == "matrix":
+        if args.confidence is not None or args.weight is not None:
+            raise UsageError(
+                f"{path}: --weight and --confidence name columns of a table of "
+                "labels, not of a confusion matrix"
+            )
+        return (*_read_matrix(path, cells, header_hint=args.kind == "auto"), None)
+    missing = sorted(columns - set(header))
+    if missing:
+        raise UsageError(
+            f"{path}: no column {', '.join(missing)} (columns: {', '.join(header)}); "
+            "name them with --y-true and --y-pred"
+        )
+    classes, true_codes, pred_codes = read_label_columns(
+        cells, path, args.y_true, args.y_pred, args.reject_label
+    )
+    frame = {args.y_true: true_codes, args.y_pred: pred_codes}
+    for column in (args.weight, args.confidence):
+        if column is not None:
+            frame[column] = numeric_column(cells, path, column)
+    reject = None if args.reject_label.strip().lower() == "none" else -1
+    counts, binned = _count(pd.DataFrame(frame), args, reject, path)
+    # Back from the codes to the classes they stand for.
+    names = np.empty(len(classes), dtype=object)
+    names[:] = classes
+    counts = type(counts)(counts.confusion_matrix, names[counts.labels], reject)
+    if binned is not None:
+        from dataclasses import replace
+
+        binned = replace(binned, classes=names[np.asarray(binned.classes)])
+    return counts, None, binned
+
+
+def _count(table, args, reject, path):
+    """``counts_from_table`` on the table, binned by confidence if asked."""
+    import narwhals.stable.v2 as nw
+
+    from .._engines.tables import counts_from_table
+
+    options = {
+        "y_true": args.y_true,
+        "y_pred": args.y_pred,
+        "sample_weight": args.weight,
+        "reject_label": reject,
+    }
+    try:
+        with _progress_on_stderr():
+            if args.confidence is None:
+                return counts_from_table(table, **options), None
+            binned = counts_from_table(
+                table,
+                confidence=args.confidence,
+                thresholds=_thresholds(args.thresholds),
+                **options,
+            )
+            if args.threshold is not None:
+                # The predictions below the threshold become rejections.
+                frame = nw.from_native(table)
+                column = nw.col(args.y_pred)
+                decided = frame.with_columns(
+                    nw.when(nw.col(args.confidence) < args.threshold)
+                    .then(nw.lit(reject))
+                    .otherwise(column)
+                    .alias(args.y_pred)
+                )
+                counts = counts_from_table(
+                    nw.to_native(decided), labels=binned.classes, **options
+                )
+                return counts, binned
+    except ValueError as exc:
+        raise UsageError(f"{path}: {_in_flags(str(exc))}") from None
+    from .._counting.counts import ConfusionCounts
+
+    # The matrix of the classifier that accepts everything: every bin.
+    accepted = binned.counts.sum(axis=0)
+    if reject is not None:
+        accepted = np.concatenate(
+            [accepted, np.zeros((len(accepted), 1), accepted.dtype)], axis=1
+        )
+    return ConfusionCounts(accepted, binned.classes, reject), binned
+
+
+def _in_flags(message):
+    """A message of the Python API in the command line's words."""
+    for python, flag in (
+        ("reject_label=None", "--reject-label none"),
+        ("reject_label", "--reject-label"),
+        ("sample_weight", "--weight"),
+        ("thresholds", "--thresholds"),
+        ("y_true", "--y-true"),
+        ("y_pred", "--y-pred"),
+    ):
+        message = message.replace(python, flag)
+    return message
 
 
 def _connect():
@@ -107,8 +257,7 @@ def _connect():
         import duckdb
     except ImportError:
         raise ImportError(
-            "reading Parquet files (or --y-true/--y-pred tables) needs DuckDB: "
-            "pip install 'infometrics[duckdb]'"
+            "reading Parquet files needs DuckDB: pip install duckdb"
         ) from None
     connection = duckdb.connect()
     # Rows need no order for a GROUP BY; DuckDB then streams with less memory.
@@ -138,219 +287,202 @@ def _progress_on_stderr():
         os.close(saved)
 
 
-def _relation(connection, name):
-    suffix = name.lower()
-    if suffix.endswith(_PARQUET_SUFFIXES):
-        return connection.read_parquet(name)
-    if suffix.endswith((".csv", ".tsv", ".txt", ".csv.gz")):
-        return connection.read_csv(name)
-    try:
-        return connection.read_parquet(name)
-    except Exception:  # not Parquet: try CSV, whose errors name the problem
-        return connection.read_csv(name)
-
-
 def _reject_label(text, dtype):
     """``--reject-label`` as a value of the prediction column's type."""
-    UsageError = _usage_error()
     if text.lower() == "none":
         return None
     if text.lower() == "nan":
         return np.nan
-    if dtype.is_integer():
-        try:
-            return int(text)
-        except ValueError:
-            pass
-        try:
-            # A whole float (-1.0) is the same marker, as in the Python API.
-            value = float(text)
-            return int(value) if value.is_integer() else value
-        except ValueError:
-            raise UsageError(
-                f"--reject-label {text!r} is not a number, but the labels are integers"
-            ) from None
     if dtype.is_numeric():
         try:
-            return float(text)
+            value = float(text)
         except ValueError:
             raise UsageError(
-                f"--reject-label {text!r} is not a number, but the labels are"
+                f"--reject-label {text!r} is not a number, but the labels are numbers"
             ) from None
+        # A whole float (-1.0) is the same marker, as in the Python API.
+        if dtype.is_integer() and value.is_integer():
+            return int(text) if text.strip().lstrip("+-").isdigit() else int(value)
+        return value
     return text
 
 
-def table_counts(args):
-    """``(counts, binned or None)`` of the file the arguments name."""
+def _parquet_counts(args):
     import narwhals.stable.v2 as nw
 
-    from .._engines.tables import counts_from_table
-
-    _check_args(args)
+    if args.file == "-":
+        raise UsageError("standard input is read as CSV, not Parquet")
+    if not any(character in args.file for character in "*?["):
+        path = Path(args.file)
+        if path.is_dir():
+            raise UsageError(f"{path}: is a directory; pass a file or a glob")
+        if not path.is_file():
+            raise UsageError(f"{path}: no such file")
     connection = _connect()
     try:
-        relation = _relation(connection, args.file)
+        relation = connection.read_parquet(args.file)
     except Exception as exc:  # DuckDB's errors name the problem
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-        raise _usage_error()(f"{args.file}: cannot be read ({detail})") from None
+        raise UsageError(f"{args.file}: cannot be read ({detail})") from None
     schema = nw.from_native(relation).collect_schema()
-    if args.y_pred not in schema:
-        raise _usage_error()(
-            f"{args.file}: no column {args.y_pred} (columns: {', '.join(schema)})"
-        )
+    for column in (args.y_true, args.y_pred, args.weight, args.confidence):
+        if column is not None and column not in schema:
+            raise UsageError(
+                f"{args.file}: no column {column} (columns: {', '.join(schema)}); "
+                "name the label columns with --y-true COL and --y-pred COL"
+            )
     reject = _reject_label(args.reject_label, schema[args.y_pred])
-    options = {
-        "y_true": args.y_true,
-        "y_pred": args.y_pred,
-        "sample_weight": args.weight,
-        "reject_label": reject,
-    }
-    with _progress_on_stderr():
-        if args.confidence is None:
-            return counts_from_table(relation, **options), None
-        binned = counts_from_table(
-            relation,
-            confidence=args.confidence,
-            thresholds=_thresholds(args.thresholds),
-            **options,
-        )
-    # The matrix of the classifier that accepts everything: every bin.
-    accepted = binned.counts.sum(axis=0)
-    if reject is not None:
-        accepted = np.concatenate(
-            [accepted, np.zeros((len(accepted), 1), accepted.dtype)], axis=1
-        )
-    from .._counting.counts import ConfusionCounts
-
-    return ConfusionCounts(accepted, binned.classes, reject), binned
+    counts, binned = _count(relation, args, reject, args.file)
+    return counts, None, binned
 
 
-# -- the selective-classification section from binned counts --------------------
+def _is_number(text):
+    try:
+        float(text)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
-def binned_risk_coverage(binned):
-    """Coverage, selective and generalized risk at the bin edges.
+def _read_text(name):
+    """The text of a CSV file, or of standard input for ``-``.
 
-    Point ``j`` accepts the bins at or above ``thresholds[j - 1]`` (point 0
-    accepts everything); points are in decreasing threshold, as
-    :func:`risk_coverage_curve` orders them, empty bins skipped.
+    Returns ``(text, path)``; ``path`` names the input in messages.
     """
-    counts = np.asarray(binned.counts, dtype=float)
-    weight = counts.sum(axis=(1, 2))
-    correct = np.trace(counts, axis1=1, axis2=2)
-    total = weight.sum()
-    # From the most confident bin down.
-    accepted = np.cumsum(weight[::-1])
-    errors = np.cumsum((weight - correct)[::-1])
-    edges = np.append(-np.inf, binned.thresholds)[::-1]
-    keep = weight[::-1] > 0
-    accepted, errors, edges = accepted[keep], errors[keep], edges[keep]
-    coverage = accepted / total
-    selective_risk = np.divide(
-        errors, accepted, out=np.full(len(accepted), np.nan), where=accepted > 0
+    if name == "-":
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else None
+        path = Path("<stdin>")
+        if data is None:
+            return sys.stdin.read(), path
+    else:
+        path = Path(name)
+        if path.is_dir():
+            raise UsageError(f"{path}: is a directory, not a CSV file")
+        if not path.is_file():
+            raise UsageError(f"{path}: no such file")
+        data = path.read_bytes()
+    if data[:4] == b"PAR1":
+        raise UsageError(
+            f"{path}: is a Parquet file; name it with a .parquet suffix to read it"
+        )
+    try:
+        return data.decode("utf-8-sig"), path
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not a readable CSV (not UTF-8 text)") from None
+
+
+def _read_cells(text, path):
+    """Every cell of comma-separated ``text`` as a stripped string ("" if empty)."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    if lines and not any("," in line for line in lines):
+        for separator, name in ((";", "semicolons"), ("\t", "tabs")):
+            if any(separator in line for line in lines):
+                raise UsageError(
+                    f"{path}: the values are separated by {name}; infometrics reads "
+                    "comma-separated files (save it as CSV with commas)"
+                )
+    try:
+        table = pd.read_csv(
+            io.StringIO(text),
+            header=None,
+            dtype=str,
+            keep_default_na=False,
+            skip_blank_lines=True,
+        )
+    except pd.errors.EmptyDataError:
+        raise UsageError(f"{path}: not a readable CSV (the file is empty)") from None
+    except pd.errors.ParserError as exc:
+        detail = str(exc).strip().splitlines()[-1]
+        raise UsageError(f"{path}: not a readable CSV ({detail})") from None
+    cells = table.fillna("").to_numpy(dtype=object)
+    cells = np.vectorize(str.strip, otypes=[object])(cells) if cells.size else cells
+    if not (cells != "").any():
+        raise UsageError(f"{path}: the file holds no counts")
+    return cells
+
+
+def _split_names(cells):
+    """``(counts cells, row names, column names)``, headers recognised strictly.
+
+    A header row is recognised only when the whole first row is text, and a
+    class-name column only when the whole first column (below a header) is
+    text; pandas' ``DataFrame.to_csv()`` layout (an empty corner cell, then
+    column names, and an index column, whatever they hold) is read as written.
+    Names that are not given are None.
+    """
+    numeric = np.vectorize(_is_number, otypes=[bool])(cells)
+    n_rows, n_columns = cells.shape
+    if n_rows > 1 and n_columns > 1 and cells[0, 0] == "":
+        return cells[1:, 1:], cells[1:, 0].tolist(), cells[0, 1:].tolist()
+    header = None
+    if n_rows > 1 and not numeric[0].any():
+        header = cells[0].tolist()  # a header row of column names
+        cells, numeric = cells[1:], numeric[1:]
+    names = None
+    if cells.shape[1] > 1 and not numeric[:, 0].any():
+        names = cells[:, 0].tolist()
+        cells, numeric = cells[:, 1:], numeric[:, 1:]
+        if header is not None:
+            header = header[1:]  # the corner cell names the names column
+    return cells, names, header
+
+
+def _read_matrix(path, cells, *, header_hint):
+    """A confusion matrix: an array, or a DataFrame read by name."""
+    from .._measures.validation import labelled_counts
+
+    # Rows and columns with no value at all (e.g. a trailing comma) are no data.
+    cells = cells[(cells != "").any(axis=1)]
+    cells = cells[:, (cells != "").any(axis=0)]
+    counts_cells, row_names, column_names = _split_names(cells)
+    hint = (
+        "; for a table of labels, name its columns with --y-true and --y-pred "
+        f"(columns: {', '.join(cells[0].tolist())})"
+        if header_hint and not any(map(_is_number, cells[0]))
+        else ""
     )
-    return coverage, selective_risk, errors / total, edges
-
-
-def _selective_rows(coverage, selective_risk, generalized_risk):
-    steps = np.diff(coverage, prepend=0.0)
-    rows = [
-        (
-            "AURC at the thresholds",
-            False,
-            "area under the risk–coverage curve, with one step per confidence "
-            "bin (the exact AURC needs every distinct confidence)",
-            float(np.sum(steps * np.nan_to_num(selective_risk))),
-        ),
-        (
-            "AUGRC at the thresholds",
-            False,
-            "area under the generalized-risk curve, one step per bin",
-            float(np.sum(steps * generalized_risk)),
-        ),
-    ]
-    for target in (0.5, 0.8, 0.9, 1.0):
-        reached = np.flatnonzero(coverage >= target - 1e-12)
-        rows.append(
-            (
-                f"risk at coverage {target:g}",
-                False,
-                f"error rate among the first bins covering {target:.0%} of the weight",
-                float(selective_risk[reached[0]]) if reached.size else np.nan,
+    row_offset = cells.shape[0] - counts_cells.shape[0]
+    column_offset = cells.shape[1] - counts_cells.shape[1]
+    matrix = np.empty(counts_cells.shape)
+    for (row, column), text in np.ndenumerate(counts_cells):
+        where = f"row {row + row_offset + 1}, column {column + column_offset + 1}"
+        if text == "":
+            raise UsageError(f"{path}: {where} is empty; every count is needed")
+        try:
+            value = float(text)
+        except ValueError:
+            raise UsageError(
+                f"{path}: {where} is {text!r}, not a number (a header row or a "
+                "class-name column is recognised only when all of its cells are "
+                f"names){hint}"
+            ) from None
+        if np.isnan(value):
+            raise UsageError(f"{path}: {where} is {text!r}; counts must be numbers")
+        if np.isinf(value):
+            raise UsageError(
+                f"{path}: {where} is {text!r}, too large for a count (beyond "
+                "the largest float, about 1.8e308)"
             )
+        matrix[row, column] = value
+    n_rows, n_columns = matrix.shape
+    if hint and n_columns not in (n_rows, n_rows + 1):
+        raise UsageError(
+            f"{path}: {n_rows} rows and {n_columns} columns of counts are not a "
+            "confusion matrix (m rows, m or m + 1 columns)" + hint
         )
-    for risk in (0.01, 0.05, 0.1):
-        within = np.flatnonzero(selective_risk <= risk)
-        rows.append(
-            (
-                f"coverage at risk {risk:g}",
-                True,
-                f"largest share accepted at a bin edge with an error rate of at "
-                f"most {risk:.0%}",
-                float(coverage[within].max()) if within.size else 0.0,
-            )
+    if column_names is None:
+        return matrix, row_names
+    if row_names is None:
+        # A header without class-name column names the rows, in its order.
+        return matrix, column_names[:n_rows]
+    try:
+        # Read by name: the header names the rows' classes in any order, plus
+        # at most one reject column (whatever its name), moved last.
+        return labelled_counts(
+            pd.DataFrame(matrix, index=row_names, columns=column_names)
         )
-    return rows
-
-
-def selective_section(binned, *, name, figures):
-    """The HTML section of the reject and risk–coverage curves at the bins."""
-    from .._report.html_tables import _number, _section, _text
-
-    coverage, selective_risk, generalized_risk, _ = binned_risk_coverage(binned)
-    better = {True: "higher", False: "lower"}
-    lines = [
-        f"<tr><th>{_text(label)}</th>{_number(value)}"
-        f'<td class="better">{better[higher]}</td>'
-        f'<td class="description">{_text(description)}</td></tr>'
-        for label, higher, description, value in _selective_rows(
-            coverage, selective_risk, generalized_risk
-        )
-    ]
-    body = (
-        '<table class="selective"><thead><tr><th>measure</th>'
-        "<th class='num'>value</th><th>better</th><th>description</th></tr>"
-        "</thead><tbody>" + "\n".join(lines) + "</tbody></table>"
-    )
-    if figures:
-        body = _curve_figures(binned, coverage, selective_risk, name) + body
-    return _section(
-        "Selective classification",
-        "Accepting only the predictions whose confidence reaches a threshold "
-        "trades coverage (the share accepted) for selective risk (the error "
-        f"rate among the accepted); here at {len(binned.thresholds)} confidence "
-        "thresholds, exact at each of them.",
-        body,
-    )
-
-
-def _curve_figures(binned, coverage, selective_risk, name):
-    from .._display import RejectCurveDisplay, RiskCoverageDisplay
-    from .._report.html_figures import _figure, _pyplot_free_figure
-
-    figure = _pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(binned.reject_curve(), name=name).plot(ax=figure.add_subplot())
-    reject = _figure(
-        figure,
-        f"Reject curve of {name}",
-        "The information measures and the error rate against the share of "
-        "samples rejected, one point per confidence threshold.",
-    )
-    figure = _pyplot_free_figure(6.4, 4.6)
-    RiskCoverageDisplay(
-        coverage=coverage, selective_risk=selective_risk, name=name
-    ).plot(ax=figure.add_subplot())
-    risk = _figure(
-        figure,
-        f"Risk–coverage curve of {name}",
-        "Selective risk (error rate among the accepted predictions) against "
-        "coverage (the share accepted), one step per confidence threshold.",
-    )
-    return reject + risk
-
-
-def html_sections(binned, *, name, figures=True):
-    """Extra sections of the page: the selective one when there are bins."""
-    if binned is None:
-        return ()
-    return (selective_section(binned, name=name, figures=figures),)
+    except ValueError as exc:
+        raise UsageError(
+            f"{path}: {str(exc).split(' Rename them')[0]} Rename them to match, "
+            "or remove the header row to read the counts by position"
+        ) from None

@@ -372,7 +372,12 @@ def conventional_measures(
     Notes
     -----
     Per-class rates whose numerator is 0 count as 0 (``0/0`` terms, as in the
-    information measures). The losses follow Holt et al. with ``P`` the joint
+    information measures). So ``macro_f1`` is the mean F1 over all ``m``
+    classes, a class with neither true nor predicted samples counting as 0:
+    scikit-learn's ``f1_score(average="macro", labels=...)`` convention, the
+    one :func:`per_class_report`'s macro average of ``f1`` also takes (a class
+    that is listed but never seen is a class the classifier did not show it
+    can handle, so it does not earn the benefit of the doubt). The losses follow Holt et al. with ``P`` the joint
     distribution of the squared matrix: quadratic
     ``sum_ij P_ij sum_k (P_ik - δ_ik)^2``, linear
     ``sum_ij P_ij sum_k |P_ik - δ_ik|``, informational

@@ -30,6 +30,15 @@ def _is_labelled_table(table):
     )
 
 
+# The name of the reject column of counts whose columns are not named.
+_REJECT_COLUMN = object()
+
+
+def _is_labelled_counts(counts):
+    """Counts with their class labels (a ``ConfusionCounts``, by duck typing)."""
+    return hasattr(counts, "labels") and hasattr(counts, "confusion_matrix")
+
+
 def _names(values):
     names = list(values)
     if len(set(names)) != len(names):
@@ -44,9 +53,11 @@ def _names(values):
 def labelled_counts(confusion_matrix, labels=None):
     """A labelled table's counts with the columns in the rows' order, and the names.
 
-    A table with row and column names (a pandas DataFrame) is read by name,
-    never by position: column ``k`` is the prediction of the class whose row
-    is named ``k``, wherever it stands. The columns must name the same
+    A table with row and column names (a pandas DataFrame), and counts that
+    carry their classes (a ``ConfusionCounts``: its columns are its rows'
+    classes, then the reject column), are read by name, never by position:
+    column ``k`` is the prediction of the class whose row is named ``k``,
+    wherever it stands. The columns must name the same
     classes as the rows, plus at most one more column, whatever its name
     (e.g. ``"rejected"``): the reject column, moved last. Anything else is
     refused. ``labels``, when given, is the class order: the rows (and
@@ -56,15 +67,23 @@ def labelled_counts(confusion_matrix, labels=None):
     DataFrame whose rows and columns are pandas' default positions
     ``0, 1, ...``) is returned as it is, with ``None``.
     """
-    if not _is_labelled_table(confusion_matrix):
+    if _is_labelled_counts(confusion_matrix):
+        # Counts of a table (counts_from_table): the columns are the rows'
+        # classes in row order, then the reject column if there is one.
+        rows = _names(np.asarray(confusion_matrix.labels).tolist())
+        values = np.asarray(confusion_matrix.confusion_matrix)
+        columns = rows + [_REJECT_COLUMN] * (values.shape[1] - len(rows))
+    elif _is_labelled_table(confusion_matrix):
+        rows = _names(confusion_matrix.index)
+        columns = _names(confusion_matrix.columns)
+        values = np.asarray(confusion_matrix.to_numpy())
+        if rows == list(range(len(rows))) and columns == list(range(len(columns))):
+            # pandas' default positions (a DataFrame made from an array): no
+            # names, and reading by position is reading by name; ``labels``
+            # name the rows.
+            return values, None
+    else:
         return confusion_matrix, None
-    rows = _names(confusion_matrix.index)
-    columns = _names(confusion_matrix.columns)
-    values = np.asarray(confusion_matrix.to_numpy())
-    if rows == list(range(len(rows))) and columns == list(range(len(columns))):
-        # pandas' default positions (a DataFrame made from an array): no names,
-        # and reading by position is reading by name; ``labels`` name the rows.
-        return values, None
     if labels is not None:
         order = _names(np.asarray(labels).tolist())
         if set(order) != set(rows) or len(order) != len(rows):
@@ -87,6 +106,12 @@ def labelled_counts(confusion_matrix, labels=None):
     order = [columns.index(name) for name in rows] + [
         columns.index(name) for name in extra
     ]
+    if _is_labelled_counts(confusion_matrix):
+        # The labels as the counts hold them (an object array of Python ints
+        # beyond int64 stays one), in the order asked.
+        own = np.asarray(confusion_matrix.labels)
+        listed = own.tolist()
+        rows = own[[listed.index(name) for name in rows]]
     # C order, as an array given in row order would be: sums run alike.
     return np.ascontiguousarray(values[:, order]), rows
 

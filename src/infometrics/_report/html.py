@@ -39,17 +39,17 @@ from .html_tables import (
     _measures_table,
     _per_class_table,
     _section,
-    _selective_table,
     _text,
 )
 from .per_class import per_class_table
 from .relabelling import permuted_message, warn_permuted
+from .selective import rows_from_labels, selective_section
 from .tables import measures_table
 
 _STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
        Arial, sans-serif; color: #1f2328; background: #fff; margin: 0; }
-main { max-width: 980px; margin: 0 auto; padding: 24px 32px 48px; }
+main { max-width: 1200px; margin: 0 auto; padding: 24px 32px 48px; }
 h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
 h2 { font-size: 1.25em; margin: 1.8em 0 0.4em; padding-bottom: 0.2em;
      border-bottom: 1px solid #d0d7de; }
@@ -117,10 +117,21 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
             "threshold rejects predictions; pass the label that marks them as "
             "reject_label (not None)."
         )
-    if not isinstance(threshold, int | float | np.integer | np.floating) or (
-        np.isnan(threshold)
-    ):
-        raise ValueError(f"threshold must be a number; got {threshold!r}.")
+    per_class = threshold if isinstance(threshold, dict) else None
+    for value in [threshold] if per_class is None else per_class.values():
+        if not isinstance(value, int | float | np.integer | np.floating) or (
+            np.isnan(value)
+        ):
+            raise ValueError(f"threshold must be a number; got {value!r}.")
+    if per_class is not None:
+        # The threshold of each sample's predicted class.
+        try:
+            threshold = np.array([per_class[label] for label in predictions.tolist()])
+        except KeyError as exc:
+            raise ValueError(
+                f"threshold has no value for the predicted class {exc.args[0]!r}; "
+                "give one per class."
+            ) from None
     predictions = predictions.copy()
     predictions[np.asarray(confidence) < threshold] = reject_label
     return predictions
@@ -148,7 +159,7 @@ def html_report(
     y_pred: ArrayLike | None = None,
     *,
     confidence: ArrayLike | None = None,
-    threshold: float | None = None,
+    threshold: float | dict | None = None,
     labels: ArrayLike | None = None,
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
@@ -185,10 +196,11 @@ def html_report(
         e.g. the maximum predicted probability). Then ``y_pred`` holds the
         predictions *before* rejection, and the page adds the reject and
         risk–coverage curves and measures over every threshold.
-    threshold : float, default=None
+    threshold : float or dict, default=None
         With ``confidence``: the tables describe the classifier that rejects
         the predictions whose confidence is below ``threshold`` (marked
-        ``reject_label``), as :class:`RejectOptionClassifier` does.
+        ``reject_label``), as :class:`RejectOptionClassifier` does; a dict
+        ``{class: threshold}`` gives each predicted class its own.
     labels : array-like of shape (m,), default=None
         Class order (from labels), or the row names (from a matrix).
     reject_label : scalar or None, default=-1
@@ -253,7 +265,7 @@ def html_report(
         confidence = _check_confidence(confidence, np.asarray(y_true).shape[0])
         # First: a rejection already in y_pred is the likelier mistake.
         decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
-        selective = _selective_table(y_true, y_pred, confidence, sample_weight)
+        selective = rows_from_labels(y_true, y_pred, confidence, sample_weight)
     elif threshold is not None:
         raise ValueError("threshold needs confidence (one per prediction).")
     else:
@@ -267,8 +279,9 @@ def html_report(
         sample_weight=sample_weight,
     )
     if selective is not None:
+        drawn = ""
         if figures:
-            selective = "\n".join(
+            drawn = "\n".join(
                 [
                     _reject_curve_figure(
                         y_true,
@@ -277,24 +290,19 @@ def html_report(
                         labels=labels,
                         reject_label=reject_label,
                         sample_weight=sample_weight,
-                        threshold=threshold,
+                        threshold=None if isinstance(threshold, dict) else threshold,
                         name=str(name),
                     ),
                     _risk_coverage_figure(
                         y_true, y_pred, confidence, sample_weight, str(name)
                     ),
-                    selective,
                 ]
             )
-        selective = _section(
-            "Selective classification",
-            "Accepting only the predictions whose confidence reaches a threshold "
-            "trades coverage (the share accepted) for selective risk (the error "
-            "rate among the accepted); the curves and these numbers cover every "
-            "threshold at once"
-            + ("" if threshold is None else ", not only the threshold of the tables")
-            + ".",
+        selective = selective_section(
             selective,
+            lead="the curves and these numbers cover every threshold at once"
+            + ("" if threshold is None else ", not only the threshold of the tables"),
+            figures=drawn,
         )
     intervals = None
     if sample_weight is not None and n_resamples and y_true is not None:
@@ -329,7 +337,10 @@ def html_report(
         intervals=intervals,
         operating_point=None
         if threshold is None
+        else "rejects below its per-class confidence thresholds"
+        if isinstance(threshold, dict)
         else f"rejects below confidence {threshold:g}",
+        can_reject=confidence is not None,
         sections=() if selective is None else (selective,),
     )
     warn_permuted(note)  # once for the page, which also says it in its text
@@ -340,6 +351,72 @@ def html_report(
     return page
 
 
+def html_report_from_estimator(
+    estimator: Any, X: ArrayLike, y: ArrayLike, **options: Any
+) -> str:
+    """The HTML page of a fitted reject-option classifier on data ``X, y``.
+
+    Reads from the estimator what :func:`html_report` needs: the confidences
+    (``estimator.predict_confidence(X)``), the predictions before rejection
+    (those of the wrapped classifier, ``estimator.estimator_``), the threshold
+    (``best_threshold_`` of :class:`RejectOptionClassifierCV`, else
+    ``threshold``; one per class with ``per_class=True``) and the
+    ``reject_label``. The tables describe the estimator's own predictions;
+    the curves, every threshold.
+
+    Parameters
+    ----------
+    estimator : RejectOptionClassifier or RejectOptionClassifierCV
+        Fitted.
+    X : array-like of shape (n_samples, n_features)
+        The data to describe, usually held out.
+    y : array-like of shape (n_samples,)
+        Its true labels.
+    **options
+        Any other option of :func:`html_report` (``name``, ``title``,
+        ``figures``, ``sample_weight``, ``path``, ...).
+
+    Returns
+    -------
+    page : str
+        As :func:`html_report`.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from infometrics import RejectOptionClassifier, html_report_from_estimator
+    >>> X, y = load_iris(return_X_y=True)
+    >>> model = RejectOptionClassifier(LogisticRegression(max_iter=500), threshold=0.8)
+    >>> page = html_report_from_estimator(model.fit(X, y), X, y, figures=False)
+    >>> "rejects below confidence 0.8" in page
+    True
+    """
+    for attribute in ("predict_confidence", "estimator_", "reject_label"):
+        if not hasattr(estimator, attribute):
+            raise ValueError(
+                "html_report_from_estimator takes a fitted RejectOptionClassifier "
+                f"or RejectOptionClassifierCV; {type(estimator).__name__} has no "
+                f"{attribute}. For another classifier, pass its predictions to "
+                "html_report."
+            )
+    threshold = getattr(estimator, "best_threshold_", None)
+    if threshold is None:
+        threshold = estimator.threshold
+    if np.ndim(threshold):
+        threshold = dict(
+            zip(np.asarray(estimator.classes_).tolist(), threshold, strict=True)
+        )
+    return html_report(
+        y,
+        estimator.estimator_.predict(X),
+        confidence=estimator.predict_confidence(X),
+        threshold=threshold,
+        reject_label=estimator.reject_label,
+        **options,
+    )
+
+
 def html_page(
     matrix,
     class_labels,
@@ -348,6 +425,7 @@ def html_page(
     title="Classifier report",
     figures=True,
     operating_point=None,
+    can_reject=False,
     sections=(),
     n_resamples=DEFAULT_RESAMPLES,
     confidence_level=0.95,
@@ -356,7 +434,9 @@ def html_page(
 ):
     """The page of :func:`html_report` for one valid matrix, and its relabelling note.
 
-    Does not warn (the command line says the note its own way). ``sections``
+    Does not warn (the command line says the note its own way).
+    ``can_reject`` keeps an all-zero reject column (confidences were given:
+    some threshold would reject). ``sections``
     are extra HTML sections placed before the measures table. ``intervals``
     (the headline measures' bootstrap intervals, computed by the caller from
     labels, with the list of notes that say where they are partial or NaN)
@@ -364,6 +444,12 @@ def html_page(
     """
     from .. import __version__
 
+    n_classes = matrix.shape[0]
+    if not can_reject and not np.any(matrix[:, n_classes:]):
+        # Nothing was rejected and nothing could be (no confidences): an
+        # all-zero reject column is no output (every measure is that of the
+        # square part), so the page shows no reject column, row or rate.
+        matrix = matrix[:, :n_classes]
     report, note = measures_table(matrix, class_labels)
     if intervals is None:
         intervals, interval_note = headline_intervals(
@@ -382,12 +468,14 @@ def html_page(
         why=[reasons.get(name, "") for name in report.index.get_level_values(1)]
     )
     per_class, _ = per_class_table(matrix, class_labels)
+    has_reject = matrix.shape[1] > n_classes
+    if not has_reject:
+        per_class = per_class.drop(columns="reject_rate")
     figure_sections = _figure_sections(matrix, str(name)) if figures else []
     confusion_figure = _confusion_figure(matrix, class_labels) if figures else ""
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     meta = [str(name), *([operating_point] if operating_point else [])]
     meta += [f"infometrics {__version__}", generated]
-    has_reject = matrix.shape[1] > matrix.shape[0]
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -410,13 +498,20 @@ def html_page(
         ),
         _section(
             "Per class",
-            "Precision, recall and F1 of each class (a rejected sample is not "
-            "recalled); reject_rate: the share of the class rejected; "
-            "H(S|T=class): uncertainty left about the output given the true class "
-            "(rejections included); H(T|S=output): uncertainty left about the "
-            "truth given the output (bits). The last rows average over the "
-            "classes, plainly (macro) and weighted by each class's samples "
-            "(weighted: the overall reject rate, H(S|T) and H(T|S)).",
+            "Precision, recall and F1 of each class"
+            + (
+                " (a rejected sample is not recalled); reject_rate: the share of "
+                "the class rejected; H(S|T=class): uncertainty left about the "
+                "output given the true class (rejections included)"
+                if has_reject
+                else "; H(S|T=class): uncertainty left about the output given "
+                "the true class"
+            )
+            + "; H(T|S=output): uncertainty left about the truth given the "
+            "output (bits). The last rows average over the classes, plainly "
+            "(macro) and weighted by each class's samples (weighted: "
+            + ("the overall reject rate, " if has_reject else "")
+            + "H(S|T) and H(T|S)).",
             scrolling(_per_class_table(per_class)),
         ),
         *figure_sections,

@@ -18,7 +18,7 @@ _SCROLLING_FROM = 40
 _MOST_VALUES = 30
 
 
-def _pyplot_free_figure(width, height):
+def pyplot_free_figure(width, height):
     """A matplotlib Figure outside pyplot: nothing global to close or leak."""
     try:
         from matplotlib.figure import Figure
@@ -129,7 +129,7 @@ def _confusion_figure(matrix, class_labels):
     scrolls = n_classes >= _SCROLLING_FROM
     widest = _WIDEST if scrolls else _PAGE_WIDTH
     # Names turn and shrink, values shrink, to fit their cells.
-    figure = _pyplot_free_figure(
+    figure = pyplot_free_figure(
         min(widest, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
         min(widest - 1.0, max(3.5, 1.6 + 0.5 * n_classes)),
     )
@@ -162,7 +162,7 @@ def _confusion_figure(matrix, class_labels):
 def _figure_sections(matrix, name):
     from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
 
-    figure = _pyplot_free_figure(12.0, 5.6)
+    figure = pyplot_free_figure(12.0, 5.6)
     whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
     triangle = EntropyTriangleDisplay.from_confusion_matrices(
         {name: matrix}, extended=True, ax=whole
@@ -183,7 +183,7 @@ def _figure_sections(matrix, name):
             wide=True,
         ),
     )
-    figure = _pyplot_free_figure(6.4, 5.2)
+    figure = pyplot_free_figure(6.4, 5.2)
     InformationCoverageDisplay.from_confusion_matrices(
         {name: matrix}, ax=figure.add_subplot()
     )
@@ -218,7 +218,7 @@ def _reject_curve_figure(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    figure = _pyplot_free_figure(7.2, 4.8)
+    figure = pyplot_free_figure(7.2, 4.8)
     RejectCurveDisplay(curve, threshold=threshold, name=name).plot(
         ax=figure.add_subplot()
     )
@@ -238,7 +238,7 @@ def _reject_curve_figure(
 def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
     from .._display import RiskCoverageDisplay
 
-    figure = _pyplot_free_figure(6.4, 4.6)
+    figure = pyplot_free_figure(6.4, 4.6)
     RiskCoverageDisplay.from_predictions(
         y_true,
         y_pred,
@@ -260,3 +260,29 @@ def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
         "coverage axis is stretched towards 100 %, where most useful thresholds "
         "lie.",
     )
+
+
+@_drawn_alone
+def binned_curve_figures(binned, coverage, selective_risk, name):
+    """The reject and risk–coverage figures of confidence-binned counts."""
+    from .._display import RejectCurveDisplay, RiskCoverageDisplay
+
+    figure = pyplot_free_figure(7.2, 4.8)
+    RejectCurveDisplay(binned.reject_curve(), name=name).plot(ax=figure.add_subplot())
+    reject = _figure(
+        figure,
+        f"Reject curve of {name}",
+        "The information measures and the error rate against the share of "
+        "samples rejected, one point per confidence threshold.",
+    )
+    figure = pyplot_free_figure(6.4, 4.6)
+    RiskCoverageDisplay(
+        coverage=coverage, selective_risk=selective_risk, name=name
+    ).plot(ax=figure.add_subplot())
+    risk = _figure(
+        figure,
+        f"Risk–coverage curve of {name}",
+        "Selective risk (error rate among the accepted predictions) against "
+        "coverage (the share accepted), one step per confidence threshold.",
+    )
+    return reject + risk

@@ -111,7 +111,10 @@ def headline(report, matrix, intervals, sentence):
         ("classes", f"{np.asarray(matrix).shape[0]}", ""),
     ]
     outside = []
+    can_reject = matrix.shape[1] > matrix.shape[0]
     for label, name in (*HEADLINE, *_ALSO):
+        if not can_reject and name in ("reject_rate", "accepted_accuracy"):
+            continue
         number = float(value[name])
         shown = "–" if np.isnan(number) else _fixed(number)
         interval = (intervals or {}).get(name)

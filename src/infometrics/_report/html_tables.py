@@ -5,14 +5,6 @@ from decimal import Decimal
 
 import numpy as np
 
-from .._curves.selective import (
-    augrc,
-    aurc,
-    coverage_at_risk,
-    e_aurc,
-    selective_risk_at_coverage,
-)
-
 _BETTER = {True: "↑ higher", False: "↓ lower"}
 
 
@@ -153,61 +145,6 @@ def _counts_table(matrix, class_labels):
         + "</tr></thead><tbody>"
         + "\n".join(lines)
         + "</tbody></table>"
-    )
-
-
-_SELECTIVE_ROWS = [
-    ("aurc", False, "area under the risk–coverage curve (mean selective risk)"),
-    ("e_aurc", False, "AURC minus that of the best ranking of these predictions"),
-    ("augrc", False, "area under the generalized risk–coverage curve"),
-]
-_COVERAGES = (0.5, 0.8, 0.9, 1.0)
-_RISKS = (0.01, 0.05, 0.1)
-
-
-def _selective_table(y_true, y_pred, confidence, sample_weight):
-    """Areas of the risk–coverage curve and readings at fixed coverages/risks."""
-    data = (y_true, y_pred, confidence)
-    rows = [
-        (name, better, description, area(*data, sample_weight=sample_weight))
-        for (name, better, description), area in zip(
-            _SELECTIVE_ROWS, (aurc, e_aurc, augrc), strict=True
-        )
-    ]
-    rows += [
-        (
-            f"risk at coverage {coverage:g}",
-            False,
-            f"error rate among the {coverage:.0%} most confident predictions"
-            if coverage < 1
-            else "error rate with every prediction accepted",
-            selective_risk_at_coverage(
-                *data, coverage=coverage, sample_weight=sample_weight
-            ),
-        )
-        for coverage in _COVERAGES
-    ]
-    rows += [
-        (
-            f"coverage at risk {risk:g}",
-            True,
-            f"largest share accepted with an error rate of at most {risk:.0%}",
-            coverage_at_risk(*data, risk=risk, sample_weight=sample_weight),
-        )
-        for risk in _RISKS
-    ]
-    lines = [
-        "<tr>"
-        + f"<th>{_text(name)}</th>"
-        + _number(value)
-        + f'<td class="better">{_BETTER[better]}</td>'
-        + f'<td class="description">{_text(description)}</td></tr>'
-        for name, better, description, value in rows
-    ]
-    return (
-        '<table class="selective"><thead><tr><th>measure</th>'
-        "<th class='num'>value</th><th>better</th><th>description</th></tr>"
-        "</thead><tbody>" + "\n".join(lines) + "</tbody></table>"
     )
 
 

@@ -15,11 +15,8 @@ from numpy.typing import ArrayLike
 
 from .._from_labels.scores import counts_and_labels
 from .._measures.quantities import MatrixQuantities
-from .relabelling import (
-    class_note,
-    relabelling_note,
-    warn_permuted,
-)
+from .._measures.registry import evaluate_measures
+from .relabelling import _name, relabelling_note, warn_permuted
 
 
 def _whole_numbers(values):
@@ -105,9 +102,13 @@ def per_class_report(
         With ``averages``, two last rows, as in scikit-learn's
         ``classification_report``:
         ``"macro avg"``, the mean over the classes (a class whose value is
-        NaN left out), and ``"weighted avg"``, the mean weighted by each
-        class's true support, which for ``reject_rate`` is the overall reject
-        rate and for ``H(S|T=class)`` the conditional entropy ``H(S|T)``;
+        NaN left out; except ``f1``, which is :func:`conventional_measures`'
+        ``macro_f1``: a class with neither true nor predicted samples counts
+        as 0, as in scikit-learn's ``f1_score(average="macro", labels=...)``,
+        so that listing a class can only lower the score), and
+        ``"weighted avg"``, the mean weighted by each class's true support,
+        which for ``reject_rate`` is the overall reject rate and for
+        ``H(S|T=class)`` the conditional entropy ``H(S|T)``;
         ``H(T|S=output)`` is weighted by each output's support (giving
         ``H(T|S)``). Their supports are the number of samples.
 
@@ -169,9 +170,18 @@ def per_class_table(matrix, class_labels, *, averages=True):
     predicted_as_class = scaled[:, :n_classes].sum(axis=0)
     false_positives = predicted_as_class - true_positives
     false_negatives = true_support - true_positives
-    index = list(np.asarray(class_labels).tolist()) + (
-        ["rejected"] if has_reject else []
+    names = list(np.asarray(class_labels).tolist())
+    index = names + (["rejected"] if has_reject else [])
+    taken = set(index[n_classes:]) | (
+        {"macro avg", "weighted avg"} if averages else set()
     )
+    clashing = [name for name in names if isinstance(name, str) and name in taken]
+    if clashing:
+        raise ValueError(
+            f"A class is named {clashing[0]!r}, the name of a row the per-class "
+            "table adds (rejected, macro avg, weighted avg); rename the class "
+            "(e.g. map it to another label) to tell the rows apart."
+        )
     rejected = scaled[:, n_classes] if has_reject else np.zeros(n_classes)
     per_class = {
         "precision": _ratio(true_positives, predicted_as_class),
@@ -192,7 +202,8 @@ def per_class_table(matrix, class_labels, *, averages=True):
             ),
             "predicted_support": _whole_numbers(_sums(matrix, axis=0)),
         },
-        index=pd.Index(index, name="class"),
+        # tupleize_cols=False: a tuple label is one class, not index levels.
+        index=pd.Index(index, name="class", tupleize_cols=False),
     )
     if averages:
         table = pd.concat([table, _averages(matrix, scaled, per_class, quantities)])
@@ -200,7 +211,9 @@ def per_class_table(matrix, class_labels, *, averages=True):
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         table["note"] = [
-            class_note(note.looks_like[row]) if row in note.looks_like else ""
+            f"predictions look like class {_name(note.looks_like[row])}"
+            if row in note.looks_like
+            else ""
             for row in range(len(table))
         ]
     return table, note
@@ -231,6 +244,12 @@ def _averages(matrix, scaled, per_class, quantities):
             if weights.sum() > 0
             else np.nan
         )
+    # The registry's macro F1, not a second definition (see its docstring).
+    macro["f1"] = float(
+        evaluate_measures(quantities, ["macro_f1"], replace_undefined_by=np.nan)[
+            "macro_f1"
+        ]
+    )
     output_entropies = np.asarray(quantities.column_entropies, dtype=float)
     used = output_support > 0
     macro["H(T|S=output)"] = output_entropies[used].mean() if used.any() else np.nan

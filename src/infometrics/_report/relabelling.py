@@ -6,7 +6,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._measures.relabelling import (
-    PREDICTION_RELABELLING_INVARIANT,
     clear_relabelling_of_counts,
 )
 from .._measures.validation import caller_stacklevel
@@ -130,13 +129,3 @@ def warn_permuted(note, name=None):
             PermutedLabelsWarning,
             stacklevel=caller_stacklevel(),
         )
-
-
-def class_note(class_name):
-    """Per-class note of a renamed output."""
-    return f"predictions look like class {_name(class_name)}"
-
-
-def is_relabelling_invariant(name):
-    """Whether measure ``name`` is unchanged by renaming the predicted classes."""
-    return name in PREDICTION_RELABELLING_INVARIANT

@@ -18,11 +18,8 @@ from .._from_labels.scores import counts_and_labels
 from .._measures import validation
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES, check_measure, evaluate_measures
-from .relabelling import (
-    is_relabelling_invariant,
-    relabelling_note,
-    warn_permuted,
-)
+from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT
+from .relabelling import relabelling_note, warn_permuted
 
 _FAMILY_ORDER = [
     "normalized information",
@@ -142,7 +139,7 @@ def measures_table(matrix, class_labels):
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         report["note"] = [
-            note.measure_note if is_relabelling_invariant(name) else ""
+            note.measure_note if name in PREDICTION_RELABELLING_INVARIANT else ""
             for name in names
         ]
     return report, note
@@ -158,7 +155,9 @@ def _measures_of(counts, names):
 
 
 def _rank(values, higher_is_better):
-    return values.rank(ascending=not higher_is_better, method="min", na_option="bottom")
+    """Ranks, 1 = best; an undefined (NaN) value has no rank (``<NA>``)."""
+    ranks = values.rank(ascending=not higher_is_better, method="min", na_option="keep")
+    return ranks.astype("Int64")
 
 
 _DEFAULT_COMPARED = (
@@ -203,7 +202,8 @@ def compare(
     reject_label : scalar or None, default=-1
         For label pairs.
     ranks : bool, default=True
-        Add a ``rank_<measure>`` column per measure.
+        Add a ``rank_<measure>`` column per measure (nullable integers: a
+        classifier whose value is undefined gets no rank, ``<NA>``).
 
     Returns
     -------
@@ -279,7 +279,7 @@ def compare(
         for measure in names:
             table[f"rank_{measure}"] = _rank(
                 table[measure], MEASURES[measure].higher_is_better
-            ).astype(int)
+            )
     if any(notes.values()):
         table["note"] = pd.Series(notes)
     return table
