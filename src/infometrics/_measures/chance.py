@@ -250,7 +250,7 @@ def adjusted_measures(
         )
     m = counts.shape[-2]
     if counts.shape[-1] == m:
-        counts = np.concatenate([counts, np.zeros(counts.shape[:-1] + (1,))], -1)
+        counts = np.concatenate([counts, np.zeros((*counts.shape[:-1], 1))], -1)
     quantities = MatrixQuantities(counts)
     chance = _AtInformation(quantities, *expected_information(counts))
     exact = np.zeros_like(counts)

@@ -100,9 +100,9 @@ def jackknife_measures(
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
     # One delete-one matrix per cell (an empty cell stays as it is, weight 0).
     cells = counts.shape[-2] * counts.shape[-1]
-    flat = counts.reshape(counts.shape[:-2] + (1, cells))
+    flat = counts.reshape((*counts.shape[:-2], 1, cells))
     lowered = flat - np.minimum(flat, 1.0) * np.eye(cells)
-    lowered = lowered.reshape(counts.shape[:-2] + (cells,) + counts.shape[-2:])
+    lowered = lowered.reshape((*counts.shape[:-2], cells, *counts.shape[-2:]))
     weights = flat[..., 0, :]
     n = weights.sum(axis=-1)
     values = compute_measures(counts, names, replace_undefined_by=np.nan)
@@ -114,24 +114,23 @@ def jackknife_measures(
         mean = (weights * theta).sum(axis=-1) / safe_n
         spread = (weights * (theta - mean[..., None]) ** 2).sum(axis=-1)
         undefined = [
+            (n < 2, "the matrix holds fewer than two samples"),
             (
                 np.isnan(value) | np.isnan(mean),
                 f"{name} is undefined on the matrix or on a delete-one matrix",
             ),
-            (n < 2, "the matrix holds fewer than two samples"),
         ]
-        results = [
-            value,
-            n * value - (n - 1) * mean,
-            np.sqrt((n - 1) / safe_n * spread),
-        ]
-        filled = [
-            as_output(
-                fill_undefined(
-                    result, undefined, replace_undefined_by, name=f"jackknife {name}"
-                )
-            )
-            for result in results
-        ]
+        results = np.stack(
+            [
+                np.broadcast_to(value, n.shape),
+                n * value - (n - 1) * mean,
+                np.sqrt((n - 1) / safe_n * spread),
+            ]
+        )
+        # One warning per measure for its three results.
+        filled = fill_undefined(
+            results, undefined, replace_undefined_by, name=f"jackknife {name}"
+        )
+        filled = [as_output(result) for result in filled]
         estimates[name] = JackknifeEstimate(*filled)
     return estimates
