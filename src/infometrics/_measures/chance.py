@@ -81,6 +81,12 @@ def _log_hypergeometric(k, a, b, n):
     )
 
 
+def _log_ratio(k, a, b, n):
+    """``log P(X = k + 1) - log P(X = k)``, exact to rounding of one ratio."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.log((a - k) * (b - k) / ((k + 1) * (n - a - b + k + 1)))
+
+
 def _tail_bound(end, step, a, b, n):
     """A bound on the probability beyond ``end`` (``step`` = +1 right, -1 left).
 
@@ -88,13 +94,38 @@ def _tail_bound(end, step, a, b, n):
     successive probabilities only shrink: the tail is at most
     ``P(end) r / (1 - r)`` with ``r`` the first ratio (``inf`` if ``r >= 1``).
     """
-    with np.errstate(divide="ignore", invalid="ignore"):
-        if step > 0:
-            ratio = (a - end) * (b - end) / ((end + 1) * (n - a - b + end + 1))
-        else:
-            ratio = end * (n - a - b + end) / ((a - end + 1) * (b - end + 1))
+    ratio = np.exp(step * _log_ratio(end if step > 0 else end - 1, a, b, n))
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         bound = np.exp(_log_hypergeometric(end, a, b, n)) * ratio / (1 - ratio)
     return np.where(ratio < 1, bound, np.inf)
+
+
+def _window_sums(a, b, n, half):
+    """``E[X ln(X / E X)]`` of 1-D arrays of cells, summed over ``2 half + 1``
+    values around each mean; ``None`` if a tail beyond the window may hold
+    more than ``_TAIL``."""
+    lower, upper = np.maximum(0.0, a + b - n), np.minimum(a, b)
+    mean = a * b / n
+    start = np.clip(np.floor(mean) - half, lower, upper)
+    end = start + 2 * half
+    right = np.where(end < upper, _tail_bound(end, 1, a, b, n), 0.0)
+    left = np.where(start > lower, _tail_bound(start, -1, a, b, n), 0.0)
+    if not np.all(np.maximum(left, right) <= _TAIL):
+        return None
+    k = start[:, None] + np.arange(2 * half + 1)
+    inside = k <= upper[:, None]
+    # Log-probabilities relative to the window's first value by the exact
+    # ratios, then normalised by their sum (1 up to the tails): the large
+    # log-gamma terms, whose rounding is ~1e-9 at n = 10**6, cancel out.
+    steps = np.where(
+        inside[:, 1:], _log_ratio(k[:, :-1], *(x[:, None] for x in (a, b, n))), -np.inf
+    )
+    log_p = np.zeros_like(k)
+    np.cumsum(steps, axis=1, out=log_p[:, 1:])
+    p = np.exp(log_p - log_p.max(axis=1, keepdims=True))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(k > 0, k * np.log(k / mean[:, None]), 0.0)
+    return (p * terms).sum(axis=1) / p.sum(axis=1)
 
 
 def expected_information(counts):
@@ -107,38 +138,34 @@ def expected_information(counts):
 
     Notes
     -----
-    The sum over each cell's support is truncated to one window of ``2h + 1``
-    values around the cell's mean, shared by the stack (no loop over cells);
-    ``h`` grows until every cell's two tails are provably (log-concavity,
-    :func:`_tail_bound`) at most ``1e-25``. A term is at most ``ln n`` in
-    absolute value, so the truncation error of ``E[I]`` is below
-    ``2e-25 * m (m + 1) * log2 n`` bits (``2e-20`` bits at ``m = 100``,
-    ``n = 10**6``), far below ``1e-12`` of any non-zero ``E[I]``.
+    Each cell's term ``E[X log(n X / (a b))] / n`` is summed over a window of
+    ``2h + 1`` values around its mean; cells are grouped by ``h`` (a power of
+    two, from ``11`` standard deviations) and each group is one array
+    operation (no loop over cells). ``h`` is doubled until every window's
+    two tails are provably (log-concavity, :func:`_tail_bound`) at most
+    ``1e-25``. A term is at most ``ln n`` in absolute value, so the
+    truncation error of ``E[I]`` is below ``2e-25 m (m + 1) log2 n`` bits
+    (``4e-21`` bits at ``m = 100``, ``n = 10**6``), far below ``1e-12`` of
+    any non-zero ``E[I]``.
     """
     a = counts.sum(axis=-1)[..., :, None] + np.zeros_like(counts)
     b = counts.sum(axis=-2)[..., None, :] + np.zeros_like(counts)
     n = counts.sum(axis=(-2, -1))[..., None, None] + np.zeros_like(counts)
-    lower, upper = np.maximum(0.0, a + b - n), np.minimum(a, b)
-    safe_n = np.where(n > 0, n, 1.0)
-    mean = a * b / safe_n
-    spread = np.sqrt(np.max(mean, initial=0.0))
-    half = int(np.ceil(11 * spread + 12))
-    while True:
-        start = np.clip(np.floor(mean) - half, lower, upper)
-        end = start + 2 * half
-        right = np.where(end < upper, _tail_bound(end, 1, a, b, n), 0.0)
-        left = np.where(start > lower, _tail_bound(start, -1, a, b, n), 0.0)
-        if np.all(np.maximum(left, right) <= _TAIL):
-            break
-        half *= 2
-    k = start[..., None] + np.arange(2 * half + 1)
-    a, b, n = a[..., None], b[..., None], n[..., None]
-    inside = (k <= upper[..., None]) & (k > 0)
-    k = np.where(inside, k, 1.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.exp(_log_hypergeometric(k, a, b, n)) * (k / n)
-        terms *= np.log(n * k / (a * b))
-    cells = np.where(inside, terms, 0.0).sum(axis=-1) / np.log(2.0)
+    cells = np.zeros(counts.shape)
+    # Cells with an empty line (or an empty matrix) contribute exactly 0.
+    used = (a > 0) & (b > 0)
+    a, b, n = a[used], b[used], n[used]
+    variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
+    halves = 2 ** np.ceil(np.log2(11 * np.sqrt(variance) + 12)).astype(int)
+    values = np.zeros(a.shape)
+    for half in np.unique(halves):
+        group = halves == half
+        sums = None
+        while sums is None:
+            sums = _window_sums(a[group], b[group], n[group], half)
+            half *= 2
+        values[group] = sums / n[group]
+    cells[used] = values / np.log(2.0)
     return cells.sum(axis=(-2, -1)), cells[..., :-1].sum(axis=(-2, -1))
 
 

@@ -105,32 +105,38 @@ def jackknife_measures(
     lowered = lowered.reshape((*counts.shape[:-2], cells, *counts.shape[-2:]))
     weights = flat[..., 0, :]
     n = weights.sum(axis=-1)
-    values = compute_measures(counts, names, replace_undefined_by=np.nan)
-    deleted = compute_measures(lowered, names, replace_undefined_by=np.nan)
-    estimates = {}
-    for name, value in values.items():
-        theta = np.where(weights > 0, deleted[name], 0.0)
-        safe_n = np.where(n > 1, n, 2.0)
+    # The matrix itself first, then its delete-one matrices: one stack, one
+    # evaluator call; the measures then go through the arithmetic together.
+    stack = np.concatenate([counts[..., None, :, :], lowered], axis=-3)
+    computed = compute_measures(stack, names, replace_undefined_by=np.nan)
+    values = np.stack([np.asarray(computed[name]) for name in computed])
+    value, theta = values[..., 0], np.where(weights > 0, values[..., 1:], 0.0)
+    safe_n = np.where(n > 1, n, 2.0)
+    # An infinite value (a likelihood ratio, ...) has no jackknife.
+    with np.errstate(invalid="ignore"):
         mean = (weights * theta).sum(axis=-1) / safe_n
         spread = (weights * (theta - mean[..., None]) ** 2).sum(axis=-1)
-        undefined = [
-            (n < 2, "the matrix holds fewer than two samples"),
-            (
-                np.isnan(value) | np.isnan(mean),
-                f"{name} is undefined on the matrix or on a delete-one matrix",
-            ),
-        ]
         results = np.stack(
             [
-                np.broadcast_to(value, n.shape),
+                value,
                 n * value - (n - 1) * mean,
                 np.sqrt((n - 1) / safe_n * spread),
             ]
         )
+    undefined = ~np.isfinite(value) | ~np.isfinite(mean)
+    estimates = {}
+    for k, name in enumerate(computed):
+        conditions = [
+            (n < 2, "the matrix holds fewer than two samples"),
+            (
+                undefined[k],
+                f"{name} is undefined or infinite on the matrix or on a "
+                "delete-one matrix",
+            ),
+        ]
         # One warning per measure for its three results.
         filled = fill_undefined(
-            results, undefined, replace_undefined_by, name=f"jackknife {name}"
+            results[:, k], conditions, replace_undefined_by, name=f"jackknife {name}"
         )
-        filled = [as_output(result) for result in filled]
-        estimates[name] = JackknifeEstimate(*filled)
+        estimates[name] = JackknifeEstimate(*(as_output(part) for part in filled))
     return estimates
