@@ -232,3 +232,65 @@ def test_jackknife_of_one_sample_is_undefined():
     with pytest.warns(im.UndefinedMeasureWarning, match="fewer than two samples"):
         estimate = jackknife_measures([[1, 0, 0], [0, 0, 0]], "accuracy")["accuracy"]
     assert np.isnan(estimate.standard_error)
+
+
+def _expected_information_mpmath(table):
+    """``E[I]`` in bits at 30 digits: each cell's hypergeometric law walked
+    from its mode by exact ratios, to 12 standard deviations each side (the
+    rest holds less than 1e-30 of it)."""
+    mpmath = pytest.importorskip("mpmath")
+    mpmath.mp.dps = 30
+    table = np.asarray(table)
+    n = int(table.sum())
+    total = mpmath.mpf(0)
+    for a in table.sum(1).tolist():
+        for b in table.sum(0).tolist():
+            if a == 0 or b == 0:
+                continue
+            low, high = max(0, a + b - n), min(a, b)
+            mode = min(max((a + 1) * (b + 1) // (n + 2), low), high)
+            width = 12 * math.isqrt(a * b // n + 1) + 40
+            log_p = (
+                mpmath.loggamma(a + 1)
+                + mpmath.loggamma(b + 1)
+                + mpmath.loggamma(n - a + 1)
+                + mpmath.loggamma(n - b + 1)
+                - mpmath.loggamma(n + 1)
+                - mpmath.loggamma(mode + 1)
+                - mpmath.loggamma(a - mode + 1)
+                - mpmath.loggamma(b - mode + 1)
+                - mpmath.loggamma(n - a - b + mode + 1)
+            )
+            for direction in (1, -1):
+                p = mpmath.exp(log_p)
+                k = mode
+                while low <= k <= high and abs(k - mode) <= width:
+                    if k > 0 and (direction == 1 or k != mode):
+                        total += p * k / n * mpmath.log(mpmath.mpf(n) * k / (a * b))
+                    if direction == 1:
+                        p *= mpmath.mpf((a - k) * (b - k)) / (
+                            (k + 1) * (n - a - b + k + 1)
+                        )
+                    else:
+                        p *= mpmath.mpf(k * (n - a - b + k)) / (
+                            (a - k + 1) * (b - k + 1)
+                        )
+                    k += direction
+    return total / mpmath.log(2)
+
+
+def test_expected_information_of_large_counts_against_mpmath():
+    """At n = 10**5 log-gamma differences lose ~1e-11 of each probability;
+    the expectation must not. The table is nearly independent, so I is close
+    to E[I] and the adjusted value shows E[I]'s own relative error."""
+    table = np.array(
+        [[30010, 4000, 900, 100], [5000, 25000, 2000, 3000], [100, 50, 29000, 850]]
+    )
+    table = np.outer(table.sum(1), table.sum(0)) // table.sum() + [[6, 0, 0, 0]]
+    expected = _expected_information_mpmath(table)
+    coverage = im.information_coverage(table)
+    information, h_true = coverage.mutual_info, coverage.h_true
+    reference = float((information - expected) / (h_true - expected))
+    value = adjusted_measures(table, "ni1")["ni1"]
+    assert abs(value) < 0.01
+    assert value == pytest.approx(reference, rel=1e-11, abs=0)

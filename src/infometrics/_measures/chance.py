@@ -123,8 +123,13 @@ def _window_sums(a, b, n, half):
     log_p = np.zeros_like(k)
     np.cumsum(steps, axis=1, out=log_p[:, 1:])
     p = np.exp(log_p - log_p.max(axis=1, keepdims=True))
+    # E[X ln(X / mu)] = E[X ln(X / mu) - (X - mu)]: the summand is >= 0 (no
+    # cancellation between the sides of the mean) and, to first order,
+    # insensitive to the rounding of mu.
+    excess = k - mean[:, None]
     with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(k > 0, k * np.log(k / mean[:, None]), 0.0)
+        terms = k * np.log1p(excess / mean[:, None]) - excess
+    terms = np.where(k > 0, terms, mean[:, None])
     return (p * terms).sum(axis=1) / p.sum(axis=1)
 
 
