@@ -116,24 +116,15 @@ def jackknife_measures(
     with np.errstate(invalid="ignore"):
         mean = (weights * theta).sum(axis=-1) / safe_n
         spread = (weights * (theta - mean[..., None]) ** 2).sum(axis=-1)
-        results = np.stack(
-            [
-                value,
-                n * value - (n - 1) * mean,
-                np.sqrt((n - 1) / safe_n * spread),
-            ]
-        )
+        corrected = n * value - (n - 1) * mean
+        error = np.sqrt((n - 1) / safe_n * spread)
+    results = np.stack([value, corrected, error])
     undefined = ~np.isfinite(value) | ~np.isfinite(mean)
     estimates = {}
     for k, name in enumerate(computed):
-        conditions = [
-            (n < 2, "the matrix holds fewer than two samples"),
-            (
-                undefined[k],
-                f"{name} is undefined or infinite on the matrix or on a "
-                "delete-one matrix",
-            ),
-        ]
+        reason = f"{name} is undefined or infinite on the matrix or a delete-one matrix"
+        few = "the matrix holds fewer than two samples"
+        conditions = [(n < 2, few), (undefined[k], reason)]
         # One warning per measure for its three results.
         filled = fill_undefined(
             results[:, k], conditions, replace_undefined_by, name=f"jackknife {name}"
