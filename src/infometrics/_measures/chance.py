@@ -9,8 +9,6 @@ measure that is an affine function of ``I`` (or of ``I_M``, the terms of the
 first ``m`` columns) given them has its expected value at ``E[I]``.
 """
 
-from __future__ import annotations
-
 from typing import Literal
 
 import numpy as np
@@ -118,8 +116,8 @@ def expected_information(counts):
     Notes
     -----
     Each cell's term ``E[X ln(n X / (a b))] / n`` is summed over a window of
-    ``2h + 1`` values around its mean; cells are grouped by ``h`` (a power of
-    two, from ``11`` standard deviations) and each group is one array
+    ``2h + 1`` values around its mean; cells are grouped by ``h`` (from ``11``
+    standard deviations, four widths per octave) and each group is one array
     operation (no loop over cells). ``h`` is doubled until each window's two
     tails provably (log-concavity, :func:`_tail`) hold at most ``1e-25`` of
     the cell's law. A summand is at most ``1 + ln n`` in absolute value, so
@@ -136,7 +134,10 @@ def expected_information(counts):
     used = (a > 0) & (b > 0)
     a, b, n = a[used], b[used], n[used]
     variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
-    halves = 2 ** np.ceil(np.log2(11 * np.sqrt(variance) + 12)).astype(int)
+    halves = np.ceil(11 * np.sqrt(variance) + 12)
+    # Rounded up to four widths per octave: few groups, little waste.
+    step = 2.0 ** np.maximum(np.floor(np.log2(halves)) - 2, 0)
+    halves = (np.ceil(halves / step) * step).astype(int)
     values = np.zeros(a.shape)
     for half in np.unique(halves):
         group = halves == half
