@@ -18,7 +18,7 @@ from .measure import REAL, MeasureSpec, _in_range, evaluate_measures
 from .ni import NI_MEASURES
 from .quantities import MatrixQuantities
 from .registry import check_measure
-from .validation import check_confusion_matrix, check_replace_undefined_by
+from .validation import check_replace_undefined_by, check_sample_counts
 
 # Measures affine in I (or I_M) once the margins are fixed.
 ADJUSTABLE = (
@@ -250,13 +250,8 @@ def adjusted_measures(
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
     specs = [_adjustable(name) for name in names]
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    if not np.all(counts == np.floor(counts)):
-        raise ValueError(
-            "Chance adjustment needs integer counts (the permutation model "
-            "shuffles samples); the confusion matrix holds non-integer counts "
-            "(weights). Pass unweighted counts."
-        )
+    why = "The chance adjustment shuffles samples (the permutation model)"
+    counts = check_sample_counts(confusion_matrix, why)
     quantities = MatrixQuantities(counts)
     chance = _AtInformation(quantities, *expected_information(counts))
     exact = np.zeros_like(counts)

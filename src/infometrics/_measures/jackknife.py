@@ -15,8 +15,8 @@ from numpy.typing import ArrayLike
 from .registry import MEASURES, compute_measures
 from .validation import (
     as_output,
-    check_confusion_matrix,
     check_replace_undefined_by,
+    check_sample_counts,
     fill_undefined,
 )
 
@@ -83,13 +83,8 @@ def jackknife_measures(
     0.095
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    if not np.all(counts == np.floor(counts)):
-        raise ValueError(
-            "The jackknife deletes one sample at a time and needs integer "
-            "counts; the confusion matrix holds non-integer counts (weights). "
-            "Pass unweighted counts."
-        )
+    why = "The jackknife deletes one sample at a time"
+    counts = check_sample_counts(confusion_matrix, why)
     m = counts.shape[-2]
     if measures is None:
         measures = [n for n, s in MEASURES.items() if m == 2 or not s.binary_only]
