@@ -232,6 +232,18 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
     return counts, has_reject_column
 
 
+def check_sample_counts(confusion_matrix, why):
+    """:func:`check_confusion_matrix`, refusing non-integer counts (summed
+    weights) with ``why``: what the method does with samples."""
+    counts, _ = check_confusion_matrix(confusion_matrix)
+    if not np.all(counts == np.floor(counts)):
+        raise ValueError(
+            f"{why} and needs integer counts; the confusion matrix holds "
+            "non-integer counts (weights). Pass unweighted counts."
+        )
+    return counts
+
+
 def check_replace_undefined_by(replace_undefined_by):
     """Validate the ``replace_undefined_by`` option shared by every measure."""
     if isinstance(replace_undefined_by, str):
