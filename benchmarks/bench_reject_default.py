@@ -69,7 +69,7 @@ def shipped(loader, ratio):
         keep = []
         for k, label in enumerate(labels[np.argsort(-sizes, kind="stable")]):
             members = np.flatnonzero(y == label)
-            size = max(6, int(round(len(members) * ratio**k)))
+            size = max(6, round(len(members) * ratio**k))
             keep.append(rng.choice(members, size=size, replace=False))
         keep = np.concatenate(keep)
         return X[keep], y[keep]
@@ -181,7 +181,7 @@ def main():
                     flush=True,
                 )
     print(f"\n{len(rows)} runs in {time.perf_counter() - start:.0f} s")
-    print("\nPer dataset (mean NI2 over models and seeds; verdicts of per-class - global)")
+    print("\nPer dataset (mean NI2 over models and seeds; per-class - global)")
     print(
         f"{'dataset':<30s} {'plain':>7s} {'global':>7s} {'per-cl':>7s} "
         f"{'mean diff':>9s} {'+':>3s} {'=':>3s} {'-':>3s}"
@@ -201,8 +201,9 @@ def main():
     groups = {
         "2 classes": lambda r: r["n_classes"] == 2,
         "3+ classes, rarest < 30": lambda r: r["n_classes"] > 2 and r["min_train"] < 30,
-        "3+ classes, rarest >= 30": lambda r: r["n_classes"] > 2
-        and r["min_train"] >= 30,
+        "3+ classes, rarest >= 30": lambda r: (
+            r["n_classes"] > 2 and r["min_train"] >= 30
+        ),
     }
     for name, member in groups.items():
         group = [row for row in rows if member(row)]
