@@ -37,10 +37,12 @@ exclude_patterns = ["_build", "examples", "generated_meta", "generated_cli"]
 html_theme = "pydata_sphinx_theme"
 html_static_path = ["_static"]
 html_css_files = ["wide.css"]
+# Every page is one click away in the top bar: no left column to take width.
+html_sidebars = {"**": []}
 html_theme_options = {
     "navigation_with_keys": False,
     # The gallery pages have no table of contents worth a right column.
-    "secondary_sidebar_items": {"**": ["page-toc"], "auto_examples/*": []},
+    "secondary_sidebar_items": {"auto_examples/*": []},
 }
 sphinx_gallery_conf = {
     "examples_dirs": "examples",
@@ -153,7 +155,7 @@ def _write_cli_help(app):
             os.environ["COLUMNS"] = previous
     lines = []
     for title, text in sections:
-        lines += [title, "-" * len(title), "", ".. code-block:: text", ""]
+        lines += [title, "~" * len(title), "", ".. code-block:: text", ""]
         lines += [f"   {line}".rstrip() for line in text.splitlines()]
         lines.append("")
     folder = Path(app.srcdir) / "generated_cli"
