@@ -31,7 +31,7 @@ def test_page_examples_run_as_shown(page):
 def test_quickstart_has_examples():
     text = (DOCS / "quickstart.rst").read_text(encoding="utf-8")
     assert text.count(">>> ") >= 20
-    for needed in ("scoring=\"ni2\"", "RejectOptionClassifierCV", "html_report"):
+    for needed in ('scoring="ni2"', "RejectOptionClassifierCV", "html_report"):
         assert needed in text
 
 
