@@ -265,13 +265,15 @@ class EntropyTriangleDisplay:
                 "fontsize": 9,
             }
             self.side_labels_ = [
-                ax.text(
-                    0.5,
-                    -0.12,
+                # Below the row of 2MI' ticks (at y = -0.05), in points.
+                ax.annotate(
                     "ΔH' = 0: uniform marginals\n"
                     "2MI': follow the grid lines rising to the right to these ticks",
+                    xy=(0.5, -0.05),
+                    xytext=(0, -10),
+                    textcoords="offset points",
                     ha="center",
-                    va="center",
+                    va="top",
                     fontsize=9,
                 ),
                 ax.annotate(
