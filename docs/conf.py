@@ -31,9 +31,19 @@ autodoc_default_options = {
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 intersphinx_mapping = {}  # offline builds: no inventories are fetched
-exclude_patterns = ["_build", "examples", "generated_meta"]
-html_theme = "alabaster"
-html_static_path = []
+exclude_patterns = ["_build", "examples", "generated_meta", "generated_cli"]
+# The theme of scikit-learn's own docs: a wide content column, so gallery code
+# and tables fit without horizontal scrolls.
+html_theme = "pydata_sphinx_theme"
+html_static_path = ["_static"]
+html_css_files = ["wide.css"]
+# Every page is one click away in the top bar: no left column to take width.
+html_sidebars = {"**": []}
+html_theme_options = {
+    "navigation_with_keys": False,
+    # The gallery pages have no table of contents worth a right column.
+    "secondary_sidebar_items": {"auto_examples/*": []},
+}
 sphinx_gallery_conf = {
     "examples_dirs": "examples",
     "gallery_dirs": "auto_examples",
@@ -108,6 +118,50 @@ def _write_meta_audit(app):
     key_file.write_text(key)
 
 
+# The "Command line" page includes the help of every command, produced here by
+# the command's own parser at each build, so it cannot drift from the code.
+def _write_cli_help(app):
+    import contextlib
+    import io
+    import os
+    import re
+    from pathlib import Path
+
+    from infometrics._cli.main import build_parser
+
+    def help_of(*command):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+            build_parser().parse_args([*command, "--help"])
+        return out.getvalue()
+
+    previous = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = "88"  # argparse wraps to the terminal width
+    try:
+        main_help = help_of()
+        # The sub-commands, as the parser's usage line lists them: {a,b,...}.
+        commands = re.search(r"\{([\w,-]+)\}", main_help).group(1).split(",")
+        sections = [("infometrics", main_help)]
+        sections += [(f"infometrics {name}", help_of(name)) for name in commands]
+    finally:
+        if previous is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = previous
+    lines = []
+    for title, text in sections:
+        lines += [title, "~" * len(title), "", ".. code-block:: text", ""]
+        lines += [f"   {line}".rstrip() for line in text.splitlines()]
+        lines.append("")
+    folder = Path(app.srcdir) / "generated_cli"
+    folder.mkdir(exist_ok=True)
+    target = folder / "commands.inc"
+    text = "\n".join(lines)
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+
+
 def setup(app):
     app.connect("autodoc-process-signature", _shorten_signature)
     app.connect("builder-inited", _write_meta_audit)
+    app.connect("builder-inited", _write_cli_help)

@@ -1,6 +1,7 @@
 """The demo: progress as it works, full column names, a computed reading."""
 
 import io
+import re
 
 import numpy as np
 import pytest
@@ -38,6 +39,9 @@ def test_demo_prints_progress_table_and_reading(short_demo):
     assert 'scoring="ni2"' in text
     assert "RejectOptionClassifierCV" in text
     assert text.count(" done (") == 4  # three timed steps, one more draw
+    # Steps shorter than a second read in milliseconds, never "0.0 s".
+    assert "(0.0 s)" not in text
+    assert re.search(r" done \((\d+ ms|\d+\.\d s)\)", text)
     header = next(
         line for line in text.splitlines() if line.strip().startswith("classifier")
     )

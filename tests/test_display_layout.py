@@ -292,3 +292,36 @@ def test_confusion_matrix_values_fit_their_cells():
         [[5, 1, 0], [2, 7, 1]]
     )
     assert {text.get_fontsize() for text in few.text_.ravel()} == {10.0}
+
+
+def _ink(figure, keep):
+    """Pixels drawn by the artists ``keep`` alone (every other artist hidden)."""
+    artists = figure.findobj(lambda artist: artist.get_visible())
+    shown = {id(artist) for artist in keep}
+    for artist in artists:
+        container = artist is figure or artist is artist.axes
+        if not container and id(artist) not in shown:
+            artist.set_visible(False)
+    figure.patch.set_visible(False)
+    figure.canvas.draw()
+    pixels = np.asarray(figure.canvas.buffer_rgba())[..., 3] > 0
+    for artist in artists:
+        artist.set_visible(True)
+    return pixels
+
+
+@pytest.mark.parametrize("size", [(4, 4), (6.4, 4.8), (13, 6.5)])
+def test_triangle_side_labels_never_cross_the_triangle(size):
+    # Each side's label stays off the triangle, small figure or large.
+    figure, ax = plt.subplots(figsize=size)
+    display = im.EntropyTriangleDisplay.from_confusion_matrices(
+        {"A": [[40, 5, 5], [3, 45, 2]], "B": [[30, 10, 10], [5, 40, 5]]},
+        ax=ax,
+        extended=True,
+    )
+    outline = ax.lines[0]  # the triangle, drawn first
+    edge = _ink(figure, [outline])
+    for label in display.side_labels_:
+        text = _ink(figure, [label])
+        assert text.any()
+        assert not (text & edge).any(), label.get_text()

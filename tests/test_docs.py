@@ -1,10 +1,38 @@
 """The documentation builds, warnings as errors, running the gallery examples."""
 
+import doctest
 import subprocess
 import sys
 from pathlib import Path
 
+import matplotlib.pyplot as plt
+import pytest
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+# Pages whose ">>>" examples are shown to readers as runnable code.
+DOCTESTED_PAGES = ["quickstart.rst"]
+
+
+@pytest.mark.parametrize("page", DOCTESTED_PAGES)
+def test_page_examples_run_as_shown(page):
+    # Failures are printed (pytest shows them with the failing assertion).
+    try:
+        result = doctest.testfile(
+            str(DOCS / page),
+            module_relative=False,
+            optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+        )
+    finally:
+        plt.close("all")
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+def test_quickstart_has_examples():
+    text = (DOCS / "quickstart.rst").read_text(encoding="utf-8")
+    assert text.count(">>> ") >= 20
+    for needed in ('scoring="ni2"', "RejectOptionClassifierCV", "html_report"):
+        assert needed in text
 
 
 def test_documentation_builds_without_warnings(tmp_path):
@@ -37,6 +65,9 @@ def test_documentation_builds_without_warnings(tmp_path):
         "auto_examples/plot_tune_reject_option.html",
         "generated/infometrics.ni.html",
         "which_measure.html",
+        "quickstart.html",
+        "choosing.html",
+        "command_line.html",
     ):
         assert (html / page).is_file(), page
     # The "Which measure?" page holds the audit the build ran, as tables of
@@ -58,5 +89,13 @@ def test_documentation_builds_without_warnings(tmp_path):
         text = page.read_text(encoding="utf-8")
         assert "_SupportsArray" not in text, page.name
         assert "_NestedSequence" not in text, page.name
+    # The command-line page holds the parser's own help of every command.
+    command_line = (html / "command_line.html").read_text(encoding="utf-8")
+    for command in ("report", "plot", "demo", "audit"):
+        assert f"usage: infometrics {command}" in command_line, command
+    # The reject default's evidence is on the user-guide page.
+    assert "reject-default-evidence" in (html / "user_guide.html").read_text(
+        encoding="utf-8"
+    )
     ni_score_page = (html / "generated/infometrics.ni_score.html").read_text()
     assert "ArrayLike" in ni_score_page

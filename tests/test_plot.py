@@ -76,6 +76,27 @@ def test_entropy_triangle_from_estimator_and_predictions(iris_model):
     assert other.marginal_points_ == {}
 
 
+@pytest.mark.parametrize(
+    ("r", "f"), [(0.31, 0.40), (0.05, 0.96), (0.9, 0.63), (2.5, 0.2)]
+)
+def test_information_coverage_iso_lines_follow_the_data(r, f):
+    # A point at S_I/H(T) = 1 - f + r (0.91 for the first) has an iso-line
+    # near it, whatever the level; fixed levels left 0.91 with none nearby.
+    display = im.InformationCoverageDisplay({"A": (r, f)}).plot()
+    levels = [float(label.get_text().split("=")[1]) for label in display.iso_labels_]
+    assert 3 <= len(levels) <= 8
+    steps = np.diff(levels)
+    np.testing.assert_allclose(steps, steps[0])
+    assert min(abs(level - (1 - f + r)) for level in levels) <= steps[0] + 1e-9
+    plt.close("all")
+
+
+def test_information_coverage_refuses_unknown_iso_levels():
+    with pytest.raises(ValueError, match="iso_levels must be 'auto'"):
+        im.InformationCoverageDisplay({"A": (0.3, 0.4)}).plot(iso_levels="many")
+    plt.close("all")
+
+
 def test_information_coverage_points_iso_lines_and_spread(iris_model):
     model, X, y = iris_model
     display = im.InformationCoverageDisplay.from_estimator(

@@ -135,7 +135,7 @@ def test_pickle_round_trip(iris):
     )
     restored = pickle.loads(pickle.dumps(model))
     np.testing.assert_array_equal(restored.predict(X), model.predict(X))
-    tuned = im.RejectOptionClassifierCV(GaussianNB(), cv=3).fit(X, y)
+    tuned = im.RejectOptionClassifierCV(GaussianNB(), cv=3, per_class=False).fit(X, y)
     restored = pickle.loads(pickle.dumps(tuned))
     assert restored.best_threshold_ == tuned.best_threshold_
 
@@ -202,7 +202,9 @@ def test_estimator_without_confidence_is_refused(iris):
 def test_cv_classifier_picks_the_curves_best_threshold_and_rejects_where_it_helps():
     X, y = load_digits(return_X_y=True)
     noisy = make_pipeline(StandardScaler(), LogisticRegression(C=0.001, max_iter=500))
-    model = im.RejectOptionClassifierCV(noisy, cv=StratifiedKFold(4)).fit(X, y)
+    model = im.RejectOptionClassifierCV(
+        noisy, cv=StratifiedKFold(4), per_class=False
+    ).fit(X, y)
     curve = model.curve_
     index, threshold, value = curve.best("ni2")
     assert model.best_threshold_ == threshold
@@ -222,7 +224,7 @@ def test_cv_classifier_minimising_the_false_information_ratio_warns(iris):
         im.DegenerateThresholdWarning, match=r"every sample is rejected \(r\(S\|T\) = 0"
     ):
         model = im.RejectOptionClassifierCV(
-            GaussianNB(), scoring="false_info_ratio", cv=3
+            GaussianNB(), scoring="false_info_ratio", cv=3, per_class=False
         ).fit(X, y)
     assert model.best_score_ == pytest.approx(
         np.nanmin(model.curve_.measures["false_info_ratio"])

@@ -454,9 +454,11 @@ def test_nan_reject_label_marks_rejections_for_any_classes(classes, dtype):
 def test_nan_reject_label_tunes_out_of_fold():
     X, y = make_classification(150, n_classes=3, n_informative=4, random_state=0)
     tuned = im.RejectOptionClassifierCV(
-        LogisticRegression(), cv=CV, reject_label=np.nan
+        LogisticRegression(), cv=CV, reject_label=np.nan, per_class=False
     ).fit(X, y)
-    reference = im.RejectOptionClassifierCV(LogisticRegression(), cv=CV).fit(X, y)
+    reference = im.RejectOptionClassifierCV(
+        LogisticRegression(), cv=CV, per_class=False
+    ).fit(X, y)
     assert tuned.best_threshold_ == reference.best_threshold_
     np.testing.assert_array_equal(
         np.isnan(tuned.predict(X)), reference.predict(X) == -1

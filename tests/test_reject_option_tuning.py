@@ -98,6 +98,30 @@ def test_per_class_thresholds_are_searchable(iris):
 # -- the tuner: any scoring
 
 
+def test_per_class_auto_follows_classes_and_rarest_class(digits):
+    # "auto": per class with more than two classes and >= 30 samples of the
+    # rarest; otherwise one global threshold, as per_class=False gives.
+    X, y = digits
+    auto = im.RejectOptionClassifierCV(noisy(), cv=CV).fit(X, y)
+    explicit = im.RejectOptionClassifierCV(noisy(), cv=CV, per_class=True).fit(X, y)
+    assert auto.per_class_ is True
+    np.testing.assert_array_equal(auto.best_threshold_, explicit.best_threshold_)
+    for kept in (29, 30):  # class 9 keeps this many samples
+        rare = np.flatnonzero(y == 9)[kept:]
+        X_rare, y_rare = np.delete(X, rare, axis=0), np.delete(y, rare)
+        auto = im.RejectOptionClassifierCV(noisy(), cv=CV).fit(X_rare, y_rare)
+        assert auto.per_class_ is (kept == 30)
+    glob = im.RejectOptionClassifierCV(noisy(), cv=CV, per_class=False)
+    rare = np.flatnonzero(y == 9)[29:]
+    X_rare, y_rare = np.delete(X, rare, axis=0), np.delete(y, rare)
+    auto = im.RejectOptionClassifierCV(noisy(), cv=CV).fit(X_rare, y_rare)
+    assert np.ndim(auto.best_threshold_) == 0
+    assert auto.best_threshold_ == glob.fit(X_rare, y_rare).best_threshold_
+    binary = y < 5
+    auto = im.RejectOptionClassifierCV(noisy(), cv=CV).fit(X, binary)
+    assert auto.per_class_ is False
+
+
 @SKLEARN_SEES_REJECTIONS
 @pytest.mark.parametrize(
     ("scoring", "metric", "rejecting_pays"),
@@ -114,7 +138,7 @@ def test_any_scikit_learn_scoring_is_tuned_on_a_grid(
 ):
     X, y = iris
     model = im.RejectOptionClassifierCV(
-        GaussianNB(), scoring=scoring, cv=CV, thresholds=20
+        GaussianNB(), scoring=scoring, cv=CV, thresholds=20, per_class=False
     )
     if rejecting_pays:
         model.fit(X, y)  # warnings are errors: none
@@ -142,12 +166,15 @@ def test_any_scikit_learn_scoring_is_tuned_on_a_grid(
 def test_a_scorer_object_on_the_grid_equals_the_one_sort_sweep(digits):
     X, y = digits
     grid = np.linspace(0.05, 0.6, 12)
-    fast = im.RejectOptionClassifierCV(noisy(), scoring="ni2", cv=CV, thresholds=grid)
+    fast = im.RejectOptionClassifierCV(
+        noisy(), scoring="ni2", cv=CV, thresholds=grid, per_class=False
+    )
     # An explicit reject label makes the scorer go through the generic path.
     generic = im.RejectOptionClassifierCV(
         noisy(),
         scoring=im.make_ni_scorer("ni2", reject_label=-1),
         cv=CV,
+        per_class=False,
         thresholds=grid,
     )
     fast.fit(X, y)
@@ -160,7 +187,7 @@ def test_a_scorer_object_on_the_grid_equals_the_one_sort_sweep(digits):
         noisy(), scoring=im.make_ni_scorer("ni1"), cv=CV
     ).fit(X, y)
     by_name = im.RejectOptionClassifierCV(noisy(), scoring="ni1", cv=CV).fit(X, y)
-    assert by_object.best_threshold_ == by_name.best_threshold_
+    np.testing.assert_array_equal(by_object.best_threshold_, by_name.best_threshold_)
     assert by_object.best_score_ == by_name.best_score_
 
 
@@ -169,7 +196,11 @@ def test_sample_weight_reaches_a_scikit_learn_scorer(digits):
     X, y = digits
     weights = np.where(y == 3, 5.0, 1.0)
     model = im.RejectOptionClassifierCV(
-        GaussianNB(), scoring="balanced_accuracy", cv=CV, thresholds=[0.5, 0.9]
+        GaussianNB(),
+        scoring="balanced_accuracy",
+        cv=CV,
+        thresholds=[0.5, 0.9],
+        per_class=False,
     )
     with pytest.warns(im.DegenerateThresholdWarning):
         model.fit(X, y, sample_weight=weights)
@@ -200,7 +231,7 @@ def test_a_plateau_and_accepting_everything_warn(iris):
     # Log-loss reads the probabilities, which no threshold changes: a plateau.
     with pytest.warns(im.DegenerateThresholdWarning) as caught:
         model = im.RejectOptionClassifierCV(
-            GaussianNB(), scoring="neg_log_loss", cv=CV, thresholds=5
+            GaussianNB(), scoring="neg_log_loss", cv=CV, thresholds=5, per_class=False
         ).fit(X, y)
     messages = " ".join(str(w.message) for w in caught)
     assert "plateau" in messages
@@ -261,7 +292,7 @@ def test_per_class_tuning_against_a_direct_computation(digits):
     predicted, confidence = out_of_fold(noisy(), X, y)
     best = objective_direct(y, classes, predicted, confidence, thresholds)
     assert model.best_score_ == pytest.approx(best, rel=1e-12)
-    glob = im.RejectOptionClassifierCV(noisy(), cv=CV).fit(X, y)
+    glob = im.RejectOptionClassifierCV(noisy(), cv=CV, per_class=False).fit(X, y)
     assert model.best_score_ > glob.best_score_  # per-class thresholds help here
     assert 1 <= model.n_rounds_ <= 20
     # A local optimum: no single class's threshold, alone, does better.
@@ -355,7 +386,7 @@ class DictScorer:
 @pytest.mark.parametrize(
     ("params", "error", "message"),
     [
-        ({"per_class": "yes"}, ValueError, "per_class must be True or False"),
+        ({"per_class": "yes"}, ValueError, "per_class must be True, False or 'auto'"),
         ({"thresholds": "all"}, ValueError, "thresholds must be 'auto'"),
         ({"thresholds": 0}, ValueError, "at least 1"),
         ({"thresholds": [0.5, np.nan]}, ValueError, "finite values"),

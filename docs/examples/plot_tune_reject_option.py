@@ -36,16 +36,30 @@ print(f"threshold {tuned.best_threshold_:.3f}, out-of-fold NI2 {tuned.best_score
 
 # %%
 # The out-of-fold reject curve the threshold was chosen from, against the
-# coverage: NI2 (higher is better, left axis) peaks where the selective risk
-# (lower is better, right axis) has already fallen by half. The square-root
-# axis spreads the high-coverage end, where the useful thresholds are.
+# coverage, one panel per quantity on a shared coverage axis: NI2 (higher is
+# better) peaks where the selective risk (lower is better) has already fallen
+# by half. The square-root axis spreads the high-coverage end, where the
+# useful thresholds are.
 
+fig, (ni2_ax, risk_ax) = plt.subplots(
+    1, 2, figsize=(11, 4.8), sharex=True, layout="constrained"
+)
 display = im.RejectCurveDisplay(
     tuned.curve_, threshold=tuned.best_threshold_, name="out of fold"
 )
+display.plot(ax=ni2_ax, x="coverage", measures=["ni2"], show_error_rate=False)
 display.plot(
-    x="coverage", measures=["ni2"], show_error_rate=False, show_selective_risk=True
+    ax=risk_ax,
+    x="coverage",
+    measures=[],
+    show_error_rate=False,
+    show_selective_risk=True,
 )
+ni2_ax.set_title("NI2, out of fold")
+risk_ax.set_title("Selective risk, out of fold")
+for ax in (ni2_ax, risk_ax):
+    ax.set_xlabel("")
+fig.supxlabel("coverage (share of samples accepted; square-root scale)", fontsize=10)
 plt.show()
 
 # %%

@@ -63,7 +63,13 @@ class _Progress:
     def done(self, text=""):
         seconds = time.perf_counter() - self._start
         suffix = f" {text}" if text else ""
-        print(f" done ({seconds:.1f} s).{suffix}", file=self.stream, flush=True)
+        # Steps of a fraction of a second would all read "0.0 s".
+        took = (
+            f"{seconds:.1f} s"
+            if seconds >= 1
+            else f"{max(round(seconds * 1000), 1)} ms"
+        )
+        print(f" done ({took}).{suffix}", file=self.stream, flush=True)
 
 
 def _draw(seed):

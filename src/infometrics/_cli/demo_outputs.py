@@ -60,6 +60,7 @@ def _write_outputs(folder, matrices, first, splits, progress):
 
 
 def _write_figures(folder, matrices, first):
+    from .._curves.reject_curve import reject_curve
     from .._display import (
         AugmentedConfusionMatrixDisplay,
         EntropyTriangleDisplay,
@@ -113,23 +114,48 @@ def _write_figures(folder, matrices, first):
     written.append(folder / "information_coverage.png")
     figure.savefig(written[-1], dpi=110)
 
+    # One panel per quantity, each with both curves on one axis: where two
+    # curves cross then means something (on twin axes it would not).
     figure = _figure(13, 5.5)
-    train, test = figure.subplots(1, 2)
+    panels = figure.subplots(1, 2, sharex=True)
     tuned = first["tuned"]
-    curve_kw = {"measures": ["ni2"], "show_error_rate": False}
-    RejectCurveDisplay(
-        tuned.curve_, threshold=tuned.best_threshold_, name="out of fold (tuning)"
-    ).plot(ax=train, show_selective_risk=True, **curve_kw)
-    RejectCurveDisplay.from_estimator(
-        first["never"],
-        first["X_test"],
-        y_test,
-        measures=["ni2"],
-        threshold=tuned.best_threshold_,
-        name="held-out test split",
-        ax=test,
-        show_selective_risk=True,
-        show_error_rate=False,
+    curves = {
+        "out of fold (tuning)": tuned.curve_,
+        "held-out test split": reject_curve(
+            y_test,
+            first["never"].predict_proba(first["X_test"]),
+            classes=first["never"].classes_,
+            measures=["ni2"],
+        ),
+    }
+    handles = []
+    for name, curve in curves.items():
+        display = RejectCurveDisplay(curve, threshold=tuned.best_threshold_, name=name)
+        display.plot(ax=panels[0], measures=["ni2"], show_error_rate=False)
+        handles.append(display.lines_["ni2"])
+        display.plot(
+            ax=panels[1], measures=[], show_error_rate=False, show_selective_risk=True
+        )
+    rejects = []
+    for name, curve in curves.items():
+        index = np.searchsorted(curve.thresholds, tuned.best_threshold_)
+        rate = curve.reject_rate[min(index, len(curve.thresholds) - 1)]
+        rejects.append(f"{rate:.1%} {name}")
+    rejects = ", ".join(rejects)
+    for ax in panels:
+        ax.get_legend().remove()
+    panels[0].set_ylabel("NI2")
+    panels[0].set_title("NI2 (higher is better)")
+    panels[1].set_ylabel("selective risk")
+    panels[1].set_title("Selective risk: wrong among accepted (lower is better)")
+    figure.legend(
+        handles,
+        list(curves),
+        loc="outside lower center",
+        ncols=2,
+        frameon=False,
+        title=f"dotted: threshold {tuned.best_threshold_:.3f} (rejects {rejects})",
+        title_fontsize=9,
     )
     written.append(folder / "reject_curve.png")
     figure.savefig(written[-1], dpi=110)
@@ -191,10 +217,10 @@ def _figure(width, height):
 
 def _mark_zoom(whole, zoomed):
     """Outline on the whole triangle the region the zoomed panel shows."""
-    from matplotlib.patches import Rectangle
+    from matplotlib.patches import Polygon, Rectangle
 
     (x_low, x_high), (y_low, y_high) = zoomed.get_xlim(), zoomed.get_ylim()
-    whole.add_patch(
+    box = whole.add_patch(
         Rectangle(
             (x_low, y_low),
             x_high - x_low,
@@ -205,4 +231,8 @@ def _mark_zoom(whole, zoomed):
             zorder=2,
         )
     )
+    # Only the part inside the triangle: outside, it would cross the labels
+    # of the sides.
+    inside = Polygon([(0, 0), (1, 0), (0.5, np.sqrt(3) / 2)], transform=whole.transData)
+    box.set_clip_path(inside)
     zoomed.set_title(zoomed.get_title() + "\nthe grey box of the left panel")

@@ -252,29 +252,41 @@ class EntropyTriangleDisplay:
                     fontsize=9,
                 ),
             ]
-            # Each side is where one coordinate vanishes.
-            side_style = {"ha": "center", "va": "center", "fontsize": 9}
-            # Outside each slanted side by more than a marker: classifiers with
-            # 2MI' = 0 (or VI' = 0) sit on it.
-            offset = 0.085
+            # Each side is where one coordinate vanishes. The slanted sides'
+            # labels hang outside their side at a fixed distance in points,
+            # rotated about that anchor, so they never cross the side however
+            # large the figure; far enough out that classifiers with 2MI' = 0
+            # (or VI' = 0) sitting on it keep their markers clear.
+            side_style = {
+                "textcoords": "offset points",
+                "ha": "center",
+                "va": "bottom",
+                "rotation_mode": "anchor",
+                "fontsize": 9,
+            }
             self.side_labels_ = [
-                ax.text(
-                    0.5,
-                    -0.12,
-                    "ΔH' = 0: uniform marginals;  2MI' grows →",
-                    **side_style,
+                # Below the row of 2MI' ticks (at y = -0.05), in points.
+                ax.annotate(
+                    "ΔH' = 0: uniform marginals\n"
+                    "2MI': follow the grid lines rising to the right to these ticks",
+                    xy=(0.5, -0.05),
+                    xytext=(0, -10),
+                    textcoords="offset points",
+                    ha="center",
+                    va="top",
+                    fontsize=9,
                 ),
-                ax.text(
-                    0.25 - offset * _SQRT3_2,
-                    _SQRT3_2 / 2 + offset / 2,
+                ax.annotate(
                     "2MI' = 0: no information transferred",
+                    xy=(0.25, _SQRT3_2 / 2),
+                    xytext=(-8 * _SQRT3_2, 8 * 0.5),
                     rotation=60,
                     **side_style,
                 ),
-                ax.text(
-                    0.75 + offset * _SQRT3_2,
-                    _SQRT3_2 / 2 + offset / 2,
+                ax.annotate(
                     "VI' = 0: nothing left uncertain",
+                    xy=(0.75, _SQRT3_2 / 2),
+                    xytext=(8 * _SQRT3_2, 8 * 0.5),
                     rotation=-60,
                     **side_style,
                 ),

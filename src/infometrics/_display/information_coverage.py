@@ -14,6 +14,17 @@ from .common import (
 )
 
 
+def _levels_in_view(highest):
+    """Round levels of ``S_I / H(T)`` in ``(0, highest]``: at most 8, evenly spaced.
+
+    ``highest`` is the level at the view's lower-right corner; the upper-left
+    one, the perfect classifier, is 0.
+    """
+    steps = (0.05, 0.1, 0.2, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
+    step = next((s for s in steps if highest / s <= 8), highest / 8)
+    return np.round(np.arange(step, highest + step / 2, step), 2)
+
+
 class InformationCoverageDisplay:
     """Information coverage plot: r(S|T) on x, f(T;S) on y (Holt et al.).
 
@@ -244,7 +255,7 @@ class InformationCoverageDisplay:
         self,
         *,
         ax=None,
-        iso_levels=(0.25, 0.5, 1.0, 1.5),
+        iso_levels="auto",
         spread_kind="points",
         point_kw=None,
     ):
@@ -253,9 +264,12 @@ class InformationCoverageDisplay:
         Parameters
         ----------
         ax : matplotlib Axes, default=None
-        iso_levels : sequence of float, default=(0.25, 0.5, 1.0, 1.5)
+        iso_levels : "auto" or sequence of float, default="auto"
             Levels of ``S_I / H(T)`` drawn as dashed lines; those crossing too
-            little of the view to be labelled are left out.
+            little of the view to be labelled are left out. ``"auto"``: every
+            multiple of a round step (0.05, 0.1, 0.2, 0.25, 0.5, 1, ...) that
+            crosses the view, the smallest step giving at most 8 of them, so
+            that every point has a line within one step.
         spread_kind : {"points", "ellipse"}, default="points"
             Scatter the resampled/fold points, or draw their 2-standard-
             deviation covariance ellipse.
@@ -350,6 +364,13 @@ class InformationCoverageDisplay:
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
         (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()
+        if isinstance(iso_levels, str):
+            if iso_levels != "auto":
+                raise ValueError(
+                    "iso_levels must be 'auto' or a sequence of numbers; got "
+                    f"{iso_levels!r}."
+                )
+            iso_levels = _levels_in_view(1 - f_low + r_high)
         scale = np.array([r_high - r_low, f_high - f_low])
         occupied = [
             np.asarray(line.get_xydata(), dtype=float).reshape(-1, 2)
