@@ -77,12 +77,15 @@ def test_normalize(normalize):
     assert display.text_[0, 0].get_text() == f"{expected[0, 0]:.2f}"
 
 
-def test_square_matrix_gets_an_empty_reject_column_and_options():
+def test_square_matrix_has_no_reject_column_and_options():
     display = Display.from_confusion_matrix(
         [[90, 0], [1, 9]], display_labels=["neg", "pos"], colorbar=False
     )
-    np.testing.assert_array_equal(display.reject_im_.get_array(), [[0], [0]])
-    assert _texts(display) == [["90", "0", "0"], ["1", "9", "0"]]
+    # No reject option, no reject column: nothing of it is drawn or named.
+    assert display.reject_im_ is None
+    assert [t.get_text() for t in display.ax_.get_xticklabels()] == ["neg", "pos"]
+    assert display.ax_.get_xlim() == (-0.5, 1.5)
+    assert _texts(display) == [["90", "0"], ["1", "9"]]
     assert len(display.figure_.axes) == 1
     # Dark text on light cells, light text on dark ones.
     assert display.text_[0, 0].get_color() == display.im_.cmap(0.0)
@@ -107,7 +110,8 @@ def test_from_estimator_counts_the_rejections(iris_model):
     np.testing.assert_allclose(display.reject_im_.get_array()[:, 0], rates[:, -1])
     assert rates[:, -1].sum() > 0
     plain = Display.from_estimator(model[-1].estimator_, model[0].transform(X), y)
-    assert plain.reject_im_.get_array().sum() == 0
+    # A classifier without a reject option gets no reject column at all.
+    assert plain.reject_im_ is None
 
 
 def test_bad_inputs():

@@ -74,7 +74,8 @@ class AugmentedConfusionMatrixDisplay:
     Parameters
     ----------
     confusion_matrix : ndarray of shape (n_classes, n_classes + 1)
-        Counts or rates; a square matrix gets an all-zero reject column.
+        Counts or rates; a square matrix (a classifier without a reject
+        option) is drawn without a reject column.
     display_labels : array-like of shape (n_classes,), default=None
         Class names; ``0 .. n_classes - 1`` by default.
     reject_display_label : str, default="rejected"
@@ -84,8 +85,8 @@ class AugmentedConfusionMatrixDisplay:
     ----------
     im_ : matplotlib AxesImage
         The classes' block.
-    reject_im_ : matplotlib AxesImage
-        The reject column.
+    reject_im_ : matplotlib AxesImage or None
+        The reject column; None for a square matrix.
     text_ : ndarray of shape (n_classes, n_classes + 1) of matplotlib Text, or None
         The value in each cell; None with ``include_values=False``.
     ax_ : matplotlib Axes
@@ -171,8 +172,6 @@ default="auto"
                 "AugmentedConfusionMatrixDisplay shows one matrix; got shape "
                 f"{counts.shape}."
             )
-        if not has_reject:
-            counts = np.column_stack([counts, np.zeros(len(counts))])
         n_classes = counts.shape[0]
         labels = (
             np.arange(n_classes)
@@ -197,13 +196,16 @@ default="auto"
             extent=(-0.5, edge, edge, -0.5),
             **image_kw,
         )
-        reject_x = n_classes + _REJECT_GAP
-        self.reject_im_ = ax.imshow(
-            counts[:, n_classes:],
-            cmap=reject_cmap,
-            extent=(reject_x - 0.5, reject_x + 0.5, edge, -0.5),
-            **image_kw,
-        )
+        # A square matrix is a classifier without a reject option: no column.
+        reject_x = n_classes + _REJECT_GAP if has_reject else edge
+        self.reject_im_ = None
+        if has_reject:
+            self.reject_im_ = ax.imshow(
+                counts[:, n_classes:],
+                cmap=reject_cmap,
+                extent=(reject_x - 0.5, reject_x + 0.5, edge, -0.5),
+                **image_kw,
+            )
         self.text_ = None
         if include_values:
             self.text_ = self._write_values(
@@ -211,21 +213,21 @@ default="auto"
             )
         if colorbar:
             ax.figure.colorbar(self.im_, ax=ax)
-        positions = [*range(n_classes), reject_x]
+        positions = [*range(n_classes), *([reject_x] if has_reject else [])]
+        names = [*labels, *([self.reject_display_label] if has_reject else [])]
         # Class names are data: drawn literally, never as mathtext.
-        ax.set_xticks(
-            positions, [*map(_literal, labels), _literal(self.reject_display_label)]
-        )
+        ax.set_xticks(positions, [_literal(name) for name in names])
         ax.set_yticks(range(n_classes), [_literal(label) for label in labels])
-        ax.set_xlim(-0.5, reject_x + 0.5)
+        ax.set_xlim(-0.5, reject_x + 0.5 if has_reject else edge)
         ax.set_ylim(edge, -0.5)
         ax.set_xlabel("Predicted label")
         ax.set_ylabel("True label")
         self._set_tick_labels(ax, xticks_rotation)
         if self.text_ is not None and not (text_kw and "fontsize" in text_kw):
             _fit_values(ax, self.text_)
-        # The reject column's tick label in the reject colour map's hue.
-        ax.get_xticklabels()[-1].set_color(self.reject_im_.cmap(0.8))
+        if has_reject:
+            # The reject column's tick label in the reject colour map's hue.
+            ax.get_xticklabels()[-1].set_color(self.reject_im_.cmap(0.8))
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
@@ -271,7 +273,7 @@ default="auto"
         low, high = float(counts.min()), float(counts.max())
         middle = (low + high) / 2.0
         texts = np.empty(counts.shape, dtype=object)
-        for row, column in product(range(n_classes), range(n_classes + 1)):
+        for row, column in product(range(n_classes), range(counts.shape[1])):
             value = counts[row, column]
             image = self.im_ if column < n_classes else self.reject_im_
             # Dark text on light cells, light text on dark ones.
@@ -304,7 +306,7 @@ default="auto"
         Parameters
         ----------
         confusion_matrix : array-like of shape (n_classes, n_classes + 1)
-            Counts (a square matrix: no rejections).
+            Counts (a square matrix: no reject option, no reject column).
         normalize : {"true", "pred", "all"}, default=None
             Show rates: over each true class (row-normalised: the share of
             the class predicted as each class or rejected), over each column,
@@ -329,8 +331,6 @@ default="auto"
                 "AugmentedConfusionMatrixDisplay shows one matrix; got shape "
                 f"{counts.shape}."
             )
-        if not has_reject:
-            counts = np.column_stack([counts, np.zeros(len(counts))])
         # Integers only when every count is exactly whole and fits; other
         # weighted counts are shown as they are.
         if normalize is None and _whole_counts(counts):
