@@ -325,7 +325,7 @@ default="auto"
         """
         if normalize is not None:
             _check_choice("normalize", normalize, ("true", "pred", "all"))
-        counts, has_reject = check_confusion_matrix(confusion_matrix)
+        counts, _ = check_confusion_matrix(confusion_matrix)
         if counts.ndim != 2:
             raise ValueError(
                 "AugmentedConfusionMatrixDisplay shows one matrix; got shape "

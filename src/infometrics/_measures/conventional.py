@@ -377,8 +377,9 @@ def conventional_measures(
     scikit-learn's ``f1_score(average="macro", labels=...)`` convention, the
     one :func:`per_class_report`'s macro average of ``f1`` also takes (a class
     that is listed but never seen is a class the classifier did not show it
-    can handle, so it does not earn the benefit of the doubt). The losses follow Holt et al. with ``P`` the joint
-    distribution of the squared matrix: quadratic
+    can handle, so it does not earn the benefit of the doubt). The losses
+    follow Holt et al. with ``P`` the joint distribution of the squared
+    matrix: quadratic
     ``sum_ij P_ij sum_k (P_ik - δ_ik)^2``, linear
     ``sum_ij P_ij sum_k |P_ik - δ_ik|``, informational
     ``sum_ij P_ij (-ln P_ii)`` and 0-1 ``sum_ij P_ij (-δ_ij)`` (``-accuracy``,
