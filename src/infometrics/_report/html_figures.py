@@ -148,8 +148,7 @@ def _confusion_figure(matrix, class_labels):
         "The same matrix as shares of each true class (rows sum to 1): the "
         "diagonal is each class's recall"
         + (
-            "; the reject column, in its own colours, the share of the class "
-            "rejected."
+            "; the reject column, in its own colours, the share of the class rejected."
             if matrix.shape[1] > n_classes
             else "."
         )
