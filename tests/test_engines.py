@@ -426,10 +426,11 @@ def test_engine_errors_are_the_in_memory_errors(engine, case):
 
 
 def test_default_reject_label_with_strings_warns_as_in_memory(engine):
-    frame = pd.DataFrame({"truth": ["a", "b"], "prediction": ["a", "a"]})
-    with pytest.warns(RejectLabelWarning, match="no prediction can be a rejection"):
+    # Only when the predictions hold the marker written as a string.
+    frame = pd.DataFrame({"truth": ["a", "b"], "prediction": ["a", "-1"]})
+    with pytest.warns(RejectLabelWarning, match="counted as a class"):
         counts = counts_from_table(engine(frame), y_true="truth", y_pred="prediction")
-    with pytest.warns(RejectLabelWarning, match="no prediction can be a rejection"):
+    with pytest.warns(RejectLabelWarning, match="counted as a class"):
         expected = _reference(frame, -1)
     _assert_same(counts, expected)
 

@@ -33,6 +33,15 @@ def check_labels_array(y, name):
             array = y.to_numpy()
     else:
         array = np.asarray(y)
+        if (
+            array.dtype.kind in "US"
+            and array.ndim == 1
+            and not isinstance(y, np.ndarray)
+        ):
+            # NumPy turns a list holding a string into strings throughout
+            # (NaN becomes 'nan', 1 becomes '1'): read it as an object array,
+            # so that missing values and mixed types are found as there.
+            array = _as_object_array(y, array)
     if array.ndim != 1:
         raise ValueError(
             f"{name} must be 1-d, one label per sample; got an array of shape "
@@ -43,6 +52,17 @@ def check_labels_array(y, name):
             f"{name} must hold numbers or strings; got dtype {array.dtype}."
         )
     return array
+
+
+def _as_object_array(y, array):
+    """``y`` as an object array unless every item has the type of ``array``'s."""
+    items = list(y)
+    kind = str if array.dtype.kind == "U" else bytes
+    if all(type(item) is kind for item in items):
+        return array
+    values = np.empty(len(items), dtype=object)
+    values[:] = items
+    return values
 
 
 def _check_labels_array(y, name):
@@ -189,19 +209,29 @@ def _label_kind(uniques):
     return "mixed"
 
 
-def _check_marker_matches_kind(marker, label_kind):
-    """Refuse (or, for the default -1, warn about) a marker that cannot occur."""
+def _check_marker_matches_kind(marker, label_kind, uniques=()):
+    """Refuse (or, for the default -1, warn about) a marker that cannot occur.
+
+    String labels with the default ``reject_label=-1`` are a classifier that
+    does not reject: an all-zero reject column, silently. Only when the
+    labels hold the marker written as a string (``"-1"``, e.g. read from a
+    text file) does the default warn, since the rejections are then counted
+    as a class.
+    """
     if marker.kind == "number" and label_kind == "string":
         if marker.integer == -1:
-            warnings.warn(
-                f"reject_label={marker.value!r} (the default) is a number but the "
-                "labels are strings, so no prediction can be a rejection. Pass "
-                "the marker your classifier writes for a rejection (e.g. "
-                "reject_label='reject'), or reject_label=None if it cannot reject "
-                "(this also makes the matrix square).",
-                RejectLabelWarning,
-                stacklevel=5,
-            )
+            written = {str(marker.integer), str(float(marker.integer))}
+            if any(str(value) in written for value in np.asarray(uniques).tolist()):
+                warnings.warn(
+                    f"reject_label={marker.value!r} (the default) is a number but "
+                    f"the labels are strings and hold {str(marker.integer)!r}, "
+                    "which is counted as a class, not as a rejection. Pass the "
+                    "marker your classifier writes for a rejection (e.g. "
+                    f"reject_label={str(marker.integer)!r}), or reject_label=None "
+                    "if it cannot reject (this also makes the matrix square).",
+                    RejectLabelWarning,
+                    stacklevel=5,
+                )
             return
         raise ValueError(
             f"reject_label={marker.value!r} is a number but the labels are strings; "

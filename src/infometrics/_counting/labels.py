@@ -287,7 +287,7 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
 
     _check_not_continuous(uniques, holder, marker)
     if marker.kind in ("number", "string"):
-        _check_marker_matches_kind(marker, _label_kind(uniques))
+        _check_marker_matches_kind(marker, _label_kind(uniques), uniques)
     reject_code = None
     n_codes = n_uniques
     if marker.kind == "missing":
