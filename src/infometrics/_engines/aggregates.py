@@ -3,7 +3,7 @@
 Column names, the one-row checks of columns, dtypes and values (SPEC §2's
 errors, found with aggregates, never by pulling rows), and the confidence
 bins: the expression that bins a row and the quantile thresholds of
-``thresholds=k`` from a histogram. Everything runs in the engine through
+``thresholds=k`` from the engine's quantiles. Everything runs in the engine through
 ``narwhals``; only aggregates come back.
 """
 
@@ -24,9 +24,6 @@ from .._exceptions import WARNINGS_FILTERS_LOCK
 
 # Weights are summed times this power of two in the checks: no overflow.
 _TOTAL_SCALE = 2.0**-64
-
-# Cells of the histogram from which ``thresholds=k`` picks its quantiles.
-_QUANTILE_HISTOGRAM_BINS = 1 << 16
 
 _TRUE, _PRED, _WEIGHT, _BIN = (
     "__infometrics_true",
@@ -97,10 +94,23 @@ def _is_label_dtype(dtype):
     )
 
 
+def _is_nan(expression):
+    """Per row: a float is NaN, in every engine.
+
+    DuckDB (and Ibis on it) answers ``isnan`` and ``isfinite`` from a
+    Parquet file's column statistics, which leave NaN out: it reads NaN as
+    not NaN there. Arithmetic is computed row by row: ``x - x`` is 0 for
+    every finite ``x``, and NaN (not 0) only for NaN and the infinities.
+    """
+    unordered = (expression - expression) != 0.0
+    infinite = (expression == float("inf")) | (expression == float("-inf"))
+    return expression.is_nan() | (unordered & ~infinite)
+
+
 def _missing(expression, dtype):
     """Per row: the label is missing (null, or NaN in a float column)."""
     if dtype.is_float():
-        return expression.is_null() | expression.is_nan()
+        return expression.is_null() | _is_nan(expression)
     return expression.is_null()
 
 
@@ -110,7 +120,7 @@ def _count(condition):
 
 def _not_whole(expression, marker):
     """Per row: a float label that is not a whole number (nor the marker)."""
-    present = ~(expression.is_null() | expression.is_nan())
+    present = ~(expression.is_null() | _is_nan(expression))
     # A remainder, not round(): Ibis casts a rounded value to int64, which
     # fails on inf and on floats beyond 2**63 (every engine evaluates both
     # sides of the "and"); the remainder of a whole float is exactly 0.
@@ -183,11 +193,13 @@ def _row_flags(weight, confidence):
     conditions = {}
     if weight is not None:
         expression = nw.col(weight).cast(nw.Float64)
-        conditions[_BAD_WEIGHT] = expression.is_null() | ~expression.is_finite()
+        conditions[_BAD_WEIGHT] = (
+            expression.is_null() | ~expression.is_finite() | _is_nan(expression)
+        )
         conditions[_NEGATIVE_WEIGHT] = expression < 0
     if confidence is not None:
         expression = nw.col(confidence).cast(nw.Float64)
-        conditions[_MISSING_CONFIDENCE] = expression.is_null() | expression.is_nan()
+        conditions[_MISSING_CONFIDENCE] = expression.is_null() | _is_nan(expression)
     return {
         name: condition.cast(nw.Int64).alias(name)
         for name, condition in conditions.items()
@@ -370,18 +382,19 @@ def raise_rejected_predictions(reject):
     )
 
 
-def _histogram_quantiles(frame, confidence, k, *, rejected=None):
-    """``k`` confidence thresholds at evenly spaced quantiles, from a histogram.
+def _engine_quantiles(frame, confidence, k, *, rejected=None):
+    """``k`` confidence thresholds at evenly spaced quantiles, in the engine.
 
-    One aggregate pass for the range, one GROUP BY over
-    ``_QUANTILE_HISTOGRAM_BINS`` equal-width cells, then linear interpolation
-    inside the cell holding each quantile: within one cell width of the
-    exact quantile (``np.quantile``'s linear rule). ``rejected`` (a per-row
-    condition) is counted in the first pass, so that predictions that are
-    already rejections skip the histogram and the long binning.
+    The engine's own quantile aggregate (linear interpolation, as
+    ``np.quantile``): exact in pandas, Polars, PyArrow, DuckDB and Ibis,
+    approximate where the engine only estimates quantiles (Dask's
+    ``quantile``, Spark's ``percentile_approx``). Quantiles that
+    interpolate between infinite confidences are clipped into the finite
+    range. ``rejected`` (a per-row condition) is counted in the same pass,
+    so that predictions that are already rejections skip the quantiles.
     """
     expression = nw.col(confidence).cast(nw.Float64)
-    finite = expression.is_finite()
+    finite = expression.is_finite() & ~_is_nan(expression)
     checks = [] if rejected is None else [_count(rejected).alias("rejected")]
     bounds = _collect(
         frame.select(
@@ -397,10 +410,9 @@ def _histogram_quantiles(frame, confidence, k, *, rejected=None):
     _raise_missing_confidence({key: values[0] for key, values in bounds.items()})
     if bounds.get("rejected", [0])[0]:
         # Predictions that are already rejections will be refused: skip the
-        # histogram and let one GROUP BY at a single threshold refuse them,
+        # quantiles and let one GROUP BY at a single threshold refuse them,
         # after the label checks, in the order of explicit thresholds.
         return np.array([0.0])
-    n_rows = int(bounds[_ROWS][0])
     low, high = bounds["low"][0], bounds["high"][0]
     if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):
         raise ValueError(
@@ -408,40 +420,33 @@ def _histogram_quantiles(frame, confidence, k, *, rejected=None):
             "confidence is infinite. Pass thresholds=[...] instead."
         )
     low, high = float(low), float(high)
-    n_cells = _QUANTILE_HISTOGRAM_BINS
-    if high == low:
+    if high == low or k == 1:
         return np.array([low])
-    width = (high - low) / n_cells
-    # Infinite confidences go to the first or last cell.
-    scaled = ((expression - low) / width).clip(0, n_cells - 1)
-    cell = scaled.floor().cast(nw.Int64)
-    histogram = _collect(
-        frame.select(cell.alias(_BIN)).group_by(_BIN).agg(nw.len().alias(_ROWS))
-    )
-    cells = histogram[_BIN].to_numpy().astype(np.int64)
-    counts = np.zeros(n_cells, dtype=np.float64)
-    np.add.at(counts, cells, histogram[_ROWS].to_numpy().astype(np.float64))
-    cumulative = np.cumsum(counts)
+    levels = np.linspace(0, 1, k)[1:-1].tolist()
+    thresholds = np.array([low, *_quantiles(frame, expression, levels), high])
+    # inf - inf interpolates to NaN: such a quantile lies at a bound.
+    thresholds = np.where(np.isnan(thresholds), high, thresholds)
+    return np.unique(np.clip(thresholds, low, high))
 
-    def value_at_rank(rank):
-        # The cell holding the value of this rank (0-based, ascending), and
-        # the cell's values taken as spread evenly across it: within one cell
-        # width of the value itself.
-        index = min(int(np.searchsorted(cumulative, rank, side="right")), n_cells - 1)
-        before = cumulative[index - 1] if index else 0.0
-        inside = counts[index]
-        fraction = (rank - before + 0.5) / inside if inside else 0.5
-        return low + width * (index + min(max(fraction, 0.0), 1.0))
 
-    thresholds = []
-    for position in np.linspace(0, 1, k) * (n_rows - 1):
-        # np.quantile's linear rule between the values of the two ranks.
-        below = np.floor(position)
-        lower, upper = value_at_rank(below), value_at_rank(min(below + 1, n_rows - 1))
-        thresholds.append(lower + (position - below) * (upper - lower))
-    # The first is the minimum (the first point rejects nothing), the last,
-    # if there are two or more, the maximum: as the in-memory path places them.
-    thresholds[0] = low
-    if k > 1:
-        thresholds[-1] = high
-    return np.unique(np.asarray(thresholds, dtype=float))
+def _quantiles(frame, expression, levels):
+    """The engine's quantiles of ``expression`` at ``levels``, as floats."""
+    if not levels:
+        return []
+    if frame.implementation.is_dask():
+        # narwhals leaves quantiles of a partitioned Dask frame out; Dask's
+        # own estimate runs chunk by chunk on the user's scheduler.
+        column = frame.select(expression.alias(_BIN)).to_native()[_BIN]
+        return column.quantile(levels).compute().to_numpy(dtype=float).tolist()
+    found = _collect(
+        frame.select(
+            *(
+                expression.quantile(level, interpolation="linear").alias(f"q{i}")
+                for i, level in enumerate(levels)
+            )
+        )
+    ).to_dict(as_series=False)
+    return [
+        np.nan if value is None else float(value)
+        for value in (values[0] for values in found.values())
+    ]

@@ -49,7 +49,7 @@ from .aggregates import (
     _check_dtypes,
     _check_rows_first,
     _collect,
-    _histogram_quantiles,
+    _engine_quantiles,
     _label_values,
     _raise_empty,
     _raise_invalid_weights,
@@ -101,10 +101,12 @@ def counts_from_table(
         threshold. ``y_pred`` then holds the predictions before rejection.
     thresholds : int or array-like, default=None
         With ``confidence``, the bin edges: the thresholds themselves, or an
-        int ``k`` for ``k`` thresholds at approximately evenly spaced
-        quantiles of the confidence (estimated in the engine from a
-        65 536-cell histogram, within one cell width of the exact quantiles;
-        the counts are exact at whichever thresholds result).
+        int ``k`` for ``k`` thresholds at evenly spaced quantiles of the
+        confidence, from the engine's quantile aggregate with linear
+        interpolation (exact in pandas, Polars, PyArrow, DuckDB and Ibis;
+        approximate in Dask and Spark, which estimate quantiles); the first
+        and last are the smallest and largest finite confidence. The counts
+        are exact at whichever thresholds result.
     labels : array-like of shape (m,), default=None
         The classes in row order; by default the sorted labels of both
         columns, the reject label excluded. Every label in the table must be
@@ -145,7 +147,7 @@ def counts_from_table(
     ``confidence`` -- with the counts of negative, non-finite or missing
     weights and missing confidences per group. A float label column costs a
     first pass (counts of missing and continuous values: continuous values
-    must not be grouped), ``thresholds=k`` two (the range, the histogram). Summed
+    must not be grouped), ``thresholds=k`` two (the range, the quantiles). Summed
     weights are added in the engine's order, so they equal the in-memory
     sums exactly when every partial sum is exact (e.g. integer weights) and
     to rounding otherwise.
@@ -217,7 +219,7 @@ def counts_from_table(
             marker=marker,
         )
     if isinstance(thresholds, int):
-        thresholds = _histogram_quantiles(
+        thresholds = _engine_quantiles(
             frame,
             confidence,
             thresholds,
