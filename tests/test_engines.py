@@ -726,3 +726,43 @@ def test_nan_in_a_parquet_file_is_missing_in_every_engine(tmp_path, reader):
     np.testing.assert_array_equal(counts.confusion_matrix, [[2, 0, 0], [0, 2, 1]])
     with pytest.raises(ValueError, match="y_pred contains missing labels"):
         counts_from_table(table, y_true="truth", y_pred="prediction")
+
+
+@pytest.mark.parametrize("engine_name", ["pandas", "dask"])
+def test_big_endian_columns_are_counted(engine_name):
+    module, convert = ENGINES[engine_name]
+    if module is not None:
+        pytest.importorskip(module)
+    frame = pd.DataFrame(
+        {
+            "truth": np.array([1, 2, 2, 1], dtype=">i4"),
+            "prediction": np.array([1, -1, 2, 2], dtype=">i8"),
+            "weight": np.array([1.0, 2.0, 0.5, 1.0], dtype=">f8"),
+            "score": np.array([0.1, 0.4, 0.3, 0.2], dtype=">f4"),
+        }
+    )
+    counts = counts_from_table(
+        convert(frame), y_true="truth", y_pred="prediction", sample_weight="weight"
+    )
+    expected = infometrics.augmented_confusion_matrix(
+        frame["truth"].to_numpy(),
+        frame["prediction"].to_numpy(),
+        sample_weight=frame["weight"].to_numpy(),
+    )
+    np.testing.assert_array_equal(counts.confusion_matrix, expected)
+    binned = counts_from_table(
+        convert(frame.assign(prediction=frame["truth"])),
+        y_true="truth",
+        y_pred="prediction",
+        confidence="score",
+        thresholds=[0.25],
+    )
+    assert binned.counts.sum() == 4
+
+
+def test_an_object_column_of_decimals_is_refused_with_a_fix():
+    from decimal import Decimal
+
+    frame = pd.DataFrame({"truth": [Decimal(1), Decimal(2)], "prediction": [1, 2]})
+    with pytest.raises(ValueError, match="Convert the column"):
+        counts_from_table(frame, y_true="truth", y_pred="prediction")

@@ -53,7 +53,7 @@ def _as_frame(table):
             warnings.filterwarnings(
                 "ignore", message="Dask support is moving", category=FutureWarning
             )
-            return nw.from_native(table)
+            return nw.from_native(_native_byte_order(table))
     except TypeError:
         raise TypeError(
             "table must be a dataframe or table of an engine narwhals supports "
@@ -61,6 +61,23 @@ def _as_frame(table):
             f"{type(table).__name__}. For label arrays in memory use "
             "augmented_confusion_matrix(y_true, y_pred)."
         ) from None
+
+
+def _native_byte_order(table):
+    """A pandas or Dask frame with its big-endian columns in native order.
+
+    narwhals has no type for a big-endian NumPy column (e.g. read from a
+    FITS or HDF5 file); the values are the same in native order.
+    """
+    dtypes = getattr(table, "dtypes", None)
+    if not hasattr(dtypes, "items") or not hasattr(table, "astype"):
+        return table
+    swapped = {
+        name: dtype.newbyteorder("=")
+        for name, dtype in dtypes.items()
+        if isinstance(dtype, np.dtype) and not dtype.isnative
+    }
+    return table.astype(swapped) if swapped else table
 
 
 def _collect(frame):
@@ -172,7 +189,8 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
         if not _is_label_dtype(dtype):
             raise ValueError(
                 f"{name} (column {column!r}) must hold numbers or strings; got "
-                f"dtype {dtype}."
+                f"dtype {dtype}. Convert the column (e.g. Decimal or other "
+                "Python objects) to numbers or strings first."
             )
     if weight is not None and not schema[weight].is_numeric():
         raise ValueError(f"sample_weight must be numeric; got dtype {schema[weight]}.")
