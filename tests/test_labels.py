@@ -565,3 +565,42 @@ def test_a_list_is_read_as_an_object_array():
             im.augmented_confusion_matrix(y, y)
         with pytest.raises(ValueError, match="mix types"):
             im.augmented_confusion_matrix(np.array(y, dtype=object), y)
+
+
+def _loop_matrix(y_true, y_pred, labels, weights, reject):
+    """The augmented matrix by a plain loop over the samples."""
+    position = {label: i for i, label in enumerate(labels)}
+    matrix = np.zeros((len(labels), len(labels) + 1))
+    for t, p, w in zip(y_true, y_pred, weights, strict=True):
+        matrix[position[t], len(labels) if p == reject else position[p]] += w
+    return matrix
+
+
+@pytest.mark.parametrize("spread", [3000, 10**6])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_many_classes_spread_over_a_wide_range(spread, weighted):
+    # Thousands of distinct values: wider than one dense (true x predicted)
+    # table, each count still lands in its class's cell.
+    rng = np.random.default_rng(spread)
+    y_true = rng.integers(0, spread, 600) - 7
+    y_pred = np.where(rng.random(600) < 0.2, -8, rng.permutation(y_true))
+    weights = rng.integers(0, 4, 600) / 4 if weighted else np.ones(600)
+    options = {"sample_weight": weights} if weighted else {}
+    classes = np.union1d(y_true, y_pred[y_pred != -8])
+    matrix = im.augmented_confusion_matrix(y_true, y_pred, reject_label=-8, **options)
+    np.testing.assert_array_equal(
+        matrix, _loop_matrix(y_true, y_pred, classes, weights, -8)
+    )
+    labels = np.concatenate([classes[::-1], [spread + 5, -100]])
+    matrix = im.augmented_confusion_matrix(
+        y_true, y_pred, reject_label=-8, labels=labels, **options
+    )
+    np.testing.assert_array_equal(
+        matrix, _loop_matrix(y_true, y_pred, labels, weights, -8)
+    )
+    with pytest.raises(ValueError, match="contains labels that are not in"):
+        im.augmented_confusion_matrix(
+            y_true, y_pred, reject_label=-8, labels=labels[1:]
+        )
+    with pytest.raises(ValueError, match="y_true contains the reject label"):
+        im.augmented_confusion_matrix(y_true, y_pred, reject_label=int(y_true[0]))
