@@ -1,11 +1,11 @@
 """The counting front door: labels of any kind to the augmented matrix (SPEC §2, §12).
 
-One function picks the path, and nothing below it calls back up:
+One function picks the path:
 
 - Dask collections, chunk by chunk on the user's scheduler (:mod:`.dask_counts`);
-- labels in memory (:mod:`.in_memory`): encoded labels over their
-  dictionaries (:mod:`.encoded`), plain arrays through the blocked integer
-  kernel (:mod:`.kernel`) or the hashing path (:mod:`.labels`).
+- labels in memory (:func:`.encoded.count_in_memory`): encoded labels over
+  their dictionaries, plain arrays through the blocked integer kernel
+  (:mod:`.kernel`) or as ids (:mod:`.labels`).
 
 Tables of an engine are counted in the engine (``infometrics._engines``) and
 their grouped rows come back here as weighted labels.
@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike
 
 from .collections import is_dask_collection
 from .dask_counts import dask_confusion_matrix_and_labels
-from .in_memory import count_in_memory
+from .encoded import count_in_memory
 
 
 def confusion_matrix_and_labels(

@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 
 from .collections import import_dask, is_dask_collection
-from .in_memory import count_in_memory
-from .labels import check_labels_array
+from .encoded import count_in_memory
+from .label_checks import check_labels_array
 from .merging import merge_counts
 
 # Per-chunk results merged by one task of the reduction tree.

@@ -1,4 +1,7 @@
-"""Labels that arrive already dictionary-encoded (or cheaply encodable).
+"""Labels in memory: dictionary-encoded ones over their dictionaries.
+
+:func:`count_in_memory` counts labels that are in memory (and Dask chunks,
+once computed): encoded labels here, plain arrays by :mod:`.labels`.
 
 pandas categoricals carry integer codes, pyarrow-backed strings are
 dictionary-encoded by Arrow, NumPy ``StringDType`` arrays are hashed without
@@ -16,7 +19,9 @@ applies unchanged.
 import numpy as np
 import pandas as pd
 
-from .labels import check_sample_weight, count_label_arrays
+from .collections import wants_encoded_path
+from .label_checks import check_sample_weight
+from .labels import count_label_arrays
 
 
 def _arrow_factorize(array):
@@ -135,3 +140,35 @@ def _typed(values):
     if not all(a == b for a, b in zip(converted.tolist(), listed, strict=True)):
         return values
     return converted
+
+
+def count_in_memory(
+    y_true,
+    y_pred,
+    *,
+    labels=None,
+    reject_label=-1,
+    sample_weight=None,
+    part_of_a_total=False,
+):
+    """``(matrix, labels)`` of in-memory labels, by the path that suits them."""
+    if wants_encoded_path(y_true, y_pred):
+        # No Python object per sample: the codes of the dictionaries.
+        result = encoded_confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+            part_of_a_total=part_of_a_total,
+        )
+        if result is not None:
+            return result
+    return count_label_arrays(
+        y_true,
+        y_pred,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
+        part_of_a_total=part_of_a_total,
+    )

@@ -65,7 +65,7 @@ def _as_object_array(y, array):
     return values
 
 
-def _check_labels_array(y, name):
+def check_complete_labels(y, name):
     """:func:`check_labels_array`, and no missing value allowed.
 
     For callers that compare labels directly (no reject marker can declare a
@@ -73,11 +73,11 @@ def _check_labels_array(y, name):
     """
     array = check_labels_array(y, name)
     if _missing_mask(array).any():
-        _raise_missing(name, RejectMarker(None, "none"))
+        raise_missing_labels(name, RejectMarker(None, "none"))
     return array
 
 
-def _check_sample_weight(sample_weight, n_samples):
+def check_optional_sample_weight(sample_weight, n_samples):
     if sample_weight is None:
         return None
     weights = np.asarray(sample_weight)
@@ -128,7 +128,7 @@ def raise_weight_overflow(what="sample_weight"):
 
 def check_sample_weight(sample_weight, n_samples):
     """Validated float weights of shape (n_samples,), or ones if None."""
-    weights = _check_sample_weight(sample_weight, n_samples)
+    weights = check_optional_sample_weight(sample_weight, n_samples)
     return np.ones(n_samples) if weights is None else weights
 
 
@@ -246,7 +246,7 @@ def _check_marker_matches_kind(marker, label_kind, uniques=()):
         )
 
 
-def _check_not_continuous(uniques, present_in, marker):
+def check_not_continuous(uniques, present_in, marker):
     """Refuse labels that are floats but not whole numbers (scikit-learn's rule).
 
     ``present_in(position)`` names the array holding ``uniques[position]``.
@@ -293,7 +293,7 @@ def _raise_reject_in_true(reject_label):
     )
 
 
-def _raise_missing(name, marker):
+def raise_missing_labels(name, marker):
     hint = (
         " If a missing prediction means the classifier abstained, pass "
         "reject_label=np.nan."
@@ -314,7 +314,7 @@ def _equals(values, label):
     return np.asarray(result, dtype=bool).reshape(len(values))
 
 
-def _check_explicit_labels(labels, marker):
+def check_explicit_labels(labels, marker):
     labels_array = check_labels_array(labels, "labels")
     if labels_array.size == 0:
         raise ValueError(

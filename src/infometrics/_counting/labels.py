@@ -19,25 +19,20 @@ import pandas as pd
 
 from .kernel import as_int64_operand as _as_int64_operand
 from .kernel import dense_pair_table
-
-# check_sample_weight and _check_labels_array are imported from here by the
-# curves, resampling and adapters: re-exported with the checks they belong to.
-from .label_checks import (  # noqa: F401
+from .label_checks import (
     RejectMarker,
-    _check_explicit_labels,
-    _check_labels_array,
     _check_marker_matches_kind,
-    _check_not_continuous,
-    _check_sample_weight,
     _equals,
     _is_rejection,
     _label_kind,
     _missing_mask,
-    _raise_missing,
     _raise_reject_in_true,
     _raise_unknown,
+    check_explicit_labels,
     check_labels_array,
-    check_sample_weight,
+    check_not_continuous,
+    check_optional_sample_weight,
+    raise_missing_labels,
     reject_marker,
 )
 
@@ -96,7 +91,7 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
         unknown &= ~rejected
     if unknown.any():
         if _missing_mask(values[unknown]).any():
-            _raise_missing(name, marker)
+            raise_missing_labels(name, marker)
         _raise_unknown(
             name,
             pd.unique(values[unknown])[:5].tolist(),
@@ -328,15 +323,15 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
     # pandas' factorisation codes every missing value (None, NaN, pd.NA, NaT,
     # a StringDType's na_object) as -1.
     if (true_codes < 0).any():
-        _raise_missing("y_true", marker)
+        raise_missing_labels("y_true", marker)
     pred_missing = pred_codes < 0
     if pred_missing.any() and marker.kind != "missing":
-        _raise_missing("y_pred", marker)
+        raise_missing_labels("y_pred", marker)
 
     def holder(position):
         return "y_true" if (true_codes == position).any() else "y_pred"
 
-    _check_not_continuous(uniques, holder, marker)
+    check_not_continuous(uniques, holder, marker)
     if marker.kind in ("number", "string"):
         _check_marker_matches_kind(marker, _label_kind(uniques), uniques)
     reject_code = None
@@ -476,14 +471,14 @@ def count_label_arrays(
             "confusion matrix."
         )
     marker = reject_marker(reject_label)
-    weights = _check_sample_weight(sample_weight, y_true.shape[0])
+    weights = check_optional_sample_weight(sample_weight, y_true.shape[0])
     if weights is not None and not part_of_a_total and not weights.any():
         raise ValueError(
             "sample_weight is 0 for every sample, so there is nothing to count; "
             "give at least one sample a positive weight."
         )
     if labels is not None:
-        labels = _check_explicit_labels(labels, marker)
+        labels = check_explicit_labels(labels, marker)
     result = None
     if y_true.dtype.kind in "biu" and y_pred.dtype.kind in "biu":
         result = _count_integers(y_true, y_pred, weights, labels, marker)

@@ -15,10 +15,10 @@ import narwhals.stable.v2 as nw
 import numpy as np
 
 from .._counting.label_checks import (
-    _check_not_continuous,
-    _check_sample_weight,
-    _raise_missing,
     check_finite_total,
+    check_not_continuous,
+    check_optional_sample_weight,
+    raise_missing_labels,
 )
 from .._exceptions import WARNINGS_FILTERS_LOCK
 
@@ -53,7 +53,10 @@ def _as_frame(table):
             warnings.filterwarnings(
                 "ignore", message="Dask support is moving", category=FutureWarning
             )
-            return nw.from_native(_native_byte_order(table))
+            frame = nw.from_native(table)
+            if frame.implementation.is_pandas_like() or frame.implementation.is_dask():
+                frame = nw.from_native(_native_byte_order(frame.to_native()))
+            return frame
     except TypeError:
         raise TypeError(
             "table must be a dataframe or table of an engine narwhals supports "
@@ -69,12 +72,9 @@ def _native_byte_order(table):
     narwhals has no type for a big-endian NumPy column (e.g. read from a
     FITS or HDF5 file); the values are the same in native order.
     """
-    dtypes = getattr(table, "dtypes", None)
-    if not hasattr(dtypes, "items") or not hasattr(table, "astype"):
-        return table
     swapped = {
         name: dtype.newbyteorder("=")
-        for name, dtype in dtypes.items()
+        for name, dtype in table.dtypes.items()
         if isinstance(dtype, np.dtype) and not dtype.isnative
     }
     return table.astype(swapped) if swapped else table
@@ -232,9 +232,9 @@ def _row_checks(weight, confidence):
 def _raise_invalid_weights(found):
     """The in-memory path's weight errors (its own messages), if any."""
     if found.get(_BAD_WEIGHT):
-        _check_sample_weight(np.array([np.nan]), 1)
+        check_optional_sample_weight(np.array([np.nan]), 1)
     if found.get(_NEGATIVE_WEIGHT):
-        _check_sample_weight(np.array([-1.0]), 1)
+        check_optional_sample_weight(np.array([-1.0]), 1)
 
 
 def _raise_missing_confidence(found):
@@ -298,13 +298,13 @@ def _check_rows_first(frame, label_columns, *, weight, confidence, marker):
         if not found["positive weights"]:
             _raise_zero_weights()
     if found["missing y_true"]:
-        _raise_missing("y_true", marker)
+        raise_missing_labels("y_true", marker)
     if found["missing y_pred"] and marker.kind != "missing":
-        _raise_missing("y_pred", marker)
+        raise_missing_labels("y_pred", marker)
     for name, (column, _) in label_columns.items():
         if found.get(f"continuous {name}"):
             value = _first_value(frame, column, _not_whole(nw.col(column), marker))
-            _check_not_continuous(
+            check_not_continuous(
                 np.array([value]), lambda _, holder=name: holder, marker
             )
 

@@ -27,7 +27,7 @@ from numpy.typing import ArrayLike
 from .._counting.count import confusion_matrix_and_labels
 from .._counting.counts import ConfusionCounts
 from .._counting.label_checks import (
-    _check_explicit_labels,
+    check_explicit_labels,
     check_finite_total,
     reject_marker,
 )
@@ -197,7 +197,7 @@ def counts_from_table(
         thresholds = _check_binning_thresholds(thresholds)
     marker = reject_marker(reject_label)
     if labels is not None:
-        labels = _check_explicit_labels(labels, marker)
+        labels = check_explicit_labels(labels, marker)
     frame, schema = _type_null_columns(frame, schema, (y_true, y_pred))
     label_columns = _check_dtypes(
         schema,

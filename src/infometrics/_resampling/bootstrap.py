@@ -28,10 +28,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.labels import (
-    check_sample_weight,
-    encode_labels,
-)
+from .._counting.label_checks import check_sample_weight
+from .._counting.labels import encode_labels
 from .._measures.registry import check_measure, compute_measures
 from .._measures.validation import check_confusion_matrix
 from .intervals import BootstrapInterval, _intervals

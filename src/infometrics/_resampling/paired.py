@@ -11,9 +11,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.joint import joint_codes, joint_counts_and_labels
-from .._counting.labels import (
-    check_sample_weight,
-)
+from .._counting.label_checks import check_sample_weight
 from .._measures.registry import check_measure, compute_measures
 from .bootstrap import _check_resampling, _Progress, _resampled_measures
 from .intervals import _percentiles
