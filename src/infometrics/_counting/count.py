@@ -3,9 +3,9 @@
 One function picks the path:
 
 - Dask collections, chunk by chunk on the user's scheduler (:mod:`.dask_counts`);
-- labels in memory (:func:`.encoded.count_in_memory`): encoded labels over
-  their dictionaries, plain arrays through the blocked integer kernel
-  (:mod:`.kernel`) or as ids (:mod:`.labels`).
+- labels in memory (:func:`.labels.count_label_arrays`): encoded labels over
+  their dictionaries (:mod:`.encoded`), plain arrays through the blocked
+  integer kernel (:mod:`.kernel`) or as ids.
 
 Tables of an engine are counted in the engine (``infometrics._engines``) and
 their grouped rows come back here as weighted labels.
@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike
 
 from .collections import is_dask_collection
 from .dask_counts import dask_confusion_matrix_and_labels
-from .encoded import count_in_memory
+from .labels import count_label_arrays
 
 
 def confusion_matrix_and_labels(
@@ -40,7 +40,7 @@ def confusion_matrix_and_labels(
     count = (
         dask_confusion_matrix_and_labels
         if is_dask_collection(y_true, y_pred, sample_weight)
-        else count_in_memory
+        else count_label_arrays
     )
     return count(
         y_true,

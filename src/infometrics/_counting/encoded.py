@@ -1,7 +1,4 @@
-"""Labels in memory: dictionary-encoded ones over their dictionaries.
-
-:func:`count_in_memory` counts labels that are in memory (and Dask chunks,
-once computed): encoded labels here, plain arrays by :mod:`.labels`.
+"""Labels that arrive already dictionary-encoded (or cheaply encodable).
 
 pandas categoricals carry integer codes, pyarrow-backed strings are
 dictionary-encoded by Arrow, NumPy ``StringDType`` arrays are hashed without
@@ -19,9 +16,7 @@ applies unchanged.
 import numpy as np
 import pandas as pd
 
-from .collections import wants_encoded_path
 from .label_checks import check_sample_weight
-from .labels import count_label_arrays
 
 
 def _arrow_factorize(array):
@@ -76,10 +71,14 @@ def _factorize(y):
     return np.asarray(codes), np.asarray(uniques, dtype=object)
 
 
-def encoded_confusion_matrix_and_labels(
-    y_true, y_pred, *, labels, reject_label, sample_weight, part_of_a_total=False
-):
-    """The matrix and labels via the dictionaries, or None to take the usual path."""
+def distinct_pairs(y_true, y_pred, sample_weight):
+    """The distinct (true, predicted) pairs and their totals, or None.
+
+    Counted over the dictionaries: ``(pair_true, pair_pred, totals)``, the
+    pairs as label arrays and their counts (or summed weights) as floats.
+    None to take the usual path (not encoded, missing labels, lengths that
+    differ: the usual path raises its usual error).
+    """
     if len(y_true) != len(y_pred) or len(y_true) == 0:
         return None
     true_side, pred_side = _factorize(y_true), _factorize(y_pred)
@@ -87,7 +86,6 @@ def encoded_confusion_matrix_and_labels(
         return None
     (true_codes, true_uniques), (pred_codes, pred_uniques) = true_side, pred_side
     if (true_codes < 0).any() or (pred_codes < 0).any():
-        # Missing labels: the usual path raises its usual error.
         return None
     # Predictions' dictionary positions after the true labels' ones.
     pred_offset = len(true_uniques)
@@ -102,22 +100,11 @@ def encoded_confusion_matrix_and_labels(
         weights = check_sample_weight(sample_weight, len(y_true))
         totals = np.bincount(pair, weights=weights)[present]
     values = np.concatenate([true_uniques, pred_uniques])
-    pair_true = _typed(values[present // n_uniques])
-    pair_pred = _typed(values[present % n_uniques])
-    matrix, classes = count_label_arrays(
-        pair_true,
-        pair_pred,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=totals,
-        # All-zero weights are refused for a matrix on its own, not for a
-        # part of a total (a batch, a chunk), as on the usual path.
-        part_of_a_total=part_of_a_total,
+    return (
+        _typed(values[present // n_uniques]),
+        _typed(values[present % n_uniques]),
+        totals,
     )
-    if sample_weight is None:
-        # Counts below 2**53 are exact in float64.
-        matrix = np.rint(matrix).astype(np.int64)
-    return matrix, classes
 
 
 def _typed(values):
@@ -140,35 +127,3 @@ def _typed(values):
     if not all(a == b for a, b in zip(converted.tolist(), listed, strict=True)):
         return values
     return converted
-
-
-def count_in_memory(
-    y_true,
-    y_pred,
-    *,
-    labels=None,
-    reject_label=-1,
-    sample_weight=None,
-    part_of_a_total=False,
-):
-    """``(matrix, labels)`` of in-memory labels, by the path that suits them."""
-    if wants_encoded_path(y_true, y_pred):
-        # No Python object per sample: the codes of the dictionaries.
-        result = encoded_confusion_matrix_and_labels(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-            part_of_a_total=part_of_a_total,
-        )
-        if result is not None:
-            return result
-    return count_label_arrays(
-        y_true,
-        y_pred,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-        part_of_a_total=part_of_a_total,
-    )

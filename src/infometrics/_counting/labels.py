@@ -17,6 +17,8 @@ The module is layered so that each step can be reused on its own:
 import numpy as np
 import pandas as pd
 
+from .collections import wants_encoded_path
+from .encoded import distinct_pairs
 from .kernel import as_int64_operand as _as_int64_operand
 from .kernel import dense_pair_table
 from .label_checks import (
@@ -451,13 +453,34 @@ def count_label_arrays(
 ):
     """The augmented confusion matrix of in-memory label arrays, and its labels.
 
-    NumPy arrays and anything they convert from: the integer kernel or the
-    hashing path. Dask collections and encoded labels (categorical, Arrow)
-    reach it through the front door, :mod:`.count`.
+    Encoded labels (categorical, Arrow, StringDType) are counted over their
+    dictionaries (:mod:`.encoded`), whose distinct pairs come back here as
+    weighted labels; NumPy arrays and anything they convert from go through
+    the integer kernel, as integer ids or hashed ids. Dask collections are
+    counted chunk by chunk (:mod:`.dask_counts`), each chunk here.
 
     ``part_of_a_total=True`` (a batch or a chunk whose matrix is added to
     others) allows all-zero weights; a matrix on its own needs a positive total.
     """
+    pairs = (
+        distinct_pairs(y_true, y_pred, sample_weight)
+        if wants_encoded_path(y_true, y_pred)
+        else None
+    )
+    if pairs is not None:
+        # No Python object per sample: the pairs of the dictionaries.
+        matrix, classes = count_label_arrays(
+            pairs[0],
+            pairs[1],
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=pairs[2],
+            part_of_a_total=part_of_a_total,
+        )
+        # Counts below 2**53 are exact in float64.
+        return (
+            matrix if sample_weight is not None else np.rint(matrix).astype(np.int64)
+        ), classes
     y_true = check_labels_array(y_true, "y_true")
     y_pred = check_labels_array(y_pred, "y_pred")
     if y_true.shape[0] != y_pred.shape[0]:
