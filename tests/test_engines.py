@@ -23,7 +23,7 @@ from infometrics import (
     ni,
 )
 from infometrics._counting.count import confusion_matrix_and_labels
-from infometrics._engines import aggregates, tables
+from infometrics._engines import tables
 
 
 def _has(module):
@@ -520,7 +520,7 @@ def test_only_aggregates_are_collected(monkeypatch):
     import polars as pl
 
     collected = []
-    collect = aggregates._collect
+    collect = tables._collect
 
     def recording_collect(frame):
         result = collect(frame)
@@ -529,7 +529,6 @@ def test_only_aggregates_are_collected(monkeypatch):
 
     # Every collection, in the entry point and in its aggregates.
     monkeypatch.setattr(tables, "_collect", recording_collect)
-    monkeypatch.setattr(aggregates, "_collect", recording_collect)
     n = 200_000
     table = pl.LazyFrame(
         {
@@ -579,14 +578,13 @@ def test_rejected_predictions_are_refused_in_the_first_pass(
     import polars as pl
 
     passes = []
-    collect = aggregates._collect
+    collect = tables._collect
 
     def recording_collect(frame):
         passes.append(frame)
         return collect(frame)
 
     monkeypatch.setattr(tables, "_collect", recording_collect)
-    monkeypatch.setattr(aggregates, "_collect", recording_collect)
     truth = ["a", "b", "b"] if isinstance(prediction[0], str) else [0, 1, 1]
     # Polars keeps float("nan") a NaN and None a null.
     table = pl.LazyFrame(
