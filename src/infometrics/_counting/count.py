@@ -80,8 +80,10 @@ def augmented_confusion_matrix(
         to be rejections. ``None`` means the classifier cannot reject: the
         matrix is square. A string marker with numeric labels (or a number
         other than the default -1 with string labels) can never match and is
-        an error; the default -1 with string labels gives a
-        :class:`~infometrics.RejectLabelWarning` and an all-zero reject column.
+        an error; the default -1 with string labels gives an all-zero reject
+        column (a classifier that does not reject), and a
+        :class:`~infometrics.RejectLabelWarning` if the predictions hold it
+        as the string ``"-1"``.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative finite weights, not all zero; the matrix then holds
         summed weights. A zero-weight sample still names its class.
@@ -106,7 +108,8 @@ def augmented_confusion_matrix(
     Warns
     -----
     RejectLabelWarning
-        When the default ``reject_label=-1`` meets non-numeric labels.
+        When the default ``reject_label=-1`` meets string predictions that
+        hold ``"-1"`` (counted as a class, not as rejections).
 
     See Also
     --------
