@@ -354,7 +354,7 @@ def _missing_mask(values):
     return np.zeros(values.shape, dtype=bool)
 
 
-def _is_rejection(values, marker):
+def is_rejection(values, marker):
     """Where ``values`` equals the reject marker (by value across numeric types)."""
     if marker.kind == "none":
         return np.zeros(values.shape, dtype=bool)

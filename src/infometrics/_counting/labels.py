@@ -25,7 +25,6 @@ from .label_checks import (
     RejectMarker,
     _check_marker_matches_kind,
     _equals,
-    _is_rejection,
     _label_kind,
     _missing_mask,
     _raise_reject_in_true,
@@ -34,6 +33,7 @@ from .label_checks import (
     check_labels_array,
     check_not_continuous,
     check_optional_sample_weight,
+    is_rejection,
     raise_missing_labels,
     reject_marker,
 )
@@ -88,7 +88,7 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
     codes = np.asarray(pd.Index(classes).get_indexer(values), dtype=np.int64)
     unknown = codes < 0
     if unknown.any() and marker.rejects:
-        rejected = unknown & _is_rejection(values, marker)
+        rejected = unknown & is_rejection(values, marker)
         codes[rejected] = len(classes)
         unknown &= ~rejected
     if unknown.any():
