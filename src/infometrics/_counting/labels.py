@@ -269,18 +269,6 @@ def _count_integer_range(y_true, y_pred, weights, labels, marker):
         labels_of = ids + np.int64(low)
         return labels_of.astype(bool) if both_bool else labels_of
 
-    if labels is None:
-        return _count_ids(
-            true_ids,
-            pred_ids,
-            n_ids,
-            weights,
-            marker,
-            reject_id,
-            class_ids=lambda ids: ids,
-            values=values,
-        )
-    label_ids = [int(label) - low for label in labels.tolist()]
     return _count_ids(
         true_ids,
         pred_ids,
@@ -289,7 +277,16 @@ def _count_integer_range(y_true, y_pred, weights, labels, marker):
         marker,
         reject_id,
         labels=labels,
-        label_ids=np.array([i if 0 <= i < n_ids else -1 for i in label_ids], np.int64),
+        label_ids=None
+        if labels is None
+        else np.array(
+            [
+                label - low if 0 <= label - low < n_ids else -1
+                for label in labels.tolist()
+            ],
+            dtype=np.int64,
+        ),
+        sort_ids=lambda ids: ids,
         values=values,
     )
 
@@ -344,17 +341,6 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
     elif marker.rejects:
         matches = np.flatnonzero(_equals(uniques, marker.value))
         reject_code = int(matches[0]) if matches.size else None
-    if labels is None:
-        return _count_ids(
-            true_codes,
-            pred_codes,
-            n_codes,
-            weights,
-            marker,
-            reject_code,
-            class_ids=lambda seen: _sorted_ids(uniques, seen),
-            values=lambda ids: uniques[ids],
-        )
     return _count_ids(
         true_codes,
         pred_codes,
@@ -363,7 +349,8 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
         marker,
         reject_code,
         labels=labels,
-        label_ids=pd.Index(uniques).get_indexer(labels),
+        label_ids=None if labels is None else pd.Index(uniques).get_indexer(labels),
+        sort_ids=lambda ids: _sorted_ids(uniques, ids),
         values=lambda ids: uniques[ids],
     )
 
@@ -389,16 +376,16 @@ def _count_ids(
     marker,
     reject_id,
     *,
+    labels,
+    label_ids,
+    sort_ids,
     values,
-    class_ids=None,
-    labels=None,
-    label_ids=None,
 ):
     """The matrix of labels given as ids ``0 .. n_ids - 1``, in one bincount.
 
-    The classes are the ids present (in the order ``class_ids`` gives them),
+    The classes are the ids present (in the order ``sort_ids`` gives them),
     or the explicit ``labels`` (ids ``label_ids``, -1 for a label absent from
-    the data); ``values(ids)`` are the labels of ids, for error messages. A
+    the data); ``values(ids)`` are the labels of ids. A
     look-up table turns ids into row and column codes, so the bincount
     writes the final matrix, reject column last: no table over all ids is
     reordered afterwards.
@@ -411,7 +398,7 @@ def _count_ids(
         pred_seen[reject_id] = False
     lookup = np.full(n_ids, -1, dtype=np.int64)
     if labels is None:
-        ids = class_ids(np.flatnonzero(true_seen | pred_seen))
+        ids = sort_ids(np.flatnonzero(true_seen | pred_seen))
         lookup[ids] = np.arange(ids.size)
         n_classes = ids.size
     else:
