@@ -1,6 +1,8 @@
 """Core benchmarks (SPEC §8), each measured side by side in one run.
 
-Run:  python benchmarks/bench_core.py [--quick]
+Run:  python benchmarks/bench_core.py [--quick] [--before SRC] [--budget-only]
+
+(``--before /work/main/src`` measures that version too, in the same rounds.)
 
 Prints times and ratios: labels -> matrix against a bare np.bincount and
 sklearn.metrics.confusion_matrix; all measures against scikit-learn's
@@ -9,7 +11,11 @@ against a Python loop.
 """
 
 import argparse
+import importlib.util
+import sys
+import time
 import warnings
+from functools import partial
 
 import numpy as np
 from _timing import best_time, report
@@ -17,6 +23,69 @@ from sklearn.metrics import confusion_matrix, normalized_mutual_info_score
 
 import infometrics as im
 from infometrics._measures.registry import compute_measures
+
+
+def load_other(src):
+    """The infometrics package under ``src``, imported as ``infometrics_before``."""
+    spec = importlib.util.spec_from_file_location(
+        "infometrics_before",
+        f"{src}/infometrics/__init__.py",
+        submodule_search_locations=[f"{src}/infometrics"],
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["infometrics_before"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def interleaved_best(functions, rounds):
+    """Best time of each function, the functions run in turn in every round."""
+    best = [np.inf] * len(functions)
+    for _ in range(rounds):
+        for position, function in enumerate(functions):
+            start = time.perf_counter()
+            function()
+            best[position] = min(best[position], time.perf_counter() - start)
+    return best
+
+
+def labels_to_matrix_budget(n_samples, before, rounds):
+    """Ratio to the bare idiom at 2 to 10,000 classes, interleaved, before/after.
+
+    The labels are coded 0 .. k - 1 (5% rejected as -1 for the default
+    marker); validation is included. ``before`` (a src directory, e.g. the
+    main checkout's) is loaded under another name and measured in the same
+    rounds.
+    """
+    packages = {"after": im}
+    if before:
+        packages["before"] = load_other(before)
+    rng = np.random.default_rng(0)
+    print(f"labels -> matrix, n = {n_samples:.0e}: ratio to the bare bincount idiom")
+    print(f"{'classes':>8s} {'marker':>8s} " + " ".join(f"{k:>8s}" for k in packages))
+    for n_classes in (2, 10, 1000, 10000):
+        y_true = rng.integers(0, n_classes, n_samples)
+        y_pred = np.where(
+            rng.random(n_samples) < 0.3, rng.integers(0, n_classes, n_samples), y_true
+        )
+        rejecting = np.where(rng.random(n_samples) < 0.05, -1, y_pred)
+
+        def idiom(y_true=y_true, y_pred=y_pred, k=n_classes):
+            np.bincount(y_true * k + y_pred, minlength=k * k)
+
+        for marker, predictions, options in (
+            ("-1", rejecting, {}),
+            ("None", y_pred, {"reject_label": None}),
+        ):
+            calls = [idiom] + [
+                partial(
+                    package.augmented_confusion_matrix, y_true, predictions, **options
+                )
+                for package in packages.values()
+            ]
+            times = interleaved_best(calls, rounds)
+            ratios = " ".join(f"{t / times[0]:7.2f}x" for t in times[1:])
+            print(f"{n_classes:>8d} {marker:>8s} {ratios}", flush=True)
 
 
 def labels_to_matrix(n_samples, n_classes, rng):
@@ -164,7 +233,16 @@ def bootstrap_stack(n_matrices, rng):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="smaller sizes")
+    parser.add_argument(
+        "--before", help="src directory of a version to compare (e.g. main's)"
+    )
+    parser.add_argument(
+        "--budget-only", action="store_true", help="only the labels -> matrix budget"
+    )
     args = parser.parse_args()
+    labels_to_matrix_budget(10**6, args.before, rounds=7)
+    if args.budget_only:
+        return
     rng = np.random.default_rng(0)
     n_samples = 10**6 if args.quick else 10**7
     n_matrices = 10**4 if args.quick else 10**5

@@ -7,6 +7,7 @@ import pytest
 
 import infometrics as im
 from infometrics._counting import encoded
+from infometrics._counting import labels as labels_module
 from infometrics._counting.count import confusion_matrix_and_labels
 
 pa = pytest.importorskip("pyarrow")
@@ -43,14 +44,14 @@ if hasattr(np.dtypes, "StringDType"):
 def encoded_calls(monkeypatch):
     """How many calls took the encoded path (and did not fall back)."""
     calls = []
-    original = encoded.encoded_confusion_matrix_and_labels
+    original = encoded.distinct_pairs
 
     def spy(*args, **kwargs):
         result = original(*args, **kwargs)
         calls.append(result is not None)
         return result
 
-    monkeypatch.setattr(encoded, "encoded_confusion_matrix_and_labels", spy)
+    monkeypatch.setattr(labels_module, "distinct_pairs", spy)
     return calls
 
 

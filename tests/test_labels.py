@@ -1,5 +1,7 @@
 """Labels -> augmented confusion matrix (SPEC §2): behaviour and every error path."""
 
+import warnings
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -246,22 +248,36 @@ def test_a_number_marker_with_string_labels_is_an_error():
         im.augmented_confusion_matrix(["a", "b"], ["a", "b"], reject_label=0)
 
 
-def test_the_default_marker_with_string_labels_warns_and_says_what_to_pass():
-    with pytest.warns(im.RejectLabelWarning, match="reject_label=None"):
+def test_the_default_marker_with_plain_string_labels_is_silent():
+    # A classifier writing string labels and no "-1" does not reject: an
+    # all-zero reject column, with no warning on every call.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
         matrix = im.augmented_confusion_matrix(["a", "b"], ["a", "a"])
-    np.testing.assert_array_equal(matrix, [[1, 0, 0], [1, 0, 0]])
-    with pytest.warns(im.RejectLabelWarning):
         im.augmented_confusion_matrix(["a", "b"], ["a", "a"], reject_label=-1.0)
+        im.augmented_confusion_matrix(
+            pd.Series(["a", "b"], dtype="category"), pd.Series(["a", "a"])
+        )
+    np.testing.assert_array_equal(matrix, [[1, 0, 0], [1, 0, 0]])
+
+
+@pytest.mark.parametrize("written", ["-1", "-1.0"])
+def test_the_default_marker_warns_when_predictions_hold_it_as_a_string(written):
+    # Rejections read from a text file: "-1" is counted as a class, not as
+    # a rejection, and the warning says which marker to pass.
+    with pytest.warns(im.RejectLabelWarning, match="reject_label=None"):
+        matrix = im.augmented_confusion_matrix(["a", "b", "b"], ["a", written, "b"])
+    np.testing.assert_array_equal(matrix.shape, (3, 4))
     assert issubclass(im.RejectLabelWarning, UserWarning)
     # The fixes the warning names silence it.
-    assert im.augmented_confusion_matrix(["a"], ["a"], reject_label=None).shape == (
-        1,
-        1,
-    )
-    assert im.augmented_confusion_matrix(["a"], ["?"], reject_label="?").shape == (
-        1,
-        2,
-    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fixed = im.augmented_confusion_matrix(
+            ["a", "b", "b"], ["a", written, "b"], reject_label=written
+        )
+        square = im.augmented_confusion_matrix(["a"], [written], reject_label=None)
+    np.testing.assert_array_equal(fixed, [[1, 0, 0], [0, 1, 1]])
+    assert square.shape == (2, 2)
 
 
 @pytest.mark.parametrize("marker", [True, np.bool_(False), 1j, [-1], (-1, -2)])
@@ -526,3 +542,65 @@ def test_encode_labels_integer_table_matches_a_dict_lookup(kind, seed):
             name="y_pred",
             reject_label=marker,
         )
+
+
+def test_a_list_is_read_as_an_object_array():
+    # NumPy would turn a list holding a string into strings throughout:
+    # NaN into the class 'nan', 1 and "1" into one class.
+    nan = float("nan")
+    y_true, y_pred = ["cat", "dog", "dog", "cat"], ["cat", "dog", nan, "cat"]
+    as_list = im.ni_score(y_true, y_pred, reject_label=np.nan)
+    as_series = im.ni_score(pd.Series(y_true), pd.Series(y_pred), reject_label=np.nan)
+    assert as_list == as_series
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(y_true, y_pred, reject_label=np.nan),
+        [[2, 0, 0], [0, 1, 1]],
+    )
+    with pytest.raises(ValueError, match="y_pred contains missing labels"):
+        im.augmented_confusion_matrix(y_true, y_pred)
+    with pytest.raises(ValueError, match="y_true contains missing labels"):
+        im.augmented_confusion_matrix(["cat", nan], ["cat", "cat"])
+    for y in ([1, "1"], ("1", 1)):
+        with pytest.raises(ValueError, match="mix types"):
+            im.augmented_confusion_matrix(y, y)
+        with pytest.raises(ValueError, match="mix types"):
+            im.augmented_confusion_matrix(np.array(y, dtype=object), y)
+
+
+def _loop_matrix(y_true, y_pred, labels, weights, reject):
+    """The augmented matrix by a plain loop over the samples."""
+    position = {label: i for i, label in enumerate(labels)}
+    matrix = np.zeros((len(labels), len(labels) + 1))
+    for t, p, w in zip(y_true, y_pred, weights, strict=True):
+        matrix[position[t], len(labels) if p == reject else position[p]] += w
+    return matrix
+
+
+@pytest.mark.parametrize("spread", [3000, 10**6])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_many_classes_spread_over_a_wide_range(spread, weighted):
+    # Thousands of distinct values: wider than one dense (true x predicted)
+    # table, each count still lands in its class's cell.
+    rng = np.random.default_rng(spread)
+    y_true = rng.integers(0, spread, 600) - 7
+    y_pred = np.where(rng.random(600) < 0.2, -8, rng.permutation(y_true))
+    weights = rng.integers(0, 4, 600) / 4 if weighted else np.ones(600)
+    options = {"sample_weight": weights} if weighted else {}
+    classes = np.union1d(y_true, y_pred[y_pred != -8])
+    matrix = im.augmented_confusion_matrix(y_true, y_pred, reject_label=-8, **options)
+    np.testing.assert_array_equal(
+        matrix, _loop_matrix(y_true, y_pred, classes, weights, -8)
+    )
+    labels = np.concatenate([classes[::-1], [spread + 5, -100]])
+    matrix = im.augmented_confusion_matrix(
+        y_true, y_pred, reject_label=-8, labels=labels, **options
+    )
+    np.testing.assert_array_equal(
+        matrix, _loop_matrix(y_true, y_pred, labels, weights, -8)
+    )
+    with pytest.raises(ValueError, match="contains labels that are not in"):
+        im.augmented_confusion_matrix(
+            y_true, y_pred, reject_label=-8, labels=labels[1:]
+        )
+    with pytest.raises(ValueError, match="y_true contains the reject label"):
+        im.augmented_confusion_matrix(y_true, y_pred, reject_label=int(y_true[0]))

@@ -33,14 +33,14 @@ class UndefinedMeasureWarning(UserWarning):
 
 
 class RejectLabelWarning(UserWarning):
-    """Warning used when the default reject label cannot occur in the labels.
+    """Warning used when string predictions hold the default reject label.
 
-    The default ``reject_label=-1`` is a number; with string (or other
-    non-numeric) labels no prediction can ever equal it, so the matrix gets an
-    all-zero reject column. That is right for a classifier without a reject
-    option, but it hides a misspelt marker: pass the marker your classifier
-    uses (e.g. ``reject_label="reject"``) or ``reject_label=None`` to say that
-    it cannot reject (a square matrix, and no warning).
+    The default ``reject_label=-1`` is a number. String labels without a
+    reject option get an all-zero reject column, silently. When the string
+    predictions hold ``"-1"`` (e.g. read from a text file) the rejections are
+    counted as a class ``"-1"``: pass the marker your classifier writes
+    (``reject_label="-1"``), or ``reject_label=None`` to say that it cannot
+    reject (a square matrix, and no warning).
 
     Examples
     --------
@@ -48,12 +48,12 @@ class RejectLabelWarning(UserWarning):
     >>> import infometrics
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
-    ...     matrix = infometrics.augmented_confusion_matrix(["a", "b"], ["a", "a"])
+    ...     matrix = infometrics.augmented_confusion_matrix(["a", "b"], ["a", "-1"])
     >>> issubclass(caught[0].category, infometrics.RejectLabelWarning)
     True
     >>> infometrics.augmented_confusion_matrix(
-    ...     ["a", "b"], ["a", "a"], reject_label=None
+    ...     ["a", "b"], ["a", "-1"], reject_label="-1"
     ... )
-    array([[1, 0],
-           [1, 0]])
+    array([[1, 0, 0],
+           [0, 0, 1]])
     """

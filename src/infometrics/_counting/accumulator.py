@@ -16,7 +16,11 @@ from numpy.typing import ArrayLike
 
 from .collections import is_dask_collection
 from .count import confusion_matrix_and_labels
-from .label_checks import _check_sample_weight, check_labels_array, reject_marker
+from .label_checks import (
+    check_labels_array,
+    check_optional_sample_weight,
+    reject_marker,
+)
 from .merging import _same_classes, describe_total, merge_counts, same_reject_label
 
 
@@ -142,7 +146,7 @@ class ConfusionAccumulator:
             # weights must be one per sample (none here).
             check_labels_array(y_true, "y_true")
             check_labels_array(y_pred, "y_pred")
-            _check_sample_weight(sample_weight, 0)
+            check_optional_sample_weight(sample_weight, 0)
             return self
         matrix, classes = confusion_matrix_and_labels(
             y_true,

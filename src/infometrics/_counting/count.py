@@ -1,11 +1,11 @@
 """The counting front door: labels of any kind to the augmented matrix (SPEC §2, §12).
 
-One function picks the path, and nothing below it calls back up:
+One function picks the path:
 
 - Dask collections, chunk by chunk on the user's scheduler (:mod:`.dask_counts`);
-- labels in memory (:mod:`.in_memory`): encoded labels over their
-  dictionaries (:mod:`.encoded`), plain arrays through the blocked integer
-  kernel (:mod:`.kernel`) or the hashing path (:mod:`.labels`).
+- labels in memory (:func:`.labels.count_label_arrays`): encoded labels over
+  their dictionaries (:mod:`.encoded`), plain arrays through the blocked
+  integer kernel (:mod:`.kernel`) or as ids.
 
 Tables of an engine are counted in the engine (``infometrics._engines``) and
 their grouped rows come back here as weighted labels.
@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike
 
 from .collections import is_dask_collection
 from .dask_counts import dask_confusion_matrix_and_labels
-from .in_memory import count_in_memory
+from .labels import count_label_arrays
 
 
 def confusion_matrix_and_labels(
@@ -40,7 +40,7 @@ def confusion_matrix_and_labels(
     count = (
         dask_confusion_matrix_and_labels
         if is_dask_collection(y_true, y_pred, sample_weight)
-        else count_in_memory
+        else count_label_arrays
     )
     return count(
         y_true,
@@ -80,8 +80,10 @@ def augmented_confusion_matrix(
         to be rejections. ``None`` means the classifier cannot reject: the
         matrix is square. A string marker with numeric labels (or a number
         other than the default -1 with string labels) can never match and is
-        an error; the default -1 with string labels gives a
-        :class:`~infometrics.RejectLabelWarning` and an all-zero reject column.
+        an error; the default -1 with string labels gives an all-zero reject
+        column (a classifier that does not reject), and a
+        :class:`~infometrics.RejectLabelWarning` if the predictions hold it
+        as the string ``"-1"``.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative finite weights, not all zero; the matrix then holds
         summed weights. A zero-weight sample still names its class.
@@ -106,7 +108,8 @@ def augmented_confusion_matrix(
     Warns
     -----
     RejectLabelWarning
-        When the default ``reject_label=-1`` meets non-numeric labels.
+        When the default ``reject_label=-1`` meets string predictions that
+        hold ``"-1"`` (counted as a class, not as rejections).
 
     See Also
     --------

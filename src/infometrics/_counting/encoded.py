@@ -16,7 +16,7 @@ applies unchanged.
 import numpy as np
 import pandas as pd
 
-from .labels import check_sample_weight, count_label_arrays
+from .label_checks import check_sample_weight
 
 
 def _arrow_factorize(array):
@@ -71,10 +71,14 @@ def _factorize(y):
     return np.asarray(codes), np.asarray(uniques, dtype=object)
 
 
-def encoded_confusion_matrix_and_labels(
-    y_true, y_pred, *, labels, reject_label, sample_weight, part_of_a_total=False
-):
-    """The matrix and labels via the dictionaries, or None to take the usual path."""
+def distinct_pairs(y_true, y_pred, sample_weight):
+    """The distinct (true, predicted) pairs and their totals, or None.
+
+    Counted over the dictionaries: ``(pair_true, pair_pred, totals)``, the
+    pairs as label arrays and their counts (or summed weights) as floats.
+    None to take the usual path (not encoded, missing labels, lengths that
+    differ: the usual path raises its usual error).
+    """
     if len(y_true) != len(y_pred) or len(y_true) == 0:
         return None
     true_side, pred_side = _factorize(y_true), _factorize(y_pred)
@@ -82,7 +86,6 @@ def encoded_confusion_matrix_and_labels(
         return None
     (true_codes, true_uniques), (pred_codes, pred_uniques) = true_side, pred_side
     if (true_codes < 0).any() or (pred_codes < 0).any():
-        # Missing labels: the usual path raises its usual error.
         return None
     # Predictions' dictionary positions after the true labels' ones.
     pred_offset = len(true_uniques)
@@ -97,22 +100,11 @@ def encoded_confusion_matrix_and_labels(
         weights = check_sample_weight(sample_weight, len(y_true))
         totals = np.bincount(pair, weights=weights)[present]
     values = np.concatenate([true_uniques, pred_uniques])
-    pair_true = _typed(values[present // n_uniques])
-    pair_pred = _typed(values[present % n_uniques])
-    matrix, classes = count_label_arrays(
-        pair_true,
-        pair_pred,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=totals,
-        # All-zero weights are refused for a matrix on its own, not for a
-        # part of a total (a batch, a chunk), as on the usual path.
-        part_of_a_total=part_of_a_total,
+    return (
+        _typed(values[present // n_uniques]),
+        _typed(values[present % n_uniques]),
+        totals,
     )
-    if sample_weight is None:
-        # Counts below 2**53 are exact in float64.
-        matrix = np.rint(matrix).astype(np.int64)
-    return matrix, classes
 
 
 def _typed(values):

@@ -33,6 +33,15 @@ def check_labels_array(y, name):
             array = y.to_numpy()
     else:
         array = np.asarray(y)
+        if (
+            array.dtype.kind in "US"
+            and array.ndim == 1
+            and not isinstance(y, np.ndarray)
+        ):
+            # NumPy turns a list holding a string into strings throughout
+            # (NaN becomes 'nan', 1 becomes '1'): read it as an object array,
+            # so that missing values and mixed types are found as there.
+            array = _as_object_array(y, array)
     if array.ndim != 1:
         raise ValueError(
             f"{name} must be 1-d, one label per sample; got an array of shape "
@@ -45,7 +54,18 @@ def check_labels_array(y, name):
     return array
 
 
-def _check_labels_array(y, name):
+def _as_object_array(y, array):
+    """``y`` as an object array unless every item has the type of ``array``'s."""
+    items = list(y)
+    kind = str if array.dtype.kind == "U" else bytes
+    if all(type(item) is kind for item in items):
+        return array
+    values = np.empty(len(items), dtype=object)
+    values[:] = items
+    return values
+
+
+def check_complete_labels(y, name):
     """:func:`check_labels_array`, and no missing value allowed.
 
     For callers that compare labels directly (no reject marker can declare a
@@ -53,11 +73,11 @@ def _check_labels_array(y, name):
     """
     array = check_labels_array(y, name)
     if _missing_mask(array).any():
-        _raise_missing(name, RejectMarker(None, "none"))
+        raise_missing_labels(name, RejectMarker(None, "none"))
     return array
 
 
-def _check_sample_weight(sample_weight, n_samples):
+def check_optional_sample_weight(sample_weight, n_samples):
     if sample_weight is None:
         return None
     weights = np.asarray(sample_weight)
@@ -108,7 +128,7 @@ def raise_weight_overflow(what="sample_weight"):
 
 def check_sample_weight(sample_weight, n_samples):
     """Validated float weights of shape (n_samples,), or ones if None."""
-    weights = _check_sample_weight(sample_weight, n_samples)
+    weights = check_optional_sample_weight(sample_weight, n_samples)
     return np.ones(n_samples) if weights is None else weights
 
 
@@ -189,19 +209,29 @@ def _label_kind(uniques):
     return "mixed"
 
 
-def _check_marker_matches_kind(marker, label_kind):
-    """Refuse (or, for the default -1, warn about) a marker that cannot occur."""
+def _check_marker_matches_kind(marker, label_kind, uniques=()):
+    """Refuse (or, for the default -1, warn about) a marker that cannot occur.
+
+    String labels with the default ``reject_label=-1`` are a classifier that
+    does not reject: an all-zero reject column, silently. Only when the
+    labels hold the marker written as a string (``"-1"``, e.g. read from a
+    text file) does the default warn, since the rejections are then counted
+    as a class.
+    """
     if marker.kind == "number" and label_kind == "string":
         if marker.integer == -1:
-            warnings.warn(
-                f"reject_label={marker.value!r} (the default) is a number but the "
-                "labels are strings, so no prediction can be a rejection. Pass "
-                "the marker your classifier writes for a rejection (e.g. "
-                "reject_label='reject'), or reject_label=None if it cannot reject "
-                "(this also makes the matrix square).",
-                RejectLabelWarning,
-                stacklevel=5,
-            )
+            written = {str(marker.integer), str(float(marker.integer))}
+            if any(str(value) in written for value in np.asarray(uniques).tolist()):
+                warnings.warn(
+                    f"reject_label={marker.value!r} (the default) is a number but "
+                    f"the labels are strings and hold {str(marker.integer)!r}, "
+                    "which is counted as a class, not as a rejection. Pass the "
+                    "marker your classifier writes for a rejection (e.g. "
+                    f"reject_label={str(marker.integer)!r}), or reject_label=None "
+                    "if it cannot reject (this also makes the matrix square).",
+                    RejectLabelWarning,
+                    stacklevel=5,
+                )
             return
         raise ValueError(
             f"reject_label={marker.value!r} is a number but the labels are strings; "
@@ -216,7 +246,7 @@ def _check_marker_matches_kind(marker, label_kind):
         )
 
 
-def _check_not_continuous(uniques, present_in, marker):
+def check_not_continuous(uniques, present_in, marker):
     """Refuse labels that are floats but not whole numbers (scikit-learn's rule).
 
     ``present_in(position)`` names the array holding ``uniques[position]``.
@@ -263,7 +293,7 @@ def _raise_reject_in_true(reject_label):
     )
 
 
-def _raise_missing(name, marker):
+def raise_missing_labels(name, marker):
     hint = (
         " If a missing prediction means the classifier abstained, pass "
         "reject_label=np.nan."
@@ -284,7 +314,7 @@ def _equals(values, label):
     return np.asarray(result, dtype=bool).reshape(len(values))
 
 
-def _check_explicit_labels(labels, marker):
+def check_explicit_labels(labels, marker):
     labels_array = check_labels_array(labels, "labels")
     if labels_array.size == 0:
         raise ValueError(
@@ -324,7 +354,7 @@ def _missing_mask(values):
     return np.zeros(values.shape, dtype=bool)
 
 
-def _is_rejection(values, marker):
+def is_rejection(values, marker):
     """Where ``values`` equals the reject marker (by value across numeric types)."""
     if marker.kind == "none":
         return np.zeros(values.shape, dtype=bool)

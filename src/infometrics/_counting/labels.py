@@ -17,27 +17,24 @@ The module is layered so that each step can be reused on its own:
 import numpy as np
 import pandas as pd
 
+from .collections import wants_encoded_path
+from .encoded import distinct_pairs
 from .kernel import as_int64_operand as _as_int64_operand
 from .kernel import dense_pair_table
-
-# check_sample_weight and _check_labels_array are imported from here by the
-# curves, resampling and adapters: re-exported with the checks they belong to.
-from .label_checks import (  # noqa: F401
+from .label_checks import (
     RejectMarker,
-    _check_explicit_labels,
-    _check_labels_array,
     _check_marker_matches_kind,
-    _check_not_continuous,
-    _check_sample_weight,
     _equals,
-    _is_rejection,
     _label_kind,
     _missing_mask,
-    _raise_missing,
     _raise_reject_in_true,
     _raise_unknown,
+    check_explicit_labels,
     check_labels_array,
-    check_sample_weight,
+    check_not_continuous,
+    check_optional_sample_weight,
+    is_rejection,
+    raise_missing_labels,
     reject_marker,
 )
 
@@ -91,12 +88,12 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
     codes = np.asarray(pd.Index(classes).get_indexer(values), dtype=np.int64)
     unknown = codes < 0
     if unknown.any() and marker.rejects:
-        rejected = unknown & _is_rejection(values, marker)
+        rejected = unknown & is_rejection(values, marker)
         codes[rejected] = len(classes)
         unknown &= ~rejected
     if unknown.any():
         if _missing_mask(values[unknown]).any():
-            _raise_missing(name, marker)
+            raise_missing_labels(name, marker)
         _raise_unknown(
             name,
             pd.unique(values[unknown])[:5].tolist(),
@@ -237,6 +234,63 @@ def _count_integers(y_true, y_pred, weights, labels, marker):
     return np.ascontiguousarray(matrix), class_labels
 
 
+def _count_integer_range(y_true, y_pred, weights, labels, marker):
+    """Integer labels whose values span a compact range, as ids ``value - low``.
+
+    For tables too wide for the kernel's (true range x predicted range)
+    table (thousands of classes): the ids index a look-up table over the
+    value range, and one bincount writes the matrix. None when the range is
+    not compact (the caller then factorises).
+    """
+    if labels is not None and (
+        labels.dtype.kind not in "iu" or _int64_range(labels) is None
+    ):
+        return None
+    ranges = [_int64_range(y) for y in (y_true, y_pred)]
+    if None in ranges:
+        return None
+    low = min(ranges[0][0], ranges[1][0])
+    n_ids = max(ranges[0][1], ranges[1][1]) - low + 1
+    if n_ids > _DENSE_CELLS_PER_SAMPLE * y_true.shape[0] + _DENSE_CELLS_ALLOWANCE:
+        return None
+    _check_marker_matches_kind(marker, "number")
+    # Exact modulo 2**64, and every id lies in [0, n_ids): no wrap-around.
+    true_ids, pred_ids = (
+        _as_int64_operand(y) - np.int64(low) if low else _as_int64_operand(y)
+        for y in (y_true, y_pred)
+    )
+    reject = marker.integer if marker.kind == "number" else None
+    reject_id = (
+        reject - low if reject is not None and 0 <= reject - low < n_ids else None
+    )
+    both_bool = y_true.dtype.kind == "b" and y_pred.dtype.kind == "b"
+
+    def values(ids):
+        labels_of = ids + np.int64(low)
+        return labels_of.astype(bool) if both_bool else labels_of
+
+    return _count_ids(
+        true_ids,
+        pred_ids,
+        n_ids,
+        weights,
+        marker,
+        reject_id,
+        labels=labels,
+        label_ids=None
+        if labels is None
+        else np.array(
+            [
+                label - low if 0 <= label - low < n_ids else -1
+                for label in labels.tolist()
+            ],
+            dtype=np.int64,
+        ),
+        sort_ids=lambda ids: ids,
+        values=values,
+    )
+
+
 def _fits_float(y):
     low, high = int(y.min()), int(y.max())
     return low >= -_EXACT_FLOAT_INTEGER and high <= _EXACT_FLOAT_INTEGER
@@ -258,15 +312,6 @@ def _concatenate(y_true, y_pred):
     return np.concatenate([y_true.astype(object), y_pred.astype(object)])
 
 
-def _assemble(joint, class_positions, reject_position):
-    """Select the class rows/columns (and the reject column) of a joint table."""
-    rows = joint[class_positions]
-    matrix = rows[:, class_positions]
-    if reject_position is not None:
-        matrix = np.concatenate([matrix, rows[:, [reject_position]]], axis=1)
-    return matrix
-
-
 def _count_by_hashing(y_true, y_pred, weights, labels, marker):
     """General path: factorise both arrays together with a hash table."""
     n_samples = y_true.shape[0]
@@ -277,17 +322,17 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
     # pandas' factorisation codes every missing value (None, NaN, pd.NA, NaT,
     # a StringDType's na_object) as -1.
     if (true_codes < 0).any():
-        _raise_missing("y_true", marker)
+        raise_missing_labels("y_true", marker)
     pred_missing = pred_codes < 0
     if pred_missing.any() and marker.kind != "missing":
-        _raise_missing("y_pred", marker)
+        raise_missing_labels("y_pred", marker)
 
     def holder(position):
         return "y_true" if (true_codes == position).any() else "y_pred"
 
-    _check_not_continuous(uniques, holder, marker)
+    check_not_continuous(uniques, holder, marker)
     if marker.kind in ("number", "string"):
-        _check_marker_matches_kind(marker, _label_kind(uniques))
+        _check_marker_matches_kind(marker, _label_kind(uniques), uniques)
     reject_code = None
     n_codes = n_uniques
     if marker.kind == "missing":
@@ -296,64 +341,92 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
     elif marker.rejects:
         matches = np.flatnonzero(_equals(uniques, marker.value))
         reject_code = int(matches[0]) if matches.size else None
-    index = true_codes * n_codes + pred_codes
-    joint = np.bincount(index, weights=weights, minlength=n_codes**2)
-    joint = joint.reshape(n_codes, n_codes)
-    # Classes are the labels present, whatever their weight.
-    present = (
-        joint
-        if weights is None
-        else np.bincount(index, minlength=n_codes**2).reshape(n_codes, n_codes)
+    return _count_ids(
+        true_codes,
+        pred_codes,
+        n_codes,
+        weights,
+        marker,
+        reject_code,
+        labels=labels,
+        label_ids=None if labels is None else pd.Index(uniques).get_indexer(labels),
+        sort_ids=lambda ids: _sorted_ids(uniques, ids),
+        values=lambda ids: uniques[ids],
     )
-    true_present, pred_present = present.any(axis=1), present.any(axis=0)
-    if reject_code is not None and true_present[reject_code]:
-        _raise_reject_in_true(marker.value)
+
+
+def _sorted_ids(uniques, ids):
+    """``ids`` in the sorted order of their labels (mixed types refused)."""
+    try:
+        order = np.argsort(uniques[ids], kind="stable")
+    except TypeError:
+        raise ValueError(
+            "The labels mix types that cannot be sorted (e.g. strings and "
+            f"numbers): {sorted({type(u).__name__ for u in uniques})}. Pass "
+            "labels=[...] to fix the class order, or use one type."
+        ) from None
+    return ids[order]
+
+
+def _count_ids(
+    true_ids,
+    pred_ids,
+    n_ids,
+    weights,
+    marker,
+    reject_id,
+    *,
+    labels,
+    label_ids,
+    sort_ids,
+    values,
+):
+    """The matrix of labels given as ids ``0 .. n_ids - 1``, in one bincount.
+
+    The classes are the ids present (in the order ``sort_ids`` gives them),
+    or the explicit ``labels`` (ids ``label_ids``, -1 for a label absent from
+    the data); ``values(ids)`` are the labels of ids. A
+    look-up table turns ids into row and column codes, so the bincount
+    writes the final matrix, reject column last: no table over all ids is
+    reordered afterwards.
+    """
+    true_seen = np.bincount(true_ids, minlength=n_ids).astype(bool)
+    pred_seen = np.bincount(pred_ids, minlength=n_ids).astype(bool)
+    if reject_id is not None:
+        if true_seen[reject_id]:
+            _raise_reject_in_true(marker.value)
+        pred_seen[reject_id] = False
+    lookup = np.full(n_ids, -1, dtype=np.int64)
     if labels is None:
-        positions = np.array(
-            [code for code in range(n_uniques) if code != reject_code], dtype=np.int64
-        )
-        try:
-            order = np.argsort(uniques[positions], kind="stable")
-        except TypeError:
-            raise ValueError(
-                "The labels mix types that cannot be sorted (e.g. strings and "
-                f"numbers): {sorted({type(u).__name__ for u in uniques})}. Pass "
-                "labels=[...] to fix the class order, or use one type."
-            ) from None
-        class_positions = positions[order]
-        class_labels = uniques[class_positions]
+        ids = sort_ids(np.flatnonzero(true_seen | pred_seen))
+        lookup[ids] = np.arange(ids.size)
+        n_classes = ids.size
     else:
-        lookup = pd.Index(uniques).get_indexer(labels)
-        class_labels = labels
-        known = np.zeros(n_codes, dtype=bool)
-        known[lookup[lookup >= 0]] = True
-        if reject_code is not None:
-            known[reject_code] = True
+        n_classes = len(labels)
+        known = label_ids >= 0
+        lookup[label_ids[known]] = np.flatnonzero(known)
         for name, seen, is_true in (
-            ("y_true", true_present, True),
-            ("y_pred", pred_present, False),
+            ("y_true", true_seen, True),
+            ("y_pred", pred_seen, False),
         ):
-            unknown = np.flatnonzero(seen & ~known)
+            unknown = np.flatnonzero(seen & (lookup < 0))
             if unknown.size:
                 _raise_unknown(
                     name,
-                    uniques[unknown[:5]].tolist(),
+                    values(unknown[:5]).tolist(),
                     labels,
                     marker.value,
                     is_true=is_true,
                 )
-        # Labels absent from the data get an all-zero row and column.
-        joint = np.pad(joint, [(0, 1), (0, 1)])
-        class_positions = np.where(lookup >= 0, lookup, joint.shape[0] - 1)
-    reject_position = None
-    if marker.rejects:
-        if reject_code is None:
-            joint = np.pad(joint, [(0, 1), (0, 1)])
-            reject_position = joint.shape[0] - 1
-        else:
-            reject_position = reject_code
-    matrix = _assemble(joint, class_positions, reject_position)
-    return np.ascontiguousarray(matrix), class_labels
+    width = n_classes + 1 if marker.rejects else n_classes
+    if reject_id is not None:
+        lookup[reject_id] = n_classes
+    index = lookup[true_ids]
+    index *= width
+    index += lookup[pred_ids]
+    matrix = np.bincount(index, weights=weights, minlength=n_classes * width)
+    matrix = matrix.reshape(n_classes, width)
+    return matrix, (values(ids) if labels is None else labels)
 
 
 def count_label_arrays(
@@ -367,13 +440,34 @@ def count_label_arrays(
 ):
     """The augmented confusion matrix of in-memory label arrays, and its labels.
 
-    NumPy arrays and anything they convert from: the integer kernel or the
-    hashing path. Dask collections and encoded labels (categorical, Arrow)
-    reach it through the front door, :mod:`.count`.
+    Encoded labels (categorical, Arrow, StringDType) are counted over their
+    dictionaries (:mod:`.encoded`), whose distinct pairs come back here as
+    weighted labels; NumPy arrays and anything they convert from go through
+    the integer kernel, as integer ids or hashed ids. Dask collections are
+    counted chunk by chunk (:mod:`.dask_counts`), each chunk here.
 
     ``part_of_a_total=True`` (a batch or a chunk whose matrix is added to
     others) allows all-zero weights; a matrix on its own needs a positive total.
     """
+    pairs = (
+        distinct_pairs(y_true, y_pred, sample_weight)
+        if wants_encoded_path(y_true, y_pred)
+        else None
+    )
+    if pairs is not None:
+        # No Python object per sample: the pairs of the dictionaries.
+        matrix, classes = count_label_arrays(
+            pairs[0],
+            pairs[1],
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=pairs[2],
+            part_of_a_total=part_of_a_total,
+        )
+        # Counts below 2**53 are exact in float64.
+        return (
+            matrix if sample_weight is not None else np.rint(matrix).astype(np.int64)
+        ), classes
     y_true = check_labels_array(y_true, "y_true")
     y_pred = check_labels_array(y_pred, "y_pred")
     if y_true.shape[0] != y_pred.shape[0]:
@@ -387,17 +481,22 @@ def count_label_arrays(
             "confusion matrix."
         )
     marker = reject_marker(reject_label)
-    weights = _check_sample_weight(sample_weight, y_true.shape[0])
+    weights = check_optional_sample_weight(sample_weight, y_true.shape[0])
     if weights is not None and not part_of_a_total and not weights.any():
         raise ValueError(
             "sample_weight is 0 for every sample, so there is nothing to count; "
             "give at least one sample a positive weight."
         )
     if labels is not None:
-        labels = _check_explicit_labels(labels, marker)
+        labels = check_explicit_labels(labels, marker)
     result = None
     if y_true.dtype.kind in "biu" and y_pred.dtype.kind in "biu":
         result = _count_integers(y_true, y_pred, weights, labels, marker)
+        if result is None and not any(
+            y.dtype == np.uint64 and int(y.max()) > np.iinfo(np.int64).max
+            for y in (y_true, y_pred)
+        ):
+            result = _count_integer_range(y_true, y_pred, weights, labels, marker)
     if result is None:
         result = _count_by_hashing(y_true, y_pred, weights, labels, marker)
     matrix, class_labels = result

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from .label_checks import check_finite_total, reject_marker
-from .labels import _concatenate
+from .labels import _concatenate, _sorted_ids
 
 
 def _sorted_union(labels_a, labels_b):
@@ -20,15 +20,7 @@ def _sorted_union(labels_a, labels_b):
     would collapse; such mixes are compared as Python numbers, exactly.
     """
     uniques = np.asarray(pd.unique(_concatenate(labels_a, labels_b)))
-    try:
-        order = np.argsort(uniques, kind="stable")
-    except TypeError:
-        raise ValueError(
-            "The labels mix types that cannot be sorted (e.g. strings and "
-            f"numbers): {sorted({type(u).__name__ for u in uniques})}. Pass "
-            "labels=[...] to fix the class order, or use one type."
-        ) from None
-    return uniques[order]
+    return uniques[_sorted_ids(uniques, np.arange(len(uniques)))]
 
 
 def _same_labels(labels_a, labels_b):

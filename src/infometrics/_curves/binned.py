@@ -17,8 +17,8 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.collections import import_dask, is_dask_collection
-from .._counting.label_checks import check_finite_total
-from .._counting.labels import check_sample_weight, encode_labels
+from .._counting.label_checks import check_finite_total, check_sample_weight
+from .._counting.labels import encode_labels
 from .binned_counts import ConfidenceBinnedCounts
 from .scores import (
     check_thresholds,

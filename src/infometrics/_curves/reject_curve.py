@@ -14,11 +14,8 @@ from numpy.typing import ArrayLike
 
 from .._counting.collections import is_dask_collection
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.labels import (
-    _check_labels_array,
-    check_sample_weight,
-    encode_labels,
-)
+from .._counting.label_checks import check_complete_labels, check_sample_weight
+from .._counting.labels import encode_labels
 from .._measures.registry import check_measure
 from .curve import RejectCurve
 from .scores import (
@@ -214,7 +211,7 @@ def reject_curve(
         )
     names = _check_measure_names(measures)
     scores = np.asarray(y_score)
-    y_true_array = _check_labels_array(y_true, "y_true")
+    y_true_array = check_complete_labels(y_true, "y_true")
     if y_true_array.shape[0] == 0:
         raise ValueError("y_true is empty; a reject curve needs at least one sample.")
     if scores.ndim not in (1, 2) or scores.shape[0] != y_true_array.shape[0]:

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .._counting.labels import _check_labels_array, check_sample_weight
+from .._counting.label_checks import check_complete_labels, check_sample_weight
 
 _NUMERIC_KINDS = "biuf"
 _TEXT_KINDS = "USTa"
@@ -49,8 +49,8 @@ def without_overflow(weights):
 
 def _check_inputs(y_true, y_pred, confidence, sample_weight):
     """Validated ``(wrong, confidence, weights)`` arrays of one length."""
-    true = _check_labels_array(y_true, "y_true")
-    pred = _check_labels_array(y_pred, "y_pred")
+    true = check_complete_labels(y_true, "y_true")
+    pred = check_complete_labels(y_pred, "y_pred")
     if true.shape[0] != pred.shape[0]:
         raise ValueError(
             f"y_true and y_pred have different lengths ({true.shape[0]} and "

@@ -6,7 +6,9 @@ aggregate runs in the engine that holds the table -- pandas, Polars (eager or
 lazy), PyArrow, DuckDB, PySpark, Ibis or Dask -- through ``narwhals``, one
 implementation for all of them. Only aggregates come back to Python: one row
 per distinct (true, predicted[, bin]) combination, with per-group counts of
-invalid weights and confidences.
+invalid weights and confidences. The checks of SPEC §2 are aggregates too
+(one row of counts of missing, continuous or invalid values, found without
+pulling rows), and ``thresholds=k`` takes the engine's quantiles.
 
 The distinct combinations then go through the in-memory path
 (:func:`~infometrics._counting.labels.confusion_matrix_and_labels`) as
@@ -18,6 +20,7 @@ column are refused by a first aggregate pass, before they could be grouped.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 import narwhals.stable.v2 as nw
@@ -27,38 +30,463 @@ from numpy.typing import ArrayLike
 from .._counting.count import confusion_matrix_and_labels
 from .._counting.counts import ConfusionCounts
 from .._counting.label_checks import (
-    _check_explicit_labels,
+    check_explicit_labels,
     check_finite_total,
+    check_not_continuous,
+    check_optional_sample_weight,
+    raise_missing_labels,
     reject_marker,
 )
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
-from .aggregates import (
-    _BAD_WEIGHT,
-    _BIN,
-    _MISSING_CONFIDENCE,
-    _NEGATIVE_WEIGHT,
-    _PRED,
-    _ROWS,
-    _TOTAL,
-    _TRUE,
-    _WEIGHT,
-    _as_frame,
-    _bin_expression,
-    _check_columns,
-    _check_dtypes,
-    _check_rows_first,
-    _collect,
-    _histogram_quantiles,
-    _label_values,
-    _raise_empty,
-    _raise_invalid_weights,
-    _raise_missing_confidence,
-    _row_flags,
-    _type_null_columns,
-    raise_rejected_predictions,
-    rejected_predictions,
+from .._exceptions import WARNINGS_FILTERS_LOCK
+
+# Weights are summed times this power of two in the checks: no overflow.
+_TOTAL_SCALE = 2.0**-64
+
+_TRUE, _PRED, _WEIGHT, _BIN = (
+    "__infometrics_true",
+    "__infometrics_pred",
+    "__infometrics_weight",
+    "__infometrics_bin",
 )
+_ROWS, _TOTAL = "__infometrics_rows", "__infometrics_total"
+_BAD_WEIGHT, _NEGATIVE_WEIGHT, _MISSING_CONFIDENCE = (
+    "__infometrics_bad_weight",
+    "__infometrics_negative_weight",
+    "__infometrics_missing_confidence",
+)
+
+
+# -- the table ------------------------------------------------------------------
+
+
+def _as_frame(table):
+    """The narwhals frame of ``table`` (eager or lazy), refused with a hint."""
+    if isinstance(table, (nw.DataFrame, nw.LazyFrame)):
+        return table
+    try:
+        with WARNINGS_FILTERS_LOCK, warnings.catch_warnings():
+            # narwhals announces that its Dask support moves to a plug-in
+            # package; it works as it is, and the user can do nothing about it.
+            warnings.filterwarnings(
+                "ignore", message="Dask support is moving", category=FutureWarning
+            )
+            frame = nw.from_native(table)
+            if frame.implementation.is_pandas_like() or frame.implementation.is_dask():
+                frame = nw.from_native(_native_byte_order(frame.to_native()))
+            return frame
+    except TypeError:
+        raise TypeError(
+            "table must be a dataframe or table of an engine narwhals supports "
+            "(pandas, Polars, PyArrow, DuckDB, PySpark, Ibis, Dask, ...); got "
+            f"{type(table).__name__}. For label arrays in memory use "
+            "augmented_confusion_matrix(y_true, y_pred)."
+        ) from None
+
+
+def _native_byte_order(table):
+    """A pandas or Dask frame with its big-endian columns in native order.
+
+    narwhals has no type for a big-endian NumPy column (e.g. read from a
+    FITS or HDF5 file); the values are the same in native order.
+    """
+    swapped = {
+        name: dtype.newbyteorder("=")
+        for name, dtype in table.dtypes.items()
+        if isinstance(dtype, np.dtype) and not dtype.isnative
+    }
+    return table.astype(swapped) if swapped else table
+
+
+def _collect(frame):
+    """An eager narwhals frame of an (aggregated, small) frame."""
+    return frame.collect() if isinstance(frame, nw.LazyFrame) else frame
+
+
+def _check_columns(schema, columns):
+    for option, name in columns.items():
+        if name is None:
+            continue
+        if not isinstance(name, str):
+            raise TypeError(
+                f"{option} must be the name of a column (a str); got "
+                f"{type(name).__name__}."
+            )
+        if name not in schema:
+            raise ValueError(
+                f"{option}={name!r} is not a column of the table; its columns are "
+                f"{list(schema)!r}."
+            )
+
+
+def _is_label_dtype(dtype):
+    return (
+        dtype.is_numeric()
+        or dtype == nw.String
+        or dtype == nw.Boolean
+        or dtype == nw.Categorical
+        or dtype == nw.Enum
+    )
+
+
+def _is_nan(expression):
+    """Per row: a float is NaN, in every engine.
+
+    DuckDB (and Ibis on it) answers ``isnan`` and ``isfinite`` from a
+    Parquet file's column statistics, which leave NaN out: it reads NaN as
+    not NaN there. Arithmetic is computed row by row: ``x - x`` is 0 for
+    every finite ``x``, and NaN (not 0) only for NaN and the infinities.
+    """
+    unordered = (expression - expression) != 0.0
+    infinite = (expression == float("inf")) | (expression == float("-inf"))
+    return expression.is_nan() | (unordered & ~infinite)
+
+
+def _missing(expression, dtype):
+    """Per row: the label is missing (null, or NaN in a float column)."""
+    if dtype.is_float():
+        return expression.is_null() | _is_nan(expression)
+    return expression.is_null()
+
+
+def _count(condition):
+    return condition.cast(nw.Int64).sum()
+
+
+def _not_whole(expression, marker):
+    """Per row: a float label that is not a whole number (nor the marker)."""
+    present = ~(expression.is_null() | _is_nan(expression))
+    # A remainder, not round(): Ibis casts a rounded value to int64, which
+    # fails on inf and on floats beyond 2**63 (every engine evaluates both
+    # sides of the "and"); the remainder of a whole float is exactly 0.
+    whole = expression.is_finite() & ((expression % 1.0) == 0.0)
+    condition = present & ~whole
+    if marker.kind == "number":
+        # The marker is a prediction, not a continuous value: +-inf too.
+        condition = condition & (expression != float(marker.value))
+    return condition
+
+
+def _first_value(frame, column, condition):
+    """One value of ``column`` where ``condition`` holds (an example for errors)."""
+    example = _collect(frame.filter(condition).select(column).head(1))
+    return example[column].to_numpy()[0]
+
+
+def _type_null_columns(frame, schema, columns):
+    """Label columns of the null type (Arrow's, Polars') typed as strings.
+
+    An engine gives a column the null type when it has no value to type it
+    by: empty (an empty Parquet partition) or every value missing. Such a
+    column is counted as strings, so that it is refused as the in-memory
+    path refuses it (an empty table, missing labels) or, for predictions
+    with ``reject_label=np.nan``, counted as rejections. A column of another
+    type the engines do not know is left to :func:`_check_dtypes`.
+    """
+    untyped = [
+        column for column in dict.fromkeys(columns) if schema[column] == nw.Unknown
+    ]
+    if not untyped:
+        return frame, schema
+    present = _collect(
+        frame.select(*(nw.col(column).count().alias(column) for column in untyped))
+    ).to_dict(as_series=False)
+    if any(present[column][0] for column in untyped):
+        return frame, schema
+    frame = frame.with_columns(*(nw.col(column).cast(nw.String) for column in untyped))
+    return frame, dict(frame.collect_schema())
+
+
+def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
+    """Refuse columns of the wrong type; the label columns and their dtypes."""
+    label_columns = {
+        "y_true": (y_true, schema[y_true]),
+        "y_pred": (y_pred, schema[y_pred]),
+    }
+    for name, (column, dtype) in label_columns.items():
+        if not _is_label_dtype(dtype):
+            raise ValueError(
+                f"{name} (column {column!r}) must hold numbers or strings; got "
+                f"dtype {dtype}. Convert the column (e.g. Decimal or other "
+                "Python objects) to numbers or strings first."
+            )
+    if weight is not None and not schema[weight].is_numeric():
+        raise ValueError(f"sample_weight must be numeric; got dtype {schema[weight]}.")
+    if confidence is not None and not schema[confidence].is_numeric():
+        raise ValueError(
+            "confidence must be numeric (higher = more sure); got dtype "
+            f"{schema[confidence]}."
+        )
+    return label_columns
+
+
+def _row_flags(weight, confidence):
+    """Per row, 1 where a weight or a confidence is invalid (0 elsewhere).
+
+    Summed, over the table or per group, they find invalid rows; computed
+    per row first so that every engine aggregates plain columns.
+    """
+    conditions = {}
+    if weight is not None:
+        expression = nw.col(weight).cast(nw.Float64)
+        conditions[_BAD_WEIGHT] = (
+            expression.is_null() | ~expression.is_finite() | _is_nan(expression)
+        )
+        conditions[_NEGATIVE_WEIGHT] = expression < 0
+    if confidence is not None:
+        expression = nw.col(confidence).cast(nw.Float64)
+        conditions[_MISSING_CONFIDENCE] = expression.is_null() | _is_nan(expression)
+    return {
+        name: condition.cast(nw.Int64).alias(name)
+        for name, condition in conditions.items()
+    }
+
+
+def _row_checks(weight, confidence):
+    """The flags of :func:`_row_flags` summed over the table."""
+    return [flag.sum() for flag in _row_flags(weight, confidence).values()]
+
+
+def _raise_invalid_weights(found):
+    """The in-memory path's weight errors (its own messages), if any."""
+    if found.get(_BAD_WEIGHT):
+        check_optional_sample_weight(np.array([np.nan]), 1)
+    if found.get(_NEGATIVE_WEIGHT):
+        check_optional_sample_weight(np.array([-1.0]), 1)
+
+
+def _raise_missing_confidence(found):
+    if found.get(_MISSING_CONFIDENCE):
+        raise ValueError(
+            "confidence contains NaN or missing values; every sample needs a "
+            "confidence to be ranked. Drop those samples or give them -inf "
+            "(rejected first)."
+        )
+
+
+def _raise_zero_weights():
+    raise ValueError(
+        "sample_weight is 0 for every sample, so there is nothing to count; "
+        "give at least one sample a positive weight."
+    )
+
+
+def _raise_empty():
+    raise ValueError(
+        "y_true and y_pred are empty; at least one sample is needed to build a "
+        "confusion matrix."
+    )
+
+
+def _check_rows_first(frame, label_columns, *, weight, confidence, marker):
+    """A first pass for float label columns or weights, before the GROUP BY.
+
+    Grouping a column of continuous values would bring back one row per
+    value, and weights whose total overflows would overflow in the grouped
+    sums, so both are refused before, with missing labels in the in-memory
+    order. (Without it, missing integer, string or boolean labels come back
+    as a null key of the grouping and are refused there.)
+    """
+    checks = [nw.len().alias(_ROWS), *_row_checks(weight, None)]
+    if weight is not None:
+        positive = nw.col(weight).cast(nw.Float64) > 0
+        checks.append(_count(positive).alias("positive weights"))
+        # Scaled by 2**-64, the sum cannot overflow (and no engine warns);
+        # scaled back in Python, it overflows exactly when the total would.
+        scaled = nw.col(weight).cast(nw.Float64) * _TOTAL_SCALE
+        checks.append(scaled.sum().alias("scaled weight total"))
+    for name, (column, dtype) in label_columns.items():
+        expression = nw.col(column)
+        checks.append(_count(_missing(expression, dtype)).alias(f"missing {name}"))
+        if dtype.is_float():
+            checks.append(
+                _count(_not_whole(expression, marker)).alias(f"continuous {name}")
+            )
+    aggregates = _collect(frame.select(*checks)).to_dict(as_series=False)
+    found = {key: values[0] for key, values in aggregates.items()}
+    # The in-memory path's order: empty, weights, missing labels (true, then
+    # predicted), continuous values.
+    if not found[_ROWS]:
+        _raise_empty()
+    _raise_invalid_weights(found)
+    if weight is not None:
+        # The in-memory order: a total beyond float64 before all-zero weights.
+        total = float(found["scaled weight total"] or 0.0) / _TOTAL_SCALE
+        check_finite_total(np.array([total]))
+        if not found["positive weights"]:
+            _raise_zero_weights()
+    if found["missing y_true"]:
+        raise_missing_labels("y_true", marker)
+    if found["missing y_pred"] and marker.kind != "missing":
+        raise_missing_labels("y_pred", marker)
+    for name, (column, _) in label_columns.items():
+        if found.get(f"continuous {name}"):
+            value = _first_value(frame, column, _not_whole(nw.col(column), marker))
+            check_not_continuous(
+                np.array([value]), lambda _, holder=name: holder, marker
+            )
+
+
+def _label_values(series):
+    """Grouped keys as the NumPy array the in-memory path would be given.
+
+    Dictionary-encoded keys, and integer or boolean keys with a null, are
+    taken as Python objects: ``to_numpy`` would turn an Arrow dictionary's
+    null into its first category, and a null among integers into NaN (a
+    float, which rounds integers beyond 2**53).
+    """
+    dtype = series.dtype
+    if (
+        dtype == nw.Categorical
+        or dtype == nw.Enum
+        or ((dtype.is_integer() or dtype == nw.Boolean) and series.null_count())
+    ):
+        values = np.empty(len(series), dtype=object)
+        values[:] = series.to_list()
+    else:
+        values = series.to_numpy()
+    if values.dtype.kind in "UST":
+        return values.astype(object)
+    if values.dtype.kind == "O":
+        items = values.tolist()
+        if all(isinstance(item, str) for item in items):
+            return values
+        if all(
+            isinstance(item, (int, float, np.number)) and not isinstance(item, bool)
+            for item in items
+        ):
+            converted = np.array(items)
+            if converted.dtype.kind in "iuf":
+                return converted
+    return values
+
+
+def _bin_expression(expression, thresholds, low, high):
+    """The number of ``thresholds`` that ``expression`` reaches, as a tree of cases.
+
+    Bins ``low .. high``: a balanced tree of comparisons, so an engine that
+    evaluates cases lazily makes about log2(k) comparisons per row.
+    """
+    if low == high:
+        return nw.lit(low, dtype=nw.Int64)
+    middle = (low + high + 1) // 2
+    return (
+        nw.when(expression >= float(thresholds[middle - 1]))
+        .then(_bin_expression(expression, thresholds, middle, high))
+        .otherwise(_bin_expression(expression, thresholds, low, middle - 1))
+    )
+
+
+def rejected_predictions(column, dtype, marker):
+    """Per row: ``y_pred`` is the reject marker; None where it can match no row."""
+    expression = nw.col(column)
+    if marker.kind == "missing":
+        return _missing(expression, dtype)
+    if marker.kind == "number" and dtype.is_float():
+        return expression == float(marker.value)
+    if marker.kind == "number" and dtype.is_integer():
+        return _equals_integer(expression, dtype, marker)
+    if marker.kind == "string" and dtype == nw.String:
+        return expression == marker.value
+    return None
+
+
+def _equals_integer(expression, dtype, marker):
+    """Per row: an integer column equals the marker; None if no value can.
+
+    The literal gets the column's own dtype: an engine may otherwise type
+    it as int64 and refuse, or wrap, a marker beyond that range (2**64 - 1
+    in a uint64 column), or refuse the column's values beyond it when the
+    marker is negative.
+    """
+    if marker.integer is None:
+        return None  # a fractional marker matches no integer
+    try:
+        limits = np.iinfo(str(dtype).lower())
+    except (TypeError, ValueError):  # 128-bit integers: as they come
+        return expression == marker.integer
+    if not limits.min <= marker.integer <= limits.max:
+        return None
+    return expression == nw.lit(marker.integer, dtype=dtype)
+
+
+def raise_rejected_predictions(reject):
+    raise ValueError(
+        f"With confidence, y_pred holds the predictions before rejection "
+        f"(every prediction a class, none {reject!r}): the binned counts "
+        "describe every threshold. Pass the column of predicted classes."
+    )
+
+
+def _engine_quantiles(frame, confidence, k, *, rejected=None):
+    """``k`` confidence thresholds at evenly spaced quantiles, in the engine.
+
+    The engine's own quantile aggregate (linear interpolation, as
+    ``np.quantile``): exact in pandas, Polars, PyArrow, DuckDB and Ibis,
+    approximate where the engine only estimates quantiles (Dask's
+    ``quantile``, Spark's ``percentile_approx``). Quantiles that
+    interpolate between infinite confidences are clipped into the finite
+    range. ``rejected`` (a per-row condition) is counted in the same pass,
+    so that predictions that are already rejections skip the quantiles.
+    """
+    expression = nw.col(confidence).cast(nw.Float64)
+    finite = expression.is_finite() & ~_is_nan(expression)
+    checks = [] if rejected is None else [_count(rejected).alias("rejected")]
+    bounds = _collect(
+        frame.select(
+            nw.len().alias(_ROWS),
+            *_row_checks(None, confidence),
+            *checks,
+            nw.when(finite).then(expression).min().alias("low"),
+            nw.when(finite).then(expression).max().alias("high"),
+        )
+    ).to_dict(as_series=False)
+    if not bounds[_ROWS][0]:
+        _raise_empty()
+    _raise_missing_confidence({key: values[0] for key, values in bounds.items()})
+    if bounds.get("rejected", [0])[0]:
+        # Predictions that are already rejections will be refused: skip the
+        # quantiles and let one GROUP BY at a single threshold refuse them,
+        # after the label checks, in the order of explicit thresholds.
+        return np.array([0.0])
+    low, high = bounds["low"][0], bounds["high"][0]
+    if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):
+        raise ValueError(
+            "thresholds=k needs finite confidences to place quantiles; every "
+            "confidence is infinite. Pass thresholds=[...] instead."
+        )
+    low, high = float(low), float(high)
+    if high == low or k == 1:
+        return np.array([low])
+    levels = np.linspace(0, 1, k)[1:-1].tolist()
+    thresholds = np.array([low, *_quantiles(frame, expression, levels), high])
+    # inf - inf interpolates to NaN: such a quantile lies at a bound.
+    thresholds = np.where(np.isnan(thresholds), high, thresholds)
+    return np.unique(np.clip(thresholds, low, high))
+
+
+def _quantiles(frame, expression, levels):
+    """The engine's quantiles of ``expression`` at ``levels``, as floats."""
+    if not levels:
+        return []
+    if frame.implementation.is_dask():
+        # narwhals leaves quantiles of a partitioned Dask frame out; Dask's
+        # own estimate runs chunk by chunk on the user's scheduler.
+        column = frame.select(expression.alias(_BIN)).to_native()[_BIN]
+        return column.quantile(levels).compute().to_numpy(dtype=float).tolist()
+    found = _collect(
+        frame.select(
+            *(
+                expression.quantile(level, interpolation="linear").alias(f"q{i}")
+                for i, level in enumerate(levels)
+            )
+        )
+    ).to_dict(as_series=False)
+    return [
+        np.nan if value is None else float(value)
+        for value in (values[0] for values in found.values())
+    ]
 
 
 def counts_from_table(
@@ -101,10 +529,12 @@ def counts_from_table(
         threshold. ``y_pred`` then holds the predictions before rejection.
     thresholds : int or array-like, default=None
         With ``confidence``, the bin edges: the thresholds themselves, or an
-        int ``k`` for ``k`` thresholds at approximately evenly spaced
-        quantiles of the confidence (estimated in the engine from a
-        65 536-cell histogram, within one cell width of the exact quantiles;
-        the counts are exact at whichever thresholds result).
+        int ``k`` for ``k`` thresholds at evenly spaced quantiles of the
+        confidence, from the engine's quantile aggregate with linear
+        interpolation (exact in pandas, Polars, PyArrow, DuckDB and Ibis;
+        approximate in Dask and Spark, which estimate quantiles); the first
+        and last are the smallest and largest finite confidence. The counts
+        are exact at whichever thresholds result.
     labels : array-like of shape (m,), default=None
         The classes in row order; by default the sorted labels of both
         columns, the reject label excluded. Every label in the table must be
@@ -145,7 +575,7 @@ def counts_from_table(
     ``confidence`` -- with the counts of negative, non-finite or missing
     weights and missing confidences per group. A float label column costs a
     first pass (counts of missing and continuous values: continuous values
-    must not be grouped), ``thresholds=k`` two (the range, the histogram). Summed
+    must not be grouped), ``thresholds=k`` two (the range, the quantiles). Summed
     weights are added in the engine's order, so they equal the in-memory
     sums exactly when every partial sum is exact (e.g. integer weights) and
     to rounding otherwise.
@@ -195,7 +625,7 @@ def counts_from_table(
         thresholds = check_binning_thresholds(thresholds)
     marker = reject_marker(reject_label)
     if labels is not None:
-        labels = _check_explicit_labels(labels, marker)
+        labels = check_explicit_labels(labels, marker)
     frame, schema = _type_null_columns(frame, schema, (y_true, y_pred))
     label_columns = _check_dtypes(
         schema,
@@ -217,7 +647,7 @@ def counts_from_table(
             marker=marker,
         )
     if isinstance(thresholds, int):
-        thresholds = _histogram_quantiles(
+        thresholds = _engine_quantiles(
             frame,
             confidence,
             thresholds,

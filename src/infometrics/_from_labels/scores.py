@@ -41,12 +41,21 @@ _LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
 
 
 def counts_and_labels(
-    y_true, y_pred, confusion_matrix, *, labels, reject_label, sample_weight
+    y_true,
+    y_pred,
+    confusion_matrix,
+    *,
+    labels,
+    reject_label,
+    sample_weight,
+    validate=True,
 ):
     """One confusion matrix and its row labels, from labels or from counts.
 
     The one place that enforces the call shape of the label-level functions:
     either ``y_true`` and ``y_pred``, or ``confusion_matrix=``.
+    ``validate=False`` leaves the checks of the counts' values to the
+    count-level function the caller passes them to (validation once per call).
     """
     from_labels = y_true is not None or y_pred is not None
     if from_labels == (confusion_matrix is not None):
@@ -78,7 +87,9 @@ def counts_and_labels(
     confusion_matrix, names = validation.labelled_counts(confusion_matrix, labels)
     if names is not None:
         labels = names
-    counts, _ = validation.check_confusion_matrix(confusion_matrix)
+    counts = _as_array(confusion_matrix) if not validate else None
+    if counts is None:
+        counts, _ = validation.check_confusion_matrix(confusion_matrix)
     if counts.ndim != 2:
         raise ValueError(
             "confusion_matrix must be one matrix, not a stack; the count-level "
@@ -94,7 +105,17 @@ def counts_and_labels(
     return counts, class_labels
 
 
+def _as_array(confusion_matrix):
+    """The counts as a numeric array, or None (then validated for the error)."""
+    try:
+        counts = np.asarray(confusion_matrix)
+    except (TypeError, ValueError):
+        return None
+    return counts if counts.dtype.kind in "biuf" else None
+
+
 def _matrix(y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight):
+    # The measure function validates the counts: they are not checked here.
     counts, _ = counts_and_labels(
         y_true,
         y_pred,
@@ -102,6 +123,7 @@ def _matrix(y_true, y_pred, confusion_matrix, labels, reject_label, sample_weigh
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
+        validate=False,
     )
     return counts
 

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._counting.label_checks import _is_rejection, reject_marker
+from .._counting.label_checks import is_rejection, reject_marker
 from .._from_labels.scores import counts_and_labels
 from .html_figures import (
     _confusion_figure,
@@ -103,7 +103,7 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
     # matches every missing prediction, where ``==`` never holds for NaN and
     # raises for pd.NA.
     marker = reject_marker(reject_label)
-    if _is_rejection(predictions.reshape(-1), marker).any():
+    if is_rejection(predictions.reshape(-1), marker).any():
         raise ValueError(
             "With confidence, pass y_pred before rejection (every prediction a "
             f"class, none {reject_label!r}): the page shows every threshold. To "

@@ -31,7 +31,8 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.labels import check_sample_weight, encode_labels
+from .._counting.label_checks import check_sample_weight
+from .._counting.labels import encode_labels
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import check_measure, evaluate_measures
 from .._measures.validation import check_confusion_matrix, labelled_counts

@@ -10,7 +10,8 @@ from numpy.typing import ArrayLike
 from sklearn.base import clone
 from sklearn.model_selection import check_cv, cross_val_predict
 
-from .._counting.labels import check_sample_weight, encode_labels
+from .._counting.label_checks import check_sample_weight
+from .._counting.labels import encode_labels
 from .._curves.reject_curve import reject_curve
 from .._curves.scores import confidence_and_prediction
 from .binary_metrics import binary_metric_advice, binary_metric_of
