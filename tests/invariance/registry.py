@@ -303,6 +303,14 @@ def _(case):
     return flat(numbers=html_numbers(page), page=page_digest(page))
 
 
+@entry("html_report_from_estimator", "labels")
+def _(case):
+    page = im.html_report_from_estimator(
+        fitted_reject_option(case), case.X, case.y_true, figures=False
+    )
+    return flat(numbers=html_numbers(page))
+
+
 _META = re.compile(r'<p class="meta">.*?</p>')
 
 

@@ -108,6 +108,7 @@ def _builds_a_reject_option_classifier(name):
             "get_scorer[",
             "make_ni_scorer",
             "make_multi_measure_scorer",
+            "html_report_from_estimator",
         )
     )
 
