@@ -124,7 +124,7 @@ def _write_figures(folder, matrices, first):
         "held-out test split": reject_curve(
             y_test,
             first["never"].predict_proba(first["X_test"]),
-            classes=first["never"].classes_,
+            labels=first["never"].classes_,
             measures=["ni2"],
         ),
     }
