@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 
 from .._exceptions import RejectLabelWarning
+from .._warnings import find_stack_level
 
 
 def check_labels_array(y, name):
@@ -200,7 +201,7 @@ def _check_marker_matches_kind(marker, label_kind):
                 "reject_label='reject'), or reject_label=None if it cannot reject "
                 "(this also makes the matrix square).",
                 RejectLabelWarning,
-                stacklevel=5,
+                stacklevel=find_stack_level(),
             )
             return
         raise ValueError(

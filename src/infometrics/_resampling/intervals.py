@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._exceptions import UndefinedMeasureWarning
+from .._warnings import find_stack_level
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def _intervals(point, distributions, names, confidence_level, notes=None, stackl
 def _tell(notes, message, category, *, stacklevel):
     """Warn ``message``, or append it to ``notes`` when the caller shows it."""
     if notes is None:
-        warnings.warn(message, category, stacklevel=stacklevel + 1)
+        warnings.warn(message, category, stacklevel=find_stack_level())
     else:
         notes.append(message)
 

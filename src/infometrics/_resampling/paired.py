@@ -15,6 +15,7 @@ from .._counting.labels import (
     check_sample_weight,
 )
 from .._measures.registry import check_measure, compute_measures
+from .._warnings import find_stack_level
 from .bootstrap import _check_resampling, _Progress, _resampled_measures
 from .intervals import _percentiles
 from .resamplers import _GroupResampler, _resampler
@@ -68,7 +69,7 @@ class PairedComparison:
             "PairedComparison.prob_a_better is deprecated; use fraction_a_better "
             "(the fraction of resamples on which A is better).",
             FutureWarning,
-            stacklevel=2,
+            stacklevel=find_stack_level(),
         )
         return self.fraction_a_better
 
@@ -79,7 +80,7 @@ class PairedComparison:
             "PairedComparison.difference is deprecated; use distribution (the "
             "resampled differences) or estimate_difference (on the data).",
             FutureWarning,
-            stacklevel=2,
+            stacklevel=find_stack_level(),
         )
         return self.distribution
 

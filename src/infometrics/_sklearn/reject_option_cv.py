@@ -13,12 +13,11 @@ from sklearn.model_selection import check_cv, cross_val_predict
 from .._counting.labels import check_sample_weight, encode_labels
 from .._curves.reject_curve import reject_curve
 from .._curves.scores import confidence_and_prediction
-from .binary_metrics import binary_metric_advice, binary_metric_of
+from .compat import binary_metric_of
 from .reject_option import _BaseRejectOption
 from .responses import check_class_scores, check_not_one_vs_one, to_numpy
 from .threshold_objective import (
     _TIE_RTOL,
-    DegenerateThresholdWarning,
     _first_best,
     _Objective,
     _Problem,
@@ -26,7 +25,7 @@ from .threshold_objective import (
     _warn_if_tied,
 )
 
-__all__ = ["DegenerateThresholdWarning", "RejectOptionClassifierCV"]
+__all__ = ["RejectOptionClassifierCV"]
 
 # Thresholds a scoring that is not a measure of this package is evaluated at,
 # by default: each costs one call of the scorer on every sample.
@@ -295,11 +294,14 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         y, classes = self._check_target(y)
         metric = binary_metric_of(objective.scorer)
         if len(classes) == 2 and metric:
+            name, pos_label = metric
             raise ValueError(
-                f"scoring={self.scoring!r} is a binary metric ({metric[0]} with "
+                f"scoring={self.scoring!r} is a binary metric ({name} with "
                 "average='binary'): a rejection is a third label to it, so it "
-                "fails at every threshold that rejects. "
-                + binary_metric_advice(*metric)
+                "fails at every threshold that rejects. Tune with an infometrics "
+                "measure (scoring='ni2'), or score the positive class alone: "
+                f"make_scorer({name}, labels=[{pos_label!r}], average='micro') "
+                "counts a rejected positive as missed."
             )
         fit_params = self._fit_params(params)
         method = self._resolved_response_method(self.estimator)
