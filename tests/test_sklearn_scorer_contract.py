@@ -21,11 +21,13 @@ import pytest
 import sklearn
 from sklearn.datasets import load_iris
 from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import make_scorer
 from sklearn.model_selection import (
     StratifiedKFold,
     TunedThresholdClassifierCV,
     cross_validate,
 )
+from sklearn.utils.metadata_routing import UnsetMetadataPassedError
 
 import infometrics as im
 
@@ -147,7 +149,7 @@ def test_set_score_request_raises_with_routing_off(name):
 def test_score_requests_follow_scikit_learns_protocol(scorer):
     with sklearn.config_context(enable_metadata_routing=True):
         assert scorer.set_score_request(sample_weight=False) is scorer
-        request = scorer._get_metadata_request()
+        request = scorer.get_metadata_routing()
         assert request.score.requests == {"sample_weight": False}
         # A copy: changing what a router got does not change the scorer.
         request.score.add_request(param="sample_weight", alias=True)
@@ -195,3 +197,70 @@ def test_a_multi_measure_scorer_cannot_tune_a_decision_threshold():
         TunedThresholdClassifierCV(LogisticRegression(), scoring=scorer, cv=2).fit(
             X[keep], y[keep]
         )
+
+
+# -- metadata routing: RejectOptionClassifierCV as TunedThresholdClassifierCV
+
+
+def binary_weighted():
+    X, y = load_iris(return_X_y=True)
+    keep = y > 0
+    weights = np.random.default_rng(0).integers(1, 5, keep.sum()).astype(float)
+    return X[keep], y[keep], weights
+
+
+def tuner(kind, scoring):
+    model = LogisticRegression(C=0.5).set_fit_request(sample_weight=True)
+    if kind == "sklearn":
+        return TunedThresholdClassifierCV(model, scoring=scoring, cv=3)
+    return im.RejectOptionClassifierCV(model, scoring=scoring, cv=3)
+
+
+@pytest.mark.parametrize("kind", ["sklearn", "infometrics"])
+@pytest.mark.parametrize("scoring", ["balanced_accuracy", "ni2"])
+def test_an_unrequested_sample_weight_raises_as_in_the_threshold_tuner(
+    kind, scoring
+):
+    X, y, weights = binary_weighted()
+    with (
+        sklearn.config_context(enable_metadata_routing=True),
+        pytest.raises(UnsetMetadataPassedError, match="sample_weight"),
+    ):
+        tuner(kind, scoring).fit(X, y, sample_weight=weights)
+
+
+@pytest.mark.parametrize("kind", ["sklearn", "infometrics"])
+@pytest.mark.parametrize("request_weights", [True, False])
+def test_a_requested_sample_weight_reaches_the_scorer_as_in_the_threshold_tuner(
+    kind, request_weights
+):
+    X, y, weights = binary_weighted()
+    with sklearn.config_context(enable_metadata_routing=True):
+        seen = []
+
+        def recording(y_true, y_pred, sample_weight=None):
+            seen.append(sample_weight is not None)
+            return np.mean(y_true == y_pred)
+
+        scorer = make_scorer(recording).set_score_request(
+            sample_weight=request_weights
+        )
+        tuner(kind, scorer).fit(X, y, sample_weight=weights)
+        routing = tuner(kind, scorer).get_metadata_routing()
+    assert seen
+    assert set(seen) == {request_weights}
+    assert routing.consumes("fit", ["sample_weight"]) == {"sample_weight"}
+
+
+def test_with_routing_off_the_reject_tuner_weighs_its_objective_as_before():
+    X, y, weights = binary_weighted()
+    model = LogisticRegression(C=0.5)
+    weighted = im.RejectOptionClassifierCV(model, cv=3).fit(
+        X, y, sample_weight=weights
+    )
+    plain = im.RejectOptionClassifierCV(model, cv=3).fit(X, y)
+    repeated = im.RejectOptionClassifierCV(model, cv=3).fit(
+        X, y, sample_weight=weights
+    )
+    assert weighted.best_score_ == repeated.best_score_
+    assert weighted.best_score_ != plain.best_score_

@@ -178,6 +178,15 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             give an object array of ``True``, ``False`` and ``reject_label``,
             NumPy ``StringDType`` labels their ``StringDType`` (with
             ``na_object=np.nan`` for ``reject_label=np.nan``).
+
+        Notes
+        -----
+        To a binary scikit-learn metric (``scoring="f1"``, ``"precision"``,
+        ``"recall"``, ``"jaccard"``: ``average="binary"``) the reject label is
+        a third class, so it raises on these predictions (``nan`` in
+        ``cross_val_score``). Score with an infometrics scorer
+        (``scoring="ni2"``), which reads the reject label from this estimator,
+        or with ``make_scorer(f1_score, labels=[1], average="micro")``.
         """
         predicted_index, confidence = self._predict_with_confidence(X)
         threshold = self._active_threshold()

@@ -7,8 +7,14 @@ from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
+from sklearn import get_config
 from sklearn.base import clone
 from sklearn.model_selection import check_cv, cross_val_predict
+from sklearn.utils.metadata_routing import (
+    MetadataRouter,
+    MethodMapping,
+    process_routing,
+)
 
 from .._counting.labels import check_sample_weight, encode_labels
 from .._curves.reject_curve import reject_curve
@@ -16,6 +22,7 @@ from .._curves.scores import confidence_and_prediction
 from .compat import binary_metric_of
 from .reject_option import _BaseRejectOption
 from .responses import check_class_scores, check_not_one_vs_one, to_numpy
+from .scorers import make_ni_scorer
 from .threshold_objective import (
     _TIE_RTOL,
     _first_best,
@@ -303,7 +310,14 @@ class RejectOptionClassifierCV(_BaseRejectOption):
                 f"make_scorer({name}, labels=[{pos_label!r}], average='micro') "
                 "counts a rejected positive as missed."
             )
-        fit_params = self._fit_params(params)
+        if get_config().get("enable_metadata_routing", False):
+            # As TunedThresholdClassifierCV: the scorer gets sample_weight
+            # only when it requested it (an unrequested one raises).
+            routed = process_routing(self, "fit", **params)
+            fit_params, score_params = routed.estimator.fit, routed.scorer.score
+        else:
+            fit_params = score_params = params
+        sample_weight = score_params.get("sample_weight")
         method = self._resolved_response_method(self.estimator)
         kind = "max" if method == "predict_proba" else "margin"
         check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
@@ -327,7 +341,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         )
         # The wrapped classifier sees y as given; the sweep its NumPy values.
         y_values = to_numpy(y)
-        weights = check_sample_weight(params.get("sample_weight"), len(y_values))
+        weights = check_sample_weight(sample_weight, len(y_values))
         predicted, confidence = confidence_and_prediction(scores, kind)
         confidence = _float_where_exact(confidence, per_class=self.per_class)
         problem = _Problem(
@@ -336,7 +350,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             predicted=predicted,
             confidence=confidence,
             weights=weights,
-            sample_weight=params.get("sample_weight"),
+            sample_weight=sample_weight,
             classes=classes,
             scores=scores,
             method=method,
@@ -354,7 +368,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             measures=list(dict.fromkeys(curve_measures)),
             confidence=kind,
             thresholds=candidates,
-            sample_weight=params.get("sample_weight"),
+            sample_weight=sample_weight,
         )
         if objective.measure is not None:
             values = objective.sign * curve.measures[objective.measure]
@@ -407,6 +421,35 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
         self._set_fitted_attributes()
         return self
+
+    def get_metadata_routing(self):
+        """Routing of fit metadata to the wrapped estimator and to the scorer.
+
+        As ``TunedThresholdClassifierCV``: ``fit`` routes to the estimator's
+        ``fit`` and to the scorer's ``score`` (a measure name is scored by
+        :func:`make_ni_scorer`, which requests nothing by default).
+
+        Returns
+        -------
+        routing : MetadataRouter
+        """
+        objective = _Objective(self.scoring)
+        scorer = (
+            self.scoring
+            if callable(self.scoring)
+            else objective.scorer or make_ni_scorer(objective.measure)
+        )
+        return (
+            MetadataRouter(owner=self)
+            .add(
+                estimator=self.estimator,
+                method_mapping=MethodMapping().add(caller="fit", callee="fit"),
+            )
+            .add(
+                scorer=scorer,
+                method_mapping=MethodMapping().add(caller="fit", callee="score"),
+            )
+        )
 
     def _coordinate_ascent(self, problem, threshold, value):
         """Per-class thresholds: sweep one class at a time until none improves."""
