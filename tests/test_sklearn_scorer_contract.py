@@ -1,4 +1,4 @@
-"""scikit-learn's own scorer tests pass with infometrics imported.
+"""scikit-learn's own scorer and threshold-tuning tests pass with infometrics imported.
 
 ``sklearn/metrics/tests/test_score_objects.py`` ships with scikit-learn and
 parametrises many of its tests over ``get_scorer_names()``, which then
@@ -7,7 +7,8 @@ the whole file) with a plugin that imports infometrics first, as a user's
 ``conftest.py`` would. The only failures allowed are the KeyErrors of that
 file's own dicts keyed by scikit-learn's scorer names (it has no estimator
 for a name it does not know); any other failure is a break of the scorer
-contract.
+contract. ``sklearn/model_selection/tests/test_classification_threshold.py``
+runs the same way, and must pass whole.
 """
 
 import os
@@ -20,6 +21,7 @@ import numpy as np
 import pytest
 import sklearn
 from sklearn.datasets import load_iris
+from sklearn.exceptions import UnsetMetadataPassedError
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import make_scorer
 from sklearn.model_selection import (
@@ -27,17 +29,24 @@ from sklearn.model_selection import (
     TunedThresholdClassifierCV,
     cross_validate,
 )
-from sklearn.utils.metadata_routing import UnsetMetadataPassedError
 
 import infometrics as im
 
 SCORE_OBJECTS_TESTS = (
     Path(sklearn.__file__).parent / "metrics" / "tests" / "test_score_objects.py"
 )
+THRESHOLD_TESTS = (
+    Path(sklearn.__file__).parent
+    / "model_selection"
+    / "tests"
+    / "test_classification_threshold.py"
+)
 SOURCE = Path(im.__file__).parents[1]
 
 
-def run_score_objects_tests(tmp_path, *, with_infometrics=True, names=()):
+def run_score_objects_tests(
+    tmp_path, *, with_infometrics=True, names=(), tests=SCORE_OBJECTS_TESTS
+):
     """Run scikit-learn's file (or some of its tests); failures and test names.
 
     Returns ``({test name: failure message}, {every test name})``.
@@ -52,9 +61,7 @@ def run_score_objects_tests(tmp_path, *, with_infometrics=True, names=()):
         "PYTHONPATH": os.pathsep.join([str(SOURCE), str(tmp_path)]),
         "PYTHONDONTWRITEBYTECODE": "1",  # never write into site-packages
     }
-    targets = [f"{SCORE_OBJECTS_TESTS}::{name}" for name in names] or [
-        str(SCORE_OBJECTS_TESTS)
-    ]
+    targets = [f"{tests}::{name}" for name in names] or [str(tests)]
     completed = subprocess.run(
         [
             sys.executable,
@@ -118,6 +125,18 @@ def test_scikit_learns_scorer_tests_pass_with_infometrics_imported(tmp_path):
         )
         unexpected = {n: m for n, m in unexpected.items() if n not in without}
     assert unexpected == {}
+
+
+@pytest.mark.skipif(
+    not THRESHOLD_TESTS.exists(),
+    reason="this scikit-learn installation ships without its tests",
+)
+def test_scikit_learns_threshold_tuning_tests_pass_with_infometrics_imported(
+    tmp_path,
+):
+    failures, names = run_score_objects_tests(tmp_path, tests=THRESHOLD_TESTS)
+    assert len(names) > 50
+    assert failures == {}
 
 
 def test_the_allowed_failures_are_only_lookups_of_infometrics_names():
@@ -218,9 +237,7 @@ def tuner(kind, scoring):
 
 @pytest.mark.parametrize("kind", ["sklearn", "infometrics"])
 @pytest.mark.parametrize("scoring", ["balanced_accuracy", "ni2"])
-def test_an_unrequested_sample_weight_raises_as_in_the_threshold_tuner(
-    kind, scoring
-):
+def test_an_unrequested_sample_weight_raises_as_in_the_threshold_tuner(kind, scoring):
     X, y, weights = binary_weighted()
     with (
         sklearn.config_context(enable_metadata_routing=True),
@@ -229,6 +246,8 @@ def test_an_unrequested_sample_weight_raises_as_in_the_threshold_tuner(
         tuner(kind, scoring).fit(X, y, sample_weight=weights)
 
 
+# An accuracy-like metric is best rejecting nothing: the reject tuner says so.
+@pytest.mark.filterwarnings("ignore::infometrics.DegenerateThresholdWarning")
 @pytest.mark.parametrize("kind", ["sklearn", "infometrics"])
 @pytest.mark.parametrize("request_weights", [True, False])
 def test_a_requested_sample_weight_reaches_the_scorer_as_in_the_threshold_tuner(
@@ -242,9 +261,7 @@ def test_a_requested_sample_weight_reaches_the_scorer_as_in_the_threshold_tuner(
             seen.append(sample_weight is not None)
             return np.mean(y_true == y_pred)
 
-        scorer = make_scorer(recording).set_score_request(
-            sample_weight=request_weights
-        )
+        scorer = make_scorer(recording).set_score_request(sample_weight=request_weights)
         tuner(kind, scorer).fit(X, y, sample_weight=weights)
         routing = tuner(kind, scorer).get_metadata_routing()
     assert seen
@@ -255,12 +272,8 @@ def test_a_requested_sample_weight_reaches_the_scorer_as_in_the_threshold_tuner(
 def test_with_routing_off_the_reject_tuner_weighs_its_objective_as_before():
     X, y, weights = binary_weighted()
     model = LogisticRegression(C=0.5)
-    weighted = im.RejectOptionClassifierCV(model, cv=3).fit(
-        X, y, sample_weight=weights
-    )
+    weighted = im.RejectOptionClassifierCV(model, cv=3).fit(X, y, sample_weight=weights)
     plain = im.RejectOptionClassifierCV(model, cv=3).fit(X, y)
-    repeated = im.RejectOptionClassifierCV(model, cv=3).fit(
-        X, y, sample_weight=weights
-    )
+    repeated = im.RejectOptionClassifierCV(model, cv=3).fit(X, y, sample_weight=weights)
     assert weighted.best_score_ == repeated.best_score_
     assert weighted.best_score_ != plain.best_score_

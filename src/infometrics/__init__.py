@@ -61,14 +61,13 @@ from ._resampling.bootstrap import (
     bootstrap_measures_score,
 )
 from ._resampling.paired import PairedComparison, paired_comparison
-from ._sklearn.compat import register_scorers
 from ._sklearn.reject_option import RejectOptionClassifier
 from ._sklearn.reject_option_cv import RejectOptionClassifierCV
 from ._sklearn.risk_coverage_scorers import (
     RiskCoverageScorer,
     make_risk_coverage_scorer,
 )
-from ._sklearn.scorer_names import get_scorer, get_scorer_names
+from ._sklearn.scorer_names import get_scorer, get_scorer_names, register_scorers
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,

@@ -28,7 +28,7 @@ import inspect
 import sys
 import warnings
 
-from sklearn.metrics import accuracy_score, make_scorer
+from sklearn.metrics import _scorer, accuracy_score, make_scorer
 
 from .._warnings import find_stack_level
 from ..exceptions import ScorerRegistrationWarning
@@ -110,42 +110,25 @@ def _captured_name_sets():
                 yield from _scorer_name_sets_in(constraints)
 
 
-def register_scorers():
-    """Register the infometrics scorer names with scikit-learn (idempotent).
+def register(scorers):
+    """Register ``{name: scorer}`` with scikit-learn; warn and return False if not.
 
-    Returns
-    -------
-    registered : bool
-        False when scikit-learn's internals were not as expected: a
-        :class:`ScorerRegistrationWarning` then names what could not be
-        registered and the scorer objects that work everywhere.
-
-    Examples
-    --------
-    ``import infometrics`` calls it; calling it again changes nothing.
-
-    >>> from sklearn.metrics import get_scorer_names
-    >>> from infometrics.scoring import register_scorers
-    >>> register_scorers()
-    True
-    >>> "ni2" in get_scorer_names()
-    True
+    Every name is added to the scorer dict and to the scorer-name constraints
+    of the scikit-learn modules imported so far; what could not be done is
+    named in a :class:`ScorerRegistrationWarning`, with the object form that
+    always works.
     """
-    from sklearn.metrics import _scorer
-
-    from .scorer_names import SCORER_NAMES, get_scorer
-
-    scorers = getattr(_scorer, "_SCORERS", None)
+    registry = getattr(_scorer, "_SCORERS", None)
     problems = []
-    if isinstance(scorers, dict):
-        for name in SCORER_NAMES:
-            scorers.setdefault(name, get_scorer(name))
+    if isinstance(registry, dict):
+        for name, scorer in scorers.items():
+            registry.setdefault(name, scorer)
     else:
         problems.append("sklearn.metrics._scorer._SCORERS is not a dict")
     frozen = 0
     for names in _captured_name_sets():
         if isinstance(names, set):
-            names.update(SCORER_NAMES)
+            names.update(scorers)
         else:
             frozen += 1
     if frozen:
@@ -153,7 +136,7 @@ def register_scorers():
     if not problems:
         return True
     warnings.warn(
-        f"infometrics could not register the scoring names {list(SCORER_NAMES)} "
+        f"infometrics could not register the scoring names {list(scorers)} "
         f"with scikit-learn ({'; '.join(problems)}): scoring='ni2' strings may be "
         "refused. Pass the scorer object instead, which always works: "
         "scoring=infometrics.get_scorer('ni2') or infometrics.make_ni_scorer('ni2').",

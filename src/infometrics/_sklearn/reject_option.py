@@ -302,6 +302,10 @@ class RejectOptionClassifier(_BaseRejectOption):
     :class:`~sklearn.model_selection.GridSearchCV` or use
     :class:`RejectOptionClassifierCV`.
 
+    Both pass scikit-learn's estimator checks except ``check_classifiers_train``
+    and ``check_classifiers_classes``, which require every prediction to be a
+    class: an abstaining classifier predicts ``reject_label`` by design.
+
     Parameters
     ----------
     estimator : classifier

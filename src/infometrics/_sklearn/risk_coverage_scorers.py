@@ -27,7 +27,7 @@ def _abstainer_and_input(estimator, X):
             return estimator, X
 
 
-def _area_of_labels(y_true, y_pred, *, sample_weight=None, area="aurc"):
+def _area_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     """The metric of labels given to ``make_scorer``; refuses.
 
     scikit-learn code that thresholds a classifier itself (the decision
@@ -36,10 +36,11 @@ def _area_of_labels(y_true, y_pred, *, sample_weight=None, area="aurc"):
     threshold, so it cannot score one threshold: refuse with the reason.
     """
     raise ValueError(
-        f"neg_{area} is an area under the risk-coverage curve: it sums over every "
-        "confidence threshold, so it cannot score one decision threshold (it was "
-        "given thresholded labels, e.g. by TunedThresholdClassifierCV). Tune a "
-        "threshold with a measure of labels instead (e.g. scoring='ni2' or "
+        f"neg_{options['area']} is an area under the risk-coverage curve: it sums "
+        "over every confidence threshold, so it cannot score one decision "
+        "threshold (it was given thresholded labels, e.g. by "
+        "TunedThresholdClassifierCV). Tune a threshold with a measure of labels "
+        "instead (e.g. scoring='ni2' or "
         "'balanced_accuracy'), or a reject threshold with "
         "infometrics.RejectOptionClassifierCV; use neg_aurc to compare models "
         "(cross_val_score, GridSearchCV)."

@@ -106,14 +106,14 @@ def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     return value
 
 
-def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, measures=()):
+def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     """The metric scikit-learn asks a multi-measure scorer for; refuses.
 
     A threshold tuner (``TunedThresholdClassifierCV``) maximises one score per
     threshold; a dict of measures is not one.
     """
     raise ValueError(
-        f"make_multi_measure_scorer({list(measures)!r}) gives several scores, but "
+        f"make_multi_measure_scorer({options['measures']!r}) gives several scores, but "
         "a decision threshold is tuned for one: pass one measure, e.g. "
         "scoring='ni2' or make_ni_scorer('ni2')."
     )
