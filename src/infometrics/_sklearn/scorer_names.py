@@ -65,7 +65,12 @@ def get_scorer(name: str) -> InformationScorer | RiskCoverageScorer:
     make_ni_scorer('false_info_ratio')
     """
     if name not in SCORER_NAMES:
-        close = difflib.get_close_matches(str(name).lower(), SCORER_NAMES, n=3)
+        lower = str(name).lower()
+        close = (
+            [lower]
+            if lower in SCORER_NAMES
+            else difflib.get_close_matches(lower, SCORER_NAMES, n=3)
+        )
         hint = f"did you mean {' or '.join(map(repr, close))}?" if close else ""
         raise ValueError(
             f"{name!r} is not an infometrics scorer name (they are lower case); "
