@@ -196,6 +196,12 @@ class _ScorerBase(EstimatorAwareScorer):
 class InformationScorer(_ScorerBase):
     """Scorer of one measure, estimator-aware; use :func:`make_ni_scorer`.
 
+    An instance of the class :func:`sklearn.metrics.make_scorer` returns,
+    with the state it gives (score function of labels, sign, keyword
+    arguments, metadata request), so every scikit-learn version reads it as
+    its own; only the scoring of a fitted estimator also reads the
+    estimator's classes and reject label.
+
     Parameters
     ----------
     measure : str
