@@ -327,9 +327,10 @@ def test_array_api_inputs_give_the_numpy_results():
     # scikit-learn dispatches the array API only with SciPy >= 1.14 (the
     # pinned-minimum CI pass runs SciPy 1.13).
     pytest.importorskip("scipy", minversion="1.14")
-    # scikit-learn 1.6 needs the separate array-api-compat package, and then
-    # fails in its own cross-validation indexing of array_api_strict arrays.
-    pytest.importorskip("sklearn", minversion="1.7")
+    # scikit-learn < 1.8 fails in its own cross-validation indexing of
+    # array_api_strict arrays (_safe_split: "Only integer dtypes are allowed
+    # in indexing"); 1.6 also needs the separate array-api-compat package.
+    pytest.importorskip("sklearn", minversion="1.8")
     completed = subprocess.run(
         [sys.executable, "-c", ARRAY_API_SCRIPT],
         capture_output=True,
