@@ -289,7 +289,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         y : array-like of shape (n_samples,)
         **params : dict
             Passed to the wrapped classifier's ``fit``; a ``sample_weight``
-            also weighs the objective.
+            also weighs the objective. With metadata routing enabled, routed
+            as ``TunedThresholdClassifierCV`` routes them: to the classifier's
+            ``fit`` and the scorer's ``score`` as each requested (an
+            unrequested ``sample_weight`` raises where scikit-learn raises).
 
         Returns
         -------
