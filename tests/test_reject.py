@@ -25,7 +25,7 @@ ABSTAINING_CHECKS = {
     ),
     "check_classifiers_classes": (
         "the check fits string classes, and fit refuses the default integer "
-        "reject_label=-1 for them (SPEC §7) rather than mix types"
+        "reject_label=-1 for them rather than mix label types"
     ),
 }
 

@@ -327,6 +327,10 @@ def test_array_api_inputs_give_the_numpy_results():
     # scikit-learn dispatches the array API only with SciPy >= 1.14 (the
     # pinned-minimum CI pass runs SciPy 1.13).
     pytest.importorskip("scipy", minversion="1.14")
+    # scikit-learn < 1.8 fails in its own cross-validation indexing of
+    # array_api_strict arrays (_safe_split: "Only integer dtypes are allowed
+    # in indexing"); 1.6 also needs the separate array-api-compat package.
+    pytest.importorskip("sklearn", minversion="1.8")
     completed = subprocess.run(
         [sys.executable, "-c", ARRAY_API_SCRIPT],
         capture_output=True,
@@ -350,9 +354,11 @@ def binary_data():
 
 
 @pytest.mark.parametrize("in_pipeline", [False, True])
-def test_a_binary_metric_warns_with_the_fix_where_scikit_learn_gives_nan(
+def test_a_binary_metric_fails_as_scikit_learn_makes_it_and_predict_stays_silent(
     in_pipeline,
 ):
+    # predict does not depend on its caller: scikit-learn's own outcome (nan
+    # in every fold, with its FitFailed/score warning), and no warning of ours.
     X, y = binary_data()
     model = im.RejectOptionClassifier(LogisticRegression(), threshold=0.9)
     if in_pipeline:
@@ -360,13 +366,8 @@ def test_a_binary_metric_warns_with_the_fix_where_scikit_learn_gives_nan(
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         scores = cross_val_score(model, X, y, cv=CV, scoring="f1")
-    assert np.isnan(scores).all()  # scikit-learn's own outcome
-    ours = [w for w in caught if w.category is im.BinaryMetricRejectionWarning]
-    assert len(ours) == CV.get_n_splits()
-    message = str(ours[0].message)
-    assert "f1_score is a binary metric" in message
-    assert "scoring='ni2'" in message
-    assert "make_scorer(f1_score, labels=[1], average='micro')" in message
+    assert np.isnan(scores).all()
+    assert not [w for w in caught if w.category.__module__.startswith("infometrics")]
 
 
 def test_the_advised_scorer_scores_the_positive_class_with_rejections_as_missed():

@@ -477,7 +477,7 @@ def test_percentiles_rank_infinite_resamples(seed):
     expected = [_linear_quantile(values.tolist(), q) for q in (alpha, 1 - alpha)]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        got = intervals_module._percentiles(values, confidence, name="m", stacklevel=2)
+        got = intervals_module._percentiles(values, confidence, name="m")
     np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-15)
     # A NaN bound (between -inf and inf) always says why.
     assert bool(caught) == bool(np.isnan(got).any())

@@ -138,7 +138,7 @@ def test_area_scorer_errors_say_what_is_wrong(iris):
         im.make_risk_coverage_scorer("aurc", response_method="decision_function")(
             DecisionTreeClassifier().fit(X, y), X, y
         )
-    with pytest.raises(TypeError, match="unexpected metadata"):
+    with pytest.raises(ValueError, match="extra keyword arguments"):
         im.get_scorer("neg_aurc")(DecisionTreeClassifier().fit(X, y), X, y, groups=y)
     # A score function of labels cannot give an area: a clear message.
     keep = y > 0

@@ -295,7 +295,9 @@ def test_scorer_errors(call, message):
 def test_scorer_rejects_unknown_metadata(iris):
     X, y = iris
     model = DecisionTreeClassifier().fit(X, y)
-    with pytest.raises(TypeError, match="unexpected metadata"):
+    # scikit-learn's own refusal, as for its scorers: with routing off a
+    # scorer takes only sample_weight.
+    with pytest.raises(ValueError, match="extra keyword arguments"):
         im.get_scorer("ni2")(model, X, y, groups=y)
 
 
@@ -378,3 +380,21 @@ def test_degraded_registration_warns_and_keeps_scorer_objects(break_internals):
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok 3"
+
+
+@pytest.mark.parametrize(
+    ("name", "suggestion"),
+    [("NI2", "'ni2'\\?"), ("ni_2", "'ni2' or"), ("neg_arc", "'neg_aurc'")],
+)
+def test_a_misspelt_scorer_name_names_the_close_match(name, suggestion):
+    with pytest.raises(ValueError, match=f"did you mean {suggestion}") as raised:
+        im.get_scorer(name)
+    assert "ni1" not in str(raised.value)  # not the list of every name
+
+
+@pytest.mark.parametrize("name", im.get_scorer_names())
+def test_every_scorer_is_the_class_make_scorer_returns(name):
+    # scikit-learn's own scorer protocol, whatever the installed version.
+    from sklearn.metrics import accuracy_score, make_scorer
+
+    assert isinstance(im.get_scorer(name), type(make_scorer(accuracy_score)))

@@ -10,6 +10,7 @@ orders run in fresh interpreters (the registration of names into modules that
 scikit-learn imported first is the part that needs it).
 """
 
+import inspect
 import subprocess
 import sys
 import textwrap
@@ -68,6 +69,18 @@ def tuned_threshold(scoring, X, y):
     return np.r_[
         search.best_threshold_, search.best_score_, search.cv_results_["scores"]
     ]
+
+
+def logistic_regression_cv_scores(scoring, X, y):
+    """LogisticRegressionCV's fold scores, one array on every scikit-learn."""
+    options = {}
+    if "use_legacy_attributes" in inspect.signature(LogisticRegressionCV).parameters:
+        options = {"l1_ratios": (0.0,), "use_legacy_attributes": False}
+    model = LogisticRegressionCV(Cs=[0.01, 1.0], scoring=scoring, cv=CV, **options)
+    scores = model.fit(X, y).scores_
+    if isinstance(scores, dict):  # before scikit-learn 1.9: one array per class
+        scores = np.stack(list(scores.values()))
+    return np.ravel(scores)
 
 
 ENTRY_POINTS = {
@@ -129,16 +142,8 @@ ENTRY_POINTS = {
         .get_support()
         .astype(float)
     ),
-    "LogisticRegressionCV": lambda s, X, y: np.ravel(
-        LogisticRegressionCV(
-            Cs=[0.01, 1.0],
-            l1_ratios=(0.0,),
-            use_legacy_attributes=False,
-            scoring=s,
-            cv=CV,
-        )
-        .fit(StandardScaler().fit_transform(X), y)
-        .scores_
+    "LogisticRegressionCV": lambda s, X, y: logistic_regression_cv_scores(
+        s, StandardScaler().fit_transform(X), y
     ),
     "RidgeClassifierCV": lambda s, X, y: np.atleast_1d(
         RidgeClassifierCV(alphas=[0.1, 10.0], scoring=s).fit(X, y).best_score_

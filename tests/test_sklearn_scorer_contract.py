@@ -1,4 +1,4 @@
-"""scikit-learn's own scorer tests pass with infometrics imported.
+"""scikit-learn's own scorer and threshold-tuning tests pass with infometrics imported.
 
 ``sklearn/metrics/tests/test_score_objects.py`` ships with scikit-learn and
 parametrises many of its tests over ``get_scorer_names()``, which then
@@ -7,7 +7,8 @@ the whole file) with a plugin that imports infometrics first, as a user's
 ``conftest.py`` would. The only failures allowed are the KeyErrors of that
 file's own dicts keyed by scikit-learn's scorer names (it has no estimator
 for a name it does not know); any other failure is a break of the scorer
-contract.
+contract. ``sklearn/model_selection/tests/test_classification_threshold.py``
+runs the same way, and must pass whole.
 """
 
 import os
@@ -20,7 +21,9 @@ import numpy as np
 import pytest
 import sklearn
 from sklearn.datasets import load_iris
+from sklearn.exceptions import UnsetMetadataPassedError
 from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import make_scorer
 from sklearn.model_selection import (
     StratifiedKFold,
     TunedThresholdClassifierCV,
@@ -32,10 +35,18 @@ import infometrics as im
 SCORE_OBJECTS_TESTS = (
     Path(sklearn.__file__).parent / "metrics" / "tests" / "test_score_objects.py"
 )
+THRESHOLD_TESTS = (
+    Path(sklearn.__file__).parent
+    / "model_selection"
+    / "tests"
+    / "test_classification_threshold.py"
+)
 SOURCE = Path(im.__file__).parents[1]
 
 
-def run_score_objects_tests(tmp_path, *, with_infometrics=True, names=()):
+def run_score_objects_tests(
+    tmp_path, *, with_infometrics=True, names=(), tests=SCORE_OBJECTS_TESTS
+):
     """Run scikit-learn's file (or some of its tests); failures and test names.
 
     Returns ``({test name: failure message}, {every test name})``.
@@ -50,9 +61,7 @@ def run_score_objects_tests(tmp_path, *, with_infometrics=True, names=()):
         "PYTHONPATH": os.pathsep.join([str(SOURCE), str(tmp_path)]),
         "PYTHONDONTWRITEBYTECODE": "1",  # never write into site-packages
     }
-    targets = [f"{SCORE_OBJECTS_TESTS}::{name}" for name in names] or [
-        str(SCORE_OBJECTS_TESTS)
-    ]
+    targets = [f"{tests}::{name}" for name in names] or [str(tests)]
     completed = subprocess.run(
         [
             sys.executable,
@@ -118,6 +127,18 @@ def test_scikit_learns_scorer_tests_pass_with_infometrics_imported(tmp_path):
     assert unexpected == {}
 
 
+@pytest.mark.skipif(
+    not THRESHOLD_TESTS.exists(),
+    reason="this scikit-learn installation ships without its tests",
+)
+def test_scikit_learns_threshold_tuning_tests_pass_with_infometrics_imported(
+    tmp_path,
+):
+    failures, names = run_score_objects_tests(tmp_path, tests=THRESHOLD_TESTS)
+    assert len(names) > 50
+    assert failures == {}
+
+
 def test_the_allowed_failures_are_only_lookups_of_infometrics_names():
     # The filter above must not let a real failure through.
     assert is_lookup_of_an_infometrics_name("KeyError: 'ni2'")
@@ -129,14 +150,20 @@ def test_the_allowed_failures_are_only_lookups_of_infometrics_names():
     assert not is_lookup_of_an_infometrics_name("AttributeError: _score_func")
 
 
+def a_metric_with_weights(y_true, y_pred, sample_weight=None):
+    return float(np.average(y_true == y_pred, weights=sample_weight))
+
+
 @pytest.mark.parametrize("name", im.get_scorer_names())
 def test_set_score_request_raises_with_routing_off(name):
     scorer = im.get_scorer(name)
     with pytest.raises(RuntimeError, match="only available when metadata routing"):
         scorer.set_score_request(sample_weight=False)
-    # Nothing was recorded: the default request stays "not set".
+    # Nothing was recorded: the default request is scikit-learn's own for a
+    # metric that takes sample_weight ("not set" from scikit-learn 1.9 on).
     with sklearn.config_context(enable_metadata_routing=True):
-        assert scorer.get_metadata_routing().score.requests == {"sample_weight": None}
+        default = make_scorer(a_metric_with_weights).get_metadata_routing()
+        assert scorer.get_metadata_routing().score.requests == default.score.requests
 
 
 @pytest.mark.parametrize(
@@ -147,7 +174,7 @@ def test_set_score_request_raises_with_routing_off(name):
 def test_score_requests_follow_scikit_learns_protocol(scorer):
     with sklearn.config_context(enable_metadata_routing=True):
         assert scorer.set_score_request(sample_weight=False) is scorer
-        request = scorer._get_metadata_request()
+        request = scorer.get_metadata_routing()
         assert request.score.requests == {"sample_weight": False}
         # A copy: changing what a router got does not change the scorer.
         request.score.add_request(param="sample_weight", alias=True)
@@ -195,3 +222,79 @@ def test_a_multi_measure_scorer_cannot_tune_a_decision_threshold():
         TunedThresholdClassifierCV(LogisticRegression(), scoring=scorer, cv=2).fit(
             X[keep], y[keep]
         )
+
+
+# -- metadata routing: RejectOptionClassifierCV as TunedThresholdClassifierCV
+
+
+def binary_weighted():
+    X, y = load_iris(return_X_y=True)
+    keep = y > 0
+    weights = np.random.default_rng(0).integers(1, 5, keep.sum()).astype(float)
+    return X[keep], y[keep], weights
+
+
+def tuner(kind, scoring):
+    model = LogisticRegression(C=0.5).set_fit_request(sample_weight=True)
+    if kind == "sklearn":
+        return TunedThresholdClassifierCV(model, scoring=scoring, cv=3)
+    return im.RejectOptionClassifierCV(model, scoring=scoring, cv=3)
+
+
+def outcome(call):
+    """UnsetMetadataPassedError if ``call()`` raises it, else None."""
+    try:
+        call()
+    except UnsetMetadataPassedError as error:
+        return type(error)
+    return None
+
+
+@pytest.mark.filterwarnings("ignore::infometrics.DegenerateThresholdWarning")
+@pytest.mark.filterwarnings("ignore:y_pred contains classes not in y_true")
+@pytest.mark.parametrize("scoring", ["balanced_accuracy", "ni2"])
+def test_an_unrequested_sample_weight_does_what_the_threshold_tuner_does(scoring):
+    # scikit-learn >= 1.9 raises UnsetMetadataPassedError (the scorer could
+    # take sample_weight but did not request it); older versions route none.
+    X, y, weights = binary_weighted()
+    with sklearn.config_context(enable_metadata_routing=True):
+        theirs, ours = (
+            outcome(
+                lambda kind=kind: tuner(kind, scoring).fit(X, y, sample_weight=weights)
+            )
+            for kind in ("sklearn", "infometrics")
+        )
+    assert ours is theirs
+
+
+# An accuracy-like metric is best rejecting nothing: the reject tuner says so.
+@pytest.mark.filterwarnings("ignore::infometrics.DegenerateThresholdWarning")
+@pytest.mark.parametrize("kind", ["sklearn", "infometrics"])
+@pytest.mark.parametrize("request_weights", [True, False])
+def test_a_requested_sample_weight_reaches_the_scorer_as_in_the_threshold_tuner(
+    kind, request_weights
+):
+    X, y, weights = binary_weighted()
+    with sklearn.config_context(enable_metadata_routing=True):
+        seen = []
+
+        def recording(y_true, y_pred, sample_weight=None):
+            seen.append(sample_weight is not None)
+            return np.mean(y_true == y_pred)
+
+        scorer = make_scorer(recording).set_score_request(sample_weight=request_weights)
+        tuner(kind, scorer).fit(X, y, sample_weight=weights)
+        routing = tuner(kind, scorer).get_metadata_routing()
+    assert seen
+    assert set(seen) == {request_weights}
+    assert routing.consumes("fit", ["sample_weight"]) == {"sample_weight"}
+
+
+def test_with_routing_off_the_reject_tuner_weighs_its_objective_as_before():
+    X, y, weights = binary_weighted()
+    model = LogisticRegression(C=0.5)
+    weighted = im.RejectOptionClassifierCV(model, cv=3).fit(X, y, sample_weight=weights)
+    plain = im.RejectOptionClassifierCV(model, cv=3).fit(X, y)
+    repeated = im.RejectOptionClassifierCV(model, cv=3).fit(X, y, sample_weight=weights)
+    assert weighted.best_score_ == repeated.best_score_
+    assert weighted.best_score_ != plain.best_score_

@@ -36,7 +36,6 @@ from ._display import (
     RiskCoverageDisplay,
 )
 from ._engines.tables import counts_from_table
-from ._exceptions import RejectLabelWarning, UndefinedMeasureWarning
 from ._from_labels.scores import (
     all_measures_score,
     conventional_measures_score,
@@ -55,7 +54,6 @@ from ._meta.crossover import ni2_crossover_ratio
 from ._meta.witness import MetaMeasureWitness
 from ._report.html import html_report, html_report_from_estimator
 from ._report.per_class import per_class_report
-from ._report.relabelling import PermutedLabelsWarning
 from ._report.tables import compare, information_report
 from ._resampling.bootstrap import (
     BootstrapInterval,
@@ -63,27 +61,29 @@ from ._resampling.bootstrap import (
     bootstrap_measures_score,
 )
 from ._resampling.paired import PairedComparison, paired_comparison
-from ._sklearn.binary_metrics import BinaryMetricRejectionWarning
-from ._sklearn.registration import ScorerRegistrationWarning, register_scorers
 from ._sklearn.reject_option import RejectOptionClassifier
-from ._sklearn.reject_option_cv import (
-    DegenerateThresholdWarning,
-    RejectOptionClassifierCV,
-)
+from ._sklearn.reject_option_cv import RejectOptionClassifierCV
 from ._sklearn.risk_coverage_scorers import (
     RiskCoverageScorer,
     make_risk_coverage_scorer,
 )
-from ._sklearn.scorer_names import get_scorer, get_scorer_names
+from ._sklearn.scorer_names import get_scorer, get_scorer_names, register_scorers
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
     make_multi_measure_scorer,
     make_ni_scorer,
 )
+from .exceptions import (
+    DegenerateThresholdWarning,
+    PermutedLabelsWarning,
+    RejectLabelWarning,
+    ScorerRegistrationWarning,
+    UndefinedMeasureWarning,
+)
 
 # After `import infometrics`, scoring="ni2" (and the other names) work in
-# scikit-learn; see _sklearn/registration.py for how and why.
+# scikit-learn; see _sklearn/compat.py for how and why.
 register_scorers()
 
 __version__ = "0.1.0"
@@ -92,7 +92,6 @@ __all__ = [
     "MEASURES",
     "NI_MEASURES",
     "AugmentedConfusionMatrixDisplay",
-    "BinaryMetricRejectionWarning",
     "BootstrapInterval",
     "ConfidenceBinnedCounts",
     "ConfusionAccumulator",

@@ -31,7 +31,6 @@ EXEMPT = {
     "PairedComparison": "result of paired_comparison",
     "RejectCurve": "result of reject_curve(_from_predictions)",
     "RiskCoverageCurve": "result of risk_coverage_curve",
-    "BinaryMetricRejectionWarning": "warning class",
     "DegenerateThresholdWarning": "warning class",
     "PermutedLabelsWarning": "warning class",
     "RejectLabelWarning": "warning class",

@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .._exceptions import RejectLabelWarning
+from .._warnings import find_stack_level
+from ..exceptions import RejectLabelWarning
 
 
 def check_labels_array(y, name):
@@ -230,7 +231,7 @@ def _check_marker_matches_kind(marker, label_kind, uniques=()):
                     f"reject_label={str(marker.integer)!r}), or reject_label=None "
                     "if it cannot reject (this also makes the matrix square).",
                     RejectLabelWarning,
-                    stacklevel=5,
+                    stacklevel=find_stack_level(),
                 )
             return
         raise ValueError(

@@ -39,7 +39,7 @@ from .._counting.label_checks import (
 )
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
-from .._exceptions import WARNINGS_FILTERS_LOCK
+from .._warnings import WARNINGS_FILTERS_LOCK
 
 # Weights are summed times this power of two in the checks: no overflow.
 _TOTAL_SCALE = 2.0**-64

@@ -5,13 +5,12 @@ between releases.
 """
 
 import numbers
-import os
-import sys
 import warnings
 
 import numpy as np
 
-from .._exceptions import UndefinedMeasureWarning
+from .._warnings import find_stack_level
+from ..exceptions import UndefinedMeasureWarning
 
 WARN = "warn"
 
@@ -299,7 +298,7 @@ def fill_undefined(values, conditions, replace_undefined_by, *, name):
             "replace_undefined_by=<float> to choose the value and silence this "
             "warning.",
             UndefinedMeasureWarning,
-            stacklevel=caller_stacklevel(),
+            stacklevel=find_stack_level(),
         )
     else:
         values = np.where(undefined, replace_undefined_by, values)
@@ -317,24 +316,6 @@ def clip_unit_interval(values):
     values = np.clip(values, 0.0, 1.0)
     values = np.where(values >= 1.0 - _SNAP_TOLERANCE, 1.0, values)
     return np.where(values <= _SNAP_TOLERANCE, 0.0, values) + 0.0
-
-
-# The package root (this module sits one level below it).
-_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def caller_stacklevel():
-    """Stack level of the first frame outside this package, for ``warnings.warn``.
-
-    Public functions reach the warning through different depths of private
-    helpers; pointing the warning at the user's line needs the real depth.
-    """
-    frame = sys._getframe(1)
-    level = 1
-    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
-        frame = frame.f_back
-        level += 1
-    return level
 
 
 def as_output(values):

@@ -8,43 +8,8 @@ import numpy as np
 from .._measures.relabelling import (
     clear_relabelling_of_counts,
 )
-from .._measures.validation import caller_stacklevel
-
-
-class PermutedLabelsWarning(UserWarning):
-    """Warning used when renaming the predicted classes would raise the accuracy.
-
-    NI1-NI9, information coverage and the entropy triangle depend on the
-    confusion matrix only through entropies, which do not change when the
-    predicted classes are renamed: ``y_pred = (y_true + 1) % 3`` has accuracy
-    0 and NI2 = 1 (Hu, He & Yuan, Theorem 1). The reports
-    (:func:`information_report`, :func:`compare`, :func:`per_class_report`)
-    emit this warning, and add a ``note`` column, when the counts clearly
-    point to a renaming of the predicted classes: for every renamed
-    prediction ``j -> r``, most samples of class ``r`` are predicted ``j``,
-    most samples predicted ``j`` are of class ``r`` (rejections left out),
-    and the association of "true class ``r``" with "predicted ``j``" (phi
-    coefficient) is at least 0.4. A classifier that is no better than chance
-    has some renaming that raises its accuracy a little; that wobble does
-    not warn (random predictions: no warning in 2000 trials each with 2
-    classes and 100 samples, or 3 to 10 classes and 50 samples). The
-    criterion uses only proportions of the counts, so scaling the weights
-    changes nothing. The message names the renaming.
-
-    Examples
-    --------
-    >>> import warnings
-    >>> import infometrics
-    >>> y_true = [0, 0, 1, 1, 2, 2]
-    >>> y_pred = [1, 1, 2, 2, 0, 0]
-    >>> with warnings.catch_warnings(record=True) as caught:
-    ...     warnings.simplefilter("always")
-    ...     report = infometrics.information_report(y_true, y_pred)
-    >>> issubclass(caught[0].category, infometrics.PermutedLabelsWarning)
-    True
-    >>> report.loc[("normalized information", "ni2"), "value"]
-    np.float64(1.0)
-    """
+from .._warnings import find_stack_level
+from ..exceptions import PermutedLabelsWarning
 
 
 def _name(label):
@@ -127,5 +92,5 @@ def warn_permuted(note, name=None):
         warnings.warn(
             permuted_message(note, name),
             PermutedLabelsWarning,
-            stacklevel=caller_stacklevel(),
+            stacklevel=find_stack_level(),
         )

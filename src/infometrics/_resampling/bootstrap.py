@@ -371,7 +371,6 @@ def bootstrap_measures(
         distributions,
         names,
         confidence_level,
-        stacklevel=4,
     )
 
 
@@ -462,5 +461,4 @@ def bootstrap_measures_score(
         distributions,
         names,
         confidence_level,
-        stacklevel=4,
     )

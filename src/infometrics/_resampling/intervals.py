@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._exceptions import UndefinedMeasureWarning
+from .._warnings import find_stack_level
+from ..exceptions import UndefinedMeasureWarning
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class BootstrapInterval:
         )
 
 
-def _intervals(point, distributions, names, confidence_level, stacklevel=4):
+def _intervals(point, distributions, names, confidence_level):
     result = {}
     for name in names:
         distribution = np.asarray(distributions[name], dtype=float)
@@ -57,7 +58,6 @@ def _intervals(point, distributions, names, confidence_level, stacklevel=4):
             distribution,
             confidence_level,
             name=name,
-            stacklevel=stacklevel,
         )
         result[name] = BootstrapInterval(
             estimate=float(point[name]),
@@ -89,16 +89,16 @@ def interval_notes():
         _NOTES.reset(token)
 
 
-def tell(message, category, *, stacklevel):
+def tell(message, category):
     """Warn ``message``, or collect it inside :func:`interval_notes`."""
     notes = _NOTES.get()
     if notes is None:
-        warnings.warn(message, category, stacklevel=stacklevel + 1)
+        warnings.warn(message, category, stacklevel=find_stack_level())
     else:
         notes.append(message)
 
 
-def _percentiles(distribution, confidence_level, *, name, stacklevel):
+def _percentiles(distribution, confidence_level, *, name):
     """The percentile interval of ``distribution`` (NumPy's linear quantiles).
 
     No resample is dropped silently. Infinite resamples rank as the values
@@ -117,7 +117,6 @@ def _percentiles(distribution, confidence_level, *, name, stacklevel):
             tell(
                 f"{name} is undefined (NaN) on every resample, so its bounds are NaN.",
                 UndefinedMeasureWarning,
-                stacklevel=stacklevel,
             )
             return float("nan"), float("nan")
         if n_undefined > (1.0 - confidence_level) * n_resamples:
@@ -126,14 +125,12 @@ def _percentiles(distribution, confidence_level, *, name, stacklevel):
                 f"{confidence_level:.3g} interval leaves out, so its bounds are "
                 "NaN. Use more samples, or a measure defined on them.",
                 UndefinedMeasureWarning,
-                stacklevel=stacklevel,
             )
             return float("nan"), float("nan")
         tell(
             f"{share}; the interval is over the {n_resamples - n_undefined} "
             "resamples where it is defined.",
             UndefinedMeasureWarning,
-            stacklevel=stacklevel,
         )
     values = np.sort(distribution[~undefined])
     alpha = (1.0 - confidence_level) / 2.0
@@ -146,7 +143,6 @@ def _percentiles(distribution, confidence_level, *, name, stacklevel):
             f"A bound of the {name} interval falls between resamples of -inf "
             "and inf, so it is NaN.",
             UndefinedMeasureWarning,
-            stacklevel=stacklevel,
         )
     return bounds[0], bounds[1]
 

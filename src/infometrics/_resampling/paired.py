@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._exceptions import UndefinedMeasureWarning
 from .._measures.registry import check_measure
+from ..exceptions import UndefinedMeasureWarning
 from .bootstrap import (
     _check_resampling,
     _Progress,
@@ -94,7 +94,6 @@ def _bootstrap_p_value(estimate, distribution):
             "bootstrap has no spread to test 'no difference' against and "
             "p_value is NaN. Compare on more samples.",
             UndefinedMeasureWarning,
-            stacklevel=3,
         )
         return float("nan")
     # A tolerance for rounding: differences equal up to floating-point noise
@@ -250,7 +249,6 @@ def paired_comparison(
         distribution,
         confidence_level,
         name=f"{spec.name}(A) - {spec.name}(B)",
-        stacklevel=3,
     )
     return PairedComparison(
         measure=spec.name,

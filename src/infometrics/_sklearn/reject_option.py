@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import warnings
 from typing import Any, Literal
 
 import numpy as np
@@ -22,11 +20,6 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from .._curves.scores import confidence_and_prediction
 from .._from_labels.scores import ni_score
-from .binary_metrics import (
-    BinaryMetricRejectionWarning,
-    _calling_binary_metric,
-    binary_metric_advice,
-)
 from .reject_checks import _string_dtype_of, check_reject_label, check_threshold
 from .responses import (
     _is_nan,
@@ -185,6 +178,15 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             give an object array of ``True``, ``False`` and ``reject_label``,
             NumPy ``StringDType`` labels their ``StringDType`` (with
             ``na_object=np.nan`` for ``reject_label=np.nan``).
+
+        Notes
+        -----
+        To a binary scikit-learn metric (``scoring="f1"``, ``"precision"``,
+        ``"recall"``, ``"jaccard"``: ``average="binary"``) the reject label is
+        a third class, so it raises on these predictions (``nan`` in
+        ``cross_val_score``). Score with an infometrics scorer
+        (``scoring="ni2"``), which reads the reject label from this estimator,
+        or with ``make_scorer(f1_score, labels=[1], average="micro")``.
         """
         predicted_index, confidence = self._predict_with_confidence(X)
         threshold = self._active_threshold()
@@ -192,8 +194,6 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             threshold = np.asarray(threshold)[predicted_index]
         classes = to_numpy(self.classes_)
         accepted = at_least(confidence, threshold)
-        if classes.shape[0] == 2 and not accepted.all():
-            self._warn_if_binary_metric(sys._getframe(1), classes)
         predictions = abstaining_predictions(
             classes, predicted_index, accepted, self.reject_label
         )
@@ -205,21 +205,6 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
                 string_dtype = np.dtypes.StringDType(na_object=np.nan)
             predictions = predictions.astype(string_dtype)
         return in_namespace_of(X, predictions)
-
-    def _warn_if_binary_metric(self, frame, classes):
-        metric = _calling_binary_metric(frame)
-        if metric is None:
-            return
-        name, pos_label = metric
-        warnings.warn(
-            f"{name} is a binary metric (average='binary'), but some predictions "
-            f"of this {type(self).__name__} are its reject label "
-            f"{self.reject_label!r}, besides the classes {classes.tolist()}: "
-            "scikit-learn sees three classes and the score fails (nan in every "
-            "fold of cross_val_score). " + binary_metric_advice(name, pos_label),
-            BinaryMetricRejectionWarning,
-            stacklevel=3,
-        )
 
     @available_if(_estimator_has("predict_proba"))
     def predict_proba(self, X):
@@ -316,6 +301,10 @@ class RejectOptionClassifier(_BaseRejectOption):
     information measure (``scoring="ni2"``), and tune ``threshold`` with
     :class:`~sklearn.model_selection.GridSearchCV` or use
     :class:`RejectOptionClassifierCV`.
+
+    Both pass scikit-learn's estimator checks except ``check_classifiers_train``
+    and ``check_classifiers_classes``, which require every prediction to be a
+    class: an abstaining classifier predicts ``reject_label`` by design.
 
     Parameters
     ----------

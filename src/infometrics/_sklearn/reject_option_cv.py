@@ -7,19 +7,25 @@ from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
+from sklearn import get_config
 from sklearn.base import clone
 from sklearn.model_selection import check_cv, cross_val_predict
+from sklearn.utils.metadata_routing import (
+    MetadataRouter,
+    MethodMapping,
+    process_routing,
+)
 
 from .._counting.label_checks import check_sample_weight
 from .._counting.labels import encode_labels
 from .._curves.reject_curve import reject_curve
 from .._curves.scores import confidence_and_prediction
-from .binary_metrics import binary_metric_advice, binary_metric_of
+from .compat import binary_metric_of
 from .reject_option import _BaseRejectOption
 from .responses import check_class_scores, check_not_one_vs_one, to_numpy
+from .scorers import make_ni_scorer
 from .threshold_objective import (
     _TIE_RTOL,
-    DegenerateThresholdWarning,
     _first_best,
     _Objective,
     _Problem,
@@ -27,7 +33,7 @@ from .threshold_objective import (
     _warn_if_tied,
 )
 
-__all__ = ["DegenerateThresholdWarning", "RejectOptionClassifierCV"]
+__all__ = ["RejectOptionClassifierCV"]
 
 # Thresholds a scoring that is not a measure of this package is evaluated at,
 # by default: each costs one call of the scorer on every sample.
@@ -315,7 +321,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         y : array-like of shape (n_samples,)
         **params : dict
             Passed to the wrapped classifier's ``fit``; a ``sample_weight``
-            also weighs the objective.
+            also weighs the objective. With metadata routing enabled, routed
+            as ``TunedThresholdClassifierCV`` routes them: to the classifier's
+            ``fit`` and the scorer's ``score`` as each requested (an
+            unrequested ``sample_weight`` raises where scikit-learn raises).
 
         Returns
         -------
@@ -327,13 +336,23 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         y, classes = self._check_target(y)
         metric = binary_metric_of(objective.scorer)
         if len(classes) == 2 and metric:
+            name, pos_label = metric
             raise ValueError(
-                f"scoring={self.scoring!r} is a binary metric ({metric[0]} with "
+                f"scoring={self.scoring!r} is a binary metric ({name} with "
                 "average='binary'): a rejection is a third label to it, so it "
-                "fails at every threshold that rejects. "
-                + binary_metric_advice(*metric)
+                "fails at every threshold that rejects. Tune with an infometrics "
+                "measure (scoring='ni2'), or score the positive class alone: "
+                f"make_scorer({name}, labels=[{pos_label!r}], average='micro') "
+                "counts a rejected positive as missed."
             )
-        fit_params = self._fit_params(params)
+        if get_config().get("enable_metadata_routing", False):
+            # As TunedThresholdClassifierCV: the scorer gets sample_weight
+            # only when it requested it (an unrequested one raises).
+            routed = process_routing(self, "fit", **params)
+            fit_params, score_params = routed.estimator.fit, routed.scorer.score
+        else:
+            fit_params = score_params = params
+        sample_weight = score_params.get("sample_weight")
         method = self._resolved_response_method(self.estimator)
         kind = "max" if method == "predict_proba" else "margin"
         check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
@@ -357,7 +376,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         )
         # The wrapped classifier sees y as given; the sweep its NumPy values.
         y_values = to_numpy(y)
-        weights = check_sample_weight(params.get("sample_weight"), len(y_values))
+        weights = check_sample_weight(sample_weight, len(y_values))
         predicted, confidence = confidence_and_prediction(scores, kind)
         true = encode_labels(y_values, classes)
         per_class = self.per_class
@@ -371,7 +390,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             predicted=predicted,
             confidence=confidence,
             weights=weights,
-            sample_weight=params.get("sample_weight"),
+            sample_weight=sample_weight,
             classes=classes,
             scores=scores,
             method=method,
@@ -389,7 +408,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             measures=list(dict.fromkeys(curve_measures)),
             confidence=kind,
             thresholds=candidates,
-            sample_weight=params.get("sample_weight"),
+            sample_weight=sample_weight,
         )
         if objective.measure is not None:
             values = objective.sign * curve.measures[objective.measure]
@@ -442,6 +461,35 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
         self._set_fitted_attributes()
         return self
+
+    def get_metadata_routing(self):
+        """Routing of fit metadata to the wrapped estimator and to the scorer.
+
+        As ``TunedThresholdClassifierCV``: ``fit`` routes to the estimator's
+        ``fit`` and to the scorer's ``score`` (a measure name is scored by
+        :func:`make_ni_scorer`, which requests nothing by default).
+
+        Returns
+        -------
+        routing : MetadataRouter
+        """
+        objective = _Objective(self.scoring)
+        scorer = (
+            self.scoring
+            if callable(self.scoring)
+            else objective.scorer or make_ni_scorer(objective.measure)
+        )
+        return (
+            MetadataRouter(owner=self)
+            .add(
+                estimator=self.estimator,
+                method_mapping=MethodMapping().add(caller="fit", callee="fit"),
+            )
+            .add(
+                scorer=scorer,
+                method_mapping=MethodMapping().add(caller="fit", callee="score"),
+            )
+        )
 
     def _coordinate_ascent(self, problem, threshold, value):
         """Per-class thresholds: sweep one class at a time until none improves."""

@@ -3,11 +3,12 @@
 from typing import Literal
 
 import numpy as np
+from sklearn.metrics import make_scorer
 
 from .._curves.scores import confidence_and_prediction
 from .._curves.selective import augrc, aurc, e_aurc
+from .compat import EstimatorAwareScorer
 from .responses import check_class_scores
-from .score_request import _ScoreRequestMixin
 
 _AREAS = {"aurc": aurc, "e_aurc": e_aurc, "augrc": augrc}
 _CONFIDENCE_METHODS = ("auto", "predict_proba", "decision_function")
@@ -26,27 +27,27 @@ def _abstainer_and_input(estimator, X):
             return estimator, X
 
 
-def _area_of_labels(y_true, y_pred, *, sample_weight=None, area="aurc"):
-    """The score function of labels scikit-learn asks a scorer for; refuses.
+def _area_of_labels(y_true, y_pred, *, sample_weight=None, **options):
+    """The metric of labels given to ``make_scorer``; refuses.
 
     scikit-learn code that thresholds a classifier itself (the decision
-    threshold of ``TunedThresholdClassifierCV``) calls
-    ``scorer._score_func(y_true, y_pred, **scorer._kwargs)`` with thresholded
+    threshold of ``TunedThresholdClassifierCV``) calls it with thresholded
     labels. An area under a risk-coverage curve sums over every confidence
     threshold, so it cannot score one threshold: refuse with the reason.
     """
     raise ValueError(
-        f"neg_{area} is an area under the risk-coverage curve: it sums over every "
-        "confidence threshold, so it cannot score one decision threshold (it was "
-        "given thresholded labels, e.g. by TunedThresholdClassifierCV). Tune a "
-        "threshold with a measure of labels instead (e.g. scoring='ni2' or "
+        f"neg_{options['area']} is an area under the risk-coverage curve: it sums "
+        "over every confidence threshold, so it cannot score one decision "
+        "threshold (it was given thresholded labels, e.g. by "
+        "TunedThresholdClassifierCV). Tune a threshold with a measure of labels "
+        "instead (e.g. scoring='ni2' or "
         "'balanced_accuracy'), or a reject threshold with "
         "infometrics.RejectOptionClassifierCV; use neg_aurc to compare models "
         "(cross_val_score, GridSearchCV)."
     )
 
 
-class RiskCoverageScorer(_ScoreRequestMixin):
+class RiskCoverageScorer(EstimatorAwareScorer):
     """Scorer of an area under a risk-coverage curve, read from the estimator.
 
     Returns ``-area`` (greater is better, as every scorer). The confidence
@@ -92,6 +93,7 @@ default="auto"
             )
         self.area = area
         self.response_method = response_method
+        self._adopt(make_scorer(_area_of_labels, greater_is_better=False, area=area))
 
     def _prediction_and_confidence(self, estimator, X):
         final, final_input = _abstainer_and_input(estimator, X)
@@ -121,7 +123,7 @@ default="auto"
             f"confidence to rank its predictions by, so {self.area} is undefined."
         )
 
-    def __call__(self, estimator, X, y_true, sample_weight=None, **kwargs):
+    def score_estimator(self, estimator, X, y_true, sample_weight=None, **kwargs):
         """Minus the area of a fitted estimator on ``X`` against ``y_true``.
 
         Parameters
@@ -151,24 +153,6 @@ default="auto"
             y_true, y_pred, confidence, sample_weight=sample_weight
         )
         return -float(area) + 0.0
-
-    # -- the attributes scikit-learn's own code reads from a scorer ----------
-    # ``_CurveScorer.from_scorer`` (TunedThresholdClassifierCV) and metadata
-    # routing read the score function of labels, its sign and its keyword
-    # arguments. An area has no such function: it ranks predictions by a
-    # confidence, which a function of labels never sees.
-
-    @property
-    def _score_func(self):
-        return _area_of_labels
-
-    @property
-    def _sign(self):
-        return -1
-
-    @property
-    def _kwargs(self):
-        return {"area": self.area}
 
     def __repr__(self):
         options = (

@@ -1,5 +1,8 @@
 """The scorer names infometrics registers, and the scorer object of each."""
 
+import difflib
+
+from .compat import register
 from .risk_coverage_scorers import (
     _AREAS,
     RiskCoverageScorer,
@@ -7,8 +10,8 @@ from .risk_coverage_scorers import (
 )
 from .scorers import InformationScorer, make_ni_scorer
 
-# The scorer names of SPEC §7 and §11 and the risk-coverage areas, registered with
-# scikit-learn on import.
+# The scorer names of the information measures and the risk-coverage areas,
+# registered with scikit-learn on import.
 SCORER_NAMES = (
     *(f"ni{k}" for k in range(1, 25)),
     "info_completeness",
@@ -43,8 +46,9 @@ def get_scorer(name: str) -> InformationScorer | RiskCoverageScorer:
     Returns
     -------
     scorer : InformationScorer or RiskCoverageScorer
-        A :class:`RiskCoverageScorer` for ``"neg_aurc"``, ``"neg_e_aurc"``
-        and ``"neg_augrc"``.
+        A scorer made by :func:`sklearn.metrics.make_scorer` (see
+        :func:`make_ni_scorer`); a :class:`RiskCoverageScorer` for
+        ``"neg_aurc"``, ``"neg_e_aurc"`` and ``"neg_augrc"``.
 
     Notes
     -----
@@ -61,9 +65,16 @@ def get_scorer(name: str) -> InformationScorer | RiskCoverageScorer:
     make_ni_scorer('false_info_ratio')
     """
     if name not in SCORER_NAMES:
+        lower = str(name).lower()
+        close = (
+            [lower]
+            if lower in SCORER_NAMES
+            else difflib.get_close_matches(lower, SCORER_NAMES, n=3)
+        )
+        hint = f"did you mean {' or '.join(map(repr, close))}?" if close else ""
         raise ValueError(
-            f"{name!r} is not an infometrics scorer name; use one of "
-            f"infometrics.get_scorer_names(), e.g. 'ni2'."
+            f"{name!r} is not an infometrics scorer name (they are lower case); "
+            f"{hint or 'e.g. ni2.'} infometrics.get_scorer_names() lists them all."
         )
     return _scorer_for_name(name)
 
@@ -82,3 +93,27 @@ def get_scorer_names() -> list[str]:
     (['ni1', 'ni2', 'ni3'], 35)
     """
     return list(SCORER_NAMES)
+
+
+def register_scorers() -> bool:
+    """Register the infometrics scorer names with scikit-learn (idempotent).
+
+    Returns
+    -------
+    registered : bool
+        False when scikit-learn's internals were not as expected: a
+        :class:`ScorerRegistrationWarning` then names what could not be
+        registered and the scorer objects that work everywhere.
+
+    Examples
+    --------
+    ``import infometrics`` calls it; calling it again changes nothing.
+
+    >>> from sklearn.metrics import get_scorer_names
+    >>> from infometrics import register_scorers
+    >>> register_scorers()
+    True
+    >>> "ni2" in get_scorer_names()
+    True
+    """
+    return register({name: _scorer_for_name(name) for name in SCORER_NAMES})

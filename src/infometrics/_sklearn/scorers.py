@@ -1,4 +1,4 @@
-"""scikit-learn scorers for every registry measure (public sklearn API only).
+"""scikit-learn scorers for every registry measure, made by ``make_scorer``.
 
 A scorer predicts with the fitted estimator, builds the augmented confusion
 matrix in the estimator's own class order, reads rejections with the
@@ -9,10 +9,11 @@ where lower is better, so greater is always better).
 from typing import Any, Literal
 
 import numpy as np
+from sklearn.metrics import make_scorer
 
 from .._counting.count import augmented_confusion_matrix
 from .._measures.registry import MEASURES, check_measure, compute_measures
-from .score_request import _ScoreRequestMixin
+from .compat import EstimatorAwareScorer
 
 AUTO = "auto"
 
@@ -58,12 +59,12 @@ def estimator_classes(estimator, y_true):
 def _measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     """One measure of true and predicted labels, in its natural direction.
 
-    The score function of :class:`InformationScorer` in scikit-learn's sense
-    (``scorer._score_func``): scikit-learn code that builds predictions itself
-    calls it as ``_score_func(y_true, y_pred, **scorer._kwargs)`` and applies
-    ``scorer._sign`` (``TunedThresholdClassifierCV`` does, with the labels of a
-    thresholded binary decision). ``options`` are the scorer's ``_kwargs``:
-    ``measure``, ``reject_label``, ``labels`` and ``replace_undefined_by``.
+    The metric given to ``make_scorer`` (through
+    :func:`_ranked_measure_of_labels`): scikit-learn code that builds
+    predictions itself calls it with the labels of a thresholded binary
+    decision (``TunedThresholdClassifierCV`` does). ``options`` are the
+    ``make_scorer`` keyword arguments: ``measure``, ``replace_undefined_by``,
+    and ``reject_label`` and ``labels`` when the user set them.
     Without an estimator, ``reject_label="auto"`` means the predictions are
     classes (scikit-learn's thresholded predictions never abstain), and the
     classes default to the sorted union of both label arrays. The options are
@@ -92,11 +93,11 @@ def _measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
 def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     """:func:`_measure_of_labels`, with an undefined value ranked last.
 
-    The score function scikit-learn sees (``scorer._score_func``): its threshold
+    The metric scikit-learn sees: its threshold
     tuners pick ``argmax`` of the scores, and ``np.argmax`` picks a NaN. An
     undefined measure (e.g. a divergence of the NI family when every sample is
     predicted as one class) is therefore the worst value, ``-inf`` once
-    oriented by ``scorer._sign`` — after the same
+    oriented by ``greater_is_better`` — after the same
     :class:`UndefinedMeasureWarning`.
     """
     value = _measure_of_labels(y_true, y_pred, sample_weight=sample_weight, **options)
@@ -105,14 +106,14 @@ def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     return value
 
 
-def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, measures=()):
-    """The score function scikit-learn asks a multi-measure scorer for; refuses.
+def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, **options):
+    """The metric scikit-learn asks a multi-measure scorer for; refuses.
 
     A threshold tuner (``TunedThresholdClassifierCV``) maximises one score per
     threshold; a dict of measures is not one.
     """
     raise ValueError(
-        f"make_multi_measure_scorer({list(measures)!r}) gives several scores, but "
+        f"make_multi_measure_scorer({options['measures']!r}) gives several scores, but "
         "a decision threshold is tuned for one: pass one measure, e.g. "
         "scoring='ni2' or make_ni_scorer('ni2')."
     )
@@ -125,13 +126,36 @@ def _oriented(name, value):
     return (value if MEASURES[name].higher_is_better else -value) + 0.0
 
 
-class _ScorerBase(_ScoreRequestMixin):
+class _ScorerBase(EstimatorAwareScorer):
     """Shared by the single- and multi-measure scorers."""
 
-    def __init__(self, *, reject_label=AUTO, labels=None, replace_undefined_by="warn"):
+    def __init__(
+        self,
+        score_func,
+        *,
+        greater_is_better=True,
+        reject_label=AUTO,
+        labels=None,
+        replace_undefined_by="warn",
+        **options,
+    ):
         self.reject_label = reject_label
         self.labels = labels
         self.replace_undefined_by = replace_undefined_by
+        # Only the options the user set: the others are read from the
+        # estimator when it is scored.
+        if not (isinstance(reject_label, str) and reject_label == AUTO):
+            options["reject_label"] = reject_label
+        if labels is not None:
+            options["labels"] = labels
+        self._adopt(
+            make_scorer(
+                score_func,
+                greater_is_better=greater_is_better,
+                replace_undefined_by=replace_undefined_by,
+                **options,
+            )
+        )
 
     def _resolved_labels(self, estimator, y_true):
         """The class order and reject label for this fitted estimator."""
@@ -172,6 +196,12 @@ class _ScorerBase(_ScoreRequestMixin):
 class InformationScorer(_ScorerBase):
     """Scorer of one measure, estimator-aware; use :func:`make_ni_scorer`.
 
+    An instance of the class :func:`sklearn.metrics.make_scorer` returns,
+    with the state it gives (score function of labels, sign, keyword
+    arguments, metadata request), so every scikit-learn version reads it as
+    its own; only the scoring of a fitted estimator also reads the
+    estimator's classes and reject label.
+
     Parameters
     ----------
     measure : str
@@ -202,14 +232,17 @@ class InformationScorer(_ScorerBase):
     def __init__(
         self, measure, *, reject_label=AUTO, labels=None, replace_undefined_by="warn"
     ):
+        self.measure = check_measure(measure).name
         super().__init__(
+            _ranked_measure_of_labels,
+            greater_is_better=MEASURES[self.measure].higher_is_better,
             reject_label=reject_label,
             labels=labels,
             replace_undefined_by=replace_undefined_by,
+            measure=self.measure,
         )
-        self.measure = check_measure(measure).name
 
-    def __call__(self, estimator, X, y_true, sample_weight=None, **kwargs):
+    def score_estimator(self, estimator, X, y_true, sample_weight=None, **kwargs):
         """Score a fitted estimator on ``X`` against ``y_true``.
 
         Parameters
@@ -239,35 +272,12 @@ class InformationScorer(_ScorerBase):
             y_true,
             estimator.predict(X),
             sample_weight=sample_weight,
-            **{**self._kwargs, "labels": labels, "reject_label": reject_label},
+            measure=self.measure,
+            labels=labels,
+            reject_label=reject_label,
+            replace_undefined_by=self.replace_undefined_by,
         )
         return _oriented(self.measure, value)
-
-    # -- the attributes scikit-learn's own code reads from a scorer ----------
-    # (``_CurveScorer.from_scorer`` in TunedThresholdClassifierCV,
-    # LogisticRegressionCV): the score function of labels, its sign, its
-    # keyword arguments and the estimator method giving its ``y_pred``.
-
-    @property
-    def _score_func(self):
-        return _ranked_measure_of_labels
-
-    @property
-    def _sign(self):
-        return 1 if MEASURES[self.measure].higher_is_better else -1
-
-    @property
-    def _kwargs(self):
-        return {
-            "measure": self.measure,
-            "reject_label": self.reject_label,
-            "labels": self.labels,
-            "replace_undefined_by": self.replace_undefined_by,
-        }
-
-    @property
-    def _response_method(self):
-        return "predict"
 
     def __repr__(self):
         return f"make_ni_scorer({self.measure!r}{self._options_repr()})"
@@ -305,16 +315,18 @@ class MultiMeasureScorer(_ScorerBase):
     def __init__(
         self, measures, *, reject_label=AUTO, labels=None, replace_undefined_by="warn"
     ):
-        super().__init__(
-            reject_label=reject_label,
-            labels=labels,
-            replace_undefined_by=replace_undefined_by,
-        )
         self.measures = [check_measure(name).name for name in measures]
         if not self.measures:
             raise ValueError("measures must name at least one measure.")
+        super().__init__(
+            _several_measures_of_labels,
+            reject_label=reject_label,
+            labels=labels,
+            replace_undefined_by=replace_undefined_by,
+            measures=list(self.measures),
+        )
 
-    def __call__(self, estimator, X, y_true, sample_weight=None, **kwargs):
+    def score_estimator(self, estimator, X, y_true, sample_weight=None, **kwargs):
         """Score a fitted estimator on every measure; see :class:`InformationScorer`.
 
         Parameters
@@ -344,22 +356,6 @@ class MultiMeasureScorer(_ScorerBase):
             MEASURES[name].scorer_name: _oriented(name, value)
             for name, value in values.items()
         }
-
-    # -- the attributes scikit-learn's own code reads from a scorer ----------
-    # ``_CurveScorer.from_scorer`` (TunedThresholdClassifierCV) asks for one
-    # score function of labels; several measures cannot be one objective.
-
-    @property
-    def _score_func(self):
-        return _several_measures_of_labels
-
-    @property
-    def _sign(self):
-        return 1
-
-    @property
-    def _kwargs(self):
-        return {"measures": list(self.measures)}
 
     def __repr__(self):
         return f"make_multi_measure_scorer({self.measures!r}{self._options_repr()})"

@@ -15,6 +15,8 @@ from sklearn.utils.metaestimators import available_if
 
 from .._curves.stacks import ThresholdStacks, stable_order
 from .._measures.registry import MEASURES, check_measure, evaluate_stack_blocks
+from .._warnings import find_stack_level
+from ..exceptions import DegenerateThresholdWarning
 from .responses import abstaining_predictions, at_least
 from .scorers import AUTO, InformationScorer, MultiMeasureScorer
 
@@ -28,23 +30,6 @@ _WHY_REJECT_ALL = {
     "error_rate": "no accepted sample can be wrong when nothing is accepted",
     "reject_rate": "the reject rate is not an objective",
 }
-
-
-class DegenerateThresholdWarning(UserWarning):
-    """Tuning landed on a degenerate reject threshold, or could not choose one.
-
-    Emitted by :class:`RejectOptionClassifierCV` when the objective is best
-    when every sample is rejected, when it is best when no sample is
-    rejected (rejecting was asked for, and does not help), or when several
-    thresholds that reject different amounts tie for the best value.
-
-    Examples
-    --------
-    >>> import warnings
-    >>> from infometrics import DegenerateThresholdWarning
-    >>> warnings.simplefilter("error", DegenerateThresholdWarning)  # fail loudly
-    >>> warnings.resetwarnings()
-    """
 
 
 class _OutOfFoldPredictions(ClassifierMixin, BaseEstimator):
@@ -277,7 +262,7 @@ def _warn_if_tied(values, reject_rate, best, objective):
             "least was kept. A measure that values accepted information, such as "
             "'ni2', separates them.",
             DegenerateThresholdWarning,
-            stacklevel=3,
+            stacklevel=find_stack_level(),
         )
 
 
@@ -291,7 +276,7 @@ def _warn_if_degenerate_end(reject_rate, objective):
             "the tuned classifier rejects everything. Tune a measure that counts "
             "a rejected sample as lost information, such as scoring='ni2'.",
             DegenerateThresholdWarning,
-            stacklevel=3,
+            stacklevel=find_stack_level(),
         )
     elif reject_rate <= 0:
         hint = (
@@ -306,5 +291,5 @@ def _warn_if_degenerate_end(reject_rate, objective):
             "not improve it on the out-of-fold predictions, and the tuned "
             "classifier rejects no training sample." + hint,
             DegenerateThresholdWarning,
-            stacklevel=3,
+            stacklevel=find_stack_level(),
         )

@@ -1,0 +1,146 @@
+"""The only module of infometrics that uses scikit-learn's private API.
+
+Two things have no public form in scikit-learn (1.6 to 1.9):
+
+1. **A scorer that reads the fitted estimator.** :func:`sklearn.metrics.make_scorer`
+   builds every attribute scikit-learn's own code reads from a scorer (the
+   score function of labels, its sign and keyword arguments, the metadata
+   request), so the scorers of infometrics are made by it: they are
+   instances of the class ``make_scorer`` returns, with the state it gives.
+   Their score function sees only ``y_true`` and ``y_pred``, but a score must
+   also know the estimator's ``classes_`` and the label with which an
+   abstaining estimator rejects; :class:`EstimatorAwareScorer` overrides the
+   one method through which every caller (``scorer(...)``, multi-metric
+   dicts, searches) scores an estimator, ``_score``.
+2. **Scorer names.** ``scoring="ni2"`` is accepted where scikit-learn finds
+   the name: the dict ``sklearn.metrics._scorer._SCORERS`` (read by
+   ``get_scorer`` and ``get_scorer_names``), and the
+   ``StrOptions(set(get_scorer_names()))`` parameter constraints that every
+   already-imported scikit-learn module built at import time (on estimator
+   classes as ``_parameter_constraints``, on functions as
+   ``_skl_parameter_constraints``), recognised by what they hold.
+
+The suite runs scikit-learn's own scorer and threshold-tuning tests with
+infometrics imported, on the oldest and newest supported releases.
+"""
+
+import inspect
+import sys
+import warnings
+
+from sklearn.metrics import _scorer, accuracy_score, make_scorer
+
+from .._warnings import find_stack_level
+from ..exceptions import ScorerRegistrationWarning
+
+# The class make_scorer returns for a metric of predicted labels.
+_MADE_SCORER = type(make_scorer(accuracy_score))
+
+# Names every scikit-learn scorer-name set contains; used to recognise them.
+_SENTINEL_NAMES = frozenset({"accuracy", "neg_log_loss", "f1_macro"})
+
+
+class EstimatorAwareScorer(_MADE_SCORER):
+    """A scorer made by ``make_scorer`` whose score also reads the estimator.
+
+    A subclass builds its state with :meth:`_adopt` (from a ``make_scorer``
+    scorer) and scores in ``score_estimator(estimator, X, y_true,
+    sample_weight=None)``. scikit-learn code that thresholds the predictions
+    itself (``TunedThresholdClassifierCV``) reads the ``make_scorer`` state,
+    and never calls ``score_estimator``.
+    """
+
+    def _adopt(self, scorer):
+        # The state make_scorer gave, whatever the installed version holds.
+        vars(self).update(vars(scorer))
+
+    def _score(self, method_caller, estimator, X, y_true, **kwargs):
+        # The private hook: every scikit-learn path scores an estimator here.
+        return self.score_estimator(estimator, X, y_true, **kwargs)
+
+
+def binary_metric_of(scorer):
+    """``(metric name, pos_label)`` if ``scorer`` scores a binary-only metric.
+
+    A ``make_scorer`` scorer holds its metric and keyword arguments as
+    ``_score_func`` and ``_kwargs``; the metric is binary-only when its
+    ``average`` is ``"binary"``. Returns None for anything else. Attributes
+    are read statically, so no property of an unrelated object runs.
+    """
+    function = inspect.getattr_static(scorer, "_score_func", None)
+    options = inspect.getattr_static(scorer, "_kwargs", None)
+    if not (callable(function) and isinstance(options, dict)):
+        return None
+    try:
+        parameters = inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return None
+    if "average" not in parameters:
+        return None
+    average = options.get("average", parameters["average"].default)
+    if not (isinstance(average, str) and average == "binary"):
+        return None
+    default = parameters["pos_label"].default if "pos_label" in parameters else 1
+    return getattr(function, "__name__", repr(function)), options.get(
+        "pos_label", default
+    )
+
+
+def _scorer_name_sets_in(constraints):
+    """Scorer-name sets among a parameter-constraints dict's values."""
+    for options in constraints.values():
+        if not isinstance(options, list):
+            continue
+        for constraint in options:
+            names = getattr(constraint, "options", None)
+            if isinstance(names, (set, frozenset)) and names >= _SENTINEL_NAMES:
+                yield names
+
+
+def _captured_name_sets():
+    """Every scorer-name set of the scikit-learn modules imported so far."""
+    for module_name, module in list(sys.modules.items()):
+        if module is None or not module_name.startswith("sklearn"):
+            continue
+        for value in list(vars(module).values()):
+            constraints = getattr(value, "_skl_parameter_constraints", None)
+            if constraints is None and isinstance(value, type):
+                constraints = value.__dict__.get("_parameter_constraints")
+            if isinstance(constraints, dict):
+                yield from _scorer_name_sets_in(constraints)
+
+
+def register(scorers):
+    """Register ``{name: scorer}`` with scikit-learn; warn and return False if not.
+
+    Every name is added to the scorer dict and to the scorer-name constraints
+    of the scikit-learn modules imported so far; what could not be done is
+    named in a :class:`ScorerRegistrationWarning`, with the object form that
+    always works.
+    """
+    registry = getattr(_scorer, "_SCORERS", None)
+    problems = []
+    if isinstance(registry, dict):
+        for name, scorer in scorers.items():
+            registry.setdefault(name, scorer)
+    else:
+        problems.append("sklearn.metrics._scorer._SCORERS is not a dict")
+    frozen = 0
+    for names in _captured_name_sets():
+        if isinstance(names, set):
+            names.update(scorers)
+        else:
+            frozen += 1
+    if frozen:
+        problems.append(f"{frozen} scikit-learn scorer-name constraint(s) are frozen")
+    if not problems:
+        return True
+    warnings.warn(
+        f"infometrics could not register the scoring names {list(scorers)} "
+        f"with scikit-learn ({'; '.join(problems)}): scoring='ni2' strings may be "
+        "refused. Pass the scorer object instead, which always works: "
+        "scoring=infometrics.get_scorer('ni2') or infometrics.make_ni_scorer('ni2').",
+        ScorerRegistrationWarning,
+        stacklevel=find_stack_level(),
+    )
+    return False
