@@ -166,12 +166,12 @@ class ThresholdStacks:
             accepted = np.empty((size, m * m))
             accepted[0] = self._accepted_after[b + 1]
             accepted[1:] = local[:0:-1]
-            accepted = np.cumsum(accepted, axis=0)[::-1]
+            accepted = np.cumsum(accepted, axis=0, out=accepted)[::-1]
             # Rejected at point k: entries of step <= k, summed from the start.
             rejected = np.empty((size + 1, m))
             rejected[0] = self._rejected_before[b]
             rejected[1:] = local.reshape(size, m, m).sum(axis=2)
-            rejected = np.cumsum(rejected, axis=0)[1:]
+            rejected = np.cumsum(rejected, axis=0, out=rejected)[1:]
             window = slice(first, first + size)
             self.accepted[window] = accepted.sum(axis=1)
             self.correct[window] = accepted[:, diagonal].sum(axis=1)
