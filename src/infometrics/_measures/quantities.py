@@ -67,6 +67,21 @@ def _scaled_to_unit(counts):
     return np.ldexp(counts, -exponent)
 
 
+# Up to this many rows, column sums are added row by row (vector additions
+# over the columns, about twice as fast as ``sum(axis=-2)`` on a stack).
+_ROW_BY_ROW_ROWS = 32
+
+
+def _column_sums(counts):
+    """``counts.sum(axis=-2)``, the same bits: numpy adds the rows in order."""
+    if not 0 < counts.shape[-2] <= _ROW_BY_ROW_ROWS:
+        return counts.sum(axis=-2)
+    sums = counts[..., 0, :].copy()
+    for row in range(1, counts.shape[-2]):
+        sums += counts[..., row, :]
+    return sums
+
+
 def _entropy(values):
     """An entropy, exactly 0 where it is rounding (a degenerate distribution)."""
     return np.where(values <= _CANCELLATION_TOLERANCE, 0.0, values)
@@ -128,7 +143,7 @@ class MatrixQuantities:
         safe_total = np.where(self.empty, 1.0, self.total)
         self.joint = self.counts / safe_total[..., None, None]
         self.row_totals = self.counts.sum(axis=-1)
-        self.column_totals = self.counts.sum(axis=-2)
+        self.column_totals = _column_sums(self.counts)
         self.n_outputs = np.where(self.column_totals[..., m] > 0, m + 1, m)
         # Totals over the total, not sums of rounded cells: a single class has
         # a marginal of exactly 1.
@@ -345,8 +360,8 @@ class MatrixQuantities:
         b, c, d = self._rests
         present = a > 0
         with np.errstate(divide="ignore", invalid="ignore"):
-            margins = a + b
-            margins *= a + c
+            row = a + b
+            margins = row * (a + c)
             excess = a * d
             excess -= b * c
             excess /= margins
@@ -357,7 +372,7 @@ class MatrixQuantities:
             far &= present
             if np.any(far):
                 # Whole-stack passes: most off-diagonal cells are far.
-                whole = a + b
+                whole = row
                 whole += c
                 whole += d
                 whole *= a
