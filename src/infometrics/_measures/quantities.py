@@ -361,15 +361,16 @@ class MatrixQuantities:
         present = a > 0
         with np.errstate(divide="ignore", invalid="ignore"):
             row = a + b
-            margins = row * (a + c)
+            margins = a + c
+            margins *= row
             excess = a * d
             excess -= b * c
             excess /= margins
             # One logarithm per cell, unmasked (a masked ufunc call costs ten
             # times as much); each cell then keeps the branch it needs.
-            log_ratio = np.log1p(excess)
             far = excess <= -0.5
             far &= present
+            log_ratio = np.log1p(excess, out=excess)
             if np.any(far):
                 # Whole-stack passes: most off-diagonal cells are far.
                 whole = row
