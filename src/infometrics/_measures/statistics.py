@@ -58,14 +58,14 @@ def _log2(mass, rest):
     """``log2 mass`` where ``mass > 0``, from ``log1p(-rest)`` above 1/2.
 
     ``rest = 1 - mass`` as a sum of the other entries: near 1 the plain
-    logarithm of a rounded mass would lose the digits of ``rest``. One
-    logarithm per entry (each branch only where it applies).
+    logarithm of a rounded mass would lose the digits of ``rest``. Both
+    logarithms are taken unmasked (a masked ufunc call costs about ten times
+    as much) and each entry keeps the branch it needs.
     """
     mass, rest = np.broadcast_arrays(mass, rest)
-    near_one = mass > 0.5
-    values = np.zeros(mass.shape)
-    np.log1p(-rest, out=values, where=near_one)
-    np.log(mass, out=values, where=~near_one & (mass > 0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        values = np.where(mass > 0.5, np.log1p(-rest), np.log(mass))
+    values = np.where(mass > 0, values, 0.0)
     return values / np.log(2.0)
 
 
