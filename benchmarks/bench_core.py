@@ -164,11 +164,13 @@ def labels_to_matrix(n_samples, n_classes, rng):
 
 def measures_on_large_matrix(y_true, y_pred, n_classes):
     matrix = im.augmented_confusion_matrix(y_true, y_pred)
-    every = [name for name, spec in im.MEASURES.items() if not spec.binary_only]
+    every = [
+        name for name, spec in im.measures.MEASURES.items() if not spec.binary_only
+    ]
 
     def everything():
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+            warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
             im.all_measures(matrix)
             im.information_coverage(matrix)
             im.entropy_triangle(matrix)

@@ -7,7 +7,7 @@ training half, once with ``per_class=False`` (one threshold) and once with
 ``per_class=True`` (one threshold per predicted class, coordinate ascent from
 the global one). Both are scored on the same held-out half by NI2, and the
 difference per-class minus global gets a paired bootstrap interval
-(``infometrics.paired_comparison``, 1,000 resamples, 95%). The plain
+(``infometrics.resampling.paired_comparison``, 1,000 resamples, 95%). The plain
 classifier (no rejection) is scored too.
 
 Datasets: imbalanced multi-class problems made with ``make_classification``,
@@ -119,7 +119,7 @@ def one_run(make_data, make_model, seed):
     global_pred = fitted[False].predict(X_test)
     class_pred = fitted[True].predict(X_test)
     labels = np.unique(y)
-    comparison = im.paired_comparison(
+    comparison = im.resampling.paired_comparison(
         y_test,
         class_pred,
         global_pred,

@@ -3,7 +3,7 @@
 Run:  python benchmarks/bench_resampling.py [--before SRC] [--rounds 3] [--quick]
 
 At 10^6 samples x 1,000 resamples x 10 classes the budgets are
-``bootstrap_measures`` (and ``bootstrap_measures_score``) at most 10 times,
+``bootstrap_measures`` (and ``bootstrap_measures_from_predictions``) at most 10 times,
 and ``paired_comparison`` at most 40 times, the unit: one
 ``np.bincount(y_true * k + y_pred, minlength=k * k)`` over the 10^6 labels.
 
@@ -74,14 +74,16 @@ def measure(n_samples, n_resamples):
     width = N_CLASSES + 1
 
     cases = {
-        "bootstrap_measures (matrix)": lambda: im.bootstrap_measures(
+        "bootstrap_measures (matrix)": lambda: im.resampling.bootstrap_measures(
             matrix, "ni2", n_resamples=n_resamples, random_state=0
         ),
-        "bootstrap_measures_score (labels)": lambda: im.bootstrap_measures_score(
-            y_true, pred_a, "ni2", n_resamples=n_resamples, random_state=0
+        "bootstrap_measures_from_predictions (labels)": lambda: (
+            im.resampling.bootstrap_measures_from_predictions(
+                y_true, pred_a, "ni2", n_resamples=n_resamples, random_state=0
+            )
         ),
-        "bootstrap_measures_score, 3 distinct weights": lambda: (
-            im.bootstrap_measures_score(
+        "bootstrap_measures_from_predictions, 3 distinct weights": lambda: (
+            im.resampling.bootstrap_measures_from_predictions(
                 y_true,
                 pred_a,
                 "ni2",
@@ -90,14 +92,20 @@ def measure(n_samples, n_resamples):
                 random_state=0,
             )
         ),
-        "paired_comparison, confusable classes": lambda: im.paired_comparison(
-            y_true, close_a, close_b, n_resamples=n_resamples, random_state=0
+        "paired_comparison, confusable classes": lambda: (
+            im.resampling.paired_comparison(
+                y_true, close_a, close_b, n_resamples=n_resamples, random_state=0
+            )
         ),
-        "paired_comparison, uniform errors, correlated": lambda: im.paired_comparison(
-            y_true, pred_a, pred_b, n_resamples=n_resamples, random_state=0
+        "paired_comparison, uniform errors, correlated": lambda: (
+            im.resampling.paired_comparison(
+                y_true, pred_a, pred_b, n_resamples=n_resamples, random_state=0
+            )
         ),
-        "paired_comparison, uniform errors, independent": lambda: im.paired_comparison(
-            y_true, pred_a, independent, n_resamples=n_resamples, random_state=0
+        "paired_comparison, uniform errors, independent": lambda: (
+            im.resampling.paired_comparison(
+                y_true, pred_a, independent, n_resamples=n_resamples, random_state=0
+            )
         ),
         # The floor of the one path: NumPy's multinomial over 1,210 cells.
         "Generator.multinomial alone, 1,210 cells": lambda: np.random.default_rng(

@@ -3,7 +3,7 @@
 Run:  python benchmarks/bench_sklearn.py [--quick]
 
 1. Reject-threshold sweep over every distinct confidence of n = 10^6 samples
-   (infometrics.reject_curve: one sort, cumulative counts, vectorised measures)
+   (infometrics.curves.reject_curve: one sort, cumulative counts, vectorised measures)
    against a naive loop over only 100 thresholds that rebuilds the matrix and
    the measures at each.
 2. k measures from one matrix with the multi-measure scorer against k
@@ -45,11 +45,13 @@ def naive_sweep(y_true, proba, classes, thresholds):
 def sweep(n_samples, n_classes, rng):
     y_true, proba = synthetic_probabilities(n_samples, n_classes, rng)
     classes = np.arange(n_classes)
-    curve = im.reject_curve(y_true, proba, labels=classes, measures=MEASURES)
+    curve = im.curves.reject_curve(y_true, proba, labels=classes, measures=MEASURES)
     n_thresholds = len(curve.thresholds)
     hundred = np.quantile(proba.max(axis=1), np.linspace(0, 1, 100))
     sweep_time = best_time(
-        lambda: im.reject_curve(y_true, proba, labels=classes, measures=MEASURES),
+        lambda: im.curves.reject_curve(
+            y_true, proba, labels=classes, measures=MEASURES
+        ),
         repeat=2,
         min_seconds=0,
     )
@@ -62,7 +64,7 @@ def sweep(n_samples, n_classes, rng):
         [
             ("naive loop, 100 thresholds (rebuild the matrix each time)", naive_time),
             (
-                f"infometrics.reject_curve, all {n_thresholds} distinct thresholds",
+                f"curves.reject_curve, all {n_thresholds} distinct thresholds",
                 sweep_time,
             ),
         ],
@@ -81,7 +83,9 @@ def multi_measure_scoring(n_measures):
     model = im.RejectOptionClassifier(
         LogisticRegression(max_iter=2000), threshold=0.9
     ).fit(X, y)
-    names = [n for n, spec in im.MEASURES.items() if not spec.binary_only][:n_measures]
+    names = [n for n, spec in im.measures.MEASURES.items() if not spec.binary_only][
+        :n_measures
+    ]
     multi = im.make_multi_measure_scorer(names, replace_undefined_by=np.nan)
     separate = [im.make_ni_scorer(name, replace_undefined_by=np.nan) for name in names]
 
@@ -106,11 +110,11 @@ def main():
     parser.add_argument("--quick", action="store_true", help="n = 10^5")
     args = parser.parse_args()
     rng = np.random.default_rng(0)
-    warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+    warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
     n_samples = 10**5 if args.quick else 10**6
     for n_classes in (2, 10):
         sweep(n_samples, n_classes, rng)
-    n_multiclass = sum(not spec.binary_only for spec in im.MEASURES.values())
+    n_multiclass = sum(not spec.binary_only for spec in im.measures.MEASURES.values())
     for n_measures in (5, 24, n_multiclass):
         multi_measure_scoring(n_measures)
 

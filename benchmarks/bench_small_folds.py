@@ -44,7 +44,7 @@ def interleaved(title, rows, rounds=7):
 
 def main():
     rng = np.random.default_rng(0)
-    warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+    warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
     large = random_matrix(100, 10**6, rng)
     interleaved(
         "Expected information, 100 classes, 10**6 samples (budget 20x)",

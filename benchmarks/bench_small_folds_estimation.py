@@ -36,7 +36,7 @@ def main():
     parser.add_argument("--repeats", type=int, default=400)
     repeats = parser.parse_args().repeats
     rng = np.random.default_rng(2026)
-    warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+    warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
     header = (
         f"{'m':>3} {'n':>5} {'NI2':>6} | {'plug-in bias':>12} {'RMSE':>6} | "
         f"{'jackknife bias':>14} {'RMSE':>6} | {'cover':>5} {'cover c':>7} | "

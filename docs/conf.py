@@ -113,7 +113,9 @@ def _write_meta_audit(app):
     if key_file.is_file() and key_file.read_text() == key:
         return
     folder.mkdir(exist_ok=True)
-    audit = infometrics.meta_measure_audit([*infometrics.MEASURES, *SKLEARN_METRICS])
+    audit = infometrics.meta.meta_measure_audit(
+        [*infometrics.measures.MEASURES, *SKLEARN_METRICS]
+    )
     (folder / "audit_table.inc").write_text(audit_rst(audit), encoding="utf-8")
     key_file.write_text(key)
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import infometrics as im
-from infometrics import ConfidenceBinnedCounts, confidence_binned_counts
+from infometrics.counting import ConfidenceBinnedCounts, confidence_binned_counts
 
 
 def _data(n=400, n_classes=3, seed=0):
@@ -50,7 +50,7 @@ def test_binned_curve_equals_the_exact_curve_at_the_thresholds(confidence, weigh
             confidence=confidence,
             sample_weight=weights,
         )
-        exact = im.reject_curve(
+        exact = im.curves.reject_curve(
             y_true,
             proba,
             thresholds=thresholds,
@@ -181,20 +181,22 @@ class TestDask:
         lazy_proba = self.da.from_array(proba, chunks=(chunks, 1))
         lazy_weights = self.da.from_array(weights, chunks=chunks)
         _assert_same_curve(
-            im.reject_curve(
+            im.curves.reject_curve(
                 lazy_true, lazy_proba, thresholds=thresholds, measures=["ni2"]
             ),
-            im.reject_curve(y_true, proba, thresholds=thresholds, measures=["ni2"]),
+            im.curves.reject_curve(
+                y_true, proba, thresholds=thresholds, measures=["ni2"]
+            ),
         )
         _assert_same_curve(
-            im.reject_curve(
+            im.curves.reject_curve(
                 lazy_true,
                 lazy_proba,
                 thresholds=thresholds,
                 sample_weight=lazy_weights,
                 measures=["ni2"],
             ),
-            im.reject_curve(
+            im.curves.reject_curve(
                 y_true,
                 proba,
                 thresholds=thresholds,
@@ -225,7 +227,7 @@ class TestDask:
     def test_dask_reject_curve_needs_thresholds(self):
         y_true, proba, _ = _data(n=20)
         with pytest.raises(ValueError, match="global sort"):
-            im.reject_curve(
+            im.curves.reject_curve(
                 self.da.from_array(y_true, chunks=5),
                 self.da.from_array(proba, chunks=(5, 3)),
                 thresholds=None,

@@ -102,7 +102,7 @@ def test_nan_reject_label_with_string_labels(tmp_path, capsys):
     path = tmp_path / "labels.csv"
     path.write_text("y_true,y_pred\ncat,cat\ndog,\ndog,dog\ncat,dog\ndog,nan\n")
     report = _csv_report(capsys, path, "--reject-label", "nan")
-    expected = im.information_report(
+    expected = im.report.information_report(
         ["cat", "dog", "dog", "cat", "dog"],
         ["cat", "?", "dog", "dog", "?"],
         reject_label="?",
@@ -126,7 +126,9 @@ def test_na_none_and_null_are_class_names(tmp_path, capsys):
     path.write_text("y_true,y_pred\n" + "\n".join(rows) + "\n")
     per_class = _csv_report(capsys, path, "--per-class", "--reject-label", "none")
     assert per_class["class"].tolist() == sorted(names)
-    expected = im.per_class_report(y_true, y_pred, reject_label=None, averages=False)
+    expected = im.report.per_class_report(
+        y_true, y_pred, reject_label=None, averages=False
+    )
     assert per_class["recall"].tolist() == pytest.approx(expected["recall"].tolist())
 
 

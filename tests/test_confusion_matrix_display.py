@@ -10,7 +10,7 @@ from sklearn.preprocessing import StandardScaler
 
 import infometrics as im
 
-Display = im.AugmentedConfusionMatrixDisplay
+Display = im.plotting.AugmentedConfusionMatrixDisplay
 
 
 @pytest.fixture(autouse=True)

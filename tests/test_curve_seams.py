@@ -16,7 +16,7 @@ import pytest
 import infometrics as im
 from infometrics._measures.registry import MEASURES, compute_measures
 
-SELECTIVE_AREAS = (im.aurc, im.e_aurc, im.augrc)
+SELECTIVE_AREAS = (im.curves.aurc, im.curves.e_aurc, im.curves.augrc)
 UNDEFINED = -7.0  # a value no measure takes: undefined points must agree too
 
 
@@ -38,7 +38,7 @@ def repeated(weights, *arrays):
 def selective_targets(y_true, y_pred, confidence):
     """Every coverage and risk the curve reaches: targets landing exactly on
     a tie group, where a rounded comparison goes wrong."""
-    curve = im.risk_coverage_curve(y_true, y_pred, confidence)
+    curve = im.curves.risk_coverage_curve(y_true, y_pred, confidence)
     return sorted(set(curve.coverage.tolist())), sorted(
         set(curve.selective_risk.tolist()) | {0.0, 1.0}
     )
@@ -47,13 +47,13 @@ def selective_targets(y_true, y_pred, confidence):
 def selective_values(y_true, y_pred, confidence, weights, coverages, risks):
     return (
         [
-            im.selective_risk_at_coverage(
+            im.curves.selective_risk_at_coverage(
                 y_true, y_pred, confidence, coverage=c, sample_weight=weights
             )
             for c in coverages
         ],
         [
-            im.coverage_at_risk(
+            im.curves.coverage_at_risk(
                 y_true, y_pred, confidence, risk=r, sample_weight=weights
             )
             for r in risks
@@ -81,11 +81,13 @@ def test_selective_targets_on_a_tie_group_match_repetition(seed):
             selective_values(y_true, y_pred, confidence, scaled, coverages, risks)
             == expected
         )
-    curve = im.risk_coverage_curve(y_true, y_pred, confidence, sample_weight=weights)
-    direct = im.risk_coverage_curve(*copies)
+    curve = im.curves.risk_coverage_curve(
+        y_true, y_pred, confidence, sample_weight=weights
+    )
+    direct = im.curves.risk_coverage_curve(*copies)
     for got, want in zip(curve, direct, strict=True):
         np.testing.assert_array_equal(got, want)
-    for area in (im.aurc, im.augrc):
+    for area in (im.curves.aurc, im.curves.augrc):
         assert area(y_true, y_pred, confidence, sample_weight=weights) == pytest.approx(
             area(*copies), rel=1e-15, abs=1e-300
         )
@@ -100,17 +102,19 @@ def test_coverage_at_risk_reaches_a_group_whose_risk_is_the_target():
     confidence = [0.5, 1.0, 1.0]
     weights = [5, 4, 6]
     assert (
-        im.coverage_at_risk(y_true, y_pred, confidence, risk=0.6, sample_weight=weights)
+        im.curves.coverage_at_risk(
+            y_true, y_pred, confidence, risk=0.6, sample_weight=weights
+        )
         == 2 / 3
     )
     assert (
-        im.selective_risk_at_coverage(
+        im.curves.selective_risk_at_coverage(
             y_true, y_pred, confidence, coverage=2 / 3, sample_weight=weights
         )
         == 0.6
     )
     copies = repeated(weights, y_true, y_pred, confidence)
-    assert im.coverage_at_risk(*copies, risk=0.6) == 2 / 3
+    assert im.curves.coverage_at_risk(*copies, risk=0.6) == 2 / 3
 
 
 @pytest.mark.parametrize("scale", [1e-100, 1e100])
@@ -189,7 +193,7 @@ def test_weights_spanning_16_decades_give_the_direct_matrix(seed):
         for name, spec in MEASURES.items()
         if not (spec.binary_only and n_classes != 2)
     ]
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         true,
         predicted,
         confidence,
@@ -230,7 +234,7 @@ def test_weights_spanning_16_decades_give_the_direct_matrix(seed):
 def test_risk_coverage_curve_with_weights_spanning_16_decades():
     for seed in range(10):
         true, predicted, confidence, weights = wide_problem(seed, 3)
-        curve = im.risk_coverage_curve(
+        curve = im.curves.risk_coverage_curve(
             true, predicted, confidence, sample_weight=weights
         )
         total = math.fsum(weights)
@@ -286,15 +290,17 @@ def test_increasing_transforms_leave_curves_areas_and_choices_unchanged(seed):
         y_pred = y_pred.copy()
         y_pred[:2] = -1
     kwargs = {"labels": [0, 1, 2], "measures": ["ni2", "accuracy"]}
-    base = im.reject_curve_from_predictions(
+    base = im.curves.reject_curve_from_predictions(
         y_true, y_pred, confidence, sample_weight=weights, **kwargs
     )
-    base_rc = im.risk_coverage_curve(y_true, y_pred, confidence, sample_weight=weights)
-    base_k = im.reject_curve_from_predictions(
+    base_rc = im.curves.risk_coverage_curve(
+        y_true, y_pred, confidence, sample_weight=weights
+    )
+    base_k = im.curves.reject_curve_from_predictions(
         y_true, y_pred, confidence, thresholds=3, sample_weight=weights, **kwargs
     )
     for name, values in transforms(confidence):
-        curve = im.reject_curve_from_predictions(
+        curve = im.curves.reject_curve_from_predictions(
             y_true, y_pred, values, sample_weight=weights, **kwargs
         )
         for key, expected in curve_values(base).items():
@@ -312,13 +318,15 @@ def test_increasing_transforms_leave_curves_areas_and_choices_unchanged(seed):
         assert curve.coverage[-1] == 0.0
         if values.dtype.kind in "iu":
             assert int(curve.thresholds[-1]) > int(values.max())
-        quantiles = im.reject_curve_from_predictions(
+        quantiles = im.curves.reject_curve_from_predictions(
             y_true, y_pred, values, thresholds=3, sample_weight=weights, **kwargs
         )
         np.testing.assert_array_equal(quantiles.reject_rate, base_k.reject_rate, name)
         assert not np.isnan(quantiles.thresholds.astype(float)).any()
         assert quantiles.reject_rate[-1] == 1.0
-        rc = im.risk_coverage_curve(y_true, y_pred, values, sample_weight=weights)
+        rc = im.curves.risk_coverage_curve(
+            y_true, y_pred, values, sample_weight=weights
+        )
         np.testing.assert_array_equal(rc.coverage, base_rc.coverage, name)
         np.testing.assert_array_equal(rc.selective_risk, base_rc.selective_risk)
         np.testing.assert_array_equal(rc.thresholds, np.unique(values)[::-1])
@@ -330,14 +338,14 @@ def test_increasing_transforms_leave_curves_areas_and_choices_unchanged(seed):
 
 def test_integer_confidences_beyond_2_53_are_not_merged():
     confidence = np.array([2**60, 2**60 + 1, 2**60 + 2, 5], dtype=np.int64)
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         [0, 1, 0, 1], [0, 1, 1, 1], confidence, measures="ni2"
     )
     assert curve.thresholds.tolist() == [5, 2**60, 2**60 + 1, 2**60 + 2, 2**60 + 3]
     np.testing.assert_array_equal(curve.reject_rate, [0, 0.25, 0.5, 0.75, 1])
     # A float threshold against integers is compared in the integers:
     # 2**53 + 3 < 2**53 + 4, although as a float it is 2**53 + 4.
-    chosen = im.reject_curve_from_predictions(
+    chosen = im.curves.reject_curve_from_predictions(
         [0, 1, 0, 1],
         [0, 1, 1, 1],
         np.array([2**53 + 3, 2**53 + 5, 0, 1], dtype=np.int64),
@@ -349,12 +357,12 @@ def test_integer_confidences_beyond_2_53_are_not_merged():
 
 def test_infinite_confidences_with_chosen_thresholds_end_rejecting_everything():
     confidence = [np.inf, -np.inf, 0.5, np.inf]
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         [0, 1, 0, 1], [0, 1, 1, 1], confidence, measures="ni2", thresholds=[0.0, 1.0]
     )
     np.testing.assert_array_equal(curve.reject_rate, [0.25, 0.5, 1.0])
     assert curve.thresholds.tolist() == [0.0, 1.0, np.inf]
-    every = im.reject_curve_from_predictions(
+    every = im.curves.reject_curve_from_predictions(
         [0, 1, 0, 1], [0, 1, 1, 1], confidence, measures="ni2"
     )
     np.testing.assert_array_equal(every.reject_rate, [0.0, 0.25, 0.5, 1.0])
@@ -380,17 +388,17 @@ def test_rates_coverages_and_risks_lie_in_the_unit_interval(seed):
     fields = ("reject_rate", "error_rate", "accepted_accuracy", "coverage")
     fields += ("selective_risk", "generalized_risk")
     curves = {
-        "reject_curve": im.reject_curve(
+        "reject_curve": im.curves.reject_curve(
             y_true, proba, sample_weight=weights, measures="ni2"
         ),
-        "from_predictions": im.reject_curve_from_predictions(
+        "from_predictions": im.curves.reject_curve_from_predictions(
             y_true,
             proba.argmax(axis=1),
             proba.max(axis=1),
             sample_weight=weights,
             measures="ni2",
         ),
-        "binned": im.confidence_binned_counts(
+        "binned": im.counting.confidence_binned_counts(
             y_true, proba, thresholds=50, sample_weight=weights
         ).reject_curve("ni2"),
     }
@@ -398,7 +406,7 @@ def test_rates_coverages_and_risks_lie_in_the_unit_interval(seed):
         for field in fields:
             assert_fractions(getattr(curve, field), f"{kind}.{field}")
         assert curve.reject_rate[-1] == 1.0
-    rc = im.risk_coverage_curve(
+    rc = im.curves.risk_coverage_curve(
         y_true, proba.argmax(axis=1), proba.max(axis=1), sample_weight=weights
     )
     for field in ("coverage", "selective_risk", "generalized_risk"):
@@ -414,7 +422,7 @@ def test_binned_curve_never_undershoots_zero():
     y_true = rng.integers(0, 2, n)
     proba = rng.dirichlet([1, 1], n)
     weights = np.where(np.arange(n) == 0, 1e12, rng.random(n) * 1e-3)
-    binned = im.confidence_binned_counts(
+    binned = im.counting.confidence_binned_counts(
         y_true, proba, thresholds=20, sample_weight=weights
     )
     curve = binned.reject_curve("ni2")
@@ -438,13 +446,17 @@ def test_one_dimensional_probability_is_the_positive_class():
     for confidence in ("max", "margin"):
         if confidence == "margin":
             continue  # a 1-d score with "margin" is a decision function
-        one = im.reject_curve(y_true, positive, measures="ni2")
-        two = im.reject_curve(y_true, both, measures="ni2")
+        one = im.curves.reject_curve(y_true, positive, measures="ni2")
+        two = im.curves.reject_curve(y_true, both, measures="ni2")
         for key, values in curve_values(two).items():
             np.testing.assert_array_equal(curve_values(one)[key], values, key)
         np.testing.assert_array_equal(one.thresholds, two.thresholds)
-    binned_one = im.confidence_binned_counts(y_true, positive, thresholds=[0.7, 0.9])
-    binned_two = im.confidence_binned_counts(y_true, both, thresholds=[0.7, 0.9])
+    binned_one = im.counting.confidence_binned_counts(
+        y_true, positive, thresholds=[0.7, 0.9]
+    )
+    binned_two = im.counting.confidence_binned_counts(
+        y_true, both, thresholds=[0.7, 0.9]
+    )
     np.testing.assert_array_equal(binned_one.counts, binned_two.counts)
 
 
@@ -453,10 +465,12 @@ def test_one_dimensional_decision_function_needs_margin():
     y_true = rng.integers(0, 2, 40)
     decision = rng.normal(size=40)
     with pytest.raises(ValueError, match="confidence='margin'"):
-        im.reject_curve(y_true, decision)
+        im.curves.reject_curve(y_true, decision)
     with pytest.raises(ValueError, match="confidence='margin'"):
-        im.confidence_binned_counts(y_true, decision, thresholds=2)
-    curve = im.reject_curve(y_true, decision, confidence="margin", measures="ni2")
+        im.counting.confidence_binned_counts(y_true, decision, thresholds=2)
+    curve = im.curves.reject_curve(
+        y_true, decision, confidence="margin", measures="ni2"
+    )
     np.testing.assert_array_equal(curve.thresholds[:-1], np.unique(np.abs(decision)))
     expected_wrong = (decision > 0).astype(int) != y_true
     assert curve.error_rate[0] == pytest.approx(expected_wrong.mean())
@@ -468,11 +482,11 @@ def test_display_from_predictions_reads_a_1d_probability():
 
     y_true = np.array([0, 1, 1, 0, 1])
     positive = np.array([0.2, 0.9, 0.4, 0.3, 0.8])
-    display = im.RejectCurveDisplay.from_predictions(y_true, positive)
-    expected = im.reject_curve(y_true, np.column_stack([1 - positive, positive]))
+    display = im.plotting.RejectCurveDisplay.from_predictions(y_true, positive)
+    expected = im.curves.reject_curve(y_true, np.column_stack([1 - positive, positive]))
     np.testing.assert_array_equal(display.curve.reject_rate, expected.reject_rate)
     with pytest.raises(ValueError, match="outside \\[0, 1\\]"):
-        im.RejectCurveDisplay.from_predictions(y_true, positive * 4 - 2)
+        im.plotting.RejectCurveDisplay.from_predictions(y_true, positive * 4 - 2)
     plt.close("all")
 
 
@@ -488,7 +502,7 @@ def test_dask_quantile_curve_starts_by_rejecting_nothing(chunks):
     proba = rng.dirichlet([1, 1, 1], n)
     y_true = rng.integers(0, 3, n)
     with dask.config.set(scheduler="synchronous"):
-        curve = im.reject_curve(
+        curve = im.curves.reject_curve(
             da.from_array(y_true, chunks=chunks),
             da.from_array(proba, chunks=(chunks, 3)),
             thresholds=5,
@@ -499,7 +513,7 @@ def test_dask_quantile_curve_starts_by_rejecting_nothing(chunks):
     assert curve.thresholds[-2] == proba.max(axis=1).max()
     assert curve.reject_rate[-1] == 1.0
     # Exact counts at whatever thresholds the estimate gave.
-    exact = im.reject_curve(
+    exact = im.curves.reject_curve(
         y_true, proba, thresholds=curve.thresholds[:-1], measures="ni2"
     )
     np.testing.assert_array_equal(curve.reject_rate, exact.reject_rate)
@@ -512,12 +526,12 @@ def test_dask_one_quantile_threshold_is_the_smallest_as_in_memory():
     proba = np.array([[0.9, 0.1], [0.35, 0.65], [0.2, 0.8], [0.6, 0.4]])
     y_true = np.array([0, 1, 1, 1])
     with dask.config.set(scheduler="synchronous"):
-        binned = im.confidence_binned_counts(
+        binned = im.counting.confidence_binned_counts(
             da.from_array(y_true, chunks=2),
             da.from_array(proba, chunks=(2, 2)),
             thresholds=1,
         )
-    in_memory = im.confidence_binned_counts(y_true, proba, thresholds=1)
+    in_memory = im.counting.confidence_binned_counts(y_true, proba, thresholds=1)
     np.testing.assert_array_equal(binned.thresholds, in_memory.thresholds)
     np.testing.assert_array_equal(binned.thresholds, [0.6])
     np.testing.assert_array_equal(binned.counts, in_memory.counts)
@@ -545,7 +559,7 @@ def test_curve_counts_of_weights_spanning_600_decades_against_fractions(seed):
     true = rng.integers(0, 2, n)
     predicted = np.where(rng.random(n) < 0.7, true, 1 - true)
     confidence = rng.integers(0, 6, n) / 6
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         true,
         predicted,
         confidence,
@@ -593,9 +607,9 @@ def test_curves_rank_floats_as_numpys_stable_argsort():
         rng.random(values.size) < 0.6, true, rng.integers(0, 3, values.size)
     )
     kwargs = {"labels": [0, 1, 2], "measures": "ni2", "thresholds": None}
-    curve = im.reject_curve_from_predictions(true, predicted, values, **kwargs)
+    curve = im.curves.reject_curve_from_predictions(true, predicted, values, **kwargs)
     ranks = np.unique(values, return_inverse=True)[1]
-    by_rank = im.reject_curve_from_predictions(true, predicted, ranks, **kwargs)
+    by_rank = im.curves.reject_curve_from_predictions(true, predicted, ranks, **kwargs)
     for field in ("reject_rate", "error_rate", "accepted_accuracy"):
         np.testing.assert_array_equal(getattr(curve, field), getattr(by_rank, field))
     np.testing.assert_array_equal(curve.measures["ni2"], by_rank.measures["ni2"])
@@ -608,7 +622,7 @@ def test_binned_counts_of_weights_spanning_16_decades_are_exact_cell_sums():
     proba = rng.dirichlet([1, 1], n)
     weights = 10.0 ** rng.uniform(-16, 0, n)
     edges = [0.6, 0.8]
-    binned = im.confidence_binned_counts(
+    binned = im.counting.confidence_binned_counts(
         y_true, proba, thresholds=edges, sample_weight=weights
     )
     bins = np.searchsorted(edges, proba.max(axis=1), side="right")
@@ -634,8 +648,12 @@ def test_points_computed_from_their_matrices_in_blocks_give_the_same_curve(
         "measures": ["ni2", "ni3", "false_info_ratio"],
         "sample_weight": weights,
     }
-    whole = im.reject_curve_from_predictions(true, predicted, confidence, **kwargs)
+    whole = im.curves.reject_curve_from_predictions(
+        true, predicted, confidence, **kwargs
+    )
     monkeypatch.setattr(stacks, "BLOCK_CELLS", 1)
-    blocks = im.reject_curve_from_predictions(true, predicted, confidence, **kwargs)
+    blocks = im.curves.reject_curve_from_predictions(
+        true, predicted, confidence, **kwargs
+    )
     for name, values in whole.measures.items():
         np.testing.assert_array_equal(blocks.measures[name], values, name)

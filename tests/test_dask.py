@@ -70,10 +70,10 @@ LABEL_FUNCTIONS = {
         im.entropy_triangle_score(t, p, **kw).mutual_info
     ),
     "conventional_measures_score": im.conventional_measures_score,
-    "information_report": lambda t, p, **kw: im.information_report(
+    "information_report": lambda t, p, **kw: im.report.information_report(
         y_true=t, y_pred=p, **kw
     )["value"].to_numpy(),
-    "per_class_report": lambda t, p, **kw: im.per_class_report(
+    "per_class_report": lambda t, p, **kw: im.report.per_class_report(
         y_true=t, y_pred=p, **kw
     ).to_numpy(dtype=float),
 }
@@ -143,8 +143,10 @@ def test_compare_and_accumulator_take_dask():
     y_true, y_pred, _, _ = _labels("int")
     lazy_true = da.from_array(y_true, chunks=70)
     lazy_pred = da.from_array(y_pred, chunks=70)
-    expected = im.compare({"a": (y_true, y_pred), "b": (y_true, y_true)})
-    result = im.compare({"a": (lazy_true, lazy_pred), "b": (lazy_true, lazy_true)})
+    expected = im.report.compare({"a": (y_true, y_pred), "b": (y_true, y_true)})
+    result = im.report.compare(
+        {"a": (lazy_true, lazy_pred), "b": (lazy_true, lazy_true)}
+    )
     pd.testing.assert_frame_equal(result, expected)
     accumulator = im.ConfusionAccumulator()
     accumulator.update(lazy_true[:100], lazy_pred[:100])
@@ -264,8 +266,8 @@ def test_dask_is_not_imported_for_in_memory_input(monkeypatch):
     monkeypatch.delitem(sys.modules, "dask")
     im.ni_score([0, 1, 1], [0, 1, -1])
     im.ConfusionAccumulator(reject_label=None).update(["a"], ["a"], sample_weight=[2.0])
-    im.reject_curve([0, 1], [[0.9, 0.1], [0.3, 0.7]], measures=["ni2"])
-    im.information_report(pd.Categorical([0, 1]), pd.Categorical([0, 1]))
+    im.curves.reject_curve([0, 1], [[0.9, 0.1], [0.3, 0.7]], measures=["ni2"])
+    im.report.information_report(pd.Categorical([0, 1]), pd.Categorical([0, 1]))
     assert "dask" not in sys.modules
 
 

@@ -60,14 +60,16 @@ def _inside(box, outer, slack=1.0):
 
 def _displays(model, X, y, ax):
     return {
-        "risk-coverage": lambda: im.RiskCoverageDisplay.from_estimator(
+        "risk-coverage": lambda: im.plotting.RiskCoverageDisplay.from_estimator(
             model, X, y, plot_oracle=True, ax=ax
         ),
-        "reject curve": lambda: im.RejectCurveDisplay.from_estimator(
+        "reject curve": lambda: im.plotting.RejectCurveDisplay.from_estimator(
             model, X, y, ax=ax
         ),
-        "information coverage": lambda: im.InformationCoverageDisplay.from_estimator(
-            model, X, y, n_resamples=30, random_state=0, ax=ax
+        "information coverage": lambda: (
+            im.plotting.InformationCoverageDisplay.from_estimator(
+                model, X, y, n_resamples=30, random_state=0, ax=ax
+            )
         ),
     }
 
@@ -91,7 +93,7 @@ def test_legend_inside_a_plain_figure_covers_few_points(iris):
     # the curves of both axes: no other corner hides fewer.
     model, _, X, y = iris
     _, ax = plt.subplots()
-    display = im.RejectCurveDisplay.from_estimator(model, X, y, ax=ax)
+    display = im.plotting.RejectCurveDisplay.from_estimator(model, X, y, ax=ax)
     legend = display.legend_
     legend.figure.canvas.draw()
 
@@ -111,8 +113,12 @@ def test_legend_inside_a_plain_figure_covers_few_points(iris):
 def test_two_reject_curves_share_one_right_axis_with_distinct_colours(iris):
     first_model, second_model, X, y = iris
     figure, ax = plt.subplots()
-    first = im.RejectCurveDisplay.from_estimator(first_model, X, y, ax=ax, name="A")
-    second = im.RejectCurveDisplay.from_estimator(second_model, X, y, ax=ax, name="B")
+    first = im.plotting.RejectCurveDisplay.from_estimator(
+        first_model, X, y, ax=ax, name="A"
+    )
+    second = im.plotting.RejectCurveDisplay.from_estimator(
+        second_model, X, y, ax=ax, name="B"
+    )
     assert len(figure.axes) == 2  # the axes and one twin on the right
     assert second.lower_ax_ is first.lower_ax_ is not None
     colours = [
@@ -135,14 +141,14 @@ def test_two_reject_curves_share_one_right_axis_with_distinct_colours(iris):
 def test_reject_curves_against_different_abscissae_are_refused(iris):
     model, _, X, y = iris
     _, ax = plt.subplots()
-    im.RejectCurveDisplay.from_estimator(model, X, y, ax=ax)
+    im.plotting.RejectCurveDisplay.from_estimator(model, X, y, ax=ax)
     with pytest.raises(ValueError, match=r"against .reject_rate.*x=.reject_rate."):
-        im.RejectCurveDisplay.from_estimator(model, X, y, ax=ax, x="coverage")
+        im.plotting.RejectCurveDisplay.from_estimator(model, X, y, ax=ax, x="coverage")
 
 
 def test_reject_curve_axes_say_which_is_which_and_the_scale(iris):
     model, _, X, y = iris
-    display = im.RejectCurveDisplay.from_estimator(
+    display = im.plotting.RejectCurveDisplay.from_estimator(
         model,
         X,
         y,
@@ -153,14 +159,14 @@ def test_reject_curve_axes_say_which_is_which_and_the_scale(iris):
     assert "square-root scale" in display.ax_.get_xlabel()
     assert display.ax_.get_ylabel() == "ni2 (solid, higher is better)"
     assert display.lower_ax_.get_ylabel() == "selective risk (dashed, lower is better)"
-    linear = im.RejectCurveDisplay.from_estimator(model, X, y, xscale="linear")
+    linear = im.plotting.RejectCurveDisplay.from_estimator(model, X, y, xscale="linear")
     assert "square-root" not in linear.ax_.get_xlabel()
 
 
 def test_entropy_triangle_legend_leaves_the_apex_label_free(iris):
     model, _, X, y = iris
     figure, ax = plt.subplots()
-    display = im.EntropyTriangleDisplay.from_estimator(
+    display = im.plotting.EntropyTriangleDisplay.from_estimator(
         model, X, y, extended=True, ax=ax
     )
     names = [text.get_text() for text in display.legend_.get_texts()]
@@ -177,10 +183,10 @@ def test_information_coverage_lists_the_iso_lines_only_when_drawn():
     def legend_texts(display):
         return [text.get_text() for text in display.legend_.get_texts()]
 
-    shown = im.InformationCoverageDisplay.from_confusion_matrices(matrices)
+    shown = im.plotting.InformationCoverageDisplay.from_confusion_matrices(matrices)
     assert shown.iso_lines_
     assert any("equal erroneous information" in t for t in legend_texts(shown))
-    hidden = im.InformationCoverageDisplay.from_confusion_matrices(
+    hidden = im.plotting.InformationCoverageDisplay.from_confusion_matrices(
         matrices, iso_levels=()
     )
     assert hidden.iso_lines_ == []
@@ -207,7 +213,7 @@ def test_confusion_matrix_turns_long_names_when_they_would_overlap(
 ):
     counts, names = _confusion(n_classes, names)
     figure, ax = plt.subplots(figsize=(8, 6))
-    display = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+    display = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         counts, display_labels=names, include_values=False, ax=ax
     )
     figure.canvas.draw()
@@ -225,7 +231,7 @@ def test_confusion_matrix_of_many_classes_shrinks_names_to_their_rows():
     names = [f"newsgroup.topic.{i:03d}" for i in range(100)]
     counts, names = _confusion(100, names)
     figure, ax = plt.subplots(figsize=(10, 9))
-    display = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+    display = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         counts, display_labels=names, include_values=False, ax=ax
     )
     figure.canvas.draw()
@@ -238,18 +244,18 @@ def test_confusion_matrix_of_many_classes_shrinks_names_to_their_rows():
 
 def test_explicit_rotation_is_kept():
     counts, names = _confusion(10, NEWSGROUPS)
-    display = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+    display = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         counts, display_labels=names, xticks_rotation="vertical"
     )
     assert {label.get_rotation() for label in display.ax_.get_xticklabels()} == {90.0}
 
 
 DISPLAYS = [
-    im.AugmentedConfusionMatrixDisplay,
-    im.EntropyTriangleDisplay,
-    im.InformationCoverageDisplay,
-    im.RejectCurveDisplay,
-    im.RiskCoverageDisplay,
+    im.plotting.AugmentedConfusionMatrixDisplay,
+    im.plotting.EntropyTriangleDisplay,
+    im.plotting.InformationCoverageDisplay,
+    im.plotting.RejectCurveDisplay,
+    im.plotting.RiskCoverageDisplay,
 ]
 
 
@@ -273,13 +279,13 @@ def test_from_predictions_signatures_follow_one_pattern(display):
 
 def test_risk_coverage_from_predictions_needs_the_confidence():
     with pytest.raises(ValueError, match="needs confidence="):
-        im.RiskCoverageDisplay.from_predictions([0, 1], [0, 1])
+        im.plotting.RiskCoverageDisplay.from_predictions([0, 1], [0, 1])
 
 
 def test_confusion_matrix_values_fit_their_cells():
     counts, names = _confusion(26, [f"c{i}" for i in range(26)])
     figure, ax = plt.subplots(figsize=(8, 6))
-    display = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+    display = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         counts, normalize="true", display_labels=names, ax=ax
     )
     figure.canvas.draw()
@@ -288,7 +294,7 @@ def test_confusion_matrix_values_fit_their_cells():
     widths = [text.get_window_extent().width for text in display.text_.ravel()]
     assert max(widths) <= column_width
     # Few classes keep matplotlib's size.
-    few = im.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+    few = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
         [[5, 1, 0], [2, 7, 1]]
     )
     assert {text.get_fontsize() for text in few.text_.ravel()} == {10.0}
@@ -314,7 +320,7 @@ def _ink(figure, keep):
 def test_triangle_side_labels_never_cross_the_triangle(size):
     # Each side's label stays off the triangle, small figure or large.
     figure, ax = plt.subplots(figsize=size)
-    display = im.EntropyTriangleDisplay.from_confusion_matrices(
+    display = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
         {"A": [[40, 5, 5], [3, 45, 2]], "B": [[30, 10, 10], [5, 40, 5]]},
         ax=ax,
         extended=True,

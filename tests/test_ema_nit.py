@@ -62,7 +62,7 @@ def test_perfect_balanced_classifier_scores_one_and_uninformative_scores_the_flo
 
 def test_ema_and_nit_are_registry_measures_and_scoring_names():
     for name in ("ema", "nit"):
-        assert im.MEASURES[name].higher_is_better
+        assert im.measures.MEASURES[name].higher_is_better
         assert name in im.get_scorer_names()
     X, y = load_iris(return_X_y=True)
     scores = cross_val_score(

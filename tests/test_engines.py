@@ -13,17 +13,12 @@ import pandas as pd
 import pytest
 
 import infometrics
-from infometrics import (
-    ConfusionCounts,
-    RejectLabelWarning,
-    confidence_binned_counts,
-    counts_from_table,
-    html_report,
-    information_report,
-    ni,
-)
+from infometrics import ConfusionCounts, counts_from_table, ni
 from infometrics._counting.count import confusion_matrix_and_labels
 from infometrics._engines import tables
+from infometrics.counting import confidence_binned_counts
+from infometrics.exceptions import RejectLabelWarning
+from infometrics.report import html_report, information_report
 
 
 def _has(module):
@@ -656,14 +651,16 @@ def test_counts_work_in_count_level_functions_and_reports():
     ) == infometrics.all_measures(matrix, replace_undefined_by=0.0)
     report = information_report(confusion_matrix=counts)
     assert report.equals(information_report(confusion_matrix=matrix, labels=["x", "y"]))
-    per_class = infometrics.per_class_report(confusion_matrix=counts)
+    per_class = infometrics.report.per_class_report(confusion_matrix=counts)
     assert per_class.index.tolist()[:2] == ["x", "y"]
     page = html_report(confusion_matrix=counts, figures=False)
     assert ">x<" in page
     assert ">y<" in page
     # Four samples: some resamples hold one true class, where NI2 is undefined.
-    with pytest.warns(infometrics.UndefinedMeasureWarning, match="resamples"):
-        intervals = infometrics.bootstrap_measures(
+    with pytest.warns(
+        infometrics.exceptions.UndefinedMeasureWarning, match="resamples"
+    ):
+        intervals = infometrics.resampling.bootstrap_measures(
             counts, n_resamples=20, random_state=0
         )
     assert intervals["ni2"].estimate == ni(matrix)

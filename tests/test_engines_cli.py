@@ -62,7 +62,9 @@ def test_parquet_report_equals_the_in_memory_report(predictions, tmp_path, capsy
     )
     assert status == 0, err
     table = pd.read_parquet(path)
-    expected = im.information_report(table["truth"], table["pred"], reject_label="?")
+    expected = im.report.information_report(
+        table["truth"], table["pred"], reject_label="?"
+    )
     values = _records(out)
     for measure, value in expected["value"].droplevel(0).items():
         if np.isnan(value):
@@ -100,7 +102,7 @@ def test_weighted_report_of_csv_and_parquet(predictions, tmp_path, capsys, suffi
     )
     rows = json.loads(out)
     assert [row["class"] for row in rows][:3] == ["cat", "dog", "owl"]
-    expected = im.per_class_report(
+    expected = im.report.per_class_report(
         confusion_matrix=matrix, labels=["cat", "dog", "owl"]
     )
     for column in ("true_support", "predicted_support", "precision", "recall"):
@@ -119,7 +121,7 @@ def test_binned_risk_coverage_is_exact_at_the_tie_groups(predictions):
         reject_label=None,
     )
     coverage, selective_risk, generalized_risk, edges = binned_risk_coverage(binned)
-    curve = im.risk_coverage_curve(
+    curve = im.curves.risk_coverage_curve(
         predictions["truth"], predictions["pred"], predictions["score"]
     )
     np.testing.assert_allclose(coverage, curve.coverage, rtol=1e-15)
@@ -148,7 +150,9 @@ def test_html_with_confidence_has_the_selective_section(predictions, tmp_path, c
     assert status == 0, err
     assert "<h2>Selective classification</h2>" in out
     assert "Risk–coverage curve of classifier" in out
-    aurc = im.aurc(predictions["truth"], predictions["pred"], predictions["score"])
+    aurc = im.curves.aurc(
+        predictions["truth"], predictions["pred"], predictions["score"]
+    )
     assert f"{aurc:.4f}" in out  # exact here: the bins are the tie groups
     # Without --confidence: no such section (as html_report without it).
     status, out, err = _report(

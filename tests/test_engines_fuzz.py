@@ -19,9 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from infometrics import ConfidenceBinnedCounts, ConfusionCounts, counts_from_table
+from infometrics import ConfusionCounts, counts_from_table
 from infometrics._counting.count import confusion_matrix_and_labels
 from infometrics._counting.labels import encode_labels
+from infometrics.counting import ConfidenceBinnedCounts
 
 pytestmark = [
     pytest.mark.skipif(

@@ -189,10 +189,10 @@ def _dask_column(values):
         # The two huge weights in different cells: each cell is finite, the
         # total (every measure's denominator) is not.
         lambda: im.augmented_confusion_matrix([0, 1, 1], [0, 1, 1], sample_weight=HUGE),
-        lambda: im.confidence_binned_counts(
+        lambda: im.counting.confidence_binned_counts(
             [0, 0, 1], SCORES, thresholds=2, sample_weight=HUGE
         ),
-        lambda: im.reject_curve([0, 0, 1], SCORES, sample_weight=HUGE),
+        lambda: im.curves.reject_curve([0, 0, 1], SCORES, sample_weight=HUGE),
         lambda: im.ni_score([0, 0, 1], [0, 0, 1], sample_weight=HUGE),
         # Batches, each finite, summed beyond the maximum.
         lambda: (
@@ -205,7 +205,7 @@ def _dask_column(values):
             _dask_column([0, 1, 1]),
             sample_weight=_dask_column(HUGE),
         ),
-        lambda: im.confidence_binned_counts(
+        lambda: im.counting.confidence_binned_counts(
             _dask_column([0, 0, 1]),
             pytest.importorskip("dask.array").from_array(SCORES, chunks=(1, 2)),
             thresholds=[0.5],
@@ -264,10 +264,10 @@ def test_engine_weight_overflow_is_refused_without_a_warning_for_any_labels():
 
 
 def test_binned_counts_added_beyond_the_float_maximum_are_refused():
-    binned = im.confidence_binned_counts(
+    binned = im.counting.confidence_binned_counts(
         [0, 1], SCORES[:2], thresholds=[0.5], sample_weight=[1e308, 1.0]
     )
-    halves = im.confidence_binned_counts(
+    halves = im.counting.confidence_binned_counts(
         [0, 1], SCORES[:2], thresholds=[0.5], sample_weight=[5e307, 0.5]
     )
     np.testing.assert_array_equal((halves + halves).counts, binned.counts)

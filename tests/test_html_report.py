@@ -100,7 +100,7 @@ def labels_page():
 
 
 def html_page_and_inputs(y_true, y_pred):
-    page = im.html_report(y_true, y_pred, reject_label="?", name="model A")
+    page = im.report.html_report(y_true, y_pred, reject_label="?", name="model A")
     return page, y_true, y_pred
 
 
@@ -116,7 +116,7 @@ def test_page_is_one_html_document_with_a_title(labels_page):
 def test_measures_table_lists_every_measure_with_value_and_direction(labels_page):
     page, y_true, y_pred = labels_page
     rows = _parse(page).table("measures")
-    expected = im.information_report(
+    expected = im.report.information_report(
         confusion_matrix=im.augmented_confusion_matrix(y_true, y_pred, reject_label="?")
     )
     measure_rows = {row[0]: row for row in rows if len(row) >= 4}
@@ -146,7 +146,7 @@ def test_per_class_and_counts_tables_match_the_matrix(labels_page):
     assert [row[0] for row in counts[1:]] == ["bird", "cat", "dog"]
     assert np.array_equal([[int(v) for v in row[1:]] for row in counts[1:]], matrix)
     per_class = parsed.table("per-class")
-    expected = im.per_class_report(
+    expected = im.report.per_class_report(
         confusion_matrix=matrix, labels=["bird", "cat", "dog"]
     )
     assert per_class[0] == ["class", *expected.columns]
@@ -204,7 +204,7 @@ def test_page_references_nothing_outside_itself(labels_page):
 def test_matrix_input_gives_the_same_tables_as_labels(labels_page):
     page, y_true, y_pred = labels_page
     matrix = im.augmented_confusion_matrix(y_true, y_pred, reject_label="?")
-    from_matrix = im.html_report(
+    from_matrix = im.report.html_report(
         confusion_matrix=matrix, labels=["bird", "cat", "dog"], figures=False
     )
     for css_class in ("measures", "per-class", "matrix"):
@@ -212,9 +212,9 @@ def test_matrix_input_gives_the_same_tables_as_labels(labels_page):
 
 
 def test_square_matrix_has_no_reject_column_and_weights_show_as_decimals():
-    page = im.html_report(confusion_matrix=[[5, 1], [2, 7]], figures=False)
+    page = im.report.html_report(confusion_matrix=[[5, 1], [2, 7]], figures=False)
     assert _parse(page).table("matrix")[0] == ["true \\ predicted", "0", "1"]
-    weighted = im.html_report(
+    weighted = im.report.html_report(
         [0, 1, 1], [0, 1, -1], sample_weight=[0.5, 1.25, 2.0], figures=False
     )
     counts = _parse(weighted).table("matrix")
@@ -225,7 +225,7 @@ def test_square_matrix_has_no_reject_column_and_weights_show_as_decimals():
 
 
 def test_text_is_escaped():
-    page = im.html_report(
+    page = im.report.html_report(
         ["<b>", "a&b", "<b>"],
         ["<b>", "a&b", "a&b"],
         title="<script>alert(1)</script>",
@@ -241,7 +241,7 @@ def test_text_is_escaped():
 
 
 def test_a_notebook_shows_the_page_in_a_frame_of_its_own():
-    page = im.html_report(confusion_matrix=[[9, 1, 0], [0, 8, 2]], figures=False)
+    page = im.report.html_report(confusion_matrix=[[9, 1, 0], [0, 8, 2]], figures=False)
     assert isinstance(page, str)
     frame = _parse(page._repr_html_())
     assert frame.tags == ["iframe"]
@@ -252,7 +252,7 @@ def test_a_notebook_shows_the_page_in_a_frame_of_its_own():
 
 def test_path_writes_the_same_page_in_utf8(tmp_path):
     target = tmp_path / "report.html"
-    page = im.html_report(
+    page = im.report.html_report(
         confusion_matrix=[[9, 1, 0], [0, 8, 2]], figures=False, path=target
     )
     assert target.read_text(encoding="utf-8") == page
@@ -268,11 +268,11 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
-    page = im.html_report(confusion_matrix=[[9, 1, 0], [0, 8, 2]], figures=False)
+    page = im.report.html_report(confusion_matrix=[[9, 1, 0], [0, 8, 2]], figures=False)
     assert _parse(page).images == []
     assert _parse(page).table("measures")
     with pytest.raises(ImportError, match=r"infometrics\[plot\].*figures=False"):
-        im.html_report(confusion_matrix=[[9, 1, 0], [0, 8, 2]])
+        im.report.html_report(confusion_matrix=[[9, 1, 0], [0, 8, 2]])
 
 
 @pytest.mark.parametrize(
@@ -348,7 +348,7 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
 )
 def test_bad_input_says_what_to_do(kwargs, message):
     with pytest.raises(ValueError, match=message):
-        im.html_report(figures=False, **kwargs)
+        im.report.html_report(figures=False, **kwargs)
 
 
 def test_confidence_adds_the_selective_measures_and_threshold_rejects():
@@ -356,19 +356,19 @@ def test_confidence_adds_the_selective_measures_and_threshold_rejects():
     y_true = rng.integers(0, 3, 120)
     y_pred = np.where(rng.random(120) < 0.7, y_true, (y_true + 1) % 3)
     confidence = np.where(y_pred == y_true, 0.6, 0.4) + rng.random(120) * 0.5
-    page = im.html_report(y_true, y_pred, confidence=confidence, figures=False)
+    page = im.report.html_report(y_true, y_pred, confidence=confidence, figures=False)
     rows = {row[0]: row for row in _parse(page).table("selective")}
     assert float(rows["aurc"][1]) == pytest.approx(
-        im.aurc(y_true, y_pred, confidence), abs=5e-5
+        im.curves.aurc(y_true, y_pred, confidence), abs=5e-5
     )
     assert float(rows["e_aurc"][1]) == pytest.approx(
-        im.e_aurc(y_true, y_pred, confidence), abs=5e-5
+        im.curves.e_aurc(y_true, y_pred, confidence), abs=5e-5
     )
     assert float(rows["risk at coverage 1"][1]) == pytest.approx(
         np.mean(y_true != y_pred), abs=5e-5
     )
     assert float(rows["coverage at risk 0.05"][1]) == pytest.approx(
-        im.coverage_at_risk(y_true, y_pred, confidence, risk=0.05), abs=5e-5
+        im.curves.coverage_at_risk(y_true, y_pred, confidence, risk=0.05), abs=5e-5
     )
     # Without a threshold the tables describe every prediction accepted ...
     counts = _parse(page).table("matrix")
@@ -376,7 +376,7 @@ def test_confidence_adds_the_selective_measures_and_threshold_rejects():
     assert [row[-1] for row in counts[1:]] == ["0", "0", "0"]
     # ... with one, the samples below it are rejected (accept when >= t).
     decided = np.where(confidence >= 0.7, y_pred, -1)
-    thresholded = im.html_report(
+    thresholded = im.report.html_report(
         y_true, y_pred, confidence=confidence, threshold=0.7, figures=False
     )
     expected = im.augmented_confusion_matrix(y_true, decided)
@@ -392,7 +392,7 @@ def test_confidence_adds_the_risk_coverage_figure():
     y_true, y_pred = _labels(seed=4)
     y_pred = np.where(y_pred == "?", "cat", y_pred)
     confidence = np.random.default_rng(4).random(len(y_true))
-    page = im.html_report(
+    page = im.report.html_report(
         y_true, y_pred, confidence=confidence, name="m", reject_label=None
     )
     parsed = _parse(page)
@@ -407,8 +407,8 @@ def test_confidence_adds_the_risk_coverage_figure():
 def test_permuted_labels_warn_once_and_the_page_says_so():
     y_true = [0, 0, 1, 1, 2, 2]
     y_pred = [1, 1, 2, 2, 0, 0]
-    with pytest.warns(im.PermutedLabelsWarning) as caught:
-        page = im.html_report(y_true, y_pred, figures=False)
+    with pytest.warns(im.exceptions.PermutedLabelsWarning) as caught:
+        page = im.report.html_report(y_true, y_pred, figures=False)
     assert len(caught) == 1
     parsed = _parse(page)
     assert "would raise the accuracy" in page

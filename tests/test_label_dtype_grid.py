@@ -200,17 +200,17 @@ def test_bootstrap_and_paired_comparison_are_label_dtype_blind(kind, marker):
     ref_true, ref_pred = _slice(reference_labels, slice(None))
     options = {"n_resamples": 30, "random_state": 0, "sample_weight": WEIGHTS + 1}
     with np.errstate(all="ignore"):
-        got = im.bootstrap_measures_score(
+        got = im.resampling.bootstrap_measures_from_predictions(
             y_true, y_pred, "accuracy", reject_label=reject, **options
         )["accuracy"]
-        expected = im.bootstrap_measures_score(
+        expected = im.resampling.bootstrap_measures_from_predictions(
             ref_true, ref_pred, "accuracy", **options
         )["accuracy"]
     np.testing.assert_array_equal(got.distribution, expected.distribution)
-    paired = im.paired_comparison(
+    paired = im.resampling.paired_comparison(
         y_true, y_pred, y_true, measure="accuracy", reject_label=reject, **options
     )
-    expected_paired = im.paired_comparison(
+    expected_paired = im.resampling.paired_comparison(
         ref_true, ref_pred, ref_true, measure="accuracy", **options
     )
     np.testing.assert_array_equal(paired.distribution, expected_paired.distribution)

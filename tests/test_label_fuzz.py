@@ -182,7 +182,9 @@ def test_the_right_matrix_or_a_clear_error(case):
                 call()
             return
         matrix, classes = call()
-    warned = [w for w in caught if issubclass(w.category, im.RejectLabelWarning)]
+    warned = [
+        w for w in caught if issubclass(w.category, im.exceptions.RejectLabelWarning)
+    ]
     assert bool(warned) == expect_warning, [str(w.message) for w in caught]
     unit = [1.0] * len(true_values) if weights is None else weights
     expected, expected_classes = dict_count(

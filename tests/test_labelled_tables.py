@@ -53,7 +53,7 @@ def test_every_count_level_entry_reads_a_dataframe_by_name(names, with_reject):
         table = _labelled(counts, names, rng)
         reference, rows = _in_row_order(table, n_classes)
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+            warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
             for entry in (
                 im.ni,
                 im.all_measures,
@@ -63,18 +63,22 @@ def test_every_count_level_entry_reads_a_dataframe_by_name(names, with_reject):
             ):
                 _assert_same(entry(table), entry(reference))
             pd.testing.assert_frame_equal(
-                im.information_report(confusion_matrix=table),
-                im.information_report(confusion_matrix=reference),
+                im.report.information_report(confusion_matrix=table),
+                im.report.information_report(confusion_matrix=reference),
             )
-            per_class = im.per_class_report(confusion_matrix=table)
-            expected = im.per_class_report(confusion_matrix=reference, labels=rows)
+            per_class = im.report.per_class_report(confusion_matrix=table)
+            expected = im.report.per_class_report(
+                confusion_matrix=reference, labels=rows
+            )
             pd.testing.assert_frame_equal(per_class, expected)
-            compared = im.compare({"A": table, "B": reference}, ranks=False)
+            compared = im.report.compare({"A": table, "B": reference}, ranks=False)
             pd.testing.assert_series_equal(
                 compared.loc["A"], compared.loc["B"], check_names=False
             )
-            page = im.html_report(confusion_matrix=table, figures=False, random_state=0)
-            assert page == im.html_report(
+            page = im.report.html_report(
+                confusion_matrix=table, figures=False, random_state=0
+            )
+            assert page == im.report.html_report(
                 confusion_matrix=reference, labels=rows, figures=False, random_state=0
             )
 
@@ -93,7 +97,7 @@ def test_labels_choose_the_order_of_a_labelled_table():
     table = pd.DataFrame(
         [[1, 9, 0], [7, 2, 1]], index=["x", "y"], columns=["y", "x", "reject"]
     )
-    per_class = im.per_class_report(
+    per_class = im.report.per_class_report(
         confusion_matrix=table, labels=["y", "x"], averages=False
     )
     assert per_class.index.tolist() == ["y", "x", "rejected"]
@@ -101,7 +105,7 @@ def test_labels_choose_the_order_of_a_labelled_table():
     assert per_class.loc["x", "recall"] == pytest.approx(9 / 10)
     assert per_class.loc["y", "recall"] == pytest.approx(7 / 10)
     with pytest.raises(ValueError, match="not the row names"):
-        im.information_report(confusion_matrix=table, labels=["x", "z"])
+        im.report.information_report(confusion_matrix=table, labels=["x", "z"])
 
 
 @pytest.mark.parametrize(
@@ -118,10 +122,10 @@ def test_names_that_do_not_match_are_refused(index, columns, message):
     with pytest.raises(ValueError, match=message):
         im.ni(table)
     with pytest.raises(ValueError, match=message):
-        im.information_report(confusion_matrix=table)
+        im.report.information_report(confusion_matrix=table)
 
 
-@pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.UndefinedMeasureWarning")
 def test_an_unnamed_dataframe_is_read_as_its_positions():
     counts = np.array([[5, 1, 2], [0, 7, 1]])
     _assert_same(im.all_measures(pd.DataFrame(counts)), im.all_measures(counts))
@@ -129,7 +133,7 @@ def test_an_unnamed_dataframe_is_read_as_its_positions():
     _assert_same(im.all_measures(pd.DataFrame(square)), im.all_measures(square))
     # As for an array, labels name the rows.
     frame = pd.DataFrame(counts)
-    per_class = im.per_class_report(
+    per_class = im.report.per_class_report(
         confusion_matrix=frame, labels=["a", "b"], averages=False
     )
     assert per_class.index.tolist() == ["a", "b", "rejected"]

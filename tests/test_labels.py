@@ -265,10 +265,10 @@ def test_the_default_marker_with_plain_string_labels_is_silent():
 def test_the_default_marker_warns_when_predictions_hold_it_as_a_string(written):
     # Rejections read from a text file: "-1" is counted as a class, not as
     # a rejection, and the warning says which marker to pass.
-    with pytest.warns(im.RejectLabelWarning, match="reject_label=None"):
+    with pytest.warns(im.exceptions.RejectLabelWarning, match="reject_label=None"):
         matrix = im.augmented_confusion_matrix(["a", "b", "b"], ["a", written, "b"])
     np.testing.assert_array_equal(matrix.shape, (3, 4))
-    assert issubclass(im.RejectLabelWarning, UserWarning)
+    assert issubclass(im.exceptions.RejectLabelWarning, UserWarning)
     # The fixes the warning names silence it.
     with warnings.catch_warnings():
         warnings.simplefilter("error")

@@ -42,13 +42,13 @@ FEATURE_3 = [
 
 @pytest.fixture(scope="module")
 def registry_audit():
-    return im.meta_measure_audit(**SMALL)
+    return im.meta.meta_measure_audit(**SMALL)
 
 
 @pytest.fixture(scope="module")
 def binary_registry_audit():
     """Only the exhaustive binary spaces and the designed matrices."""
-    return im.meta_measure_audit(
+    return im.meta.meta_measure_audit(
         max_samples=8, max_split_samples=120, n_random=0, max_samples_3class=0
     )
 
@@ -145,7 +145,7 @@ def _ni2(matrix):
     ("measure", "name"), [(_exact_accuracy, "accuracy"), (_ni2, "ni2")]
 )
 def test_feature_1_matches_a_brute_force_loop(measure, name):
-    audit = im.meta_measure_audit(
+    audit = im.meta.meta_measure_audit(
         {name: measure},
         max_samples_loop=5,
         max_split_samples_loop=6,
@@ -186,7 +186,7 @@ def test_feature_1_matches_a_brute_force_loop(measure, name):
 
 def _registry_value(name, matrix):
     """A registry measure, oriented, computed on this one matrix alone."""
-    spec = im.MEASURES[name.removeprefix("neg_")]
+    spec = im.measures.MEASURES[name.removeprefix("neg_")]
     sign = 1.0 if spec.higher_is_better else -1.0
     from infometrics._measures.registry import compute_measures
 
@@ -260,7 +260,7 @@ def test_every_registry_witness_is_a_valid_counterexample(registry_audit):
 
 def test_audit_table_layout(registry_audit):
     assert list(registry_audit.table.index) == [
-        spec.scorer_name for spec in im.MEASURES.values()
+        spec.scorer_name for spec in im.measures.MEASURES.values()
     ]
     assert list(registry_audit.table.columns) == [
         "Feature 1",
@@ -294,7 +294,7 @@ def _class_weighted_cost(matrix):
 
 
 def test_measures_built_to_fail_or_hold_are_told_apart():
-    audit = im.meta_measure_audit(
+    audit = im.meta.meta_measure_audit(
         {
             "accepted accuracy": _accepted_accuracy,
             "weighted cost": _class_weighted_cost,
@@ -340,7 +340,7 @@ def test_sklearn_metrics_see_the_reject_label_as_an_extra_prediction():
         "n_random_loop": 2,
         "max_samples_3class_loop": 0,
     }
-    audit = im.meta_measure_audit(["balanced_accuracy", "f1_macro"], **tiny)
+    audit = im.meta.meta_measure_audit(["balanced_accuracy", "f1_macro"], **tiny)
     assert list(audit.table.index) == ["balanced_accuracy", "f1_macro"]
     assert resolve_measure(matthews_corrcoef).kind == "labels"
     # A rejection is a wrong prediction of a label no sample has: macro F1
@@ -351,7 +351,7 @@ def test_sklearn_metrics_see_the_reject_label_as_an_extra_prediction():
     # f1_score's default average="binary" needs two labels: with the reject
     # label there are three, and the error names the matrix.
     with pytest.raises(ValueError, match=r"'f1_score' raised .* on the matrix \[\["):
-        im.meta_measure_audit([f1_score], **tiny)
+        im.meta.meta_measure_audit([f1_score], **tiny)
 
 
 # --- errors --------------------------------------------------------------------
@@ -362,7 +362,7 @@ def test_a_raising_callable_names_the_matrix():
         raise ZeroDivisionError("no")
 
     with pytest.raises(ValueError, match=r"'broken' raised ZeroDivisionError: no on "):
-        im.meta_measure_audit([broken], **SMALL_LOOP)
+        im.meta.meta_measure_audit([broken], **SMALL_LOOP)
 
 
 def test_a_nan_callable_names_the_matrix_unless_told_to_skip():
@@ -370,8 +370,8 @@ def test_a_nan_callable_names_the_matrix_unless_told_to_skip():
         return matrix[0, 0] / matrix[0].sum() if matrix[0].sum() else np.nan
 
     with pytest.raises(ValueError, match=r"returned nan on the matrix \[\[0, 0, "):
-        im.meta_measure_audit([ratio], **SMALL_LOOP)
-    audit = im.meta_measure_audit([ratio], undefined="skip", **SMALL_LOOP)
+        im.meta.meta_measure_audit([ratio], **SMALL_LOOP)
+    audit = im.meta.meta_measure_audit([ratio], undefined="skip", **SMALL_LOOP)
     assert audit.n_checked.at["ratio", "Feature 1"] > 0
 
 
@@ -388,7 +388,7 @@ def test_a_nan_callable_names_the_matrix_unless_told_to_skip():
 )
 def test_bad_measures_are_refused(measures, message):
     with pytest.raises(ValueError, match=message):
-        im.meta_measure_audit(measures, **SMALL)
+        im.meta.meta_measure_audit(measures, **SMALL)
 
 
 @pytest.mark.parametrize(
@@ -402,7 +402,7 @@ def test_bad_measures_are_refused(measures, message):
 )
 def test_bad_options_are_refused(options):
     with pytest.raises(ValueError, match="must be"):
-        im.meta_measure_audit(["ni2"], **options)
+        im.meta.meta_measure_audit(["ni2"], **options)
 
 
 def test_lower_is_better_measures_are_negated():
@@ -507,7 +507,7 @@ def test_theorem_3_minimum_and_theorem_5_maxima():
 
 
 def test_theorem_a2_cross_over_of_ni2():
-    ratio = im.ni2_crossover_ratio(100)
+    ratio = im.meta.ni2_crossover_ratio(100)
     assert ratio == pytest.approx(0.942, abs=0.0005)
 
     def error_large_and_reject_small(large, small):
@@ -523,13 +523,15 @@ def test_theorem_a2_cross_over_of_ni2():
     error, reject = error_large_and_reject_small(95, 5)  # 0.95 > ratio
     assert error > reject
     # More samples push the cross-over towards 1.
-    assert im.ni2_crossover_ratio(50) < ratio < im.ni2_crossover_ratio(1000) < 1
+    assert (
+        im.meta.ni2_crossover_ratio(50) < ratio < im.meta.ni2_crossover_ratio(1000) < 1
+    )
 
 
 @pytest.mark.parametrize("bad", [4, 0, -10, np.nan, np.inf, "100", True])
 def test_theorem_a2_refuses_bad_sizes(bad):
     with pytest.raises(ValueError, match="n_samples must be"):
-        im.ni2_crossover_ratio(bad)
+        im.meta.ni2_crossover_ratio(bad)
 
 
 # --- the docs page and the figure ----------------------------------------------
@@ -548,7 +550,7 @@ def test_page_links_every_failed_cell_to_its_witness(registry_audit):
         label = link.split("<")[1].split(">")[0]
         assert f".. _{label}:" in targets
     # One table per family, each with its header row.
-    families = {spec.family for spec in im.MEASURES.values()}
+    families = {spec.family for spec in im.measures.MEASURES.values()}
     assert text.count(".. list-table:: ") == len(families)
     n_rows = len(registry_audit.table) + len(families)
     assert text.count("\n   * - ") == n_rows
@@ -578,7 +580,7 @@ def test_figure_has_one_cell_per_measure_and_property(registry_audit):
 def test_vectorised_search_visits_the_closed_form_count():
     """A measure defined everywhere is compared on every case of the space."""
     n, splits = 7, 30
-    audit = im.meta_measure_audit(
+    audit = im.meta.meta_measure_audit(
         ["correct_rate"],
         max_samples=n,
         max_split_samples=splits,
@@ -643,12 +645,12 @@ def test_the_readme_claim_about_ni2_rejections():
     rejected = [[1, 0, 0, 0, 1], [0, 4, 0, 0, 0], [0, 0, 10, 0, 0], [0, 0, 0, 15, 0]]
     assert round(im.ni(error, "ni2"), 3) == 0.930
     assert round(im.ni(rejected, "ni2"), 3) == 0.924
-    audit = im.meta_measure_audit(["ni2"])
+    audit = im.meta.meta_measure_audit(["ni2"])
     label = "Feature 3 between"
     assert round(audit.share_held.at["ni2", label], 3) == 0.999
     witness = audit.witness("ni2", label)
     assert witness.matrix_a.tolist() == error
     assert witness.matrix_b.tolist() == rejected
-    binary = im.meta_measure_audit(["ni2"], n_random=0, max_samples_3class=0)
+    binary = im.meta.meta_measure_audit(["ni2"], n_random=0, max_samples_3class=0)
     assert binary.table.at["ni2", label]
     assert binary.n_checked.at["ni2", label] == 2 * comb(200, 2)  # every split

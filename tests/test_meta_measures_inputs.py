@@ -28,7 +28,7 @@ def _numpy_mcc(matrix):
 def test_kappa_and_mcc_fail_feature_1_on_small_three_class_matrices():
     """Both are monotone on binary matrices; the 3-class counterexamples have
     4 and 5 samples, which random, mostly accurate matrices never drew."""
-    audit = im.meta_measure_audit(
+    audit = im.meta.meta_measure_audit(
         {"kappa": "kappa", "mcc": _numpy_mcc},
         max_samples=6,
         max_split_samples=10,
@@ -63,7 +63,7 @@ def test_kappa_and_mcc_fail_feature_1_on_small_three_class_matrices():
 def test_three_class_search_visits_the_closed_form_count():
     """Every move of one error to the diagonal, on every 3-class matrix."""
     n = 3
-    audit = im.meta_measure_audit(
+    audit = im.meta.meta_measure_audit(
         ["correct_rate"],
         max_samples=1,
         max_split_samples=3,
@@ -105,7 +105,7 @@ def test_scikit_learn_metrics_through_functools_partial():
         "n_random_loop": 0,
         "max_samples_3class_loop": 0,
     }
-    audit = im.meta_measure_audit(
+    audit = im.meta.meta_measure_audit(
         {"by partial": partial(f1_score, average="macro"), "by alias": "f1_macro"},
         **tiny,
     )
@@ -113,10 +113,10 @@ def test_scikit_learn_metrics_through_functools_partial():
         audit.share_held.loc[["by partial"]],
         audit.share_held.loc[["by alias"]].rename(index={"by alias": "by partial"}),
     )
-    im.meta_measure_audit([partial(fbeta_score, average="macro", beta=2)], **tiny)
+    im.meta.meta_measure_audit([partial(fbeta_score, average="macro", beta=2)], **tiny)
     # A metric that needs options says how to set them.
     with pytest.raises(ValueError, match=r"partial\(f1_score, average='macro'\)"):
-        im.meta_measure_audit(["f1_score"], **tiny)
+        im.meta.meta_measure_audit(["f1_score"], **tiny)
 
 
 @pytest.mark.parametrize(
@@ -127,14 +127,14 @@ def test_a_callable_must_return_a_real_number(returned):
         return returned
 
     with pytest.raises(ValueError, match=r"'measure' returned .* must return one real"):
-        im.meta_measure_audit([measure], **SMALL_LOOP)
+        im.meta.meta_measure_audit([measure], **SMALL_LOOP)
 
 
 def test_numpy_scalars_are_real_numbers():
     def measure(matrix):
         return np.float32(np.trace(matrix[:, :-1]) / matrix.sum())
 
-    audit = im.meta_measure_audit([measure], **SMALL_LOOP)
+    audit = im.meta.meta_measure_audit([measure], **SMALL_LOOP)
     assert audit.table.at["measure", "Feature 1"]
 
 
@@ -152,11 +152,11 @@ def test_a_search_space_too_large_for_memory_is_refused(options, option):
     # Refused from the closed form before anything is allocated (10^6 samples
     # would be 10^33 matrices: a MemoryError, or worse, a swapping machine).
     with pytest.raises(ValueError, match=rf"too large: .* Lower {option}\.$"):
-        im.meta_measure_audit(["ni2", "accuracy_score"], **options)
+        im.meta.meta_measure_audit(["ni2", "accuracy_score"], **options)
 
 
 def test_witnesses_are_listed_in_table_order():
-    audit = im.meta_measure_audit(
+    audit = im.meta.meta_measure_audit(
         {"weighted cost": _class_weighted_cost, "ni1": "ni1"}, **SMALL, **SMALL_LOOP
     )
     measures = [measure for measure, _ in audit.witnesses]
@@ -191,7 +191,7 @@ def test_a_sklearn_metric_audit_leaves_other_threads_warnings_alone(monkeypatch)
 
     monkeypatch.setattr(sklearn.metrics, "accuracy_score", paused_accuracy)
     audit = threading.Thread(
-        target=im.meta_measure_audit, args=(["accuracy_score"],), kwargs=SMALL_LOOP
+        target=im.meta.meta_measure_audit, args=(["accuracy_score"],), kwargs=SMALL_LOOP
     )
     with warnings.catch_warnings(record=True) as outer:
         warnings.simplefilter("always")

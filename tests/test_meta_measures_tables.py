@@ -288,7 +288,7 @@ def test_table_7_swaps_m2_and_m3_across_the_cross_over():
     }
     assert letters["M2a"] > letters["M3a"]  # a-set: M3 (a rejection) ranked higher
     assert letters["M2b"] < letters["M3b"]  # b-set: M2 (an error) ranked higher
-    assert 0.94 < im.ni2_crossover_ratio(100) < 0.95
+    assert 0.94 < im.meta.ni2_crossover_ratio(100) < 0.95
 
 
 # --- the intuitive ranks -------------------------------------------------------
@@ -338,7 +338,7 @@ def test_tables_9_and_10_only_ni2_picks_the_intuitive_best_and_worst():
 def test_the_audit_s_feature_3_picks_the_same_measure():
     """Hu, He & Yuan, Feature 3 (Theorem A1, binary): the audit's judgement
     selects the one measure the intuitive ranks of Tables 9-10 select."""
-    audit = im.meta_measure_audit(
+    audit = im.meta.meta_measure_audit(
         [f"ni{k}" for k in range(1, 25)],
         max_samples=3,
         max_split_samples=60,

@@ -71,7 +71,7 @@ def test_a_matrix_gives_the_same_bits_alone_and_inside_any_stack(seed):
                 assert value.tobytes() == in_stack.tobytes(), (name, index)
     assert set(together) == {
         name
-        for name, spec in im.MEASURES.items()
+        for name, spec in im.measures.MEASURES.items()
         if n_classes == 2 or not spec.binary_only
     }
 
@@ -125,8 +125,10 @@ def test_the_first_point_of_a_reject_curve_is_the_square_matrix():
     rng = np.random.default_rng(3)
     y_true = rng.integers(0, 3, 300)
     proba = rng.dirichlet(np.ones(3), 300)
-    names = [name for name, spec in im.MEASURES.items() if not spec.binary_only]
-    curve = im.reject_curve(
+    names = [
+        name for name, spec in im.measures.MEASURES.items() if not spec.binary_only
+    ]
+    curve = im.curves.reject_curve(
         y_true, proba, measures=names, replace_undefined_by=UNDEFINED
     )
     square = im.augmented_confusion_matrix(
@@ -147,7 +149,7 @@ def test_curve_points_give_the_same_bits_as_their_matrices():
     confidence = rng.integers(0, 40, n) / 40
     weights = rng.integers(0, 4, n).astype(float)
     names = ["ni2", "ni7", "info_completeness", "triangle_mi", "kappa"]
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         y_true,
         predicted,
         confidence,
@@ -173,13 +175,13 @@ def test_default_curve_has_a_bounded_number_of_exact_points():
     y_true = rng.integers(0, 3, n)
     predicted = np.where(rng.random(n) < 0.7, y_true, rng.integers(0, 3, n))
     confidence = rng.random(n)
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         y_true, predicted, confidence, measures="ni2", reject_label=None
     )
     assert len(curve.thresholds) <= 1001
     # Evenly spaced in coverage, each point exact.
     assert np.abs(np.diff(curve.coverage[:-1])).max() < 2e-3
-    every = im.reject_curve_from_predictions(
+    every = im.curves.reject_curve_from_predictions(
         y_true,
         predicted,
         confidence,
@@ -199,15 +201,17 @@ def test_reject_curve_refuses_duplicate_object_labels():
     y_true = np.array(["a", "b", "a", "b"], dtype=object)
     proba = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]])
     with pytest.raises(ValueError, match="duplicates"):
-        im.reject_curve(y_true, proba, labels=np.array(["a", "a"], dtype=object))
+        im.curves.reject_curve(y_true, proba, labels=np.array(["a", "a"], dtype=object))
     with pytest.raises(ValueError, match="NaN"):
-        im.reject_curve(y_true, proba, labels=np.array(["a", None], dtype=object))
+        im.curves.reject_curve(
+            y_true, proba, labels=np.array(["a", None], dtype=object)
+        )
 
 
 def test_reject_curve_takes_labels_in_the_order_of_the_columns():
     y_true = np.array(["b", "a", "b", "a"])
     proba = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]])
-    curve = im.reject_curve(y_true, proba, labels=["b", "a"], measures="ni2")
+    curve = im.curves.reject_curve(y_true, proba, labels=["b", "a"], measures="ni2")
     assert list(curve.classes) == ["b", "a"]
     assert curve.accepted_accuracy[0] == 0.75
 
@@ -216,16 +220,18 @@ def test_big_endian_inputs_give_the_native_results():
     rng = np.random.default_rng(6)
     y_true = rng.integers(0, 3, 100)
     proba = rng.dirichlet(np.ones(3), 100)
-    native = im.confidence_binned_counts(y_true, proba, thresholds=[0.5, 0.7])
-    swapped = im.confidence_binned_counts(
+    native = im.counting.confidence_binned_counts(y_true, proba, thresholds=[0.5, 0.7])
+    swapped = im.counting.confidence_binned_counts(
         y_true.astype(">i8"),
         proba.astype(">f8"),
         thresholds=[0.5, 0.7],
         classes=np.array([0, 1, 2], dtype=">i8"),
     )
     np.testing.assert_array_equal(swapped.counts, native.counts)
-    curve = im.reject_curve(y_true.astype(">i8"), proba.astype(">f8"), measures="ni2")
-    expected = im.reject_curve(y_true, proba, measures="ni2")
+    curve = im.curves.reject_curve(
+        y_true.astype(">i8"), proba.astype(">f8"), measures="ni2"
+    )
+    expected = im.curves.reject_curve(y_true, proba, measures="ni2")
     np.testing.assert_array_equal(curve.measures["ni2"], expected.measures["ni2"])
 
 
@@ -233,7 +239,7 @@ def test_margins_beyond_the_float_range_are_refused():
     big = np.finfo(float).max
     scores = np.array([[big, -big], [-big, big], [0.0, 1.0], [1.0, 0.0]])
     with pytest.raises(ValueError, match="float range"):
-        im.reject_curve([0, 1, 1, 0], scores, confidence="margin", thresholds=2)
+        im.curves.reject_curve([0, 1, 1, 0], scores, confidence="margin", thresholds=2)
 
 
 def test_confidences_spanning_the_float_range_with_quantile_thresholds():
@@ -241,7 +247,7 @@ def test_confidences_spanning_the_float_range_with_quantile_thresholds():
     confidence = np.array([-big, big, 0.0, 1.0, tiny, -tiny, big, -big])
     y_true = np.array([0, 1, 0, 1, 1, 0, 0, 1])
     for k in (1, 2, 3, 7, 100):
-        curve = im.reject_curve_from_predictions(
+        curve = im.curves.reject_curve_from_predictions(
             y_true, y_true, confidence, thresholds=k, measures="ni2"
         )
         assert curve.reject_rate[0] == 0.0

@@ -36,7 +36,7 @@ def iris_model():
 
 
 def test_entropy_triangle_points_sit_at_their_coordinates():
-    display = im.EntropyTriangleDisplay.from_confusion_matrices(
+    display = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
         {"a": A, "majority": MAJORITY}, extended=True
     )
     triangle = im.entropy_triangle(A)
@@ -61,7 +61,7 @@ def test_entropy_triangle_points_sit_at_their_coordinates():
 def test_entropy_triangle_from_estimator_and_predictions(iris_model):
     model, X, y = iris_model
     _, ax = plt.subplots()
-    display = im.EntropyTriangleDisplay.from_estimator(model, X, y, ax=ax)
+    display = im.plotting.EntropyTriangleDisplay.from_estimator(model, X, y, ax=ax)
     assert display.ax_ is ax
     assert list(display.points_) == ["RejectOptionClassifier(LogisticRegression)"]
     matrix = im.augmented_confusion_matrix(y, model.predict(X))
@@ -70,7 +70,7 @@ def test_entropy_triangle_from_estimator_and_predictions(iris_model):
         np.ravel(next(iter(display.points_.values())).get_data()),
         _ternary(triangle.delta_h, triangle.mutual_info, triangle.variation_info),
     )
-    other = im.EntropyTriangleDisplay.from_predictions(
+    other = im.plotting.EntropyTriangleDisplay.from_predictions(
         y, model.predict(X), name="same", ax=ax
     )
     assert other.marginal_points_ == {}
@@ -82,7 +82,7 @@ def test_entropy_triangle_from_estimator_and_predictions(iris_model):
 def test_information_coverage_iso_lines_follow_the_data(r, f):
     # A point at S_I/H(T) = 1 - f + r (0.91 for the first) has an iso-line
     # near it, whatever the level; fixed levels left 0.91 with none nearby.
-    display = im.InformationCoverageDisplay({"A": (r, f)}).plot()
+    display = im.plotting.InformationCoverageDisplay({"A": (r, f)}).plot()
     levels = [float(label.get_text().split("=")[1]) for label in display.iso_labels_]
     assert 3 <= len(levels) <= 8
     steps = np.diff(levels)
@@ -93,13 +93,15 @@ def test_information_coverage_iso_lines_follow_the_data(r, f):
 
 def test_information_coverage_refuses_unknown_iso_levels():
     with pytest.raises(ValueError, match="iso_levels must be 'auto'"):
-        im.InformationCoverageDisplay({"A": (0.3, 0.4)}).plot(iso_levels="many")
+        im.plotting.InformationCoverageDisplay({"A": (0.3, 0.4)}).plot(
+            iso_levels="many"
+        )
     plt.close("all")
 
 
 def test_information_coverage_points_iso_lines_and_spread(iris_model):
     model, X, y = iris_model
-    display = im.InformationCoverageDisplay.from_estimator(
+    display = im.plotting.InformationCoverageDisplay.from_estimator(
         model, X, y, n_resamples=100, random_state=0
     )
     coverage = im.information_coverage(
@@ -126,7 +128,7 @@ def test_information_coverage_points_iso_lines_and_spread(iris_model):
     assert display.perfect_point_.get_clip_on()
     assert high_x > coverage.false_info_ratio
     # A second classifier on the same axes: new colour, frame drawn once.
-    im.InformationCoverageDisplay.from_predictions(
+    im.plotting.InformationCoverageDisplay.from_predictions(
         y,
         model.predict(X),
         name="again",
@@ -151,21 +153,23 @@ def test_information_coverage_from_cv_results(iris_model):
     results = cross_validate(
         model, X, y, cv=4, scoring=["info_completeness", "neg_false_info_ratio"]
     )
-    display = im.InformationCoverageDisplay.from_cv_results({"model": results})
+    display = im.plotting.InformationCoverageDisplay.from_cv_results({"model": results})
     r, f = np.ravel(display.points_["model"].get_data())
     assert f == pytest.approx(results["test_info_completeness"].mean())
     assert r == pytest.approx(-results["test_neg_false_info_ratio"].mean())
     assert display.spread_["model"].get_offsets().shape == (4, 2)
     assert display.spread_["model"].get_label() == "model: 4 cross-validation folds"
     with pytest.raises(ValueError, match="lacks test_info_completeness"):
-        im.InformationCoverageDisplay.from_cv_results({"m": {"test_score": [1.0]}})
+        im.plotting.InformationCoverageDisplay.from_cv_results(
+            {"m": {"test_score": [1.0]}}
+        )
     with pytest.raises(ValueError, match="spread_kind"):
         display.plot(spread_kind="cloud")
 
 
 def test_reject_curve_display(iris_model):
     model, X, y = iris_model
-    display = im.RejectCurveDisplay.from_estimator(model, X, y)
+    display = im.plotting.RejectCurveDisplay.from_estimator(model, X, y)
     abstainer = model[-1]
     assert display.threshold == abstainer.threshold
     curve = display.curve
@@ -179,13 +183,13 @@ def test_reject_curve_display(iris_model):
     assert display.ax_.get_xlabel() == (
         "reject rate (share of samples rejected; square-root scale)"
     )
-    plain = im.RejectCurveDisplay.from_predictions(
+    plain = im.plotting.RejectCurveDisplay.from_predictions(
         y, model.predict_proba(X), measures=["ni2"], threshold=None
     ).plot(show_error_rate=False)
     assert plain.threshold_line_ is None
     assert list(plain.lines_) == ["ni2"]
     with pytest.raises(ValueError, match="must be a RejectCurve"):
-        im.RejectCurveDisplay({"ni2": [1]})
+        im.plotting.RejectCurveDisplay({"ni2": [1]})
 
 
 def _axes_fraction(ax, x, y):
@@ -194,7 +198,7 @@ def _axes_fraction(ax, x, y):
 
 def test_reject_curve_steps_directions_and_sqrt_axis(iris_model):
     model, X, y = iris_model
-    display = im.RejectCurveDisplay.from_estimator(model, X, y)
+    display = im.plotting.RejectCurveDisplay.from_estimator(model, X, y)
     ax, lower = display.ax_, display.lower_ax_
     # Only the reachable points exist: steps, not straight lines between them.
     for line in display.lines_.values():
@@ -218,14 +222,14 @@ def test_reject_curve_steps_directions_and_sqrt_axis(iris_model):
     assert ax.get_xlim() == (0.0, 1.0)
     # The legend is below the axes, not over the curves.
     assert display.legend_.get_bbox_to_anchor().y0 < ax.get_window_extent().y0
-    linear = im.RejectCurveDisplay(display.curve).plot(xscale="linear")
+    linear = im.plotting.RejectCurveDisplay(display.curve).plot(xscale="linear")
     assert linear.ax_.get_xscale() == "linear"
 
 
 def test_reject_curve_against_coverage_with_selective_risk(iris_model):
     model, X, y = iris_model
-    curve = im.reject_curve(y, model.predict_proba(X), measures=["ni2"])
-    display = im.RejectCurveDisplay(curve, threshold=0.7).plot(
+    curve = im.curves.reject_curve(y, model.predict_proba(X), measures=["ni2"])
+    display = im.plotting.RejectCurveDisplay(curve, threshold=0.7).plot(
         x="coverage", show_error_rate=False, show_selective_risk=True
     )
     np.testing.assert_allclose(display.lines_["ni2"].get_xdata(), 1 - curve.reject_rate)
@@ -249,7 +253,9 @@ def test_reject_curve_against_coverage_with_selective_risk(iris_model):
 def test_reject_curve_few_confidences_draws_marked_steps():
     y = np.array([0, 1, 0, 1, 0, 1, 1, 0])
     proba = np.array([[0.9, 0.1]] * 4 + [[0.4, 0.6]] * 4)
-    display = im.RejectCurveDisplay.from_predictions(y, proba, measures=["ni2"])
+    display = im.plotting.RejectCurveDisplay.from_predictions(
+        y, proba, measures=["ni2"]
+    )
     line = display.lines_["ni2"]
     assert len(line.get_xdata()) == 3  # two distinct confidences, then all
     assert line.get_marker() == "o"
@@ -264,19 +270,21 @@ def test_reject_curve_per_class_thresholds_are_not_marked(iris_model):
             LogisticRegression(C=0.05), threshold=[0.6, 0.7, 0.8]
         ),
     ).fit(X, y)
-    display = im.RejectCurveDisplay.from_estimator(per_class, X, y)
+    display = im.plotting.RejectCurveDisplay.from_estimator(per_class, X, y)
     assert display.threshold is None
     assert display.threshold_line_ is None
     with pytest.raises(ValueError, match="threshold must be one number"):
-        im.RejectCurveDisplay(display.curve, threshold=np.array([0.6, 0.7, 0.8]))
+        im.plotting.RejectCurveDisplay(
+            display.curve, threshold=np.array([0.6, 0.7, 0.8])
+        )
     with pytest.raises(ValueError, match="threshold must be one number"):
-        im.RejectCurveDisplay(display.curve, threshold="0.7")
+        im.plotting.RejectCurveDisplay(display.curve, threshold="0.7")
 
 
 def test_reject_curve_bad_options(iris_model):
     model, X, y = iris_model
-    curve = im.reject_curve(y, model.predict_proba(X), measures=["ni2"])
-    display = im.RejectCurveDisplay(curve)
+    curve = im.curves.reject_curve(y, model.predict_proba(X), measures=["ni2"])
+    display = im.plotting.RejectCurveDisplay(curve)
     with pytest.raises(ValueError, match="x must be one of"):
         display.plot(x="threshold")
     with pytest.raises(ValueError, match="xscale must be one of"):
@@ -296,7 +304,7 @@ def _ternary_inverse(x, y):
 
 
 def test_entropy_triangle_ticks_clear_of_points_on_the_base():
-    display = im.EntropyTriangleDisplay.from_confusion_matrices(
+    display = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
         {"good": [[48, 2], [1, 49]]}, extended=True
     )
     ticks = [t for t in display.ax_.texts if t.get_text() in {"0.9", "0.5"}]
@@ -309,7 +317,7 @@ def test_entropy_triangle_ticks_clear_of_points_on_the_base():
 
 
 def test_entropy_triangle_side_labels_clear_of_points_on_the_sides():
-    display = im.EntropyTriangleDisplay.from_confusion_matrices({"a": A})
+    display = im.plotting.EntropyTriangleDisplay.from_confusion_matrices({"a": A})
     left, right = display.side_labels_[1:]
     for label, corner in ((left, (0.0, 0.0)), (right, (1.0, 0.0))):
         x, y = label.get_position()
@@ -327,7 +335,9 @@ def test_entropy_triangle_side_labels_clear_of_points_on_the_sides():
 
 def test_entropy_triangle_zoom_labels_its_grid_and_has_no_legend():
     matrices = {"a": [[45, 3, 2], [4, 44, 2]], "b": [[40, 8, 2], [7, 41, 2]]}
-    display = im.EntropyTriangleDisplay.from_confusion_matrices(matrices, extended=True)
+    display = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
+        matrices, extended=True
+    )
     _, ax = plt.subplots()
     zoomed = display.plot(ax=ax, extended=True, zoom=True, legend=False)
     assert ax.get_legend() is None
@@ -365,7 +375,7 @@ def test_entropy_triangle_zoom_labels_its_grid_and_has_no_legend():
 
 def test_information_coverage_labels_stay_off_the_points(iris_model):
     model, X, y = iris_model
-    display = im.InformationCoverageDisplay.from_estimator(
+    display = im.plotting.InformationCoverageDisplay.from_estimator(
         model, X, y, n_resamples=200, random_state=0
     )
     ax = display.ax_
@@ -393,4 +403,4 @@ def test_missing_matplotlib_gives_a_clear_error(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     monkeypatch.delitem(sys.modules, "matplotlib.pyplot", raising=False)
     with pytest.raises(ImportError, match=r"pip install 'infometrics\[plot\]'"):
-        im.EntropyTriangleDisplay.from_confusion_matrices({"a": A})
+        im.plotting.EntropyTriangleDisplay.from_confusion_matrices({"a": A})

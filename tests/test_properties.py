@@ -10,7 +10,7 @@ from hypothesis.extra.numpy import arrays
 
 import infometrics as im
 
-NI_NAMES = list(im.NI_MEASURES)
+NI_NAMES = list(im.measures.NI_MEASURES)
 
 
 @st.composite
@@ -25,7 +25,7 @@ def count_matrices(draw, min_classes=1, max_classes=5, reject=None):
 
 def quietly(function, *args, **kwargs):
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+        warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
         return function(*args, **kwargs)
 
 
@@ -37,7 +37,7 @@ def test_every_measure_in_unit_interval_or_undefined_with_warning(counts):
     warned = {
         str(w.message).split(" ")[0].lower()
         for w in caught
-        if issubclass(w.category, im.UndefinedMeasureWarning)
+        if issubclass(w.category, im.exceptions.UndefinedMeasureWarning)
     }
     for name, value in values.items():
         if np.isnan(value):
@@ -142,7 +142,7 @@ def test_a_stack_gives_the_numbers_of_one_at_a_time(n_classes, depth, reject, se
 def test_fano_lower_bound_never_exceeds_observed_error(counts):
     if counts.sum() == 0:
         return
-    bounds = im.error_bounds(counts)
+    bounds = im.measures.error_bounds(counts)
     observed_error = 1 - np.trace(counts[:, : counts.shape[0]]) / counts.sum()
     assert bounds.lower <= observed_error + 1e-12
 
@@ -153,7 +153,7 @@ def test_hellman_raviv_bounds_the_map_decision_error(counts):
     if counts.sum() == 0:
         return
     map_error = 1 - counts.max(axis=0).sum() / counts.sum()
-    bounds = im.error_bounds(counts)
+    bounds = im.measures.error_bounds(counts)
     assert bounds.lower <= map_error + 1e-12
     assert map_error <= bounds.upper + 1e-12
 
@@ -190,7 +190,7 @@ def test_sensitivity_predicts_the_sign_of_a_small_move(counts):
     moved[0, n_columns - 1] += 1
     before = im.information_coverage(counts).mutual_info
     after = im.information_coverage(moved).mutual_info
-    predicted = im.mutual_info_sensitivity(counts, 0, 0, n_columns - 1)
+    predicted = im.measures.mutual_info_sensitivity(counts, 0, 0, n_columns - 1)
     # What is left is the second-order term, about 1 / (n * smallest count
     # involved) bits; at independence it is all there is.
     remainder_scale = 1.0 / (counts.sum() * counts[:, [0, n_columns - 1]].min())

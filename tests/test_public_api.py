@@ -3,17 +3,32 @@
 import inspect
 
 import pytest
+from public_names import MODULES, SUBNAMESPACES
+from public_names import PUBLIC as PUBLIC_NAMES
 
 import infometrics
 
-PUBLIC = [getattr(infometrics, name) for name in infometrics.__all__]
+PUBLIC = list(PUBLIC_NAMES.values())
 FUNCTIONS = [obj for obj in PUBLIC if inspect.isfunction(obj)]
 
 
 def test_all_names_exist_once():
-    assert len(set(infometrics.__all__)) == len(infometrics.__all__)
-    missing = [name for name in infometrics.__all__ if not hasattr(infometrics, name)]
-    assert missing == []
+    for module in MODULES:
+        assert len(set(module.__all__)) == len(module.__all__), module.__name__
+        missing = [name for name in module.__all__ if not hasattr(module, name)]
+        assert missing == [], module.__name__
+
+
+def test_the_top_level_is_small_and_the_rest_is_in_subnamespaces():
+    assert len(infometrics.__all__) <= 20
+    for name in SUBNAMESPACES:
+        module = getattr(infometrics, name)
+        assert module.__name__ == f"infometrics.{name}"
+        assert module.__doc__
+    # A name means one thing wherever it is exported.
+    for module in MODULES:
+        for name in module.__all__:
+            assert getattr(module, name) is PUBLIC_NAMES[name], name
 
 
 @pytest.mark.parametrize("function", FUNCTIONS, ids=lambda f: f.__name__)
@@ -188,8 +203,7 @@ def test_signatures_name_array_arguments_arraylike_not_numpys_protocols():
     # of numpy's private protocols it stands for.
     import inspect
 
-    for name in infometrics.__all__:
-        obj = getattr(infometrics, name)
+    for name, obj in PUBLIC_NAMES.items():
         functions = [obj] if inspect.isfunction(obj) else []
         if inspect.isclass(obj):
             functions = [

@@ -106,7 +106,7 @@ def test_the_scorer_returns_the_measure_greater_is_better(name):
 
 @pytest.mark.parametrize("name", ALL)
 def test_the_report_lists_every_measure(name):
-    report = im.information_report(confusion_matrix=[[30, 4, 3], [5, 20, 2]])
+    report = im.report.information_report(confusion_matrix=[[30, 4, 3], [5, 20, 2]])
     value = report.xs(name, level="measure")["value"].iloc[0]
     np.testing.assert_allclose(value, measure([[30, 4, 3], [5, 20, 2]], name))
 

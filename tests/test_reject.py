@@ -43,7 +43,7 @@ def expected_failures(estimator):
     expected_failed_checks=expected_failures,
 )
 # The checks fit random data, where rejecting does not help: the tuner says so.
-@pytest.mark.filterwarnings("ignore::infometrics.DegenerateThresholdWarning")
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.DegenerateThresholdWarning")
 def test_scikit_learn_estimator_checks(estimator, check):
     check(estimator)
 
@@ -221,7 +221,8 @@ def test_cv_classifier_picks_the_curves_best_threshold_and_rejects_where_it_help
 def test_cv_classifier_minimising_the_false_information_ratio_warns(iris):
     X, y = iris
     with pytest.warns(
-        im.DegenerateThresholdWarning, match=r"every sample is rejected \(r\(S\|T\) = 0"
+        im.exceptions.DegenerateThresholdWarning,
+        match=r"every sample is rejected \(r\(S\|T\) = 0",
     ):
         model = im.RejectOptionClassifierCV(
             GaussianNB(), scoring="false_info_ratio", cv=3, per_class=False
@@ -274,7 +275,7 @@ def test_curve_points_equal_matrices_built_directly(seed):
         "kappa",
     ]
     classes = np.arange(n_classes)
-    curve = im.reject_curve(
+    curve = im.curves.reject_curve(
         y_true, proba, labels=classes, measures=names, sample_weight=weights
     )
     assert np.all(np.diff(curve.thresholds) > 0)
@@ -302,7 +303,7 @@ def test_curve_with_string_classes_and_decision_margins(iris):
     X, y = iris
     names = np.array(["b", "a", "c"])[y]
     model = make_pipeline(StandardScaler(), LinearSVC()).fit(X, names)
-    curve = im.reject_curve(
+    curve = im.curves.reject_curve(
         names, model.decision_function(X), labels=model.classes_, confidence="margin"
     )
     index, threshold, _ = curve.best("ni2")
@@ -315,7 +316,7 @@ def test_curve_with_string_classes_and_decision_margins(iris):
 def test_normalized_area():
     y = np.array([0, 0, 1, 1])
     proba = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]])
-    curve = im.reject_curve(y, proba, measures=["ni2"])
+    curve = im.curves.reject_curve(y, proba, measures=["ni2"])
     values, rates = curve.measures["ni2"], curve.reject_rate
     expected = sum(
         (rates[i + 1] - rates[i]) * (values[i + 1] + values[i]) / 2
@@ -348,7 +349,7 @@ def test_curve_errors(kwargs, message):
     y_true = arguments.pop("y_true")
     y_score = arguments.pop("y_score")
     with pytest.raises(ValueError, match=message):
-        im.reject_curve(y_true, y_score, **arguments)
+        im.curves.reject_curve(y_true, y_score, **arguments)
 
 
 def test_curve_at_chosen_thresholds_equals_the_full_curve_there():
@@ -356,9 +357,9 @@ def test_curve_at_chosen_thresholds_equals_the_full_curve_there():
     proba = (
         make_pipeline(StandardScaler(), LogisticRegression()).fit(X, y).predict_proba(X)
     )
-    full = im.reject_curve(y, proba)
+    full = im.curves.reject_curve(y, proba)
     chosen = np.array([0.6, 0.75, 0.9, 0.99])
-    partial = im.reject_curve(y, proba, thresholds=chosen)
+    partial = im.curves.reject_curve(y, proba, thresholds=chosen)
     np.testing.assert_array_equal(partial.thresholds, [*chosen, np.inf])
     for index, threshold in enumerate(chosen):
         # The same point as the full curve's first threshold at or above it.
@@ -366,14 +367,14 @@ def test_curve_at_chosen_thresholds_equals_the_full_curve_there():
         matrix = matrix_at_threshold(y, proba, np.array([0, 1]), threshold)
         assert partial.measures["ni2"][index] == pytest.approx(im.ni(matrix, "ni2"))
         assert partial.reject_rate[index] == pytest.approx(full.reject_rate[full_index])
-    quantiles = im.reject_curve(y, proba, thresholds=20)
+    quantiles = im.curves.reject_curve(y, proba, thresholds=20)
     assert len(quantiles.thresholds) <= 21
     assert quantiles.reject_rate[0] == 0
     assert quantiles.reject_rate[-1] == 1
     with pytest.raises(ValueError, match="at least 1"):
-        im.reject_curve(y, proba, thresholds=0)
+        im.curves.reject_curve(y, proba, thresholds=0)
     with pytest.raises(ValueError, match="thresholds must be None"):
-        im.reject_curve(y, proba, thresholds=[np.nan])
+        im.curves.reject_curve(y, proba, thresholds=[np.nan])
 
 
 class _IntegerScores(ClassifierMixin, BaseEstimator):
@@ -404,10 +405,10 @@ def _int64_scores_beyond_2_53():
 
 def test_integer_scores_beyond_2_53_are_ranked_exactly():
     scores, y, margin = _int64_scores_beyond_2_53()
-    exact = im.reject_curve(y, scores, measures="ni2", confidence="margin")
+    exact = im.curves.reject_curve(y, scores, measures="ni2", confidence="margin")
     ranks = scores.copy()
     ranks[ranks > 0] -= np.int64(2**60) - 1  # the same order, small values
-    reference = im.reject_curve(y, ranks, measures="ni2", confidence="margin")
+    reference = im.curves.reject_curve(y, ranks, measures="ni2", confidence="margin")
     assert len(exact.reject_rate) == len(np.unique(margin)) + 1
     np.testing.assert_array_equal(exact.reject_rate, reference.reject_rate)
     np.testing.assert_array_equal(exact.measures["ni2"], reference.measures["ni2"])

@@ -405,7 +405,7 @@ def test_tuning_for_a_binary_metric_is_refused_with_the_fix():
             ).fit(X, y)
     # The advised scorer tunes (its plateaus may warn: not the point here).
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", im.DegenerateThresholdWarning)
+        warnings.simplefilter("ignore", im.exceptions.DegenerateThresholdWarning)
         tuned = im.RejectOptionClassifierCV(
             LogisticRegression(),
             scoring=make_scorer(f1_score, labels=[1], average="micro"),

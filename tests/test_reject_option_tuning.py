@@ -143,7 +143,9 @@ def test_any_scikit_learn_scoring_is_tuned_on_a_grid(
     if rejecting_pays:
         model.fit(X, y)  # warnings are errors: none
     else:
-        with pytest.warns(im.DegenerateThresholdWarning, match="no sample is rejected"):
+        with pytest.warns(
+            im.exceptions.DegenerateThresholdWarning, match="no sample is rejected"
+        ):
             model.fit(X, y)
     predicted, confidence = out_of_fold(GaussianNB(), X, y)
     thresholds = model.cv_results_["thresholds"]
@@ -202,7 +204,7 @@ def test_sample_weight_reaches_a_scikit_learn_scorer(digits):
         thresholds=[0.5, 0.9],
         per_class=False,
     )
-    with pytest.warns(im.DegenerateThresholdWarning):
+    with pytest.warns(im.exceptions.DegenerateThresholdWarning):
         model.fit(X, y, sample_weight=weights)
     proba = cross_val_predict(
         GaussianNB(),
@@ -229,7 +231,7 @@ def test_sample_weight_reaches_a_scikit_learn_scorer(digits):
 def test_a_plateau_and_accepting_everything_warn(iris):
     X, y = iris
     # Log-loss reads the probabilities, which no threshold changes: a plateau.
-    with pytest.warns(im.DegenerateThresholdWarning) as caught:
+    with pytest.warns(im.exceptions.DegenerateThresholdWarning) as caught:
         model = im.RejectOptionClassifierCV(
             GaussianNB(), scoring="neg_log_loss", cv=CV, thresholds=5, per_class=False
         ).fit(X, y)
@@ -248,7 +250,7 @@ def test_when_the_warning_says_reject_nothing_nothing_is_rejected(per_class):
     X, y = make_classification(
         300, n_classes=3, n_informative=4, class_sep=2.0, random_state=0
     )
-    with pytest.warns(im.DegenerateThresholdWarning) as caught:
+    with pytest.warns(im.exceptions.DegenerateThresholdWarning) as caught:
         model = im.RejectOptionClassifierCV(
             LogisticRegression(), scoring="accuracy", per_class=per_class, cv=CV
         ).fit(X, y)

@@ -149,8 +149,8 @@ def test_best_relabelling_with_weighted_counts_and_errors():
 
 
 def test_compare_ties_but_warns_and_notes_the_permuted_classifier():
-    with pytest.warns(im.PermutedLabelsWarning, match="'shifted'") as caught:
-        table = im.compare(
+    with pytest.warns(im.exceptions.PermutedLabelsWarning, match="'shifted'") as caught:
+        table = im.report.compare(
             {"perfect": (Y, Y), "shifted": (Y, SHIFTED)},
             measures=["ni2", "correct_rate"],
         )
@@ -170,8 +170,8 @@ def test_information_report_notes_only_the_invariant_measures():
     names = ["ant", "bee", "cat"]
     y_true = np.array(names)[Y]
     y_pred = np.array(names)[SHIFTED]
-    with pytest.warns(im.PermutedLabelsWarning, match="'ant' -> 'cat'"):
-        report = im.information_report(y_true, y_pred, reject_label=None)
+    with pytest.warns(im.exceptions.PermutedLabelsWarning, match="'ant' -> 'cat'"):
+        report = im.report.information_report(y_true, y_pred, reject_label=None)
     noted = report.index[report["note"] != ""].get_level_values("measure")
     assert set(noted) == PREDICTION_RELABELLING_INVARIANT & set(report.index.levels[1])
     assert report.loc[("normalized information", "ni2"), "note"] == (
@@ -180,8 +180,8 @@ def test_information_report_notes_only_the_invariant_measures():
 
 
 def test_per_class_report_names_what_each_renamed_output_looks_like():
-    with pytest.warns(im.PermutedLabelsWarning):
-        table = im.per_class_report(
+    with pytest.warns(im.exceptions.PermutedLabelsWarning):
+        table = im.report.per_class_report(
             confusion_matrix=[[0, 4, 0, 1], [4, 0, 0, 0], [0, 0, 5, 0]],
             labels=["a", "b", "c"],
         )
@@ -199,9 +199,9 @@ def test_no_warning_and_no_note_when_the_labels_are_right():
     matrix = [[8, 1, 1], [2, 7, 1]]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        report = im.information_report(confusion_matrix=matrix)
-        table = im.compare({"A": matrix})
-        per_class = im.per_class_report(confusion_matrix=matrix)
+        report = im.report.information_report(confusion_matrix=matrix)
+        table = im.report.compare({"A": matrix})
+        per_class = im.report.per_class_report(confusion_matrix=matrix)
     assert "note" not in report
     assert "note" not in table
     assert "note" not in per_class
@@ -210,8 +210,8 @@ def test_no_warning_and_no_note_when_the_labels_are_right():
 def test_a_small_gain_is_reported_too():
     # One class mostly predicted as the other: a real, if partial, mislabelling.
     matrix = [[20, 30, 0], [40, 10, 0]]
-    with pytest.warns(im.PermutedLabelsWarning, match="0.300 to 0.700"):
-        im.information_report(confusion_matrix=matrix)
+    with pytest.warns(im.exceptions.PermutedLabelsWarning, match="0.300 to 0.700"):
+        im.report.information_report(confusion_matrix=matrix)
 
 
 # --- When the reports flag permuted labels: clear matches, not wobbles -------
@@ -248,7 +248,7 @@ def test_a_random_10_class_report_does_not_warn():
     y_true, y_pred = rng.integers(0, 10, (2, 1000))
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        report = im.information_report(y_true, y_pred, reject_label=None)
+        report = im.report.information_report(y_true, y_pred, reject_label=None)
     assert "note" not in report
 
 
@@ -262,8 +262,12 @@ def test_a_genuinely_swapped_classifier_is_flagged(n_samples):
     guesses = rng.integers(0, 10, n_samples)
     y_pred = np.where(rng.random(n_samples) < 0.7, y_true, guesses)
     renamed = np.array([1, 0, 3, 4, 2, 5, 6, 7, 8, 9])
-    with pytest.warns(im.PermutedLabelsWarning, match="0 -> 1, 1 -> 0, 2 -> 4"):
-        report = im.information_report(y_true, renamed[y_pred], reject_label=None)
+    with pytest.warns(
+        im.exceptions.PermutedLabelsWarning, match="0 -> 1, 1 -> 0, 2 -> 4"
+    ):
+        report = im.report.information_report(
+            y_true, renamed[y_pred], reject_label=None
+        )
     assert report.loc[("normalized information", "ni2"), "note"] != ""
 
 

@@ -25,32 +25,32 @@ def _per_class_html(page):
 @pytest.mark.filterwarnings("ignore::UserWarning")
 def test_labels_reorder_counts_that_carry_their_classes():
     counts, order = _counts(), [3, 2, 1]
-    expected = im.per_class_report(Y_TRUE, Y_PRED, labels=order)
-    reordered = im.per_class_report(confusion_matrix=counts, labels=order)
+    expected = im.report.per_class_report(Y_TRUE, Y_PRED, labels=order)
+    reordered = im.report.per_class_report(confusion_matrix=counts, labels=order)
     pd.testing.assert_frame_equal(reordered, expected)
     # Class 1 keeps its own numbers: 2 of its 3 samples recalled.
     assert reordered.loc[1, "recall"] == pytest.approx(2 / 3)
     assert reordered.index.tolist()[:3] == order
     pd.testing.assert_frame_equal(
-        im.information_report(confusion_matrix=counts, labels=order),
-        im.information_report(Y_TRUE, Y_PRED, labels=order),
+        im.report.information_report(confusion_matrix=counts, labels=order),
+        im.report.information_report(Y_TRUE, Y_PRED, labels=order),
     )
     options = {"labels": order, "figures": False, "n_resamples": 0}
     assert _per_class_html(
-        im.html_report(confusion_matrix=counts, **options)
-    ) == _per_class_html(im.html_report(Y_TRUE, Y_PRED, **options))
+        im.report.html_report(confusion_matrix=counts, **options)
+    ) == _per_class_html(im.report.html_report(Y_TRUE, Y_PRED, **options))
 
 
 def test_labels_that_are_not_the_classes_of_the_counts_are_refused():
     with pytest.raises(ValueError, match="not the row names"):
-        im.per_class_report(confusion_matrix=_counts(), labels=[1, 2, 4])
+        im.report.per_class_report(confusion_matrix=_counts(), labels=[1, 2, 4])
 
 
 def test_macro_f1_is_one_number_in_the_registry_and_the_report():
     # Class 2 has neither true nor predicted samples.
     matrix = [[5, 1, 0, 1], [0, 0, 0, 0], [2, 0, 3, 0]]
     registry = im.conventional_measures(matrix)["macro_f1"]
-    report = im.per_class_report(confusion_matrix=matrix).loc["macro avg", "f1"]
+    report = im.report.per_class_report(confusion_matrix=matrix).loc["macro avg", "f1"]
     assert report == registry
     # scikit-learn's convention: the class listed but never seen counts as 0.
     y_true = [0] * 7 + [2] * 5
@@ -65,13 +65,13 @@ def test_macro_f1_is_one_number_in_the_registry_and_the_report():
 def test_a_class_named_like_an_added_row_is_refused(name):
     y_true, y_pred = [name, name, "b"], [name, "-1", "b"]
     with pytest.raises(ValueError, match=f"A class is named '{name}'"):
-        im.per_class_report(y_true, y_pred, reject_label="-1")
+        im.report.per_class_report(y_true, y_pred, reject_label="-1")
     with pytest.raises(ValueError, match="rename the class"):
-        im.html_report(y_true, y_pred, reject_label="-1", figures=False)
+        im.report.html_report(y_true, y_pred, reject_label="-1", figures=False)
 
 
 def test_a_class_named_rejected_is_fine_without_a_reject_column():
-    table = im.per_class_report(
+    table = im.report.per_class_report(
         ["rejected", "b"], ["rejected", "b"], averages=False, reject_label=None
     )
     assert table.index.tolist() == ["b", "rejected"]
@@ -86,15 +86,15 @@ def _objects(values):
 def test_tuple_labels_are_classes():
     y_true = _objects([(0, 1), (0, 1), (1, 2), (1, 2)])
     y_pred = _objects([(0, 1), (1, 2), (1, 2), (1, 2)])
-    table = im.per_class_report(y_true, y_pred, reject_label=None)
+    table = im.report.per_class_report(y_true, y_pred, reject_label=None)
     assert table.index.tolist() == [(0, 1), (1, 2), "macro avg", "weighted avg"]
     assert table.loc[[(0, 1)], "recall"].item() == 0.5
-    page = im.html_report(y_true, y_pred, reject_label=None, figures=False)
+    page = im.report.html_report(y_true, y_pred, reject_label=None, figures=False)
     assert "(0, 1)" in _per_class_html(page)
 
 
 def test_undefined_measures_get_no_rank():
-    table = im.compare(
+    table = im.report.compare(
         {"A": [[5, 0, 0], [0, 5, 0]], "B": [[0, 0, 5], [0, 0, 5]]},
         measures=["accepted_accuracy"],
     )
@@ -106,9 +106,11 @@ def test_undefined_measures_get_no_rank():
 def test_a_page_without_rejections_shows_no_reject_ui():
     # The reject-rate card, the matrix's reject column, the per-class row.
     marks = ("<dt>reject rate</dt>", "num reject", "<th>rejected</th>")
-    page = im.html_report([0, 1, 1, 0], [0, 1, 0, 0], figures=False, n_resamples=0)
+    page = im.report.html_report(
+        [0, 1, 1, 0], [0, 1, 0, 0], figures=False, n_resamples=0
+    )
     assert not [mark for mark in marks if mark in page]
-    rejecting = im.html_report([0, 1, 1, 0], [0, 1, -1, 0], figures=False)
+    rejecting = im.report.html_report([0, 1, 1, 0], [0, 1, -1, 0], figures=False)
     assert [mark for mark in marks if mark in rejecting] == list(marks)
 
 
@@ -120,14 +122,14 @@ def test_a_page_from_a_fitted_estimator():
     model = im.RejectOptionClassifier(LogisticRegression(max_iter=500), threshold=0.8)
     model.fit(X, y)
     options = {"figures": False, "n_resamples": 0}
-    page = im.html_report_from_estimator(model, X, y, **options)
+    page = im.report.html_report_from_estimator(model, X, y, **options)
     # The tables describe the estimator's own predictions.
-    expected = im.html_report(y, model.predict(X), **options)
+    expected = im.report.html_report(y, model.predict(X), **options)
     assert _per_class_html(page) == _per_class_html(expected)
     assert "rejects below confidence 0.8" in page
     assert "Selective classification" in page
     with pytest.raises(ValueError, match="fitted RejectOptionClassifier"):
-        im.html_report_from_estimator(model.estimator_, X, y)
+        im.report.html_report_from_estimator(model.estimator_, X, y)
 
 
 def test_a_page_from_per_class_thresholds():
@@ -139,7 +141,7 @@ def test_a_page_from_per_class_thresholds():
         LogisticRegression(max_iter=500), per_class=True, cv=3
     ).fit(X, y)
     options = {"figures": False, "n_resamples": 0}
-    page = im.html_report_from_estimator(model, X, y, **options)
-    expected = im.html_report(y, model.predict(X), **options)
+    page = im.report.html_report_from_estimator(model, X, y, **options)
+    expected = im.report.html_report(y, model.predict(X), **options)
     assert _per_class_html(page) == _per_class_html(expected)
     assert "per-class confidence thresholds" in page

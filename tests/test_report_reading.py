@@ -32,7 +32,7 @@ def test_averages_equal_scikit_learns(seed):
 
     y_true, y_pred = _random_labels(seed)
     weights = np.random.default_rng(seed).random(len(y_true)) if seed % 2 else None
-    table = im.per_class_report(y_true, y_pred, sample_weight=weights)
+    table = im.report.per_class_report(y_true, y_pred, sample_weight=weights)
     classes = np.unique(y_true)
     for row, average in (("macro avg", "macro"), ("weighted avg", "weighted")):
         # A prediction outside ``labels`` (the rejection) is a miss of its class.
@@ -51,7 +51,7 @@ def test_averages_equal_scikit_learns(seed):
 @pytest.mark.parametrize("seed", range(6))
 def test_reject_rates_and_entropy_averages_by_hand(seed):
     y_true, y_pred = _random_labels(seed, n_classes=3)
-    table = im.per_class_report(y_true, y_pred)
+    table = im.report.per_class_report(y_true, y_pred)
     classes = np.unique(y_true)
     by_hand = [np.mean(y_pred[y_true == label] == REJECT) for label in classes]
     np.testing.assert_allclose(table["reject_rate"].iloc[:3], by_hand, rtol=1e-12)
@@ -79,7 +79,9 @@ def test_reject_rates_and_entropy_averages_by_hand(seed):
 
 def test_an_undefined_class_value_is_left_out_of_the_averages():
     # Class 2 is never true: its recall, reject rate and H(S|T=2) are NaN.
-    table = im.per_class_report(confusion_matrix=[[6, 2, 0, 2], [1, 8, 1, 0], [0] * 4])
+    table = im.report.per_class_report(
+        confusion_matrix=[[6, 2, 0, 2], [1, 8, 1, 0], [0] * 4]
+    )
     assert np.isnan(table.loc[2, "recall"])
     assert table.loc["macro avg", "recall"] == pytest.approx((0.6 + 0.8) / 2)
     assert table.loc["macro avg", "reject_rate"] == pytest.approx((0.2 + 0.0) / 2)
@@ -88,7 +90,7 @@ def test_an_undefined_class_value_is_left_out_of_the_averages():
 
 
 def test_averages_can_be_left_out():
-    table = im.per_class_report([0, 1, 1], [0, 1, -1], averages=False)
+    table = im.report.per_class_report([0, 1, 1], [0, 1, -1], averages=False)
     assert table.index.tolist() == [0, 1, "rejected"]
 
 
@@ -127,8 +129,8 @@ MATRIX = [[70, 5, 3, 2], [4, 50, 2, 4], [1, 3, 40, 6]]
 
 
 def test_headline_numbers_carry_their_bootstrap_intervals():
-    page = im.html_report(confusion_matrix=MATRIX, figures=False, random_state=3)
-    expected = im.bootstrap_measures(
+    page = im.report.html_report(confusion_matrix=MATRIX, figures=False, random_state=3)
+    expected = im.resampling.bootstrap_measures(
         MATRIX,
         ["ni2", "info_completeness", "false_info_ratio", "accuracy", "reject_rate"],
         random_state=3,
@@ -143,7 +145,7 @@ def test_headline_numbers_carry_their_bootstrap_intervals():
 
 
 def test_interval_level_resamples_and_switch():
-    page = im.html_report(
+    page = im.report.html_report(
         confusion_matrix=MATRIX,
         figures=False,
         n_resamples=200,
@@ -152,7 +154,7 @@ def test_interval_level_resamples_and_switch():
     )
     assert "90% percentile bootstrap interval over 200 resamples" in page
     assert len(_elements(page, "interval")) == 5
-    off = im.html_report(confusion_matrix=MATRIX, figures=False, n_resamples=0)
+    off = im.report.html_report(confusion_matrix=MATRIX, figures=False, n_resamples=0)
     assert _elements(off, "interval") == []
     assert "bootstrap" not in off
 
@@ -160,10 +162,10 @@ def test_interval_level_resamples_and_switch():
 def test_weighted_labels_resample_the_labels():
     y_true, y_pred = _random_labels(1)
     weights = np.random.default_rng(1).random(len(y_true))
-    page = im.html_report(
+    page = im.report.html_report(
         y_true, y_pred, sample_weight=weights, figures=False, random_state=5
     )
-    expected = im.bootstrap_measures_score(
+    expected = im.resampling.bootstrap_measures_from_predictions(
         y_true,
         y_pred,
         ["ni2", "info_completeness", "false_info_ratio", "accuracy", "reject_rate"],
@@ -175,7 +177,7 @@ def test_weighted_labels_resample_the_labels():
     ]
     # A weighted matrix alone is no multinomial sample: no interval, and why.
     counts = im.augmented_confusion_matrix(y_true, y_pred, sample_weight=weights)
-    page = im.html_report(confusion_matrix=counts, figures=False)
+    page = im.report.html_report(confusion_matrix=counts, figures=False)
     assert _elements(page, "interval") == []
     assert "the counts are weighted" in page
 
@@ -185,8 +187,8 @@ def test_an_interval_that_misses_its_estimate_is_flagged():
     rng = np.random.default_rng(0)
     y = rng.integers(0, 30, 200)
     y_pred = np.where(rng.random(200) < 0.75, y, rng.integers(0, 30, 200))
-    page = im.html_report(y, y_pred, figures=False, random_state=0)
-    expected = im.bootstrap_measures(
+    page = im.report.html_report(y, y_pred, figures=False, random_state=0)
+    expected = im.resampling.bootstrap_measures(
         im.augmented_confusion_matrix(y, y_pred),
         ["ni2", "info_completeness", "false_info_ratio", "accuracy", "reject_rate"],
         random_state=0,
@@ -203,7 +205,9 @@ def test_an_interval_that_misses_its_estimate_is_flagged():
 
 
 def test_the_page_says_why_a_measure_is_0_or_undefined():
-    page = im.html_report(confusion_matrix=[[90, 0, 0], [0, 9, 1]], figures=False)
+    page = im.report.html_report(
+        confusion_matrix=[[90, 0, 0], [0, 9, 1]], figures=False
+    )
     why = _elements(page, "why")
     assert sum(text.startswith("undefined: the divergence is infinite") for text in why)
     assert (
@@ -212,7 +216,7 @@ def test_the_page_says_why_a_measure_is_0_or_undefined():
     )
     assert all("“rejected”" in text for text in why if text.startswith("0 by"))
     # Nothing is 0 or undefined by definition here: no column for it.
-    plain = im.html_report(confusion_matrix=[[8, 2], [1, 9]], figures=False)
+    plain = im.report.html_report(confusion_matrix=[[8, 2], [1, 9]], figures=False)
     assert _elements(plain, "why") == []
     assert "why 0 or undefined" not in plain
 
@@ -272,7 +276,7 @@ def test_wide_tables_scroll_in_their_frame():
     y = rng.integers(0, 26, 500)
     pred = np.where(rng.random(500) < 0.8, y, rng.integers(0, 26, 500))
     labels = np.array(names)
-    page = im.html_report(
+    page = im.report.html_report(
         labels[y], labels[pred], reject_label=None, figures=False, n_resamples=0
     )
     frames = re.findall(r'<div class="scroll"><table class="([^"]+)"', page)
@@ -286,14 +290,14 @@ def test_partial_intervals_are_stated_on_the_page_not_warned():
     # Two samples of each class: some resamples hold one true class, where
     # NI2 is undefined. The page says so beside the intervals, and the call
     # warns nothing (pytest turns warnings into errors).
-    page = im.html_report(
+    page = im.report.html_report(
         confusion_matrix=[[2, 0, 0], [0, 2, 0]],
         figures=False,
         n_resamples=200,
         random_state=0,
     )
     assert "is undefined (NaN) on" in page
-    weighted = im.html_report(
+    weighted = im.report.html_report(
         [0, 0, 1, 1],
         [0, 0, 1, -1],
         sample_weight=[1.0, 2.0, 1.0, 1.0],

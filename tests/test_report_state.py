@@ -95,7 +95,7 @@ def _page(index):
     y_true = np.repeat(names, 2)
     y_pred = np.roll(y_true, 2)
     y_pred[::3] = y_true[::3]
-    page = im.html_report(
+    page = im.report.html_report(
         y_true,
         y_pred,
         reject_label=None,
@@ -158,10 +158,12 @@ def test_the_permuted_labels_note_survives_the_float_maximum():
     for matrix in (swapped, swapped * scale):
         with warnings.catch_warnings():
             warnings.simplefilter("error", RuntimeWarning)
-            with pytest.warns(im.PermutedLabelsWarning, match="0 -> 1, 1 -> 0"):
-                page = im.html_report(confusion_matrix=matrix, figures=False)
-            with pytest.warns(im.PermutedLabelsWarning):
-                table = im.per_class_report(confusion_matrix=matrix)
+            with pytest.warns(
+                im.exceptions.PermutedLabelsWarning, match="0 -> 1, 1 -> 0"
+            ):
+                page = im.report.html_report(confusion_matrix=matrix, figures=False)
+            with pytest.warns(im.exceptions.PermutedLabelsWarning):
+                table = im.report.per_class_report(confusion_matrix=matrix)
         assert "would raise the accuracy from 0.269 to 0.923" in page
         assert table["precision"].tolist()[:3] == pytest.approx([0, 0, 1])
         assert table["f1"].tolist()[:3] == pytest.approx([0, 0, 14 / 15])

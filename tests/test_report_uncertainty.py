@@ -13,7 +13,7 @@ M5 = [[74, 6, 10], [0, 9, 1]]
 
 
 def test_report_values_equal_the_core():
-    report = im.information_report(confusion_matrix=M5)
+    report = im.report.information_report(confusion_matrix=M5)
     assert list(report.index.names) == ["family", "measure"]
     assert list(report.columns) == ["value", "higher_is_better", "description"]
     values = report["value"].droplevel("family")
@@ -45,20 +45,20 @@ def test_report_from_labels_equals_report_from_matrix():
     rng = np.random.default_rng(0)
     y_true = rng.integers(0, 3, 200)
     y_pred = np.where(rng.random(200) < 0.7, y_true, rng.integers(-1, 3, 200))
-    from_labels = im.information_report(y_true, y_pred)
+    from_labels = im.report.information_report(y_true, y_pred)
     matrix = im.augmented_confusion_matrix(y_true, y_pred)
-    from_matrix = im.information_report(confusion_matrix=matrix)
+    from_matrix = im.report.information_report(confusion_matrix=matrix)
     pd.testing.assert_frame_equal(from_labels, from_matrix)
     assert "f1" not in from_labels.index.get_level_values("measure")
     # The keyword spelling of the labels keeps working.
     pd.testing.assert_frame_equal(
-        im.information_report(y_true=y_true, y_pred=y_pred), from_labels
+        im.report.information_report(y_true=y_true, y_pred=y_pred), from_labels
     )
 
 
 LABEL_LEVEL = [
-    im.information_report,
-    im.per_class_report,
+    im.report.information_report,
+    im.report.per_class_report,
     im.ni_score,
     im.all_measures_score,
     im.information_coverage_score,
@@ -83,7 +83,7 @@ def test_one_call_shape_labels_positional_or_confusion_matrix_keyword(function):
     matrix = im.augmented_confusion_matrix(y_true, y_pred)
     options = (
         {}
-        if function in (im.information_report, im.per_class_report)
+        if function in (im.report.information_report, im.report.per_class_report)
         else {"replace_undefined_by": 0.0}  # NI17 is singular with rejections
     )
     from_labels = function(y_true, y_pred, **options)
@@ -116,11 +116,11 @@ def test_one_call_shape_labels_positional_or_confusion_matrix_keyword(function):
 )
 def test_report_errors(kwargs, message):
     with pytest.raises(ValueError, match=message):
-        im.information_report(**kwargs)
+        im.report.information_report(**kwargs)
 
 
 def test_compare_ranks_like_the_paper_and_accepts_labels():
-    table = im.compare(
+    table = im.report.compare(
         {
             "M1": [[90, 0, 0], [1, 9, 0]],
             "M2": [[89, 1, 0], [0, 10, 0]],
@@ -134,9 +134,9 @@ def test_compare_ranks_like_the_paper_and_accepts_labels():
     # Lower is better for r(S|T): rank 1 is the smallest value.
     assert table.loc[table["false_info_ratio"].idxmin(), "rank_false_info_ratio"] == 1
     assert table.loc["M4", "ni2"] == pytest.approx(im.ni([[89, 0, 1], [0, 10, 0]]))
-    default = im.compare({"A": M5})
+    default = im.report.compare({"A": M5})
     assert {"ni24", "triangle_mi", "accepted_accuracy", "rank_ni2"} <= set(default)
-    no_ranks = im.compare({"A": M5}, measures=["ni2"], ranks=False)
+    no_ranks = im.report.compare({"A": M5}, measures=["ni2"], ranks=False)
     assert list(no_ranks.columns) == ["ni2"]
 
 
@@ -151,11 +151,11 @@ def test_compare_ranks_like_the_paper_and_accepts_labels():
 )
 def test_compare_errors(classifiers, message):
     with pytest.raises(ValueError, match=message):
-        im.compare(classifiers)
+        im.report.compare(classifiers)
 
 
 def test_per_class_report_equals_the_core():
-    table = im.per_class_report(
+    table = im.report.per_class_report(
         ["a", "a", "b", "b", "b"],
         ["a", "-", "b", "a", "b"],
         reject_label="-",
@@ -192,7 +192,7 @@ def _precision_recall_f1_by_hand(y_true, y_pred, classes, weights):
     return np.array(rows)
 
 
-@pytest.mark.filterwarnings("ignore::infometrics.PermutedLabelsWarning")
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.PermutedLabelsWarning")
 @pytest.mark.parametrize("seed", range(12))
 def test_per_class_precision_recall_f1_by_hand_with_rejections(seed):
     rng = np.random.default_rng(seed)
@@ -204,7 +204,9 @@ def test_per_class_precision_recall_f1_by_hand_with_rejections(seed):
     )
     weights = rng.integers(0, 3, n_samples) if seed % 2 else np.ones(n_samples)
     classes = np.unique(np.concatenate([y_true, y_pred[y_pred != -1]]))
-    table = im.per_class_report(y_true, y_pred, sample_weight=weights, averages=False)
+    table = im.report.per_class_report(
+        y_true, y_pred, sample_weight=weights, averages=False
+    )
     expected = _precision_recall_f1_by_hand(y_true, y_pred, classes, weights)
     np.testing.assert_allclose(
         table[["precision", "recall", "f1"]].to_numpy()[: len(classes)],
@@ -218,7 +220,7 @@ def test_per_class_precision_recall_f1_by_hand_with_rejections(seed):
     assert table["true_support"].sum() == weights.sum()
 
 
-@pytest.mark.filterwarnings("ignore::infometrics.PermutedLabelsWarning")
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.PermutedLabelsWarning")
 @pytest.mark.parametrize("seed", range(8))
 def test_per_class_precision_recall_f1_equal_sklearn_without_rejections(seed):
     from sklearn.metrics import precision_recall_fscore_support
@@ -227,7 +229,7 @@ def test_per_class_precision_recall_f1_equal_sklearn_without_rejections(seed):
     y_true = rng.integers(0, 4, 50)
     y_pred = np.where(rng.random(50) < 0.5, y_true, rng.integers(0, 4, 50))
     weights = rng.random(50) if seed % 2 else None
-    table = im.per_class_report(
+    table = im.report.per_class_report(
         y_true, y_pred, reject_label=None, sample_weight=weights, averages=False
     )
     precision, recall, f1, support = precision_recall_fscore_support(
@@ -248,7 +250,7 @@ def test_per_class_precision_recall_f1_equal_sklearn_without_rejections(seed):
 
 def test_per_class_undefined_ratios_are_nan_and_columns_in_order():
     # Class 2 is never true and never predicted; class 1 is never predicted.
-    table = im.per_class_report(
+    table = im.report.per_class_report(
         confusion_matrix=[[3, 0, 0, 1], [2, 0, 0, 2], [0, 0, 0, 0]], averages=False
     )
     assert list(table.columns) == [
@@ -272,21 +274,23 @@ def test_per_class_undefined_ratios_are_nan_and_columns_in_order():
 
 
 def test_reports_display_integers_as_integers_in_a_notebook():
-    html = im.per_class_report(confusion_matrix=[[8, 2, 0], [0, 5, 5]])._repr_html_()
+    html = im.report.per_class_report(
+        confusion_matrix=[[8, 2, 0], [0, 5, 5]]
+    )._repr_html_()
     assert "<td>10</td>" in html
     assert "10.0" not in html
-    table = im.compare({"A": [[8, 2, 0], [0, 5, 5]]}, measures=["ni2"])
+    table = im.report.compare({"A": [[8, 2, 0], [0, 5, 5]]}, measures=["ni2"])
     assert "<td>1</td>" in table._repr_html_()  # the rank
-    report = im.information_report(confusion_matrix=[[8, 2, 0], [0, 5, 5]])
+    report = im.report.information_report(confusion_matrix=[[8, 2, 0], [0, 5, 5]])
     assert report["value"].dtype == np.float64
     assert "<th>ni2</th>" in report._repr_html_()
 
 
 def test_bootstrap_interval_contains_the_estimate_and_shrinks_with_counts():
-    small = im.bootstrap_measures(
+    small = im.resampling.bootstrap_measures(
         M5, ["ni2", "info_completeness"], n_resamples=400, random_state=0
     )
-    large = im.bootstrap_measures(
+    large = im.resampling.bootstrap_measures(
         np.array(M5) * 20, ["ni2", "info_completeness"], n_resamples=400, random_state=0
     )
     for name in ("ni2", "info_completeness"):
@@ -300,8 +304,8 @@ def test_bootstrap_interval_contains_the_estimate_and_shrinks_with_counts():
 
 
 def test_bootstrap_is_reproducible_and_vectorised_resamples_are_right():
-    first = im.bootstrap_measures(M5, n_resamples=50, random_state=3)["ni2"]
-    again = im.bootstrap_measures(M5, n_resamples=50, random_state=3)["ni2"]
+    first = im.resampling.bootstrap_measures(M5, n_resamples=50, random_state=3)["ni2"]
+    again = im.resampling.bootstrap_measures(M5, n_resamples=50, random_state=3)["ni2"]
     np.testing.assert_array_equal(first.distribution, again.distribution)
     # Each resample is a multinomial draw with the original total (over the
     # cells that hold samples: an empty cell stays empty).
@@ -323,7 +327,7 @@ def test_bootstrap_from_labels_resamples_samples_with_their_weights():
     y_true = rng.integers(0, 3, 300)
     y_pred = np.where(rng.random(300) < 0.8, y_true, -1)
     weights = rng.random(300) + 0.5
-    result = im.bootstrap_measures_score(
+    result = im.resampling.bootstrap_measures_from_predictions(
         y_true,
         y_pred,
         ["ni2"],
@@ -335,7 +339,7 @@ def test_bootstrap_from_labels_resamples_samples_with_their_weights():
         im.ni_score(y_true, y_pred, sample_weight=weights)
     )
     assert result.low <= result.estimate <= result.high
-    unweighted = im.bootstrap_measures_score(
+    unweighted = im.resampling.bootstrap_measures_from_predictions(
         y_true, y_pred, n_resamples=300, random_state=0
     )["ni2"]
     assert unweighted.estimate != pytest.approx(result.estimate)
@@ -347,19 +351,23 @@ def test_paired_comparison():
     rejects[::10] = -1
     errs = y_true.copy()
     errs[::10] = (errs[::10] + 1) % 3
-    better = im.paired_comparison(
+    better = im.resampling.paired_comparison(
         y_true, rejects, errs, n_resamples=300, random_state=0
     )
     assert better.fraction_a_better == 1.0
     assert better.p_value == pytest.approx(1 / 301)
     assert better.estimate_a == pytest.approx(im.ni_score(y_true, rejects))
-    worse = im.paired_comparison(y_true, errs, rejects, n_resamples=300, random_state=0)
+    worse = im.resampling.paired_comparison(
+        y_true, errs, rejects, n_resamples=300, random_state=0
+    )
     assert worse.fraction_a_better == 0.0
-    same = im.paired_comparison(y_true, errs, errs, n_resamples=50, random_state=0)
+    same = im.resampling.paired_comparison(
+        y_true, errs, errs, n_resamples=50, random_state=0
+    )
     assert same.fraction_a_better == 0.5
     np.testing.assert_array_equal(same.distribution, 0)
     # Direction follows the measure: S_I/H(T) is better when lower.
-    error = im.paired_comparison(
+    error = im.resampling.paired_comparison(
         y_true, rejects, errs, measure="info_error", n_resamples=100, random_state=0
     )
     assert error.estimate_a < error.estimate_b
@@ -369,18 +377,31 @@ def test_paired_comparison():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: im.bootstrap_measures(M5, n_resamples=0), "positive integer"),
-        (lambda: im.bootstrap_measures(M5, confidence_level=1.5), r"in \(0, 1\)"),
-        (lambda: im.bootstrap_measures([[0.5, 0.5], [1, 0]]), "integer counts"),
-        (lambda: im.bootstrap_measures([[0, 0], [0, 0]]), "empty"),
-        (lambda: im.bootstrap_measures([M5, M5]), "not a stack"),
-        (lambda: im.bootstrap_measures(M5, ["nope"]), "Unknown measure"),
         (
-            lambda: im.paired_comparison([0, 1], [0, 1], [0, 1], measure="x"),
+            lambda: im.resampling.bootstrap_measures(M5, n_resamples=0),
+            "positive integer",
+        ),
+        (
+            lambda: im.resampling.bootstrap_measures(M5, confidence_level=1.5),
+            r"in \(0, 1\)",
+        ),
+        (
+            lambda: im.resampling.bootstrap_measures([[0.5, 0.5], [1, 0]]),
+            "integer counts",
+        ),
+        (lambda: im.resampling.bootstrap_measures([[0, 0], [0, 0]]), "empty"),
+        (lambda: im.resampling.bootstrap_measures([M5, M5]), "not a stack"),
+        (lambda: im.resampling.bootstrap_measures(M5, ["nope"]), "Unknown measure"),
+        (
+            lambda: im.resampling.paired_comparison(
+                [0, 1], [0, 1], [0, 1], measure="x"
+            ),
             "Unknown measure",
         ),
         (
-            lambda: im.bootstrap_measures_score([0, 1], [0, 2], labels=[0, 1]),
+            lambda: im.resampling.bootstrap_measures_from_predictions(
+                [0, 1], [0, 2], labels=[0, 1]
+            ),
             "not in labels",
         ),
     ],
@@ -406,9 +427,9 @@ def test_reports_of_degenerate_matrices_warn_nothing(matrix):
     # nothing warns and no warnings filter is needed around it.
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        report = im.information_report(confusion_matrix=matrix)
-        per_class = im.per_class_report(confusion_matrix=matrix)
-        table = im.compare({"A": matrix, "B": matrix})
+        report = im.report.information_report(confusion_matrix=matrix)
+        per_class = im.report.per_class_report(confusion_matrix=matrix)
+        table = im.report.compare({"A": matrix, "B": matrix})
     assert list(report.columns) == ["value", "higher_is_better", "description"]
     # The classes, "rejected" when there is a reject column, the two averages.
     assert len(per_class) == len(matrix) + (len(matrix[0]) > len(matrix)) + 2
@@ -436,7 +457,7 @@ def test_reports_validate_each_matrix_once_and_compute_its_quantities_once(
     monkeypatch.setattr(validation, "check_confusion_matrix", counting_check)
     monkeypatch.setattr(MatrixQuantities, "__init__", counting_init)
     y_true = [0, 0, 1, 1, 2, 2]
-    im.compare(
+    im.report.compare(
         {
             "A": [[2, 0, 0, 0], [0, 2, 0, 0], [0, 1, 1, 0]],
             "B": [[1, 1, 0, 0], [0, 2, 0, 0], [0, 0, 2, 0]],
@@ -446,9 +467,9 @@ def test_reports_validate_each_matrix_once_and_compute_its_quantities_once(
     )
     assert calls == {"validated": 3, "quantities": 4}
     calls.update(validated=0, quantities=0)
-    im.information_report(confusion_matrix=M5)
-    im.per_class_report(confusion_matrix=M5)
+    im.report.information_report(confusion_matrix=M5)
+    im.report.per_class_report(confusion_matrix=M5)
     assert calls == {"validated": 2, "quantities": 2}
     calls.update(validated=0, quantities=0)
-    im.information_report(y_true, [0, 0, 1, -1, 2, 2])
+    im.report.information_report(y_true, [0, 0, 1, -1, 2, 2])
     assert calls == {"validated": 0, "quantities": 1}

@@ -60,12 +60,12 @@ def _assert_same_distribution(drawn, reference):
 
 def test_multinomial_bootstrap_is_distributed_as_the_sample_bootstrap():
     y_true, pred_a, _ = _example()
-    drawn = im.bootstrap_measures_score(
+    drawn = im.resampling.bootstrap_measures_from_predictions(
         y_true, pred_a, "ni2", n_resamples=B, random_state=1
     )["ni2"].distribution
     (reference,) = _sample_bootstrap(y_true, [pred_a], None, B, 2, "ni2")
     _assert_same_distribution(drawn, reference)
-    from_matrix = im.bootstrap_measures(
+    from_matrix = im.resampling.bootstrap_measures(
         im.augmented_confusion_matrix(y_true, pred_a), "ni2", n_resamples=B
     )["ni2"].distribution
     _assert_same_distribution(from_matrix, reference)
@@ -82,7 +82,7 @@ def test_weighted_bootstrap_is_distributed_as_the_sample_bootstrap(distinct_weig
         if distinct_weights
         else rng.random(y_true.size) + 0.5
     )
-    drawn = im.bootstrap_measures_score(
+    drawn = im.resampling.bootstrap_measures_from_predictions(
         y_true, pred_a, "ni2", sample_weight=weights, n_resamples=B, random_state=1
     )["ni2"].distribution
     (reference,) = _sample_bootstrap(y_true, [pred_a], weights, B, 2, "ni2")
@@ -97,7 +97,7 @@ def test_paired_resamples_are_distributed_as_paired_sample_resamples(weighted):
         if weighted
         else None
     )
-    drawn = im.paired_comparison(
+    drawn = im.resampling.paired_comparison(
         y_true,
         pred_a,
         pred_b,
@@ -142,7 +142,9 @@ def test_interval_quantiles_match_a_loop_over_label_indices():
     # for the difference of two independent estimates.
     matrix = [[160, 20, 20, 10], [15, 120, 15, 10], [5, 10, 100, 15]]
     levels = [0.025, 0.25, 0.5, 0.75, 0.975]
-    drawn = im.bootstrap_measures(matrix, "ni2", n_resamples=4000, random_state=3)
+    drawn = im.resampling.bootstrap_measures(
+        matrix, "ni2", n_resamples=4000, random_state=3
+    )
     reference, reference_mean = _bootstrap_quantiles_reference(matrix, 4000, 4, levels)
     spread = np.std(drawn["ni2"].distribution)
     assert 0 < spread < 0.1
@@ -174,8 +176,10 @@ def test_resamples_are_multinomial_draws_on_the_occupied_cells():
     assert (stacks.sum(axis=2) != matrix.sum(axis=1)).any()  # rows vary
     expected = [im.ni(stack, "ni2") for stack in stacks]
     for result in (
-        im.bootstrap_measures(matrix, "ni2", n_resamples=200, random_state=0),
-        im.bootstrap_measures_score(
+        im.resampling.bootstrap_measures(
+            matrix, "ni2", n_resamples=200, random_state=0
+        ),
+        im.resampling.bootstrap_measures_from_predictions(
             y_true, pred_a, "ni2", n_resamples=200, random_state=0
         ),
     ):
@@ -188,7 +192,7 @@ def test_weighted_resamples_keep_each_samples_weight():
     y_true, pred_a, _ = _example(n=60)
     weights = np.where(np.arange(60) % 2, 1.0, 10.0)
     # The reject rate is the rejected samples' share of the weight.
-    result = im.bootstrap_measures_score(
+    result = im.resampling.bootstrap_measures_from_predictions(
         y_true,
         pred_a,
         ["reject_rate", "correct_rate"],
@@ -202,7 +206,7 @@ def test_weighted_resamples_keep_each_samples_weight():
     # Only samples are redrawn, never weights: a classifier right on every
     # weight-10 sample and wrong on every weight-1 sample.
     pred = np.where(weights == 10, y_true, (y_true + 1) % 3)
-    correct = im.bootstrap_measures_score(
+    correct = im.resampling.bootstrap_measures_from_predictions(
         y_true,
         pred,
         "correct_rate",
@@ -227,7 +231,7 @@ def test_seeded_and_independent_of_the_block_size(monkeypatch, weights):
     }[weights]
 
     def run(seed):
-        single = im.bootstrap_measures_score(
+        single = im.resampling.bootstrap_measures_from_predictions(
             y_true,
             pred_a,
             "ni2",
@@ -235,7 +239,7 @@ def test_seeded_and_independent_of_the_block_size(monkeypatch, weights):
             n_resamples=40,
             random_state=seed,
         )["ni2"].distribution
-        paired = im.paired_comparison(
+        paired = im.resampling.paired_comparison(
             y_true,
             pred_a,
             pred_b,
@@ -262,7 +266,7 @@ def test_paired_p_value_is_small_for_a_clear_difference():
     rejects[::10] = -1
     errs = y_true.copy()
     errs[::10] = (errs[::10] + 1) % 3
-    result = im.paired_comparison(
+    result = im.resampling.paired_comparison(
         y_true, rejects, errs, n_resamples=999, random_state=0
     )
     assert result.p_value == pytest.approx(1 / 1000)
@@ -272,7 +276,7 @@ def test_paired_p_value_is_small_for_a_clear_difference():
     )
     assert 0 < result.low <= result.estimate_difference <= result.high
     # Either direction: the test is two-sided.
-    swapped = im.paired_comparison(
+    swapped = im.resampling.paired_comparison(
         y_true, errs, rejects, n_resamples=999, random_state=0
     )
     assert swapped.p_value == pytest.approx(1 / 1000)
@@ -281,7 +285,9 @@ def test_paired_p_value_is_small_for_a_clear_difference():
 
 def test_paired_p_value_is_one_for_no_difference_by_construction():
     y_true, pred_a, _ = _example()
-    same = im.paired_comparison(y_true, pred_a, pred_a, n_resamples=200, random_state=0)
+    same = im.resampling.paired_comparison(
+        y_true, pred_a, pred_a, n_resamples=200, random_state=0
+    )
     assert same.estimate_difference == 0
     assert same.p_value == 1.0
     assert same.fraction_a_better == 0.5
@@ -292,7 +298,7 @@ def test_paired_p_value_is_one_for_no_difference_by_construction():
     pred_a[:10] = 1
     pred_b = y_true.copy()
     pred_b[50:60] = 0
-    mirror = im.paired_comparison(
+    mirror = im.resampling.paired_comparison(
         y_true, pred_a, pred_b, n_resamples=200, random_state=0
     )
     assert mirror.estimate_difference == pytest.approx(0, abs=1e-12)
@@ -311,7 +317,7 @@ def test_paired_p_value_under_the_null_is_not_small():
         pred_a = np.where(flips_a, 1 - y_true, y_true)
         pred_b = np.where(flips_b, 1 - y_true, y_true)
         p_values.append(
-            im.paired_comparison(
+            im.resampling.paired_comparison(
                 y_true, pred_a, pred_b, n_resamples=200, random_state=seed
             ).p_value
         )
@@ -320,7 +326,7 @@ def test_paired_p_value_under_the_null_is_not_small():
 
 
 def test_repr_says_how_often_a_was_better():
-    result = im.paired_comparison(
+    result = im.resampling.paired_comparison(
         np.tile([0, 1, 1, 0], 10),
         np.tile([0, 1, 0, 0], 10),
         np.tile([0, 0, 1, 0], 10),
@@ -332,9 +338,11 @@ def test_repr_says_how_often_a_was_better():
 
 def test_a_bare_string_is_one_measure_name():
     matrix = [[74, 6, 10], [0, 9, 1]]
-    result = im.bootstrap_measures(matrix, "ni2", n_resamples=20, random_state=0)
+    result = im.resampling.bootstrap_measures(
+        matrix, "ni2", n_resamples=20, random_state=0
+    )
     assert list(result) == ["ni2"]
-    result = im.bootstrap_measures_score(
+    result = im.resampling.bootstrap_measures_from_predictions(
         np.tile([0, 1, 1], 20),
         np.tile([0, 1, -1], 20),
         "info_completeness",
@@ -347,77 +355,95 @@ def test_a_bare_string_is_one_measure_name():
     ("call", "error", "message"),
     [
         (
-            lambda: im.bootstrap_measures([[3, 1], [1, 3]], n_resamples=True),
+            lambda: im.resampling.bootstrap_measures(
+                [[3, 1], [1, 3]], n_resamples=True
+            ),
             ValueError,
             "positive integer",
         ),
         (
-            lambda: im.bootstrap_measures([[3, 1], [1, 3]], n_resamples=10.0),
+            lambda: im.resampling.bootstrap_measures(
+                [[3, 1], [1, 3]], n_resamples=10.0
+            ),
             ValueError,
             "positive integer",
         ),
         (
-            lambda: im.bootstrap_measures([[3, 1], [1, 3]], confidence_level="0.95"),
+            lambda: im.resampling.bootstrap_measures(
+                [[3, 1], [1, 3]], confidence_level="0.95"
+            ),
             TypeError,
             "must be a number",
         ),
         (
-            lambda: im.bootstrap_measures_score([0, 1], [0, 1], confidence_level=None),
+            lambda: im.resampling.bootstrap_measures_from_predictions(
+                [0, 1], [0, 1], confidence_level=None
+            ),
             TypeError,
             "must be a number",
         ),
         (
-            lambda: im.paired_comparison([0, 1], [0, 1], [1, 0], confidence_level=True),
+            lambda: im.resampling.paired_comparison(
+                [0, 1], [0, 1], [1, 0], confidence_level=True
+            ),
             TypeError,
             "must be a number",
         ),
         (
-            lambda: im.paired_comparison([0, 1], [0, 1], [1, 0], n_resamples=False),
+            lambda: im.resampling.paired_comparison(
+                [0, 1], [0, 1], [1, 0], n_resamples=False
+            ),
             ValueError,
             "positive integer",
         ),
         (
-            lambda: im.bootstrap_measures([[3, 1], [1, 3]], []),
+            lambda: im.resampling.bootstrap_measures([[3, 1], [1, 3]], []),
             ValueError,
             "measures is empty",
         ),
         (
-            lambda: im.bootstrap_measures([[3, 1], [1, 3]], 5),
+            lambda: im.resampling.bootstrap_measures([[3, 1], [1, 3]], 5),
             TypeError,
             "measure name or a list",
         ),
         (
-            lambda: im.bootstrap_measures([[3, 1], [1, 3]], verbose=-1),
+            lambda: im.resampling.bootstrap_measures([[3, 1], [1, 3]], verbose=-1),
             ValueError,
             "verbose",
         ),
         (
-            lambda: im.bootstrap_measures([[3, 1], [1, 3]], random_state="0"),
+            lambda: im.resampling.bootstrap_measures(
+                [[3, 1], [1, 3]], random_state="0"
+            ),
             ValueError,
             "random_state must be",
         ),
         (
-            lambda: im.paired_comparison([0, 1], [0, 1], [1, 0], random_state=-1),
+            lambda: im.resampling.paired_comparison(
+                [0, 1], [0, 1], [1, 0], random_state=-1
+            ),
             ValueError,
             "random_state must be",
         ),
         (
-            lambda: im.paired_comparison([0, 1, 1], [0, 1], [1, 0, 1]),
+            lambda: im.resampling.paired_comparison([0, 1, 1], [0, 1], [1, 0, 1]),
             ValueError,
             "same length",
         ),
         (
-            lambda: im.paired_comparison([[0, 1]], [[0, 1]], [[1, 0]]),
+            lambda: im.resampling.paired_comparison([[0, 1]], [[0, 1]], [[1, 0]]),
             ValueError,
             "1-d",
         ),
         (
-            lambda: im.paired_comparison([0, 1], [0, 2], [1, 0], labels=[0, 1]),
+            lambda: im.resampling.paired_comparison(
+                [0, 1], [0, 2], [1, 0], labels=[0, 1]
+            ),
             ValueError,
             "not in labels",
         ),
         (
-            lambda: im.paired_comparison([0, -1], [0, 1], [1, 0]),
+            lambda: im.resampling.paired_comparison([0, -1], [0, 1], [1, 0]),
             ValueError,
             "reject label",
         ),
@@ -430,16 +456,18 @@ def test_resampling_errors(call, error, message):
 
 def test_verbose_reports_progress(capsys):
     y_true, pred_a, pred_b = _example(n=60)
-    im.bootstrap_measures_score(y_true, pred_a, n_resamples=10)
+    im.resampling.bootstrap_measures_from_predictions(y_true, pred_a, n_resamples=10)
     assert capsys.readouterr().out == ""
-    im.bootstrap_measures_score(y_true, pred_a, n_resamples=10, verbose=1)
+    im.resampling.bootstrap_measures_from_predictions(
+        y_true, pred_a, n_resamples=10, verbose=1
+    )
     out = capsys.readouterr().out
-    assert "[bootstrap_measures_score] 10 resamples, multinomial over" in out
+    assert "[bootstrap_measures_from_predictions] 10 resamples, multinomial over" in out
     assert "done" in out
-    im.paired_comparison(y_true, pred_a, pred_b, n_resamples=10, verbose=2)
+    im.resampling.paired_comparison(y_true, pred_a, pred_b, n_resamples=10, verbose=2)
     out = capsys.readouterr().out
     assert "resamples 10/10 evaluated" in out
-    im.bootstrap_measures([[5, 1], [2, 4]], n_resamples=10, verbose=True)
+    im.resampling.bootstrap_measures([[5, 1], [2, 4]], n_resamples=10, verbose=True)
     assert "[bootstrap_measures]" in capsys.readouterr().out
 
 
@@ -489,7 +517,9 @@ def test_an_interval_never_drops_infinite_resamples():
     # xi is inf when a resample has no information but errors: here whenever
     # the one (0, 1) sample is not drawn, about (25/26)**26 = 36% of resamples.
     matrix = [[20, 1, 0], [5, 0, 0]]
-    result = im.bootstrap_measures(matrix, "xi", n_resamples=400, random_state=0)
+    result = im.resampling.bootstrap_measures(
+        matrix, "xi", n_resamples=400, random_state=0
+    )
     interval = result["xi"]
     share_inf = np.mean(np.isinf(interval.distribution))
     assert 0.25 < share_inf < 0.5
@@ -500,14 +530,14 @@ def test_an_interval_never_drops_infinite_resamples():
     # classifier, B = one that always answers right: xi(B) = 0).
     y_true = np.repeat([0, 0, 1], [20, 1, 5])
     y_pred = np.repeat([0, 1, 0], [20, 1, 5])
-    labelled = im.bootstrap_measures_score(
+    labelled = im.resampling.bootstrap_measures_from_predictions(
         y_true, y_pred, "xi", n_resamples=400, random_state=0
     )["xi"]
     assert labelled.high == np.inf
     with warnings.catch_warnings():
         # xi(B) is 0/0 on a resample with one true class (warned, not tested).
-        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
-        paired = im.paired_comparison(
+        warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
+        paired = im.resampling.paired_comparison(
             y_true, y_pred, y_true, measure="xi", n_resamples=400, random_state=0
         )
     inf_share = np.mean(paired.distribution == np.inf)
@@ -526,8 +556,10 @@ def test_undefined_resamples_are_left_out_with_a_warning_or_void_the_bounds():
     # ni2 is undefined on a resample that has a single true class.
     y_true = np.array([0] * 30 + [1] * 2)
     y_pred = y_true.copy()
-    with pytest.warns(im.UndefinedMeasureWarning, match=r"undefined \(NaN\) on \d+ "):
-        result = im.bootstrap_measures_score(
+    with pytest.warns(
+        im.exceptions.UndefinedMeasureWarning, match=r"undefined \(NaN\) on \d+ "
+    ):
+        result = im.resampling.bootstrap_measures_from_predictions(
             y_true, y_pred, "ni2", n_resamples=300, random_state=0
         )["ni2"]
     undefined = np.isnan(result.distribution)
@@ -537,8 +569,10 @@ def test_undefined_resamples_are_left_out_with_a_warning_or_void_the_bounds():
     assert np.isnan(result.high)
     # Fewer undefined resamples than the share left out: bounds over the rest.
     y_true = np.array([0] * 60 + [1] * 5)
-    with pytest.warns(im.UndefinedMeasureWarning, match="resamples where it is"):
-        result = im.bootstrap_measures_score(
+    with pytest.warns(
+        im.exceptions.UndefinedMeasureWarning, match="resamples where it is"
+    ):
+        result = im.resampling.bootstrap_measures_from_predictions(
             y_true, y_true, "ni2", n_resamples=300, random_state=0
         )["ni2"]
     defined = result.distribution[~np.isnan(result.distribution)]
@@ -546,8 +580,10 @@ def test_undefined_resamples_are_left_out_with_a_warning_or_void_the_bounds():
     np.testing.assert_array_equal(
         [result.low, result.high], np.quantile(defined, [0.025, 0.975])
     )
-    with pytest.warns(im.UndefinedMeasureWarning, match="every resample"):
-        result = im.bootstrap_measures([[5, 0]], "ni2", n_resamples=10)["ni2"]
+    with pytest.warns(im.exceptions.UndefinedMeasureWarning, match="every resample"):
+        result = im.resampling.bootstrap_measures([[5, 0]], "ni2", n_resamples=10)[
+            "ni2"
+        ]
     assert np.isnan(result.low)
     assert np.isnan(result.high)
 
@@ -562,7 +598,7 @@ def test_missing_value_reject_marker_with_weights(marker, weights):
     )
     missing_a = np.where(pred_a == -1, marker, pred_a).astype(object)
     missing_b = np.where(pred_b == -1, marker, pred_b).astype(object)
-    with_marker = im.bootstrap_measures_score(
+    with_marker = im.resampling.bootstrap_measures_from_predictions(
         y_true,
         missing_a,
         "ni2",
@@ -571,7 +607,7 @@ def test_missing_value_reject_marker_with_weights(marker, weights):
         n_resamples=50,
         random_state=0,
     )["ni2"]
-    numeric = im.bootstrap_measures_score(
+    numeric = im.resampling.bootstrap_measures_from_predictions(
         y_true,
         pred_a,
         "ni2",
@@ -581,7 +617,7 @@ def test_missing_value_reject_marker_with_weights(marker, weights):
     )["ni2"]
     np.testing.assert_array_equal(with_marker.distribution, numeric.distribution)
     assert with_marker.estimate == numeric.estimate
-    paired = im.paired_comparison(
+    paired = im.resampling.paired_comparison(
         y_true,
         missing_a,
         missing_b,
@@ -590,7 +626,7 @@ def test_missing_value_reject_marker_with_weights(marker, weights):
         n_resamples=50,
         random_state=0,
     )
-    expected = im.paired_comparison(
+    expected = im.resampling.paired_comparison(
         y_true,
         pred_a,
         pred_b,
@@ -613,12 +649,14 @@ def test_missing_value_reject_marker_with_weights(marker, weights):
 )
 def test_counts_beyond_int64_are_refused_before_allocating(matrix):
     with pytest.raises(ValueError, match=r"at most 2\*\*63 - 1"):
-        im.bootstrap_measures(matrix, "ni2", n_resamples=10)
+        im.resampling.bootstrap_measures(matrix, "ni2", n_resamples=10)
 
 
 def test_counts_near_the_int64_limit_are_resampled_exactly():
     matrix = np.array([[2**62, 3, 0], [2**61, 2**61 - 5, 1]], dtype=np.int64)
-    result = im.bootstrap_measures(matrix, "ni2", n_resamples=20, random_state=0)
+    result = im.resampling.bootstrap_measures(
+        matrix, "ni2", n_resamples=20, random_state=0
+    )
     assert np.isfinite(result["ni2"].distribution).all()
     occupied = matrix.ravel()[matrix.ravel() > 0]
     draws = np.random.default_rng(0).multinomial(
@@ -636,11 +674,11 @@ def test_counts_near_the_int64_limit_are_resampled_exactly():
 
 def test_counts_must_be_whole_numbers_up_to_rounding_noise():
     with pytest.raises(ValueError, match="integer counts"):
-        im.bootstrap_measures([[100000.5, 3, 1], [2, 50, 0]], n_resamples=10)
+        im.resampling.bootstrap_measures([[100000.5, 3, 1], [2, 50, 0]], n_resamples=10)
     noisy = np.array([[sum([0.1] * 30), 7, 1], [2, 5, 0]])  # 2.9999999999999996
     assert noisy[0, 0] != 3
-    result = im.bootstrap_measures(noisy, n_resamples=20, random_state=0)
-    exact = im.bootstrap_measures(
+    result = im.resampling.bootstrap_measures(noisy, n_resamples=20, random_state=0)
+    exact = im.resampling.bootstrap_measures(
         [[3, 7, 1], [2, 5, 0]], n_resamples=20, random_state=0
     )
     np.testing.assert_array_equal(result["ni2"].distribution, exact["ni2"].distribution)
@@ -651,7 +689,7 @@ def test_tiny_fractional_counts_are_refused_as_non_integer():
     # of samples; the matrix is not "empty" and numpy must not see it.
     tiny = np.array([[3.0, 1.0, 0.0], [1.0, 2.0, 1.0]]) * 1e-100
     with pytest.raises(ValueError, match="integer counts"):
-        im.bootstrap_measures(tiny, n_resamples=10)
+        im.resampling.bootstrap_measures(tiny, n_resamples=10)
 
 
 def test_a_labelled_table_is_resampled_by_name():
@@ -663,8 +701,12 @@ def test_a_labelled_table_is_resampled_by_name():
     table = pd.crosstab(y, p)
     assert table.columns[0] == -1
     matrix = im.augmented_confusion_matrix(y, p)
-    by_name = im.bootstrap_measures(table, "ni2", n_resamples=300, random_state=0)
-    expected = im.bootstrap_measures(matrix, "ni2", n_resamples=300, random_state=0)
+    by_name = im.resampling.bootstrap_measures(
+        table, "ni2", n_resamples=300, random_state=0
+    )
+    expected = im.resampling.bootstrap_measures(
+        matrix, "ni2", n_resamples=300, random_state=0
+    )
     assert by_name["ni2"].estimate == im.ni(matrix, "ni2")
     np.testing.assert_array_equal(
         by_name["ni2"].distribution, expected["ni2"].distribution
@@ -698,11 +740,11 @@ def test_paired_estimates_are_each_classifier_alone(weighted):
     pred_b = np.array([0, 2, 0, 1, 2, 1, 0, 1, 0])
     weights = np.arange(1.0, 10.0) if weighted else None
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+        warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
         alone_a = _alone(y_true, pred_a, sample_weight=weights)
         alone_b = _alone(y_true, pred_b, sample_weight=weights)
         for measure in alone_a.keys() & alone_b.keys():
-            result = im.paired_comparison(
+            result = im.resampling.paired_comparison(
                 y_true,
                 pred_a,
                 pred_b,
@@ -725,10 +767,10 @@ def test_paired_resamples_are_each_classifier_alone():
     # the same seed draws the same samples, counted by the joint table.
     y_true, pred_a, _ = _example(n=80)
     pred_b = np.where(np.arange(80) % 7 == 0, 5, pred_a)  # a class of B only
-    paired = im.paired_comparison(
+    paired = im.resampling.paired_comparison(
         y_true, pred_a, pred_a, measure="macro_f1", n_resamples=50, random_state=0
     )
-    with_extra = im.paired_comparison(
+    with_extra = im.resampling.paired_comparison(
         y_true, pred_a, pred_b, measure="macro_f1", n_resamples=50, random_state=0
     )
     assert paired.estimate_a == with_extra.estimate_a
@@ -745,8 +787,8 @@ def test_paired_comparison_without_spread_has_no_p_value(y_true, pred_a, pred_b)
     # "no difference" against (a p-value of 1 / (B + 1) would be a claim).
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)
-        with pytest.warns(im.UndefinedMeasureWarning, match="no spread"):
-            result = im.paired_comparison(
+        with pytest.warns(im.exceptions.UndefinedMeasureWarning, match="no spread"):
+            result = im.resampling.paired_comparison(
                 y_true, pred_a, pred_b, measure="accuracy", random_state=0
             )
     assert result.estimate_difference == 1.0
@@ -758,8 +800,8 @@ def test_paired_infinite_on_both_sides_is_undefined_not_a_numpy_warning():
     # informational_loss is inf for both classifiers here: inf - inf.
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)
-        with pytest.warns(im.UndefinedMeasureWarning):
-            result = im.paired_comparison(
+        with pytest.warns(im.exceptions.UndefinedMeasureWarning):
+            result = im.resampling.paired_comparison(
                 [0, 1, 1],
                 [1, -1, -1],
                 [1, 1, -1],
@@ -789,9 +831,9 @@ def test_paired_estimates_alone_with_string_labels(kwargs):
     if "labels" in kwargs:
         pred_a = np.where(pd.isna(pred_a), "no idea", pred_a)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
+        warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
         for measure in ("ni2", "macro_f1", "nit", "triangle_mi"):
-            result = im.paired_comparison(
+            result = im.resampling.paired_comparison(
                 y_true, pred_a, pred_b, measure=measure, n_resamples=20, **kwargs
             )
             assert result.estimate_a == _alone(y_true, pred_a, **kwargs)[measure]
@@ -808,7 +850,9 @@ def test_paired_estimates_alone_with_string_labels(kwargs):
 def test_paired_errors_are_those_of_one_classifier(change, message):
     y_true, pred_a, pred_b = change(*_example(n=60))
     with pytest.raises(ValueError, match=message):
-        im.paired_comparison(y_true, pred_a, pred_b, labels=[0, 1, 2], n_resamples=10)
+        im.resampling.paired_comparison(
+            y_true, pred_a, pred_b, labels=[0, 1, 2], n_resamples=10
+        )
 
 
 @pytest.mark.parametrize(
@@ -836,8 +880,8 @@ def test_paired_errors_are_those_of_one_classifier(change, message):
 def test_paired_labels_of_any_integer_range(y_true, pred_a, pred_b):
     weights = np.tile([1.0, 2.0, 1.0, 1.0], 3)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", im.UndefinedMeasureWarning)
-        result = im.paired_comparison(
+        warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
+        result = im.resampling.paired_comparison(
             y_true,
             pred_a,
             pred_b,
@@ -863,4 +907,6 @@ def test_paired_labels_of_any_integer_range(y_true, pred_a, pred_b):
 def test_paired_string_and_number_predictions_are_refused():
     y_true = np.array(["1", "2", "1", "2"])
     with pytest.raises(ValueError, match="mix types"):
-        im.paired_comparison(y_true, y_true, np.array([1, 2, 1, 2]), reject_label=None)
+        im.resampling.paired_comparison(
+            y_true, y_true, np.array([1, 2, 1, 2]), reject_label=None
+        )

@@ -44,7 +44,7 @@ def _random_problem(seed, n=60):
 @pytest.mark.parametrize("seed", range(5))
 def test_curve_aurc_and_oracle(seed):
     y_true, y_pred, confidence, weights = _random_problem(seed)
-    display = im.RiskCoverageDisplay.from_predictions(
+    display = im.plotting.RiskCoverageDisplay.from_predictions(
         y_true,
         y_pred,
         confidence=confidence,
@@ -52,20 +52,22 @@ def test_curve_aurc_and_oracle(seed):
         name="m",
         plot_oracle=True,
     )
-    curve = im.risk_coverage_curve(y_true, y_pred, confidence, sample_weight=weights)
+    curve = im.curves.risk_coverage_curve(
+        y_true, y_pred, confidence, sample_weight=weights
+    )
     # The first risk is held from coverage 0 (c_0 = 0 of the step rule).
     x, r = display.line_.get_xdata(), display.line_.get_ydata()
     np.testing.assert_allclose(x, np.r_[0.0, curve.coverage])
     np.testing.assert_allclose(r, np.r_[curve.selective_risk[0], curve.selective_risk])
     assert display.line_.get_marker() == "o"  # few points: the reachable ones
-    area = im.aurc(y_true, y_pred, confidence, sample_weight=weights)
+    area = im.curves.aurc(y_true, y_pred, confidence, sample_weight=weights)
     assert display.aurc == pytest.approx(area)
     assert display.line_.get_label() == f"m (AURC = {area:.4f})"
     # The steps drawn are the AURC's step rule: R_g over (c_{g-1}, c_g].
     assert display.line_.get_drawstyle() == "steps-pre"
     assert np.sum(np.diff(x, prepend=0.0) * r) == pytest.approx(area)
     # The oracle is the best ranking: its area is aurc - e_aurc.
-    excess = im.e_aurc(y_true, y_pred, confidence, sample_weight=weights)
+    excess = im.curves.e_aurc(y_true, y_pred, confidence, sample_weight=weights)
     assert display.oracle_aurc == pytest.approx(area - excess)
     ox, orisk = display.oracle_line_.get_xdata(), display.oracle_line_.get_ydata()
     assert np.sum(np.diff(ox, prepend=0.0) * orisk) == pytest.approx(area - excess)
@@ -80,8 +82,8 @@ def test_several_classifiers_on_one_axes(data):
     X, y = data
     lr = LogisticRegression().fit(X, y)
     nb = GaussianNB().fit(X, y)
-    first = im.RiskCoverageDisplay.from_estimator(lr, X, y)
-    second = im.RiskCoverageDisplay.from_estimator(nb, X, y, ax=first.ax_)
+    first = im.plotting.RiskCoverageDisplay.from_estimator(lr, X, y)
+    second = im.plotting.RiskCoverageDisplay.from_estimator(nb, X, y, ax=first.ax_)
     assert second.ax_ is first.ax_
     assert first.line_.get_color() != second.line_.get_color()
     labels = [t.get_text() for t in first.ax_.get_legend().get_texts()]
@@ -97,7 +99,7 @@ def test_several_classifiers_on_one_axes(data):
     )
     # from_estimator: the top probability and the unrejected prediction.
     proba = lr.predict_proba(X)
-    expected = im.aurc(y, lr.classes_[proba.argmax(1)], proba.max(1))
+    expected = im.curves.aurc(y, lr.classes_[proba.argmax(1)], proba.max(1))
     assert first.aurc == pytest.approx(expected)
     assert "lower is better" in first.ax_.get_title()
 
@@ -110,11 +112,11 @@ def test_reject_option_classifier_scores_its_predictions_before_rejection(data):
             LogisticRegression(), threshold=0.5, response_method="decision_function"
         ),
     ).fit(X, y)
-    display = im.RiskCoverageDisplay.from_estimator(model, X, y, xscale="sqrt")
+    display = im.plotting.RiskCoverageDisplay.from_estimator(model, X, y, xscale="sqrt")
     margin = model[-1].predict_confidence(model[0].transform(X))
     decision = model.decision_function(X)
     unrejected = model.classes_[decision.argmax(1)]
-    assert display.aurc == pytest.approx(im.aurc(y, unrejected, margin))
+    assert display.aurc == pytest.approx(im.curves.aurc(y, unrejected, margin))
     assert display.line_.get_label().startswith(
         "RejectOptionClassifier(LogisticRegression) (AURC"
     )
@@ -123,7 +125,9 @@ def test_reject_option_classifier_scores_its_predictions_before_rejection(data):
 
 def test_bad_inputs(data):
     X, y = data
-    display = im.RiskCoverageDisplay(coverage=[0.5, 1.0], selective_risk=[0.0, 0.1])
+    display = im.plotting.RiskCoverageDisplay(
+        coverage=[0.5, 1.0], selective_risk=[0.0, 0.1]
+    )
     drawn = display.plot()
     assert drawn.line_.get_label() == "classifier"
     assert drawn.oracle_line_ is None
@@ -133,7 +137,9 @@ def test_bad_inputs(data):
         display.plot(xscale="log")
     lr = LogisticRegression().fit(X, y)
     with pytest.raises(ValueError, match="response_method must be one of"):
-        im.RiskCoverageDisplay.from_estimator(lr, X, y, response_method="predict")
+        im.plotting.RiskCoverageDisplay.from_estimator(
+            lr, X, y, response_method="predict"
+        )
 
     class NoScores:
         classes_ = np.array([0, 1, 2])
@@ -142,4 +148,4 @@ def test_bad_inputs(data):
             return np.zeros(len(X), dtype=int)
 
     with pytest.raises(ValueError, match="needs predict_proba or decision_function"):
-        im.RiskCoverageDisplay.from_estimator(NoScores(), X, y)
+        im.plotting.RiskCoverageDisplay.from_estimator(NoScores(), X, y)

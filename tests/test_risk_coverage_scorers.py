@@ -22,7 +22,11 @@ from sklearn.tree import DecisionTreeClassifier
 
 import infometrics as im
 
-AREAS = {"neg_aurc": im.aurc, "neg_e_aurc": im.e_aurc, "neg_augrc": im.augrc}
+AREAS = {
+    "neg_aurc": im.curves.aurc,
+    "neg_e_aurc": im.curves.e_aurc,
+    "neg_augrc": im.curves.augrc,
+}
 CV = StratifiedKFold(3, shuffle=True, random_state=0)
 
 
@@ -78,7 +82,7 @@ def test_an_abstainer_in_a_pipeline_ranks_by_its_own_confidence(iris):
     ).fit(X, y)
     proba = proba_model.predict_proba(X)
     assert im.get_scorer("neg_aurc")(search, X, y) == pytest.approx(
-        -im.aurc(y, proba.argmax(1), proba.max(1))
+        -im.curves.aurc(y, proba.argmax(1), proba.max(1))
     )
 
 
@@ -88,7 +92,7 @@ def test_sample_weight_and_entry_points(iris):
     model = LogisticRegression(C=0.02).fit(X, y)
     proba = model.predict_proba(X)
     weighted = im.get_scorer("neg_augrc")(model, X, y, sample_weight=weights)
-    expected = im.augrc(y, proba.argmax(1), proba.max(1), sample_weight=weights)
+    expected = im.curves.augrc(y, proba.argmax(1), proba.max(1), sample_weight=weights)
     assert weighted == pytest.approx(-expected)
     scores = cross_validate(
         LogisticRegression(C=0.02),
@@ -107,7 +111,7 @@ def test_sample_weight_and_entry_points(iris):
     ).fit(X, y)
     assert search.best_params_ == {"max_depth": 3}
     with sklearn.config_context(enable_metadata_routing=True):
-        scorer = im.make_risk_coverage_scorer("aurc").set_score_request(
+        scorer = im.scoring.make_risk_coverage_scorer("aurc").set_score_request(
             sample_weight=True
         )
         routed = cross_val_score(
@@ -123,7 +127,7 @@ def test_sample_weight_and_entry_points(iris):
         fold = LogisticRegression(C=0.02).fit(X[train], y[train])
         p = fold.predict_proba(X[test])
         direct.append(
-            -im.aurc(y[test], p.argmax(1), p.max(1), sample_weight=weights[test])
+            -im.curves.aurc(y[test], p.argmax(1), p.max(1), sample_weight=weights[test])
         )
     np.testing.assert_allclose(routed, direct)
 
@@ -131,13 +135,13 @@ def test_sample_weight_and_entry_points(iris):
 def test_area_scorer_errors_say_what_is_wrong(iris):
     X, y = iris
     with pytest.raises(ValueError, match="area must be one of"):
-        im.make_risk_coverage_scorer("auroc")
+        im.scoring.make_risk_coverage_scorer("auroc")
     with pytest.raises(ValueError, match="response_method must be one of"):
-        im.make_risk_coverage_scorer("aurc", response_method="predict")
+        im.scoring.make_risk_coverage_scorer("aurc", response_method="predict")
     with pytest.raises(ValueError, match="no confidence to rank"):
-        im.make_risk_coverage_scorer("aurc", response_method="decision_function")(
-            DecisionTreeClassifier().fit(X, y), X, y
-        )
+        im.scoring.make_risk_coverage_scorer(
+            "aurc", response_method="decision_function"
+        )(DecisionTreeClassifier().fit(X, y), X, y)
     with pytest.raises(ValueError, match="extra keyword arguments"):
         im.get_scorer("neg_aurc")(DecisionTreeClassifier().fit(X, y), X, y, groups=y)
     # A score function of labels cannot give an area: a clear message.
@@ -149,7 +153,9 @@ def test_area_scorer_errors_say_what_is_wrong(iris):
 
 
 def test_area_scorers_pickle_and_repr():
-    scorer = im.make_risk_coverage_scorer("e_aurc", response_method="predict_proba")
+    scorer = im.scoring.make_risk_coverage_scorer(
+        "e_aurc", response_method="predict_proba"
+    )
     restored = pickle.loads(pickle.dumps(scorer))
     assert repr(restored) == repr(scorer)
     assert repr(scorer) == (

@@ -58,16 +58,16 @@ def test_every_spec_name_is_registered_and_listed():
     assert im.get_scorer_names() == SPEC_NAMES + AREA_NAMES
     assert set(SPEC_NAMES + AREA_NAMES) <= set(get_scorer_names())
     for name in SPEC_NAMES:
-        assert isinstance(get_scorer(name), im.InformationScorer)
+        assert isinstance(get_scorer(name), im.scoring.InformationScorer)
     for name in AREA_NAMES:
-        assert isinstance(get_scorer(name), im.RiskCoverageScorer)
-        assert isinstance(im.get_scorer(name), im.RiskCoverageScorer)
+        assert isinstance(get_scorer(name), im.scoring.RiskCoverageScorer)
+        assert isinstance(im.get_scorer(name), im.scoring.RiskCoverageScorer)
 
 
 def test_registration_is_idempotent():
     before = list(get_scorer_names())
-    assert im.register_scorers()
-    assert im.register_scorers()
+    assert im.scoring.register_scorers()
+    assert im.scoring.register_scorers()
     assert get_scorer_names() == before
 
 
@@ -78,7 +78,7 @@ def test_scorer_value_equals_the_measure_of_the_same_predictions(iris, name):
     predictions = model.predict(X)
     assert (predictions == -1).any()
     matrix = im.augmented_confusion_matrix(y, predictions, labels=model.classes_)
-    spec = im.MEASURES[name.removeprefix("neg_")]
+    spec = im.measures.MEASURES[name.removeprefix("neg_")]
     expected = registry.compute_measures(
         matrix, [spec.name], replace_undefined_by=np.nan
     )[spec.name]

@@ -294,7 +294,7 @@ def test_tuned_threshold_never_picks_an_undefined_score(iris):
     search = TunedThresholdClassifierCV(
         logistic(), scoring="ni12", thresholds=9, cv=CV, store_cv_results=True
     )
-    with pytest.warns(im.UndefinedMeasureWarning, match="NI12"):
+    with pytest.warns(im.exceptions.UndefinedMeasureWarning, match="NI12"):
         search.fit(X, y)
     scores = search.cv_results_["scores"]
     assert np.isneginf(scores).any()

@@ -71,7 +71,9 @@ PROBLEMS = [
 def test_curve_and_areas_match_the_brute_force_reference(problem):
     y_true, y_pred, confidence, weights = problem
     points = reference_curve(y_true, y_pred, confidence.tolist(), weights.tolist())
-    curve = im.risk_coverage_curve(y_true, y_pred, confidence, sample_weight=weights)
+    curve = im.curves.risk_coverage_curve(
+        y_true, y_pred, confidence, sample_weight=weights
+    )
     np.testing.assert_array_equal(curve.thresholds, [p[0] for p in points])
     np.testing.assert_allclose(curve.coverage, [float(p[1]) for p in points])
     expected_risk = [np.nan if p[2] is None else float(p[2]) for p in points]
@@ -79,10 +81,10 @@ def test_curve_and_areas_match_the_brute_force_reference(problem):
     np.testing.assert_allclose(curve.generalized_risk, [float(p[3]) for p in points])
     area, generalized = reference_areas(points)
     kwargs = {"sample_weight": weights}
-    assert im.aurc(y_true, y_pred, confidence, **kwargs) == pytest.approx(
+    assert im.curves.aurc(y_true, y_pred, confidence, **kwargs) == pytest.approx(
         float(area), abs=1e-14
     )
-    assert im.augrc(y_true, y_pred, confidence, **kwargs) == pytest.approx(
+    assert im.curves.augrc(y_true, y_pred, confidence, **kwargs) == pytest.approx(
         float(generalized), abs=1e-14
     )
     assert np.all(np.diff(curve.thresholds) < 0)
@@ -95,13 +97,13 @@ def test_risk_at_coverage_and_coverage_at_risk_match_the_reference(problem):
     points = reference_curve(y_true, y_pred, confidence.tolist(), weights.tolist())
     for target in (Fraction(1, 10), Fraction(1, 3), Fraction(1, 2), Fraction(1)):
         expected = next(p[2] for p in points if p[1] >= target)
-        got = im.selective_risk_at_coverage(
+        got = im.curves.selective_risk_at_coverage(
             y_true, y_pred, confidence, coverage=float(target), sample_weight=weights
         )
         assert got == pytest.approx(float(expected), abs=1e-14)
     for limit in (0, Fraction(1, 4), Fraction(1, 2), 1):
         safe = [p[1] for p in points if p[2] is not None and p[2] <= limit]
-        got = im.coverage_at_risk(
+        got = im.curves.coverage_at_risk(
             y_true, y_pred, confidence, risk=float(limit), sample_weight=weights
         )
         assert got == pytest.approx(float(max(safe, default=0)), abs=1e-14)
@@ -113,24 +115,24 @@ def test_float_weights_match_the_reference_and_repetition():
     weights = rng.random(60)
     points = reference_curve(y_true, y_pred, confidence.tolist(), weights.tolist())
     area, generalized = reference_areas(points)
-    assert im.aurc(y_true, y_pred, confidence, sample_weight=weights) == pytest.approx(
-        float(area), rel=1e-12
-    )
-    assert im.augrc(y_true, y_pred, confidence, sample_weight=weights) == pytest.approx(
-        float(generalized), rel=1e-12
-    )
+    assert im.curves.aurc(
+        y_true, y_pred, confidence, sample_weight=weights
+    ) == pytest.approx(float(area), rel=1e-12)
+    assert im.curves.augrc(
+        y_true, y_pred, confidence, sample_weight=weights
+    ) == pytest.approx(float(generalized), rel=1e-12)
     # Integer weights are repetitions of the samples (tied copies enter
     # together). Not for e_aurc: its oracle ranks samples, and copies of one
     # sample could be ranked apart (see the e_aurc docstring).
     counts = rng.integers(0, 4, 60)
     counts[0] = 1
     repeated = [np.repeat(a, counts) for a in (y_true, y_pred, confidence)]
-    for function in (im.aurc, im.augrc):
+    for function in (im.curves.aurc, im.curves.augrc):
         assert function(
             y_true, y_pred, confidence, sample_weight=counts
         ) == pytest.approx(function(*repeated), abs=1e-14)
     # Every area depends on the weights only relatively.
-    for function in (im.aurc, im.e_aurc, im.augrc):
+    for function in (im.curves.aurc, im.curves.e_aurc, im.curves.augrc):
         assert function(
             y_true, y_pred, confidence, sample_weight=weights * 1e3
         ) == pytest.approx(
@@ -147,7 +149,7 @@ def test_geifman_el_yaniv_anchor_mean_of_top_k_risks():
     confidence = rng.permutation(n).astype(float)
     wrong = (y_true != y_pred)[np.argsort(-confidence)]
     top_k_risks = np.cumsum(wrong) / np.arange(1, n + 1)
-    assert im.aurc(y_true, y_pred, confidence) == pytest.approx(
+    assert im.curves.aurc(y_true, y_pred, confidence) == pytest.approx(
         top_k_risks.mean(), abs=1e-14
     )
 
@@ -160,13 +162,15 @@ def test_oracle_ranking_has_zero_excess_and_the_known_area():
     wrong = y_true != y_pred
     # Every correct sample above every error, no ties.
     confidence = rng.permutation(n) + np.where(wrong, 0, n)
-    assert im.e_aurc(y_true, y_pred, confidence) == pytest.approx(0.0, abs=1e-15)
+    assert im.curves.e_aurc(y_true, y_pred, confidence) == pytest.approx(0.0, abs=1e-15)
     # Geifman et al. (2019): the oracle's area tends to r + (1 - r) ln(1 - r).
     r = wrong.mean()
     optimum = r + (1 - r) * np.log(1 - r)
-    assert im.aurc(y_true, y_pred, confidence) == pytest.approx(optimum, abs=1e-4)
+    assert im.curves.aurc(y_true, y_pred, confidence) == pytest.approx(
+        optimum, abs=1e-4
+    )
     # The worst ranking is above it.
-    assert im.e_aurc(y_true, y_pred, -confidence) > 0.3
+    assert im.curves.e_aurc(y_true, y_pred, -confidence) > 0.3
 
 
 def test_oracle_is_the_minimum_over_every_ranking_with_ties_and_weights():
@@ -178,11 +182,11 @@ def test_oracle_is_the_minimum_over_every_ranking_with_ties_and_weights():
         y_pred = np.array(wrong)
         weights = rng.integers(1, 6, 4) * rng.random()
         areas = [
-            im.aurc(y_true, y_pred, levels, sample_weight=weights)
+            im.curves.aurc(y_true, y_pred, levels, sample_weight=weights)
             for levels in rankings
         ]
         excess = [
-            im.e_aurc(y_true, y_pred, levels, sample_weight=weights)
+            im.curves.e_aurc(y_true, y_pred, levels, sample_weight=weights)
             for levels in rankings
         ]
         assert min(excess) == pytest.approx(0.0, abs=1e-15)
@@ -211,19 +215,19 @@ def test_invariants(rows):
     y_true = np.zeros(len(rows), dtype=int)
     y_pred = wrong.astype(int)
     kwargs = {"sample_weight": weights}
-    area = im.aurc(y_true, y_pred, confidence, **kwargs)
-    excess = im.e_aurc(y_true, y_pred, confidence, **kwargs)
-    generalized = im.augrc(y_true, y_pred, confidence, **kwargs)
+    area = im.curves.aurc(y_true, y_pred, confidence, **kwargs)
+    excess = im.curves.e_aurc(y_true, y_pred, confidence, **kwargs)
+    generalized = im.curves.augrc(y_true, y_pred, confidence, **kwargs)
     assert 0 <= generalized <= area + 1e-12
     assert area <= 1 + 1e-12
     assert 0 <= excess <= area + 1e-12
     # Only the order of the confidences matters, and weights only relatively.
     transformed = np.exp(confidence) * 3 - 1
     scaled = {"sample_weight": weights * 4.0}
-    assert im.aurc(y_true, y_pred, transformed, **scaled) == pytest.approx(
+    assert im.curves.aurc(y_true, y_pred, transformed, **scaled) == pytest.approx(
         area, abs=1e-12
     )
-    curve = im.risk_coverage_curve(y_true, y_pred, confidence, **kwargs)
+    curve = im.curves.risk_coverage_curve(y_true, y_pred, confidence, **kwargs)
     assert np.all(np.diff(curve.coverage) >= 0)
     assert curve.coverage[-1] == 1.0
     risk = curve.selective_risk[np.isfinite(curve.selective_risk)]
@@ -233,7 +237,7 @@ def test_invariants(rows):
 @pytest.mark.parametrize("scale", [1e-300, 1e300])
 def test_extreme_weights_give_the_well_scaled_values(scale):
     y_true, y_pred, confidence, weights = PROBLEMS[-1]
-    for function in (im.aurc, im.e_aurc, im.augrc):
+    for function in (im.curves.aurc, im.curves.e_aurc, im.curves.augrc):
         assert function(
             y_true, y_pred, confidence, sample_weight=weights * scale
         ) == pytest.approx(
@@ -242,7 +246,7 @@ def test_extreme_weights_give_the_well_scaled_values(scale):
 
 
 def test_string_labels_and_infinite_confidence():
-    curve = im.risk_coverage_curve(
+    curve = im.curves.risk_coverage_curve(
         ["a", "b", "b"], ["a", "a", "b"], [np.inf, -np.inf, 0.5]
     )
     np.testing.assert_array_equal(curve.thresholds, [np.inf, 0.5, -np.inf])
@@ -250,14 +254,17 @@ def test_string_labels_and_infinite_confidence():
 
 
 def test_zero_weight_head_gives_nan_risk_but_finite_areas():
-    curve = im.risk_coverage_curve(
+    curve = im.curves.risk_coverage_curve(
         [0, 0, 1], [1, 0, 1], [0.9, 0.5, 0.1], sample_weight=[0, 1, 1]
     )
     assert np.isnan(curve.selective_risk[0])
     np.testing.assert_allclose(curve.coverage, [0, 0.5, 1])
-    assert im.aurc([0, 0, 1], [1, 0, 1], [0.9, 0.5, 0.1], sample_weight=[0, 1, 1]) == 0
     assert (
-        im.selective_risk_at_coverage(
+        im.curves.aurc([0, 0, 1], [1, 0, 1], [0.9, 0.5, 0.1], sample_weight=[0, 1, 1])
+        == 0
+    )
+    assert (
+        im.curves.selective_risk_at_coverage(
             [0, 0, 1],
             [1, 0, 1],
             [0.9, 0.5, 0.1],
@@ -269,7 +276,7 @@ def test_zero_weight_head_gives_nan_risk_but_finite_areas():
 
 
 def test_result_unpacks_like_roc_curve():
-    coverage, risk, generalized, thresholds = im.risk_coverage_curve(
+    coverage, risk, generalized, thresholds = im.curves.risk_coverage_curve(
         [0, 1], [0, 0], [0.2, 0.8]
     )
     np.testing.assert_array_equal(thresholds, [0.8, 0.2])
@@ -300,7 +307,12 @@ GOOD = ([0, 1, 1], [0, 1, 0], [0.3, 0.2, 0.1])
     ],
 )
 def test_bad_input_is_a_clear_error(arguments, kwargs, message):
-    for function in (im.risk_coverage_curve, im.aurc, im.e_aurc, im.augrc):
+    for function in (
+        im.curves.risk_coverage_curve,
+        im.curves.aurc,
+        im.curves.e_aurc,
+        im.curves.augrc,
+    ):
         with pytest.raises(ValueError, match=message):
             function(*arguments, **kwargs)
 
@@ -308,18 +320,18 @@ def test_bad_input_is_a_clear_error(arguments, kwargs, message):
 @pytest.mark.parametrize("coverage", [0, -0.1, 1.5, np.nan])
 def test_coverage_out_of_range(coverage):
     with pytest.raises(ValueError, match=r"coverage must be in \(0, 1\]"):
-        im.selective_risk_at_coverage(*GOOD, coverage=coverage)
+        im.curves.selective_risk_at_coverage(*GOOD, coverage=coverage)
 
 
 @pytest.mark.parametrize("risk", [-0.1, 1.5, np.nan])
 def test_risk_out_of_range(risk):
     with pytest.raises(ValueError, match=r"risk must be in \[0, 1\]"):
-        im.coverage_at_risk(*GOOD, risk=risk)
+        im.curves.coverage_at_risk(*GOOD, risk=risk)
 
 
 @pytest.mark.parametrize("value", [True, "0.5", None, [0.5]])
 def test_targets_must_be_numbers(value):
     with pytest.raises(TypeError, match="must be a number"):
-        im.selective_risk_at_coverage(*GOOD, coverage=value)
+        im.curves.selective_risk_at_coverage(*GOOD, coverage=value)
     with pytest.raises(TypeError, match="must be a number"):
-        im.coverage_at_risk(*GOOD, risk=value)
+        im.curves.coverage_at_risk(*GOOD, risk=value)

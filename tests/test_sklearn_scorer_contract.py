@@ -168,7 +168,7 @@ def test_set_score_request_raises_with_routing_off(name):
 
 @pytest.mark.parametrize(
     "scorer",
-    [im.make_ni_scorer("ni2"), im.make_risk_coverage_scorer("aurc")],
+    [im.make_ni_scorer("ni2"), im.scoring.make_risk_coverage_scorer("aurc")],
     ids=repr,
 )
 def test_score_requests_follow_scikit_learns_protocol(scorer):
@@ -250,7 +250,7 @@ def outcome(call):
     return None
 
 
-@pytest.mark.filterwarnings("ignore::infometrics.DegenerateThresholdWarning")
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.DegenerateThresholdWarning")
 @pytest.mark.filterwarnings("ignore:y_pred contains classes not in y_true")
 @pytest.mark.parametrize("scoring", ["balanced_accuracy", "ni2"])
 def test_an_unrequested_sample_weight_does_what_the_threshold_tuner_does(scoring):
@@ -268,7 +268,7 @@ def test_an_unrequested_sample_weight_does_what_the_threshold_tuner_does(scoring
 
 
 # An accuracy-like metric is best rejecting nothing: the reject tuner says so.
-@pytest.mark.filterwarnings("ignore::infometrics.DegenerateThresholdWarning")
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.DegenerateThresholdWarning")
 @pytest.mark.parametrize("kind", ["sklearn", "infometrics"])
 @pytest.mark.parametrize("request_weights", [True, False])
 def test_a_requested_sample_weight_reaches_the_scorer_as_in_the_threshold_tuner(

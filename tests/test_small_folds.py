@@ -143,7 +143,7 @@ def test_adjusted_refuses_bad_input():
 
 
 def test_adjusted_single_true_class_is_undefined():
-    with pytest.warns(im.UndefinedMeasureWarning):
+    with pytest.warns(im.exceptions.UndefinedMeasureWarning):
         value = adjusted_measures([[3, 1, 0], [0, 0, 0]], "ni2")["ni2"]
     assert np.isnan(value)
     assert adjusted_measures([[3, 1, 0], [0, 0, 0]], "ni2", replace_undefined_by=0.0)
@@ -192,8 +192,8 @@ def test_jackknife_equals_delete_one_loop_over_labels(seed):
         for i in range(n)
     ]
     full = _every_measure(matrix)
-    assert set(result) == set(im.MEASURES) - {
-        name for name, spec in im.MEASURES.items() if spec.binary_only
+    assert set(result) == set(im.measures.MEASURES) - {
+        name for name, spec in im.measures.MEASURES.items() if spec.binary_only
     }
     for name, estimate in result.items():
         theta = np.array([values[name] for values in deleted])
@@ -229,7 +229,9 @@ def test_jackknife_refuses_bad_input():
 
 
 def test_jackknife_of_one_sample_is_undefined():
-    with pytest.warns(im.UndefinedMeasureWarning, match="fewer than two samples"):
+    with pytest.warns(
+        im.exceptions.UndefinedMeasureWarning, match="fewer than two samples"
+    ):
         estimate = jackknife_measures([[1, 0, 0], [0, 0, 0]], "accuracy")["accuracy"]
     assert np.isnan(estimate.standard_error)
 

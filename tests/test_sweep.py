@@ -31,7 +31,7 @@ def matrices_at_thresholds(true, predicted, confidence, weights, n_classes, thre
 def swept_curve(true, predicted, confidence, weights, n_classes, names):
     """The curve at every distinct threshold, through the public API (column
     ``n_classes`` of ``predicted`` is a rejection)."""
-    return im.reject_curve_from_predictions(
+    return im.curves.reject_curve_from_predictions(
         true,
         np.where(predicted == n_classes, -1, predicted),
         confidence,
@@ -124,7 +124,7 @@ def test_a_class_that_leaves_the_accepted_set_is_exactly_empty():
     true = np.array([0, 1, 1, 0, 1, 0])
     predicted = np.array([0, 1, 1, 1, 0, 0])
     confidence = np.array([0.9, 0.1, 0.2, 0.3, 0.8, 0.7])
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         true,
         predicted,
         confidence,
@@ -179,7 +179,7 @@ def test_reject_curve_equals_the_previous_block_implementation():
     proba = np.round(np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True), 2)
     weights = rng.integers(1, 4, n).astype(float)
     names = ["ni2", "ni7", "info_completeness", "false_info_ratio", "kappa", "ema"]
-    curve = im.reject_curve(
+    curve = im.curves.reject_curve(
         y_true,
         proba,
         labels=np.arange(n_classes),
@@ -202,10 +202,10 @@ def test_risk_columns_are_the_risk_coverage_curve(seed):
     y_pred = np.where(rng.random(n) < 0.6, y_true, rng.integers(0, 3, n))
     confidence = rng.integers(0, 30, n) / 30
     weights = rng.random(n) if seed % 2 else None
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         y_true, y_pred, confidence, sample_weight=weights, measures="ni2"
     )
-    reference = im.risk_coverage_curve(
+    reference = im.curves.risk_coverage_curve(
         y_true, y_pred, confidence, sample_weight=weights
     )
     np.testing.assert_array_equal(curve.thresholds[-2::-1], reference.thresholds)
@@ -230,8 +230,10 @@ def test_reject_curve_and_from_predictions_agree():
     proba = rng.dirichlet(np.ones(3), n)
     labels = np.array(["a", "b", "c"])
     names = ["ni2", "kappa", "triangle_vi"]
-    from_scores = im.reject_curve(labels[y], proba, labels=labels, measures=names)
-    from_predictions = im.reject_curve_from_predictions(
+    from_scores = im.curves.reject_curve(
+        labels[y], proba, labels=labels, measures=names
+    )
+    from_predictions = im.curves.reject_curve_from_predictions(
         labels[y],
         labels[proba.argmax(axis=1)],
         proba.max(axis=1),
@@ -251,7 +253,9 @@ def test_predictions_rejected_up_front_stay_rejected():
     y_true = np.array([0, 1, 1, 0, 1])
     y_pred = np.array([0, 1, -1, -1, 0])
     confidence = np.array([0.9, 0.8, 0.99, 0.95, 0.5])
-    curve = im.reject_curve_from_predictions(y_true, y_pred, confidence, measures="ni2")
+    curve = im.curves.reject_curve_from_predictions(
+        y_true, y_pred, confidence, measures="ni2"
+    )
     # Only the three predictions that are classes define thresholds.
     np.testing.assert_array_equal(curve.thresholds, [0.5, 0.8, 0.9, np.inf])
     np.testing.assert_allclose(curve.reject_rate, [0.4, 0.6, 0.8, 1.0])
@@ -269,7 +273,7 @@ def test_warns_once_per_measure_with_the_call_totals():
     proba = rng.dirichlet(np.ones(3), n)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        curve = im.reject_curve(
+        curve = im.curves.reject_curve(
             y,
             proba,
             measures=["ni2", "ni7", "accepted_accuracy"],
@@ -278,7 +282,7 @@ def test_warns_once_per_measure_with_the_call_totals():
     messages = [
         str(w.message)
         for w in caught
-        if issubclass(w.category, im.UndefinedMeasureWarning)
+        if issubclass(w.category, im.exceptions.UndefinedMeasureWarning)
     ]
     n_points = len(curve.thresholds)
     # Everything rejected at the last point: accepted accuracy undefined once.
@@ -294,7 +298,7 @@ def test_zero_weight_samples_are_thresholds_but_take_no_step():
     y_pred = np.array([0, 1, 0, 0])
     confidence = np.array([0.1, 0.2, 0.3, 0.4])
     weights = np.array([1.0, 0.0, 1.0, 1.0])
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         y_true, y_pred, confidence, sample_weight=weights, measures="accepted_accuracy"
     )
     np.testing.assert_array_equal(curve.thresholds, [0.1, 0.2, 0.3, 0.4, np.inf])
@@ -372,17 +376,17 @@ def test_reject_curve_bad_input(kwargs, message):
     y_true = arguments.pop("y_true")
     y_score = arguments.pop("y_score")
     with pytest.raises(ValueError, match=message):
-        im.reject_curve(y_true, y_score, **arguments)
+        im.curves.reject_curve(y_true, y_score, **arguments)
 
 
 def test_a_bare_measure_name_is_one_measure():
-    curve = im.reject_curve(**TWO_CLASSES, measures="ni2")
+    curve = im.curves.reject_curve(**TWO_CLASSES, measures="ni2")
     assert list(curve.measures) == ["ni2"]
 
 
 def test_best_on_an_all_nan_curve_is_a_clear_error():
     # One true class: NI2 is undefined at every point.
-    curve = im.reject_curve(
+    curve = im.curves.reject_curve(
         np.zeros(4, dtype=int), TWO_CLASSES["y_score"], labels=[0, 1], measures="ni2"
     )
     assert np.all(np.isnan(curve.measures["ni2"]))
@@ -390,9 +394,9 @@ def test_best_on_an_all_nan_curve_is_a_clear_error():
         curve.best("ni2")
     with pytest.raises(ValueError, match="has no 'ni3'"):
         curve.best("ni3")
-    _, _, value = im.reject_curve(**TWO_CLASSES).best("false_info_ratio")
+    _, _, value = im.curves.reject_curve(**TWO_CLASSES).best("false_info_ratio")
     assert value == np.nanmin(
-        im.reject_curve(**TWO_CLASSES).measures["false_info_ratio"]
+        im.curves.reject_curve(**TWO_CLASSES).measures["false_info_ratio"]
     )
 
 
@@ -408,7 +412,7 @@ def test_best_on_an_all_nan_curve_is_a_clear_error():
 )
 def test_from_predictions_bad_input(arguments, message):
     with pytest.raises(ValueError, match=message):
-        im.reject_curve_from_predictions(*arguments)
+        im.curves.reject_curve_from_predictions(*arguments)
 
 
 def test_plus_inf_confidences_the_last_point_still_rejects_everything():
@@ -416,7 +420,7 @@ def test_plus_inf_confidences_the_last_point_still_rejects_everything():
     # point rejects every sample all the same, its threshold inf repeating
     # the one before (documented), and no threshold is NaN.
     confidence = np.array([np.inf, 0.5, -np.inf, 0.2])
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         [0, 1, 0, 1], [0, 1, 1, 1], confidence, measures="ni2"
     )
     np.testing.assert_array_equal(curve.thresholds, [-np.inf, 0.2, 0.5, np.inf, np.inf])

@@ -12,7 +12,7 @@ ONE_TRUE_CLASS = [[6, 3, 1], [0, 0, 0]]
 
 def test_one_true_class_makes_measures_dividing_by_h_true_undefined():
     with pytest.warns(
-        im.UndefinedMeasureWarning, match=r"NI2 is undefined.*H\(T\) = 0"
+        im.exceptions.UndefinedMeasureWarning, match=r"NI2 is undefined.*H\(T\) = 0"
     ):
         assert np.isnan(im.ni(ONE_TRUE_CLASS, "ni2"))
     values = im.all_measures(ONE_TRUE_CLASS, replace_undefined_by=np.nan)
@@ -41,7 +41,7 @@ def test_replace_undefined_by_returns_the_value_silently():
 
 def test_one_warning_per_measure_for_a_stack_names_the_count():
     stack = np.array([ONE_TRUE_CLASS, [[6, 3, 1], [1, 5, 0]], ONE_TRUE_CLASS])
-    with pytest.warns(im.UndefinedMeasureWarning) as record:
+    with pytest.warns(im.exceptions.UndefinedMeasureWarning) as record:
         values = im.ni(stack, "ni1")
     assert len(record) == 1
     assert "for 2 of 3 matrices" in str(record[0].message)
@@ -50,14 +50,14 @@ def test_one_warning_per_measure_for_a_stack_names_the_count():
 
 
 def test_warning_points_at_the_callers_line():
-    with pytest.warns(im.UndefinedMeasureWarning) as record:
+    with pytest.warns(im.exceptions.UndefinedMeasureWarning) as record:
         im.ni_score([0, 0], [0, 1])
     assert record[0].filename == __file__
 
 
 def test_singular_divergences_are_undefined_and_identical_marginals_give_ni20_one():
     rejected = [[90, 0, 0], [0, 9, 1]]
-    with pytest.warns(im.UndefinedMeasureWarning, match="singular"):
+    with pytest.warns(im.exceptions.UndefinedMeasureWarning, match="singular"):
         assert np.isnan(im.ni(rejected, "ni17"))
     # KL(t||y) = KL(y||t) = 0: the limit D20 = 0, NI20 = 1 (the paper prints "S").
     assert im.ni([[89, 1, 0], [1, 9, 0]], "ni20") == 1.0
@@ -82,7 +82,7 @@ def test_results_are_clipped_to_the_unit_interval():
 
 
 def test_coverage_and_triangle_undefined_cases():
-    with pytest.warns(im.UndefinedMeasureWarning) as record:
+    with pytest.warns(im.exceptions.UndefinedMeasureWarning) as record:
         coverage = im.information_coverage(ONE_TRUE_CLASS)
     assert [str(w.message).split(" ")[0] for w in record] == [
         "f(T;S)",
@@ -91,7 +91,7 @@ def test_coverage_and_triangle_undefined_cases():
     ]
     assert np.isnan(coverage.completeness)
     assert np.isnan(coverage.output_entropy_per_true_class[1])  # empty row
-    with pytest.warns(im.UndefinedMeasureWarning, match="single row"):
+    with pytest.warns(im.exceptions.UndefinedMeasureWarning, match="single row"):
         triangle = im.entropy_triangle([[3, 4]])
     assert np.isnan(triangle.x.mutual_info)
     assert triangle.delta_h + triangle.mutual_info + triangle.variation_info == (
@@ -100,7 +100,7 @@ def test_coverage_and_triangle_undefined_cases():
 
 
 def test_conventional_undefined_cases():
-    with pytest.warns(im.UndefinedMeasureWarning) as record:
+    with pytest.warns(im.exceptions.UndefinedMeasureWarning) as record:
         measures = im.conventional_measures([[0, 0, 4], [0, 0, 2]])
     assert any("every sample was rejected" in str(w.message) for w in record)
     assert np.isnan(measures["accepted_accuracy"])
@@ -131,7 +131,7 @@ def test_invalid_confusion_matrix_raises(matrix, message):
         im.information_coverage,
         im.entropy_triangle,
         im.conventional_measures,
-        im.error_bounds,
+        im.measures.error_bounds,
     ):
         with pytest.raises(ValueError, match=message):
             function(matrix)
@@ -164,7 +164,7 @@ def test_measure_name_is_case_insensitive():
 )
 def test_sensitivity_rejects_bad_indices(args, message):
     with pytest.raises(ValueError, match=message):
-        im.mutual_info_sensitivity([[5, 1, 0], [1, 5, 0]], *args)
+        im.measures.mutual_info_sensitivity([[5, 1, 0], [1, 5, 0]], *args)
 
 
 @pytest.mark.parametrize("bad", [2, -1, "pos"])

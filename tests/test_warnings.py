@@ -9,6 +9,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from public_names import PUBLIC
 from sklearn.datasets import load_iris
 from sklearn.linear_model import LogisticRegression
 
@@ -32,47 +33,49 @@ def labels_and_rejections():
 
 CALLS = {
     "RejectLabelWarning, strings": (
-        im.RejectLabelWarning,
+        im.exceptions.RejectLabelWarning,
         lambda: im.augmented_confusion_matrix(["a", "b"], ["a", "-1"]),
     ),
     "RejectLabelWarning, categoricals": (
-        im.RejectLabelWarning,
+        im.exceptions.RejectLabelWarning,
         lambda: im.augmented_confusion_matrix(
             pd.Categorical(["a", "b"]), pd.Categorical(["a", "-1"])
         ),
     ),
     "RejectLabelWarning, ni_score": (
-        im.RejectLabelWarning,
+        im.exceptions.RejectLabelWarning,
         lambda: im.ni_score(["a", "b"], ["a", "-1"]),
     ),
     "UndefinedMeasureWarning, ni": (
-        im.UndefinedMeasureWarning,
+        im.exceptions.UndefinedMeasureWarning,
         lambda: im.ni([[5, 0], [0, 0]], measure="ni1"),
     ),
     "UndefinedMeasureWarning, ni_score": (
-        im.UndefinedMeasureWarning,
+        im.exceptions.UndefinedMeasureWarning,
         lambda: im.ni_score([0, 0], [0, 0], measure="ni1"),
     ),
     "UndefinedMeasureWarning, all_measures": (
-        im.UndefinedMeasureWarning,
+        im.exceptions.UndefinedMeasureWarning,
         lambda: im.all_measures([[5, 0], [0, 0]]),
     ),
     "UndefinedMeasureWarning, bootstrap": (
-        im.UndefinedMeasureWarning,
-        lambda: im.bootstrap_measures(
+        im.exceptions.UndefinedMeasureWarning,
+        lambda: im.resampling.bootstrap_measures(
             [[5, 0], [0, 0]], "ni1", n_resamples=20, random_state=0
         ),
     ),
     "PermutedLabelsWarning, information_report": (
-        im.PermutedLabelsWarning,
-        lambda: im.information_report(*labels_and_rejections(), reject_label=None),
+        im.exceptions.PermutedLabelsWarning,
+        lambda: im.report.information_report(
+            *labels_and_rejections(), reject_label=None
+        ),
     ),
     "PermutedLabelsWarning, compare": (
-        im.PermutedLabelsWarning,
-        lambda: im.compare({"a": labels_and_rejections()}, reject_label=None),
+        im.exceptions.PermutedLabelsWarning,
+        lambda: im.report.compare({"a": labels_and_rejections()}, reject_label=None),
     ),
     "DegenerateThresholdWarning": (
-        im.DegenerateThresholdWarning,
+        im.exceptions.DegenerateThresholdWarning,
         lambda: im.RejectOptionClassifierCV(
             LogisticRegression(max_iter=500), scoring="false_info_ratio", cv=2
         ).fit(*load_iris(return_X_y=True)),
@@ -91,7 +94,9 @@ def test_a_scorer_registration_failure_points_at_the_caller(monkeypatch):
     from sklearn.metrics import _scorer  # the registry the warning is about
 
     monkeypatch.setattr(_scorer, "_SCORERS", tuple(_scorer._SCORERS))
-    records = caught(im.ScorerRegistrationWarning, im.register_scorers)
+    records = caught(
+        im.exceptions.ScorerRegistrationWarning, im.scoring.register_scorers
+    )
     assert records[0].filename == __file__
     message = str(records[0].message)
     assert "'ni2'" in message
@@ -102,21 +107,21 @@ def test_a_scorer_registration_failure_returns_false(monkeypatch):
     from sklearn.metrics import _scorer
 
     monkeypatch.setattr(_scorer, "_SCORERS", tuple(_scorer._SCORERS))
-    with pytest.warns(im.ScorerRegistrationWarning):
-        assert im.register_scorers() is False
+    with pytest.warns(im.exceptions.ScorerRegistrationWarning):
+        assert im.scoring.register_scorers() is False
     monkeypatch.undo()
-    assert im.register_scorers() is True
+    assert im.scoring.register_scorers() is True
 
 
 def test_every_public_warning_lives_in_the_exceptions_module():
     import infometrics.exceptions
 
+    # Every warning class of every public namespace is one of the module's.
     public = {
         name
-        for name in dir(im)
-        if isinstance(getattr(im, name), type)
-        and issubclass(getattr(im, name), Warning)
+        for name, obj in PUBLIC.items()
+        if isinstance(obj, type) and issubclass(obj, Warning)
     }
     assert public == set(infometrics.exceptions.__all__)
     for name in public:
-        assert getattr(im, name) is getattr(infometrics.exceptions, name)
+        assert PUBLIC[name] is getattr(infometrics.exceptions, name)

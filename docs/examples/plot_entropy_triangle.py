@@ -32,5 +32,7 @@ for name, matrix in matrices.items():
 # marginal points: the majority classifier's output sits at the degenerate apex.
 
 fig, ax = plt.subplots(figsize=(7, 6.5))
-im.EntropyTriangleDisplay.from_confusion_matrices(matrices, extended=True, ax=ax)
+im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
+    matrices, extended=True, ax=ax
+)
 plt.show()

@@ -6,7 +6,7 @@ An abstaining classifier can be judged by the *information* its accepted
 decisions carry about the truth (NI2 against the reject rate, Hu & Wang) or by
 the *risk* it runs on what it accepts (the risk–coverage curve and its area,
 AURC, Geifman & El-Yaniv). Both come from one sort of the confidences: one
-:func:`~infometrics.reject_curve_from_predictions` call gives NI2 and the
+:func:`~infometrics.curves.reject_curve_from_predictions` call gives NI2 and the
 selective risk at every distinct threshold.
 
 We compare a logistic regression with a Gaussian naive Bayes classifier on
@@ -42,7 +42,7 @@ for name, classifier in classifiers.items():
     proba = classifier.fit(X_train, y_train).predict_proba(X_test)
     y_pred = classifier.classes_[proba.argmax(axis=1)]
     confidence = proba.max(axis=1)
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         y_test,
         y_pred,
         confidence,
@@ -59,9 +59,9 @@ for name, classifier in classifiers.items():
             curve.measures["ni2"][0],
             best_ni2,
             curve.normalized_area("ni2"),
-            im.aurc(y_test, y_pred, confidence),
-            im.e_aurc(y_test, y_pred, confidence),
-            im.augrc(y_test, y_pred, confidence),
+            im.curves.aurc(y_test, y_pred, confidence),
+            im.curves.e_aurc(y_test, y_pred, confidence),
+            im.curves.augrc(y_test, y_pred, confidence),
         )
     )
 
@@ -97,7 +97,7 @@ left.set_ylim(0, 1)
 left.legend(loc="lower left")
 
 for name, (_, y_pred, confidence) in curves.items():
-    im.RiskCoverageDisplay.from_predictions(
+    im.plotting.RiskCoverageDisplay.from_predictions(
         y_test, y_pred, confidence=confidence, name=name, ax=right
     )
 right.set_title("Risk of the accepted decisions")

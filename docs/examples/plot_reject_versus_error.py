@@ -19,7 +19,7 @@ models = {
     "M3: positive rejected": [[90, 0, 0], [0, 9, 1]],
     "M4: negative rejected": [[89, 0, 1], [0, 10, 0]],
 }
-table = im.compare(models, measures=["ni1", "ni2", "ni3", "correct_rate"])
+table = im.report.compare(models, measures=["ni1", "ni2", "ni3", "correct_rate"])
 print(table.round(3))
 
 # %%

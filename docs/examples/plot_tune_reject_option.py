@@ -44,7 +44,7 @@ print(f"threshold {tuned.best_threshold_:.3f}, out-of-fold NI2 {tuned.best_score
 fig, (ni2_ax, risk_ax) = plt.subplots(
     1, 2, figsize=(11, 4.8), sharex=True, layout="constrained"
 )
-display = im.RejectCurveDisplay(
+display = im.plotting.RejectCurveDisplay(
     tuned.curve_, threshold=tuned.best_threshold_, name="out of fold"
 )
 display.plot(ax=ni2_ax, x="coverage", measures=["ni2"], show_error_rate=False)
@@ -65,7 +65,7 @@ plt.show()
 # %%
 # On the test split: what the tuned classifier rejected, per true class.
 
-im.AugmentedConfusionMatrixDisplay.from_estimator(
+im.plotting.AugmentedConfusionMatrixDisplay.from_estimator(
     tuned, X_test, y_test, normalize="true"
 )
 plt.show()
@@ -76,7 +76,7 @@ plt.show()
 
 plain = model.fit(X_train, y_train)
 fig, ax = plt.subplots(figsize=(7, 5.5), layout="constrained")
-im.InformationCoverageDisplay.from_predictions(
+im.plotting.InformationCoverageDisplay.from_predictions(
     y_test,
     plain.predict(X_test),
     name="never rejects",
@@ -85,7 +85,7 @@ im.InformationCoverageDisplay.from_predictions(
     random_state=0,
     ax=ax,
 )
-im.InformationCoverageDisplay.from_estimator(
+im.plotting.InformationCoverageDisplay.from_estimator(
     tuned,
     X_test,
     y_test,
@@ -99,7 +99,7 @@ plt.show()
 # %%
 # The paired bootstrap of the NI2 difference on the same test samples.
 
-comparison = im.paired_comparison(
+comparison = im.resampling.paired_comparison(
     y_test,
     tuned.predict(X_test),
     plain.predict(X_test),

@@ -30,7 +30,7 @@ class UndefinedMeasureWarning(UserWarning):
     ...     value = infometrics.ni([[5, 0], [0, 0]], measure="ni1")
     >>> value
     nan
-    >>> issubclass(caught[0].category, infometrics.UndefinedMeasureWarning)
+    >>> issubclass(caught[0].category, infometrics.exceptions.UndefinedMeasureWarning)
     True
     """
 
@@ -52,7 +52,7 @@ class RejectLabelWarning(UserWarning):
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
     ...     matrix = infometrics.augmented_confusion_matrix(["a", "b"], ["a", "-1"])
-    >>> issubclass(caught[0].category, infometrics.RejectLabelWarning)
+    >>> issubclass(caught[0].category, infometrics.exceptions.RejectLabelWarning)
     True
     >>> infometrics.augmented_confusion_matrix(
     ...     ["a", "b"], ["a", "-1"], reject_label="-1"
@@ -90,8 +90,8 @@ class PermutedLabelsWarning(UserWarning):
     >>> y_pred = [1, 1, 2, 2, 0, 0]
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
-    ...     report = infometrics.information_report(y_true, y_pred)
-    >>> issubclass(caught[0].category, infometrics.PermutedLabelsWarning)
+    ...     report = infometrics.report.information_report(y_true, y_pred)
+    >>> issubclass(caught[0].category, infometrics.exceptions.PermutedLabelsWarning)
     True
     >>> report.loc[("normalized information", "ni2"), "value"]
     np.float64(1.0)
@@ -106,7 +106,7 @@ class ScorerRegistrationWarning(UserWarning):
     Examples
     --------
     >>> import warnings
-    >>> from infometrics import ScorerRegistrationWarning
+    >>> from infometrics.exceptions import ScorerRegistrationWarning
     >>> warnings.simplefilter("error", ScorerRegistrationWarning)  # fail loudly
     >>> warnings.resetwarnings()
     """
@@ -123,7 +123,7 @@ class DegenerateThresholdWarning(UserWarning):
     Examples
     --------
     >>> import warnings
-    >>> from infometrics import DegenerateThresholdWarning
+    >>> from infometrics.exceptions import DegenerateThresholdWarning
     >>> warnings.simplefilter("error", DegenerateThresholdWarning)  # fail loudly
     >>> warnings.resetwarnings()
     """

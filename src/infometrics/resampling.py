@@ -3,7 +3,7 @@
 from ._resampling.bootstrap import (
     BootstrapInterval,
     bootstrap_measures,
-    bootstrap_measures_score,
+    bootstrap_measures_from_predictions,
 )
 from ._resampling.paired import PairedComparison, paired_comparison
 
@@ -11,6 +11,6 @@ __all__ = [
     "BootstrapInterval",
     "PairedComparison",
     "bootstrap_measures",
-    "bootstrap_measures_score",
+    "bootstrap_measures_from_predictions",
     "paired_comparison",
 ]

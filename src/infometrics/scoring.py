@@ -5,12 +5,11 @@ in scikit-learn; the objects here are the same scorers for use without the
 names.
 """
 
-from ._sklearn.registration import register_scorers
 from ._sklearn.risk_coverage_scorers import (
     RiskCoverageScorer,
     make_risk_coverage_scorer,
 )
-from ._sklearn.scorer_names import get_scorer, get_scorer_names
+from ._sklearn.scorer_names import get_scorer, get_scorer_names, register_scorers
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,

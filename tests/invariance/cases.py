@@ -382,7 +382,7 @@ def reference_matrix(codes_true, codes_pred, weights, n_classes=None):
 def reference_risk_coverage(codes_true, codes_pred, confidence, weights):
     """Coverage, selective and generalized risk at every distinct threshold.
 
-    Decreasing thresholds, as :func:`infometrics.risk_coverage_curve`; each
+    Decreasing thresholds, as :func:`infometrics.curves.risk_coverage_curve`; each
     point from its own accepted set, in exact fractions.
     """
     weights = [Fraction(float(w)) for w in weights]

@@ -69,12 +69,20 @@ def run_expecting(name, case):
 # Entries whose numbers mix counts and measures in one list.
 SCALE_EXEMPT = {
     "html_report": "the page prints the weighted counts next to the measures",
+    "adjusted_measures": "the expected information under the permutation model "
+    "depends on the number of samples, not only on their shares",
+    "jackknife_measures": "deleting one sample of n: the correction and its "
+    "standard error depend on n by definition",
     "mutual_info_sensitivity": "the change of I when one sample moves: 1/n of "
     "the counts by definition (SPEC §6)",
 }
 # Entries that may refuse a scaled input with a clear error instead: the
 # multinomial bootstrap of a matrix needs integer counts.
-CLEAR_REFUSALS = {"bootstrap_measures": "integer counts"}
+CLEAR_REFUSALS = {
+    "bootstrap_measures": "integer counts",
+    "adjusted_measures": "needs integer counts",
+    "jackknife_measures": "needs integer counts",
+}
 # Entries that must refuse, clearly and before allocating, whole counts whose
 # total int64 cannot hold: the issue's defect "float counts >= 2**63 wrap and
 # then ask for 67 GiB" is fixed by this refusal (×1e100 gives such counts),
@@ -231,7 +239,7 @@ def _(case):
 @entry("information_report", "labels", "weights")
 def _(case):
     return flat(
-        r=im.information_report(
+        r=im.report.information_report(
             y_true=case.y_true, y_pred=case.y_pred, **_labels_kw(case)
         )[["value"]]
     )
@@ -240,7 +248,7 @@ def _(case):
 @entry("per_class_report", "labels", "weights")
 def _(case):
     return flat(
-        r=im.per_class_report(
+        r=im.report.per_class_report(
             y_true=case.y_true, y_pred=case.y_pred, **_labels_kw(case)
         )
     )
@@ -248,7 +256,7 @@ def _(case):
 
 @entry("compare", "labels")
 def _(case):
-    table = im.compare(
+    table = im.report.compare(
         {"a": (case.y_true, case.y_pred), "b": (case.y_true, case.y_pred_full)},
         reject_label=case.reject_label,
     )
@@ -269,7 +277,7 @@ def html_numbers(page):
 
 @entry("html_report", "labels", "weights", "confidence")
 def _(case):
-    page = im.html_report(
+    page = im.report.html_report(
         case.y_true,
         case.y_pred_full,
         confidence=case.confidence,
@@ -286,7 +294,7 @@ def _(case):
     # are what touch matplotlib. A seed: the page's bootstrap intervals are
     # drawn afresh on every call without one (documented), so two calls (or
     # threads) could never give the same bytes.
-    page = im.html_report(
+    page = im.report.html_report(
         case.y_true,
         case.y_pred_full,
         confidence=case.confidence,
@@ -299,7 +307,7 @@ def _(case):
 
 @entry("html_report_from_estimator", "labels")
 def _(case):
-    page = im.html_report_from_estimator(
+    page = im.report.html_report_from_estimator(
         fitted_reject_option(case), case.X, case.y_true, figures=False
     )
     return flat(numbers=html_numbers(page))
@@ -317,9 +325,9 @@ def page_digest(page):
     return np.frombuffer(digest, dtype=np.uint32).astype(float)
 
 
-@entry("bootstrap_measures_score", "labels", "weights")
+@entry("bootstrap_measures_from_predictions", "labels", "weights")
 def _(case):
-    result = im.bootstrap_measures_score(
+    result = im.resampling.bootstrap_measures_from_predictions(
         case.y_true,
         case.y_pred,
         ["ni2", "accepted_accuracy"],
@@ -332,10 +340,12 @@ def _(case):
 
 
 @entry(
-    "bootstrap_measures_score[interval]", "labels", covers=["bootstrap_measures_score"]
+    "bootstrap_measures_from_predictions[interval]",
+    "labels",
+    covers=["bootstrap_measures_from_predictions"],
 )
 def _(case):
-    result = im.bootstrap_measures_score(
+    result = im.resampling.bootstrap_measures_from_predictions(
         case.y_true,
         case.y_pred,
         ["ni2"],
@@ -348,7 +358,7 @@ def _(case):
 
 @entry("paired_comparison", "labels", "weights")
 def _(case):
-    result = im.paired_comparison(
+    result = im.resampling.paired_comparison(
         case.y_true,
         case.y_pred,
         case.y_pred_full,
@@ -391,18 +401,32 @@ def _(case):
 
 @entry("error_bounds", "matrix")
 def _(case):
-    bounds = im.error_bounds(matrix_of(case))
+    bounds = im.measures.error_bounds(matrix_of(case))
     return flat(lower=bounds.lower, upper=bounds.upper)
+
+
+@entry("adjusted_measures", "matrix")
+def _(case):
+    return flat(
+        m=im.measures.adjusted_measures(
+            matrix_of(case), ["ni2", "ni5", "info_completeness", "triangle_mi"]
+        )
+    )
+
+
+@entry("jackknife_measures", "matrix")
+def _(case):
+    return flat(**im.measures.jackknife_measures(matrix_of(case), list(MEASURES)))
 
 
 @entry("mutual_info_sensitivity", "matrix")
 def _(case):
-    return flat(s=im.mutual_info_sensitivity(matrix_of(case), 0, 0, 1))
+    return flat(s=im.measures.mutual_info_sensitivity(matrix_of(case), 0, 0, 1))
 
 
 @entry("bootstrap_measures", "matrix")
 def _(case):
-    result = im.bootstrap_measures(
+    result = im.resampling.bootstrap_measures(
         matrix_of(case), ["ni2"], n_resamples=40, random_state=0
     )
     return flat(estimate=result["ni2"].estimate)
@@ -417,7 +441,7 @@ def _selective_args(case):
 
 @entry("risk_coverage_curve", "labels", "weights", "confidence")
 def _(case):
-    curve = im.risk_coverage_curve(
+    curve = im.curves.risk_coverage_curve(
         *_selective_args(case), sample_weight=case.sample_weight
     )
     return flat(
@@ -437,13 +461,15 @@ def _area_entry(function):
 
 
 for _area in ("aurc", "e_aurc", "augrc"):
-    entry(_area, "labels", "weights", "confidence")(_area_entry(getattr(im, _area)))
+    entry(_area, "labels", "weights", "confidence")(
+        _area_entry(getattr(im.curves, _area))
+    )
 
 
 @entry("selective_risk_at_coverage", "labels", "weights", "confidence")
 def _(case):
     values = [
-        im.selective_risk_at_coverage(
+        im.curves.selective_risk_at_coverage(
             *_selective_args(case), coverage=c, sample_weight=case.sample_weight
         )
         for c in case.coverage_grid
@@ -455,7 +481,7 @@ def _(case):
 @entry("coverage_at_risk", "labels", "weights", "confidence")
 def _(case):
     values = [
-        im.coverage_at_risk(
+        im.curves.coverage_at_risk(
             *_selective_args(case), risk=r, sample_weight=case.sample_weight
         )
         for r in case.risk_grid
@@ -479,7 +505,7 @@ def curve_numbers(curve):
 
 @entry("reject_curve", "labels", "weights", "confidence")
 def _(case):
-    curve = im.reject_curve(
+    curve = im.curves.reject_curve(
         case.y_true,
         case.y_score,
         labels=case.classes,
@@ -491,7 +517,7 @@ def _(case):
 
 @entry("reject_curve_from_predictions", "labels", "weights", "confidence")
 def _(case):
-    curve = im.reject_curve_from_predictions(
+    curve = im.curves.reject_curve_from_predictions(
         case.y_true,
         case.y_pred,
         case.confidence,
@@ -513,7 +539,7 @@ def binned_edges(case):
     covers=["confidence_binned_counts", "ConfidenceBinnedCounts"],
 )
 def _(case):
-    binned = im.confidence_binned_counts(
+    binned = im.counting.confidence_binned_counts(
         case.y_true,
         case.y_score,
         thresholds=binned_edges(case),
@@ -656,7 +682,7 @@ def _(case):
         None if case.sample_weight is None else _dask_array(case.sample_weight, chunks)
     )
     with _synchronous():
-        curve = im.reject_curve(
+        curve = im.curves.reject_curve(
             _dask_array(case.y_true, chunks),
             scores,
             labels=case.classes,
@@ -682,7 +708,7 @@ def _(case):
         None if case.sample_weight is None else _dask_array(case.sample_weight, chunks)
     )
     with _synchronous():
-        binned = im.confidence_binned_counts(
+        binned = im.counting.confidence_binned_counts(
             _dask_array(case.y_true, chunks),
             scores,
             thresholds=binned_edges(case),
@@ -703,7 +729,7 @@ def _close(display):
 
 @entry("AugmentedConfusionMatrixDisplay", "labels", "weights")
 def _(case):
-    display = im.AugmentedConfusionMatrixDisplay.from_predictions(
+    display = im.plotting.AugmentedConfusionMatrixDisplay.from_predictions(
         case.y_true, case.y_pred, **_labels_kw(case)
     )
     _close(display)
@@ -712,7 +738,7 @@ def _(case):
 
 @entry("EntropyTriangleDisplay", "labels", "weights")
 def _(case):
-    display = im.EntropyTriangleDisplay.from_predictions(
+    display = im.plotting.EntropyTriangleDisplay.from_predictions(
         case.y_true, case.y_pred, name="clf", **_labels_kw(case)
     )
     _close(display)
@@ -721,7 +747,7 @@ def _(case):
 
 @entry("InformationCoverageDisplay", "labels", "weights")
 def _(case):
-    display = im.InformationCoverageDisplay.from_predictions(
+    display = im.plotting.InformationCoverageDisplay.from_predictions(
         case.y_true, case.y_pred, name="clf", **_labels_kw(case)
     )
     _close(display)
@@ -730,7 +756,7 @@ def _(case):
 
 @entry("RejectCurveDisplay", "labels", "weights", "confidence")
 def _(case):
-    display = im.RejectCurveDisplay.from_predictions(
+    display = im.plotting.RejectCurveDisplay.from_predictions(
         case.y_true,
         case.y_score,
         classes=case.classes,
@@ -745,7 +771,7 @@ def _(case):
 @entry("RiskCoverageDisplay", "labels", "weights", "confidence")
 def _(case):
     y_true, y_pred, confidence = _selective_args(case)
-    display = im.RiskCoverageDisplay.from_predictions(
+    display = im.plotting.RiskCoverageDisplay.from_predictions(
         y_true,
         y_pred,
         confidence=confidence,
@@ -807,7 +833,9 @@ AUDIT_SPACE = {
     covers=["meta_measure_audit", "MetaMeasureAudit", "MetaMeasureWitness"],
 )
 def _(case):
-    audit = im.meta_measure_audit(["ni2", "accuracy", "accuracy_score"], **AUDIT_SPACE)
+    audit = im.meta.meta_measure_audit(
+        ["ni2", "accuracy", "accuracy_score"], **AUDIT_SPACE
+    )
     witnesses = audit.witnesses
     return flat(
         held=audit.table.astype(float).to_numpy(),
@@ -818,7 +846,7 @@ def _(case):
 
 @entry("ni2_crossover_ratio")
 def _(case):
-    return flat(omega=[im.ni2_crossover_ratio(n) for n in (20, 100, 1000)])
+    return flat(omega=[im.meta.ni2_crossover_ratio(n) for n in (20, 100, 1000)])
 
 
 @entry("cli audit", covers=[])
@@ -1048,7 +1076,7 @@ def _(case):
     model = FixedScores().fit(case.X, case.y_true)
     return flat(
         **{
-            area: im.make_risk_coverage_scorer(area)(
+            area: im.scoring.make_risk_coverage_scorer(area)(
                 model, case.X, case.y_true, sample_weight=case.sample_weight
             )
             for area in ("aurc", "e_aurc", "augrc")

@@ -9,7 +9,9 @@ from .cases import make_case, with_confidence, with_weights
 from .checks import assert_same_outputs, battery_params
 from .registry import ENTRIES, FixedScores, entries_taking
 
-pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::infometrics.exceptions.UndefinedMeasureWarning"
+)
 
 
 @pytest.fixture(scope="module")
@@ -89,20 +91,22 @@ def _curves(case):
     """
     weights = case.sample_weight
     return {
-        "risk_coverage_curve": lambda: im.risk_coverage_curve(
+        "risk_coverage_curve": lambda: im.curves.risk_coverage_curve(
             case.y_true, case.y_pred_full, case.confidence, sample_weight=weights
         ),
-        "reject_curve": lambda: im.reject_curve(
+        "reject_curve": lambda: im.curves.reject_curve(
             case.y_true, case.y_score, measures="ni2", sample_weight=weights
         ),
-        "reject_curve_from_predictions": lambda: im.reject_curve_from_predictions(
-            case.y_true,
-            case.y_pred,
-            case.confidence,
-            measures="ni2",
-            sample_weight=weights,
+        "reject_curve_from_predictions": lambda: (
+            im.curves.reject_curve_from_predictions(
+                case.y_true,
+                case.y_pred,
+                case.confidence,
+                measures="ni2",
+                sample_weight=weights,
+            )
         ),
-        "confidence_binned_counts": lambda: im.confidence_binned_counts(
+        "confidence_binned_counts": lambda: im.counting.confidence_binned_counts(
             case.y_true,
             case.y_score,
             thresholds=np.unique(case.confidence),
@@ -221,8 +225,8 @@ def _expected_range(key):
         return "unit interval"
     if last in NON_NEGATIVE_KEYS or key in NON_NEGATIVE_KEYS:
         return "non-negative"
-    if key.startswith(("measures.", "m.")) and last in im.MEASURES:
-        return im.MEASURES[last].value_range
+    if key.startswith(("measures.", "m.")) and last in im.measures.MEASURES:
+        return im.measures.MEASURES[last].value_range
     return None
 
 

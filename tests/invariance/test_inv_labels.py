@@ -19,7 +19,9 @@ from .cases import (
 from .checks import assert_same_outputs, battery_params
 from .registry import ENTRIES, FixedScores, entries_taking
 
-pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::infometrics.exceptions.UndefinedMeasureWarning"
+)
 
 LABELLED = entries_taking("labels")
 

@@ -30,7 +30,9 @@ from .cases import make_case, repeated
 from .checks import battery_params
 from .registry import FixedScores, html_numbers
 
-pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::infometrics.exceptions.UndefinedMeasureWarning"
+)
 
 CLASSES = ["ant", "bee", "cat"]
 COUNTS = np.array([[30, 2, 1, 3], [4, 25, 2, 1], [1, 3, 28, 2]])
@@ -66,12 +68,16 @@ MATRIX_READERS = {
     "information_coverage_score": lambda m: (
         im.information_coverage_score(confusion_matrix=m).completeness
     ),
-    "information_report": lambda m: im.information_report(confusion_matrix=m)["value"],
-    "per_class_report": lambda m: im.per_class_report(confusion_matrix=m),
+    "information_report": lambda m: im.report.information_report(confusion_matrix=m)[
+        "value"
+    ],
+    "per_class_report": lambda m: im.report.per_class_report(confusion_matrix=m),
     "html_report": lambda m: html_numbers(
-        im.html_report(confusion_matrix=m, figures=False)
+        im.report.html_report(confusion_matrix=m, figures=False)
     ),
-    "compare": lambda m: im.compare({"m": m})[["ni2", "correct_rate", "reject_rate"]],
+    "compare": lambda m: im.report.compare({"m": m})[
+        ["ni2", "correct_rate", "reject_rate"]
+    ],
     "conventional_measures": lambda m: im.conventional_measures(
         m, replace_undefined_by=np.nan
     ),
@@ -137,7 +143,7 @@ _ROW = re.compile(
 
 
 def _selective_rows(case):
-    page = im.html_report(
+    page = im.report.html_report(
         case.y_true,
         case.y_pred_full,
         confidence=case.confidence,
@@ -168,9 +174,9 @@ SWAPPED = np.array([[1, 30, 0], [29, 2, 0]])
 def test_the_permuted_labels_note_survives_the_float_maximum(name, variant):
     scale = np.finfo(float).max / SWAPPED.sum()
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", im.PermutedLabelsWarning)
-        small = im.compare({"m": SWAPPED})
-        huge = im.compare({"m": SWAPPED * scale})
+        warnings.simplefilter("ignore", im.exceptions.PermutedLabelsWarning)
+        small = im.report.compare({"m": SWAPPED})
+        huge = im.report.compare({"m": SWAPPED * scale})
     assert small["note"].iloc[0]
     assert "note" in huge.columns
     assert huge["note"].iloc[0] == small["note"].iloc[0]
@@ -188,11 +194,11 @@ def test_no_permuted_labels_warning_on_noise(name, variant):
     rng = np.random.default_rng(0)
     y_true, y_pred = rng.integers(0, 10, 2000), rng.integers(0, 10, 2000)
     with warnings.catch_warnings():
-        warnings.simplefilter("error", im.PermutedLabelsWarning)
+        warnings.simplefilter("error", im.exceptions.PermutedLabelsWarning)
         if name == "compare":
-            im.compare({"random": (y_true, y_pred)})
+            im.report.compare({"random": (y_true, y_pred)})
         else:
-            im.information_report(y_true, y_pred)
+            im.report.information_report(y_true, y_pred)
 
 
 def _svc_data(n_classes):
@@ -248,7 +254,7 @@ def test_a_tuning_that_says_reject_nothing_rejects_nothing(name, variant):
             FixedScores(), cv=3, scoring="accuracy"
         ).fit(case.X, case.y_true)
     says_nothing = any(
-        issubclass(w.category, im.DegenerateThresholdWarning)
+        issubclass(w.category, im.exceptions.DegenerateThresholdWarning)
         and "no sample is rejected" in str(w.message)
         for w in caught
     )

@@ -23,7 +23,7 @@ CONFIDENCE_LEVEL = 0.95
 
 
 def _bootstrap_measures():
-    result = im.bootstrap_measures(
+    result = im.resampling.bootstrap_measures(
         MATRIX,
         ["xi"],
         n_resamples=200,
@@ -34,7 +34,7 @@ def _bootstrap_measures():
 
 
 def _bootstrap_measures_score():
-    result = im.bootstrap_measures_score(
+    result = im.resampling.bootstrap_measures_from_predictions(
         Y_TRUE,
         Y_PRED,
         ["xi"],
@@ -47,7 +47,7 @@ def _bootstrap_measures_score():
 
 def _paired_comparison():
     # B is perfect (xi = 0): the differences are A's xi, +inf in many resamples.
-    result = im.paired_comparison(
+    result = im.resampling.paired_comparison(
         Y_TRUE,
         Y_PRED,
         Y_PRED_B,
@@ -61,7 +61,7 @@ def _paired_comparison():
 
 RESAMPLERS = {
     "bootstrap_measures": _bootstrap_measures,
-    "bootstrap_measures_score": _bootstrap_measures_score,
+    "bootstrap_measures_from_predictions": _bootstrap_measures_score,
     "paired_comparison": _paired_comparison,
 }
 

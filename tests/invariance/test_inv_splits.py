@@ -327,9 +327,9 @@ def test_dask_quantile_thresholds_keep_the_point_that_rejects_nothing(name, vari
     rng = np.random.default_rng(0)
     y_score = rng.dirichlet([1, 1, 1], 300)
     y_true = rng.integers(0, 3, 300)
-    expected = im.reject_curve(y_true, y_score, thresholds=k, measures="ni2")
+    expected = im.curves.reject_curve(y_true, y_score, thresholds=k, measures="ni2")
     assert expected.reject_rate[0] == 0
-    curve = im.reject_curve(
+    curve = im.curves.reject_curve(
         da.from_array(y_true, chunks=50),
         da.from_array(y_score, chunks=(50, 3)),
         thresholds=k,

@@ -23,7 +23,9 @@ from .registry import (
     run_expecting,
 )
 
-pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::infometrics.exceptions.UndefinedMeasureWarning"
+)
 
 N_THREADS = 8
 

@@ -24,7 +24,9 @@ from .checks import battery_params
 from .registry import run_cli, run_cli_plot
 
 pytestmark = [
-    pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning"),
+    pytest.mark.filterwarnings(
+        "ignore::infometrics.exceptions.UndefinedMeasureWarning"
+    ),
     # The machine's default font (DejaVu Sans) has no CJK glyphs: matplotlib
     # draws the text literally with placeholder boxes and warns. That is the
     # font installed, not the package, and the invariant is about mathtext.
@@ -82,25 +84,25 @@ def _drawn_strings(figure):
 
 
 def _confusion(case):
-    return im.AugmentedConfusionMatrixDisplay.from_predictions(
+    return im.plotting.AugmentedConfusionMatrixDisplay.from_predictions(
         case.y_true, case.y_pred, reject_label=REJECT
     ), HOSTILE
 
 
 def _triangle(case):
-    return im.EntropyTriangleDisplay.from_predictions(
+    return im.plotting.EntropyTriangleDisplay.from_predictions(
         case.y_true, case.y_pred, reject_label=REJECT, name=NAME
     ), [NAME]
 
 
 def _coverage(case):
-    return im.InformationCoverageDisplay.from_predictions(
+    return im.plotting.InformationCoverageDisplay.from_predictions(
         case.y_true, case.y_pred, reject_label=REJECT, name=NAME
     ), [NAME]
 
 
 def _reject_curve(case):
-    return im.RejectCurveDisplay.from_predictions(
+    return im.plotting.RejectCurveDisplay.from_predictions(
         case.y_true,
         np.eye(10)[np.searchsorted(np.sort(HOSTILE), case.y_pred_full)],
         classes=np.sort(np.array(HOSTILE, dtype=object)),
@@ -110,7 +112,7 @@ def _reject_curve(case):
 
 def _risk_coverage(case):
     # confidence is keyword-only in RiskCoverageDisplay.from_predictions.
-    return im.RiskCoverageDisplay.from_predictions(
+    return im.plotting.RiskCoverageDisplay.from_predictions(
         case.y_true, case.y_pred_full, confidence=case.confidence, name=NAME
     ), [NAME]
 
@@ -149,7 +151,7 @@ def test_figures_draw_hostile_text_literally(name, variant):
 )
 def test_html_escapes_hostile_text(name, variant):
     case = _hostile_case()
-    page = im.html_report(
+    page = im.report.html_report(
         case.y_true,
         case.y_pred_full,
         confidence=case.confidence,

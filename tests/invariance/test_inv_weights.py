@@ -28,7 +28,9 @@ from .registry import (
     entries_taking,
 )
 
-pytestmark = pytest.mark.filterwarnings("ignore::infometrics.UndefinedMeasureWarning")
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::infometrics.exceptions.UndefinedMeasureWarning"
+)
 
 WEIGHTED = entries_taking("labels", "weights")
 # Outputs that are weighted counts themselves, and scale with the weights.
@@ -60,7 +62,7 @@ def run_cached(outputs, name, case):
 
 
 def _e_aurc_of(case):
-    return im.e_aurc(
+    return im.curves.e_aurc(
         case.y_true, case.y_pred_full, case.confidence, sample_weight=case.sample_weight
     )
 
@@ -103,7 +105,7 @@ def test_e_aurc_oracle_ranks_weighted_samples(case):
     for w in sorted(w for w, bad in zip(weights, wrong, strict=True) if bad):
         accepted, errors = accepted + w, errors + w
         oracle += w * errors / accepted
-    area = im.aurc(
+    area = im.curves.aurc(
         case.y_true, case.y_pred_full, case.confidence, sample_weight=case.sample_weight
     )
     assert _e_aurc_of(case) == pytest.approx(area - float(oracle / total), rel=1e-12)

@@ -82,7 +82,7 @@ def augmented_confusion_matrix(
         other than the default -1 with string labels) can never match and is
         an error; the default -1 with string labels gives an all-zero reject
         column (a classifier that does not reject), and a
-        :class:`~infometrics.RejectLabelWarning` if the predictions hold it
+        :class:`~infometrics.exceptions.RejectLabelWarning` if the predictions hold it
         as the string ``"-1"``.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative finite weights, not all zero; the matrix then holds

@@ -132,7 +132,7 @@ def confidence_binned_counts(
     Examples
     --------
     >>> import numpy as np
-    >>> from infometrics import confidence_binned_counts
+    >>> from infometrics.counting import confidence_binned_counts
     >>> rng = np.random.default_rng(0)
     >>> proba = rng.dirichlet([1, 1, 1], size=200)
     >>> y_true = rng.integers(0, 3, 200)

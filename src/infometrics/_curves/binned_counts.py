@@ -1,6 +1,6 @@
 """Confidence-binned counts: the additive table and the curves it gives exactly.
 
-:func:`~infometrics.confidence_binned_counts` (in :mod:`.binned`) counts the
+:func:`~infometrics.counting.confidence_binned_counts` (in :mod:`.binned`) counts the
 samples per (confidence bin, true class, predicted class); this result sums
 over batches, chunks and workers and evaluates the reject and risk-coverage
 curves at every bin edge.
@@ -49,7 +49,7 @@ class ConfidenceBinnedCounts:
     Examples
     --------
     >>> import numpy as np
-    >>> from infometrics import confidence_binned_counts
+    >>> from infometrics.counting import confidence_binned_counts
     >>> proba = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]])
     >>> binned = confidence_binned_counts(
     ...     [0, 0, 1, 1], proba, thresholds=[0.65, 0.85]

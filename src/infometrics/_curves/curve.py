@@ -132,7 +132,7 @@ class RejectCurve:
         Examples
         --------
         >>> import numpy as np
-        >>> from infometrics import reject_curve
+        >>> from infometrics.curves import reject_curve
         >>> curve = reject_curve(
         ...     np.array([0, 1, 1]), np.array([[0.8, 0.2], [0.4, 0.6], [0.1, 0.9]]),
         ...     measures=["ni2"],

@@ -182,7 +182,7 @@ def reject_curve(
     Examples
     --------
     >>> import numpy as np
-    >>> from infometrics import reject_curve
+    >>> from infometrics.curves import reject_curve
     >>> y_true = np.array([0, 0, 1, 1])
     >>> proba = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]])
     >>> curve = reject_curve(y_true, proba, measures=["ni2"])
@@ -310,7 +310,7 @@ def reject_curve_from_predictions(
 
     Examples
     --------
-    >>> from infometrics import reject_curve_from_predictions
+    >>> from infometrics.curves import reject_curve_from_predictions
     >>> curve = reject_curve_from_predictions(
     ...     [0, 0, 1, 1], [0, 1, 1, -1], [0.9, 0.6, 0.7, 0.8], measures="ni2"
     ... )

@@ -41,7 +41,7 @@ class RiskCoverageCurve(NamedTuple):
 
     Examples
     --------
-    >>> from infometrics import risk_coverage_curve
+    >>> from infometrics.curves import risk_coverage_curve
     >>> curve = risk_coverage_curve([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.8, 0.3])
     >>> curve.coverage
     array([0.25, 0.75, 1.  ])
@@ -184,7 +184,7 @@ def risk_coverage_curve(
 
     Examples
     --------
-    >>> from infometrics import risk_coverage_curve
+    >>> from infometrics.curves import risk_coverage_curve
     >>> y_true = [0, 1, 1, 0, 1]
     >>> y_pred = [0, 1, 0, 1, 1]
     >>> confidence = [0.9, 0.8, 0.7, 0.7, 0.6]
@@ -250,7 +250,7 @@ def aurc(
 
     Examples
     --------
-    >>> from infometrics import aurc
+    >>> from infometrics.curves import aurc
     >>> aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.1458
     """
@@ -305,7 +305,7 @@ def e_aurc(
 
     Examples
     --------
-    >>> from infometrics import e_aurc
+    >>> from infometrics.curves import e_aurc
     >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.0833
     >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.1, 0.6])
@@ -354,7 +354,7 @@ def augrc(
 
     Examples
     --------
-    >>> from infometrics import augrc
+    >>> from infometrics.curves import augrc
     >>> augrc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.125
     """
@@ -398,7 +398,7 @@ def selective_risk_at_coverage(
 
     Examples
     --------
-    >>> from infometrics import selective_risk_at_coverage
+    >>> from infometrics.curves import selective_risk_at_coverage
     >>> selective_risk_at_coverage(
     ...     [0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], coverage=0.5
     ... )
@@ -451,7 +451,7 @@ def coverage_at_risk(
 
     Examples
     --------
-    >>> from infometrics import coverage_at_risk
+    >>> from infometrics.curves import coverage_at_risk
     >>> coverage_at_risk([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], risk=0.3)
     1.0
     >>> coverage_at_risk([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], risk=0.2)

@@ -100,7 +100,7 @@ class AugmentedConfusionMatrixDisplay:
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from infometrics import AugmentedConfusionMatrixDisplay
+    >>> from infometrics.plotting import AugmentedConfusionMatrixDisplay
     >>> display = AugmentedConfusionMatrixDisplay.from_predictions(
     ...     ["cat", "cat", "dog", "dog", "dog"],
     ...     ["cat", "reject", "dog", "cat", "reject"],

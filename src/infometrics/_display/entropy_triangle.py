@@ -53,7 +53,7 @@ class EntropyTriangleDisplay:
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from infometrics import EntropyTriangleDisplay
+    >>> from infometrics.plotting import EntropyTriangleDisplay
     >>> display = EntropyTriangleDisplay.from_confusion_matrices(
     ...     {"a": [[15, 0, 5], [0, 15, 5], [0, 0, 20]],
     ...      "majority": [[0, 0, 5], [0, 0, 5], [0, 0, 50]]},

@@ -4,7 +4,7 @@ import numpy as np
 
 from .._counting.count import augmented_confusion_matrix
 from .._measures.coverage import information_coverage
-from .._resampling.bootstrap import bootstrap_measures_score
+from .._resampling.bootstrap import bootstrap_measures_from_predictions
 from .common import (
     _axes,
     _estimator_name,
@@ -63,7 +63,7 @@ class InformationCoverageDisplay:
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from infometrics import InformationCoverageDisplay
+    >>> from infometrics.plotting import InformationCoverageDisplay
     >>> display = InformationCoverageDisplay.from_confusion_matrices(
     ...     {"A": [[40, 5, 5], [3, 45, 2]], "B": [[30, 20, 0], [10, 40, 0]]}
     ... )
@@ -144,7 +144,7 @@ class InformationCoverageDisplay:
         coverage = information_coverage(matrix, replace_undefined_by=np.nan)
         spread = {}
         if n_resamples:
-            intervals = bootstrap_measures_score(
+            intervals = bootstrap_measures_from_predictions(
                 y_true,
                 y_pred,
                 ["false_info_ratio", "info_completeness"],

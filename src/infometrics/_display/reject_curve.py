@@ -60,7 +60,7 @@ class RejectCurveDisplay:
     >>> import matplotlib
     >>> matplotlib.use("Agg")
     >>> import numpy as np
-    >>> from infometrics import RejectCurveDisplay
+    >>> from infometrics.plotting import RejectCurveDisplay
     >>> y = np.array([0, 0, 1, 1, 1, 0])
     >>> proba = np.array([[.9, .1], [.4, .6], [.3, .7], [.2, .8], [.6, .4], [.7, .3]])
     >>> display = RejectCurveDisplay.from_predictions(y, proba, threshold=0.7)

@@ -95,7 +95,7 @@ class RiskCoverageDisplay:
     --------
     >>> import matplotlib
     >>> matplotlib.use("Agg")
-    >>> from infometrics import RiskCoverageDisplay
+    >>> from infometrics.plotting import RiskCoverageDisplay
     >>> display = RiskCoverageDisplay.from_predictions(
     ...     [0, 1, 1, 0, 1], [0, 1, 0, 1, 1],
     ...     confidence=[0.9, 0.8, 0.7, 0.7, 0.6], plot_oracle=True, name="model",

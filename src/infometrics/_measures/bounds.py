@@ -70,7 +70,7 @@ def error_bounds(
 
     Examples
     --------
-    >>> from infometrics import error_bounds
+    >>> from infometrics.measures import error_bounds
     >>> bounds = error_bounds([[40, 10], [5, 45]])
     >>> round(bounds.lower, 3), round(bounds.upper, 3)
     (-0.397, 0.301)
@@ -146,7 +146,7 @@ def mutual_info_sensitivity(
     Moving a sample of the small class from an error to the reject column
     raises I:
 
-    >>> from infometrics import mutual_info_sensitivity
+    >>> from infometrics.measures import mutual_info_sensitivity
     >>> round(mutual_info_sensitivity([[90, 0, 0], [1, 9, 0]], 1, 0, 2), 4)
     0.0651
     """

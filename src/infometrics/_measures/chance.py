@@ -9,6 +9,8 @@ measure that is an affine function of ``I`` (or of ``I_M``, the terms of the
 first ``m`` columns) given them has its expected value at ``E[I]``.
 """
 
+from __future__ import annotations
+
 from typing import Literal
 
 import numpy as np

@@ -6,6 +6,8 @@ a cell gives the same matrix: the ``n`` leave-one-out matrices are the at most
 one evaluator call on their stack gives every measure (Efron & Stein 1981).
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
 from typing import Literal
 

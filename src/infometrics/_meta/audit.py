@@ -246,7 +246,7 @@ def meta_measure_audit(
     ----------
     measures : str, callable, list or dict, default=None
         What to audit; None audits every measure of
-        :data:`infometrics.MEASURES`. An entry is a registry name (a
+        :data:`infometrics.measures.MEASURES`. An entry is a registry name (a
         lower-is-better measure is negated and named ``neg_<name>``), a
         scikit-learn classification metric by name (``"accuracy_score"``,
         ``"balanced_accuracy"``, ``"f1_macro"``, ``"matthews_corrcoef"``,
@@ -325,7 +325,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     Examples
     --------
     >>> import infometrics
-    >>> audit = infometrics.meta_measure_audit(
+    >>> audit = infometrics.meta.meta_measure_audit(
     ...     ["ni1", "ni2", "accuracy"], max_samples=8, max_split_samples=30,
     ...     n_random=20)
     >>> audit.table[["Feature 1", "Feature 2", "Feature 3 within (errors)"]]

@@ -63,13 +63,13 @@ def ni2_crossover_ratio(n_samples: float) -> float:
     Examples
     --------
     >>> import infometrics
-    >>> round(infometrics.ni2_crossover_ratio(100), 4)
+    >>> round(infometrics.meta.ni2_crossover_ratio(100), 4)
     0.9418
 
     With 950 samples in the large class and 50 in the small one (ratio 0.95
     of 1,000 samples), NI2 still prefers the rejection on the small class:
 
-    >>> infometrics.ni2_crossover_ratio(1000) > 0.95
+    >>> infometrics.meta.ni2_crossover_ratio(1000) > 0.95
     True
     """
     if (

@@ -99,7 +99,8 @@ def resolve_measure(measure, name=None):
         function = getattr(sklearn.metrics, function_name, None)
         if not callable(function) or function_name.startswith("_"):
             raise ValueError(
-                f"Unknown measure {measure!r}: not a name of infometrics.MEASURES "
+                f"Unknown measure {measure!r}: not a name of "
+                "infometrics.measures.MEASURES "
                 "(e.g. 'ni2', 'neg_false_info_ratio'), nor a scikit-learn metric "
                 f"(e.g. {', '.join(repr(a) for a in SKLEARN_ALIASES)}, or a "
                 "function name of sklearn.metrics). Pass a callable f(C) -> float "

@@ -30,7 +30,7 @@ class MetaMeasureWitness:
     Examples
     --------
     >>> import infometrics
-    >>> audit = infometrics.meta_measure_audit(["ni1"], max_samples=6,
+    >>> audit = infometrics.meta.meta_measure_audit(["ni1"], max_samples=6,
     ...                                        max_split_samples=10, n_random=0)
     >>> witness = audit.witness("ni1", "Feature 2")
     >>> witness.matrix_b.tolist(), witness.value_a, witness.value_b

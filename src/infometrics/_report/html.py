@@ -249,7 +249,7 @@ def html_report(
 
     Examples
     --------
-    >>> from infometrics import html_report
+    >>> from infometrics.report import html_report
     >>> page = html_report(confusion_matrix=[[90, 0, 0], [0, 9, 1]], figures=False)
     >>> page.startswith("<!DOCTYPE html>")
     True
@@ -307,13 +307,13 @@ def html_report(
     intervals = None
     if sample_weight is not None and n_resamples and y_true is not None:
         # Weighted counts are no multinomial sample: resample the labels.
-        from .._resampling.bootstrap import bootstrap_measures_score
+        from .._resampling.bootstrap import bootstrap_measures_from_predictions
         from .._resampling.intervals import interval_notes
         from .html_reading import HEADLINE
 
         # The page states why an interval is partial or NaN; no warning.
         with interval_notes() as notes:
-            intervals = bootstrap_measures_score(
+            intervals = bootstrap_measures_from_predictions(
                 y_true,
                 decided,
                 [measure for _, measure in HEADLINE],
@@ -385,7 +385,8 @@ def html_report_from_estimator(
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.linear_model import LogisticRegression
-    >>> from infometrics import RejectOptionClassifier, html_report_from_estimator
+    >>> from infometrics import RejectOptionClassifier
+    >>> from infometrics.report import html_report_from_estimator
     >>> X, y = load_iris(return_X_y=True)
     >>> model = RejectOptionClassifier(LogisticRegression(max_iter=500), threshold=0.8)
     >>> page = html_report_from_estimator(model.fit(X, y), X, y, figures=False)

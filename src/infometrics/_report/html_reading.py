@@ -56,7 +56,7 @@ def headline_intervals(
 
     Resamples the counts (multinomial draws of the samples), so the matrix
     must hold whole counts; weighted counts get no interval here (the labels
-    and weights go to :func:`bootstrap_measures_score` instead).
+    and weights go to :func:`bootstrap_measures_from_predictions` instead).
 
     Returns
     -------

@@ -125,7 +125,7 @@ def per_class_report(
 
     Examples
     --------
-    >>> from infometrics import per_class_report
+    >>> from infometrics.report import per_class_report
     >>> table = per_class_report([0, 0, 0, 0, 1, 1], [0, 0, 0, -1, 1, 0])
     >>> table.index.tolist()
     [0, 1, 'rejected', 'macro avg', 'weighted avg']

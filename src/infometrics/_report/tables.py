@@ -90,7 +90,7 @@ def information_report(
 
     Examples
     --------
-    >>> from infometrics import information_report
+    >>> from infometrics.report import information_report
     >>> y_true = [0, 0, 0, 0, 1, 1, 1, 2, 2, 2]
     >>> y_pred = [0, 0, 0, -1, 1, 1, 0, 2, 2, 2]
     >>> report = information_report(y_true, y_pred)
@@ -222,7 +222,7 @@ def compare(
 
     Examples
     --------
-    >>> from infometrics import compare
+    >>> from infometrics.report import compare
     >>> table = compare(
     ...     {"M1": [[90, 0, 0], [1, 9, 0]], "M2": [[89, 1, 0], [0, 10, 0]],
     ...      "M3": [[90, 0, 0], [0, 9, 1]], "M4": [[89, 0, 1], [0, 10, 0]]},

@@ -280,7 +280,7 @@ def _sample_counts(confusion_matrix, counts):
             raise ValueError(
                 "Multinomial resampling needs integer counts (numbers of "
                 "samples); for weighted data pass the labels and sample_weight "
-                "to bootstrap_measures_score instead."
+                "to bootstrap_measures_from_predictions instead."
             )
         values = [int(value) for value in whole.tolist()]
     total = sum(values)
@@ -334,12 +334,12 @@ def bootstrap_measures(
 
     See Also
     --------
-    bootstrap_measures_score : The same from labels (with sample weights).
+    bootstrap_measures_from_predictions : The same from labels (with sample weights).
     paired_comparison : Two classifiers on the same samples.
 
     Examples
     --------
-    >>> from infometrics import bootstrap_measures
+    >>> from infometrics.resampling import bootstrap_measures
     >>> intervals = bootstrap_measures(
     ...     [[74, 6, 10], [0, 9, 1]], "ni2", n_resamples=500, random_state=0
     ... )
@@ -374,7 +374,7 @@ def bootstrap_measures(
     )
 
 
-def bootstrap_measures_score(
+def bootstrap_measures_from_predictions(
     y_true: ArrayLike,
     y_pred: ArrayLike,
     measures: str | list[str] | tuple[str, ...] = ("ni2",),
@@ -429,17 +429,17 @@ def bootstrap_measures_score(
     Examples
     --------
     >>> import numpy as np
-    >>> from infometrics import bootstrap_measures_score
+    >>> from infometrics.resampling import bootstrap_measures_from_predictions
     >>> rng = np.random.default_rng(0)
     >>> y_true = rng.integers(0, 3, 300)
     >>> y_pred = np.where(rng.random(300) < 0.8, y_true, -1)
-    >>> result = bootstrap_measures_score(y_true, y_pred, random_state=0)
+    >>> result = bootstrap_measures_from_predictions(y_true, y_pred, random_state=0)
     >>> result["ni2"].high - result["ni2"].low < 0.2
     True
     """
     _check_resampling(n_resamples, confidence_level)
     names = _check_measure_names(measures)
-    progress = _Progress(verbose, "bootstrap_measures_score")
+    progress = _Progress(verbose, "bootstrap_measures_from_predictions")
     (matrix,), group_counts, tables, group_weights = label_groups(
         y_true,
         [(y_pred, "y_pred")],

@@ -29,7 +29,7 @@ class BootstrapInterval:
         Bounds of the percentile interval. Infinite resamples count as the
         values they are (a bound is infinite when enough resamples are);
         resamples on which the measure is undefined (``nan``) are left out
-        with an :class:`~infometrics.UndefinedMeasureWarning`, and the bounds
+        with an :class:`~infometrics.exceptions.UndefinedMeasureWarning`, and the bounds
         are ``nan`` when they exceed the ``1 - confidence_level`` share.
     confidence_level : float
         E.g. 0.95.

@@ -166,7 +166,7 @@ def paired_comparison(
 
     See Also
     --------
-    bootstrap_measures_score : Intervals for one classifier.
+    bootstrap_measures_from_predictions : Intervals for one classifier.
 
     Notes
     -----
@@ -179,7 +179,7 @@ def paired_comparison(
     ``1 / (B + 1)``). When the difference is the same on every resample (one
     sample, or a few on which one classifier is always right and the other
     always wrong) the shifted null is a single point and ``p_value`` is NaN,
-    with an :class:`~infometrics.UndefinedMeasureWarning`; a difference that
+    with an :class:`~infometrics.exceptions.UndefinedMeasureWarning`; a difference that
     is ``inf - inf`` on a resample is undefined there. ``fraction_a_better``
     is a different quantity -- how often A came out ahead on a resample --
     and is not a p-value.
@@ -187,7 +187,7 @@ def paired_comparison(
     Examples
     --------
     >>> import numpy as np
-    >>> from infometrics import paired_comparison
+    >>> from infometrics.resampling import paired_comparison
     >>> y_true = np.repeat([0, 1, 2], 100)
     >>> better = y_true.copy(); better[::10] = -1          # rejects 10%
     >>> worse = y_true.copy(); worse[::10] = (worse[::10] + 1) % 3  # errs on them

@@ -74,7 +74,8 @@ default="auto"
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.linear_model import LogisticRegression
-    >>> from infometrics import RiskCoverageScorer, aurc
+    >>> from infometrics.scoring import RiskCoverageScorer
+    >>> from infometrics.curves import aurc
     >>> X, y = load_iris(return_X_y=True)
     >>> model = LogisticRegression(C=0.05).fit(X, y)
     >>> proba = model.predict_proba(X)
@@ -194,7 +195,7 @@ default="auto"
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.model_selection import cross_val_score
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from infometrics import make_risk_coverage_scorer
+    >>> from infometrics.scoring import make_risk_coverage_scorer
     >>> X, y = load_iris(return_X_y=True)
     >>> scores = cross_val_score(GaussianNB(), X, y, scoring="neg_aurc", cv=3)
     >>> bool((scores <= 0).all())

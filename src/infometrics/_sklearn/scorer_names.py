@@ -110,7 +110,7 @@ def register_scorers() -> bool:
     ``import infometrics`` calls it; calling it again changes nothing.
 
     >>> from sklearn.metrics import get_scorer_names
-    >>> from infometrics import register_scorers
+    >>> from infometrics.scoring import register_scorers
     >>> register_scorers()
     True
     >>> "ni2" in get_scorer_names()

@@ -219,7 +219,7 @@ class InformationScorer(_ScorerBase):
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.model_selection import cross_val_score
     >>> from sklearn.tree import DecisionTreeClassifier
-    >>> from infometrics import InformationScorer
+    >>> from infometrics.scoring import InformationScorer
     >>> X, y = load_iris(return_X_y=True)
     >>> scores = cross_val_score(
     ...     DecisionTreeClassifier(random_state=0), X, y,
@@ -305,7 +305,7 @@ class MultiMeasureScorer(_ScorerBase):
     --------
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.tree import DecisionTreeClassifier
-    >>> from infometrics import MultiMeasureScorer
+    >>> from infometrics.scoring import MultiMeasureScorer
     >>> X, y = load_iris(return_X_y=True)
     >>> model = DecisionTreeClassifier(random_state=0).fit(X, y)
     >>> MultiMeasureScorer(["ni2", "info_error"])(model, X, y)
