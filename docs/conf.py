@@ -1,5 +1,8 @@
 """Sphinx configuration: API pages from the docstrings, a gallery of examples."""
 
+import shutil
+from pathlib import Path
+
 import matplotlib
 from numpy.typing import ArrayLike
 from sphinx.util.typing import stringify_annotation
@@ -163,7 +166,16 @@ def _write_cli_help(app):
         target.write_text(text, encoding="utf-8")
 
 
+def _clear_api_pages(app):
+    """Drop the pages autosummary wrote for an earlier API (it rewrites them).
+
+    A page of a renamed or moved name would otherwise stay, in no toctree.
+    """
+    shutil.rmtree(Path(app.srcdir) / "generated", ignore_errors=True)
+
+
 def setup(app):
+    app.connect("config-inited", lambda app, config: _clear_api_pages(app))
     app.connect("autodoc-process-signature", _shorten_signature)
     app.connect("builder-inited", _write_meta_audit)
     app.connect("builder-inited", _write_cli_help)

@@ -235,8 +235,8 @@ class TestDask:
 
 
 def test_public_names():
-    assert "confidence_binned_counts" in im.__all__
-    assert "ConfidenceBinnedCounts" in im.__all__
+    assert "confidence_binned_counts" in im.counting.__all__
+    assert "ConfidenceBinnedCounts" in im.counting.__all__
     assert isinstance(
         confidence_binned_counts([0, 1], [[0.9, 0.1], [0.2, 0.8]], thresholds=1),
         ConfidenceBinnedCounts,

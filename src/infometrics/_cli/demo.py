@@ -86,10 +86,8 @@ def _one_split(X, y, seed, *, progress=None):
     from sklearn.preprocessing import StandardScaler
 
     from .._resampling.paired import paired_comparison
-    from .._sklearn.reject_option_cv import (
-        DegenerateThresholdWarning,
-        RejectOptionClassifierCV,
-    )
+    from .._sklearn.reject_option_cv import RejectOptionClassifierCV
+    from ..exceptions import DegenerateThresholdWarning
 
     X_train, X_test, y_train, y_test = train_test_split(
         X, y, test_size=0.5, stratify=y, random_state=seed
