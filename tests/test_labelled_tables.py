@@ -137,3 +137,23 @@ def test_an_unnamed_dataframe_is_read_as_its_positions():
         confusion_matrix=frame, labels=["a", "b"], averages=False
     )
     assert per_class.index.tolist() == ["a", "b", "rejected"]
+
+
+def test_an_extra_column_named_like_a_class_is_not_taken_as_the_rejections():
+    # pd.crosstab of a classifier that predicts a class never true: the extra
+    # column is a class, and read as the rejections it made NI2 0.349 and a
+    # reject rate of 1/6 where the labels give 0.637 and 0.
+    y_true = ["a"] * 4 + ["b"] * 2
+    y_pred = ["a", "a", "a", "b", "b", "c"]
+    table = pd.crosstab(pd.Series(y_true), pd.Series(y_pred))
+    with pytest.raises(ValueError, match="add an all-zero row for it"):
+        im.ni(table)
+    with pytest.raises(ValueError, match="name it 'rejected'"):
+        im.conventional_measures(table)
+    # With its row, the table is what the labels count.
+    full = table.reindex(["a", "b", "c"], fill_value=0)
+    assert im.ni(full) == pytest.approx(im.ni_score(y_true, y_pred, reject_label=None))
+    # Named as the rejections, the column is the reject column.
+    for name in ("rejected", "reject", -1, "-1"):
+        rejected = table.rename(columns={"c": name})
+        assert im.conventional_measures(rejected)["reject_rate"] == pytest.approx(1 / 6)

@@ -479,7 +479,8 @@ def _read_matrix(path, cells, *, header_hint):
         # Read by name: the header names the rows' classes in any order, plus
         # at most one reject column (whatever its name), moved last.
         return labelled_counts(
-            pd.DataFrame(matrix, index=row_names, columns=column_names)
+            pd.DataFrame(matrix, index=row_names, columns=column_names),
+            any_reject_name=True,
         )
     except ValueError as exc:
         raise UsageError(

@@ -49,7 +49,32 @@ def _names(values):
     return names
 
 
-def labelled_counts(confusion_matrix, labels=None):
+# Names a table's reject column may have: the package's default marker and
+# the words people write for it (pd.crosstab keeps the marker as the name).
+_REJECT_NAMES = {-1, "-1", "rejected", "reject", "rejection", "rejections", None}
+
+
+def _check_reject_name(name):
+    """Refuse an extra column that is not named as the rejections.
+
+    An extra column named like a class is most often a class that was
+    predicted but never true (``pd.crosstab`` of such predictions): read as
+    the rejections, its samples would silently become rejections.
+    """
+    text = name.strip().lower() if isinstance(name, str) else name
+    if isinstance(text, float) and (np.isnan(text) or text == -1):
+        return
+    if text in _REJECT_NAMES:
+        return
+    raise ValueError(
+        f"The confusion matrix has a column {name!r} that is not one of its "
+        "rows' classes. If it is a class that was predicted but never true, add "
+        "an all-zero row for it; if it holds the rejections, name it "
+        "'rejected' (or -1)."
+    )
+
+
+def labelled_counts(confusion_matrix, labels=None, *, any_reject_name=False):
     """A labelled table's counts with the columns in the rows' order, and the names.
 
     A table with row and column names (a pandas DataFrame), and counts that
@@ -57,10 +82,14 @@ def labelled_counts(confusion_matrix, labels=None):
     classes, then the reject column), are read by name, never by position:
     column ``k`` is the prediction of the class whose row is named ``k``,
     wherever it stands. The columns must name the same
-    classes as the rows, plus at most one more column, whatever its name
-    (e.g. ``"rejected"``): the reject column, moved last. Anything else is
-    refused. ``labels``, when given, is the class order: the rows (and
-    columns) are taken in that order and must be exactly those classes.
+    classes as the rows, plus at most one more column named as the
+    rejections (``"rejected"``, ``"reject"``, ``-1``, or missing): the reject
+    column, moved last. Anything else is refused: a column named like a class
+    is a class with no true samples, which needs its (all-zero) row.
+    ``labels``, when given, is the class order: the rows (and columns) are
+    taken in that order and must be exactly those classes.
+    ``any_reject_name=True`` takes the one extra column as the rejections
+    whatever its name (a format that documents its last column as such).
 
     Returns ``(counts, row names)``; anything without names (also a
     DataFrame whose rows and columns are pandas' default positions
@@ -102,6 +131,8 @@ def labelled_counts(confusion_matrix, labels=None):
             f"columns {columns!r}. Rename them to match, or pass .to_numpy() to "
             "read the counts by position."
         )
+    if extra and not (any_reject_name or _is_labelled_counts(confusion_matrix)):
+        _check_reject_name(extra[0])
     order = [columns.index(name) for name in rows] + [
         columns.index(name) for name in extra
     ]
