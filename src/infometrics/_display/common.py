@@ -8,7 +8,7 @@ import numpy as np
 from .._sklearn.scorers import estimator_classes, estimator_reject_label
 
 
-def _pyplot():
+def pyplot():
     try:
         import matplotlib.pyplot as plt
     except ImportError as exc:  # the plot extra is optional
@@ -20,7 +20,7 @@ def _pyplot():
 
 
 def _axes(ax):
-    plt = _pyplot()
+    plt = pyplot()
     if ax is None:
         # Constrained layout keeps legends placed beside the axes in the figure.
         _, ax = plt.subplots(layout="constrained")

@@ -149,11 +149,11 @@ def _cross_entropy(q, name, singular):
     return np.where(singular, np.inf, q.sum(name))
 
 
-def _cross_entropy_t_y(q):
+def cross_entropy_t_y(q):
     return _cross_entropy(q, "cross_entropy_t_y", _t_singular(q))
 
 
-def _cross_entropy_y_t(q):
+def cross_entropy_y_t(q):
     return _cross_entropy(q, "cross_entropy_y_t", _y_singular(q))
 
 
@@ -167,11 +167,11 @@ def _cross_entropy_ratio(numerator, denominator):
 
 
 def _ni21(q):
-    return _cross_entropy_ratio(q.h_true, _cross_entropy_t_y(q))
+    return _cross_entropy_ratio(q.h_true, cross_entropy_t_y(q))
 
 
 def _ni22(q):
-    return _cross_entropy_ratio(q.h_output, _cross_entropy_y_t(q))
+    return _cross_entropy_ratio(q.h_output, cross_entropy_y_t(q))
 
 
 def _ni23(q):
@@ -182,7 +182,7 @@ def _ni23(q):
 
 def _ni24(q):
     return _cross_entropy_ratio(
-        q.h_true + q.h_output, _cross_entropy_t_y(q) + _cross_entropy_y_t(q)
+        q.h_true + q.h_output, cross_entropy_t_y(q) + cross_entropy_y_t(q)
     )
 
 

@@ -21,12 +21,12 @@ def plot_audit(cells, legend, *, ax=None):
     """Draw an audit's cell texts (a DataFrame) on ``ax`` (a new figure if None)."""
     from matplotlib.patches import Patch, Rectangle
 
-    from .._display.common import _pyplot
+    from .._display.common import pyplot
 
     n_rows, n_columns = cells.shape
     if ax is None:
         height = 1.8 + 0.3 * n_rows
-        _, ax = _pyplot().subplots(figsize=(12, height), layout="constrained")
+        _, ax = pyplot().subplots(figsize=(12, height), layout="constrained")
     for (row, column), text in np.ndenumerate(cells.to_numpy()):
         colour = COLOURS[text.split(":")[0]]
         ax.add_patch(

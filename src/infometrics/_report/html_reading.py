@@ -10,7 +10,7 @@ import re
 import numpy as np
 
 from .._measures.measure import EMPTY_REASON
-from .._measures.ni import NI_MEASURES, _cross_entropy_t_y, _cross_entropy_y_t
+from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES
 from .html_tables import _fixed, _text, _total_text
@@ -204,7 +204,7 @@ def _cross_entropies_in(ni):
 def _infinite_cross_entropies(quantities):
     """The infinite cross-entropies of the marginals, each with its cause in words."""
     infinite = {}
-    if not np.all(np.isfinite(_cross_entropy_y_t(quantities))):
+    if not np.all(np.isfinite(cross_entropy_y_t(quantities))):
         rejected = quantities.n_outputs > quantities.n_classes and bool(
             np.any(quantities.column_totals[..., -1] > 0)
         )
@@ -214,6 +214,6 @@ def _infinite_cross_entropies(quantities):
             else "a class is predicted that is never true"
         )
         infinite["H(y; t)"] = f"H(y; t) is infinite ({cause})"
-    if not np.all(np.isfinite(_cross_entropy_t_y(quantities))):
+    if not np.all(np.isfinite(cross_entropy_t_y(quantities))):
         infinite["H(t; y)"] = "H(t; y) is infinite (a true class is never predicted)"
     return infinite
