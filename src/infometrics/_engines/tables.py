@@ -96,7 +96,13 @@ def _native_byte_order(table):
         for name, dtype in table.dtypes.items()
         if isinstance(dtype, np.dtype) and not dtype.isnative
     }
-    return table.astype(swapped) if swapped else table
+    if not swapped:
+        return table
+    if hasattr(table, "map_partitions"):
+        # Dask: pandas swaps each partition; Dask's own astype of a
+        # big-endian column fails to optimise with pandas < 3.
+        return table.map_partitions(lambda part: part.astype(swapped))
+    return table.astype(swapped)
 
 
 def _collect(frame):
