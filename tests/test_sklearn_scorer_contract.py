@@ -25,6 +25,7 @@ from sklearn.exceptions import UnsetMetadataPassedError
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import make_scorer
 from sklearn.model_selection import (
+    GroupKFold,
     StratifiedKFold,
     TunedThresholdClassifierCV,
     cross_validate,
@@ -298,3 +299,27 @@ def test_with_routing_off_the_reject_tuner_weighs_its_objective_as_before():
     repeated = im.RejectOptionClassifierCV(model, cv=3).fit(X, y, sample_weight=weights)
     assert weighted.best_score_ == repeated.best_score_
     assert weighted.best_score_ != plain.best_score_
+
+
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.DegenerateThresholdWarning")
+@pytest.mark.filterwarnings("ignore:y_pred contains classes not in y_true")
+@pytest.mark.parametrize("kind", ["sklearn", "infometrics"])
+def test_groups_reach_a_group_splitter_as_in_the_threshold_tuner(kind):
+    # With routing on, fit(..., groups=g) reaches GroupKFold's split in both
+    # tuners; the folds then keep each group whole.
+    X, y, _ = binary_weighted()
+    groups = np.arange(len(y)) % 5
+    model = LogisticRegression(C=0.5)
+    cv = GroupKFold(n_splits=3)
+    with sklearn.config_context(enable_metadata_routing=True):
+        make = (
+            TunedThresholdClassifierCV
+            if kind == "sklearn"
+            else im.RejectOptionClassifierCV
+        )
+        make(model, scoring="balanced_accuracy", cv=cv).fit(X, y, groups=groups)
+        routing = make(model, scoring="balanced_accuracy", cv=cv).get_metadata_routing()
+        assert routing.consumes("fit", ["groups"]) == {"groups"}
+        # Without the groups a group splitter cannot split.
+        with pytest.raises(ValueError, match="groups"):
+            make(model, scoring="balanced_accuracy", cv=cv).fit(X, y)

@@ -350,8 +350,11 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             # only when it requested it (an unrequested one raises).
             routed = process_routing(self, "fit", **params)
             fit_params, score_params = routed.estimator.fit, routed.scorer.score
+            # cross_val_predict routes these on: the estimator's to its fit,
+            # the splitter's (groups) to the splitter, as the tuner does.
+            fold_params = {**fit_params, **routed.splitter.split}
         else:
-            fit_params = score_params = params
+            fit_params = score_params = fold_params = params
         sample_weight = score_params.get("sample_weight")
         method = self._resolved_response_method(self.estimator)
         kind = "max" if method == "predict_proba" else "margin"
@@ -365,7 +368,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             cv=cv,
             method=method,
             n_jobs=self.n_jobs,
-            params=fit_params,
+            params=fold_params,
             verbose=max(0, self.verbose - 1),
         )
         scores = check_class_scores(
@@ -466,8 +469,9 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         """Routing of fit metadata to the wrapped estimator and to the scorer.
 
         As ``TunedThresholdClassifierCV``: ``fit`` routes to the estimator's
-        ``fit`` and to the scorer's ``score`` (a measure name is scored by
-        :func:`make_ni_scorer`, which requests nothing by default).
+        ``fit``, to the scorer's ``score`` (a measure name is scored by
+        :func:`make_ni_scorer`, which requests nothing by default) and to the
+        splitter's ``split`` (``groups`` for a group splitter).
 
         Returns
         -------
@@ -488,6 +492,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             .add(
                 scorer=scorer,
                 method_mapping=MethodMapping().add(caller="fit", callee="score"),
+            )
+            .add(
+                splitter=check_cv(self.cv, classifier=True),
+                method_mapping=MethodMapping().add(caller="fit", callee="split"),
             )
         )
 
