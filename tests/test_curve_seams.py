@@ -1,4 +1,4 @@
-"""The curves at their seams (issue 18): weights as repetitions and at any
+"""The curves at their seams: weights as repetitions and at any
 scale, confidences under any increasing transform, ranges, 1-d scores, Dask.
 
 Every check compares against a slow, obviously correct reference: samples

@@ -1,4 +1,4 @@
-"""EMA and NIT (SPEC §11; Valverde-Albacete & Peláez-Moreno 2014) by definition."""
+"""EMA and NIT (Valverde-Albacete & Peláez-Moreno 2014) by definition."""
 
 import math
 import warnings

@@ -1,4 +1,4 @@
-"""counts_from_table: every engine gives exactly the in-memory counts (SPEC §12).
+"""counts_from_table: every engine gives exactly the in-memory counts.
 
 Each table is built from one pandas DataFrame, so the reference is the
 in-memory path on the very same rows. Weights are multiples of 1/4, so that
@@ -347,7 +347,7 @@ def test_quantile_thresholds_are_near_the_exact_quantiles(engine):
     )
 
 
-# -- SPEC §2 in the engine: the same errors, the same messages ----------------
+# -- The label rules in the engine: the same errors, the same messages ----------------
 
 
 def _in_memory_error(frame, **options):

@@ -1,4 +1,4 @@
-"""counts_from_table against the in-memory path on generated tables (SPEC §2, §12).
+"""counts_from_table against the in-memory path on generated tables.
 
 Small tables (0 to 30 rows) of the label kinds people pass -- integers near
 their limits, whole floats, strings (empty, unicode), booleans, categoricals,

@@ -1,4 +1,4 @@
-"""The package's modules import each other without cycles (issue 20).
+"""The package's modules import each other without cycles.
 
 Every ``import`` is counted, also those inside functions: a lazy import that
 closes a circle is still a circle (two modules that cannot be understood or

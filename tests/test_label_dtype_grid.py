@@ -1,4 +1,4 @@
-"""Invariants 3-5 of issue 18 over one grid: the same labels in every dtype,
+"""Invariants 3-5 of the label rules over one grid: the same labels in every dtype,
 with a value or a missing-value reject marker, give the matrix a dict-counting
 loop gives -- in one call, through the accumulator (batches with different
 label sets, an all-zero-weight batch, merges), through Dask chunks and

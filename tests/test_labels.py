@@ -1,4 +1,4 @@
-"""Labels -> augmented confusion matrix (SPEC §2): behaviour and every error path."""
+"""Labels -> augmented confusion matrix: behaviour and every error path."""
 
 import warnings
 
@@ -173,7 +173,7 @@ def test_scaling_weights_changes_nothing(labelled_sample):
         )
 
 
-# -- every error path of SPEC §2
+# -- every error path of the labels
 
 
 @pytest.mark.parametrize(

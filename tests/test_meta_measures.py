@@ -1,4 +1,4 @@
-"""Meta-measures (issue 19): the audit, its search spaces, and the paper's judgement."""
+"""Meta-measures: the audit, its search spaces, and the paper's judgement."""
 
 import itertools
 from fractions import Fraction

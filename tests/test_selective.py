@@ -1,4 +1,4 @@
-"""Risk-coverage curves, AURC, E-AURC, AUGRC (SPEC §10) against slow references."""
+"""Risk-coverage curves, AURC, E-AURC, AUGRC against slow references."""
 
 import itertools
 from fractions import Fraction

@@ -1,4 +1,4 @@
-"""Degenerate and singular cases (SPEC §3) and the replace_undefined_by option."""
+"""Degenerate and singular cases and the replace_undefined_by option."""
 
 import warnings
 

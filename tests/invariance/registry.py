@@ -74,7 +74,7 @@ SCALE_EXEMPT = {
     "jackknife_measures": "deleting one sample of n: the correction and its "
     "standard error depend on n by definition",
     "mutual_info_sensitivity": "the change of I when one sample moves: 1/n of "
-    "the counts by definition (SPEC §6)",
+    "the counts by definition",
 }
 # Entries that may refuse a scaled input with a clear error instead: the
 # multinomial bootstrap of a matrix needs integer counts.
@@ -92,15 +92,15 @@ INT64_REFUSALS = {"bootstrap_measures": r"at most 2\*\*63 - 1"}
 
 # e_aurc is the one number that is not the same for integer weights and
 # repetitions, and cannot be while invariant 2 holds. Its oracle ranks samples
-# (SPEC §10: the same step formula with the oracle ranking, no ties), and
+# (the same step formula with the oracle ranking, no ties), and
 # doubling unit weights, which must change nothing (invariant 2), is repeating
 # every sample twice: 1 correct + 1 error gives an oracle area of 1/4 as two
 # samples and 5/24 as four (twice the steps, a smaller area). The only oracle
 # free of both (a function of the error rate alone) is Geifman et al.'s
-# continuous ``r + (1 - r) ln(1 - r)``, which is not SPEC §10's (a perfect
+# continuous ``r + (1 - r) ln(1 - r)``, which is not the step oracle (a perfect
 # ranking of n samples would no longer score 0): that is a change of the SPEC
 # to decide, not of the battery. So here e_aurc's outputs are checked against
-# e_aurc itself on each side (the weighted case is checked against SPEC §10 in
+# e_aurc itself on each side (the weighted case is checked against the step oracle in
 # test_e_aurc_oracle_ranks_weighted_samples), and every other output of these
 # entries must still equal the repetition's. Its docstring says so.
 E_AURC_KEYS = {

@@ -93,4 +93,4 @@ def test_the_known_defect_table_names_only_generated_checks():
     stale = sorted(set(KNOWN_DEFECTS) - GENERATED)
     assert not stale, f"KNOWN_DEFECTS entries that match no check: {stale}"
     for key, reason in KNOWN_DEFECTS.items():
-        assert reason.startswith(("issue 18:", "NEW:")), key
+        assert reason.startswith(("KNOWN:", "NEW:")), key

@@ -56,7 +56,7 @@ def _case_parts(kind, zero_weight_part=False):
     """The canonical case sorted by true class, cut in three parts.
 
     Sorted, so the parts see different label sets; with ``zero_weight_part``
-    the middle part weighs nothing (its labels still count, SPEC §2).
+    the middle part weighs nothing (its labels still count).
     """
     case = with_labels(make_case(seed=2), kind)
     order = np.argsort(case.codes_true, kind="stable")

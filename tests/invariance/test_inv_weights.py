@@ -94,7 +94,7 @@ def test_integer_weights_are_repetitions(name, variant, case, outputs):
 
 
 def test_e_aurc_oracle_ranks_weighted_samples(case):
-    """SPEC §10 with weights, in exact fractions: aurc minus the area of the
+    """The E-AURC oracle with weights, in exact fractions: aurc minus the area of the
     best ranking of the weighted samples (every correct one first, errors by
     increasing weight, each sample one step)."""
     weights = [Fraction(w) for w in case.sample_weight]
@@ -279,7 +279,10 @@ def _largest_coverage_at_risk(points, requested):
     ),
 )
 def test_a_tie_group_on_the_requested_value(name, variant, case):
-    """The requested coverage (risk) is exactly a tie group's: SPEC §10's rule."""
+    """The requested coverage (risk) is exactly a tie group's value.
+
+    The first group at or beyond a coverage; the largest coverage within a risk.
+    """
     run_case = case if variant == "weighted" else repeated(case)
     points = reference_risk_coverage(
         case.codes_true, case.codes_pred_full, case.confidence, case.sample_weight

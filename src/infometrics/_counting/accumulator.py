@@ -1,4 +1,4 @@
-"""Confusion counts that accumulate over batches (SPEC §12).
+"""Confusion counts that accumulate over batches.
 
 Counts are additive: the matrix of all the data is the sum of the matrices of
 its parts once their rows are aligned on the union of their labels. The

@@ -1,4 +1,4 @@
-"""The counting front door: labels of any kind to the augmented matrix (SPEC §2, §12).
+"""The counting front door: labels of any kind to the augmented matrix.
 
 One function picks the path:
 

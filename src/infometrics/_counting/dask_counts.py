@@ -1,4 +1,4 @@
-"""Confusion counts of Dask collections, chunk by chunk (SPEC §12).
+"""Confusion counts of Dask collections, chunk by chunk.
 
 Every chunk of labels is counted where it lives (per-chunk integer codes ->
 per-chunk ``np.bincount``, the same code as for in-memory arrays), and the

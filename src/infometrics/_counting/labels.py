@@ -1,4 +1,4 @@
-"""From label arrays to the augmented confusion matrix (SPEC §2).
+"""From label arrays to the augmented confusion matrix.
 
 Label level: uses pandas' hash-based factorisation for arbitrary labels.
 

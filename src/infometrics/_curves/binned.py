@@ -1,4 +1,4 @@
-"""Confidence-binned confusion counts: reject curves of data of any size (SPEC §12).
+"""Confidence-binned confusion counts: reject curves of data of any size.
 
 A reject curve at thresholds ``t_0 < ... < t_{k-1}`` only needs, for every
 sample, its cell (true class, predicted class) and how many thresholds its

@@ -46,7 +46,7 @@ class RejectCurve:
     classes : ndarray of shape (n_classes,)
         Row order of the matrices.
     coverage, selective_risk, generalized_risk : ndarray of shape (n_points,)
-        The risk-coverage view of the same points (SPEC §10): accepted
+        The risk-coverage view of the same points: accepted
         fraction, 0-1 loss among the accepted (``nan`` when nothing is
         accepted) and accepted errors over all samples (equal to
         ``error_rate``). Without ``inf``, in reverse order, these are the

@@ -1,4 +1,4 @@
-"""Selective classification: risk-coverage curves and their areas (SPEC §10).
+"""Selective classification: risk-coverage curves and their areas.
 
 A classifier predicts ``y_pred`` and reports a ``confidence`` (higher = more
 sure); a threshold ``tau`` accepts the samples with ``confidence >= tau``.

@@ -1,1 +1,1 @@
-"""Counts of tables that live in a dataframe engine or database (SPEC §12)."""
+"""Counts of tables that live in a dataframe engine or database."""

@@ -1,4 +1,4 @@
-"""Counts of a table computed where it lives: GROUP BY in the engine (SPEC §12).
+"""Counts of a table computed where it lives: GROUP BY in the engine.
 
 Every measure is a function of counts, and the counts of a table are a
 ``GROUP BY y_true, y_pred`` (plus a confidence bin for curves). Here that
@@ -6,7 +6,7 @@ aggregate runs in the engine that holds the table -- pandas, Polars (eager or
 lazy), PyArrow, DuckDB, PySpark, Ibis or Dask -- through ``narwhals``, one
 implementation for all of them. Only aggregates come back to Python: one row
 per distinct (true, predicted[, bin]) combination, with per-group counts of
-invalid weights and confidences. The checks of SPEC §2 are aggregates too
+invalid weights and confidences. The checks of the labels are aggregates too
 (one row of counts of missing, continuous or invalid values, found without
 pulling rows), and ``thresholds=k`` takes the engine's quantiles.
 

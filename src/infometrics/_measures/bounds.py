@@ -1,4 +1,4 @@
-"""Information-theoretic bounds on the error and the sensitivity of I (SPEC §6)."""
+"""Information-theoretic bounds on the error and the sensitivity of I."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Conventional measures reported beside the information measures (SPEC §6).
+"""Conventional measures reported beside the information measures.
 
 Four groups, each a table of :class:`MeasureSpec` computed from the shared
 quantities: Hu & Wang's rates with a reject option, Holt et al.'s
