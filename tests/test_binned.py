@@ -84,7 +84,7 @@ def test_counts_add_up_over_batches():
             y_true[start : start + 100],
             proba[start : start + 100],
             thresholds=thresholds,
-            classes=[0, 1, 2],
+            labels=[0, 1, 2],
             sample_weight=weights[start : start + 100],
         )
         for start in range(0, 400, 100)
@@ -130,9 +130,7 @@ def test_counts_add_up_over_batches():
             "'max' or 'margin'",
         ),
         (
-            lambda y, p: confidence_binned_counts(
-                y, p, thresholds=3, classes=[0, 0, 1]
-            ),
+            lambda y, p: confidence_binned_counts(y, p, thresholds=3, labels=[0, 0, 1]),
             ValueError,
             "duplicates",
         ),

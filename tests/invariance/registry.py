@@ -543,7 +543,7 @@ def _(case):
         case.y_true,
         case.y_score,
         thresholds=binned_edges(case),
-        classes=case.classes,
+        labels=case.classes,
         sample_weight=case.sample_weight,
     )
     return {
@@ -712,7 +712,7 @@ def _(case):
             _dask_array(case.y_true, chunks),
             scores,
             thresholds=binned_edges(case),
-            classes=case.classes,
+            labels=case.classes,
             sample_weight=weights,
         )
     return flat(counts=binned.counts)
@@ -759,7 +759,7 @@ def _(case):
     display = im.plotting.RejectCurveDisplay.from_predictions(
         case.y_true,
         case.y_score,
-        classes=case.classes,
+        labels=case.classes,
         measures=MEASURES,
         sample_weight=case.sample_weight,
         name="clf",

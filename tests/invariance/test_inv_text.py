@@ -105,7 +105,7 @@ def _reject_curve(case):
     return im.plotting.RejectCurveDisplay.from_predictions(
         case.y_true,
         np.eye(10)[np.searchsorted(np.sort(HOSTILE), case.y_pred_full)],
-        classes=np.sort(np.array(HOSTILE, dtype=object)),
+        labels=np.sort(np.array(HOSTILE, dtype=object)),
         name=NAME,
     ), [NAME]
 

@@ -79,7 +79,7 @@ def confidence_binned_counts(
     y_score: ArrayLike,
     *,
     thresholds: int | ArrayLike,
-    classes: ArrayLike | None = None,
+    labels: ArrayLike | None = None,
     confidence: Literal["max", "margin"] = "max",
     sample_weight: ArrayLike | None = None,
 ) -> ConfidenceBinnedCounts:
@@ -96,7 +96,7 @@ def confidence_binned_counts(
         True labels.
     y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
         Predicted probabilities (or decision values with
-        ``confidence="margin"``), columns in the order of ``classes``. A 1-d
+        ``confidence="margin"``), columns in the order of ``labels``. A 1-d
         array is the score of the second class, as for :func:`reject_curve`:
         a probability with ``confidence="max"``, a decision function with
         ``confidence="margin"``.
@@ -106,7 +106,7 @@ def confidence_binned_counts(
         with Dask's approximate percentiles, then counted in a second pass).
         An array: those thresholds -- pass the same to every batch whose
         counts you will add.
-    classes : array-like of shape (n_classes,), default=None
+    labels : array-like of shape (n_classes,), default=None
         The class of each column (an estimator's ``classes_``). By default
         the sorted labels of ``y_true``, which must then show every class.
     confidence : {"max", "margin"}, default="max"
@@ -148,12 +148,12 @@ def confidence_binned_counts(
     thresholds = check_binning_thresholds(thresholds)
     if is_dask_collection(y_true, y_score, sample_weight):
         return _dask_binned_counts(
-            y_true, y_score, thresholds, classes, confidence, sample_weight
+            y_true, y_score, thresholds, labels, confidence, sample_weight
         )
     y_true_array = native(y_true)
     scores = native(y_score)
     n_columns = _check_scores(scores, y_true_array.shape[0])
-    classes = column_labels(classes, y_true_array, n_columns, name="classes")
+    classes = column_labels(labels, y_true_array, n_columns, name="labels")
     if isinstance(thresholds, int):
         scores_float = np.asarray(scores, dtype=np.float64)
         if not np.all(np.isfinite(scores_float)):
@@ -320,7 +320,7 @@ def dask_reject_curve(
         y_true,
         y_score,
         thresholds=thresholds,
-        classes=labels,
+        labels=labels,
         confidence=confidence,
         sample_weight=sample_weight,
     )

@@ -76,7 +76,7 @@ class ConfidenceBinnedCounts:
         ):
             raise ValueError(
                 "Binned counts add up only with the same thresholds, classes and "
-                "confidence; build both with the same thresholds=[...] and classes=."
+                "confidence; build both with the same thresholds=[...] and labels=."
             )
         return ConfidenceBinnedCounts(
             self.thresholds,

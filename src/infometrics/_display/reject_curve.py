@@ -91,7 +91,7 @@ class RejectCurveDisplay:
         *,
         confidence="max",
         sample_weight=None,
-        classes=None,
+        labels=None,
         measures=("ni2", "info_completeness", "false_info_ratio"),
         threshold=None,
         ax=None,
@@ -108,7 +108,7 @@ class RejectCurveDisplay:
             How the confidence is read from ``y_score``, as for
             :func:`reject_curve`.
         sample_weight : array-like, default=None
-        classes : array-like, default=None
+        labels : array-like, default=None
         measures : sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio")
         threshold : float, default=None
@@ -125,7 +125,7 @@ class RejectCurveDisplay:
         curve = reject_curve(
             y_true,
             y_score,
-            labels=classes,
+            labels=labels,
             measures=measures,
             confidence=confidence,
             sample_weight=sample_weight,
@@ -178,7 +178,7 @@ class RejectCurveDisplay:
             scores,
             confidence=kind,
             sample_weight=sample_weight,
-            classes=estimator.classes_,
+            labels=estimator.classes_,
             measures=measures,
             threshold=threshold,
             ax=ax,
