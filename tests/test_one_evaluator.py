@@ -225,7 +225,7 @@ def test_big_endian_inputs_give_the_native_results():
         y_true.astype(">i8"),
         proba.astype(">f8"),
         thresholds=[0.5, 0.7],
-        classes=np.array([0, 1, 2], dtype=">i8"),
+        labels=np.array([0, 1, 2], dtype=">i8"),
     )
     np.testing.assert_array_equal(swapped.counts, native.counts)
     curve = im.curves.reject_curve(
