@@ -188,7 +188,9 @@ def test_scaling_weights_changes_nothing(labelled_sample):
         (np.array(["a", None], dtype=object), ["a", "a"], {}, "missing labels"),
         (["a", "b"], np.array([None, "a"], dtype=object), {}, "missing labels"),
         ([[0, 1], [1, 0]], [[0, 1], [1, 0]], {}, "must be 1-d"),
-        ([0, 1], [[0], [1]], {}, "must be 1-d"),
+        ([0, 1], [[0], [1]], {}, r"must be 1-d.*np.ravel\(y_pred\)"),
+        # A list of tuples: one label per tuple, not a column to ravel.
+        ([(1, 2), (3, 4)], [(1, 2), (1, 2)], {}, "each label is a tuple"),
         ("01", "01", {}, "1-d array-like"),
         ([0, 1], [0, 1], {"sample_weight": [1.0, -1.0]}, "negative"),
         ([0, 1], [0, 1], {"sample_weight": [1.0, np.nan]}, "NaN or infinite"),

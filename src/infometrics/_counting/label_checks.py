@@ -44,9 +44,16 @@ def check_labels_array(y, name):
             # so that missing values and mixed types are found as there.
             array = _as_object_array(y, array)
     if array.ndim != 1:
+        # A column vector is raveled; a list of tuples is one label per tuple.
+        hint = (
+            f"For a column vector pass np.ravel({name})."
+            if array.ndim == 2 and array.shape[1] == 1
+            else "If each label is a tuple, pass a 1-d object array of them "
+            f"(labels = np.empty(n, dtype=object); labels[:] = {name})."
+        )
         raise ValueError(
             f"{name} must be 1-d, one label per sample; got an array of shape "
-            f"{array.shape}. For a column vector pass np.ravel({name})."
+            f"{array.shape}. {hint}"
         )
     if array.dtype.kind not in "biufUSOT":
         raise ValueError(
