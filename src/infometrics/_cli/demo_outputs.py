@@ -61,7 +61,7 @@ def _write_outputs(folder, matrices, first, splits, progress):
 
 def _write_figures(folder, matrices, first):
     from .._curves.reject_curve import reject_curve
-    from .._display import (
+    from ..plotting import (
         AugmentedConfusionMatrixDisplay,
         EntropyTriangleDisplay,
         InformationCoverageDisplay,

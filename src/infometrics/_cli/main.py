@@ -202,8 +202,8 @@ def _run_report(args, out):
 
 
 def _run_plot(args, out):
-    from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
     from .._report.html_figures import pyplot_free_figure
+    from ..plotting import EntropyTriangleDisplay, InformationCoverageDisplay
 
     matrix, _, _ = _load(args)
     folder = Path(args.output)

@@ -123,7 +123,7 @@ def _figure(figure, alt, caption, *, wide=False):
 
 @_drawn_alone
 def _confusion_figure(matrix, class_labels):
-    from .._display import AugmentedConfusionMatrixDisplay
+    from ..plotting import AugmentedConfusionMatrixDisplay
 
     n_classes = matrix.shape[0]
     scrolls = n_classes >= _SCROLLING_FROM
@@ -164,7 +164,7 @@ def _confusion_figure(matrix, class_labels):
 
 @_drawn_alone
 def _figure_sections(matrix, name):
-    from .._display import EntropyTriangleDisplay, InformationCoverageDisplay
+    from ..plotting import EntropyTriangleDisplay, InformationCoverageDisplay
 
     figure = pyplot_free_figure(12.0, 5.6)
     whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
@@ -212,7 +212,7 @@ def _reject_curve_figure(
     y_true, y_pred, confidence, *, labels, reject_label, sample_weight, threshold, name
 ):
     from .._curves.reject_curve import reject_curve_from_predictions
-    from .._display import RejectCurveDisplay
+    from ..plotting import RejectCurveDisplay
 
     curve = reject_curve_from_predictions(
         y_true,
@@ -240,7 +240,7 @@ def _reject_curve_figure(
 
 @_drawn_alone
 def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
-    from .._display import RiskCoverageDisplay
+    from ..plotting import RiskCoverageDisplay
 
     figure = pyplot_free_figure(6.4, 4.6)
     RiskCoverageDisplay.from_predictions(
@@ -269,7 +269,7 @@ def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
 @_drawn_alone
 def binned_curve_figures(binned, coverage, selective_risk, name):
     """The reject and risk–coverage figures of confidence-binned counts."""
-    from .._display import RejectCurveDisplay, RiskCoverageDisplay
+    from ..plotting import RejectCurveDisplay, RiskCoverageDisplay
 
     figure = pyplot_free_figure(7.2, 4.8)
     RejectCurveDisplay(binned.reject_curve(), name=name).plot(ax=figure.add_subplot())
