@@ -6,59 +6,55 @@ import numpy as np
 
 from .._counting.count import confusion_matrix_and_labels
 from .._measures.validation import check_confusion_matrix
-from .common import _axes, _check_choice, _estimator_predictions, _literal
+from .common import _axes, _check_choice, _finish, _from_estimator, _literal
 
 # The gap, in cells, between the classes' columns and the reject column.
 _REJECT_GAP = 0.35
 
 
-def _normalized(counts, normalize):
-    """Rates over the true class (rows), the output (columns) or all samples.
-
-    An empty row or column gives rates of 0, as scikit-learn's
-    ``confusion_matrix(normalize=...)`` does.
-    """
-    if normalize is None:
-        return counts
-    if normalize == "true":
-        totals = counts.sum(axis=1, keepdims=True)
-    elif normalize == "pred":
-        totals = counts.sum(axis=0, keepdims=True)
-    else:
-        totals = counts.sum()
-    return np.divide(
-        counts, totals, out=np.zeros_like(counts), where=np.asarray(totals) > 0
-    )
+def _one_matrix(confusion_matrix):
+    counts, has_reject = check_confusion_matrix(confusion_matrix)
+    if counts.ndim != 2:
+        raise ValueError(
+            "AugmentedConfusionMatrixDisplay shows one matrix; got shape "
+            f"{counts.shape}."
+        )
+    return counts, has_reject
 
 
 def _whole_counts(counts):
     """Whether every count is exactly a whole number that int64 holds.
 
-    No tolerance: weighted counts of 1e-100 are not zeros, and counts of
-    1e100 (whole, as every float beyond 2**53 is) do not fit an integer cast.
+    No tolerance: weighted counts of 1e-100 are not zeros, and 1e100 (whole,
+    as every float beyond 2**53 is) does not fit an integer cast.
     """
-    counts = np.asarray(counts)
-    if counts.dtype.kind in "biu":
-        return True
-    return bool(
+    return counts.dtype.kind in "biu" or bool(
         np.all(np.isfinite(counts))
         and np.array_equal(counts, np.round(counts))
         and np.all(np.abs(counts) < 2.0**63)
     )
 
 
-def _fit_values(ax, texts):
-    """A smaller font for the cells' values when the longest is wider than a cell."""
-    flat = texts.ravel()
-    longest = max(flat, key=lambda text: len(text.get_text()))
+def _cell_size(ax):
+    """Width and height of one cell, in display units."""
     origin = ax.transData.transform((0.0, 0.0))
-    column_width, row_height = np.abs(ax.transData.transform((1.0, 1.0)) - origin)
-    box = longest.get_window_extent()
-    scale = min(0.9 * column_width / box.width, 0.9 * row_height / box.height, 1.0)
+    return np.abs(ax.transData.transform((1.0, 1.0)) - origin)
+
+
+def _shrink_to(texts, width, height, smallest, measured=None):
+    """A smaller font for ``texts`` when the largest (of ``measured``) overflows.
+
+    The room is ``width`` x ``height`` display units.
+    """
+    boxes = [text.get_window_extent() for text in measured or texts]
+    scale = min(
+        width / max(box.width for box in boxes),
+        height / max(box.height for box in boxes),
+        1.0,
+    )
     if scale < 1.0:
-        size = max(3.0, longest.get_fontsize() * scale)
-        for text in flat:
-            text.set_fontsize(size)
+        for text in texts:
+            text.set_fontsize(max(smallest, text.get_fontsize() * scale))
 
 
 class AugmentedConfusionMatrixDisplay:
@@ -166,38 +162,33 @@ default="auto"
         -------
         self : AugmentedConfusionMatrixDisplay
         """
-        counts, has_reject = check_confusion_matrix(self.confusion_matrix)
-        if counts.ndim != 2:
-            raise ValueError(
-                "AugmentedConfusionMatrixDisplay shows one matrix; got shape "
-                f"{counts.shape}."
-            )
+        from matplotlib.colors import Normalize
+
+        counts, has_reject = _one_matrix(self.confusion_matrix)
         n_classes = counts.shape[0]
-        labels = (
-            np.arange(n_classes)
-            if self.display_labels is None
-            else np.asarray(self.display_labels)
-        )
+        labels = np.arange(n_classes) if self.display_labels is None else None
+        labels = np.asarray(self.display_labels) if labels is None else labels
         if len(labels) != n_classes:
             raise ValueError(
                 f"display_labels has {len(labels)} names for a matrix of "
                 f"{n_classes} classes; give one name per row."
             )
-        from matplotlib.colors import Normalize
-
         ax = _axes(ax)
-        scale = Normalize(vmin=float(counts.min()), vmax=float(counts.max()))
-        image_kw = {"interpolation": "nearest", "norm": scale}
-        image_kw.update(im_kw or {})
+        image_kw = {
+            "interpolation": "nearest",
+            "norm": Normalize(vmin=float(counts.min()), vmax=float(counts.max())),
+            **(im_kw or {}),
+        }
         edge = n_classes - 0.5
+        # A square matrix is a classifier without a reject option: no column.
+        reject_x = n_classes + _REJECT_GAP if has_reject else edge
+        x_of = [*range(n_classes), *([reject_x] if has_reject else [])]
         self.im_ = ax.imshow(
             counts[:, :n_classes],
             cmap=cmap,
             extent=(-0.5, edge, edge, -0.5),
             **image_kw,
         )
-        # A square matrix is a classifier without a reject option: no column.
-        reject_x = n_classes + _REJECT_GAP if has_reject else edge
         self.reject_im_ = None
         if has_reject:
             self.reject_im_ = ax.imshow(
@@ -206,58 +197,52 @@ default="auto"
                 extent=(reject_x - 0.5, reject_x + 0.5, edge, -0.5),
                 **image_kw,
             )
-        self.text_ = None
-        if include_values:
-            self.text_ = self._write_values(
-                ax, counts, values_format, reject_x, text_kw
-            )
         if colorbar:
             ax.figure.colorbar(self.im_, ax=ax)
-        positions = [*range(n_classes), *([reject_x] if has_reject else [])]
         names = [*labels, *([self.reject_display_label] if has_reject else [])]
         # Class names are data: drawn literally, never as mathtext.
-        ax.set_xticks(positions, [_literal(name) for name in names])
+        ax.set_xticks(x_of, [_literal(name) for name in names])
         ax.set_yticks(range(n_classes), [_literal(label) for label in labels])
-        ax.set_xlim(-0.5, reject_x + 0.5 if has_reject else edge)
+        ax.set_xlim(-0.5, x_of[-1] + 0.5)
         ax.set_ylim(edge, -0.5)
         ax.set_xlabel("Predicted label")
         ax.set_ylabel("True label")
         self._set_tick_labels(ax, xticks_rotation)
-        if self.text_ is not None and not (text_kw and "fontsize" in text_kw):
-            _fit_values(ax, self.text_)
+        self.text_ = None
+        if include_values:
+            self.text_ = self._write_values(ax, counts, values_format, x_of, text_kw)
+            if not (text_kw and "fontsize" in text_kw):
+                flat = self.text_.ravel()
+                longest = max(flat, key=lambda text: len(text.get_text()))
+                _shrink_to(flat, *0.9 * _cell_size(ax), 3.0, [longest])
         if has_reject:
             # The reject column's tick label in the reject colour map's hue.
             ax.get_xticklabels()[-1].set_color(self.reject_im_.cmap(0.8))
-        self.ax_ = ax
-        self.figure_ = ax.figure
-        return self
+        return _finish(self, ax)
 
     @staticmethod
     def _set_tick_labels(ax, xticks_rotation):
-        """Rotate the column names, chosen by their size when ``"auto"``.
+        """Fit the names to their cells; with ``"auto"``, rotate them by their size.
 
         Sizes are measured on the figure as it is now (a layout engine may
         still shrink the axes a little when the figure is drawn).
         """
         ax.apply_aspect()
-        origin = ax.transData.transform((0.0, 0.0))
-        column_width, row_height = np.abs(ax.transData.transform((1.0, 1.0)) - origin)
+        column_width, row_height = _cell_size(ax)
         x_labels, y_labels = ax.get_xticklabels(), ax.get_yticklabels()
         # Names taller than their column or row is wide could never be read.
-        for labels, room in ((x_labels, column_width), (y_labels, row_height)):
-            height = max(label.get_window_extent().height for label in labels)
-            if height > room:
-                for label in labels:
-                    label.set_fontsize(max(4.0, label.get_fontsize() * room / height))
+        _shrink_to(x_labels, np.inf, column_width, 4.0)
+        _shrink_to(y_labels, np.inf, row_height, 4.0)
         if isinstance(xticks_rotation, str) and xticks_rotation == "auto":
             widest = max(label.get_window_extent().width for label in x_labels)
             height = max(label.get_window_extent().height for label in x_labels)
-            if widest <= 0.9 * column_width:
-                xticks_rotation = 0.0
-            elif height * np.sqrt(2.0) <= column_width:
-                xticks_rotation = 45.0
-            else:
-                xticks_rotation = 90.0
+            xticks_rotation = (
+                0.0
+                if widest <= 0.9 * column_width
+                else 45.0
+                if height * np.sqrt(2.0) <= column_width
+                else 90.0
+            )
         for label in x_labels:
             label.set_rotation(xticks_rotation)
             if label.get_rotation() not in (0.0, 90.0):
@@ -265,27 +250,23 @@ default="auto"
                 label.set_horizontalalignment("right")
                 label.set_rotation_mode("anchor")
 
-    def _write_values(self, ax, counts, values_format, reject_x, text_kw):
-        n_classes = counts.shape[0]
-        whole = _whole_counts(counts)
+    def _write_values(self, ax, counts, values_format, x_of, text_kw):
         if values_format is None:
-            values_format = "d" if whole else ".2g"
-        low, high = float(counts.min()), float(counts.max())
-        middle = (low + high) / 2.0
+            values_format = "d" if _whole_counts(counts) else ".2g"
+        middle = (float(counts.min()) + float(counts.max())) / 2.0
         texts = np.empty(counts.shape, dtype=object)
-        for row, column in product(range(n_classes), range(counts.shape[1])):
+        for row, column in product(*map(range, counts.shape)):
             value = counts[row, column]
-            image = self.im_ if column < n_classes else self.reject_im_
+            image = self.im_ if column < len(counts) else self.reject_im_
             # Dark text on light cells, light text on dark ones.
-            color = image.cmap(0.0 if value > middle else 1.0)
+            kwargs = {"ha": "center", "va": "center"}
+            kwargs["color"] = image.cmap(0.0 if value > middle else 1.0)
             shown = round(value) if values_format == "d" else value
-            kwargs = {"ha": "center", "va": "center", "color": color}
-            kwargs.update(text_kw or {})
             texts[row, column] = ax.text(
-                column if column < n_classes else reject_x,
+                x_of[column],
                 row,
                 format(shown, values_format),
-                **kwargs,
+                **{**kwargs, **(text_kw or {})},
             )
         return texts
 
@@ -310,7 +291,8 @@ default="auto"
         normalize : {"true", "pred", "all"}, default=None
             Show rates: over each true class (row-normalised: the share of
             the class predicted as each class or rejected), over each column,
-            or over all samples. Counts if None.
+            or over all samples. Counts if None. An empty row or column gives
+            rates of 0, as in scikit-learn's ``confusion_matrix``.
         display_labels : array-like of shape (n_classes,), default=None
         reject_display_label : str, default="rejected"
         ax : matplotlib Axes, default=None
@@ -323,26 +305,23 @@ default="auto"
         -------
         display : AugmentedConfusionMatrixDisplay
         """
-        if normalize is not None:
-            _check_choice("normalize", normalize, ("true", "pred", "all"))
-        counts, _ = check_confusion_matrix(confusion_matrix)
-        if counts.ndim != 2:
-            raise ValueError(
-                "AugmentedConfusionMatrixDisplay shows one matrix; got shape "
-                f"{counts.shape}."
-            )
-        # Integers only when every count is exactly whole and fits; other
-        # weighted counts are shown as they are.
+        counts, _ = _one_matrix(confusion_matrix)
         if normalize is None and _whole_counts(counts):
+            # Integers only when every count is exactly whole and fits.
             counts = np.round(counts).astype(np.int64)
+        elif normalize is not None:
+            _check_choice("normalize", normalize, ("true", "pred", "all"))
+            axis = {"true": 1, "pred": 0, "all": None}[normalize]
+            totals = counts.sum(axis=axis, keepdims=axis is not None)
+            counts = np.divide(
+                counts, totals, out=np.zeros_like(counts), where=totals > 0
+            )
+            kwargs.setdefault("values_format", ".2f")
         display = cls(
-            _normalized(counts, normalize),
+            counts,
             display_labels=display_labels,
             reject_display_label=reject_display_label,
-        )
-        if normalize is not None:
-            kwargs.setdefault("values_format", ".2f")
-        display.plot(ax=ax, **kwargs)
+        ).plot(ax=ax, **kwargs)
         if name is not None:
             display.ax_.set_title(_literal(name))
         return display
@@ -374,16 +353,9 @@ default="auto"
         labels : array-like of shape (n_classes,), default=None
             Row order; the sorted labels by default.
         reject_label : scalar or None, default=-1
-        normalize : {"true", "pred", "all"}, default=None
-            See :meth:`from_confusion_matrix`.
-        display_labels : array-like of shape (n_classes,), default=None
-            Names; the labels by default.
-        reject_display_label : str, default="rejected"
-        ax : matplotlib Axes, default=None
-        name : str, default=None
-            The axes' title; none if None.
-        **kwargs : dict
-            Passed to :meth:`plot`.
+        normalize, display_labels, reject_display_label, ax, name, **kwargs
+            As for :meth:`from_confusion_matrix`; the names are the labels by
+            default.
 
         Returns
         -------
@@ -431,27 +403,20 @@ default="auto"
             marks rejections with its ``reject_label``.
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
-        sample_weight : array-like of shape (n_samples,), default=None
-        normalize : {"true", "pred", "all"}, default=None
-        display_labels : array-like of shape (n_classes,), default=None
-        reject_display_label : str, default="rejected"
-        ax : matplotlib Axes, default=None
-        name : str, default=None
-            The axes' title; none if None.
-        **kwargs : dict
-            Passed to :meth:`plot`.
+        sample_weight, normalize, display_labels, reject_display_label, ax, \
+name, **kwargs
+            As for :meth:`from_predictions`.
 
         Returns
         -------
         display : AugmentedConfusionMatrixDisplay
         """
-        y_pred, labels, reject_label = _estimator_predictions(estimator, X, y)
-        return cls.from_predictions(
+        return _from_estimator(
+            cls,
+            estimator,
+            X,
             y,
-            y_pred,
             sample_weight=sample_weight,
-            labels=labels,
-            reject_label=reject_label,
             normalize=normalize,
             display_labels=display_labels,
             reject_display_label=reject_display_label,

@@ -6,19 +6,26 @@ from .._counting.count import augmented_confusion_matrix
 from .._measures.triangle import entropy_triangle
 from .common import (
     _axes,
+    _draw_points,
     _estimator_name,
-    _estimator_predictions,
-    _legend_label,
+    _finish,
+    _from_estimator,
 )
 from .triangle_geometry import (
-    _LEGEND_GAP,
     _SQRT3_2,
     _ternary,
     _wrapped,
     draw_grid,
+    frame_labels,
     zoom_axes,
     zoom_view,
 )
+
+
+def _position(coordinates):
+    return _ternary(
+        coordinates.delta_h, coordinates.mutual_info, coordinates.variation_info
+    )
 
 
 class EntropyTriangleDisplay:
@@ -45,6 +52,8 @@ class EntropyTriangleDisplay:
         The ``x`` (input) and ``y`` (output) marginal points, when ``extended``.
     grid_lines_ : list of matplotlib Line2D
     vertex_labels_ : list of matplotlib Text
+    side_labels_ : list of matplotlib Text
+        What each side means (empty when zoomed).
     legend_ : matplotlib Legend or None
     top_axis_ : matplotlib secondary axis or None
         When zoomed, the top axis labelling the ``VI'`` grid lines.
@@ -158,24 +167,21 @@ class EntropyTriangleDisplay:
             abstains) marks rejections.
         X : array-like
         y : array-like of shape (n_samples,)
-        sample_weight : array-like, default=None
-        extended : bool, default=False
-        ax : matplotlib Axes, default=None
+        sample_weight, extended, ax, **kwargs
+            As for :meth:`from_predictions`.
         name : str, default=None
-        **kwargs : dict
-            Passed to :meth:`plot`.
+            Legend entry; the estimator's class name by default.
 
         Returns
         -------
         display : EntropyTriangleDisplay
         """
-        y_pred, labels, reject_label = _estimator_predictions(estimator, X, y)
-        return cls.from_predictions(
+        return _from_estimator(
+            cls,
+            estimator,
+            X,
             y,
-            y_pred,
             sample_weight=sample_weight,
-            labels=labels,
-            reject_label=reject_label,
             extended=extended,
             ax=ax,
             name=name or _estimator_name(estimator),
@@ -222,134 +228,43 @@ class EntropyTriangleDisplay:
         ax = _axes(ax)
         corners = np.array([[0, 0], [1, 0], [0.5, _SQRT3_2], [0, 0]])
         ax.plot(corners[:, 0], corners[:, 1], color="black", linewidth=1.2)
-        view = zoom_view(self.triangles, extended) if zoom else None
+        joint = {name: _position(t) for name, t in self.triangles.items()}
+        marginal = {
+            name: (_position(t.x), _position(t.y)) for name, t in self.triangles.items()
+        }
+        view = None
+        if zoom:
+            shown = [*joint.values(), *(sum(marginal.values(), ()) if extended else ())]
+            view = zoom_view(shown)
         self.grid_lines_ = []
         if grid:
-            self.grid_lines_ = draw_grid(
-                ax, step=view["grid_step"] if zoom else 0.1, ticks=not zoom
-            )
+            step = view["grid_step"] if zoom else 0.1
+            self.grid_lines_ = draw_grid(ax, step=step, ticks=not zoom)
         # Out-of-view text would still stretch a "tight" saved figure.
         self.vertex_labels_, self.side_labels_ = [], []
         if not zoom:
-            self.vertex_labels_ = [
-                ax.text(
-                    -0.03,
-                    -0.04,
-                    "VI' = 1\nno information",
-                    ha="right",
-                    va="top",
-                    fontsize=9,
-                ),
-                ax.text(
-                    1.03, -0.04, "2MI' = 1\nideal", ha="left", va="top", fontsize=9
-                ),
-                ax.text(
-                    0.53,
-                    _SQRT3_2 + 0.01,
-                    "ΔH' = 1\ndegenerate marginals",
-                    ha="left",
-                    va="bottom",
-                    fontsize=9,
-                ),
-            ]
-            # Each side is where one coordinate vanishes. The slanted sides'
-            # labels hang outside their side at a fixed distance in points,
-            # rotated about that anchor, so they never cross the side however
-            # large the figure; far enough out that classifiers with 2MI' = 0
-            # (or VI' = 0) sitting on it keep their markers clear.
-            side_style = {
-                "textcoords": "offset points",
-                "ha": "center",
-                "va": "bottom",
-                "rotation_mode": "anchor",
-                "fontsize": 9,
-            }
-            self.side_labels_ = [
-                # Below the row of 2MI' ticks (at y = -0.05), in points.
-                ax.annotate(
-                    "ΔH' = 0: uniform marginals\n"
-                    "2MI': follow the grid lines rising to the right to these ticks",
-                    xy=(0.5, -0.05),
-                    xytext=(0, -10),
-                    textcoords="offset points",
-                    ha="center",
-                    va="top",
-                    fontsize=9,
-                ),
-                ax.annotate(
-                    "2MI' = 0: no information transferred",
-                    xy=(0.25, _SQRT3_2 / 2),
-                    xytext=(-8 * _SQRT3_2, 8 * 0.5),
-                    rotation=60,
-                    **side_style,
-                ),
-                ax.annotate(
-                    "VI' = 0: nothing left uncertain",
-                    xy=(0.75, _SQRT3_2 / 2),
-                    xytext=(8 * _SQRT3_2, 8 * 0.5),
-                    rotation=-60,
-                    **side_style,
-                ),
-            ]
-        self.points_ = {}
+            self.vertex_labels_, self.side_labels_ = frame_labels(ax)
+        # No explicit colour: the axes' colour cycle goes on across calls.
+        self.points_ = _draw_points(ax, joint, point_kw)
         self.marginal_points_ = {}
-        for name, triangle in self.triangles.items():
-            x, y = _ternary(
-                triangle.delta_h, triangle.mutual_info, triangle.variation_info
-            )
-            # No explicit colour: the axes' colour cycle goes on across calls.
-            kwargs = {
-                "marker": "o",
-                "markersize": 8,
-                "linestyle": "none",
-                "label": _legend_label(name),
-                "zorder": 3,
-            }
-            kwargs.update(point_kw or {})
-            (self.points_[name],) = ax.plot([x], [y], **kwargs)
+        marker_style = {"markersize": 6, "linestyle": "none", "zorder": 3}
+        for name, (x, y) in joint.items() if extended else ():
             color = self.points_[name].get_color()
-            if extended:
-                markers = []
-                for marginal, marker in ((triangle.x, "^"), (triangle.y, "v")):
-                    mx, my = _ternary(
-                        marginal.delta_h, marginal.mutual_info, marginal.variation_info
-                    )
-                    ax.plot(
-                        [x, mx],
-                        [y, my],
-                        color=color,
-                        linewidth=0.8,
-                        alpha=0.6,
-                        zorder=2,
-                    )
-                    (point,) = ax.plot(
-                        [mx],
-                        [my],
-                        marker=marker,
-                        markersize=6,
-                        color=color,
-                        linestyle="none",
-                        zorder=3,
-                    )
-                    markers.append(point)
-                self.marginal_points_[name] = tuple(markers)
+            markers = []
+            for (mx, my), marker in zip(marginal[name], "^v", strict=True):
+                ax.plot([x, mx], [y, my], color=color, lw=0.8, alpha=0.6, zorder=2)
+                markers += ax.plot(
+                    [mx], [my], marker=marker, color=color, **marker_style
+                )
+            self.marginal_points_[name] = tuple(markers)
         if extended:
-            ax.plot(
-                [],
-                [],
-                marker="^",
-                color="gray",
-                linestyle="none",
-                label="input marginal X",
-            )
-            ax.plot(
-                [],
-                [],
-                marker="v",
-                color="gray",
-                linestyle="none",
-                label="output marginal Y",
-            )
+            for marker, label in (
+                ("^", "input marginal X"),
+                ("v", "output marginal Y"),
+            ):
+                ax.plot(
+                    [], [], marker=marker, color="gray", linestyle="none", label=label
+                )
         ax.set_aspect("equal")
         self.legend_ = self.top_axis_ = None
         if zoom:
@@ -370,41 +285,29 @@ class EntropyTriangleDisplay:
             ax.axis("off")
             ax.set_title("Entropy triangle")
             if legend:
-                # The upper left is empty in a triangle plot: no overlap there,
-                # once the view leaves the legend room left of the apex label.
+                # The upper left is empty in a triangle plot; long names wrap.
+                handles, labels = ax.get_legend_handles_labels()
+                for handle, label in zip(handles, labels, strict=True):
+                    handle.set_label(_wrapped(label))
                 self.legend_ = ax.legend(
-                    handles=self._legend_handles(ax),
-                    loc="upper left",
-                    fontsize=9,
-                    frameon=False,
+                    handles=handles, loc="upper left", fontsize=9, frameon=False
                 )
                 self._clear_apex_label(ax)
-        self.ax_ = ax
-        self.figure_ = ax.figure
-        return self
-
-    @staticmethod
-    def _legend_handles(ax):
-        """The axes' legend entries, long names wrapped to keep the legend narrow."""
-        handles, labels = ax.get_legend_handles_labels()
-        for handle, label in zip(handles, labels, strict=True):
-            handle.set_label(_wrapped(label))
-        return handles
+        return _finish(self, ax)
 
     def _clear_apex_label(self, ax):
         """Widen the view to the left until the legend hides no label.
 
-        A long classifier name makes the legend wider than the space left of
-        the apex: the apex label, or the label along the left side, would lie
-        under it. The triangle then moves right and shrinks a little instead,
-        a step at a time (the equal aspect rescales the view at each step).
+        A legend wider than the space left of the apex would lie over the apex
+        label or the left side's label: the triangle moves right and shrinks
+        a little instead, a step at a time.
         """
         from matplotlib.path import Path
 
         apex_label, side_label = self.vertex_labels_[2], self.side_labels_[1]
         for _ in range(20):
             ax.apply_aspect()
-            legend_box = self.legend_.get_window_extent().padded(_LEGEND_GAP)
+            legend_box = self.legend_.get_window_extent().padded(4.0)  # pixels
             # The side label rises at 60 degrees: its box's diagonal is the text.
             side = side_label.get_window_extent()
             if not (

@@ -7,19 +7,31 @@ from .._measures.coverage import information_coverage
 from .._resampling.bootstrap import bootstrap_measures_from_predictions
 from .common import (
     _axes,
+    _check_choice,
+    _draw_points,
     _estimator_name,
-    _estimator_predictions,
+    _finish,
+    _from_estimator,
     _legend,
     _legend_label,
 )
 
+_ISO_STYLE = {"linestyle": "--", "color": "0.6", "linewidth": 0.8}
+
+
+def _point(matrix):
+    """``(r, f)`` of one matrix, nan where undefined (nothing to plot)."""
+    coverage = information_coverage(matrix, replace_undefined_by=np.nan)
+    return coverage.false_info_ratio, coverage.completeness
+
+
+def _finite(points):
+    points = np.asarray(points, dtype=float).reshape(-1, 2)
+    return points[np.all(np.isfinite(points), axis=1)]
+
 
 def _levels_in_view(highest):
-    """Round levels of ``S_I / H(T)`` in ``(0, highest]``: at most 8, evenly spaced.
-
-    ``highest`` is the level at the view's lower-right corner; the upper-left
-    one, the perfect classifier, is 0.
-    """
+    """Round levels of ``S_I / H(T)`` in ``(0, highest]``: at most 8, evenly spaced."""
     steps = (0.05, 0.1, 0.2, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
     step = next((s for s in steps if highest / s <= 8), highest / 8)
     return np.round(np.arange(step, highest + step / 2, step), 2)
@@ -91,10 +103,7 @@ class InformationCoverageDisplay:
         -------
         display : InformationCoverageDisplay
         """
-        points = {}
-        for name, matrix in matrices.items():
-            coverage = information_coverage(matrix, replace_undefined_by=np.nan)
-            points[name] = (coverage.false_info_ratio, coverage.completeness)
+        points = {name: _point(matrix) for name, matrix in matrices.items()}
         return cls(points).plot(ax=ax, **plot_kw)
 
     @classmethod
@@ -134,36 +143,26 @@ class InformationCoverageDisplay:
         display : InformationCoverageDisplay
         """
         name = name or "classifier"
-        matrix = augmented_confusion_matrix(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-        )
-        coverage = information_coverage(matrix, replace_undefined_by=np.nan)
+        options = {
+            "labels": labels,
+            "reject_label": reject_label,
+            "sample_weight": sample_weight,
+        }
         spread = {}
         if n_resamples:
+            keys = ["false_info_ratio", "info_completeness"]
             intervals = bootstrap_measures_from_predictions(
                 y_true,
                 y_pred,
-                ["false_info_ratio", "info_completeness"],
-                labels=labels,
-                reject_label=reject_label,
-                sample_weight=sample_weight,
+                keys,
                 n_resamples=n_resamples,
                 random_state=random_state,
+                **options,
             )
-            spread[name] = np.column_stack(
-                [
-                    intervals["false_info_ratio"].distribution,
-                    intervals["info_completeness"].distribution,
-                ]
-            )
+            spread[name] = np.column_stack([intervals[k].distribution for k in keys])
+        matrix = augmented_confusion_matrix(y_true, y_pred, **options)
         display = cls(
-            {name: (coverage.false_info_ratio, coverage.completeness)},
-            spread=spread,
-            spread_label="bootstrap resamples",
+            {name: _point(matrix)}, spread=spread, spread_label="bootstrap resamples"
         )
         return display.plot(ax=ax, **kwargs)
 
@@ -186,27 +185,25 @@ class InformationCoverageDisplay:
         Parameters
         ----------
         estimator : fitted classifier
+            Its ``classes_`` order the matrix and its reject label (if it
+            abstains) marks rejections.
         X : array-like
         y : array-like of shape (n_samples,)
-        sample_weight : array-like, default=None
-        n_resamples : int, default=0
-        random_state : int or None, default=None
-        ax : matplotlib Axes, default=None
+        sample_weight, n_resamples, random_state, ax, **kwargs
+            As for :meth:`from_predictions`.
         name : str, default=None
-        **kwargs : dict
-            Passed to :meth:`plot`.
+            Legend entry; the estimator's class name by default.
 
         Returns
         -------
         display : InformationCoverageDisplay
         """
-        y_pred, labels, reject_label = _estimator_predictions(estimator, X, y)
-        return cls.from_predictions(
+        return _from_estimator(
+            cls,
+            estimator,
+            X,
             y,
-            y_pred,
             sample_weight=sample_weight,
-            labels=labels,
-            reject_label=reject_label,
             n_resamples=n_resamples,
             random_state=random_state,
             ax=ax,
@@ -233,20 +230,16 @@ class InformationCoverageDisplay:
         points, spread = {}, {}
         for name, results in cv_results.items():
             try:
-                folds = np.column_stack(
-                    [
-                        -np.asarray(results["test_neg_false_info_ratio"]),
-                        np.asarray(results["test_info_completeness"]),
-                    ]
-                )
+                r = -np.asarray(results["test_neg_false_info_ratio"])
+                f = np.asarray(results["test_info_completeness"])
             except KeyError:
                 raise ValueError(
                     f"cv_results[{name!r}] lacks test_info_completeness or "
                     "test_neg_false_info_ratio; run cross_validate with scoring="
                     "['info_completeness', 'neg_false_info_ratio']."
                 ) from None
-            points[name] = tuple(np.nanmean(folds, axis=0))
-            spread[name] = folds
+            spread[name] = np.column_stack([r, f])
+            points[name] = tuple(np.nanmean(spread[name], axis=0))
         return cls(points, spread=spread, spread_label="cross-validation folds").plot(
             ax=ax, **plot_kw
         )
@@ -280,73 +273,57 @@ class InformationCoverageDisplay:
         -------
         self : InformationCoverageDisplay
         """
-        if spread_kind not in ("points", "ellipse"):
+        _check_choice("spread_kind", spread_kind, ("points", "ellipse"))
+        if isinstance(iso_levels, str) and iso_levels != "auto":
             raise ValueError(
-                f"spread_kind must be 'points' or 'ellipse'; got {spread_kind!r}."
+                "iso_levels must be 'auto' or a sequence of numbers; got "
+                f"{iso_levels!r}."
             )
         ax = _axes(ax)
-        self.points_, self.spread_ = {}, {}
-        for name, (r, f) in self.points.items():
-            kwargs = {
-                "marker": "o",
-                "markersize": 8,
-                "linestyle": "none",
-                "label": _legend_label(name),
-                "zorder": 3,
-            }
-            kwargs.update(point_kw or {})
-            (self.points_[name],) = ax.plot([r], [f], **kwargs)
+        self.points_ = _draw_points(ax, self.points, point_kw)
+        self.spread_ = {}
+        for name, cloud in self.spread.items():
+            cloud = _finite(cloud)
+            if name not in self.points_ or not len(cloud):
+                continue
+            ellipse = spread_kind == "ellipse" and len(cloud) >= 3
             color = self.points_[name].get_color()
-            cloud = self.spread.get(name)
-            if cloud is not None and len(cloud):
-                self.spread_[name] = self._draw_spread(
-                    ax, np.asarray(cloud, dtype=float), color, spread_kind
-                )
-                description = (
-                    "2-sd ellipse of"
-                    if spread_kind == "ellipse" and len(cloud) >= 3
-                    else ""
-                )
-                self.spread_[name].set_label(
-                    _legend_label(
-                        f"{name}: {description} {len(cloud)} {self.spread_label}"
-                    ).replace("  ", " ")
-                )
+            self.spread_[name] = (
+                _ellipse(ax, cloud, color)
+                if ellipse
+                else ax.scatter(*cloud.T, s=8, color=color, alpha=0.3, linewidths=0)
+            )
+            self.spread_[name].set_zorder(2)
+            what = f"2-sd ellipse of {len(cloud)}" if ellipse else len(cloud)
+            self.spread_[name].set_label(
+                _legend_label(f"{name}: {what} {self.spread_label}")
+            )
         self._set_view(ax, spread_kind)
-        self.iso_lines_, self.iso_labels_, self.perfect_point_ = self._draw_frame(
-            ax, iso_levels
-        )
+        self._draw_frame(ax, iso_levels)
         ax.set_xlabel("r(S|T)  false information ratio  (lower is better)")
         ax.set_ylabel("f(T;S)  information completeness  (higher is better)")
         ax.set_title("Information coverage")
         # Below the axes where the layout makes room (inside, the legend would
         # hide points or iso-line labels), else inside, where it hides least.
         self.legend_ = _legend(ax, below_offset=0.13, ncol=2)
-        self.ax_ = ax
-        self.figure_ = ax.figure
-        return self
+        return _finish(self, ax)
 
     def _set_view(self, ax, spread_kind):
-        """Zoom on the data, keeping the perfect point (0, 1) wholly in view."""
-        clouds = [np.array(list(self.points.values()), dtype=float)]
-        for cloud in self.spread.values():
-            cloud = np.asarray(cloud, dtype=float).reshape(-1, 2)
-            cloud = cloud[np.all(np.isfinite(cloud), axis=1)]
+        """Zoom on the data (and earlier calls' on these axes), (0, 1) in view."""
+        clouds = [_finite(list(self.points.values()))]
+        for cloud in map(_finite, self.spread.values()):
             clouds.append(cloud)
             if spread_kind == "ellipse" and len(cloud) >= 3:
                 # The 2-sd ellipse's bounding box.
                 reach = 2 * np.sqrt(np.diag(np.cov(cloud, rowvar=False)))
-                center = cloud.mean(axis=0)
-                clouds.append(np.array([center - reach, center + reach]))
-        data = np.concatenate([c.reshape(-1, 2) for c in clouds])
-        data = data[np.all(np.isfinite(data), axis=1)]
-        previous = getattr(ax, "_infometrics_coverage_view", None)
+                clouds.append(cloud.mean(axis=0) + np.outer([-1, 1], reach))
+        data = np.concatenate(clouds)
+        r_high, f_low = 1.0, 0.0
         if data.size:
             r_high = max(0.1, 1.15 * float(data[:, 0].max()))
             f_low = max(0.0, float(data[:, 1].min()) - 0.15 * (1 - data[:, 1].min()))
             f_low = min(f_low, 0.9)
-        else:
-            r_high, f_low = 1.0, 0.0
+        previous = getattr(ax, "_infometrics_coverage_view", None)
         if previous is not None:
             r_high, f_low = max(r_high, previous[0]), min(f_low, previous[1])
         ax._infometrics_coverage_view = (r_high, f_low)
@@ -354,90 +331,58 @@ class InformationCoverageDisplay:
         ax.set_xlim(-0.04 * r_high, r_high)
         ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
 
-    @staticmethod
-    def _draw_frame(ax, iso_levels):
+    def _draw_frame(self, ax, iso_levels):
         """Iso-lines, their labels and the perfect point, redrawn on every call.
 
-        Each label sits on its line inside the view, at the place farthest
-        from the points already drawn (in axes units), so that it hides none.
+        Each label sits on its line at the place farthest from the points
+        already drawn (in axes units), so that it hides none.
         """
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
         (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()
         if isinstance(iso_levels, str):
-            if iso_levels != "auto":
-                raise ValueError(
-                    "iso_levels must be 'auto' or a sequence of numbers; got "
-                    f"{iso_levels!r}."
-                )
             iso_levels = _levels_in_view(1 - f_low + r_high)
         scale = np.array([r_high - r_low, f_high - f_low])
-        occupied = [
-            np.asarray(line.get_xydata(), dtype=float).reshape(-1, 2)
-            for line in ax.lines
-        ]
-        occupied += [
-            np.asarray(collection.get_offsets(), dtype=float).reshape(-1, 2)
-            for collection in ax.collections
-        ]
-        occupied = np.concatenate([*occupied, np.array([[0.0, 1.0]])])
-        occupied = occupied[np.all(np.isfinite(occupied), axis=1)] / scale
-        artists, iso_lines, iso_labels = [], [], []
-        r_grid = np.array([0.0, r_high])
+        occupied = [line.get_xydata() for line in ax.lines]
+        occupied += [collection.get_offsets() for collection in ax.collections]
+        occupied = _finite(np.concatenate([*occupied, [[0.0, 1.0]]])) / scale
+        self.iso_lines_, self.iso_labels_ = [], []
         for level in iso_levels:
             # Visible part of f = 1 - level + r: f_low <= f <= 1, 0 <= r <= r_high.
             # A line with too short a visible part to carry its label is left out.
             start, stop = max(0.0, level - (1 - f_low)), min(r_high, level)
             if stop - start < 0.2 * (r_high - r_low):
                 continue
-            (line,) = ax.plot(
-                r_grid,
-                1 - level + r_grid,
-                linestyle="--",
-                color="0.6",
-                linewidth=0.8,
-                zorder=1,
-            )
-            iso_lines.append(line)
-            artists.append(line)
-            candidates = np.linspace(
-                start + 0.15 * (stop - start), stop - 0.15 * (stop - start), 15
-            )
+            r_grid = np.array([0.0, r_high])
+            self.iso_lines_ += ax.plot(r_grid, 1 - level + r_grid, **_ISO_STYLE)
+            margin = 0.15 * (stop - start)
+            candidates = np.linspace(start + margin, stop - margin, 15)
             spots = np.column_stack([candidates, 1 - level + candidates]) / scale
-            clearance = np.min(
-                np.linalg.norm(spots[:, None, :] - occupied[None, :, :], axis=2),
-                axis=1,
+            distances = np.linalg.norm(spots[:, None] - occupied[None], axis=2)
+            best = int(np.argmax(distances.min(axis=1)))
+            occupied = np.vstack([occupied, spots[best]])
+            self.iso_labels_.append(
+                ax.text(
+                    candidates[best],
+                    1 - level + candidates[best],
+                    f"S_I/H(T) = {level:g}",
+                    fontsize=7,
+                    color="0.35",
+                    ha="center",
+                    va="center",
+                    rotation=45,
+                    transform_rotates_text=True,
+                    rotation_mode="anchor",
+                    bbox={"facecolor": "white", "edgecolor": "none", "pad": 1},
+                    zorder=1.5,
+                )
             )
-            r_label = candidates[int(np.argmax(clearance))]
-            label = ax.text(
-                r_label,
-                1 - level + r_label,
-                f"S_I/H(T) = {level:g}",
-                fontsize=7,
-                color="0.35",
-                ha="center",
-                va="center",
-                rotation=45,
-                transform_rotates_text=True,
-                rotation_mode="anchor",
-                bbox={"facecolor": "white", "edgecolor": "none", "pad": 1},
-                zorder=1.5,
-            )
-            occupied = np.vstack([occupied, [r_label, 1 - level + r_label] / scale])
-            iso_labels.append(label)
-            artists.append(label)
-        if iso_lines:
+        frame = [*self.iso_lines_, *self.iso_labels_]
+        if self.iso_lines_:
             # In the legend only when some iso-line is drawn.
-            (iso_key,) = ax.plot(
-                [],
-                [],
-                linestyle="--",
-                color="0.6",
-                linewidth=0.8,
-                label="equal erroneous information S_I/H(T) = 1 - f + r",
-            )
-            artists.append(iso_key)
-        (perfect,) = ax.plot(
+            label = "equal erroneous information S_I/H(T) = 1 - f + r"
+            frame += ax.plot([], [], label=label, **_ISO_STYLE)
+        frame += ax.plot(
             [0],
             [1],
             marker="*",
@@ -448,30 +393,19 @@ class InformationCoverageDisplay:
             label="perfect classifier (0, 1)",
             zorder=4,
         )
-        artists.append(perfect)
-        ax._infometrics_coverage_frame = artists
-        return iso_lines, iso_labels, perfect
+        self.perfect_point_ = frame[-1]
+        ax._infometrics_coverage_frame = frame
 
-    @staticmethod
-    def _draw_spread(ax, cloud, color, kind):
-        cloud = cloud[np.all(np.isfinite(cloud), axis=1)]
-        if kind == "points" or len(cloud) < 3:
-            return ax.scatter(
-                cloud[:, 0],
-                cloud[:, 1],
-                s=8,
-                color=color,
-                alpha=0.3,
-                zorder=2,
-                linewidths=0,
-            )
-        from matplotlib.patches import Ellipse
 
-        covariance = np.cov(cloud, rowvar=False)
-        eigenvalues, eigenvectors = np.linalg.eigh(covariance)
-        angle = np.degrees(np.arctan2(eigenvectors[1, -1], eigenvectors[0, -1]))
-        width, height = 4 * np.sqrt(np.maximum(eigenvalues[::-1], 0))
-        ellipse = Ellipse(
+def _ellipse(ax, cloud, color):
+    """The 2-standard-deviation covariance ellipse of an ``(n, 2)`` cloud."""
+    from matplotlib.patches import Ellipse
+
+    eigenvalues, eigenvectors = np.linalg.eigh(np.cov(cloud, rowvar=False))
+    angle = np.degrees(np.arctan2(eigenvectors[1, -1], eigenvectors[0, -1]))
+    width, height = 4 * np.sqrt(np.maximum(eigenvalues[::-1], 0))
+    return ax.add_patch(
+        Ellipse(
             cloud.mean(axis=0),
             width,
             height,
@@ -481,5 +415,4 @@ class InformationCoverageDisplay:
             edgecolor=color,
             zorder=2,
         )
-        ax.add_patch(ellipse)
-        return ellipse
+    )

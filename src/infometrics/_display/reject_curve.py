@@ -9,6 +9,7 @@ from .common import (
     _check_choice,
     _estimator_confidence,
     _estimator_name,
+    _finish,
     _legend,
     _legend_label,
     _literal,
@@ -231,11 +232,9 @@ class RejectCurveDisplay:
         """
         _check_choice("x", x, ("reject_rate", "coverage"))
         _check_choice("xscale", xscale, ("sqrt", "linear"))
-        ax = _axes(ax)
         curve = self.curve
-        specs = [
-            check_measure(n) for n in (curve.measures if measures is None else measures)
-        ]
+        names = curve.measures if measures is None else measures
+        specs = [check_measure(name) for name in names]
         for spec in specs:
             if spec.name not in curve.measures:
                 raise ValueError(
@@ -243,6 +242,7 @@ class RejectCurveDisplay:
                     f"{sorted(curve.measures)}. Pass it in measures= when "
                     "building the curve."
                 )
+        ax = _axes(ax)
         positions = curve.reject_rate if x == "reject_rate" else 1 - curve.reject_rate
         # (key, legend label, values, higher is better)
         series = [
@@ -250,90 +250,75 @@ class RejectCurveDisplay:
             for spec in specs
         ]
         if show_error_rate:
-            series.append(
-                ("error_rate", "error rate: wrong among all", curve.error_rate, False)
-            )
+            label = "error rate: wrong among all"
+            series.append(("error_rate", label, curve.error_rate, False))
         if show_selective_risk:
-            series.append(
-                (
-                    "selective_risk",
-                    "selective risk: wrong among accepted",
-                    1 - curve.accepted_accuracy,
-                    False,
-                )
-            )
+            label = "selective risk: wrong among accepted"
+            series.append(("selective_risk", label, 1 - curve.accepted_accuracy, False))
         shared = _SharedAxes.of(ax, x)
         axes_of = shared.axes_for({item[3] for item in series})
         self.lower_ax_ = axes_of.get(False) if axes_of.get(False) is not ax else None
-        few_points = len(positions) <= 60
-        colors = iter(_line_colors(shared.colors_taken()))
-        grey_free = not shared.error_rate_drawn
-        self.lines_ = {}
-        base_labels = {}
+        colors = _line_colors(shared.colors_taken())
+        grey_free = not shared.drew("error_rate")
+        self.lines_, labels = {}, {}
         for key, label, values, higher_is_better in series:
-            target = axes_of[higher_is_better]
-            if key == "error_rate" and grey_free:
-                color = _ERROR_RATE_GREY
-            else:
-                color = next(colors)
-            base_labels[key] = (
+            labels[key] = (
                 f"{label} ({'higher' if higher_is_better else 'lower'} is better)"
             )
-            (self.lines_[key],) = target.plot(
+            grey = key == "error_rate" and grey_free
+            (self.lines_[key],) = axes_of[higher_is_better].plot(
                 positions,
                 values,
                 drawstyle="steps-post",
-                color=color,
+                color=_ERROR_RATE_GREY if grey else next(colors),
                 linestyle="-" if higher_is_better else "--",
-                marker="o" if few_points else None,
+                marker="o" if len(positions) <= 60 else None,
                 markersize=3,
                 # Inside the limits anyway; unclipped, the end dots stay whole.
                 clip_on=False,
                 linewidth=1.5,
-                label=base_labels[key],
+                label=labels[key],
             )
-        self.threshold_line_ = None
-        self.threshold_markers_ = {}
+        drawn = dict(self.lines_)
+        self.threshold_line_, self.threshold_markers_ = None, {}
         if self.threshold is not None:
             index = min(
                 int(np.searchsorted(curve.thresholds, self.threshold)),
                 len(curve.thresholds) - 1,
             )
-            position = positions[index]
-            base_labels["threshold"] = (
+            labels["threshold"] = (
                 f"threshold {self.threshold:.3g} (rejects "
                 f"{curve.reject_rate[index]:.1%})"
             )
-            self.threshold_line_ = ax.axvline(
-                position,
-                # A second display's threshold in its first line's colour.
-                color="black"
-                if shared.threshold_free
-                else next(iter(self.lines_.values())).get_color(),
+            # A second display's threshold in its first line's colour.
+            first_color = next(iter(self.lines_.values())).get_color()
+            drawn["threshold"] = self.threshold_line_ = ax.axvline(
+                positions[index],
+                color=first_color if shared.drew("threshold") else "black",
                 linestyle=":",
                 linewidth=1.0,
-                label=base_labels["threshold"],
+                label=labels["threshold"],
             )
             for key, _, values, higher_is_better in series:
                 (self.threshold_markers_[key],) = axes_of[higher_is_better].plot(
-                    [position],
+                    [positions[index]],
                     [values[index]],
                     marker="o",
                     markersize=6,
                     color=self.lines_[key].get_color(),
                     linestyle="none",
                 )
-        drawn = dict(self.lines_)
-        if self.threshold_line_ is not None:
-            drawn["threshold"] = self.threshold_line_
-        shared.add(self.name, drawn, base_labels, series)
-        _set_rate_axis(ax, "x", scale=xscale, kind=x)
-        if x == "reject_rate":
-            scaled = "; square-root scale" if xscale == "sqrt" else ""
-            ax.set_xlabel(f"reject rate (share of samples rejected{scaled})")
-        else:
-            scaled = "; square-root scale of the rejected share" * (xscale == "sqrt")
-            ax.set_xlabel(f"coverage (share of samples accepted{scaled})")
+        shared.add(self.name, drawn, labels, series)
+        _set_rate_axis(ax, scale=xscale, kind=x)
+        scaled = {
+            "reject_rate": "; square-root scale",
+            "coverage": "; square-root scale of the rejected share",
+        }[x] * (xscale == "sqrt")
+        what = {
+            "reject_rate": "reject rate (share of samples rejected",
+            "coverage": "coverage (share of samples accepted",
+        }[x]
+        ax.set_xlabel(f"{what}{scaled})")
         for higher_is_better, target in shared.roles.items():
             target.set_ylabel(shared.axis_label(higher_is_better))
         ax.set_title(shared.title())
@@ -350,9 +335,7 @@ class RejectCurveDisplay:
             # The legend lives on ``ax``; drawn above the twin, it stays whole.
             ax.set_zorder(self.lower_ax_.get_zorder() + 1)
             ax.patch.set_visible(False)
-        self.ax_ = ax
-        self.figure_ = ax.figure
-        return self
+        return _finish(self, ax)
 
 
 _ERROR_RATE_GREY = "0.35"
@@ -362,14 +345,12 @@ class _SharedAxes:
     """What the reject-curve displays drawn on one axes share.
 
     One left axis for the higher-is-better measures and one right axis for
-    the lower-is-better ones, whatever the number of displays; each display's
-    lines in colours no other display on the axes uses; one title and one
-    legend naming every display.
+    the lower-is-better ones, colours no other display on the axes uses, one
+    title and one legend naming every display.
     """
 
     def __init__(self, ax, x):
-        self.ax = ax
-        self.x = x
+        self.ax, self.x = ax, x
         self.roles = {}  # higher_is_better -> the axes holding those measures
         self.entries = []  # (name, {key: artist}, {key: label}, series)
 
@@ -377,8 +358,7 @@ class _SharedAxes:
     def of(cls, ax, x):
         shared = getattr(ax, "_infometrics_reject_curves", None)
         if shared is None:
-            shared = cls(ax, x)
-            ax._infometrics_reject_curves = shared
+            shared = ax._infometrics_reject_curves = cls(ax, x)
         elif shared.x != x:
             raise ValueError(
                 f"These axes show a reject curve against {shared.x!r}; another "
@@ -391,18 +371,12 @@ class _SharedAxes:
         """The axes of each direction, a twin on the right made when needed."""
         for higher_is_better in sorted(directions, reverse=True):
             if higher_is_better not in self.roles:
-                self.roles[higher_is_better] = (
-                    self.ax if not self.roles else self.ax.twinx()
-                )
+                twin = self.ax.twinx() if self.roles else self.ax
+                self.roles[higher_is_better] = twin
         return self.roles
 
-    @property
-    def error_rate_drawn(self):
-        return any("error_rate" in artists for _, artists, _, _ in self.entries)
-
-    @property
-    def threshold_free(self):
-        return not any("threshold" in artists for _, artists, _, _ in self.entries)
+    def drew(self, key):
+        return any(key in artists for _, artists, _, _ in self.entries)
 
     def colors_taken(self):
         return {
@@ -429,13 +403,13 @@ class _SharedAxes:
         ]
 
     def axis_label(self, higher_is_better):
-        keys = []
-        for _, _, _, series in self.entries:
-            keys += [
-                label.split(":")[0]
-                for _, label, _, direction in series
-                if direction == higher_is_better and label.split(":")[0] not in keys
-            ]
+        keys = [
+            label.split(":")[0]
+            for *_, series in self.entries
+            for _, label, _, direction in series
+            if direction == higher_is_better
+        ]
+        keys = list(dict.fromkeys(keys))
         style = "solid" if higher_is_better else "dashed"
         better = "higher" if higher_is_better else "lower"
         if len(keys) <= 2:
@@ -450,17 +424,12 @@ class _SharedAxes:
 
 
 def _line_colors(taken):
-    """The default colour cycle, skipping colours other displays already use.
-
-    The cycle repeats (with its colours again) only once every colour is
-    taken.
-    """
+    """The colour cycle without the colours other displays use, then all of it."""
     from matplotlib import rcParams
     from matplotlib.colors import to_rgba
 
     cycle = rcParams["axes.prop_cycle"].by_key().get("color", ["C0"])
     taken = {to_rgba(color) for color in taken}
-    free = [color for color in cycle if to_rgba(color) not in taken]
-    yield from free
+    yield from (color for color in cycle if to_rgba(color) not in taken)
     while True:
         yield from cycle

@@ -9,6 +9,7 @@ from .common import (
     _check_choice,
     _estimator_confidence,
     _estimator_name,
+    _finish,
     _legend,
     _legend_label,
     _set_rate_axis,
@@ -16,20 +17,15 @@ from .common import (
 
 
 def _oracle_confidence(y_true, y_pred, sample_weight):
-    """A confidence ranking every correct sample first, errors lightest first.
+    """The ranking of least AURC: every correct sample first, errors lightest first.
 
-    The ranking with the smallest AURC (its area is ``aurc - e_aurc``); the
-    errors get distinct values, so they enter one at a time.
+    The errors get distinct values, so they enter one at a time.
     """
     wrong = np.asarray(y_true) != np.asarray(y_pred)
-    weights = (
-        np.ones(len(wrong))
-        if sample_weight is None
-        else np.asarray(sample_weight, dtype=float)
-    )
+    weights = np.ones(len(wrong)) if sample_weight is None else sample_weight
     confidence = np.ones(len(wrong))
-    error_rank = np.argsort(np.argsort(weights[wrong], kind="stable"), kind="stable")
-    confidence[wrong] = -error_rank.astype(float)
+    error_order = np.argsort(np.asarray(weights, dtype=float)[wrong], kind="stable")
+    confidence[wrong] = -np.argsort(error_order, kind="stable").astype(float)
     return confidence
 
 
@@ -316,7 +312,7 @@ default="auto"
                 color=self.line_.get_color(),
                 label=_legend_label(f"{name}, {oracle_label}"),
             )
-        _set_rate_axis(ax, "x", scale=xscale, kind="coverage")
+        _set_rate_axis(ax, scale=xscale, kind="coverage")
         # Every curve on the axes in view (earlier calls fixed the limits).
         heights = [
             np.nanmax(values)
@@ -331,6 +327,4 @@ default="auto"
         ax.set_ylabel("selective risk (errors among accepted)")
         ax.set_title("Risk-coverage curve (lower is better)")
         self.legend_ = _legend(ax, below_offset=0.14)
-        self.ax_ = ax
-        self.figure_ = ax.figure
-        return self
+        return _finish(self, ax)
