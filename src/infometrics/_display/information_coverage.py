@@ -16,7 +16,7 @@ from .common import (
     _legend_label,
 )
 
-_ISO_STYLE = {"linestyle": "--", "color": "0.6", "linewidth": 0.8}
+_ISO_STYLE = {"linestyle": "--", "color": "0.6", "linewidth": 0.8, "zorder": 1}
 
 
 def _point(matrix):

@@ -1,10 +1,7 @@
 """The measures an audit can take, each oriented so that higher is better.
 
-Three kinds: registry measures (evaluated on a whole stack at once, through
-the core), scikit-learn classification metrics of ``(y_true, y_pred)`` (a
-matrix is expanded into the labels it counts, with the reject label as one
-more prediction) and any callable ``f(C) -> float``. The last two are
-necessarily one Python call per matrix.
+Registry measures are evaluated on whole stacks through the core; scikit-learn
+metrics of ``(y_true, y_pred)`` and callables ``f(C)`` one matrix at a time.
 """
 
 import contextlib
@@ -41,12 +38,7 @@ REJECT_LABEL = -1
 
 @dataclass(frozen=True)
 class AuditedMeasure:
-    """One measure of an audit.
-
-    ``kind`` is ``"registry"``, ``"labels"`` (a metric of ``y_true, y_pred``)
-    or ``"matrix"`` (a callable of the matrix); ``sign`` is -1 for a measure
-    where lower is better.
-    """
+    """One measure: ``kind`` "registry", "labels" or "matrix"; ``sign`` -1: a loss."""
 
     name: str
     kind: str
@@ -58,11 +50,7 @@ class AuditedMeasure:
 
 
 def _labels_metric(function, kwargs, label, name):
-    """A scikit-learn metric, negated where lower is better.
-
-    scikit-learn's naming convention: *_score is a gain, *_loss and *_error
-    are losses.
-    """
+    """A scikit-learn metric, negated when its name says loss (_loss, _error)."""
     sign = -1.0 if function.__name__.endswith(("_loss", "_error")) else 1.0
     if name is None:
         name = label if sign > 0 else f"neg_{label}"
@@ -172,16 +160,15 @@ def _labels_of(matrix):
 
 
 class _InMetricCalls(threading.local):
-    """A warnings-filter pattern that matches in threads running metric calls.
+    """A warnings-filter pattern that matches only in threads running metric calls.
 
-    The reject label is a prediction no true sample has: scikit-learn warns
-    about it (an undefined recall, a label missing from y_true) on almost
-    every matrix. That is the point being audited, not news. But the
-    warnings filters are shared by every thread (before Python 3.14): an
-    "ignore" around the calls would swallow other threads' warnings, and
-    ``catch_warnings`` restores a list another thread may have changed
-    meanwhile. This pattern's filter is inert in every other thread; it is in
-    the list while some thread runs metric calls (counted under a lock).
+    scikit-learn warns on almost every matrix about the reject label (a
+    prediction no true sample has): the point audited, not news. The filters
+    are shared by every thread (before Python 3.14), so an "ignore" around
+    the calls would swallow other threads' warnings, and ``catch_warnings``
+    would restore a list another thread may have changed meanwhile. This
+    filter is inert elsewhere; it is listed while some thread runs metric
+    calls (counted under a lock).
     """
 
     active = False
@@ -222,12 +209,10 @@ def _call_one(measure, matrix):
 
 
 def _fast_calls(measure):
-    """After a first, fully checked call: scikit-learn's checks off.
+    """scikit-learn's checks off (thread-locally) after the first, checked call.
 
-    Every later call passes the same options and the same kind of labels
-    (integers, no NaN), which the first call has validated; re-validating
-    them is most of the time of a small metric call (the values are the
-    same). Thread-local in scikit-learn, so other threads are unaffected.
+    The later calls pass the same options and kind of labels; re-validating
+    them is most of the time of a small metric call.
     """
     if measure.kind != "labels":
         return contextlib.nullcontext()
@@ -239,9 +224,8 @@ def _fast_calls(measure):
 def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
     """Values of a label metric or matrix callable, one call per matrix.
 
-    A scikit-learn metric's ``nan`` (its value where it is undefined, e.g.
-    Cohen's kappa of one class) is kept as undefined, as a registry measure's
-    is; a callable's ``nan`` is an error unless ``undefined="skip"``.
+    A metric's ``nan`` is undefined; a callable's is an error unless
+    ``undefined="skip"``.
     """
     values = np.empty(len(matrices))
     labels = measure.kind == "labels"

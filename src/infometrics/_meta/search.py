@@ -1,17 +1,13 @@
 """The search spaces of the meta-measure audit: matrices and the comparisons on them.
 
-Pure numpy, no measure in sight: a :class:`ProbeSet` is a stack of distinct
-augmented matrices of one shape plus, for every property, the pairs of
-matrices ``(a, b)`` whose values the property relates (``f(b) >= f(a)``,
-``f(b) > f(a)`` or ``f(b) == f(a)``). A measure is then evaluated once on the
-stack, and every property is a vectorised comparison of two value arrays.
-
-Every comparison also carries the sentence that says how its two matrices are
-related, so that a failure can be described in words.
+A :class:`ProbeSet` is a stack of distinct matrices of one shape and, for
+every property, the pairs ``(a, b)`` it relates, each with a sentence saying
+how: a measure is evaluated once per stack, a property is one vectorised
+comparison.
 """
 
-from dataclasses import dataclass, field
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 
@@ -33,23 +29,10 @@ def property_key(label):
 
 
 def compositions(n_cells, max_total, *, min_total=1):
-    """Every vector of ``n_cells`` non-negative integers summing to a total in range.
+    """Every vector of ``n_cells`` non-negative integers with a sum in the range.
 
-    Built one cell at a time by repeating each partial vector once per value
-    its remaining budget allows, so the enumeration is vectorised.
-
-    Parameters
-    ----------
-    n_cells : int
-        Length of each vector.
-    max_total, min_total : int
-        The totals allowed, inclusive.
-
-    Returns
-    -------
-    vectors : ndarray of int64, shape (n_vectors, n_cells)
-        ``sum(comb(t + n_cells - 1, n_cells - 1) for t in range(min_total,
-        max_total + 1))`` rows.
+    Vectorised: each partial vector is repeated once per value its remaining
+    budget allows, one cell at a time.
     """
     vectors = np.zeros((1, 0), dtype=np.int64)
     remaining = np.array([max_total], dtype=np.int64)
@@ -71,8 +54,7 @@ def n_compositions(n_cells, max_total, *, min_total=1):
     )
 
 
-@dataclass
-class Comparisons:
+class Comparisons(NamedTuple):
     """Pairs ``(a, b)`` of matrix indices, each with how ``b`` and ``a`` relate."""
 
     a: np.ndarray
@@ -84,13 +66,12 @@ class Comparisons:
         return len(self.a)
 
 
-@dataclass
-class ProbeSet:
+class ProbeSet(NamedTuple):
     """Distinct matrices of one shape and the comparisons of every property."""
 
     matrices: np.ndarray
-    comparisons: dict = field(default_factory=dict)
-    n_samples: np.ndarray = None
+    comparisons: dict
+    n_samples: np.ndarray
 
 
 class _Builder:
@@ -116,8 +97,10 @@ class _Builder:
 
     def build(self):
         m = self.n_classes
-        flat = np.concatenate(self.blocks)
-        unique, inverse = _unique_rows(flat)
+        unique, inverse = np.unique(
+            np.concatenate(self.blocks), axis=0, return_inverse=True
+        )
+        inverse = inverse.reshape(-1)
         comparisons = {}
         for prop, parts in self.pairs.items():
             parts = [(np.zeros(0, np.int64),) * 2 + ("",), *parts]
@@ -127,12 +110,6 @@ class _Builder:
             comparisons[prop] = Comparisons(a, b, move, [p[2] for p in parts])
         matrices = unique.reshape(-1, m, m + 1).astype(float)
         return ProbeSet(matrices, comparisons, unique.sum(axis=1))
-
-
-def _unique_rows(flat):
-    """Distinct rows of a non-negative integer array, and where each row went."""
-    unique, inverse = np.unique(flat, axis=0, return_inverse=True)
-    return unique, inverse.reshape(-1)
 
 
 def _diagonal_moves(builder, stack, indices):
@@ -178,8 +155,7 @@ def _not_exact_pairs(builder, stack, indices):
 def _transpose_pairs(builder, stack, indices):
     """P3: every matrix without rejections against its transpose."""
     m = builder.n_classes
-    square = stack[:, :, m] == 0
-    square = square.all(axis=1)
+    square = (stack[:, :, m] == 0).all(axis=1)
     transposed = np.zeros_like(stack[square])
     transposed[:, :, :m] = np.swapaxes(stack[square][:, :, :m], 1, 2)
     builder.compare(
@@ -280,29 +256,9 @@ def random_matrices(rng, n_classes, n_matrices, *, max_samples=60):
 def build_probe_sets(
     *, max_samples, max_split_samples, n_random, rng, designed, max_samples_3class=0
 ):
-    """The probe sets of one audit, by number of classes.
+    """``{n_classes: ProbeSet}`` of one audit (the options as in the audit).
 
-    Parameters
-    ----------
-    max_samples : int
-        Every binary augmented matrix with 1 to ``max_samples`` samples.
-    max_split_samples : int
-        Every binary class split with at most this many samples.
-    n_random : int
-        Random 3- and 4-class matrices (and class-size vectors), each.
-    rng : numpy.random.Generator
-    designed : dict
-        ``{n_classes: int array (k, m, m + 1)}``, the paper's matrices.
-    max_samples_3class : int, default=0
-        Every 3-class augmented matrix with 1 to ``max_samples_3class``
-        samples (none for 0): the smallest multi-class counterexamples (Cohen's
-        kappa and the MCC are not monotone in the diagonal with 4 and 5
-        samples) are rarely drawn at random.
-
-    Returns
-    -------
-    probe_sets : dict
-        ``{n_classes: ProbeSet}``.
+    ``designed`` is ``{n_classes: matrices}``, the papers' matrices.
     """
     probe_sets = {}
     for m in (2, 3, 4):
