@@ -111,13 +111,38 @@ def _draw_points(ax, points, point_kw):
     return drawn
 
 
-def _from_estimator(cls, estimator, X, y, **kwargs):
-    """``cls.from_predictions`` on the estimator's predictions, labels, reject label."""
+def from_estimator(cls, estimator, X, y, *, name=None, **kwargs):
+    """Plot a fitted classifier's predictions on ``X`` against ``y``.
+
+    Its ``classes_`` order the classes, and an abstaining estimator (a
+    :class:`RejectOptionClassifier`, alone or ending a pipeline) marks its
+    rejections with its ``reject_label``.
+
+    Parameters
+    ----------
+    estimator : fitted classifier
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    name : str, default=None
+        The classifier's name in the figure: the estimator's class name by
+        default (no title by default for a confusion matrix).
+    **kwargs : dict
+        Passed to :meth:`from_predictions` (``sample_weight``, ``ax``, and the
+        options of the Display).
+
+    Returns
+    -------
+    display
+        The Display, drawn.
+    """
+    if name is None and getattr(cls, "_names_the_estimator", True):
+        name = _estimator_name(estimator)
     return cls.from_predictions(
         y,
         estimator.predict(X),
         labels=estimator_classes(estimator, y),
         reject_label=estimator_reject_label(estimator),
+        name=name,
         **kwargs,
     )
 

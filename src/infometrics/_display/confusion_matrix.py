@@ -6,7 +6,7 @@ import numpy as np
 
 from .._counting.count import confusion_matrix_and_labels
 from .._measures.validation import check_confusion_matrix
-from .common import _axes, _check_choice, _finish, _from_estimator, _literal
+from .common import _axes, _check_choice, _finish, _literal, from_estimator
 
 # The gap, in cells, between the classes' columns and the reject column.
 _REJECT_GAP = 0.35
@@ -107,6 +107,9 @@ class AugmentedConfusionMatrixDisplay:
     >>> [label.get_text() for label in display.ax_.get_xticklabels()]
     ['cat', 'dog', 'rejected']
     """
+
+    # The title stays empty unless a name is given, as in scikit-learn.
+    _names_the_estimator = False
 
     def __init__(
         self, confusion_matrix, *, display_labels=None, reject_display_label="rejected"
@@ -378,49 +381,4 @@ default="auto"
             **kwargs,
         )
 
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator,
-        X,
-        y,
-        *,
-        sample_weight=None,
-        normalize=None,
-        display_labels=None,
-        reject_display_label="rejected",
-        ax=None,
-        name=None,
-        **kwargs,
-    ):
-        """Plot the augmented confusion matrix of a fitted classifier on ``X``, ``y``.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-            Its ``classes_`` order the rows; an abstaining estimator (a
-            :class:`RejectOptionClassifier`, alone or ending a pipeline)
-            marks rejections with its ``reject_label``.
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        sample_weight, normalize, display_labels, reject_display_label, ax, \
-name, **kwargs
-            As for :meth:`from_predictions`.
-
-        Returns
-        -------
-        display : AugmentedConfusionMatrixDisplay
-        """
-        return _from_estimator(
-            cls,
-            estimator,
-            X,
-            y,
-            sample_weight=sample_weight,
-            normalize=normalize,
-            display_labels=display_labels,
-            reject_display_label=reject_display_label,
-            ax=ax,
-            name=name,
-            **kwargs,
-        )
+    from_estimator = classmethod(from_estimator)

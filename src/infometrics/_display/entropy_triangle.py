@@ -7,9 +7,8 @@ from .._measures.triangle import entropy_triangle
 from .common import (
     _axes,
     _draw_points,
-    _estimator_name,
     _finish,
-    _from_estimator,
+    from_estimator,
 )
 from .triangle_geometry import (
     _SQRT3_2,
@@ -145,48 +144,7 @@ class EntropyTriangleDisplay:
             {name or "classifier": matrix}, extended=extended, ax=ax, **kwargs
         )
 
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator,
-        X,
-        y,
-        *,
-        sample_weight=None,
-        extended=False,
-        ax=None,
-        name=None,
-        **kwargs,
-    ):
-        """Plot a fitted classifier on ``X``, ``y``.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-            Its ``classes_`` order the matrix and its reject label (if it
-            abstains) marks rejections.
-        X : array-like
-        y : array-like of shape (n_samples,)
-        sample_weight, extended, ax, **kwargs
-            As for :meth:`from_predictions`.
-        name : str, default=None
-            Legend entry; the estimator's class name by default.
-
-        Returns
-        -------
-        display : EntropyTriangleDisplay
-        """
-        return _from_estimator(
-            cls,
-            estimator,
-            X,
-            y,
-            sample_weight=sample_weight,
-            extended=extended,
-            ax=ax,
-            name=name or _estimator_name(estimator),
-            **kwargs,
-        )
+    from_estimator = classmethod(from_estimator)
 
     def plot(
         self,

@@ -9,11 +9,10 @@ from .common import (
     _axes,
     _check_choice,
     _draw_points,
-    _estimator_name,
     _finish,
-    _from_estimator,
     _legend,
     _legend_label,
+    from_estimator,
 )
 
 _ISO_STYLE = {"linestyle": "--", "color": "0.6", "linewidth": 0.8, "zorder": 1}
@@ -166,50 +165,7 @@ class InformationCoverageDisplay:
         )
         return display.plot(ax=ax, **kwargs)
 
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator,
-        X,
-        y,
-        *,
-        sample_weight=None,
-        n_resamples=0,
-        random_state=None,
-        ax=None,
-        name=None,
-        **kwargs,
-    ):
-        """Plot a fitted classifier on ``X``, ``y``.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-            Its ``classes_`` order the matrix and its reject label (if it
-            abstains) marks rejections.
-        X : array-like
-        y : array-like of shape (n_samples,)
-        sample_weight, n_resamples, random_state, ax, **kwargs
-            As for :meth:`from_predictions`.
-        name : str, default=None
-            Legend entry; the estimator's class name by default.
-
-        Returns
-        -------
-        display : InformationCoverageDisplay
-        """
-        return _from_estimator(
-            cls,
-            estimator,
-            X,
-            y,
-            sample_weight=sample_weight,
-            n_resamples=n_resamples,
-            random_state=random_state,
-            ax=ax,
-            name=name or _estimator_name(estimator),
-            **kwargs,
-        )
+    from_estimator = classmethod(from_estimator)
 
     @classmethod
     def from_cv_results(cls, cv_results, *, ax=None, **plot_kw):
