@@ -105,12 +105,13 @@ class MetaMeasureAudit:
         """
         import pandas as pd
 
-        cells = cell_texts(self).rename(columns=SHORT_LABELS)
+        short = {label: PROPERTIES[label][1] for label in self.table}
+        cells = cell_texts(self).rename(columns=short)
         with pd.option_context("display.max_rows", None, "display.width", 250):
             lines = [cells.to_string(), ""]
         lines.append(
             "Columns: "
-            + "; ".join(f"{SHORT_LABELS[label]} = {label}" for label in self.table)
+            + "; ".join(f"{short[label]} = {label}" for label in self.table)
             + f". {LEGEND}"
         )
         if self.witnesses:
@@ -137,16 +138,6 @@ class MetaMeasureAudit:
 
         return plot_audit(cell_texts(self), textwrap.fill(LEGEND, 130), ax=ax)
 
-
-SHORT_LABELS = {
-    "Feature 1": "F1",
-    "Feature 2": "F2",
-    "Feature 3 within (errors)": "F3 err",
-    "Feature 3 within (rejections)": "F3 rej",
-    "Feature 3 between": "F3 betw",
-    "P1 identity": "P1",
-    "P3 symmetry": "P3",
-}
 
 LEGEND = (
     "holds = no counterexample in the search space; fails: holds in n% = a "
@@ -175,6 +166,10 @@ def cell_texts(audit):
             share = format_share(audit.share_held.at[measure, label])
             cells.at[measure, label] = "holds" if held else f"fails: holds in {share}"
     return cells
+
+
+# The sizes of a search space, as build_probe_sets and the audit name them.
+_OPTIONS = ("max_samples", "max_split_samples", "n_random", "max_samples_3class")
 
 
 def _check_count(value, name, minimum):
@@ -341,38 +336,34 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     import pandas as pd
 
     resolved = resolve_measures(measures)
-    names = ("max_samples", "max_split_samples", "n_random", "max_samples_3class")
-    minimums = (1, 3, 0, 0)
-    options = {
-        "registry": (max_samples, max_split_samples, n_random, max_samples_3class),
-        "loop": (
-            max_samples_loop,
-            max_split_samples_loop,
-            n_random_loop,
-            max_samples_3class_loop,
-        ),
-    }
-    sizes = {}
-    for group, values in options.items():
-        suffix = "_loop" if group == "loop" else ""
+    given = (max_samples, max_split_samples, n_random, max_samples_3class)
+    given_loop = (
+        max_samples_loop,
+        max_split_samples_loop,
+        n_random_loop,
+        max_samples_3class_loop,
+    )
+    groups, sizes, option_names = {}, {}, {}
+    for group, values, suffix in (
+        ("registry", given, ""),
+        ("loop", given_loop, "_loop"),
+    ):
+        option_names[group] = [name + suffix for name in _OPTIONS]
         sizes[group] = tuple(
-            _check_count(value, name + suffix, minimum)
-            for value, name, minimum in zip(values, names, minimums, strict=True)
+            _check_count(value, name, minimum)
+            for value, name, minimum in zip(
+                values, option_names[group], (1, 3, 0, 0), strict=True
+            )
         )
+        groups[group] = [m for m in resolved if (m.kind == "registry") == (not suffix)]
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
-    designed = {m: np.array(stack) for m, stack in designed_matrices().items()}
-
-    groups = {
-        "registry": [m for m in resolved if m.kind == "registry"],
-        "loop": [m for m in resolved if m.kind != "registry"],
-    }
     # Before any allocation: a space too large fails here, not in numpy.
     for group, members in groups.items():
         if members:
-            suffix = "_loop" if group == "loop" else ""
-            check_space_size(sizes[group], [name + suffix for name in names])
+            check_space_size(sizes[group], option_names[group])
+    designed = {m: np.array(stack) for m, stack in designed_matrices().items()}
     labels = list(PROPERTIES)
     names = [m.name for m in resolved]
     held_table = pd.DataFrame(pd.NA, index=names, columns=labels, dtype="boolean")
@@ -383,14 +374,10 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     for group, members in groups.items():
         if not members:
             continue
-        max_s, max_split, n_rand, max_3 = sizes[group]
         probe_sets = build_probe_sets(
-            max_samples=max_s,
-            max_split_samples=max_split,
-            n_random=n_rand,
+            **dict(zip(_OPTIONS, sizes[group], strict=True)),
             rng=np.random.default_rng(random_state),
             designed=designed,
-            max_samples_3class=max_3,
         )
         column = (
             "registry measures (whole stacks)"
@@ -433,7 +420,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
 
 def _check_property(name, prop, probe_sets, values):
     """``(n_held, n_defined, witness or None)`` of one property of one measure."""
-    relation = PROPERTIES[prop]
+    relation = PROPERTIES[prop][0]
     n_held = n_defined = 0
     best = None  # (n_samples, -violation, n_classes, index)
     for n_classes, probes in probe_sets.items():

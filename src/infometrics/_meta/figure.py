@@ -2,19 +2,11 @@
 
 import numpy as np
 
+from .search import PROPERTIES
+
 # Blue for held, orange for failed (told apart without red-green vision), grey
 # where nothing could be compared; every cell also says it in words.
 COLOURS = {"holds": "#9ecae1", "fails": "#f4a261", "n/a": "#e0e0e0"}
-
-COLUMN_TITLES = {
-    "Feature 1": "Feature 1\nmonotone in\nthe diagonal",
-    "Feature 2": "Feature 2\na rejection\nlowers it",
-    "Feature 3 within (errors)": "Feature 3\nsmall-class\nerror costlier",
-    "Feature 3 within (rejections)": "Feature 3\nsmall-class\nrejection costlier",
-    "Feature 3 between": "Feature 3\nrejection cheaper\nthan error",
-    "P1 identity": "P1\nbest only when\nexact",
-    "P3 symmetry": "P3\nsymmetric",
-}
 
 
 def plot_audit(cells, legend, *, ax=None):
@@ -43,7 +35,8 @@ def plot_audit(cells, legend, *, ax=None):
     ax.set_xlim(0, n_columns)
     ax.set_ylim(n_rows, 0)
     ax.set_xticks(np.arange(n_columns) + 0.5)
-    ax.set_xticklabels([COLUMN_TITLES.get(c, c) for c in cells.columns], fontsize=8)
+    titles = [PROPERTIES[column][2] for column in cells.columns]
+    ax.set_xticklabels(titles, fontsize=8)
     ax.xaxis.tick_top()
     ax.set_yticks(np.arange(n_rows) + 0.5)
     ax.set_yticklabels(cells.index, fontsize=8)

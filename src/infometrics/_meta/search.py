@@ -11,15 +11,24 @@ from typing import NamedTuple
 
 import numpy as np
 
-# Every property, by its label, with the relation it asks of f(b) against f(a).
+# Every property, by its label: the relation it asks of f(b) against f(a), its
+# short name in text tables and its column title in the figure.
 PROPERTIES = {
-    "Feature 1": ">=",
-    "Feature 2": ">",
-    "Feature 3 within (errors)": ">",
-    "Feature 3 within (rejections)": ">",
-    "Feature 3 between": ">",
-    "P1 identity": ">",
-    "P3 symmetry": "==",
+    "Feature 1": (">=", "F1", "Feature 1\nmonotone in\nthe diagonal"),
+    "Feature 2": (">", "F2", "Feature 2\na rejection\nlowers it"),
+    "Feature 3 within (errors)": (
+        ">",
+        "F3 err",
+        "Feature 3\nsmall-class\nerror costlier",
+    ),
+    "Feature 3 within (rejections)": (
+        ">",
+        "F3 rej",
+        "Feature 3\nsmall-class\nrejection costlier",
+    ),
+    "Feature 3 between": (">", "F3 betw", "Feature 3\nrejection cheaper\nthan error"),
+    "P1 identity": (">", "P1", "P1\nbest only when\nexact"),
+    "P3 symmetry": ("==", "P3", "P3\nsymmetric"),
 }
 
 
