@@ -331,3 +331,18 @@ def test_triangle_side_labels_never_cross_the_triangle(size):
         text = _ink(figure, [label])
         assert text.any()
         assert not (text & edge).any(), label.get_text()
+
+
+def test_shared_reject_curves_keep_their_axis_labels_whole(iris):
+    """With two displays' legend below, the axes are short: two measure names
+    and the rule go on two lines, so the left label stays inside the figure."""
+    first_model, second_model, X, y = iris
+    first = im.plotting.RejectCurveDisplay.from_estimator(
+        first_model, X, y, name="A", show_selective_risk=True
+    )
+    second = im.plotting.RejectCurveDisplay.from_estimator(
+        second_model, X, y, name="B", ax=first.ax_, show_selective_risk=True
+    )
+    for axes in (second.ax_, second.lower_ax_):
+        label = axes.yaxis.label
+        assert _inside(_drawn_extent(label), second.figure_.bbox), label.get_text()

@@ -413,7 +413,9 @@ class _SharedAxes:
         style = "solid" if higher_is_better else "dashed"
         better = "higher" if higher_is_better else "lower"
         if len(keys) <= 2:
-            return f"{', '.join(keys)} ({style}, {better} is better)"
+            # Two names on a line of their own: a shorter axes keeps it whole.
+            gap = "\n" if len(keys) == 2 else " "
+            return f"{', '.join(keys)}{gap}({style}, {better} is better)"
         return f"{better} is better ({style} lines)"
 
     def title(self):

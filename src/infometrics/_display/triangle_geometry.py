@@ -121,40 +121,21 @@ def zoom_axes(ax, view):
     levels = np.round(np.arange(0.0, 1.0 + step / 2, step), 2)
     # Ticks too near a corner would hang their label over the edge.
     inset = 0.04 * (x_high - x_low)
-    top_axis = ax.secondary_xaxis("top")
-    slope = np.sqrt(3.0)
-    for set_ticks, set_label, positions, low, high, label in (
-        # 2MI' = a meets the bottom edge at x = a + y_low / sqrt(3).
-        (
-            ax.set_xticks,
-            ax.set_xlabel,
-            levels + y_low / slope,
-            x_low + inset,
-            x_high - inset,
-            "2MI' (grid lines rising to the right)",
-        ),
-        # ΔH' = d is the horizontal line y = d * sqrt(3) / 2.
-        (
-            ax.set_yticks,
-            ax.set_ylabel,
-            levels * _SQRT3_2,
-            y_low,
-            y_high - inset,
-            "ΔH' (horizontal grid lines)",
-        ),
-        # VI' = b meets the top edge at x = 1 - b - y_high / sqrt(3).
-        (
-            top_axis.set_xticks,
-            top_axis.set_xlabel,
-            1 - levels - y_high / slope,
-            x_low + inset,
-            x_high - inset,
-            "VI' (grid lines falling to the right)",
-        ),
-    ):
+
+    def ticks(positions, low=x_low + inset, high=x_high - inset):
         keep = (positions >= low) & (positions <= high)
-        set_ticks(positions[keep], [f"{level:.2f}" for level in levels[keep]])
-        set_label(label)
+        return positions[keep], [f"{level:.2f}" for level in levels[keep]]
+
+    # 2MI' = a meets the bottom edge at x = a + y_low / sqrt(3).
+    ax.set_xticks(*ticks(levels + y_low / np.sqrt(3.0)))
+    ax.set_xlabel("2MI' (grid lines rising to the right)")
+    # ΔH' = d is the horizontal line y = d * sqrt(3) / 2.
+    ax.set_yticks(*ticks(levels * _SQRT3_2, y_low, y_high - inset))
+    ax.set_ylabel("ΔH' (horizontal grid lines)")
+    # VI' = b meets the top edge at x = 1 - b - y_high / sqrt(3).
+    top_axis = ax.secondary_xaxis("top")
+    top_axis.set_xticks(*ticks(1 - levels - y_high / np.sqrt(3.0)))
+    top_axis.set_xlabel("VI' (grid lines falling to the right)")
     for axis in (ax.xaxis, ax.yaxis, top_axis.xaxis):
         axis.set_tick_params(labelsize=8)
     return top_axis
