@@ -47,10 +47,13 @@ def _shrink_to(texts, width, height, smallest, measured=None):
     The room is ``width`` x ``height`` display units.
     """
     boxes = [text.get_window_extent() for text in measured or texts]
+    widest, tallest = (
+        max(getattr(box, side) for box in boxes) for side in ("width", "height")
+    )
     scale = min(
-        width / max(box.width for box in boxes),
-        height / max(box.height for box in boxes),
         1.0,
+        width / widest if widest > 0 else 1.0,
+        height / tallest if tallest > 0 else 1.0,
     )
     if scale < 1.0:
         for text in texts:
@@ -169,8 +172,8 @@ default="auto"
 
         counts, has_reject = _one_matrix(self.confusion_matrix)
         n_classes = counts.shape[0]
-        labels = np.arange(n_classes) if self.display_labels is None else None
-        labels = np.asarray(self.display_labels) if labels is None else labels
+        labels = self.display_labels
+        labels = np.arange(n_classes) if labels is None else np.asarray(labels)
         if len(labels) != n_classes:
             raise ValueError(
                 f"display_labels has {len(labels)} names for a matrix of "
