@@ -121,6 +121,14 @@ class _Builder:
         return ProbeSet(matrices, comparisons, unique.sum(axis=1))
 
 
+def _moved(stack, row, source, target):
+    """The stack with one sample of ``row`` moved from ``source`` to ``target``."""
+    moved = stack.copy()
+    moved[:, row, source] -= 1
+    moved[:, row, target] += 1
+    return moved
+
+
 def _diagonal_moves(builder, stack, indices):
     """Feature 1: every move of one error sample to the diagonal."""
     m = builder.n_classes
@@ -131,13 +139,10 @@ def _diagonal_moves(builder, stack, indices):
             has = stack[:, i, j] >= 1
             if not has.any():
                 continue
-            moved = stack[has].copy()
-            moved[:, i, j] -= 1
-            moved[:, i, i] += 1
             builder.compare(
                 "Feature 1",
                 indices[has],
-                builder.add(moved),
+                builder.add(_moved(stack[has], i, j, i)),
                 f"B is A with one sample of true class {i} moved from predicted "
                 f"class {j} to the diagonal (a correct prediction instead of an "
                 "error)",
@@ -194,10 +199,7 @@ def _split_properties(builder, sizes):
     exact_index = builder.add(exact)
     rejected = []
     for i in range(m):
-        moved = exact.copy()
-        moved[:, i, i] -= 1
-        moved[:, i, m] += 1
-        rejected.append(builder.add(moved))
+        rejected.append(builder.add(_moved(exact, i, i, m)))
         builder.compare(
             "Feature 2",
             rejected[i],
@@ -209,10 +211,7 @@ def _split_properties(builder, sizes):
     for i in range(m):
         for j in range(m):
             if i != j:
-                moved = exact.copy()
-                moved[:, i, i] -= 1
-                moved[:, i, j] += 1
-                errors[i, j] = builder.add(moved)
+                errors[i, j] = builder.add(_moved(exact, i, i, j))
                 builder.compare(
                     "Feature 3 between",
                     errors[i, j],
