@@ -29,6 +29,10 @@ def _oracle_confidence(y_true, y_pred, sample_weight):
     return confidence
 
 
+def _with_area(text, area):
+    return text if area is None else f"{text} (AURC = {area:.4f})"
+
+
 def _from_zero(coverage, selective_risk):
     """The curve with its first risk held from coverage 0 (``c_0 = 0``)."""
     coverage = np.asarray(coverage, dtype=float)
@@ -167,28 +171,24 @@ class RiskCoverageDisplay:
                 "e.g. the top predicted probability): the curve sweeps a "
                 "threshold over it."
             )
-        curve = risk_coverage_curve(
-            y_true, y_pred, confidence, sample_weight=sample_weight
-        )
-        area = _aurc(y_true, y_pred, confidence, sample_weight=sample_weight)
+
+        def curve(prefix, confidence):
+            points = risk_coverage_curve(
+                y_true, y_pred, confidence, sample_weight=sample_weight
+            )
+            return {
+                f"{prefix}coverage": points.coverage,
+                f"{prefix}selective_risk": points.selective_risk,
+                f"{prefix}aurc": _aurc(
+                    y_true, y_pred, confidence, sample_weight=sample_weight
+                ),
+            }
+
         oracle = {}
         if plot_oracle:
             best = _oracle_confidence(y_true, y_pred, sample_weight)
-            oracle_curve = risk_coverage_curve(
-                y_true, y_pred, best, sample_weight=sample_weight
-            )
-            oracle = {
-                "oracle_coverage": oracle_curve.coverage,
-                "oracle_selective_risk": oracle_curve.selective_risk,
-                "oracle_aurc": _aurc(y_true, y_pred, best, sample_weight=sample_weight),
-            }
-        display = cls(
-            coverage=curve.coverage,
-            selective_risk=curve.selective_risk,
-            aurc=area,
-            name=name or "classifier",
-            **oracle,
-        )
+            oracle = curve("oracle_", best)
+        display = cls(name=name or "classifier", **curve("", confidence), **oracle)
         return display.plot(ax=ax, plot_oracle=plot_oracle, xscale=xscale, **kwargs)
 
     @classmethod
@@ -277,9 +277,6 @@ default="auto"
             )
         ax = _axes(ax)
         name = name or self.name or "classifier"
-        label = _legend_label(
-            name if self.aurc is None else f"{name} (AURC = {self.aurc:.4f})"
-        )
         # R_g holds over (c_{g-1}, c_g] from c_0 = 0: the step rule of the AURC,
         # so the area under the drawn steps is the AURC. Dots mark the
         # reachable points when they are few.
@@ -287,7 +284,7 @@ default="auto"
         line_kw = {
             "drawstyle": "steps-pre",
             "linewidth": 1.5,
-            "label": label,
+            "label": _legend_label(_with_area(name, self.aurc)),
             "marker": "o" if len(self.coverage) <= 60 else None,
             "markersize": 3,
             "markevery": slice(1, None),
@@ -299,18 +296,15 @@ default="auto"
         (self.line_,) = ax.plot(coverage, risk, **line_kw)
         self.oracle_line_ = None
         if plot_oracle:
-            oracle_label = (
-                "oracle ranking"
-                if self.oracle_aurc is None
-                else f"oracle ranking (AURC = {self.oracle_aurc:.4f})"
-            )
             (self.oracle_line_,) = ax.plot(
                 *_from_zero(self.oracle_coverage, self.oracle_selective_risk),
                 drawstyle="steps-pre",
                 linestyle=":",
                 linewidth=1.2,
                 color=self.line_.get_color(),
-                label=_legend_label(f"{name}, {oracle_label}"),
+                label=_legend_label(
+                    _with_area(f"{name}, oracle ranking", self.oracle_aurc)
+                ),
             )
         _set_rate_axis(ax, scale=xscale, kind="coverage")
         # Every curve on the axes in view (earlier calls fixed the limits).
