@@ -333,16 +333,17 @@ def test_triangle_side_labels_never_cross_the_triangle(size):
         assert not (text & edge).any(), label.get_text()
 
 
-def test_shared_reject_curves_keep_their_axis_labels_whole(iris):
+@pytest.mark.parametrize("layout", [None, "constrained"])
+def test_shared_reject_curves_keep_their_axis_labels_whole(iris, layout):
     """With two displays' legend below, the axes are short: two measure names
-    and the rule go on two lines, so the left label stays inside the figure."""
+    and the rule go on two lines, so the left label stays inside the figure;
+    in a plain figure (legend inside, no room made beside) they stay on one."""
     first_model, second_model, X, y = iris
-    first = im.plotting.RejectCurveDisplay.from_estimator(
-        first_model, X, y, name="A", show_selective_risk=True
-    )
-    second = im.plotting.RejectCurveDisplay.from_estimator(
-        second_model, X, y, name="B", ax=first.ax_, show_selective_risk=True
-    )
-    for axes in (second.ax_, second.lower_ax_):
+    _, ax = plt.subplots(layout=layout)
+    for model, name in ((first_model, "A"), (second_model, "B")):
+        display = im.plotting.RejectCurveDisplay.from_estimator(
+            model, X, y, name=name, ax=ax, show_selective_risk=True
+        )
+    for axes in (display.ax_, display.lower_ax_):
         label = axes.yaxis.label
-        assert _inside(_drawn_extent(label), second.figure_.bbox), label.get_text()
+        assert _inside(_drawn_extent(label), display.figure_.bbox), label.get_text()

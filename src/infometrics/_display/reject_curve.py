@@ -320,7 +320,9 @@ class RejectCurveDisplay:
         }[x]
         ax.set_xlabel(f"{what}{scaled})")
         for higher_is_better, target in shared.roles.items():
-            target.set_ylabel(shared.axis_label(higher_is_better))
+            target.set_ylabel(
+                shared.axis_label(higher_is_better, wrap=_room_below(ax.figure))
+            )
         ax.set_title(shared.title())
         # Below the axes where the layout makes room (inside, a legend hides
         # part of some curve), else inside, where it covers the fewest points.
@@ -402,7 +404,7 @@ class _SharedAxes:
             artist for _, artists, _, _ in self.entries for artist in artists.values()
         ]
 
-    def axis_label(self, higher_is_better):
+    def axis_label(self, higher_is_better, *, wrap):
         keys = [
             label.split(":")[0]
             for *_, series in self.entries
@@ -413,8 +415,9 @@ class _SharedAxes:
         style = "solid" if higher_is_better else "dashed"
         better = "higher" if higher_is_better else "lower"
         if len(keys) <= 2:
-            # Two names on a line of their own: a shorter axes keeps it whole.
-            gap = "\n" if len(keys) == 2 else " "
+            # Where the layout makes room below (the legend there shortens
+            # the axes) and beside, two names go on a line of their own.
+            gap = "\n" if wrap and len(keys) == 2 else " "
             return f"{', '.join(keys)}{gap}({style}, {better} is better)"
         return f"{better} is better ({style} lines)"
 
