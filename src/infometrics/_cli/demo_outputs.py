@@ -208,7 +208,7 @@ def _write_figures(folder, matrices, first):
 
 def _figure(width, height):
     """A figure outside pyplot: the user's open figures are left alone."""
-    from .._report.html_figures import pyplot_free_figure
+    from .._report.figures import pyplot_free_figure
 
     figure = pyplot_free_figure(width, height)
     figure.set_layout_engine("constrained")

@@ -202,7 +202,7 @@ def _run_report(args, out):
 
 
 def _run_plot(args, out):
-    from .._report.html_figures import pyplot_free_figure
+    from .._report.figures import pyplot_free_figure
     from ..plotting import EntropyTriangleDisplay, InformationCoverageDisplay
 
     matrix, _, _ = _load(args)

@@ -21,21 +21,6 @@ from .._measures.registry import MEASURES, check_measure, evaluate_measures
 from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT
 from .relabelling import relabelling_note, warn_permuted
 
-_FAMILY_ORDER = [
-    "normalized information",
-    "information coverage",
-    "entropy triangle",
-    "conventional",
-]
-
-
-def _all_names(n_classes):
-    return [
-        name
-        for name, spec in MEASURES.items()
-        if n_classes == 2 or not spec.binary_only
-    ]
-
 
 def information_report(
     y_true: ArrayLike | None = None,
@@ -118,24 +103,35 @@ def information_report(
     return report
 
 
-def measures_table(matrix, class_labels):
-    """The table of :func:`information_report` and its relabelling note.
+def measure_columns(matrix, names):
+    """The columns a report shows for each measure of one valid matrix, one row each.
 
-    Does not warn: the command line prints the note its own way.
+    The one place where a report's columns per measure are built: the
+    measures table and :func:`compare` both show what it returns. Undefined
+    values are NaN (no warning: the table shows them).
     """
-    names = _all_names(matrix.shape[0])
-    values = _measures_of(matrix, names)
-    rows = [
-        {
-            "family": MEASURES[name].family,
-            "measure": name,
-            "value": float(values[name]),
-            "higher_is_better": MEASURES[name].higher_is_better,
-            "description": MEASURES[name].description,
-        }
-        for name in names
+    quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
+    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan)
+    return pd.DataFrame(
+        {"value": [float(values[name]) for name in names]},
+        index=pd.Index(names, name="measure"),
+    )
+
+
+def measures_table(matrix, class_labels):
+    """The table of :func:`information_report` and its relabelling note (no warning)."""
+    names = [
+        name
+        for name, spec in MEASURES.items()
+        if matrix.shape[0] == 2 or not spec.binary_only
     ]
-    report = pd.DataFrame(rows).set_index(["family", "measure"])
+    report = measure_columns(matrix, names)
+    specs = [MEASURES[name] for name in names]
+    report["higher_is_better"] = [spec.higher_is_better for spec in specs]
+    report["description"] = [spec.description for spec in specs]
+    report = report.set_index(
+        pd.Index([spec.family for spec in specs], name="family"), append=True
+    ).swaplevel()
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         report["note"] = [
@@ -143,21 +139,6 @@ def measures_table(matrix, class_labels):
             for name in names
         ]
     return report, note
-
-
-def _measures_of(counts, names):
-    """The named measures of one valid matrix: its quantities computed once.
-
-    ``replace_undefined_by=nan``: undefined values show as NaN, nothing warns.
-    """
-    quantities = MatrixQuantities(np.asarray(counts, dtype=float))
-    return evaluate_measures(quantities, names, replace_undefined_by=np.nan)
-
-
-def _rank(values, higher_is_better):
-    """Ranks, 1 = best; an undefined (NaN) value has no rank (``<NA>``)."""
-    ranks = values.rank(ascending=not higher_is_better, method="min", na_option="keep")
-    return ranks.astype("Int64")
 
 
 _DEFAULT_COMPARED = (
@@ -268,8 +249,12 @@ def compare(
                 if labels is not None and len(labels) == n_classes
                 else np.arange(n_classes)
             )
-        values = _measures_of(matrix, names)
-        rows[name] = {measure: float(values[measure]) for measure in names}
+        columns = measure_columns(matrix, names)
+        rows[name] = {
+            measure if column == "value" else f"{measure} {column}": value
+            for column in columns
+            for measure, value in columns[column].items()
+        }
         note = relabelling_note(matrix, class_labels)
         warn_permuted(note, name)
         notes[name] = "" if note is None else note.classifier_note
@@ -277,9 +262,13 @@ def compare(
     table.index.name = "classifier"
     if ranks:
         for measure in names:
-            table[f"rank_{measure}"] = _rank(
-                table[measure], MEASURES[measure].higher_is_better
+            # 1 = best; an undefined (NaN) value has no rank (<NA>).
+            ranks = table[measure].rank(
+                ascending=not MEASURES[measure].higher_is_better,
+                method="min",
+                na_option="keep",
             )
+            table[f"rank_{measure}"] = ranks.astype("Int64")
     if any(notes.values()):
         table["note"] = pd.Series(notes)
     return table

@@ -6,8 +6,7 @@ import io
 import re
 import threading
 
-from .html_reading import scrolling
-from .html_tables import _section, _text
+from .render import scrolling, section, text
 
 # The confusion-matrix figure fits the page up to _SCROLLING_FROM classes
 # (_PAGE_WIDTH inches at most), then grows up to _WIDEST inches and scrolls in
@@ -116,13 +115,13 @@ def _figure(figure, alt, caption, *, wide=False):
     """A rendered figure with its caption (the page's own text, escaped here)."""
     size = ' class="wide"' if wide else ""
     return (
-        f'<figure><img{size} src="{_svg_data_uri(figure)}" alt="{_text(alt)}">'
-        f"<figcaption>{_text(caption)}</figcaption></figure>"
+        f'<figure><img{size} src="{_svg_data_uri(figure)}" alt="{text(alt)}">'
+        f"<figcaption>{text(caption)}</figcaption></figure>"
     )
 
 
 @_drawn_alone
-def _confusion_figure(matrix, class_labels):
+def confusion_figure(matrix, class_labels):
     from ..plotting import AugmentedConfusionMatrixDisplay
 
     n_classes = matrix.shape[0]
@@ -163,7 +162,7 @@ def _confusion_figure(matrix, class_labels):
 
 
 @_drawn_alone
-def _figure_sections(matrix, name):
+def figure_sections(matrix, name):
     from ..plotting import EntropyTriangleDisplay, InformationCoverageDisplay
 
     figure = pyplot_free_figure(12.0, 5.6)
@@ -173,7 +172,7 @@ def _figure_sections(matrix, name):
     )
     # Good classifiers crowd the ideal corner: a second panel fits the points.
     triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
-    triangle_section = _section(
+    triangle_section = section(
         "Entropy triangle",
         None,
         _figure(
@@ -191,7 +190,7 @@ def _figure_sections(matrix, name):
     InformationCoverageDisplay.from_confusion_matrices(
         {name: matrix}, ax=figure.add_subplot()
     )
-    coverage_section = _section(
+    coverage_section = section(
         "Information coverage",
         None,
         _figure(
@@ -208,7 +207,7 @@ def _figure_sections(matrix, name):
 
 
 @_drawn_alone
-def _reject_curve_figure(
+def reject_curve_figure(
     y_true, y_pred, confidence, *, labels, reject_label, sample_weight, threshold, name
 ):
     from .._curves.reject_curve import reject_curve_from_predictions
@@ -239,7 +238,7 @@ def _reject_curve_figure(
 
 
 @_drawn_alone
-def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
+def risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
     from ..plotting import RiskCoverageDisplay
 
     figure = pyplot_free_figure(6.4, 4.6)
