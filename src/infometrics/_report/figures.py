@@ -207,85 +207,42 @@ def figure_sections(matrix, name):
 
 
 @_drawn_alone
-def reject_curve_figure(
-    y_true, y_pred, confidence, *, labels, reject_label, sample_weight, threshold, name
-):
-    from .._curves.reject_curve import reject_curve_from_predictions
+def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
+    """The reject-curve and risk–coverage figures.
+
+    ``reject`` is a reject curve, ``draw_risk(ax)`` draws the risk–coverage
+    curve; ``exact``: one step per distinct confidence, else per bin edge.
+    """
     from ..plotting import RejectCurveDisplay
 
-    curve = reject_curve_from_predictions(
-        y_true,
-        y_pred,
-        confidence,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-    )
     figure = pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(curve, threshold=threshold, name=name).plot(
+    RejectCurveDisplay(reject, threshold=threshold, name=name).plot(
         ax=figure.add_subplot()
     )
-    marked = "" if threshold is None else " The marked point is the tables' threshold."
-
-    return _figure(
-        figure,
-        f"Reject curve of {name}",
+    reject_caption = (
         "The information measures and the error rate against the share of "
         "samples rejected, one step per confidence threshold: higher-is-better "
         "measures are solid (left axis), lower-is-better ones dashed (right "
-        "axis). The reject-rate axis is stretched where little is rejected." + marked,
+        "axis). The reject-rate axis is stretched where little is rejected."
+        + ("" if threshold is None else " The marked point is the tables' threshold.")
+        if exact
+        else "The information measures and the error rate against the share of "
+        "samples rejected, one point per confidence threshold."
     )
-
-
-@_drawn_alone
-def risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
-    from ..plotting import RiskCoverageDisplay
-
+    drawn = _figure(figure, f"Reject curve of {name}", reject_caption)
     figure = pyplot_free_figure(6.4, 4.6)
-    RiskCoverageDisplay.from_predictions(
-        y_true,
-        y_pred,
-        confidence=confidence,
-        sample_weight=sample_weight,
-        name=name,
-        plot_oracle=True,
-        # Most thresholds worth choosing keep most samples: spread that end.
-        xscale="sqrt",
-        ax=figure.add_subplot(),
-    )
-    return _figure(
-        figure,
-        f"Risk–coverage curve of {name}",
+    draw_risk(figure.add_subplot())
+    risk_caption = (
         "Selective risk (error rate among the accepted predictions) against "
-        "coverage (the share accepted), one step per confidence threshold; the "
-        "oracle ranks every correct prediction above every error, the best "
-        "these predictions allow. The area under the curve is the AURC. The "
-        "coverage axis is stretched towards 100 %, where most useful thresholds "
-        "lie.",
+        "coverage (the share accepted), one step per confidence threshold"
     )
-
-
-@_drawn_alone
-def binned_curve_figures(binned, coverage, selective_risk, name):
-    """The reject and risk–coverage figures of confidence-binned counts."""
-    from ..plotting import RejectCurveDisplay, RiskCoverageDisplay
-
-    figure = pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(binned.reject_curve(), name=name).plot(ax=figure.add_subplot())
-    reject = _figure(
-        figure,
-        f"Reject curve of {name}",
-        "The information measures and the error rate against the share of "
-        "samples rejected, one point per confidence threshold.",
+    if exact:
+        risk_caption += (
+            "; the oracle ranks every correct prediction above every error, the "
+            "best these predictions allow. The area under the curve is the AURC. "
+            "The coverage axis is stretched towards 100 %, where most useful "
+            "thresholds lie."
+        )
+    return drawn + _figure(
+        figure, f"Risk–coverage curve of {name}", risk_caption + ("" if exact else ".")
     )
-    figure = pyplot_free_figure(6.4, 4.6)
-    RiskCoverageDisplay(
-        coverage=coverage, selective_risk=selective_risk, name=name
-    ).plot(ax=figure.add_subplot())
-    risk = _figure(
-        figure,
-        f"Risk–coverage curve of {name}",
-        "Selective risk (error rate among the accepted predictions) against "
-        "coverage (the share accepted), one step per confidence threshold.",
-    )
-    return reject + risk

@@ -38,7 +38,7 @@ from .render import (
     text,
     total_text,
 )
-from .selective import rows_from_labels, selective_section
+from .selective import labels_section
 from .tables import measures_table
 
 # The headline numbers, with an interval each: (label, registry name).
@@ -237,11 +237,10 @@ def html_report(
         confidence = _check_confidence(confidence, np.asarray(y_true).shape[0])
         # First: a rejection already in y_pred is the likelier mistake.
         decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
-        selective = rows_from_labels(y_true, y_pred, confidence, sample_weight)
     elif threshold is not None:
         raise ValueError("threshold needs confidence (one per prediction).")
     else:
-        decided, selective = y_pred, None
+        decided = y_pred
     matrix, class_labels = counts_and_labels(
         y_true,
         decided,
@@ -250,31 +249,18 @@ def html_report(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    if selective is not None:
-        drawn = ""
-        if figures:
-            drawn = "\n".join(
-                [
-                    drawing.reject_curve_figure(
-                        y_true,
-                        y_pred,
-                        confidence,
-                        labels=labels,
-                        reject_label=reject_label,
-                        sample_weight=sample_weight,
-                        threshold=None if isinstance(threshold, dict) else threshold,
-                        name=str(name),
-                    ),
-                    drawing.risk_coverage_figure(
-                        y_true, y_pred, confidence, sample_weight, str(name)
-                    ),
-                ]
-            )
-        selective = selective_section(
-            selective,
-            lead="the curves and these numbers cover every threshold at once"
-            + ("" if threshold is None else ", not only the threshold of the tables"),
-            figures=drawn,
+    selective = ()
+    if confidence is not None:
+        selective = labels_section(
+            y_true,
+            y_pred,
+            confidence,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+            threshold=threshold,
+            name=str(name),
+            figures=figures,
         )
     page, note = html_page(
         matrix,
@@ -301,7 +287,7 @@ def html_report(
         if isinstance(threshold, dict)
         else f"rejects below confidence {threshold:g}",
         can_reject=confidence is not None,
-        sections=() if selective is None else (selective,),
+        sections=selective and (selective,),
     )
     warn_permuted(note)  # once for the page, which also says it in its text
     page = HTMLPage(page)

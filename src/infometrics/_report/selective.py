@@ -114,15 +114,6 @@ def selective_rows(curve, *, excess=None):
     )
 
 
-def rows_from_labels(y_true, y_pred, confidence, sample_weight):
-    """The table of the curve of labels, exact at every distinct confidence."""
-    data = (y_true, y_pred, confidence)
-    return selective_rows(
-        risk_coverage_curve(*data, sample_weight=sample_weight),
-        excess=e_aurc(*data, sample_weight=sample_weight),
-    )
-
-
 def selective_section(rows, *, lead, figures=""):
     """The section: the figures (already rendered), then the table of ``rows``."""
     return section(
@@ -134,16 +125,78 @@ def selective_section(rows, *, lead, figures=""):
     )
 
 
+def labels_section(
+    y_true,
+    y_pred,
+    confidence,
+    *,
+    labels,
+    reject_label,
+    sample_weight,
+    threshold,
+    name,
+    figures,
+):
+    """The section from labels and confidences, exact at every distinct confidence."""
+    data = (y_true, y_pred, confidence)
+    rows = selective_rows(
+        risk_coverage_curve(*data, sample_weight=sample_weight),
+        excess=e_aurc(*data, sample_weight=sample_weight),
+    )
+    drawn = ""
+    if figures:
+        from .._curves.reject_curve import reject_curve_from_predictions
+        from ..plotting import RiskCoverageDisplay
+        from .figures import selective_figures
+
+        drawn = selective_figures(
+            reject_curve_from_predictions(
+                *data,
+                labels=labels,
+                reject_label=reject_label,
+                sample_weight=sample_weight,
+            ),
+            lambda ax: RiskCoverageDisplay.from_predictions(
+                y_true,
+                y_pred,
+                confidence=confidence,
+                sample_weight=sample_weight,
+                name=name,
+                plot_oracle=True,
+                # Most thresholds worth choosing keep most samples: spread that end.
+                xscale="sqrt",
+                ax=ax,
+            ),
+            name,
+            threshold=None if isinstance(threshold, dict) else threshold,
+        )
+    return selective_section(
+        rows,
+        lead="the curves and these numbers cover every threshold at once"
+        + ("" if threshold is None else ", not only the threshold of the tables"),
+        figures=drawn,
+    )
+
+
 def binned_section(binned, *, name, figures=True):
     """The section from confidence-binned counts (the command line's)."""
-    from .figures import binned_curve_figures
-
     curve = binned_risk_coverage(binned)
+    drawn = ""
+    if figures:
+        from ..plotting import RiskCoverageDisplay
+        from .figures import selective_figures
+
+        drawn = selective_figures(
+            binned.reject_curve(),
+            lambda ax: RiskCoverageDisplay(
+                coverage=curve[0], selective_risk=curve[1], name=name
+            ).plot(ax=ax),
+            name,
+            exact=False,
+        )
     return selective_section(
         selective_rows(curve),
         lead=f"here at {len(binned.thresholds)} confidence thresholds, exact "
         "at each of them",
-        figures=binned_curve_figures(binned, curve[0], curve[1], name)
-        if figures
-        else "",
+        figures=drawn,
     )
