@@ -16,6 +16,7 @@ test samples no interval excluded zero, and with 5-fold cross-validation
 (models trained on 80%) the gain mostly vanished: too weak a story to tell.
 """
 
+import textwrap
 import time
 import warnings
 
@@ -23,8 +24,11 @@ import numpy as np
 
 from .._counting.count import augmented_confusion_matrix
 from .._measures.registry import compute_measures
-from .demo_settings import CONFIDENCE_LEVEL, NEVER, TUNED, _wrap
 
+# The two classifiers the demo compares.
+NEVER, TUNED = "never rejects", "tuned reject option"
+# Of the paired bootstrap interval of the NI2 difference.
+CONFIDENCE_LEVEL = 0.95
 TABLE_MEASURES = [
     "ni2",
     "info_completeness",
@@ -46,30 +50,36 @@ C_GRID = (0.01, 0.1, 1.0, 10.0)
 N_RESAMPLES = 2000
 
 
+def _wrap(text, width=88, indent=""):
+    """``text`` as lines of at most ``width`` characters, each indented."""
+    return textwrap.wrap(
+        text, width=width, initial_indent=indent, subsequent_indent=indent
+    )
+
+
 class _Progress:
     """Lines on the stream as the work goes, each step with its duration."""
 
     def __init__(self, stream):
         self.stream = stream
 
-    def say(self, *lines):
+    def say(self, *lines, end="\n"):
         for line in lines:
-            print(line, file=self.stream, flush=True)
+            print(line, end=end, file=self.stream, flush=True)
 
     def step(self, text):
-        print(text + " ...", end="", file=self.stream, flush=True)
+        self.say(text + " ...", end="")
         self._start = time.perf_counter()
 
     def done(self, text=""):
         seconds = time.perf_counter() - self._start
-        suffix = f" {text}" if text else ""
         # Steps of a fraction of a second would all read "0.0 s".
         took = (
             f"{seconds:.1f} s"
             if seconds >= 1
             else f"{max(round(seconds * 1000), 1)} ms"
         )
-        print(f" done ({took}).{suffix}", file=self.stream, flush=True)
+        self.say(f" done ({took}).{f' {text}' if text else ''}")
 
 
 def _draw(seed):

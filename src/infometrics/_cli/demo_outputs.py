@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .demo_settings import CONFIDENCE_LEVEL, TUNED, _wrap
+from .demo import CONFIDENCE_LEVEL, TUNED, _wrap
 
 
 def _write_outputs(folder, matrices, first, splits, progress):
@@ -61,6 +61,7 @@ def _write_outputs(folder, matrices, first, splits, progress):
 
 def _write_figures(folder, matrices, first):
     from .._curves.reject_curve import reject_curve
+    from .._report.figures import pyplot_free_figure
     from ..plotting import (
         AugmentedConfusionMatrixDisplay,
         EntropyTriangleDisplay,
@@ -72,7 +73,7 @@ def _write_figures(folder, matrices, first):
     written = []
     y_test = first["y_test"]
 
-    figure = _figure(13, 6.5)
+    figure = pyplot_free_figure(13, 6.5, constrained=True)
     whole, zoomed = figure.subplots(1, 2)
     triangles = EntropyTriangleDisplay.from_confusion_matrices(
         matrices, extended=True, ax=whole
@@ -82,7 +83,7 @@ def _write_figures(folder, matrices, first):
     written.append(folder / "entropy_triangle.png")
     figure.savefig(written[-1], dpi=110)
 
-    figure = _figure(7.5, 6)
+    figure = pyplot_free_figure(7.5, 6, constrained=True)
     ax = figure.add_subplot()
     for name, y_pred in first["predictions"].items():
         InformationCoverageDisplay.from_predictions(
@@ -116,7 +117,7 @@ def _write_figures(folder, matrices, first):
 
     # One panel per quantity, each with both curves on one axis: where two
     # curves cross then means something (on twin axes it would not).
-    figure = _figure(13, 5.5)
+    figure = pyplot_free_figure(13, 5.5, constrained=True)
     panels = figure.subplots(1, 2, sharex=True)
     tuned = first["tuned"]
     curves = {
@@ -160,7 +161,7 @@ def _write_figures(folder, matrices, first):
     written.append(folder / "reject_curve.png")
     figure.savefig(written[-1], dpi=110)
 
-    figure = _figure(11, 4.2)
+    figure = pyplot_free_figure(11, 4.2, constrained=True)
     counts, rates = figure.subplots(1, 2)
     for ax, normalize, title in (
         (counts, None, "counts"),
@@ -174,7 +175,7 @@ def _write_figures(folder, matrices, first):
     written.append(folder / "confusion_matrix.png")
     figure.savefig(written[-1], dpi=110)
 
-    figure = _figure(7.5, 5.5)
+    figure = pyplot_free_figure(7.5, 5.5, constrained=True)
     ax = figure.add_subplot()
     display = RiskCoverageDisplay.from_estimator(
         first["never"],
@@ -204,15 +205,6 @@ def _write_figures(folder, matrices, first):
     written.append(folder / "risk_coverage.png")
     figure.savefig(written[-1], dpi=110)
     return written
-
-
-def _figure(width, height):
-    """A figure outside pyplot: the user's open figures are left alone."""
-    from .._report.figures import pyplot_free_figure
-
-    figure = pyplot_free_figure(width, height)
-    figure.set_layout_engine("constrained")
-    return figure
 
 
 def _mark_zoom(whole, zoomed):

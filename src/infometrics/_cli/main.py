@@ -216,8 +216,7 @@ def _run_plot(args, out):
         ("entropy_triangle.png", EntropyTriangleDisplay, (7, 6.5)),
         ("information_coverage.png", InformationCoverageDisplay, (6.4, 4.8)),
     ):
-        figure = pyplot_free_figure(*size)
-        figure.set_layout_engine("constrained")
+        figure = pyplot_free_figure(*size, constrained=True)
         options = {"extended": True} if display is EntropyTriangleDisplay else {}
         display.from_confusion_matrices(
             {name: matrix}, ax=figure.add_subplot(), **options

@@ -17,7 +17,7 @@ _SCROLLING_FROM = 40
 _MOST_VALUES = 30
 
 
-def pyplot_free_figure(width, height):
+def pyplot_free_figure(width, height, *, constrained=False):
     """A matplotlib Figure outside pyplot: nothing global to close or leak."""
     try:
         from matplotlib.figure import Figure
@@ -27,7 +27,9 @@ def pyplot_free_figure(width, height):
             "pip install 'infometrics[plot]', or pass figures=False for the "
             "tables only."
         ) from exc
-    figure = Figure(figsize=(width, height))
+    figure = Figure(
+        figsize=(width, height), layout="constrained" if constrained else None
+    )
     # Saved with a tight bounding box, which takes in the legends the Displays
     # place below their axes (cheaper than a layout engine).
     figure._infometrics_tight_bbox = True
