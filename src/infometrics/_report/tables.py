@@ -13,9 +13,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._counting.count import confusion_matrix_and_labels
 from .._from_labels.scores import counts_and_labels
-from .._measures import validation
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES, check_measure, evaluate_measures
 from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT
@@ -222,33 +220,31 @@ def compare(
     rows = {}
     notes = {}
     for name, entry in classifiers.items():
-        if isinstance(entry, tuple):
-            if len(entry) != 2:
-                raise ValueError(
-                    f"classifiers[{name!r}] must be a matrix or a (y_true, y_pred) "
-                    f"pair; got a tuple of {len(entry)}."
-                )
-            matrix, class_labels = confusion_matrix_and_labels(
-                entry[0], entry[1], labels=labels, reject_label=reject_label
+        pair = isinstance(entry, tuple)
+        if pair and len(entry) != 2:
+            raise ValueError(
+                f"classifiers[{name!r}] must be a matrix or a (y_true, y_pred) "
+                f"pair; got a tuple of {len(entry)}."
             )
-        else:
-            # A labelled table (a DataFrame) is read by name.
-            entry, row_names = validation.labelled_counts(entry)
-            matrix, _ = validation.check_confusion_matrix(entry)
-            if matrix.ndim != 2:
-                raise ValueError(
-                    f"classifiers[{name!r}] is a stack of matrices; compare takes "
-                    "one confusion matrix per classifier."
-                )
-            n_classes = matrix.shape[0]
-            # Rows of a matrix are named by ``labels`` only when it fits.
-            class_labels = (
-                row_names
-                if row_names is not None
-                else labels
-                if labels is not None and len(labels) == n_classes
-                else np.arange(n_classes)
+        try:
+            # A labelled table (a DataFrame) is read by name and names its rows.
+            matrix, class_labels = counts_and_labels(
+                *(entry if pair else (None, None)),
+                None if pair else entry,
+                labels=labels if pair else None,
+                reject_label=reject_label,
+                sample_weight=None,
             )
+        except ValueError as exc:
+            if "not a stack" not in str(exc):
+                raise
+            raise ValueError(
+                f"classifiers[{name!r}] is a stack of matrices; compare takes "
+                "one confusion matrix per classifier."
+            ) from None
+        named = hasattr(entry, "columns") or hasattr(entry, "labels")
+        if not (pair or named) and labels is not None and len(labels) == len(matrix):
+            class_labels = np.asarray(labels)  # bare rows take ``labels`` that fit
         columns = measure_columns(matrix, names)
         rows[name] = {
             measure if column == "value" else f"{measure} {column}": value
