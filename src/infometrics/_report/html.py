@@ -1,10 +1,8 @@
 """One self-contained HTML page that describes a classifier.
 
-The tables come from the pandas reports, the figures from the Displays. Each
-figure is rendered to SVG (text drawn as paths, so no font is needed) and
-embedded as a ``data:`` URI in an ``<img>``: the page references no file and no
-network address, and the figures cannot clash with one another's SVG ids or
-with the page's style. matplotlib is needed only for the figures.
+The tables come from the pandas reports (rendered by :mod:`.render`), the
+figures from the Displays (embedded SVG, :mod:`.figures`): the page loads no
+file and no network address.
 """
 
 from __future__ import annotations
@@ -110,12 +108,8 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
 
 
 class HTMLPage(str):
-    """The text of an HTML page that a notebook shows as the page itself.
-
-    A ``str`` in every respect (write it, search it, compare it); Jupyter
-    calls :meth:`_repr_html_` and shows the page in an ``<iframe>``, so that
-    the page's own style cannot restyle the notebook around it.
-    """
+    """A ``str`` that a notebook shows in an ``<iframe>``: the page's style
+    cannot restyle the notebook around it."""
 
     __slots__ = ()
 
@@ -587,18 +581,10 @@ def headline(report, matrix, intervals, sentence):
 
 
 def value_reasons(matrix, names):
-    """Why a measure is 0 or undefined by its definition, for this matrix.
+    """``{measure: why}`` for the measures 0 or undefined by definition on ``matrix``.
 
-    Undefined: the reason its registry entry gives for the condition that
-    holds. Zero: a cross-entropy measure whose denominator holds a
-    cross-entropy that is infinite (one distribution puts mass where the
-    other has none, e.g. on the reject outcome), so the ratio is 0 in the
-    limit. Measures that are simply low get no reason.
-
-    Returns
-    -------
-    reasons : dict of str to str
-        Only the measures that have one.
+    Undefined: the registry's reason; zero: a cross-entropy ratio whose
+    denominator is infinite. A measure that is simply low gets no reason.
     """
     quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
     reasons = {}

@@ -220,14 +220,9 @@ def per_class_table(matrix, class_labels, *, averages=True):
 
 
 def _averages(matrix, scaled, per_class, quantities):
-    """The ``macro avg`` and ``weighted avg`` rows of the per-class table.
+    """The ``macro avg`` and ``weighted avg`` rows (as ``classification_report``).
 
-    As scikit-learn's ``classification_report``: the mean over the classes,
-    and the mean weighted by each class's true support. A class whose value
-    is undefined (NaN) is left out of the mean, and of the weights. Weighted
-    by the true support, ``H(S|T=class)`` averages to ``H(S|T)`` and the
-    reject rate to the overall reject rate; ``H(T|S=output)``, weighted by
-    each output's support, to ``H(T|S)``.
+    A class whose value is undefined (NaN) is left out of the mean and weights.
     """
     # Weights from the counts scaled by a power of two (exact; no overflow
     # near the float maximum); the support shown is the unscaled total.
