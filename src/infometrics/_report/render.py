@@ -119,13 +119,14 @@ def frame_table(frame, css, *, digits=4, marked=()):
     the rows named in ``marked`` take the class ``average``.
     """
     columns = list(frame.columns)
-    numeric = [pd.api.types.is_numeric_dtype(frame[c]) for c in columns]
+    numeric = [pd.api.types.is_numeric_dtype(dtype) for dtype in frame.dtypes]
     head = f"<th>{text(frame.index.names[-1] or '')}</th>" + "".join(
         f'<th class="{"num " if is_number else ""}{_css(c)}">{text(c)}</th>'
         for c, is_number in zip(columns, numeric, strict=True)
     )
-    # Column by column: a row of mixed dtypes would turn integers into floats.
-    values = [frame[c].tolist() for c in columns]
+    # Column by column, by position (10 and "10" may both name one): a row of
+    # mixed dtypes would turn integers into floats.
+    values = [frame.iloc[:, i].tolist() for i in range(len(columns))]
     grouped = frame.index.nlevels == 2
     groups, rows = {}, []
     for position, label in enumerate(frame.index):
