@@ -130,6 +130,16 @@ def _check_options(args):
         )
 
 
+def _check_columns(path, wanted, header):
+    """Refuse a column the file does not have, naming the columns it has."""
+    missing = sorted({column for column in wanted if column is not None} - set(header))
+    if missing:
+        raise UsageError(
+            f"{path}: no column {', '.join(missing)} (columns: {', '.join(header)}); "
+            "name the label columns with --y-true COL and --y-pred COL"
+        )
+
+
 def read_counts(args):
     """``(counts, row labels or None, binned or None)`` of the named file.
 
@@ -148,12 +158,7 @@ def read_counts(args):
         kind = "labels" if columns <= set(header) else "matrix"
         all_text = not np.vectorize(_is_number, otypes=[bool])(cells[0]).any()
         if kind == "matrix" and all_text and columns & set(header):
-            missing = sorted(columns - set(header))
-            raise UsageError(
-                f"{path}: no column {', '.join(missing)} (columns: "
-                f"{', '.join(header)}); name the label columns with --y-true "
-                "and --y-pred"
-            )
+            _check_columns(path, columns, header)
         if kind == "matrix" and args.confidence is not None:
             kind = "labels"  # a confidence column belongs to a table of labels
     if kind == "matrix":
@@ -163,12 +168,7 @@ def read_counts(args):
                 "labels, not of a confusion matrix"
             )
         return (*_read_matrix(path, cells, header_hint=args.kind == "auto"), None)
-    missing = sorted(columns - set(header))
-    if missing:
-        raise UsageError(
-            f"{path}: no column {', '.join(missing)} (columns: {', '.join(header)}); "
-            "name them with --y-true and --y-pred"
-        )
+    _check_columns(path, (*columns, args.weight, args.confidence), header)
     classes, true_codes, pred_codes = read_label_columns(
         cells, path, args.y_true, args.y_pred, args.reject_label
     )
@@ -325,12 +325,9 @@ def _parquet_counts(args):
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         raise UsageError(f"{args.file}: cannot be read ({detail})") from None
     schema = nw.from_native(relation).collect_schema()
-    for column in (args.y_true, args.y_pred, args.weight, args.confidence):
-        if column is not None and column not in schema:
-            raise UsageError(
-                f"{args.file}: no column {column} (columns: {', '.join(schema)}); "
-                "name the label columns with --y-true COL and --y-pred COL"
-            )
+    _check_columns(
+        args.file, (args.y_true, args.y_pred, args.weight, args.confidence), schema
+    )
     reject = _reject_label(args.reject_label, schema[args.y_pred])
     counts, binned = _count(relation, args, reject, args.file)
     return counts, None, binned
