@@ -313,11 +313,7 @@ def _parquet_counts(args):
     if args.file == "-":
         raise UsageError("standard input is read as CSV, not Parquet")
     if not any(character in args.file for character in "*?["):
-        path = Path(args.file)
-        if path.is_dir():
-            raise UsageError(f"{path}: is a directory; pass a file or a glob")
-        if not path.is_file():
-            raise UsageError(f"{path}: no such file")
+        _existing_file(args.file)
     connection = _connect()
     try:
         relation = connection.read_parquet(args.file)
@@ -341,6 +337,16 @@ def _is_number(text):
     return True
 
 
+def _existing_file(name):
+    """The path of an input file that exists, or a clear error."""
+    path = Path(name)
+    if path.is_dir():
+        raise UsageError(f"{path}: is a directory; pass a file (or a Parquet glob)")
+    if not path.is_file():
+        raise UsageError(f"{path}: no such file")
+    return path
+
+
 def _read_text(name):
     """The text of a CSV file, or of standard input for ``-``.
 
@@ -352,11 +358,7 @@ def _read_text(name):
         if data is None:
             return sys.stdin.read(), path
     else:
-        path = Path(name)
-        if path.is_dir():
-            raise UsageError(f"{path}: is a directory, not a CSV file")
-        if not path.is_file():
-            raise UsageError(f"{path}: no such file")
+        path = _existing_file(name)
         data = path.read_bytes()
     if data[:4] == b"PAR1":
         raise UsageError(

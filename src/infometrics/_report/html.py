@@ -243,7 +243,7 @@ def html_report(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    selective = ()
+    selective = ""
     if confidence is not None:
         selective = labels_section(
             y_true,
@@ -281,7 +281,7 @@ def html_report(
         if isinstance(threshold, dict)
         else f"rejects below confidence {threshold:g}",
         can_reject=confidence is not None,
-        sections=selective and (selective,),
+        sections=(selective,) if selective else (),
     )
     warn_permuted(note)  # once for the page, which also says it in its text
     page = HTMLPage(page)
