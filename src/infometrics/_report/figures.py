@@ -164,8 +164,9 @@ def confusion_figure(matrix, class_labels):
 
 
 @_drawn_alone
-def figure_sections(matrix, name):
-    from ..plotting import EntropyTriangleDisplay, InformationCoverageDisplay
+def triangle_figure(matrix, name):
+    """The entropy triangle of one matrix: whole, and zoomed on its points."""
+    from ..plotting import EntropyTriangleDisplay
 
     figure = pyplot_free_figure(12.0, 5.6)
     whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
@@ -174,38 +175,46 @@ def figure_sections(matrix, name):
     )
     # Good classifiers crowd the ideal corner: a second panel fits the points.
     triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
-    triangle_section = section(
-        "Entropy triangle",
-        None,
-        _figure(
-            figure,
-            f"Entropy triangle of {name}",
-            "Each point splits the uncertainty of the true and predicted classes "
-            "into information transferred (2MI′, towards the bottom right: "
-            "better), information that stays unexplained (VI′, bottom left) and "
-            "distance from uniform marginals (ΔH′, top). ▲ and ▼ are the true "
-            "and predicted marginals. Right: the same points, zoomed.",
-            wide=True,
-        ),
-    )
+    return figure
+
+
+@_drawn_alone
+def coverage_figure(matrix, name):
+    """The information coverage of one matrix."""
+    from ..plotting import InformationCoverageDisplay
+
     figure = pyplot_free_figure(6.4, 5.2)
     InformationCoverageDisplay.from_confusion_matrices(
         {name: matrix}, ax=figure.add_subplot()
     )
-    coverage_section = section(
-        "Information coverage",
-        None,
-        _figure(
-            figure,
-            f"Information coverage of {name}",
-            "Completeness f(T;S) (share of the truth's information the "
-            "predictions carry, higher is better) against the false-information "
-            "ratio r(S|T) (information in the predictions that is not about the "
-            "truth, lower is better); the perfect classifier sits at r = 0, "
-            "f = 1.",
-        ),
+    return figure
+
+
+def figure_sections(matrix, name):
+    """The entropy-triangle and information-coverage sections of the page."""
+    triangle = _figure(
+        triangle_figure(matrix, name),
+        f"Entropy triangle of {name}",
+        "Each point splits the uncertainty of the true and predicted classes "
+        "into information transferred (2MI′, towards the bottom right: "
+        "better), information that stays unexplained (VI′, bottom left) and "
+        "distance from uniform marginals (ΔH′, top). ▲ and ▼ are the true "
+        "and predicted marginals. Right: the same points, zoomed.",
+        wide=True,
     )
-    return [triangle_section, coverage_section]
+    coverage = _figure(
+        coverage_figure(matrix, name),
+        f"Information coverage of {name}",
+        "Completeness f(T;S) (share of the truth's information the "
+        "predictions carry, higher is better) against the false-information "
+        "ratio r(S|T) (information in the predictions that is not about the "
+        "truth, lower is better); the perfect classifier sits at r = 0, "
+        "f = 1.",
+    )
+    return [
+        section("Entropy triangle", None, triangle),
+        section("Information coverage", None, coverage),
+    ]
 
 
 @_drawn_alone
