@@ -483,10 +483,9 @@ def _write_outputs(folder, matrices, first, splits, progress):
 
 def _write_figures(folder, matrices, first):
     from .._curves.reject_curve import reject_curve
-    from .._report.figures import pyplot_free_figure
+    from .._report.figures import pyplot_free_figure, triangle_figure
     from ..plotting import (
         AugmentedConfusionMatrixDisplay,
-        EntropyTriangleDisplay,
         InformationCoverageDisplay,
         RejectCurveDisplay,
         RiskCoverageDisplay,
@@ -495,15 +494,10 @@ def _write_figures(folder, matrices, first):
     written = []
     y_test = first["y_test"]
 
-    figure = pyplot_free_figure(13, 6.5, constrained=True)
-    whole, zoomed = figure.subplots(1, 2)
-    triangles = EntropyTriangleDisplay.from_confusion_matrices(
-        matrices, extended=True, ax=whole
-    )
-    triangles.plot(ax=zoomed, extended=True, zoom=True, legend=False)
-    _mark_zoom(whole, zoomed)
+    figure = triangle_figure(matrices)
+    _mark_zoom(*figure.axes[:2])
     written.append(folder / "entropy_triangle.png")
-    figure.savefig(written[-1], dpi=110)
+    figure.savefig(written[-1], dpi=110, bbox_inches="tight")
 
     figure = pyplot_free_figure(7.5, 6, constrained=True)
     ax = figure.add_subplot()

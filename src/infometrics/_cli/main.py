@@ -213,9 +213,8 @@ def _run_plot(args, out):
         ("entropy_triangle.png", triangle_figure),
         ("information_coverage.png", coverage_figure),
     ):
-        draw(matrix, args.name).savefig(
-            folder / file_name, dpi=120, bbox_inches="tight"
-        )
+        figure = draw({args.name: matrix})
+        figure.savefig(folder / file_name, dpi=120, bbox_inches="tight")
         out.write(f"wrote {folder / file_name}\n")
 
 

@@ -164,14 +164,14 @@ def confusion_figure(matrix, class_labels):
 
 
 @_drawn_alone
-def triangle_figure(matrix, name):
-    """The entropy triangle of one matrix: whole, and zoomed on its points."""
+def triangle_figure(matrices):
+    """The entropy triangle of ``{name: matrix}``: whole, and zoomed on its points."""
     from ..plotting import EntropyTriangleDisplay
 
     figure = pyplot_free_figure(12.0, 5.6)
     whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
     triangle = EntropyTriangleDisplay.from_confusion_matrices(
-        {name: matrix}, extended=True, ax=whole
+        matrices, extended=True, ax=whole
     )
     # Good classifiers crowd the ideal corner: a second panel fits the points.
     triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
@@ -179,13 +179,13 @@ def triangle_figure(matrix, name):
 
 
 @_drawn_alone
-def coverage_figure(matrix, name):
-    """The information coverage of one matrix."""
+def coverage_figure(matrices):
+    """The information coverage of ``{name: matrix}``."""
     from ..plotting import InformationCoverageDisplay
 
     figure = pyplot_free_figure(6.4, 5.2)
     InformationCoverageDisplay.from_confusion_matrices(
-        {name: matrix}, ax=figure.add_subplot()
+        matrices, ax=figure.add_subplot()
     )
     return figure
 
@@ -193,7 +193,7 @@ def coverage_figure(matrix, name):
 def figure_sections(matrix, name):
     """The entropy-triangle and information-coverage sections of the page."""
     triangle = _figure(
-        triangle_figure(matrix, name),
+        triangle_figure({name: matrix}),
         f"Entropy triangle of {name}",
         "Each point splits the uncertainty of the true and predicted classes "
         "into information transferred (2MI′, towards the bottom right: "
@@ -203,7 +203,7 @@ def figure_sections(matrix, name):
         wide=True,
     )
     coverage = _figure(
-        coverage_figure(matrix, name),
+        coverage_figure({name: matrix}),
         f"Information coverage of {name}",
         "Completeness f(T;S) (share of the truth's information the "
         "predictions carry, higher is better) against the false-information "
