@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from .._counting.count import augmented_confusion_matrix
-from .._measures.registry import compute_measures
+from .._report.tables import compare, information_report
 from .csv_output import write_csv
 
 # The two classifiers the demo compares.
@@ -192,24 +192,12 @@ def _one_split(X, y, seed, *, progress=None):
 
 
 def _table(matrices):
-    """The held-out measures, full column names, one row per classifier."""
-    width = max(len(name) for name in matrices) + 2
-    columns = [max(len(measure), 6) + 2 for measure in TABLE_MEASURES]
-    header = f"      {'classifier':<{width}s}" + "".join(
-        f"{measure:>{size}s}"
-        for measure, size in zip(TABLE_MEASURES, columns, strict=True)
+    """The held-out measures (as :func:`compare`), one row per classifier."""
+    table = compare(matrices, measures=TABLE_MEASURES, ranks=False).reset_index()
+    text = table[["classifier", *TABLE_MEASURES]].to_string(
+        index=False, float_format="{:.4f}".format
     )
-    lines = [header]
-    for name, matrix in matrices.items():
-        values = compute_measures(matrix, TABLE_MEASURES, replace_undefined_by=np.nan)
-        lines.append(
-            f"      {name:<{width}s}"
-            + "".join(
-                f"{values[measure]:>{size}.4f}"
-                for measure, size in zip(TABLE_MEASURES, columns, strict=True)
-            )
-        )
-    return lines
+    return ["      " + line for line in text.splitlines()]
 
 
 def _interval_sentence(split):
@@ -434,7 +422,6 @@ def _write_outputs(folder, matrices, first, splits, progress):
     import pandas as pd
 
     from .._report.per_class import per_class_report
-    from .._report.tables import compare, information_report
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
