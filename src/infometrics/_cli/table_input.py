@@ -141,11 +141,7 @@ def _check_columns(path, wanted, header):
 
 
 def read_counts(args):
-    """``(counts, row labels or None, binned or None)`` of the named file.
-
-    ``counts`` is a matrix or a ``ConfusionCounts``; every problem with the
-    input names the file.
-    """
+    """``(counts, row labels or None, binned or None)`` of the file; errors name it."""
     _check_options(args)
     if _is_parquet(args.file) or any(c in args.file for c in "*?["):
         return _parquet_counts(args)
@@ -269,11 +265,7 @@ def _connect():
 
 @contextlib.contextmanager
 def _progress_on_stderr():
-    """DuckDB draws its progress bar on file descriptor 1; move it to stderr.
-
-    Only while the engine runs, so that the report on standard output stays
-    clean (e.g. CSV redirected to a file).
-    """
+    """DuckDB's progress bar moved from fd 1 to stderr: stdout keeps the report."""
     if not sys.stderr.isatty():
         yield
         return
@@ -348,10 +340,7 @@ def _existing_file(name):
 
 
 def _read_text(name):
-    """The text of a CSV file, or of standard input for ``-``.
-
-    Returns ``(text, path)``; ``path`` names the input in messages.
-    """
+    """``(text, path)`` of a CSV file, or of standard input for ``-``."""
     if name == "-":
         data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else None
         path = Path("<stdin>")
