@@ -176,3 +176,15 @@ def test_a_dash_reads_standard_input(capsys, monkeypatch):
     assert ni2_of(out) == pytest.approx(im.ni(M5, "ni2"), rel=1e-12)
     monkeypatch.setattr("sys.stdin", io.StringIO("74;6;10\n"))
     assert_one_line_error(*report("-", capsys), "<stdin>: the values are separated")
+
+
+@pytest.mark.parametrize("option", ["--weight", "--confidence"])
+def test_a_missing_weight_or_confidence_column_is_named_as_the_label_columns_are(
+    option, tmp_path, capsys
+):
+    path = tmp_path / "labels.csv"
+    path.write_text("y_true,y_pred\ncat,dog\ndog,dog\n")
+    status = main(["report", str(path), option, "w"])
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "no column w (columns: y_true, y_pred)" in err

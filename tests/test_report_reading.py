@@ -8,7 +8,7 @@ import pytest
 
 import infometrics as im
 from infometrics._measures.registry import MEASURES, compute_measures
-from infometrics._report.html_reading import value_reasons
+from infometrics._report.html import value_reasons
 
 REJECT = -1
 

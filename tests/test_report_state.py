@@ -15,7 +15,7 @@ matplotlib = pytest.importorskip("matplotlib")
 
 from infometrics._display.common import _legend_label as _legend_name  # noqa: E402
 from infometrics._display.common import _literal  # noqa: E402
-from infometrics._report.html_figures import (  # noqa: E402
+from infometrics._report.figures import (  # noqa: E402
     _svg_data_uri,
     pyplot_free_figure,
 )

@@ -16,15 +16,21 @@ test samples no interval excluded zero, and with 5-fold cross-validation
 (models trained on 80%) the gain mostly vanished: too weak a story to tell.
 """
 
+import textwrap
 import time
 import warnings
+from pathlib import Path
 
 import numpy as np
 
 from .._counting.count import augmented_confusion_matrix
-from .._measures.registry import compute_measures
-from .demo_settings import CONFIDENCE_LEVEL, NEVER, TUNED, _wrap
+from .._report.tables import compare, information_report
+from .csv_output import write_csv
 
+# The two classifiers the demo compares.
+NEVER, TUNED = "never rejects", "tuned reject option"
+# Of the paired bootstrap interval of the NI2 difference.
+CONFIDENCE_LEVEL = 0.95
 TABLE_MEASURES = [
     "ni2",
     "info_completeness",
@@ -46,30 +52,36 @@ C_GRID = (0.01, 0.1, 1.0, 10.0)
 N_RESAMPLES = 2000
 
 
+def _wrap(text, width=88, indent=""):
+    """``text`` as lines of at most ``width`` characters, each indented."""
+    return textwrap.wrap(
+        text, width=width, initial_indent=indent, subsequent_indent=indent
+    )
+
+
 class _Progress:
     """Lines on the stream as the work goes, each step with its duration."""
 
     def __init__(self, stream):
         self.stream = stream
 
-    def say(self, *lines):
+    def say(self, *lines, end="\n"):
         for line in lines:
-            print(line, file=self.stream, flush=True)
+            print(line, end=end, file=self.stream, flush=True)
 
     def step(self, text):
-        print(text + " ...", end="", file=self.stream, flush=True)
+        self.say(text + " ...", end="")
         self._start = time.perf_counter()
 
     def done(self, text=""):
         seconds = time.perf_counter() - self._start
-        suffix = f" {text}" if text else ""
         # Steps of a fraction of a second would all read "0.0 s".
         took = (
             f"{seconds:.1f} s"
             if seconds >= 1
             else f"{max(round(seconds * 1000), 1)} ms"
         )
-        print(f" done ({took}).{suffix}", file=self.stream, flush=True)
+        self.say(f" done ({took}).{f' {text}' if text else ''}")
 
 
 def _draw(seed):
@@ -180,24 +192,12 @@ def _one_split(X, y, seed, *, progress=None):
 
 
 def _table(matrices):
-    """The held-out measures, full column names, one row per classifier."""
-    width = max(len(name) for name in matrices) + 2
-    columns = [max(len(measure), 6) + 2 for measure in TABLE_MEASURES]
-    header = f"      {'classifier':<{width}s}" + "".join(
-        f"{measure:>{size}s}"
-        for measure, size in zip(TABLE_MEASURES, columns, strict=True)
+    """The held-out measures (as :func:`compare`), one row per classifier."""
+    table = compare(matrices, measures=TABLE_MEASURES, ranks=False).reset_index()
+    text = table[["classifier", *TABLE_MEASURES]].to_string(
+        index=False, float_format="{:.4f}".format
     )
-    lines = [header]
-    for name, matrix in matrices.items():
-        values = compute_measures(matrix, TABLE_MEASURES, replace_undefined_by=np.nan)
-        lines.append(
-            f"      {name:<{width}s}"
-            + "".join(
-                f"{values[measure]:>{size}.4f}"
-                for measure, size in zip(TABLE_MEASURES, columns, strict=True)
-            )
-        )
-    return lines
+    return ["      " + line for line in text.splitlines()]
 
 
 def _interval_sentence(split):
@@ -406,9 +406,6 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
     )
     written = []
     if output is not None:
-        # Imported here: the writer reads this module's constants.
-        from .demo_outputs import _write_outputs
-
         written = _write_outputs(output, matrices, first, splits, progress)
     return {
         "never": first["never"],
@@ -419,3 +416,218 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
         "coverage_reading": coverage,
         "files": written,
     }
+
+
+def _write_outputs(folder, matrices, first, splits, progress):
+    import pandas as pd
+
+    from .._report.per_class import per_class_report
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    progress.step(f"\nWriting tables and figures to {folder}/")
+    written.append(folder / "comparison.csv")
+    write_csv(compare(matrices), written[-1])
+    written.append(folder / "report_tuned.csv")
+    write_csv(information_report(confusion_matrix=matrices[TUNED]), written[-1])
+    written.append(folder / "per_class_tuned.csv")
+    write_csv(per_class_report(confusion_matrix=matrices[TUNED]), written[-1])
+    columns = [
+        "seed",
+        "threshold",
+        "n_test",
+        "n_rejected",
+        "ni2_never",
+        "ni2_tuned",
+        "difference",
+        "low",
+        "high",
+        "prob_tuned_better",
+    ]
+    written.append(folder / "splits.csv")
+    write_csv(
+        pd.DataFrame([{c: s[c] for c in columns} for s in splits]).rename(
+            columns={
+                "low": f"difference_low_{CONFIDENCE_LEVEL:.0%}",
+                "high": f"difference_high_{CONFIDENCE_LEVEL:.0%}",
+            }
+        ),
+        written[-1],
+        index=False,
+    )
+    skipped = None
+    try:
+        written += _write_figures(folder, matrices, first)
+    except ImportError as exc:
+        skipped = exc
+    progress.done()
+    if skipped is not None:
+        progress.say(f"Figures skipped: {skipped}")
+    progress.say(*(f"   {path.name}" for path in written))
+    return written
+
+
+def _write_figures(folder, matrices, first):
+    from .._curves.reject_curve import reject_curve
+    from .._report.figures import pyplot_free_figure, triangle_figure
+    from ..plotting import (
+        AugmentedConfusionMatrixDisplay,
+        InformationCoverageDisplay,
+        RejectCurveDisplay,
+        RiskCoverageDisplay,
+    )
+
+    written = []
+    y_test = first["y_test"]
+
+    figure = triangle_figure(matrices)
+    _mark_zoom(*figure.axes[:2])
+    written.append(folder / "entropy_triangle.png")
+    figure.savefig(written[-1], dpi=110, bbox_inches="tight")
+
+    figure = pyplot_free_figure(7.5, 6, constrained=True)
+    ax = figure.add_subplot()
+    for name, y_pred in first["predictions"].items():
+        InformationCoverageDisplay.from_predictions(
+            y_test,
+            y_pred,
+            name=name,
+            labels=first["never"].classes_,
+            n_resamples=300,
+            random_state=0,
+            ax=ax,
+        )
+    ax.set_title("Information coverage, held-out test split")
+    # The figure explains why rejecting moves r(S|T) and S_I/H(T) up.
+    figure.supxlabel(
+        "\n".join(
+            _wrap(
+                "r(S|T) = H(S|T)/H(T): how unpredictable the output is once the "
+                "true class is known. Rejecting adds an output symbol, "
+                "'rejected', so each class's outputs spread over more symbols: "
+                "r(S|T) and S_I/H(T) = 1 - f + r rise even where errors fall. "
+                "NI2 leaves the reject column out and scores an abstention above "
+                "an error.",
+                width=95,
+            )
+        ),
+        fontsize=8,
+        color="0.25",
+    )
+    written.append(folder / "information_coverage.png")
+    figure.savefig(written[-1], dpi=110)
+
+    # One panel per quantity, each with both curves on one axis: where two
+    # curves cross then means something (on twin axes it would not).
+    figure = pyplot_free_figure(13, 5.5, constrained=True)
+    panels = figure.subplots(1, 2, sharex=True)
+    tuned = first["tuned"]
+    curves = {
+        "out of fold (tuning)": tuned.curve_,
+        "held-out test split": reject_curve(
+            y_test,
+            first["never"].predict_proba(first["X_test"]),
+            labels=first["never"].classes_,
+            measures=["ni2"],
+        ),
+    }
+    handles = []
+    for name, curve in curves.items():
+        display = RejectCurveDisplay(curve, threshold=tuned.best_threshold_, name=name)
+        display.plot(ax=panels[0], measures=["ni2"], show_error_rate=False)
+        handles.append(display.lines_["ni2"])
+        display.plot(
+            ax=panels[1], measures=[], show_error_rate=False, show_selective_risk=True
+        )
+    rejects = []
+    for name, curve in curves.items():
+        index = np.searchsorted(curve.thresholds, tuned.best_threshold_)
+        rate = curve.reject_rate[min(index, len(curve.thresholds) - 1)]
+        rejects.append(f"{rate:.1%} {name}")
+    rejects = ", ".join(rejects)
+    for ax in panels:
+        ax.get_legend().remove()
+    panels[0].set_ylabel("NI2")
+    panels[0].set_title("NI2 (higher is better)")
+    panels[1].set_ylabel("selective risk")
+    panels[1].set_title("Selective risk: wrong among accepted (lower is better)")
+    figure.legend(
+        handles,
+        list(curves),
+        loc="outside lower center",
+        ncols=2,
+        frameon=False,
+        title=f"dotted: threshold {tuned.best_threshold_:.3f} (rejects {rejects})",
+        title_fontsize=9,
+    )
+    written.append(folder / "reject_curve.png")
+    figure.savefig(written[-1], dpi=110)
+
+    figure = pyplot_free_figure(11, 4.2, constrained=True)
+    counts, rates = figure.subplots(1, 2)
+    for ax, normalize, title in (
+        (counts, None, "counts"),
+        (rates, "true", "rates over each true class"),
+    ):
+        AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+            matrices[TUNED], normalize=normalize, ax=ax
+        )
+        ax.set_title(title)
+    figure.suptitle(f"{TUNED}, held-out test split")
+    written.append(folder / "confusion_matrix.png")
+    figure.savefig(written[-1], dpi=110)
+
+    figure = pyplot_free_figure(7.5, 5.5, constrained=True)
+    ax = figure.add_subplot()
+    display = RiskCoverageDisplay.from_estimator(
+        first["never"],
+        first["X_test"],
+        y_test,
+        name="logistic regression",
+        plot_oracle=True,
+        ax=ax,
+    )
+    accepted = first["predictions"][TUNED] != -1
+    coverage = accepted.mean()
+    risk = np.mean(first["predictions"][TUNED][accepted] != y_test[accepted])
+    ax.plot(
+        [coverage],
+        [risk],
+        marker="o",
+        markersize=8,
+        linestyle="none",
+        color=display.line_.get_color(),
+        label=f"{TUNED}: threshold {first['threshold']:.3f}, coverage "
+        f"{coverage:.1%}, selective risk {risk:.1%}",
+    )
+    ax.set_title("Risk-coverage curve, held-out test split (lower is better)")
+    ax.legend(
+        loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=8, frameon=False
+    )
+    written.append(folder / "risk_coverage.png")
+    figure.savefig(written[-1], dpi=110)
+    return written
+
+
+def _mark_zoom(whole, zoomed):
+    """Outline on the whole triangle the region the zoomed panel shows."""
+    from matplotlib.patches import Polygon, Rectangle
+
+    (x_low, x_high), (y_low, y_high) = zoomed.get_xlim(), zoomed.get_ylim()
+    box = whole.add_patch(
+        Rectangle(
+            (x_low, y_low),
+            x_high - x_low,
+            y_high - y_low,
+            fill=False,
+            edgecolor="0.35",
+            linewidth=0.8,
+            zorder=2,
+        )
+    )
+    # Only the part inside the triangle: outside, it would cross the labels
+    # of the sides.
+    inside = Polygon([(0, 0), (1, 0), (0.5, np.sqrt(3) / 2)], transform=whole.transData)
+    box.set_clip_path(inside)
+    zoomed.set_title(zoomed.get_title() + "\nthe grey box of the left panel")

@@ -130,12 +130,18 @@ def _check_options(args):
         )
 
 
-def read_counts(args):
-    """``(counts, row labels or None, binned or None)`` of the named file.
+def _check_columns(path, wanted, header):
+    """Refuse a column the file does not have, naming the columns it has."""
+    missing = sorted({column for column in wanted if column is not None} - set(header))
+    if missing:
+        raise UsageError(
+            f"{path}: no column {', '.join(missing)} (columns: {', '.join(header)}); "
+            "name the label columns with --y-true COL and --y-pred COL"
+        )
 
-    ``counts`` is a matrix or a ``ConfusionCounts``; every problem with the
-    input names the file.
-    """
+
+def read_counts(args):
+    """``(counts, row labels or None, binned or None)`` of the file; errors name it."""
     _check_options(args)
     if _is_parquet(args.file) or any(c in args.file for c in "*?["):
         return _parquet_counts(args)
@@ -148,12 +154,7 @@ def read_counts(args):
         kind = "labels" if columns <= set(header) else "matrix"
         all_text = not np.vectorize(_is_number, otypes=[bool])(cells[0]).any()
         if kind == "matrix" and all_text and columns & set(header):
-            missing = sorted(columns - set(header))
-            raise UsageError(
-                f"{path}: no column {', '.join(missing)} (columns: "
-                f"{', '.join(header)}); name the label columns with --y-true "
-                "and --y-pred"
-            )
+            _check_columns(path, columns, header)
         if kind == "matrix" and args.confidence is not None:
             kind = "labels"  # a confidence column belongs to a table of labels
     if kind == "matrix":
@@ -163,12 +164,7 @@ def read_counts(args):
                 "labels, not of a confusion matrix"
             )
         return (*_read_matrix(path, cells, header_hint=args.kind == "auto"), None)
-    missing = sorted(columns - set(header))
-    if missing:
-        raise UsageError(
-            f"{path}: no column {', '.join(missing)} (columns: {', '.join(header)}); "
-            "name them with --y-true and --y-pred"
-        )
+    _check_columns(path, (*columns, args.weight, args.confidence), header)
     classes, true_codes, pred_codes = read_label_columns(
         cells, path, args.y_true, args.y_pred, args.reject_label
     )
@@ -269,11 +265,7 @@ def _connect():
 
 @contextlib.contextmanager
 def _progress_on_stderr():
-    """DuckDB draws its progress bar on file descriptor 1; move it to stderr.
-
-    Only while the engine runs, so that the report on standard output stays
-    clean (e.g. CSV redirected to a file).
-    """
+    """DuckDB's progress bar moved from fd 1 to stderr: stdout keeps the report."""
     if not sys.stderr.isatty():
         yield
         return
@@ -313,11 +305,7 @@ def _parquet_counts(args):
     if args.file == "-":
         raise UsageError("standard input is read as CSV, not Parquet")
     if not any(character in args.file for character in "*?["):
-        path = Path(args.file)
-        if path.is_dir():
-            raise UsageError(f"{path}: is a directory; pass a file or a glob")
-        if not path.is_file():
-            raise UsageError(f"{path}: no such file")
+        _existing_file(args.file)
     connection = _connect()
     try:
         relation = connection.read_parquet(args.file)
@@ -325,12 +313,9 @@ def _parquet_counts(args):
         detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
         raise UsageError(f"{args.file}: cannot be read ({detail})") from None
     schema = nw.from_native(relation).collect_schema()
-    for column in (args.y_true, args.y_pred, args.weight, args.confidence):
-        if column is not None and column not in schema:
-            raise UsageError(
-                f"{args.file}: no column {column} (columns: {', '.join(schema)}); "
-                "name the label columns with --y-true COL and --y-pred COL"
-            )
+    _check_columns(
+        args.file, (args.y_true, args.y_pred, args.weight, args.confidence), schema
+    )
     reject = _reject_label(args.reject_label, schema[args.y_pred])
     counts, binned = _count(relation, args, reject, args.file)
     return counts, None, binned
@@ -344,22 +329,25 @@ def _is_number(text):
     return True
 
 
-def _read_text(name):
-    """The text of a CSV file, or of standard input for ``-``.
+def _existing_file(name):
+    """The path of an input file that exists, or a clear error."""
+    path = Path(name)
+    if path.is_dir():
+        raise UsageError(f"{path}: is a directory; pass a file (or a Parquet glob)")
+    if not path.is_file():
+        raise UsageError(f"{path}: no such file")
+    return path
 
-    Returns ``(text, path)``; ``path`` names the input in messages.
-    """
+
+def _read_text(name):
+    """``(text, path)`` of a CSV file, or of standard input for ``-``."""
     if name == "-":
         data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else None
         path = Path("<stdin>")
         if data is None:
             return sys.stdin.read(), path
     else:
-        path = Path(name)
-        if path.is_dir():
-            raise UsageError(f"{path}: is a directory, not a CSV file")
-        if not path.is_file():
-            raise UsageError(f"{path}: no such file")
+        path = _existing_file(name)
         data = path.read_bytes()
     if data[:4] == b"PAR1":
         raise UsageError(

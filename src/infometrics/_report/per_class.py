@@ -220,25 +220,21 @@ def per_class_table(matrix, class_labels, *, averages=True):
 
 
 def _averages(matrix, scaled, per_class, quantities):
-    """The ``macro avg`` and ``weighted avg`` rows of the per-class table.
+    """The ``macro avg`` and ``weighted avg`` rows (as ``classification_report``).
 
-    As scikit-learn's ``classification_report``: the mean over the classes,
-    and the mean weighted by each class's true support. A class whose value
-    is undefined (NaN) is left out of the mean, and of the weights. Weighted
-    by the true support, ``H(S|T=class)`` averages to ``H(S|T)`` and the
-    reject rate to the overall reject rate; ``H(T|S=output)``, weighted by
-    each output's support, to ``H(T|S)``.
+    A class whose value is undefined (NaN) is left out of the mean and weights.
     """
     # Weights from the counts scaled by a power of two (exact; no overflow
-    # near the float maximum); the support shown is the unscaled total.
-    true_support = scaled.sum(axis=1)
-    output_support = scaled.sum(axis=0)
-    total = scaled.sum()
+    # near the float maximum); the support shown is the unscaled total. Each
+    # class is weighted by its true support, each output by its own.
+    weighted_by = {column: scaled.sum(axis=1) for column in per_class}
+    weighted_by["H(T|S=output)"] = scaled.sum(axis=0)
+    per_output = np.asarray(quantities.column_entropies, dtype=float)
     macro, weighted = {}, {}
-    for column, values in per_class.items():
+    for column, values in {**per_class, "H(T|S=output)": per_output}.items():
         defined = ~np.isnan(values)
         macro[column] = values[defined].mean() if defined.any() else np.nan
-        weights = true_support[defined]
+        weights = weighted_by[column][defined]
         weighted[column] = (
             float(np.dot(values[defined], weights) / weights.sum())
             if weights.sum() > 0
@@ -249,14 +245,6 @@ def _averages(matrix, scaled, per_class, quantities):
         evaluate_measures(quantities, ["macro_f1"], replace_undefined_by=np.nan)[
             "macro_f1"
         ]
-    )
-    output_entropies = np.asarray(quantities.column_entropies, dtype=float)
-    used = output_support > 0
-    macro["H(T|S=output)"] = output_entropies[used].mean() if used.any() else np.nan
-    weighted["H(T|S=output)"] = (
-        float(np.dot(output_entropies[used], output_support[used]) / total)
-        if total > 0
-        else np.nan
     )
     support = _whole_numbers([_sums(matrix, axis=None)])[0]
     rows = pd.DataFrame(

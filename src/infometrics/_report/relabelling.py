@@ -5,9 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._measures.relabelling import (
-    clear_relabelling_of_counts,
-)
+from .._measures.relabelling import clear_relabelling_of_counts
 from .._warnings import find_stack_level
 from ..exceptions import PermutedLabelsWarning
 
@@ -33,11 +31,7 @@ class RelabellingNote:
 
     @property
     def classifier_note(self):
-        """The note on a classifier's row.
-
-        The accuracy comes first: notebooks cut long cells
-        (``display.max_colwidth``).
-        """
+        """The note on a classifier's row; accuracy first: notebooks cut long cells."""
         return (
             f"accuracy {self.correct_rate:.3f} -> "
             f"{self.relabelled_correct_rate:.3f} if relabelled {self.renaming}"
@@ -50,12 +44,9 @@ class RelabellingNote:
 
 
 def relabelling_note(counts, class_labels):
-    """The :class:`RelabellingNote` of one validated matrix, or ``None``.
+    """The :class:`RelabellingNote` of a valid matrix, or ``None`` (no clear renaming).
 
-    ``None`` when the counts point to no clear renaming of the predicted
-    classes (:func:`~infometrics._measures.relabelling.clear_relabelling_of_counts`);
-    ``looks_like`` maps each renamed predicted row index to the true class
-    name its predictions would take.
+    ``looks_like`` maps each renamed predicted row index to the true class name.
     """
     found = clear_relabelling_of_counts(counts)
     if found is None:

@@ -1,117 +1,96 @@
 """The selective-classification section of the HTML page.
 
-How the risk trades against the coverage over the confidence thresholds,
-from labels (exact at every threshold) or from confidence-binned counts
-(exact at the bin edges, what the command line reads from a table of any
-size). Both give rows ``(name, higher is better, description, value)`` for
-one table.
+How the risk trades against the coverage over the confidence thresholds:
+one table from one risk–coverage curve, exact at every distinct confidence
+(from labels) or at the bin edges (from confidence-binned counts, what the
+command line reads from a table of any size).
 """
 
 import numpy as np
+import pandas as pd
 
-from .._curves.selective import (
-    augrc,
-    aurc,
-    coverage_at_risk,
-    e_aurc,
-    selective_risk_at_coverage,
-)
-from .html_tables import _BETTER, _number, _section, _text
+from .._curves.selective import e_aurc, risk_coverage_curve
+from .render import BETTER, frame_table, section
 
 COVERAGES = (0.5, 0.8, 0.9, 1.0)
 RISKS = (0.01, 0.05, 0.1)
-_AREAS = [
-    ("aurc", False, "area under the risk–coverage curve (mean selective risk)"),
-    ("e_aurc", False, "AURC minus that of the best ranking of these predictions"),
-    ("augrc", False, "area under the generalized risk–coverage curve"),
-]
-
-
-def rows_from_labels(y_true, y_pred, confidence, sample_weight):
-    """Areas of the risk–coverage curve and readings at fixed coverages/risks."""
-    data = (y_true, y_pred, confidence)
-    rows = [
-        (name, better, description, area(*data, sample_weight=sample_weight))
-        for (name, better, description), area in zip(
-            _AREAS, (aurc, e_aurc, augrc), strict=True
-        )
-    ]
-    rows += [
-        (
-            f"risk at coverage {coverage:g}",
-            False,
-            f"error rate among the {coverage:.0%} most confident predictions"
-            if coverage < 1
-            else "error rate with every prediction accepted",
-            selective_risk_at_coverage(
-                *data, coverage=coverage, sample_weight=sample_weight
-            ),
-        )
-        for coverage in COVERAGES
-    ]
-    rows += [
-        (
-            f"coverage at risk {risk:g}",
-            True,
-            f"largest share accepted with an error rate of at most {risk:.0%}",
-            coverage_at_risk(*data, risk=risk, sample_weight=sample_weight),
-        )
-        for risk in RISKS
-    ]
-    return rows
 
 
 def binned_risk_coverage(binned):
-    """Coverage, selective and generalized risk at the bin edges.
+    """Coverage, selective and generalized risk and thresholds at the bin edges.
 
-    Point ``j`` accepts the bins at or above ``thresholds[j - 1]`` (point 0
-    accepts everything); points are in decreasing threshold, as
-    :func:`risk_coverage_curve` orders them, empty bins skipped.
+    In decreasing threshold, as :func:`risk_coverage_curve` orders them, empty
+    bins skipped; point ``j`` accepts the bins at or above ``thresholds[j - 1]``.
     """
     counts = np.asarray(binned.counts, dtype=float)
     weight = counts.sum(axis=(1, 2))
-    correct = np.trace(counts, axis1=1, axis2=2)
-    total = weight.sum()
     # From the most confident bin down.
     accepted = np.cumsum(weight[::-1])
-    errors = np.cumsum((weight - correct)[::-1])
+    errors = np.cumsum((weight - np.trace(counts, axis1=1, axis2=2))[::-1])
     edges = np.append(-np.inf, binned.thresholds)[::-1]
     keep = weight[::-1] > 0
     accepted, errors, edges = accepted[keep], errors[keep], edges[keep]
-    coverage = accepted / total
     selective_risk = np.divide(
         errors, accepted, out=np.full(len(accepted), np.nan), where=accepted > 0
     )
-    return coverage, selective_risk, errors / total, edges
+    return accepted / weight.sum(), selective_risk, errors / weight.sum(), edges
 
 
-def rows_from_bins(coverage, selective_risk, generalized_risk):
-    """The rows of :func:`rows_from_labels`, at the bin edges only."""
+def selective_rows(curve, *, excess=None):
+    """The table of a risk–coverage curve: areas, then readings at fixed targets.
+
+    ``excess`` (the e-AURC, from labels) marks a curve exact at every
+    confidence; without it the curve is exact at the bin edges only.
+    """
+    coverage, selective_risk, generalized_risk = curve[:3]
     steps = np.diff(coverage, prepend=0.0)
-    rows = [
-        (
-            "AURC at the thresholds",
-            False,
-            "area under the risk–coverage curve, with one step per confidence "
-            "bin (the exact AURC needs every distinct confidence)",
-            float(np.sum(steps * np.nan_to_num(selective_risk))),
-        ),
-        (
-            "AUGRC at the thresholds",
-            False,
-            "area under the generalized-risk curve, one step per bin",
-            float(np.sum(steps * generalized_risk)),
-        ),
-    ]
-    for target in COVERAGES:
-        reached = np.flatnonzero(coverage >= target - 1e-12)
-        rows.append(
+    exact = excess is not None
+    aurc = float(np.sum(steps * np.nan_to_num(selective_risk)))
+    augrc = float(np.sum(steps * generalized_risk))
+    if exact:
+        rows = [
             (
-                f"risk at coverage {target:g}",
+                "aurc",
                 False,
-                f"error rate among the first bins covering {target:.0%} of the weight",
-                float(selective_risk[reached[0]]) if reached.size else np.nan,
-            )
+                "area under the risk–coverage curve (mean selective risk)",
+                aurc,
+            ),
+            (
+                "e_aurc",
+                False,
+                "AURC minus that of the best ranking of these predictions",
+                excess,
+            ),
+            ("augrc", False, "area under the generalized risk–coverage curve", augrc),
+        ]
+    else:
+        rows = [
+            (
+                "AURC at the thresholds",
+                False,
+                "area under the risk–coverage curve, with one step per confidence "
+                "bin (the exact AURC needs every distinct confidence)",
+                aurc,
+            ),
+            (
+                "AUGRC at the thresholds",
+                False,
+                "area under the generalized-risk curve, one step per bin",
+                augrc,
+            ),
+        ]
+    for target in COVERAGES:
+        # A sum of bin weights may miss a share by rounding; labels are exact.
+        reached = np.flatnonzero(coverage >= target - (0 if exact else 1e-12))
+        if not exact:
+            among = f"among the first bins covering {target:.0%} of the weight"
+        elif target < 1:
+            among = f"among the {target:.0%} most confident predictions"
+        else:
+            among = "with every prediction accepted"
+        risk = float(selective_risk[reached[0]]) if reached.size else np.nan
+        rows.append(
+            (f"risk at coverage {target:g}", False, f"error rate {among}", risk)
         )
     for risk in RISKS:
         within = np.flatnonzero(selective_risk <= risk)
@@ -119,46 +98,105 @@ def rows_from_bins(coverage, selective_risk, generalized_risk):
             (
                 f"coverage at risk {risk:g}",
                 True,
-                f"largest share accepted at a bin edge with an error rate of at "
-                f"most {risk:.0%}",
+                f"largest share accepted{'' if exact else ' at a bin edge'} with "
+                f"an error rate of at most {risk:.0%}",
                 float(coverage[within].max()) if within.size else 0.0,
             )
         )
-    return rows
+    names, higher, descriptions, values = zip(*rows, strict=True)
+    return pd.DataFrame(
+        {
+            "value": values,
+            "better": [BETTER[h] for h in higher],
+            "description": descriptions,
+        },
+        index=pd.Index(names, name="measure"),
+    )
 
 
 def selective_section(rows, *, lead, figures=""):
     """The section: the figures (already rendered), then the table of ``rows``."""
-    lines = [
-        f"<tr><th>{_text(name)}</th>{_number(value)}"
-        f'<td class="better">{_BETTER[better]}</td>'
-        f'<td class="description">{_text(description)}</td></tr>'
-        for name, better, description, value in rows
-    ]
-    table = (
-        '<table class="selective"><thead><tr><th>measure</th>'
-        "<th class='num'>value</th><th>better</th><th>description</th></tr>"
-        "</thead><tbody>" + "\n".join(lines) + "</tbody></table>"
-    )
-    return _section(
+    return section(
         "Selective classification",
         "Accepting only the predictions whose confidence reaches a threshold "
         "trades coverage (the share accepted) for selective risk (the error "
         f"rate among the accepted); {lead}.",
-        "\n".join([figures, table] if figures else [table]),
+        figures + frame_table(rows, "selective"),
+    )
+
+
+def labels_section(
+    y_true,
+    y_pred,
+    confidence,
+    *,
+    labels,
+    reject_label,
+    sample_weight,
+    threshold,
+    name,
+    figures,
+):
+    """The section from labels and confidences, exact at every distinct confidence."""
+    data = (y_true, y_pred, confidence)
+    rows = selective_rows(
+        risk_coverage_curve(*data, sample_weight=sample_weight),
+        excess=e_aurc(*data, sample_weight=sample_weight),
+    )
+    drawn = ""
+    if figures:
+        from .._curves.reject_curve import reject_curve_from_predictions
+        from ..plotting import RiskCoverageDisplay
+        from .figures import selective_figures
+
+        drawn = selective_figures(
+            reject_curve_from_predictions(
+                *data,
+                labels=labels,
+                reject_label=reject_label,
+                sample_weight=sample_weight,
+            ),
+            lambda ax: RiskCoverageDisplay.from_predictions(
+                y_true,
+                y_pred,
+                confidence=confidence,
+                sample_weight=sample_weight,
+                name=name,
+                plot_oracle=True,
+                # Most thresholds worth choosing keep most samples: spread that end.
+                xscale="sqrt",
+                ax=ax,
+            ),
+            name,
+            threshold=None if isinstance(threshold, dict) else threshold,
+        )
+    return selective_section(
+        rows,
+        lead="the curves and these numbers cover every threshold at once"
+        + ("" if threshold is None else ", not only the threshold of the tables"),
+        figures=drawn,
     )
 
 
 def binned_section(binned, *, name, figures=True):
     """The section from confidence-binned counts (the command line's)."""
-    from .html_figures import binned_curve_figures
+    curve = binned_risk_coverage(binned)
+    drawn = ""
+    if figures:
+        from ..plotting import RiskCoverageDisplay
+        from .figures import selective_figures
 
-    coverage, selective_risk, generalized_risk, _ = binned_risk_coverage(binned)
+        drawn = selective_figures(
+            binned.reject_curve(),
+            lambda ax: RiskCoverageDisplay(
+                coverage=curve[0], selective_risk=curve[1], name=name
+            ).plot(ax=ax),
+            name,
+            exact=False,
+        )
     return selective_section(
-        rows_from_bins(coverage, selective_risk, generalized_risk),
+        selective_rows(curve),
         lead=f"here at {len(binned.thresholds)} confidence thresholds, exact "
         "at each of them",
-        figures=binned_curve_figures(binned, coverage, selective_risk, name)
-        if figures
-        else "",
+        figures=drawn,
     )

@@ -6,8 +6,7 @@ import io
 import re
 import threading
 
-from .html_reading import scrolling
-from .html_tables import _section, _text
+from .render import scrolling, section, text
 
 # The confusion-matrix figure fits the page up to _SCROLLING_FROM classes
 # (_PAGE_WIDTH inches at most), then grows up to _WIDEST inches and scrolls in
@@ -18,7 +17,7 @@ _SCROLLING_FROM = 40
 _MOST_VALUES = 30
 
 
-def pyplot_free_figure(width, height):
+def pyplot_free_figure(width, height, *, constrained=False):
     """A matplotlib Figure outside pyplot: nothing global to close or leak."""
     try:
         from matplotlib.figure import Figure
@@ -28,7 +27,9 @@ def pyplot_free_figure(width, height):
             "pip install 'infometrics[plot]', or pass figures=False for the "
             "tables only."
         ) from exc
-    figure = Figure(figsize=(width, height))
+    figure = Figure(
+        figsize=(width, height), layout="constrained" if constrained else None
+    )
     # Saved with a tight bounding box, which takes in the legends the Displays
     # place below their axes (cheaper than a layout engine).
     figure._infometrics_tight_bbox = True
@@ -116,13 +117,13 @@ def _figure(figure, alt, caption, *, wide=False):
     """A rendered figure with its caption (the page's own text, escaped here)."""
     size = ' class="wide"' if wide else ""
     return (
-        f'<figure><img{size} src="{_svg_data_uri(figure)}" alt="{_text(alt)}">'
-        f"<figcaption>{_text(caption)}</figcaption></figure>"
+        f'<figure><img{size} src="{_svg_data_uri(figure)}" alt="{text(alt)}">'
+        f"<figcaption>{text(caption)}</figcaption></figure>"
     )
 
 
 @_drawn_alone
-def _confusion_figure(matrix, class_labels):
+def confusion_figure(matrix, class_labels):
     from ..plotting import AugmentedConfusionMatrixDisplay
 
     n_classes = matrix.shape[0]
@@ -163,130 +164,96 @@ def _confusion_figure(matrix, class_labels):
 
 
 @_drawn_alone
-def _figure_sections(matrix, name):
-    from ..plotting import EntropyTriangleDisplay, InformationCoverageDisplay
+def triangle_figure(matrices):
+    """The entropy triangle of ``{name: matrix}``: whole, and zoomed on its points."""
+    from ..plotting import EntropyTriangleDisplay
 
     figure = pyplot_free_figure(12.0, 5.6)
     whole, zoomed = figure.subplots(1, 2, width_ratios=[1.25, 1])
     triangle = EntropyTriangleDisplay.from_confusion_matrices(
-        {name: matrix}, extended=True, ax=whole
+        matrices, extended=True, ax=whole
     )
     # Good classifiers crowd the ideal corner: a second panel fits the points.
     triangle.plot(ax=zoomed, extended=True, zoom=True, legend=False)
-    triangle_section = _section(
-        "Entropy triangle",
-        None,
-        _figure(
-            figure,
-            f"Entropy triangle of {name}",
-            "Each point splits the uncertainty of the true and predicted classes "
-            "into information transferred (2MI′, towards the bottom right: "
-            "better), information that stays unexplained (VI′, bottom left) and "
-            "distance from uniform marginals (ΔH′, top). ▲ and ▼ are the true "
-            "and predicted marginals. Right: the same points, zoomed.",
-            wide=True,
-        ),
-    )
-    figure = pyplot_free_figure(6.4, 5.2)
-    InformationCoverageDisplay.from_confusion_matrices(
-        {name: matrix}, ax=figure.add_subplot()
-    )
-    coverage_section = _section(
-        "Information coverage",
-        None,
-        _figure(
-            figure,
-            f"Information coverage of {name}",
-            "Completeness f(T;S) (share of the truth's information the "
-            "predictions carry, higher is better) against the false-information "
-            "ratio r(S|T) (information in the predictions that is not about the "
-            "truth, lower is better); the perfect classifier sits at r = 0, "
-            "f = 1.",
-        ),
-    )
-    return [triangle_section, coverage_section]
+    return figure
 
 
 @_drawn_alone
-def _reject_curve_figure(
-    y_true, y_pred, confidence, *, labels, reject_label, sample_weight, threshold, name
-):
-    from .._curves.reject_curve import reject_curve_from_predictions
+def coverage_figure(matrices):
+    """The information coverage of ``{name: matrix}``."""
+    from ..plotting import InformationCoverageDisplay
+
+    figure = pyplot_free_figure(6.4, 5.2)
+    InformationCoverageDisplay.from_confusion_matrices(
+        matrices, ax=figure.add_subplot()
+    )
+    return figure
+
+
+def figure_sections(matrix, name):
+    """The entropy-triangle and information-coverage sections of the page."""
+    triangle = _figure(
+        triangle_figure({name: matrix}),
+        f"Entropy triangle of {name}",
+        "Each point splits the uncertainty of the true and predicted classes "
+        "into information transferred (2MI′, towards the bottom right: "
+        "better), information that stays unexplained (VI′, bottom left) and "
+        "distance from uniform marginals (ΔH′, top). ▲ and ▼ are the true "
+        "and predicted marginals. Right: the same points, zoomed.",
+        wide=True,
+    )
+    coverage = _figure(
+        coverage_figure({name: matrix}),
+        f"Information coverage of {name}",
+        "Completeness f(T;S) (share of the truth's information the "
+        "predictions carry, higher is better) against the false-information "
+        "ratio r(S|T) (information in the predictions that is not about the "
+        "truth, lower is better); the perfect classifier sits at r = 0, "
+        "f = 1.",
+    )
+    return [
+        section("Entropy triangle", None, triangle),
+        section("Information coverage", None, coverage),
+    ]
+
+
+@_drawn_alone
+def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
+    """The reject-curve and risk–coverage figures.
+
+    ``reject`` is a reject curve, ``draw_risk(ax)`` draws the risk–coverage
+    curve; ``exact``: one step per distinct confidence, else per bin edge.
+    """
     from ..plotting import RejectCurveDisplay
 
-    curve = reject_curve_from_predictions(
-        y_true,
-        y_pred,
-        confidence,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-    )
     figure = pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(curve, threshold=threshold, name=name).plot(
+    RejectCurveDisplay(reject, threshold=threshold, name=name).plot(
         ax=figure.add_subplot()
     )
-    marked = "" if threshold is None else " The marked point is the tables' threshold."
-
-    return _figure(
-        figure,
-        f"Reject curve of {name}",
+    reject_caption = (
         "The information measures and the error rate against the share of "
         "samples rejected, one step per confidence threshold: higher-is-better "
         "measures are solid (left axis), lower-is-better ones dashed (right "
-        "axis). The reject-rate axis is stretched where little is rejected." + marked,
+        "axis). The reject-rate axis is stretched where little is rejected."
+        + ("" if threshold is None else " The marked point is the tables' threshold.")
+        if exact
+        else "The information measures and the error rate against the share of "
+        "samples rejected, one point per confidence threshold."
     )
-
-
-@_drawn_alone
-def _risk_coverage_figure(y_true, y_pred, confidence, sample_weight, name):
-    from ..plotting import RiskCoverageDisplay
-
+    drawn = _figure(figure, f"Reject curve of {name}", reject_caption)
     figure = pyplot_free_figure(6.4, 4.6)
-    RiskCoverageDisplay.from_predictions(
-        y_true,
-        y_pred,
-        confidence=confidence,
-        sample_weight=sample_weight,
-        name=name,
-        plot_oracle=True,
-        # Most thresholds worth choosing keep most samples: spread that end.
-        xscale="sqrt",
-        ax=figure.add_subplot(),
-    )
-    return _figure(
-        figure,
-        f"Risk–coverage curve of {name}",
+    draw_risk(figure.add_subplot())
+    risk_caption = (
         "Selective risk (error rate among the accepted predictions) against "
-        "coverage (the share accepted), one step per confidence threshold; the "
-        "oracle ranks every correct prediction above every error, the best "
-        "these predictions allow. The area under the curve is the AURC. The "
-        "coverage axis is stretched towards 100 %, where most useful thresholds "
-        "lie.",
+        "coverage (the share accepted), one step per confidence threshold"
     )
-
-
-@_drawn_alone
-def binned_curve_figures(binned, coverage, selective_risk, name):
-    """The reject and risk–coverage figures of confidence-binned counts."""
-    from ..plotting import RejectCurveDisplay, RiskCoverageDisplay
-
-    figure = pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(binned.reject_curve(), name=name).plot(ax=figure.add_subplot())
-    reject = _figure(
-        figure,
-        f"Reject curve of {name}",
-        "The information measures and the error rate against the share of "
-        "samples rejected, one point per confidence threshold.",
+    if exact:
+        risk_caption += (
+            "; the oracle ranks every correct prediction above every error, the "
+            "best these predictions allow. The area under the curve is the AURC. "
+            "The coverage axis is stretched towards 100 %, where most useful "
+            "thresholds lie."
+        )
+    return drawn + _figure(
+        figure, f"Risk–coverage curve of {name}", risk_caption + ("" if exact else ".")
     )
-    figure = pyplot_free_figure(6.4, 4.6)
-    RiskCoverageDisplay(
-        coverage=coverage, selective_risk=selective_risk, name=name
-    ).plot(ax=figure.add_subplot())
-    risk = _figure(
-        figure,
-        f"Risk–coverage curve of {name}",
-        "Selective risk (error rate among the accepted predictions) against "
-        "coverage (the share accepted), one step per confidence threshold.",
-    )
-    return reject + risk

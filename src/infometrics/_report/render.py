@@ -1,0 +1,162 @@
+"""HTML rendering: the one table renderer of the package's pages, and its style.
+
+Every table of the HTML page (counts, per class, measures, selective
+classification) is a DataFrame rendered by :func:`frame_table`; every text
+the page shows goes through :func:`text` (escaped).
+"""
+
+import html
+from decimal import Decimal
+
+import numpy as np
+import pandas as pd
+
+BETTER = {True: "↑ higher", False: "↓ lower"}
+
+STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
+       Arial, sans-serif; color: #1f2328; background: #fff; margin: 0; }
+main { max-width: 1200px; margin: 0 auto; padding: 24px 32px 48px; }
+h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
+h2 { font-size: 1.25em; margin: 1.8em 0 0.4em; padding-bottom: 0.2em;
+     border-bottom: 1px solid #d0d7de; }
+p.meta { color: #57606a; margin: 0 0 1em; }
+p.lead { margin: 0.3em 0 0.8em; color: #333; }
+.note { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px;
+        padding: 8px 12px; margin: 1em 0; }
+dl.summary { display: grid; gap: 8px; margin: 0.6em 0 0;
+             grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
+dl.summary div { border: 1px solid #d0d7de; border-radius: 6px; padding: 6px 10px; }
+dl.summary dt { font-size: 0.8em; color: #57606a; }
+dl.summary dd { margin: 0; font-size: 1.25em; font-variant-numeric: tabular-nums; }
+dl.summary dd span.interval { display: block; font-size: 0.62em; color: #57606a;
+                              white-space: nowrap; }
+p.intervals { color: #57606a; font-size: 0.85em; margin: 0.4em 0 0; }
+table { border-collapse: collapse; margin: 0.4em 0 1em; font-size: 0.92em; }
+th, td { padding: 3px 10px; border-bottom: 1px solid #eaeef2; vertical-align: top; }
+thead th { border-bottom: 2px solid #8c959f; text-align: left; background: #f6f8fa;
+           white-space: nowrap; }
+tbody th { text-align: left; font-weight: 600; }
+tbody tr.family th { background: #f6f8fa; font-size: 1.02em; padding-top: 8px; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums;
+                 white-space: nowrap; }
+td.undefined { color: #8c959f; font-style: italic; }
+td.better { white-space: nowrap; color: #57606a; }
+td.description { color: #444; }
+td.why { color: #57606a; font-size: 0.88em; }
+table.matrix td { min-width: 3.5em; }
+table.matrix .rejected { border-left: 2px solid #8c959f; background: #fbfbfb; }
+table.matrix tbody th, table.per-class tbody th { position: sticky; left: 0;
+                                                   background: #fff; }
+table.per-class tr.average th, table.per-class tr.average td {
+    border-top: 1px solid #8c959f; background: #f6f8fa; }
+div.scroll { overflow-x: auto; max-width: 100%; margin: 0.4em 0 1em; }
+div.scroll > table { margin: 0; }
+div.scroll figure { margin: 0; }
+div.scroll figure img { max-width: none; }
+figure { margin: 0.6em 0 1.4em; }
+figure img { display: block; max-width: 100%; height: auto; }
+figure img.wide { width: 100%; }
+figcaption { color: #444; font-size: 0.92em; max-width: 760px; margin-top: 0.3em; }
+footer { color: #57606a; font-size: 0.85em; margin-top: 3em; }
+"""
+
+
+def text(value):
+    """``value`` as escaped HTML text."""
+    return html.escape(str(value), quote=True)
+
+
+def fixed(value, digits=4):
+    """``value`` with ``digits`` decimals; a tiny negative value shows no minus sign."""
+    shown = f"{float(value):.{digits}f}"
+    return shown[1:] if shown.startswith("-") and float(shown) == 0 else shown
+
+
+def cell(value, digits=4, css=""):
+    """A table cell: integers as integers, floats rounded, NaN as undefined."""
+    number = f' class="{" ".join(["num", css]).strip()}"'
+    if value is None or (isinstance(value, float | np.floating) and np.isnan(value)):
+        return '<td class="num undefined" title="undefined for this matrix">–</td>'
+    if isinstance(value, bool | np.bool_):
+        value = "yes" if value else "no"
+    elif isinstance(value, int | np.integer):
+        return f"<td{number}>{int(value)}</td>"
+    elif isinstance(value, float | np.floating):
+        return f"<td{number}>{fixed(value, digits)}</td>"
+    return f"<td{f' class={chr(34)}{css}{chr(34)}' if css else ''}>{text(value)}</td>"
+
+
+def section(heading, lead, body):
+    """A titled section: the heading, a lead paragraph (or None), the body."""
+    lead = "" if lead is None else f'<p class="lead">{text(lead)}</p>\n'
+    return f"<section><h2>{text(heading)}</h2>\n{lead}{body}\n</section>"
+
+
+def scrolling(body):
+    """``body`` in a frame that scrolls sideways when it is wider than the page."""
+    return f'<div class="scroll">{body}</div>'
+
+
+# The columns styled by their own class (any other column has none).
+_STYLED = {
+    "better": "better",
+    "description": "description",
+    "why 0 or undefined": "why",
+    "rejected": "rejected",
+}
+
+
+def _css(column):
+    return _STYLED.get(column, "") if isinstance(column, str) else ""
+
+
+def frame_table(frame, css, *, digits=4, marked=()):
+    """``frame`` as an HTML table of class ``css``.
+
+    The index names the rows (a two-level index groups them under a heading
+    row per first level), cells take their column's class (``_STYLED``), and
+    the rows named in ``marked`` take the class ``average``.
+    """
+    columns = list(frame.columns)
+    numeric = [pd.api.types.is_numeric_dtype(dtype) for dtype in frame.dtypes]
+    head = f"<th>{text(frame.index.names[-1] or '')}</th>" + "".join(
+        f'<th class="{"num " if is_number else ""}{_css(c)}">{text(c)}</th>'
+        for c, is_number in zip(columns, numeric, strict=True)
+    )
+    # Column by column, by position (10 and "10" may both name one): a row of
+    # mixed dtypes would turn integers into floats.
+    values = [frame.iloc[:, i].tolist() for i in range(len(columns))]
+    grouped = frame.index.nlevels == 2
+    groups, rows = {}, []
+    for position, label in enumerate(frame.index):
+        group, name = label if grouped else (None, label)
+        cells = "".join(
+            cell(v[position], digits, _css(c))
+            for c, v in zip(columns, values, strict=True)
+        )
+        row = '<tr class="average">' if name in marked else "<tr>"
+        row += f"<th>{text(name)}</th>"
+        groups.setdefault(group, []).append(row + cells + "</tr>")
+    for group, lines in groups.items():
+        if grouped:
+            span = len(columns) + 1
+            heading = f'<th colspan="{span}">{text(group)}</th>'
+            lines.insert(0, f'<tr class="family">{heading}</tr>')
+        rows.append("<tbody>" + "\n".join(lines) + "</tbody>")
+    return (
+        f'<table class="{css}"><thead><tr>{head}</tr></thead>'
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+def total_text(matrix):
+    """The sum of the counts as text, also when it exceeds the float maximum."""
+    largest = float(matrix.max(initial=0.0))
+    exponent = np.frexp(largest)[1] if largest > 0 else 0
+    # Summed after an exact division by 2**exponent, so the sum cannot overflow.
+    total = Decimal(float(np.ldexp(matrix, -exponent).sum())) * Decimal(2) ** exponent
+    if total == total.to_integral_value() and total < 2**53:
+        return f"{int(total)}"
+    return f"{total:.4g}"
