@@ -1,9 +1,8 @@
-"""Label-level wrappers: build the augmented confusion matrix once, call the core.
+"""Label-level measures: build the augmented confusion matrix once, call the core.
 
-Call shape of every label-level function (scikit-learn's): the labels first and
-positional, ``f(y_true, y_pred, *, labels=None, reject_label=-1,
-sample_weight=None, ...)``; counts already tallied go in through the
-keyword-only ``confusion_matrix=`` instead of the labels.
+scikit-learn's call shape: ``f(y_true, y_pred, *, labels=None, reject_label=-1,
+sample_weight=None, ...)``, or counts already tallied through the keyword-only
+``confusion_matrix=`` instead of the labels.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from numpy.typing import ArrayLike
 from .._counting.count import confusion_matrix_and_labels
 from .._counting.counts import ConfusionCounts
 from .._measures import validation
-from .._measures.conventional import conventional_measures
+from .._measures.conventional import conventional_measures, positive_row
 from .._measures.coverage import InformationCoverage, information_coverage
 from .._measures.ni import MeasureName, all_measures, check_measure_name, ni
 from .._measures.triangle import EntropyTriangle, entropy_triangle
@@ -50,10 +49,8 @@ def counts_and_labels(
     sample_weight,
     validate=True,
 ):
-    """One confusion matrix and its row labels, from labels or from counts.
+    """``(counts, row labels)`` from labels or from ``confusion_matrix=``, not both.
 
-    The one place that enforces the call shape of the label-level functions:
-    either ``y_true`` and ``y_pred``, or ``confusion_matrix=``.
     ``validate=False`` leaves the checks of the counts' values to the
     count-level function the caller passes them to (validation once per call).
     """
@@ -300,7 +297,7 @@ def conventional_measures_score(
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
     confusion_matrix: ArrayLike | None = None,
-    positive_class: int = 1,
+    pos_label: Any = 1,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> dict[str, float]:
     """Conventional measures (rates, kappa, F1, losses) of predictions.
@@ -308,9 +305,11 @@ def conventional_measures_score(
     Parameters
     ----------
     {label_parameters}
-    positive_class : int, default=1
-        Row index (in ``labels`` order) of the positive class for the binary
-        precision, recall and F1.
+    pos_label : label, default=1
+        The positive class of the binary precision, recall and F1: a value of
+        the labels (with ``confusion_matrix``, one of ``labels``, by default
+        ``0 .. m - 1``), as scikit-learn's ``pos_label``. Only used with two
+        classes.
     replace_undefined_by : "warn" or float, default="warn"
         Value of undefined measures; ``"warn"`` returns ``nan`` and warns.
 
@@ -326,13 +325,19 @@ def conventional_measures_score(
     >>> measures["correct_rate"], measures["reject_rate"], measures["error_rate"]
     (0.5, 0.25, 0.25)
     """
-    matrix = _matrix(
-        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
+    matrix, labels = counts_and_labels(
+        y_true,
+        y_pred,
+        confusion_matrix,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
+        validate=False,
     )
+    # The bare matrix's labels are its rows 0 .. m - 1.
+    row = positive_row(pos_label, labels) if len(labels) == 2 else 1
     return conventional_measures(
-        matrix,
-        positive_class=positive_class,
-        replace_undefined_by=replace_undefined_by,
+        matrix, pos_label=row, replace_undefined_by=replace_undefined_by
     )
 
 
