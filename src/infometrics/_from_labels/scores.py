@@ -13,7 +13,6 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.counts import ConfusionCounts
 from .._measures import validation
 from .._measures.conventional import conventional_measures, positive_row
 from .._measures.coverage import InformationCoverage, information_coverage
@@ -77,10 +76,8 @@ def counts_and_labels(
             "sample_weight applies to y_true and y_pred; a confusion matrix "
             "already holds the (weighted) counts. Drop sample_weight."
         )
-    if labels is None and isinstance(confusion_matrix, ConfusionCounts):
-        # Counts of a table carry their classes (counts_from_table).
-        labels = confusion_matrix.labels
-    # A labelled table (a DataFrame) is read by name and names its rows.
+    # A labelled table (a DataFrame, a ConfusionCounts) is read by name and
+    # names its rows.
     confusion_matrix, names = validation.labelled_counts(confusion_matrix, labels)
     if names is not None:
         labels = names
@@ -103,7 +100,7 @@ def counts_and_labels(
 
 
 def _as_array(confusion_matrix):
-    """The counts as a numeric array, or None (then validated for the error)."""
+    """The counts as a numeric array, or None (validated then, for the error)."""
     try:
         counts = np.asarray(confusion_matrix)
     except (TypeError, ValueError):
@@ -165,7 +162,7 @@ def ni_score(
     >>> ni_score(y_true, rejected) > ni_score(y_true, misclassified)
     True
     """
-    name = check_measure_name(measure)
+    name = check_measure_name(measure)  # one name, before counting the labels
     matrix = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )

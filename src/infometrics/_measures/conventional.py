@@ -141,20 +141,8 @@ _TABLE = [
     ("kappa", True, "Cohen's kappa", _kappa, REAL),
     ("tpr", True, "prior-weighted true-positive rate", _sum("prior_tpr"), _ONE),
     ("fpr", False, "prior-weighted false-positive rate", _sum("prior_fpr"), _ONE),
-    (
-        "ppv",
-        True,
-        "prior-weighted positive predictive value",
-        _sum("prior_ppv"),
-        _ONE,
-    ),
-    (
-        "npv",
-        True,
-        "prior-weighted negative predictive value",
-        _sum("prior_npv"),
-        _ONE,
-    ),
+    ("ppv", True, "prior-weighted positive predictive value", _sum("prior_ppv"), _ONE),
+    ("npv", True, "prior-weighted negative predictive value", _sum("prior_npv"), _ONE),
     ("rand_index", True, "prior-weighted Rand index", _sum("prior_rand"), _ONE),
     ("f_score", True, "prior-weighted F-score", _sum("prior_f_score"), _ONE),
     # Holt et al.: expected losses and the error-to-information ratio.
