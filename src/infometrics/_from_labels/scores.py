@@ -109,8 +109,8 @@ def _as_array(confusion_matrix):
 
 
 def _matrix(y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight):
-    # The measure function validates the counts: they are not checked here.
-    counts, _ = counts_and_labels(
+    """``(counts, labels)``; the measure function validates the counts."""
+    return counts_and_labels(
         y_true,
         y_pred,
         confusion_matrix,
@@ -119,7 +119,6 @@ def _matrix(y_true, y_pred, confusion_matrix, labels, reject_label, sample_weigh
         sample_weight=sample_weight,
         validate=False,
     )
-    return counts
 
 
 def ni_score(
@@ -163,7 +162,7 @@ def ni_score(
     True
     """
     name = check_measure_name(measure)  # one name, before counting the labels
-    matrix = _matrix(
+    matrix, _ = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     return ni(matrix, name, replace_undefined_by=replace_undefined_by)
@@ -205,7 +204,7 @@ def all_measures_score(
     >>> round(scores["ni2"], 3), scores["ni17"]  # NI17 is singular with rejects
     (0.75, 0.0)
     """
-    matrix = _matrix(
+    matrix, _ = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     return all_measures(matrix, replace_undefined_by=replace_undefined_by)
@@ -241,7 +240,7 @@ def information_coverage_score(
     >>> coverage.completeness, coverage.false_info_ratio
     (1.0, 0.0)
     """
-    matrix = _matrix(
+    matrix, _ = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     return information_coverage(matrix, replace_undefined_by=replace_undefined_by)
@@ -280,7 +279,7 @@ def entropy_triangle_score(
     >>> point.mutual_info
     1.0
     """
-    matrix = _matrix(
+    matrix, _ = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     return entropy_triangle(matrix, replace_undefined_by=replace_undefined_by)
@@ -322,14 +321,8 @@ def conventional_measures_score(
     >>> measures["correct_rate"], measures["reject_rate"], measures["error_rate"]
     (0.5, 0.25, 0.25)
     """
-    matrix, labels = counts_and_labels(
-        y_true,
-        y_pred,
-        confusion_matrix,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-        validate=False,
+    matrix, labels = _matrix(
+        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     # The bare matrix's labels are its rows 0 .. m - 1.
     row = positive_row(pos_label, labels) if len(labels) == 2 else 1

@@ -102,7 +102,7 @@ class MatrixQuantities:
         self.counts = _scaled_to_unit(counts)
         self.total = self.counts.sum(axis=(-2, -1))
         self.empty = self.total <= 0
-        safe_total = np.where(self.empty, 1.0, self.total)
+        self._safe_total = safe_total = np.where(self.empty, 1.0, self.total)
         self.joint = self.counts / safe_total[..., None, None]
         self.row_totals = self.counts.sum(axis=-1)
         self.column_totals = _column_sums(self.counts)
@@ -193,7 +193,7 @@ class MatrixQuantities:
 
     def _share(self, counts):
         """Counts as proportions of the total."""
-        return counts / np.where(self.empty, 1.0, self.total)[..., None]
+        return counts / self._safe_total[..., None]
 
     @cached_property
     def _columns(self):
@@ -248,7 +248,7 @@ class MatrixQuantities:
     def _complement(self, totals):
         """``sum_{k != i} totals_k / n``: exactly 0 where the other totals are."""
         rest = self._others(totals, self.total[..., None], axis=-1)
-        return rest / np.where(self.empty, 1.0, self.total)[..., None]
+        return self._share(rest)
 
     @cached_property
     def _p_log_counts(self):
@@ -279,7 +279,7 @@ class MatrixQuantities:
             others = counts.copy()
             np.put_along_axis(others, largest, 0.0, axis)
             rest = np.where(self._exact[..., None], rest, others.sum(axis=axis))
-        others_mass = rest / np.where(self.empty, 1.0, self.total)[..., None]
+        others_mass = self._share(rest)
         top_p_log = np.take_along_axis(self._p_log_counts, largest, axis).squeeze(axis)
         with np.errstate(divide="ignore", invalid="ignore"):
             log_totals = np.where(totals > 0, np.log2(totals), 0.0)
@@ -347,7 +347,7 @@ class MatrixQuantities:
             log_columns = np.where(
                 self.column_totals > 0, np.log2(self.column_totals), 0.0
             )
-        log_total = np.log2(np.where(self.empty, 1.0, self.total))
+        log_total = np.log2(self._safe_total)
         cells = self._p_log_counts.sum(axis=(-2, -1))
         information = (
             cells

@@ -51,13 +51,6 @@ def _log2(mass, rest):
     return values / np.log(2.0)
 
 
-def _neg_log2_term(mass, reference):
-    """``-mass log2(mass / reference)``, 0 where ``mass`` is 0."""
-    return _where_positive(
-        (mass > 0) & (reference > 0), lambda: -mass * np.log2(mass / reference), mass
-    )
-
-
 def _neg_entropy_term(mass, rest):
     """``-mass log2 mass``, 0 where ``mass`` is 0."""
     return _where_positive(mass > 0, lambda: -mass * _log2(mass, rest), mass)
@@ -94,11 +87,6 @@ def _is_positive(classes):
 
 
 CELL_SUMS = {
-    # H(S|T) = sum_ij -P_ij log2(P_ij / t_i): no subtraction of entropies.
-    "neg_p_log_p_given_t": lambda c: _neg_log2_term(c.p, c.t),
-    "reject_neg_p_log_p_given_t": lambda c: np.where(
-        c.reject, _neg_log2_term(c.p, c.t), 0.0
-    ),
     # Misclassified accepted mass (Hu & Wang's error rate E), exactly 0 if none.
     "error": lambda c: np.where(c.reject | c.diagonal, 0.0, c.p),
     # Holt's quadratic loss needs sum_i t_i sum_k P_ik^2.
@@ -108,9 +96,6 @@ CELL_SUMS = {
 COLUMN_SUMS = {
     "neg_t_log_t": lambda c: _neg_entropy_term(c.t, c.t_rest),
     "neg_y_log_y": lambda c: _neg_entropy_term(c.y, c.y_rest),
-    "reject_neg_y_log_y": lambda c: np.where(
-        c.reject, _neg_entropy_term(c.y, c.y_rest), 0.0
-    ),
     "reject_y": lambda c: np.where(c.reject, c.y, 0.0),
     "accepted_y": lambda c: np.where(c.reject, 0.0, c.y),
     # Divergences between the true marginal t and the output marginal y.

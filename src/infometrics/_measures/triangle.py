@@ -136,22 +136,19 @@ def entropy_triangle(
 _FIELDS = ("delta_h", "mutual_info", "variation_info")
 
 
-def _parts(q):
-    """``log2 n_x``, ``log2 n_y`` (an empty reject column is not an output) and
-    the parts of the joint point and of the marginal points, in bits."""
+def _parts(q, axis):
+    """The scale and parts of the joint point (``axis=""``) or of a marginal
+    point, in bits; an empty reject column is not an output."""
     log_x, log_y = np.log2(q.n_classes), np.log2(q.n_outputs)
-    return {
-        "": (
-            log_x + log_y,
-            (
-                log_x + log_y - q.h_true - q.h_output,
-                2 * q.mutual_info,
-                q.h_true_given_output + q.h_output_given_true,
-            ),
-        ),
-        "x": (log_x, (log_x - q.h_true, q.mutual_info, q.h_true_given_output)),
-        "y": (log_y, (log_y - q.h_output, q.mutual_info, q.h_output_given_true)),
-    }
+    if axis == "x":
+        return log_x, (log_x - q.h_true, q.mutual_info, q.h_true_given_output)
+    if axis == "y":
+        return log_y, (log_y - q.h_output, q.mutual_info, q.h_output_given_true)
+    return log_x + log_y, (
+        log_x + log_y - q.h_true - q.h_output,
+        2 * q.mutual_info,
+        q.h_true_given_output + q.h_output_given_true,
+    )
 
 
 _DEGENERATE = {
@@ -165,7 +162,7 @@ def _coordinate(axis, index):
     """One coordinate ``part / scale`` of the joint point (axis "") or a marginal."""
 
     def compute(q):
-        scale, parts = _parts(q)[axis]
+        scale, parts = _parts(q, axis)
         degenerate = np.broadcast_to(scale <= 0, q.stack_shape)
         value = parts[index] / np.where(scale > 0, scale, 1.0)
         return value, [(degenerate, _DEGENERATE[axis])]
