@@ -135,38 +135,32 @@ def _per_bit_of_truth(information):
 
 
 SPECS = {
-    name: MeasureSpec(
-        name,
-        INFORMATION_COVERAGE,
-        higher,
-        description,
-        warning_name,
-        _per_bit_of_truth(information),
-        value_range,
-    )
-    for name, higher, description, warning_name, information, value_range in [
-        (
+    spec.name: spec
+    for spec in [
+        MeasureSpec(
             "info_completeness",
+            INFORMATION_COVERAGE,
             True,
             "f(T;S) = I(T;S) / H(T)",
             "f(T;S)",
-            lambda q: q.mutual_info,
-            "unit interval",
+            _per_bit_of_truth(lambda q: q.mutual_info),
         ),
-        (
+        MeasureSpec(
             "false_info_ratio",
+            INFORMATION_COVERAGE,
             False,
             "r(S|T) = H(S|T) / H(T)",
             "r(S|T)",
-            lambda q: q.h_output_given_true,
+            _per_bit_of_truth(lambda q: q.h_output_given_true),
             NON_NEGATIVE,
         ),
-        (
+        MeasureSpec(
             "info_error",
+            INFORMATION_COVERAGE,
             False,
             "S_I / H(T) = 1 - f + r",
             "S_I/H(T)",
-            lambda q: q.h_true_given_output + q.h_output_given_true,
+            _per_bit_of_truth(lambda q: q.h_true_given_output + q.h_output_given_true),
             NON_NEGATIVE,
         ),
     ]

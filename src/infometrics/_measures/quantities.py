@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from .statistics import CELL_SUMS, CLASS_SUMS, COLUMN_SUMS, KINDS
+from .statistics import KINDS, STATISTICS
 
 # A difference of two entropies below this is rounding, not information.
 _CANCELLATION_TOLERANCE = 64 * np.finfo(np.float64).eps
@@ -118,14 +118,9 @@ class MatrixQuantities:
     def sum(self, name):
         """The statistic ``name`` of :mod:`~infometrics._measures.statistics`."""
         if name not in self._sums:
-            kind = KINDS[name]
-            if kind == "cell":
-                value = CELL_SUMS[name](self._cells).sum(axis=(-2, -1))
-            elif kind == "column":
-                value = COLUMN_SUMS[name](self._columns).sum(axis=-1)
-            else:
-                value = CLASS_SUMS[name](self._classes).sum(axis=-1)
-            self._sums[name] = value
+            fields = getattr(self, KINDS[name])  # built on first use
+            axes = (-2, -1) if KINDS[name] == "_cells" else -1
+            self._sums[name] = STATISTICS[name](fields).sum(axis=axes)
         return self._sums[name]
 
     # -- sums of the other entries ---------------------------------------------

@@ -16,9 +16,8 @@ import numpy as np
 from .quantities import _scaled_to_unit
 
 # Measures whose value never changes when the predicted class columns are
-# permuted (the reject column staying where it is). Verified for every entry
-# of the registry by tests/test_relabelling.py; EMA and NIT are functions of
-# H(T|Y) and I(T;Y) and belong here once they are registered.
+# permuted (the reject column staying where it is); tests/test_relabelling.py
+# checks every entry of the registry against this set.
 PREDICTION_RELABELLING_INVARIANT = frozenset(
     {
         *(f"ni{k}" for k in range(1, 10)),

@@ -149,8 +149,10 @@ CLASS_SUMS = {
     "positive_predicted": lambda k: np.where(_is_positive(k), k.y, 0.0),
 }
 
+# Each statistic's fields: the MatrixQuantities attribute it reads.
 KINDS = {
-    **dict.fromkeys(CELL_SUMS, "cell"),
-    **dict.fromkeys(COLUMN_SUMS, "column"),
-    **dict.fromkeys(CLASS_SUMS, "class"),
+    **dict.fromkeys(CELL_SUMS, "_cells"),
+    **dict.fromkeys(COLUMN_SUMS, "_columns"),
+    **dict.fromkeys(CLASS_SUMS, "_classes"),
 }
+STATISTICS = {**CELL_SUMS, **COLUMN_SUMS, **CLASS_SUMS}
