@@ -199,3 +199,9 @@ def test_pos_label_is_a_label_value_not_a_row_index():
     assert by_label["precision"] == by_row["precision"] == pytest.approx(4 / 6)
     with pytest.raises(ValueError, match="pos_label=2 is not one of"):
         im.conventional_measures(table, pos_label=2)
+    # Labels of mixed types are compared as they are, never as their text.
+    mixed = pd.DataFrame([[4, 1], [2, 3]], index=[10, "x"], columns=[10, "x"])
+    precision = im.conventional_measures(mixed, pos_label=10)["precision"]
+    assert precision == pytest.approx(4 / 6)
+    with pytest.raises(ValueError, match="pos_label='10' is not one of"):
+        im.conventional_measures(mixed, pos_label="10")

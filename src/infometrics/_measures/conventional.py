@@ -232,7 +232,7 @@ SPECS: dict[str, MeasureSpec] = {
 
 def positive_row(pos_label, labels):
     """The row of the label ``pos_label`` among ``labels``, or a clear error."""
-    labels = np.asarray(labels).tolist()
+    labels = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
     scalar = np.ndim(pos_label) == 0 and not isinstance(pos_label, (tuple, dict))
     rows = [row for row, label in enumerate(labels) if scalar and label == pos_label]
     if len(rows) != 1:
