@@ -96,7 +96,9 @@ def _for_classes(specs, n_classes):
 
 
 def _checked(names, n_classes, replace_undefined_by):
-    specs = _for_classes([check_measure(name) for name in names], n_classes)
+    # Each measure once: "ni2" and "NI2" are one column of the results.
+    specs = {spec.name: spec for spec in map(check_measure, names)}
+    specs = _for_classes(list(specs.values()), n_classes)
     return specs, check_replace_undefined_by(replace_undefined_by)
 
 
