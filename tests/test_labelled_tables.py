@@ -32,6 +32,10 @@ def _in_row_order(table, n_classes):
     return counts, rows
 
 
+def _conventional(matrix, pos_label=1):
+    return im.conventional_measures(matrix, pos_label=pos_label)
+
+
 def _assert_same(result, expected):
     """Equal, NaN where NaN (results are dicts, floats or dataclasses)."""
     if dataclasses.is_dataclass(result):
@@ -57,11 +61,13 @@ def test_every_count_level_entry_reads_a_dataframe_by_name(names, with_reject):
             for entry in (
                 im.ni,
                 im.all_measures,
-                im.conventional_measures,
+                _conventional,
                 im.information_coverage,
                 im.entropy_triangle,
             ):
-                _assert_same(entry(table), entry(reference))
+                # A two-class table names its positive class by label.
+                options = {"pos_label": rows[1]} if entry is _conventional else {}
+                _assert_same(entry(table, **options), entry(reference))
             pd.testing.assert_frame_equal(
                 im.report.information_report(confusion_matrix=table),
                 im.report.information_report(confusion_matrix=reference),
@@ -88,7 +94,7 @@ def test_the_issue_example_accuracy_is_read_by_name():
         [[50, 3, 2], [4, 40, 6]], index=["a", "b"], columns=["a", "b", "rejected"]
     )
     swapped = table[["b", "rejected", "a"]]  # columns in another order
-    accuracy = im.conventional_measures(swapped)["correct_rate"]
+    accuracy = im.conventional_measures(swapped, pos_label="b")["correct_rate"]
     assert accuracy == pytest.approx(90 / 105)
     assert accuracy == im.conventional_measures(table.to_numpy())["correct_rate"]
 
@@ -156,4 +162,5 @@ def test_an_extra_column_named_like_a_class_is_not_taken_as_the_rejections():
     # Named as the rejections, the column is the reject column.
     for name in ("rejected", "reject", -1, "-1"):
         rejected = table.rename(columns={"c": name})
-        assert im.conventional_measures(rejected)["reject_rate"] == pytest.approx(1 / 6)
+        measures = im.conventional_measures(rejected, pos_label="b")
+        assert measures["reject_rate"] == pytest.approx(1 / 6)

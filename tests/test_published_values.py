@@ -157,7 +157,7 @@ def test_hu_wang_table_3(model):
     assert im.ni(matrix, "ni1") == pytest.approx(ni_e, abs=HALF_UNIT_3)
     # Table 3 lists the positive class first.
     conventional = im.conventional_measures(
-        matrix, positive_class=0, replace_undefined_by=np.nan
+        matrix, pos_label=0, replace_undefined_by=np.nan
     )
     assert conventional["accepted_accuracy"] == pytest.approx(
         accepted_accuracy, abs=HALF_UNIT_3

@@ -122,3 +122,20 @@ def test_an_unknown_name_lists_every_measure_but_the_numbered_ni():
     numbered = {f"ni{k}" for k in range(1, 25)}
     assert listed == (set(MEASURES) - numbered) | {"ni1", "ni24"}
     assert "nit" in listed
+
+
+def test_a_measure_named_twice_is_computed_once():
+    # "ni2" and "NI2" are one measure: one value, not a crash of the stacking.
+    counts = [[30, 10, 0], [10, 30, 5]]
+    once = im.resampling.bootstrap_measures(
+        counts, ["ni2"], n_resamples=50, random_state=0
+    )
+    twice = im.resampling.bootstrap_measures(
+        counts, ["ni2", "NI2"], n_resamples=50, random_state=0
+    )
+    assert list(twice) == ["ni2"]
+    assert twice["ni2"].estimate == once["ni2"].estimate
+    assert np.array_equal(twice["ni2"].distribution, once["ni2"].distribution)
+    values = compute_measures([counts, counts], ["ni2", "NI2", "neg_xi", "xi"])
+    assert list(values) == ["ni2", "xi"]
+    assert np.array_equal(values["ni2"], im.ni([counts, counts]))

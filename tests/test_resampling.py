@@ -716,9 +716,12 @@ def test_a_labelled_table_is_resampled_by_name():
 
 def _alone(y_true, y_pred, **kwargs):
     """Every registry measure of one classifier, by the single-classifier API."""
+    # The registry's binary measures take the second class as the positive one.
+    classes = kwargs.get("labels", sorted(set(np.asarray(y_true).tolist())))
+    positive = {"pos_label": classes[1]} if len(classes) == 2 else {}
     values = {
         **im.all_measures_score(y_true, y_pred, **kwargs),
-        **im.conventional_measures_score(y_true, y_pred, **kwargs),
+        **im.conventional_measures_score(y_true, y_pred, **kwargs, **positive),
     }
     triangle = im.entropy_triangle_score(y_true, y_pred, **kwargs)
     values.update(

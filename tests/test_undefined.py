@@ -167,7 +167,41 @@ def test_sensitivity_rejects_bad_indices(args, message):
         im.measures.mutual_info_sensitivity([[5, 1, 0], [1, 5, 0]], *args)
 
 
-@pytest.mark.parametrize("bad", [2, -1, "pos"])
-def test_conventional_rejects_bad_positive_class(bad):
-    with pytest.raises(ValueError, match="positive_class"):
-        im.conventional_measures([[5, 1, 0], [1, 5, 0]], positive_class=bad)
+@pytest.mark.parametrize("bad", [2, -1, "pos", 0.5, [1], None])
+def test_conventional_rejects_a_pos_label_that_is_not_a_label(bad):
+    with pytest.raises(ValueError, match="pos_label"):
+        im.conventional_measures([[5, 1, 0], [1, 5, 0]], pos_label=bad)
+    with pytest.raises(ValueError, match="pos_label"):
+        im.conventional_measures_score([0, 1, 1], [0, 1, -1], pos_label=bad)
+
+
+def test_pos_label_is_a_label_value_not_a_row_index():
+    from sklearn.metrics import f1_score, precision_score, recall_score
+
+    y_true = ["cat", "dog", "dog", "cat", "dog", "dog"]
+    y_pred = ["cat", "dog", "cat", "cat", "dog", "cat"]
+    for pos_label in ("cat", "dog"):
+        got = im.conventional_measures_score(
+            y_true, y_pred, reject_label=None, pos_label=pos_label
+        )
+        for name, metric in [
+            ("precision", precision_score),
+            ("recall", recall_score),
+            ("f1", f1_score),
+        ]:
+            expected = metric(y_true, y_pred, pos_label=pos_label)
+            assert got[name] == pytest.approx(expected, rel=1e-12)
+    # A labelled table is read by its labels: label 1 is its first row here.
+    pd = pytest.importorskip("pandas")
+    table = pd.DataFrame([[4, 1, 0], [2, 3, 1]], index=[1, 0], columns=[1, 0, -1])
+    by_label = im.conventional_measures(table, pos_label=1)
+    by_row = im.conventional_measures([[4, 1, 0], [2, 3, 1]], pos_label=0)
+    assert by_label["precision"] == by_row["precision"] == pytest.approx(4 / 6)
+    with pytest.raises(ValueError, match="pos_label=2 is not one of"):
+        im.conventional_measures(table, pos_label=2)
+    # Labels of mixed types are compared as they are, never as their text.
+    mixed = pd.DataFrame([[4, 1], [2, 3]], index=[10, "x"], columns=[10, "x"])
+    precision = im.conventional_measures(mixed, pos_label=10)["precision"]
+    assert precision == pytest.approx(4 / 6)
+    with pytest.raises(ValueError, match="pos_label='10' is not one of"):
+        im.conventional_measures(mixed, pos_label="10")

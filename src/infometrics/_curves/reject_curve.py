@@ -16,7 +16,7 @@ from .._counting.collections import is_dask_collection
 from .._counting.count import confusion_matrix_and_labels
 from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
-from .._measures.registry import check_measure
+from .._measures.registry import check_measures
 from .curve import RejectCurve
 from .scores import (
     check_thresholds,
@@ -47,19 +47,6 @@ def _threshold_values(thresholds, confidences):
     if isinstance(thresholds, int):
         return quantile_thresholds(confidences, thresholds)
     return thresholds
-
-
-def _check_measure_names(measures):
-    if isinstance(measures, str):
-        # One name, not its letters.
-        measures = [measures]
-    try:
-        names = [check_measure(name).name for name in measures]
-    except TypeError:
-        raise ValueError(
-            f"measures must be a measure name or a sequence of them; got {measures!r}."
-        ) from None
-    return list(dict.fromkeys(names))
 
 
 def _threshold_curve(
@@ -209,7 +196,7 @@ def reject_curve(
             sample_weight=sample_weight,
             replace_undefined_by=replace_undefined_by,
         )
-    names = _check_measure_names(measures)
+    names = [spec.name for spec in check_measures(measures)]
     scores = np.asarray(y_score)
     y_true_array = check_complete_labels(y_true, "y_true")
     if y_true_array.shape[0] == 0:
@@ -321,7 +308,7 @@ def reject_curve_from_predictions(
     >>> curve.selective_risk.round(3)
     array([0.333, 0.   , 0.   ,   nan])
     """
-    names = _check_measure_names(measures)
+    names = [spec.name for spec in check_measures(measures)]
     _, classes = confusion_matrix_and_labels(
         y_true,
         y_pred,

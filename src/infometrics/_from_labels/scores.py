@@ -1,9 +1,8 @@
-"""Label-level wrappers: build the augmented confusion matrix once, call the core.
+"""Label-level measures: build the augmented confusion matrix once, call the core.
 
-Call shape of every label-level function (scikit-learn's): the labels first and
-positional, ``f(y_true, y_pred, *, labels=None, reject_label=-1,
-sample_weight=None, ...)``; counts already tallied go in through the
-keyword-only ``confusion_matrix=`` instead of the labels.
+scikit-learn's call shape: ``f(y_true, y_pred, *, labels=None, reject_label=-1,
+sample_weight=None, ...)``, or counts already tallied through the keyword-only
+``confusion_matrix=`` instead of the labels.
 """
 
 from __future__ import annotations
@@ -14,9 +13,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.counts import ConfusionCounts
 from .._measures import validation
-from .._measures.conventional import conventional_measures
+from .._measures.conventional import conventional_measures, positive_row
 from .._measures.coverage import InformationCoverage, information_coverage
 from .._measures.ni import MeasureName, all_measures, check_measure_name, ni
 from .._measures.triangle import EntropyTriangle, entropy_triangle
@@ -50,10 +48,8 @@ def counts_and_labels(
     sample_weight,
     validate=True,
 ):
-    """One confusion matrix and its row labels, from labels or from counts.
+    """``(counts, row labels)`` from labels or from ``confusion_matrix=``, not both.
 
-    The one place that enforces the call shape of the label-level functions:
-    either ``y_true`` and ``y_pred``, or ``confusion_matrix=``.
     ``validate=False`` leaves the checks of the counts' values to the
     count-level function the caller passes them to (validation once per call).
     """
@@ -80,10 +76,8 @@ def counts_and_labels(
             "sample_weight applies to y_true and y_pred; a confusion matrix "
             "already holds the (weighted) counts. Drop sample_weight."
         )
-    if labels is None and isinstance(confusion_matrix, ConfusionCounts):
-        # Counts of a table carry their classes (counts_from_table).
-        labels = confusion_matrix.labels
-    # A labelled table (a DataFrame) is read by name and names its rows.
+    # A labelled table (a DataFrame, a ConfusionCounts) is read by name and
+    # names its rows.
     confusion_matrix, names = validation.labelled_counts(confusion_matrix, labels)
     if names is not None:
         labels = names
@@ -106,7 +100,7 @@ def counts_and_labels(
 
 
 def _as_array(confusion_matrix):
-    """The counts as a numeric array, or None (then validated for the error)."""
+    """The counts as a numeric array, or None (validated then, for the error)."""
     try:
         counts = np.asarray(confusion_matrix)
     except (TypeError, ValueError):
@@ -115,8 +109,8 @@ def _as_array(confusion_matrix):
 
 
 def _matrix(y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight):
-    # The measure function validates the counts: they are not checked here.
-    counts, _ = counts_and_labels(
+    """``(counts, labels)``; the measure function validates the counts."""
+    return counts_and_labels(
         y_true,
         y_pred,
         confusion_matrix,
@@ -125,7 +119,6 @@ def _matrix(y_true, y_pred, confusion_matrix, labels, reject_label, sample_weigh
         sample_weight=sample_weight,
         validate=False,
     )
-    return counts
 
 
 def ni_score(
@@ -168,8 +161,8 @@ def ni_score(
     >>> ni_score(y_true, rejected) > ni_score(y_true, misclassified)
     True
     """
-    name = check_measure_name(measure)
-    matrix = _matrix(
+    name = check_measure_name(measure)  # one name, before counting the labels
+    matrix, _ = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     return ni(matrix, name, replace_undefined_by=replace_undefined_by)
@@ -211,7 +204,7 @@ def all_measures_score(
     >>> round(scores["ni2"], 3), scores["ni17"]  # NI17 is singular with rejects
     (0.75, 0.0)
     """
-    matrix = _matrix(
+    matrix, _ = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     return all_measures(matrix, replace_undefined_by=replace_undefined_by)
@@ -247,7 +240,7 @@ def information_coverage_score(
     >>> coverage.completeness, coverage.false_info_ratio
     (1.0, 0.0)
     """
-    matrix = _matrix(
+    matrix, _ = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     return information_coverage(matrix, replace_undefined_by=replace_undefined_by)
@@ -286,7 +279,7 @@ def entropy_triangle_score(
     >>> point.mutual_info
     1.0
     """
-    matrix = _matrix(
+    matrix, _ = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     return entropy_triangle(matrix, replace_undefined_by=replace_undefined_by)
@@ -300,7 +293,7 @@ def conventional_measures_score(
     reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
     confusion_matrix: ArrayLike | None = None,
-    positive_class: int = 1,
+    pos_label: Any = 1,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> dict[str, float]:
     """Conventional measures (rates, kappa, F1, losses) of predictions.
@@ -308,9 +301,11 @@ def conventional_measures_score(
     Parameters
     ----------
     {label_parameters}
-    positive_class : int, default=1
-        Row index (in ``labels`` order) of the positive class for the binary
-        precision, recall and F1.
+    pos_label : label, default=1
+        The positive class of the binary precision, recall and F1: a value of
+        the labels (with ``confusion_matrix``, one of ``labels``, by default
+        ``0 .. m - 1``), as scikit-learn's ``pos_label``. Only used with two
+        classes.
     replace_undefined_by : "warn" or float, default="warn"
         Value of undefined measures; ``"warn"`` returns ``nan`` and warns.
 
@@ -326,13 +321,13 @@ def conventional_measures_score(
     >>> measures["correct_rate"], measures["reject_rate"], measures["error_rate"]
     (0.5, 0.25, 0.25)
     """
-    matrix = _matrix(
+    matrix, labels = _matrix(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
+    # The bare matrix's labels are its rows 0 .. m - 1.
+    row = positive_row(pos_label, labels) if len(labels) == 2 else 1
     return conventional_measures(
-        matrix,
-        positive_class=positive_class,
-        replace_undefined_by=replace_undefined_by,
+        matrix, pos_label=row, replace_undefined_by=replace_undefined_by
     )
 
 

@@ -7,9 +7,8 @@ from typing import Literal, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .measure import EMPTY_REASON
-from .quantities import MatrixQuantities
-from .statistics import _ratio
+from .measure import EMPTY_REASON, MeasureSpec, measure_matrix
+from .statistics import ratio
 from .validation import (
     as_output,
     check_confusion_matrix,
@@ -75,32 +74,29 @@ def error_bounds(
     >>> round(bounds.lower, 3), round(bounds.upper, 3)
     (-0.397, 0.301)
     """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    n_classes = counts.shape[-2]
-    q = MatrixQuantities(counts)
-    equivocation = q.h_true_given_output
-    lower = (
-        (equivocation - 1.0) / np.log2(n_classes)
-        if n_classes > 1
-        else np.full(equivocation.shape, -np.inf)
-    )
-    conditions = [(q.empty, EMPTY_REASON)]
     return ErrorBounds(
-        lower=as_output(
-            fill_undefined(
-                lower, conditions, replace_undefined_by, name="Fano's lower bound"
-            )
-        ),
-        upper=as_output(
-            fill_undefined(
-                equivocation / 2.0,
-                conditions,
-                replace_undefined_by,
-                name="Hellman-Raviv's upper bound",
-            )
-        ),
+        **measure_matrix(confusion_matrix, _BOUNDS, replace_undefined_by)[0]
     )
+
+
+def _fano(q):
+    if q.n_classes == 1:  # nothing to get wrong
+        return np.full(q.stack_shape, -np.inf), []
+    return (q.h_true_given_output - 1.0) / np.log2(q.n_classes), []
+
+
+_BOUNDS = [
+    MeasureSpec("lower", "", False, "", "Fano's lower bound", _fano, "real"),
+    MeasureSpec(
+        "upper",
+        "",
+        False,
+        "",
+        "Hellman-Raviv's upper bound",
+        lambda q: (q.h_true_given_output / 2.0, []),
+        "real",
+    ),
+]
 
 
 def mutual_info_sensitivity(
@@ -173,10 +169,10 @@ def mutual_info_sensitivity(
 
     def log_posterior(column):
         count = row[..., column]
-        ratio = _ratio(count, column_totals[..., column])
-        return np.log2(ratio, out=np.zeros_like(ratio), where=count > 0)
+        posterior = ratio(count, column_totals[..., column])
+        return np.log2(posterior, out=np.zeros_like(posterior), where=count > 0)
 
-    change = _ratio(log_posterior(to_column) - log_posterior(from_column), total)
+    change = ratio(log_posterior(to_column) - log_posterior(from_column), total)
     change = fill_undefined(
         change + 0.0,
         [(total <= 0, EMPTY_REASON)],

@@ -1,194 +1,54 @@
 """Conventional measures reported beside the information measures.
 
-Four groups, each a table of :class:`MeasureSpec` computed from the shared
-quantities: Hu & Wang's rates with a reject option, Holt et al.'s
-prior-weighted one-vs-rest rates, Holt et al.'s expected losses and ξ, and the
-summary rates of the multi-class literature.
+Four groups, computed from the shared quantities: Hu & Wang's rates with a
+reject option, Holt et al.'s prior-weighted one-vs-rest rates, Holt et al.'s
+expected losses and ξ, and the summary rates of the multi-class literature.
 """
 
 from __future__ import annotations
 
-import numbers
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .measure import (
-    CONVENTIONAL,
-    NON_NEGATIVE,
-    REAL,
-    MeasureSpec,
-    evaluate_measures,
-)
+from .measure import CONVENTIONAL, NON_NEGATIVE, REAL, UNIT_INTERVAL, MeasureSpec
+from .measure import evaluate_measures as _evaluate
 from .quantities import MatrixQuantities
-from .statistics import _ratio
-from .validation import check_confusion_matrix, check_replace_undefined_by
+from .statistics import ratio
+from .validation import (
+    check_confusion_matrix,
+    check_replace_undefined_by,
+    labelled_counts,
+)
 
 
-def _spec(name, higher_is_better, description, compute, **options):
-    return MeasureSpec(
-        name,
-        CONVENTIONAL,
-        higher_is_better,
-        description,
-        name,
-        compute=compute,
-        **options,
-    )
+def _sum(*names, sign=1.0):
+    """An always-defined measure: ``sign`` times a sum of statistics."""
+    return lambda q: (sign * sum(q.sum(name) for name in names), [])
 
 
-def _always_defined(function):
-    return lambda q: (function(q), [])
+def _rate(numerator, denominators, reason, scale=1):
+    """``scale * numerator / sum(denominators)``, undefined where that sum is 0."""
 
-
-# -- Hu & Wang: rates with a reject option --------------------------------------
-# CR + E + Rej = 1; the accuracy on accepted samples is CR / (CR + E).
-
-
-def _accepted_accuracy(q):
-    accepted = q.sum("accepted_y")
-    return _ratio(q.sum("hits"), accepted), [
-        (accepted <= 0, "every sample was rejected")
-    ]
-
-
-def _positive_rate(numerator, denominator, reason):
     def compute(q):
-        total = sum(q.sum(name) for name in denominator)
-        hits = q.sum("positive_hits") * numerator
-        return _ratio(hits, total), [(total <= 0, reason)]
+        total = sum(q.sum(name) for name in denominators)
+        return ratio(q.sum(numerator) * scale, total), [(total <= 0, reason)]
 
     return compute
-
-
-HU_WANG_RATES = [
-    _spec(
-        "correct_rate",
-        True,
-        "correct-recognition rate CR",
-        _always_defined(lambda q: q.sum("hits")),
-    ),
-    _spec(
-        "error_rate",
-        False,
-        "error rate E (rejections excluded)",
-        _always_defined(lambda q: q.sum("error")),
-    ),
-    _spec(
-        "reject_rate",
-        False,
-        "reject rate Rej",
-        _always_defined(lambda q: q.sum("reject_y")),
-    ),
-    _spec(
-        "accepted_accuracy",
-        True,
-        "accuracy on accepted samples CR / (CR + E)",
-        _accepted_accuracy,
-    ),
-    # scikit-learn's zero_one_loss of the labels, the reject label a prediction:
-    # 1 - CR = E + Rej, summed as the misses (t_i - P_ii), never as 1 - CR.
-    _spec(
-        "zero_one_loss",
-        False,
-        "0-1 loss 1 - CR = E + Rej (scikit-learn's; a rejection counts as an error)",
-        _always_defined(lambda q: q.sum("misses")),
-    ),
-    _spec(
-        "precision",
-        True,
-        "precision of the positive class (two classes only)",
-        _positive_rate(
-            1, ["positive_predicted"], "the positive class is never predicted"
-        ),
-        binary_only=True,
-    ),
-    _spec(
-        "recall",
-        True,
-        "recall of the positive class (two classes only)",
-        _positive_rate(1, ["positive_true"], "the positive class has no true samples"),
-        binary_only=True,
-    ),
-    _spec(
-        "f1",
-        True,
-        "F1 of the positive class (two classes only)",
-        _positive_rate(
-            2,
-            ["positive_predicted", "positive_true"],
-            "the positive class is neither present nor predicted",
-        ),
-        binary_only=True,
-    ),
-]
-
-
-# -- Holt et al.: prior-weighted one-vs-rest rates ------------------------------
-# On the matrix squared by an empty row for the reject outcome (its prior is 0,
-# so it adds nothing); every rate of class i is weighted by its prior t_i.
 
 
 def _kappa(q):
     # (accuracy - chance) / (1 - chance) with both complements as exact sums:
     # 1 - chance = sum t_i (1 - y_i), 1 - accuracy = sum (t_i - P_ii).
     not_chance, not_accurate = q.sum("t_times_y_rest"), q.sum("misses")
-    return _ratio(not_chance - not_accurate, not_chance), [
+    return ratio(not_chance - not_accurate, not_chance), [
         (not_chance <= 0, "chance agreement is 1 (a single class, always predicted)")
     ]
 
 
-PRIOR_WEIGHTED_RATES = [
-    _spec(
-        "accuracy",
-        True,
-        "accuracy (rejections count as wrong)",
-        _always_defined(lambda q: q.sum("hits")),
-    ),
-    _spec("kappa", True, "Cohen's kappa", _kappa, value_range=REAL),
-    _spec(
-        "tpr",
-        True,
-        "prior-weighted true-positive rate",
-        _always_defined(lambda q: q.sum("prior_tpr")),
-    ),
-    _spec(
-        "fpr",
-        False,
-        "prior-weighted false-positive rate",
-        _always_defined(lambda q: q.sum("prior_fpr")),
-    ),
-    _spec(
-        "ppv",
-        True,
-        "prior-weighted positive predictive value",
-        _always_defined(lambda q: q.sum("prior_ppv")),
-    ),
-    _spec(
-        "npv",
-        True,
-        "prior-weighted negative predictive value",
-        _always_defined(lambda q: q.sum("prior_npv")),
-    ),
-    _spec(
-        "rand_index",
-        True,
-        "prior-weighted Rand index",
-        _always_defined(lambda q: q.sum("prior_rand")),
-    ),
-    _spec(
-        "f_score",
-        True,
-        "prior-weighted F-score",
-        _always_defined(lambda q: q.sum("prior_f_score")),
-    ),
-]
-
-
-# -- Holt et al.: expected losses and the error-to-information ratio ------------
-# Loss of row i (the joint P, as the specification writes it):
-# quadratic sum_k (P_ik - δ_ik)^2 = sum_k P_ik^2 - 2 P_ii + 1,
+# Holt et al.'s losses of row i (P the joint of the matrix squared by an empty
+# reject row): quadratic sum_k (P_ik - δ_ik)^2 = sum_k P_ik^2 - 2 P_ii + 1,
 # linear sum_k |P_ik - δ_ik| = t_i + 1 - 2 P_ii, informational -ln P_ii.
 
 
@@ -210,117 +70,183 @@ def _xi(q):
     return value, [(no_information & (error <= 0), "no error and no information (0/0)")]
 
 
-LOSSES = [
-    _spec(
+def _info_weighted_accuracy(q):
+    # The normaliser vanishes exactly when H(T) does (one class present).
+    value = ratio(
+        q.sum("information_weighted_hits"), q.sum("information_weighted_prior")
+    )
+    return value, [(q.h_true <= 0, "a single true class carries no information")]
+
+
+_ONE = UNIT_INTERVAL
+_BINARY = "binary"  # in the unit interval, two classes only
+
+# (name, higher is better, description, compute, value range), in report order.
+_TABLE = [
+    # Hu & Wang: rates with a reject option, CR + E + Rej = 1.
+    ("correct_rate", True, "correct-recognition rate CR", _sum("hits"), _ONE),
+    ("error_rate", False, "error rate E (rejections excluded)", _sum("error"), _ONE),
+    ("reject_rate", False, "reject rate Rej", _sum("reject_y"), _ONE),
+    (
+        "accepted_accuracy",
+        True,
+        "accuracy on accepted samples CR / (CR + E)",
+        _rate("hits", ["accepted_y"], "every sample was rejected"),
+        _ONE,
+    ),
+    # scikit-learn's zero_one_loss of the labels, the reject label a prediction:
+    # 1 - CR = E + Rej, summed as the misses (t_i - P_ii), never as 1 - CR.
+    (
+        "zero_one_loss",
+        False,
+        "0-1 loss 1 - CR = E + Rej (scikit-learn's; a rejection counts as an error)",
+        _sum("misses"),
+        _ONE,
+    ),
+    (
+        "precision",
+        True,
+        "precision of the positive class (two classes only)",
+        _rate(
+            "positive_hits",
+            ["positive_predicted"],
+            "the positive class is never predicted",
+        ),
+        _BINARY,
+    ),
+    (
+        "recall",
+        True,
+        "recall of the positive class (two classes only)",
+        _rate(
+            "positive_hits", ["positive_true"], "the positive class has no true samples"
+        ),
+        _BINARY,
+    ),
+    (
+        "f1",
+        True,
+        "F1 of the positive class (two classes only)",
+        _rate(
+            "positive_hits",
+            ["positive_predicted", "positive_true"],
+            "the positive class is neither present nor predicted",
+            scale=2,
+        ),
+        _BINARY,
+    ),
+    # Holt et al.: prior-weighted one-vs-rest rates, on the matrix squared by an
+    # empty reject row (its prior is 0, so it adds nothing).
+    ("accuracy", True, "accuracy (rejections count as wrong)", _sum("hits"), _ONE),
+    ("kappa", True, "Cohen's kappa", _kappa, REAL),
+    ("tpr", True, "prior-weighted true-positive rate", _sum("prior_tpr"), _ONE),
+    ("fpr", False, "prior-weighted false-positive rate", _sum("prior_fpr"), _ONE),
+    ("ppv", True, "prior-weighted positive predictive value", _sum("prior_ppv"), _ONE),
+    ("npv", True, "prior-weighted negative predictive value", _sum("prior_npv"), _ONE),
+    ("rand_index", True, "prior-weighted Rand index", _sum("prior_rand"), _ONE),
+    ("f_score", True, "prior-weighted F-score", _sum("prior_f_score"), _ONE),
+    # Holt et al.: expected losses and the error-to-information ratio.
+    (
         "quadratic_loss",
         False,
         "expected quadratic loss",
-        _always_defined(
-            lambda q: q.sum("t_p_squared") + q.sum("prior_quadratic_correction")
-        ),
-        value_range=NON_NEGATIVE,
+        _sum("t_p_squared", "prior_quadratic_correction"),
+        NON_NEGATIVE,
     ),
-    _spec(
+    (
         "linear_loss",
         False,
         "expected linear loss",
-        _always_defined(lambda q: q.sum("prior_linear_deviation")),
-        value_range=NON_NEGATIVE,
+        _sum("prior_linear_deviation"),
+        NON_NEGATIVE,
     ),
-    _spec(
+    (
         "informational_loss",
         False,
         "expected informational loss (nats)",
         _informational_loss,
-        value_range=NON_NEGATIVE,
+        NON_NEGATIVE,
     ),
     # Holt et al.'s 0-1 loss matrix -δ_ij gives -accuracy. Not scikit-learn's
     # zero_one_loss (1 - accuracy, the ``zero_one_loss`` above): its own name.
-    _spec(
+    (
         "holt_zero_one_loss",
         False,
         "Holt et al.'s expected 0-1 loss sum P_ij (-δ_ij) = -accuracy",
-        _always_defined(lambda q: -q.sum("hits")),
-        value_range=REAL,
+        _sum("hits", sign=-1.0),
+        REAL,
     ),
-    _spec("xi", False, "error-to-information ratio ξ", _xi, value_range=NON_NEGATIVE),
-]
-
-
-# -- Multi-class literature: summary rates --------------------------------------
-
-
-def _balanced_error_rate(q):
-    return 1.0 - _ratio(q.sum("recall_of_present"), q.sum("present"))
-
-
-def _info_weighted_accuracy(q):
-    normaliser = q.sum("information_weighted_prior")
-    # The normaliser vanishes exactly when H(T) does (one class present).
-    return _ratio(q.sum("information_weighted_hits"), normaliser), [
-        (q.h_true <= 0, "a single true class carries no information")
-    ]
-
-
-SUMMARY_RATES = [
-    _spec(
+    ("xi", False, "error-to-information ratio ξ", _xi, NON_NEGATIVE),
+    # The multi-class literature: summary rates.
+    (
         "balanced_error_rate",
         False,
         "balanced error rate",
-        _always_defined(_balanced_error_rate),
+        lambda q: (1.0 - ratio(q.sum("recall_of_present"), q.sum("present")), []),
+        _ONE,
     ),
-    _spec(
+    (
         "combined_error_rate",
         False,
         "combined error rate",
-        _always_defined(
-            lambda q: 0.5 * (q.sum("prior_fpr") + 1.0 - q.sum("prior_tpr"))
-        ),
+        lambda q: (0.5 * (q.sum("prior_fpr") + 1.0 - q.sum("prior_tpr")), []),
+        _ONE,
     ),
-    _spec(
+    (
         "micro_f1",
         True,
         "micro-averaged F1",
-        _always_defined(lambda q: _ratio(2 * q.sum("hits"), q.sum("accepted_y") + 1.0)),
+        lambda q: (ratio(2 * q.sum("hits"), q.sum("accepted_y") + 1.0), []),
+        _ONE,
     ),
-    _spec(
+    (
         "macro_f1",
         True,
         "macro-averaged F1",
-        _always_defined(lambda q: q.sum("f1") / q.n_classes),
+        lambda q: (q.sum("f1") / q.n_classes, []),
+        _ONE,
     ),
-    _spec(
+    (
         "info_weighted_accuracy",
         True,
         "information-weighted accuracy",
         _info_weighted_accuracy,
+        _ONE,
     ),
 ]
 
 SPECS: dict[str, MeasureSpec] = {
-    spec.name: spec
-    for spec in [*HU_WANG_RATES, *PRIOR_WEIGHTED_RATES, *LOSSES, *SUMMARY_RATES]
+    name: MeasureSpec(
+        name,
+        CONVENTIONAL,
+        higher,
+        description,
+        name,
+        compute=compute,
+        value_range=_ONE if value_range == _BINARY else value_range,
+        binary_only=value_range == _BINARY,
+    )
+    for name, higher, description, compute, value_range in _TABLE
 }
 
 
-def check_positive_class(positive_class, n_classes):
-    """The row index of the positive class, or a clear error."""
-    if (
-        isinstance(positive_class, bool)
-        or not isinstance(positive_class, numbers.Integral)
-        or not 0 <= positive_class < max(n_classes, 2)
-    ):
+def positive_row(pos_label, labels):
+    """The row of the label ``pos_label`` among ``labels``, or a clear error."""
+    labels = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
+    scalar = np.ndim(pos_label) == 0 and not isinstance(pos_label, (tuple, dict))
+    rows = [row for row, label in enumerate(labels) if scalar and label == pos_label]
+    if len(rows) != 1:
         raise ValueError(
-            "positive_class must be a row index, 0 or 1 for a binary matrix; got "
-            f"{positive_class!r}."
+            f"pos_label={pos_label!r} is not one of the class labels {labels!r}; "
+            "pass pos_label=<one of them>."
         )
-    return int(positive_class)
+    return rows[0]
 
 
 def conventional_measures(
     confusion_matrix: ArrayLike,
     *,
-    positive_class: int = 1,
+    pos_label: Any = 1,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> dict[str, float | np.ndarray]:
     """Conventional measures of an augmented confusion matrix, for comparison.
@@ -330,10 +256,11 @@ def conventional_measures(
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
         Counts: rows true classes, columns predicted classes plus a last reject
         column. A square matrix means no reject option.
-    positive_class : int, default=1
-        Row index of the positive class for the binary ``precision``,
-        ``recall`` and ``f1`` (1 is scikit-learn's ``pos_label=1`` with labels
-        ``[0, 1]``). Only used when ``m == 2``.
+    pos_label : label, default=1
+        The positive class of the binary ``precision``, ``recall`` and ``f1``,
+        as scikit-learn's ``pos_label``: one of the matrix's labels (of a
+        ``ConfusionCounts`` or a labelled table; ``0 .. m - 1`` for a bare
+        matrix). Only used when ``m == 2``.
     replace_undefined_by : "warn" or float, default="warn"
         Value of measures that are undefined (empty matrix, everything rejected,
         a single class). ``"warn"`` gives ``nan`` and an
@@ -346,7 +273,7 @@ def conventional_measures(
         to 1), ``accepted_accuracy`` (``CR / (CR + E)``), ``zero_one_loss``
         (``1 - CR = E + Rej``: scikit-learn's ``zero_one_loss`` of the labels,
         a rejection counted as an error) and, for two classes,
-        ``precision``, ``recall``, ``f1`` of ``positive_class`` (rejected
+        ``precision``, ``recall``, ``f1`` of ``pos_label`` (rejected
         samples count as not recalled).
         Holt et al., on the matrix squared by an empty reject row: ``accuracy``,
         ``kappa``, the prior-weighted one-vs-rest ``tpr``, ``fpr``, ``ppv``,
@@ -411,9 +338,12 @@ def conventional_measures(
     (0.17, -0.83)
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
+    matrix, labels = labelled_counts(confusion_matrix)
+    counts, _ = check_confusion_matrix(matrix)
     n_classes = counts.shape[-2]
-    positive = check_positive_class(positive_class, n_classes)
+    positive = 1
+    if n_classes == 2:
+        positive = positive_row(pos_label, range(2) if labels is None else labels)
     q = MatrixQuantities(counts, positive=positive)
     specs = [spec for spec in SPECS.values() if n_classes == 2 or not spec.binary_only]
-    return evaluate_measures(q, specs, replace_undefined_by)
+    return _evaluate(q, specs, replace_undefined_by)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -13,14 +12,12 @@ from .measure import (
     NON_NEGATIVE,
     ONE_TRUE_CLASS_REASON,
     MeasureSpec,
-    evaluate_measures,
+    measure_matrix,
 )
-from .quantities import MatrixQuantities
-from .validation import as_output, check_confusion_matrix, check_replace_undefined_by
+from .validation import as_output
 
 
-@dataclass(frozen=True)
-class InformationCoverage:
+class InformationCoverage(NamedTuple):
     """Information coverage of a classifier (Holt et al.).
 
     Fields are floats for one matrix and arrays of the stack shape for a
@@ -118,22 +115,12 @@ def information_coverage(
     >>> coverage.output_entropy_per_true_class.round(3)
     array([0.722, 1.157])
     """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    q = MatrixQuantities(counts)
-    values = evaluate_measures(q, SPECS.values(), replace_undefined_by)
+    values, q = measure_matrix(confusion_matrix, SPECS.values(), replace_undefined_by)
     return InformationCoverage(
-        completeness=values["info_completeness"],
-        false_info_ratio=values["false_info_ratio"],
-        info_error=values["info_error"],
-        h_true=as_output(q.h_true),
-        h_output=as_output(q.h_output),
-        h_joint=as_output(q.h_joint),
-        mutual_info=as_output(q.mutual_info),
-        h_true_given_output=as_output(q.h_true_given_output),
-        h_output_given_true=as_output(q.h_output_given_true),
-        output_entropy_per_true_class=q.row_entropies,
-        true_entropy_per_output=q.column_entropies,
+        *values.values(),
+        *(as_output(getattr(q, name)) for name in InformationCoverage._fields[3:9]),
+        q.row_entropies,
+        q.column_entropies,
     )
 
 
@@ -148,32 +135,33 @@ def _per_bit_of_truth(information):
 
 
 SPECS = {
-    "info_completeness": MeasureSpec(
-        "info_completeness",
-        INFORMATION_COVERAGE,
-        True,
-        "f(T;S) = I(T;S) / H(T)",
-        "f(T;S)",
-        compute=_per_bit_of_truth(lambda q: q.mutual_info),
-    ),
-    "false_info_ratio": MeasureSpec(
-        "false_info_ratio",
-        INFORMATION_COVERAGE,
-        False,
-        "r(S|T) = H(S|T) / H(T)",
-        "r(S|T)",
-        compute=_per_bit_of_truth(lambda q: q.h_output_given_true),
-        value_range=NON_NEGATIVE,
-    ),
-    "info_error": MeasureSpec(
-        "info_error",
-        INFORMATION_COVERAGE,
-        False,
-        "S_I / H(T) = 1 - f + r",
-        "S_I/H(T)",
-        compute=_per_bit_of_truth(
-            lambda q: q.h_true_given_output + q.h_output_given_true
+    spec.name: spec
+    for spec in [
+        MeasureSpec(
+            "info_completeness",
+            INFORMATION_COVERAGE,
+            True,
+            "f(T;S) = I(T;S) / H(T)",
+            "f(T;S)",
+            _per_bit_of_truth(lambda q: q.mutual_info),
         ),
-        value_range=NON_NEGATIVE,
-    ),
+        MeasureSpec(
+            "false_info_ratio",
+            INFORMATION_COVERAGE,
+            False,
+            "r(S|T) = H(S|T) / H(T)",
+            "r(S|T)",
+            _per_bit_of_truth(lambda q: q.h_output_given_true),
+            NON_NEGATIVE,
+        ),
+        MeasureSpec(
+            "info_error",
+            INFORMATION_COVERAGE,
+            False,
+            "S_I / H(T) = 1 - f + r",
+            "S_I/H(T)",
+            _per_bit_of_truth(lambda q: q.h_true_given_output + q.h_output_given_true),
+            NON_NEGATIVE,
+        ),
+    ]
 }

@@ -2,8 +2,8 @@
 
 Every family (NI, coverage, triangle, conventional) describes its measures as
 :class:`MeasureSpec` entries; :func:`evaluate_measures` computes the requested
-ones from :class:`~infometrics._measures.quantities.MatrixQuantities` (of one
-matrix, a stack, or a stack in blocks) and warns only about those.
+ones from the one evaluator, :class:`~infometrics._measures.quantities.MatrixQuantities`
+(of one matrix, a stack, or a stack in blocks), and warns only about those.
 """
 
 from collections.abc import Callable
@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .validation import as_output, clip_unit_interval, fill_undefined
+from .quantities import MatrixQuantities
+from .validation import (
+    as_output,
+    check_confusion_matrix,
+    check_replace_undefined_by,
+    clip_unit_interval,
+    fill_undefined,
+)
 
 NORMALIZED_INFORMATION = "normalized information"
 INFORMATION_COVERAGE = "information coverage"
@@ -78,69 +85,52 @@ def _in_range(values, value_range):
     return values + 0.0
 
 
-def evaluate(spec, quantities, replace_undefined_by):
-    """One measure's values (not yet converted to a float for a single matrix)."""
-    values, conditions = spec.compute(quantities)
-    conditions = [(quantities.empty, EMPTY_REASON), *conditions]
-    return fill_undefined(
-        _in_range(values, spec.value_range),
-        conditions,
-        replace_undefined_by,
-        name=spec.warning_name or spec.name,
-    )
-
-
 def evaluate_measures(quantities, specs, replace_undefined_by):
-    """``{name: value}`` of the given specs, sharing the quantities' computations.
+    """``{name: value}`` of ``specs`` (only they are computed, only they warn).
 
-    Parameters
-    ----------
-    quantities : MatrixQuantities or iterable of MatrixQuantities
-        Of one matrix or of a stack; or the consecutive blocks of one stack
-        along its first axis (a long curve, evaluated in bounded memory),
-        whose values are concatenated, each measure warning once for the
-        whole stack.
-    specs : iterable of MeasureSpec
-        The measures asked for; only they are computed, and only they warn.
-    replace_undefined_by : "warn" or float
-        Already validated.
-
-    Returns
-    -------
-    values : dict
-        Floats for one matrix, arrays of the stack shape for a stack.
+    ``quantities`` is of one matrix or a stack, or an iterable of the
+    consecutive blocks of one stack, whose values are concatenated (each
+    measure warning once for the whole stack). Floats for one matrix, arrays
+    of the stack shape for a stack.
     """
     specs = list(specs)
-    blocks = [quantities] if hasattr(quantities, "stack_shape") else quantities
+    blocks = [quantities] if isinstance(quantities, MatrixQuantities) else quantities
     parts = {spec.name: [] for spec in specs}
+    reasons = {}
     for block in blocks:
         for spec in specs:
             values, conditions = spec.compute(block)
-            values = np.broadcast_to(
-                _in_range(values, spec.value_range), block.stack_shape
-            )
             conditions = [(block.empty, EMPTY_REASON), *conditions]
-            masks = [np.broadcast_to(mask, block.stack_shape) for mask, _ in conditions]
+            reasons[spec.name] = [reason for _, reason in conditions]
+            values = _in_range(values, spec.value_range)
             parts[spec.name].append(
-                (values, masks, [reason for _, reason in conditions])
+                [
+                    np.broadcast_to(array, block.stack_shape)
+                    for array in [values, *(mask for mask, _ in conditions)]
+                ]
             )
     results = {}
     for spec in specs:
-        blocks_of_spec = parts[spec.name]
-        if len(blocks_of_spec) == 1:
-            values, masks, reasons = blocks_of_spec[0]
-        else:
-            values = np.concatenate([part[0] for part in blocks_of_spec])
-            reasons = blocks_of_spec[0][2]
-            masks = [
-                np.concatenate([part[1][k] for part in blocks_of_spec])
-                for k in range(len(reasons))
-            ]
+        found = parts[spec.name]
+        values, *masks = (
+            found[0]
+            if len(found) == 1
+            else [np.concatenate(column) for column in zip(*found, strict=True)]
+        )
         filled = fill_undefined(
             values,
-            list(zip(masks, reasons, strict=True)),
+            list(zip(masks, reasons[spec.name], strict=True)),
             replace_undefined_by,
             name=spec.warning_name or spec.name,
         )
         results[spec.name] = as_output(filled)
     return results
+
+
+def measure_matrix(confusion_matrix, specs, replace_undefined_by, *, positive=1):
+    """``(values, quantities)``: the one validation of a public count-level call,
+    then :func:`evaluate_measures` of ``specs``."""
+    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
+    counts, _ = check_confusion_matrix(confusion_matrix)
+    quantities = MatrixQuantities(counts, positive=positive)
+    return evaluate_measures(quantities, specs, replace_undefined_by), quantities

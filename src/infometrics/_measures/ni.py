@@ -1,6 +1,6 @@
 """The 24 normalized information measures NI1 ... NI24 of Hu, He & Yuan.
 
-Each measure is a pure function of the shared
+Each measure is a function of the shared
 :class:`~infometrics._measures.quantities.MatrixQuantities`; every public function
 accepts one confusion matrix or a stack.
 """
@@ -8,8 +8,7 @@ accepts one confusion matrix or a stack.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -18,10 +17,9 @@ from .measure import (
     NORMALIZED_INFORMATION,
     ONE_TRUE_CLASS_REASON,
     MeasureSpec,
-    evaluate_measures,
+    measure_matrix,
 )
-from .quantities import MatrixQuantities
-from .validation import check_confusion_matrix, check_replace_undefined_by
+from .statistics import ratio
 
 SINGULAR_REASON = (
     "the divergence is infinite (singular): one marginal puts mass where the "
@@ -30,148 +28,97 @@ SINGULAR_REASON = (
 ZERO_CROSS_ENTROPY_REASON = "the cross-entropy is 0, so the ratio is 0/0"
 
 
-def _ratio(numerator, denominator):
-    """``numerator / denominator`` with 0 where the numerator is 0."""
-    numerator, denominator = np.broadcast_arrays(numerator, denominator)
-    return np.divide(
-        numerator,
-        denominator,
-        out=np.zeros(numerator.shape),
-        where=numerator > 0,
-    )
+# -- group 1: mutual information over a normaliser -----------------------------
+# I = 0 gives 0 even with a zero normaliser (no information transferred); with
+# H(T) = 0 a measure normalised by H(T) is undefined.
 
 
-# -- group 1: mutual information ----------------------------------------------
-
-
-def _mutual_info_measure(normalizer, *, divides_by_h_true):
-    """A group-1 measure ``I / normalizer``.
-
-    ``I = 0`` gives 0 even with a zero normaliser (no information transferred);
-    with ``H(T) = 0`` a measure normalised by ``H(T)`` is undefined.
-    """
-
+def _mutual_info(normalizer, *, divides_by_h_true=False, information="mutual_info"):
     def compute(q):
         norm = normalizer(q)
-        value = _ratio(q.mutual_info, norm)
         single_class = (q.h_true <= 0) & (divides_by_h_true | (norm <= 0))
-        return value, [(single_class, ONE_TRUE_CLASS_REASON)]
+        return ratio(getattr(q, information), norm), [
+            (single_class, ONE_TRUE_CLASS_REASON)
+        ]
 
     return compute
 
 
-def _ni2(q):
-    value = _ratio(q.mutual_info_without_reject, q.h_true)
-    return value, [(q.h_true <= 0, ONE_TRUE_CLASS_REASON)]
-
-
 def _ni4(q):
-    value = 0.5 * (_ratio(q.mutual_info, q.h_true) + _ratio(q.mutual_info, q.h_output))
+    value = 0.5 * (ratio(q.mutual_info, q.h_true) + ratio(q.mutual_info, q.h_output))
     return value, [(q.h_true <= 0, ONE_TRUE_CLASS_REASON)]
 
 
 # -- group 2: divergences between the marginals, NI = exp(-D) ------------------
 # t = (p_t, 0) and y = p_y on the m + 1 outcomes; each divergence is a sum over
-# the outcomes (a column statistic) and is singular where a term is infinite.
+# the outcomes (a column statistic), singular where a term is infinite: where
+# t has mass and y none ("t"), or y has mass and t none ("y", e.g. rejections).
 
 
-def _divergence_measure(divergence):
+def _divergence(*names, singular=""):
     def compute(q):
-        value, singular = divergence(q)
-        value = np.maximum(np.where(singular, 0.0, value), 0.0)
-        return np.exp(-value), [(singular, SINGULAR_REASON)]
+        value = sum(q.sum(name) for name in names)
+        infinite = np.zeros(q.stack_shape, dtype=bool)
+        for side in singular:
+            infinite = infinite | (q.sum(f"{side}_singular") > 0)
+        return _exp_minus(value, infinite)
 
     return compute
 
 
-def _never(q):
-    return np.zeros(q.stack_shape, dtype=bool)
-
-
-def _t_singular(q):
-    """Some outcome has true mass but no output mass: KL(t||y) is infinite."""
-    return q.sum("t_singular") > 0
-
-
-def _y_singular(q):
-    """Some outcome has output mass but no true mass (e.g. a rejection)."""
-    return q.sum("y_singular") > 0
+def _exp_minus(value, singular):
+    value = np.maximum(np.where(singular, 0.0, value), 0.0)
+    return np.exp(-value), [(singular, SINGULAR_REASON)]
 
 
 def _d11(q):
     product = q.sum("t_times_y")
     singular = product <= 0
     safe = np.where(singular, 1.0, product)
-    ratio = q.sum("t_squared") * q.sum("y_squared") / safe**2
-    return np.log2(np.where(singular, 1.0, ratio)), singular
+    value = q.sum("t_squared") * q.sum("y_squared") / safe**2
+    return _exp_minus(np.log2(np.where(singular, 1.0, value)), singular)
 
 
 def _d13(q):
     coefficient = q.sum("sqrt_t_times_y")
     singular = coefficient <= 0
-    return -np.log2(np.where(singular, 1.0, coefficient)), singular
+    return _exp_minus(-np.log2(np.where(singular, 1.0, coefficient)), singular)
 
 
 def _d20(q):
     forward, backward = q.sum("kl_t_y"), q.sum("kl_y_t")
+    singular = (q.sum("t_singular") > 0) | (q.sum("y_singular") > 0)
     # Identical marginals (both divergences 0) take the limit D20 = 0.
-    return _ratio(forward * backward, forward + backward), _t_singular(q) | _y_singular(
-        q
-    )
-
-
-_DIVERGENCES = {
-    10: lambda q: (q.sum("squared_difference"), _never(q)),
-    11: _d11,
-    12: lambda q: (q.sum("kl_t_y"), _t_singular(q)),
-    13: _d13,
-    14: lambda q: (q.sum("chi_square_t_y"), _t_singular(q)),
-    15: lambda q: (q.sum("hellinger"), _never(q)),
-    16: lambda q: (q.sum("absolute_difference"), _never(q)),
-    17: lambda q: (
-        q.sum("kl_t_y") + q.sum("kl_y_t"),
-        _t_singular(q) | _y_singular(q),
-    ),
-    18: lambda q: (q.sum("jensen_shannon"), _never(q)),
-    19: lambda q: (
-        q.sum("chi_square_t_y") + q.sum("chi_square_y_t"),
-        _t_singular(q) | _y_singular(q),
-    ),
-    20: _d20,
-}
+    return _exp_minus(ratio(forward * backward, forward + backward), singular)
 
 
 # -- group 3: cross-entropy ----------------------------------------------------
 
 
-def _cross_entropy(q, name, singular):
-    """``H(a; b)``, ``inf`` where ``a`` has mass on an outcome ``b`` has not."""
-    return np.where(singular, np.inf, q.sum(name))
-
-
 def cross_entropy_t_y(q):
-    return _cross_entropy(q, "cross_entropy_t_y", _t_singular(q))
+    """``H(t; y)``, ``inf`` where ``t`` has mass on an outcome ``y`` has not."""
+    return np.where(q.sum("t_singular") > 0, np.inf, q.sum("cross_entropy_t_y"))
 
 
 def cross_entropy_y_t(q):
-    return _cross_entropy(q, "cross_entropy_y_t", _y_singular(q))
+    """``H(y; t)``, ``inf`` where ``y`` has mass on an outcome ``t`` has not."""
+    return np.where(q.sum("y_singular") > 0, np.inf, q.sum("cross_entropy_y_t"))
 
 
-def _cross_entropy_ratio(numerator, denominator):
+def _entropy_over_cross_entropy(numerator, denominator):
     """``numerator / denominator``: 0 for an infinite denominator (the limit)."""
-    finite = np.isfinite(denominator)
-    zero = denominator <= 0
-    safe = np.where(finite & ~zero, denominator, 1.0)
-    value = np.where(finite & ~zero, numerator / safe, 0.0)
-    return value, [(zero, ZERO_CROSS_ENTROPY_REASON)]
+
+    def compute(q):
+        top, bottom = numerator(q), denominator(q)
+        defined = np.isfinite(bottom) & (bottom > 0)
+        value = np.where(defined, top / np.where(defined, bottom, 1.0), 0.0)
+        return value, [(bottom <= 0, ZERO_CROSS_ENTROPY_REASON)]
+
+    return compute
 
 
-def _ni21(q):
-    return _cross_entropy_ratio(q.h_true, cross_entropy_t_y(q))
-
-
-def _ni22(q):
-    return _cross_entropy_ratio(q.h_output, cross_entropy_y_t(q))
+_ni21 = _entropy_over_cross_entropy(lambda q: q.h_true, cross_entropy_t_y)
+_ni22 = _entropy_over_cross_entropy(lambda q: q.h_output, cross_entropy_y_t)
 
 
 def _ni23(q):
@@ -180,14 +127,7 @@ def _ni23(q):
     return 0.5 * (value_21 + value_22), conditions_21 + conditions_22
 
 
-def _ni24(q):
-    return _cross_entropy_ratio(
-        q.h_true + q.h_output, cross_entropy_t_y(q) + cross_entropy_y_t(q)
-    )
-
-
-@dataclass(frozen=True)
-class NIMeasure:
+class NIMeasure(NamedTuple):
     """One of the 24 normalized information measures.
 
     Attributes
@@ -198,6 +138,9 @@ class NIMeasure:
         ``"mutual information"``, ``"divergence"`` or ``"cross-entropy"``.
     formula : str
         The definition, in the notation of the specification.
+    compute : callable
+        ``compute(quantities) -> (values, conditions)``, as
+        :attr:`MeasureSpec.compute`.
     """
 
     name: str
@@ -206,104 +149,100 @@ class NIMeasure:
     compute: Callable = None
 
 
-def _measure(number, group, formula, compute):
-    return NIMeasure(f"ni{number}", group, formula, compute)
-
-
-_MI = "mutual information"
-_DIV = "divergence"
-_CE = "cross-entropy"
-
-_DIVERGENCE_FORMULAS = {
-    10: "exp(-sum (t - y)^2)",
-    11: "exp(-log(sum t^2 sum y^2 / (sum t y)^2))",
-    12: "exp(-KL(t||y))",
-    13: "exp(log sum sqrt(t y))",
-    14: "exp(-sum (t - y)^2 / y)",
-    15: "exp(-sum (sqrt t - sqrt y)^2)",
-    16: "exp(-sum |t - y|)",
-    17: "exp(-(KL(t||y) + KL(y||t)))",
-    18: "exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2",
-    19: "exp(-(sum (t - y)^2 / y + sum (y - t)^2 / t))",
-    20: "exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))",
-}
+_MI, _DIV, _CE = "mutual information", "divergence", "cross-entropy"
 
 NI_MEASURES: dict[str, NIMeasure] = {
-    m.name: m
-    for m in [
-        _measure(
-            1,
+    f"ni{number}": NIMeasure(f"ni{number}", group, formula, compute)
+    for number, group, formula, compute in [
+        (1, _MI, "I / H(T)", _mutual_info(lambda q: q.h_true, divides_by_h_true=True)),
+        (
+            2,
             _MI,
-            "I / H(T)",
-            _mutual_info_measure(lambda q: q.h_true, divides_by_h_true=True),
+            "I_M / H(T), I_M leaving out the reject column's terms",
+            _mutual_info(
+                lambda q: q.h_true,
+                divides_by_h_true=True,
+                information="mutual_info_without_reject",
+            ),
         ),
-        _measure(2, _MI, "I_M / H(T), I_M leaving out the reject column's terms", _ni2),
-        _measure(
-            3,
-            _MI,
-            "I / H(Y)",
-            _mutual_info_measure(lambda q: q.h_output, divides_by_h_true=False),
-        ),
-        _measure(4, _MI, "(I / H(T) + I / H(Y)) / 2", _ni4),
-        _measure(
+        (3, _MI, "I / H(Y)", _mutual_info(lambda q: q.h_output)),
+        (4, _MI, "(I / H(T) + I / H(Y)) / 2", _ni4),
+        (
             5,
             _MI,
             "2 I / (H(T) + H(Y))",
-            _mutual_info_measure(
-                lambda q: 0.5 * (q.h_true + q.h_output), divides_by_h_true=False
-            ),
+            _mutual_info(lambda q: 0.5 * (q.h_true + q.h_output)),
         ),
-        _measure(
+        (
             6,
             _MI,
             "I / sqrt(H(T) H(Y))",
-            _mutual_info_measure(
-                lambda q: np.sqrt(q.h_true * q.h_output), divides_by_h_true=False
-            ),
+            _mutual_info(lambda q: np.sqrt(q.h_true * q.h_output)),
         ),
-        _measure(
-            7,
-            _MI,
-            "I / H(T, Y)",
-            _mutual_info_measure(lambda q: q.h_joint, divides_by_h_true=False),
-        ),
-        _measure(
+        (7, _MI, "I / H(T, Y)", _mutual_info(lambda q: q.h_joint)),
+        (
             8,
             _MI,
             "I / max(H(T), H(Y))",
-            _mutual_info_measure(
-                lambda q: np.maximum(q.h_true, q.h_output), divides_by_h_true=False
-            ),
+            _mutual_info(lambda q: np.maximum(q.h_true, q.h_output)),
         ),
-        _measure(
+        (
             9,
             _MI,
             "I / min(H(T), H(Y))",
-            _mutual_info_measure(
-                lambda q: np.minimum(q.h_true, q.h_output), divides_by_h_true=False
+            _mutual_info(lambda q: np.minimum(q.h_true, q.h_output)),
+        ),
+        (10, _DIV, "exp(-sum (t - y)^2)", _divergence("squared_difference")),
+        (11, _DIV, "exp(-log(sum t^2 sum y^2 / (sum t y)^2))", _d11),
+        (12, _DIV, "exp(-KL(t||y))", _divergence("kl_t_y", singular="t")),
+        (13, _DIV, "exp(log sum sqrt(t y))", _d13),
+        (
+            14,
+            _DIV,
+            "exp(-sum (t - y)^2 / y)",
+            _divergence("chi_square_t_y", singular="t"),
+        ),
+        (15, _DIV, "exp(-sum (sqrt t - sqrt y)^2)", _divergence("hellinger")),
+        (16, _DIV, "exp(-sum |t - y|)", _divergence("absolute_difference")),
+        (
+            17,
+            _DIV,
+            "exp(-(KL(t||y) + KL(y||t)))",
+            _divergence("kl_t_y", "kl_y_t", singular="ty"),
+        ),
+        (
+            18,
+            _DIV,
+            "exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2",
+            _divergence("jensen_shannon"),
+        ),
+        (
+            19,
+            _DIV,
+            "exp(-(sum (t - y)^2 / y + sum (y - t)^2 / t))",
+            _divergence("chi_square_t_y", "chi_square_y_t", singular="ty"),
+        ),
+        (20, _DIV, "exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))", _d20),
+        (21, _CE, "H(T) / H(t; y)", _ni21),
+        (22, _CE, "H(Y) / H(y; t)", _ni22),
+        (23, _CE, "(NI21 + NI22) / 2", _ni23),
+        (
+            24,
+            _CE,
+            "(H(T) + H(Y)) / (H(t; y) + H(y; t))",
+            _entropy_over_cross_entropy(
+                lambda q: q.h_true + q.h_output,
+                lambda q: cross_entropy_t_y(q) + cross_entropy_y_t(q),
             ),
         ),
-        *(
-            _measure(k, _DIV, formula, _divergence_measure(_DIVERGENCES[k]))
-            for k, formula in _DIVERGENCE_FORMULAS.items()
-        ),
-        _measure(21, _CE, "H(T) / H(t; y)", _ni21),
-        _measure(22, _CE, "H(Y) / H(y; t)", _ni22),
-        _measure(23, _CE, "(NI21 + NI22) / 2", _ni23),
-        _measure(24, _CE, "(H(T) + H(Y)) / (H(t; y) + H(y; t))", _ni24),
     ]
 }
 
 SPECS: dict[str, MeasureSpec] = {
     name: MeasureSpec(
-        name,
-        NORMALIZED_INFORMATION,
-        True,
-        measure.formula,
-        name.upper(),
-        compute=measure.compute,
+        name, NORMALIZED_INFORMATION, True, formula, name.upper(), compute=compute
     )
-    for name, measure in NI_MEASURES.items()
+    for name, _, formula, compute in NI_MEASURES.values()
 }
 
 MeasureName = Literal[
@@ -435,13 +374,8 @@ def ni(
             "measure is an empty list; name at least one measure, or call "
             "all_measures for all 24."
         )
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    values = evaluate_measures(
-        MatrixQuantities(counts),
-        [SPECS[name] for name in dict.fromkeys(names)],
-        replace_undefined_by,
-    )
+    specs = [SPECS[name] for name in dict.fromkeys(names)]
+    values, _ = measure_matrix(confusion_matrix, specs, replace_undefined_by)
     return values if several else values[names[0]]
 
 
@@ -482,7 +416,4 @@ def all_measures(
     >>> round(values["ni1"], 3), round(values["ni3"], 3), round(values["ni21"], 3)
     (0.897, 0.841, 0.998)
     """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    quantities = MatrixQuantities(counts)
-    return evaluate_measures(quantities, SPECS.values(), replace_undefined_by)
+    return measure_matrix(confusion_matrix, SPECS.values(), replace_undefined_by)[0]

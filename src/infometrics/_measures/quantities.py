@@ -1,25 +1,20 @@
 """The quantities every measure of a matrix (or a stack of them) is computed from.
 
 :class:`MatrixQuantities` is the one evaluator of the package: a public
-function validates its counts once, builds the quantities of the matrix or
-of a whole stack (reject curves, resamples and the threshold tuner hand it
-stacks of matrices, in blocks), and every measure of the registry reads them.
-Each quantity is computed on first use, so a caller pays only for what the
-measures it asks for need.
-
-Every decision between two formulas is taken per matrix, on that matrix's
-counts alone: a matrix gives the same bits alone or inside any stack. An
-all-zero reject column is not an output (the triangle then counts ``m``
-outputs), so such a matrix gives exactly what its square part gives.
-
-Everything is in bits and vectorised over the leading stack axes.
+function validates its counts once, and every measure of the registry reads
+the quantities of the matrix or of a whole stack (reject curves, resamples,
+the threshold tuner), each computed on first use. Every choice between two
+formulas is taken per matrix, on its counts alone, so a matrix gives the same
+bits alone or inside any stack. An all-zero reject column is not an output,
+so such a matrix gives exactly what its square part gives. In bits.
 """
 
 from functools import cached_property
+from types import SimpleNamespace
 
 import numpy as np
 
-from .statistics import CELL_SUMS, CLASS_SUMS, COLUMN_SUMS, KINDS
+from .statistics import KINDS, STATISTICS
 
 # A difference of two entropies below this is rounding, not information.
 _CANCELLATION_TOLERANCE = 64 * np.finfo(np.float64).eps
@@ -29,20 +24,9 @@ _CANCELLATION_TOLERANCE = 64 * np.finfo(np.float64).eps
 _EXACT_INFORMATION_CELLS = 4096
 
 
-class Fields:
-    """A bag of named arrays, the argument of the statistics' functions."""
-
-    def __init__(self, **fields):
-        self.__dict__.update(fields)
-
-
 def sum_of_others(values, axis=-1):
-    """``sum_{k != i} values_k`` along ``axis``, from exclusive running sums.
-
-    Unlike ``total - values``, it is exactly 0 wherever every other entry is
-    0, and it loses no digits when one entry dominates; for integer counts
-    below ``2**53`` it is the exact difference.
-    """
+    """``sum_{k != i} values_k`` along ``axis``, from exclusive running sums:
+    exactly 0 where every other entry is, and no digits lost to a dominant one."""
     values = np.moveaxis(values, axis, -1)
     before = np.zeros_like(values)
     np.cumsum(values[..., :-1], axis=-1, out=before[..., 1:])
@@ -56,12 +40,8 @@ _EXACT_INTEGER_LIMIT = 2.0**53
 
 
 def _scaled_to_unit(counts):
-    """Counts times a power of two that brings each matrix's largest count near 1.
-
-    Multiplying by a power of two is exact, so integer structure (and with it
-    exact independence) survives; sums of counts near the float maximum no
-    longer overflow, tiny counts no longer underflow.
-    """
+    """Counts times the power of two that brings each matrix's largest near 1:
+    exact, and sums near the float maximum no longer overflow."""
     largest = counts.max(axis=(-2, -1), keepdims=True)
     _, exponent = np.frexp(np.where(largest > 0, largest, 1.0))
     return np.ldexp(counts, -exponent)
@@ -88,10 +68,7 @@ def _entropy(values):
 
 
 def _line_entropies(line_information, line_mass, counts, axis):
-    """``H`` of each row or column from its information ``mass * H``.
-
-    Exactly 0 for a line with one non-empty cell, ``nan`` for an empty line.
-    """
+    """``H`` of each line from ``mass * H``: 0 with one non-empty cell, nan if empty."""
     value = np.divide(
         line_information,
         line_mass,
@@ -104,25 +81,10 @@ def _line_entropies(line_information, line_mass, counts, axis):
 
 
 class MatrixQuantities:
-    """The quantities of validated counts, each computed once and on demand.
-
-    Parameters
-    ----------
-    counts : ndarray of shape (..., m, m) or (..., m, m + 1)
-        Validated, finite, non-negative float counts.
-    positive : int, default=1
-        Row of the positive class of the binary measures.
-
-    Attributes
-    ----------
-    n_classes : int
-        ``m``.
-    n_columns : int
-        Columns of the matrices as given (``m`` or ``m + 1``).
-    n_outputs : ndarray of int, shape (...)
-        Outputs of each matrix: ``m + 1`` where the reject column holds
-        something, ``m`` otherwise (an empty reject column is not an output).
-    """
+    """The quantities of validated float counts ``(..., m, m)`` or
+    ``(..., m, m + 1)``, each computed once and on demand; ``positive`` is the
+    row of the binary measures' positive class. ``n_outputs`` per matrix is
+    ``m + 1`` where the reject column holds something, else ``m``."""
 
     def __init__(self, counts, *, positive=1):
         self.n_columns = counts.shape[-1]
@@ -140,7 +102,7 @@ class MatrixQuantities:
         self.counts = _scaled_to_unit(counts)
         self.total = self.counts.sum(axis=(-2, -1))
         self.empty = self.total <= 0
-        safe_total = np.where(self.empty, 1.0, self.total)
+        self._safe_total = safe_total = np.where(self.empty, 1.0, self.total)
         self.joint = self.counts / safe_total[..., None, None]
         self.row_totals = self.counts.sum(axis=-1)
         self.column_totals = _column_sums(self.counts)
@@ -156,27 +118,17 @@ class MatrixQuantities:
     def sum(self, name):
         """The statistic ``name`` of :mod:`~infometrics._measures.statistics`."""
         if name not in self._sums:
-            kind = KINDS[name]
-            if kind == "cell":
-                value = CELL_SUMS[name](self._cells).sum(axis=(-2, -1))
-            elif kind == "column":
-                value = COLUMN_SUMS[name](self._columns).sum(axis=-1)
-            else:
-                value = CLASS_SUMS[name](self._classes).sum(axis=-1)
-            self._sums[name] = value
+            fields = getattr(self, KINDS[name])  # built on first use
+            axes = (-2, -1) if KINDS[name] == "_cells" else -1
+            self._sums[name] = STATISTICS[name](fields).sum(axis=axes)
         return self._sums[name]
 
     # -- sums of the other entries ---------------------------------------------
 
     @cached_property
     def _exact(self):
-        """Per matrix: integer counts with a total below ``2**53``.
-
-        Their sums and differences are exact (also after the power-of-two
-        scaling), so the rest of a row is a subtraction; other matrices sum
-        the other entries instead. Both give the exact value on such a
-        matrix, so the choice never changes a bit, only the time.
-        """
+        """Per matrix: integer counts with a total below ``2**53``, whose rests
+        are exact subtractions (the same bits as sums of the others, faster)."""
         counts = self._given
         with np.errstate(over="ignore", invalid="ignore"):
             # A whole stack of integers whose grand total is below the limit
@@ -191,8 +143,8 @@ class MatrixQuantities:
         return integral & (total < _EXACT_INTEGER_LIMIT)
 
     def _others(self, values, totals, axis):
-        """``sum_{k != i} values_k`` along ``axis`` (``totals``: the sums along
-        it, broadcastable): a subtraction on exact matrices."""
+        """``sum_{k != i} values_k`` along ``axis``; ``totals - values`` on exact
+        matrices."""
         if np.all(self._exact):
             return totals - values
         others = sum_of_others(values, axis)
@@ -220,7 +172,7 @@ class MatrixQuantities:
     @cached_property
     def _cells(self):
         m = self.n_classes
-        return Fields(
+        return SimpleNamespace(
             p=self.joint,
             t=self.true_marginal[..., :, None],
             reject=self._reject_mask,
@@ -236,14 +188,14 @@ class MatrixQuantities:
 
     def _share(self, counts):
         """Counts as proportions of the total."""
-        return counts / np.where(self.empty, 1.0, self.total)[..., None]
+        return counts / self._safe_total[..., None]
 
     @cached_property
     def _columns(self):
         m = self.n_classes
         target_rest = np.ones_like(self.output_marginal)
         target_rest[..., :m] = self._complement(self.row_totals)
-        return Fields(
+        return SimpleNamespace(
             t=self._target,
             y=self.output_marginal,
             t_rest=target_rest,
@@ -256,7 +208,7 @@ class MatrixQuantities:
         m = self.n_classes
         hits = np.diagonal(self.joint[..., :, :m], axis1=-2, axis2=-1)
         row_rest, column_rest, matrix_rest = self._class_complements
-        return Fields(
+        return SimpleNamespace(
             d=hits,
             t=self.true_marginal,
             y=self.output_marginal[..., :m],
@@ -279,8 +231,7 @@ class MatrixQuantities:
 
     @cached_property
     def h_output(self):
-        """``H(Y)`` (reject outcome included); exactly 0 when at most one output
-        column is used."""
+        """``H(Y)`` (reject outcome included); exactly 0 with one output used."""
         support = np.count_nonzero(self.column_totals, axis=-1)
         return np.where(support > 1, _entropy(self.sum("neg_y_log_y")), 0.0)
 
@@ -292,7 +243,7 @@ class MatrixQuantities:
     def _complement(self, totals):
         """``sum_{k != i} totals_k / n``: exactly 0 where the other totals are."""
         rest = self._others(totals, self.total[..., None], axis=-1)
-        return rest / np.where(self.empty, 1.0, self.total)[..., None]
+        return self._share(rest)
 
     @cached_property
     def _p_log_counts(self):
@@ -303,14 +254,10 @@ class MatrixQuantities:
         return values
 
     def _line_information(self, totals, axis):
-        """``sum_j -P_ij log2(C_ij / totals_i)`` per line (row or column).
-
-        As sums: ``-sum P log2 C + (line mass) log2 total``; that difference
-        loses digits only through a cell holding more than half of its line
-        (at most one per line), whose term is taken exactly instead, as
-        ``-P log1p(-rest / total)`` with ``rest`` the sum of the line's other
-        cells. Returns the per-line values (``0`` for an empty line).
-        """
+        """``sum_j -P_ij log2(C_ij / totals_i)`` per line (0 if empty), as
+        ``-sum P log2 C + mass log2 total``; the one cell that may hold more
+        than half its line, where that loses digits, is taken as
+        ``-P log1p(-rest / total)`` instead."""
         counts, joint = self.counts, self.joint
         # The largest cell of each line, and whether it dominates the line.
         largest = np.expand_dims(counts.argmax(axis=axis), axis)
@@ -327,7 +274,7 @@ class MatrixQuantities:
             others = counts.copy()
             np.put_along_axis(others, largest, 0.0, axis)
             rest = np.where(self._exact[..., None], rest, others.sum(axis=axis))
-        others_mass = rest / np.where(self.empty, 1.0, self.total)[..., None]
+        others_mass = self._share(rest)
         top_p_log = np.take_along_axis(self._p_log_counts, largest, axis).squeeze(axis)
         with np.errstate(divide="ignore", invalid="ignore"):
             log_totals = np.where(totals > 0, np.log2(totals), 0.0)
@@ -349,13 +296,9 @@ class MatrixQuantities:
 
     @cached_property
     def _information_terms(self):
-        """``P_ij log2(P_ij / (t_i y_j))`` per cell, 0 for an empty cell.
-
-        With ``a`` the cell, ``b`` and ``c`` the rest of its row and column and
-        ``d`` the rest of the matrix, ``P_ij / (t_i y_j) = 1 + (ad - bc) /
-        ((a + b)(a + c))``, whose ``log1p`` keeps the digits of a ratio near 1
-        (an exactly independent matrix, ``ad == bc``, gives exactly 0).
-        """
+        """``P_ij log2(P_ij / (t_i y_j))`` per cell (0 if empty), as ``log1p`` of
+        ``(ad - bc) / ((a + b)(a + c))`` (``b``, ``c``, ``d``: the rest of the
+        row, the column, the matrix): exactly 0 for an independent matrix."""
         a, joint = self.counts, self.joint
         b, c, d = self._rests
         present = a > 0
@@ -388,15 +331,9 @@ class MatrixQuantities:
 
     @cached_property
     def _information_and_without_reject(self):
-        """``(I, I_M)``, term by term.
-
-        A matrix of more than 4096 cells first takes the sums ``sum P log2 C +
-        log2 n - sum t log2 R - sum y log2 K`` (no extra pass over the cells);
-        their absolute error is a few ``1e-14`` bits, so such a matrix whose
-        ``I`` or ``I_M`` comes out below ``1e-3`` bits takes the exact per-cell
-        form of :attr:`_information_terms` instead, as every smaller matrix
-        does. Both choices depend on the matrix alone, never on its stack.
-        """
+        """``(I, I_M)``. Above 4096 cells, first as sums ``sum P log2 C + log2 n
+        - sum t log2 R - sum y log2 K`` (absolute error a few ``1e-14`` bits),
+        kept where both are at least ``1e-3`` bits; else term by term."""
         if self.n_classes * (self.n_classes + 1) <= _EXACT_INFORMATION_CELLS:
             terms = self._information_terms
             return terms.sum(axis=(-2, -1)), terms[..., :-1].sum(axis=(-2, -1))
@@ -405,7 +342,7 @@ class MatrixQuantities:
             log_columns = np.where(
                 self.column_totals > 0, np.log2(self.column_totals), 0.0
             )
-        log_total = np.log2(np.where(self.empty, 1.0, self.total))
+        log_total = np.log2(self._safe_total)
         cells = self._p_log_counts.sum(axis=(-2, -1))
         information = (
             cells

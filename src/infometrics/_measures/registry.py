@@ -7,6 +7,7 @@ better; adding a measure is one entry in its family's module.
 
 import re
 
+from . import measure
 from .conventional import SPECS as CONVENTIONAL_SPECS
 from .coverage import SPECS as COVERAGE_SPECS
 from .measure import (
@@ -16,7 +17,6 @@ from .measure import (
     NORMALIZED_INFORMATION,
     MeasureSpec,
 )
-from .measure import evaluate_measures as _evaluate_specs
 from .ni import SPECS as NI_SPECS
 from .quantities import MatrixQuantities
 from .triangle import SPECS as TRIANGLE_SPECS
@@ -30,6 +30,7 @@ __all__ = [
     "NORMALIZED_INFORMATION",
     "MeasureSpec",
     "check_measure",
+    "check_measures",
     "compute_measures",
     "evaluate_measures",
     "evaluate_stack_blocks",
@@ -64,10 +65,29 @@ def check_measure(name) -> MeasureSpec:
     )
 
 
-def _check_names(names, n_classes):
-    specs = [check_measure(name) for name in names]
+def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
+    """The entries of a name or a list of names (once each, in order), or raise.
+
+    A bare string is one name, not a sequence of letters; ``n_classes``, when
+    known, refuses the two-class measures on other matrices.
+    """
+    if isinstance(measures, str):
+        measures = [measures]
+    try:
+        names = list({check_measure(name).name: None for name in measures})
+    except TypeError:
+        raise TypeError(
+            "measures must be a measure name or a list of names, e.g. 'ni2' or "
+            f"['ni2', 'info_completeness']; got {type(measures).__name__}."
+        ) from None
+    if not names:
+        raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
+    return _for_classes([MEASURES[name] for name in names], n_classes)
+
+
+def _for_classes(specs, n_classes):
     for spec in specs:
-        if spec.binary_only and n_classes != 2:
+        if spec.binary_only and n_classes not in (None, 2):
             raise ValueError(
                 f"{spec.name!r} is only defined for two classes; the matrix has "
                 f"{n_classes}."
@@ -75,78 +95,32 @@ def _check_names(names, n_classes):
     return specs
 
 
+def _checked(names, n_classes, replace_undefined_by):
+    # Each measure once: "ni2" and "NI2" are one column of the results.
+    specs = {spec.name: spec for spec in map(check_measure, names)}
+    specs = _for_classes(list(specs.values()), n_classes)
+    return specs, check_replace_undefined_by(replace_undefined_by)
+
+
 def evaluate_measures(quantities, names, *, replace_undefined_by="warn"):
-    """The named measures from already computed quantities.
-
-    Parameters
-    ----------
-    quantities : MatrixQuantities
-        Of one matrix or of a stack.
-    names : iterable of str
-        Base names (or ``neg_`` scorer names) from :data:`MEASURES`.
-    replace_undefined_by : "warn" or float, default="warn"
-        As for the core functions; only the requested measures warn.
-
-    Returns
-    -------
-    values : dict
-        ``{name: value}`` in the order of ``names`` (base names).
-    """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    specs = _check_names(names, quantities.n_classes)
-    return _evaluate_specs(quantities, specs, replace_undefined_by)
+    """``{name: value}`` of the named measures (base or ``neg_`` names) from
+    already computed quantities; only the requested measures warn."""
+    specs, replace = _checked(names, quantities.n_classes, replace_undefined_by)
+    return measure.evaluate_measures(quantities, specs, replace)
 
 
 def compute_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
-    """The named measures of a matrix or stack: one validation, one quantities pass.
-
-    Parameters
-    ----------
-    confusion_matrix : array-like of shape (..., m, m + 1) or (..., m, m)
-        Counts.
-    names : iterable of str
-        Base names from :data:`MEASURES`.
-    replace_undefined_by : "warn" or float, default="warn"
-        As for the core functions.
-
-    Returns
-    -------
-    values : dict
-        ``{name: value}`` in the order of ``names``.
-    """
-    names = list(names)
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
+    """``{name: value}`` of a matrix or stack: one validation, one quantities pass."""
     counts, _ = check_confusion_matrix(confusion_matrix)
-    specs = _check_names(names, counts.shape[-2])
-    return _evaluate_specs(MatrixQuantities(counts), specs, replace_undefined_by)
+    specs, replace = _checked(names, counts.shape[-2], replace_undefined_by)
+    return measure.evaluate_measures(MatrixQuantities(counts), specs, replace)
 
 
 def evaluate_stack_blocks(blocks, n_classes, names, *, replace_undefined_by):
-    """The named measures of a stack given as consecutive blocks of counts.
-
-    The builders of threshold stacks (reject curves, binned counts, the
-    threshold tuner) hand their matrices over in bounded blocks; each block's
-    quantities are built when it arrives and dropped after, the counts are
-    not validated again (the builder made them), and every measure warns once
-    for the whole stack.
-
-    Parameters
-    ----------
-    blocks : iterable of ndarray of shape (k, m, m + 1)
-        Finite non-negative float counts, the blocks in order.
-    n_classes : int
-        ``m``.
-    names : iterable of str
-        Base names from :data:`MEASURES`.
-    replace_undefined_by : "warn" or float
-        As for the core functions.
-
-    Returns
-    -------
-    values : dict
-        ``{name: ndarray}`` over the whole stack, in the order of ``names``.
-    """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    specs = _check_names(names, n_classes)
+    """``{name: ndarray}`` of a stack handed over as consecutive blocks of
+    ``(k, m, m + 1)`` counts, which the stack builder made (not validated
+    again); each block's quantities live while it is evaluated, and every
+    measure warns once for the whole stack."""
+    specs, replace = _checked(names, n_classes, replace_undefined_by)
     quantities = (MatrixQuantities(block) for block in blocks)
-    return _evaluate_specs(quantities, specs, replace_undefined_by)
+    return measure.evaluate_measures(quantities, specs, replace)

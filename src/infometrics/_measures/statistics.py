@@ -1,36 +1,19 @@
 """The sums every scalar measure is made of.
 
-Every measure of the registry is a function of a few *statistics*: sums of an
-elementwise function over the cells, the output columns or the classes of the
-padded matrix ``C`` of shape ``(..., m, m + 1)`` (a square matrix gets an
-all-zero reject column). With ``n = sum C``, ``P = C / n``:
+A *statistic* is the sum of an elementwise function over the cells, the output
+columns or the classes of the padded matrix ``C`` of shape ``(..., m, m + 1)``
+(``n = sum C``, ``P = C / n``);
+:class:`~infometrics._measures.quantities.MatrixQuantities` supplies the fields
+and sums per matrix. Cells have ``p``, ``t`` (the row's
+``t_i``), ``reject`` and ``diagonal``; columns ``t`` (0 on the reject outcome),
+``y``, ``t_rest``, ``y_rest`` and ``reject``; classes ``d`` (``P_ii``), ``t``,
+``y``, ``t_rest``, ``y_rest``, ``t_off`` (``t_i - P_ii``), ``y_off``
+(``y_i - P_ii``), ``tn``, ``index`` and ``positive``.
 
-- cells (all ``m (m + 1)`` of them) have the fields ``p`` (``P_ij``), ``t``
-  (the true marginal ``t_i`` of the cell's row), ``reject`` (``j == m``) and
-  ``diagonal`` (``i == j``);
-- columns (the ``m + 1`` outputs) have ``t`` (``t_j``, 0 for the reject
-  column: the truth never takes the reject value), ``y`` (the output marginal
-  ``y_j``), ``t_rest`` and ``y_rest`` (``1 - t_j`` and ``1 - y_j`` as sums of
-  the other entries) and ``reject``;
-- classes (the ``m`` true classes) have ``d`` (``P_ii``), ``t`` (``t_i``),
-  ``y`` (``y_i``), ``t_rest`` (``sum_{k != i} t_k``), ``y_rest``
-  (``sum_{j != i} y_j``, the reject column included), ``t_off`` (row ``i``
-  outside the diagonal, rejections included: ``t_i - P_ii``), ``y_off``
-  (column ``i`` outside the diagonal: ``y_i - P_ii``), ``tn`` (the mass
-  outside row ``i`` and column ``i``), ``index`` (``i``) and ``positive``
-  (the index of the positive class of the binary measures).
-
-A statistic is the sum of its function over every cell, column or class.
-:class:`~infometrics._measures.quantities.MatrixQuantities` evaluates the
-functions on a matrix or a stack and sums them per matrix.
-
-Conventions that keep degenerate cases exact: every function is 0 where its
-mass is 0 (``0 log 0 = 0``); a term that would be infinite is left out of the
-sum and counted by a companion statistic (``*_singular``) instead, so that the
-measure can tell "infinite" from "large"; ``t_rest`` and ``y_rest`` are sums of
-the other entries, never ``1 - t``, so they are exactly 0 when those entries
-are (a ratio with them as denominator never becomes a quotient of two rounding
-errors).
+Every function is 0 where its mass is 0 (``0 log 0 = 0``); an infinite term is
+left out and counted by a ``*_singular`` statistic, so a measure can tell
+"infinite" from "large"; ``*_rest`` are sums of the other entries, never
+``1 - x``, so they are exactly 0 when those entries are.
 """
 
 import numpy as np
@@ -43,8 +26,8 @@ def _where_positive(mask, compute, like):
     return np.where(mask, values, 0.0) + np.zeros_like(like)
 
 
-def _ratio(numerator, denominator):
-    """``numerator / denominator`` with 0 where either is 0."""
+def ratio(numerator, denominator):
+    """``numerator / denominator``, 0 where either is 0."""
     numerator, denominator = np.broadcast_arrays(numerator, denominator)
     return np.divide(
         numerator,
@@ -57,23 +40,15 @@ def _ratio(numerator, denominator):
 def _log2(mass, rest):
     """``log2 mass`` where ``mass > 0``, from ``log1p(-rest)`` above 1/2.
 
-    ``rest = 1 - mass`` as a sum of the other entries: near 1 the plain
-    logarithm of a rounded mass would lose the digits of ``rest``. Both
-    logarithms are taken unmasked (a masked ufunc call costs about ten times
-    as much) and each entry keeps the branch it needs.
+    ``rest`` (``1 - mass`` as a sum of the other entries) keeps the digits a
+    rounded mass near 1 would lose. Both logarithms are taken unmasked (a
+    masked ufunc call costs ten times as much).
     """
     mass, rest = np.broadcast_arrays(mass, rest)
     with np.errstate(divide="ignore", invalid="ignore"):
         values = np.where(mass > 0.5, np.log1p(-rest), np.log(mass))
     values = np.where(mass > 0, values, 0.0)
     return values / np.log(2.0)
-
-
-def _neg_log2_term(mass, reference):
-    """``-mass log2(mass / reference)``, 0 where ``mass`` is 0."""
-    return _where_positive(
-        (mass > 0) & (reference > 0), lambda: -mass * np.log2(mass / reference), mass
-    )
 
 
 def _neg_entropy_term(mass, rest):
@@ -112,11 +87,6 @@ def _is_positive(classes):
 
 
 CELL_SUMS = {
-    # H(S|T) = sum_ij -P_ij log2(P_ij / t_i): no subtraction of entropies.
-    "neg_p_log_p_given_t": lambda c: _neg_log2_term(c.p, c.t),
-    "reject_neg_p_log_p_given_t": lambda c: np.where(
-        c.reject, _neg_log2_term(c.p, c.t), 0.0
-    ),
     # Misclassified accepted mass (Hu & Wang's error rate E), exactly 0 if none.
     "error": lambda c: np.where(c.reject | c.diagonal, 0.0, c.p),
     # Holt's quadratic loss needs sum_i t_i sum_k P_ik^2.
@@ -126,9 +96,6 @@ CELL_SUMS = {
 COLUMN_SUMS = {
     "neg_t_log_t": lambda c: _neg_entropy_term(c.t, c.t_rest),
     "neg_y_log_y": lambda c: _neg_entropy_term(c.y, c.y_rest),
-    "reject_neg_y_log_y": lambda c: np.where(
-        c.reject, _neg_entropy_term(c.y, c.y_rest), 0.0
-    ),
     "reject_y": lambda c: np.where(c.reject, c.y, 0.0),
     "accepted_y": lambda c: np.where(c.reject, 0.0, c.y),
     # Divergences between the true marginal t and the output marginal y.
@@ -158,12 +125,12 @@ CLASS_SUMS = {
     "hits": lambda k: k.d,
     "misses": lambda k: k.t_off,
     # Holt et al.'s one-vs-rest rates of each class, weighted by its prior.
-    "prior_tpr": lambda k: k.t * _ratio(k.d, k.t),
-    "prior_fpr": lambda k: k.t * _ratio(k.y_off, k.t_rest),
-    "prior_ppv": lambda k: k.t * _ratio(k.d, k.y),
-    "prior_npv": lambda k: k.t * _ratio(k.tn, k.y_rest),
+    "prior_tpr": lambda k: k.t * ratio(k.d, k.t),
+    "prior_fpr": lambda k: k.t * ratio(k.y_off, k.t_rest),
+    "prior_ppv": lambda k: k.t * ratio(k.d, k.y),
+    "prior_npv": lambda k: k.t * ratio(k.tn, k.y_rest),
     "prior_rand": lambda k: k.t * (k.d + k.tn),
-    "prior_f_score": lambda k: k.t * _ratio(2 * k.d, k.t + k.y),
+    "prior_f_score": lambda k: k.t * ratio(2 * k.d, k.t + k.y),
     # Row i's quadratic loss is sum_k P_ik^2 + (1 - P_ii)^2 - P_ii^2 and its
     # linear loss (t_i - P_ii) + (1 - P_ii); 1 - P_ii = t_off + t_rest.
     "prior_quadratic_correction": lambda k: k.t * ((k.t_off + k.t_rest) ** 2 - k.d**2),
@@ -172,9 +139,9 @@ CLASS_SUMS = {
         (k.t > 0) & (k.d > 0), lambda: -k.t * np.log(k.d), k.t
     ),
     "never_recognised": lambda k: ((k.t > 0) & (k.d <= 0)).astype(float),
-    "recall_of_present": lambda k: _ratio(k.d, k.t),
+    "recall_of_present": lambda k: ratio(k.d, k.t),
     "present": lambda k: (k.t > 0).astype(float),
-    "f1": lambda k: _ratio(2 * k.d, k.t + k.y),
+    "f1": lambda k: ratio(2 * k.d, k.t + k.y),
     "information_weighted_hits": lambda k: k.d * _neg_entropy_term(k.t, k.t_rest),
     "information_weighted_prior": lambda k: k.t * _neg_entropy_term(k.t, k.t_rest),
     "positive_hits": lambda k: np.where(_is_positive(k), k.d, 0.0),
@@ -182,9 +149,10 @@ CLASS_SUMS = {
     "positive_predicted": lambda k: np.where(_is_positive(k), k.y, 0.0),
 }
 
+# Each statistic's fields: the MatrixQuantities attribute it reads.
 KINDS = {
-    **dict.fromkeys(CELL_SUMS, "cell"),
-    **dict.fromkeys(COLUMN_SUMS, "column"),
-    **dict.fromkeys(CLASS_SUMS, "class"),
+    **dict.fromkeys(CELL_SUMS, "_cells"),
+    **dict.fromkeys(COLUMN_SUMS, "_columns"),
+    **dict.fromkeys(CLASS_SUMS, "_classes"),
 }
-FUNCTIONS = {**CELL_SUMS, **COLUMN_SUMS, **CLASS_SUMS}
+STATISTICS = {**CELL_SUMS, **COLUMN_SUMS, **CLASS_SUMS}

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .measure import ENTROPY_TRIANGLE, MeasureSpec, evaluate, evaluate_measures
-from .quantities import MatrixQuantities
-from .validation import as_output, check_confusion_matrix, check_replace_undefined_by
+from .measure import ENTROPY_TRIANGLE, MeasureSpec, measure_matrix
 
 
-@dataclass(frozen=True)
-class TriangleCoordinates:
+class TriangleCoordinates(NamedTuple):
     """A point of the entropy triangle: three non-negative fractions summing to 1.
 
     Attributes
@@ -36,8 +32,7 @@ class TriangleCoordinates:
     variation_info: float | np.ndarray
 
 
-@dataclass(frozen=True)
-class EntropyTriangle(TriangleCoordinates):
+class EntropyTriangle(NamedTuple):
     """The joint entropy-triangle point and the two marginal points.
 
     Attributes
@@ -59,14 +54,13 @@ class EntropyTriangle(TriangleCoordinates):
         classes; in ``(0, 1]``, 1 for a perfect classifier of balanced classes.
     """
 
-    x: TriangleCoordinates = None
-    y: TriangleCoordinates = None
-    ema: float | np.ndarray = None
-    nit: float | np.ndarray = None
-
-
-_ONE_ROW = "the matrix has a single row, so log n_x = 0"
-_ONE_COLUMN = "the matrix has a single column, so log n_y = 0"
+    delta_h: float | np.ndarray
+    mutual_info: float | np.ndarray
+    variation_info: float | np.ndarray
+    x: TriangleCoordinates
+    y: TriangleCoordinates
+    ema: float | np.ndarray
+    nit: float | np.ndarray
 
 
 def entropy_triangle(
@@ -125,129 +119,112 @@ def entropy_triangle(
     >>> majority.y.delta_h, majority.mutual_info
     (1.0, 0.0)
     """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    q = MatrixQuantities(counts)
-    values = evaluate_measures(q, SPECS.values(), replace_undefined_by)
-    x = _marginal_point(q, "x", replace_undefined_by)
-    y = _marginal_point(q, "y", replace_undefined_by)
+    values, _ = measure_matrix(
+        confusion_matrix, [*SPECS.values(), *_MARGINAL], replace_undefined_by
+    )
     return EntropyTriangle(
-        delta_h=values["triangle_dh"],
-        mutual_info=values["triangle_mi"],
-        variation_info=values["triangle_vi"],
-        x=x,
-        y=y,
-        ema=values["ema"],
-        nit=values["nit"],
+        *(values[f"triangle_{key}"] for key in ("dh", "mi", "vi")),
+        *(
+            TriangleCoordinates(*(values[f"{axis}.{key}"] for key in _FIELDS))
+            for axis in "xy"
+        ),
+        values["ema"],
+        values["nit"],
     )
 
 
 _FIELDS = ("delta_h", "mutual_info", "variation_info")
 
 
-def _log_alphabets(q):
-    """``log2 n_x`` (rows) and ``log2 n_y`` (the outputs: an empty reject
-    column is not one)."""
-    return np.log2(q.n_classes), np.log2(q.n_outputs)
+def _parts(q, axis):
+    """The scale and parts of the joint point (``axis=""``) or of a marginal
+    point, in bits; an empty reject column is not an output."""
+    log_x, log_y = np.log2(q.n_classes), np.log2(q.n_outputs)
+    if axis == "x":
+        return log_x, (log_x - q.h_true, q.mutual_info, q.h_true_given_output)
+    if axis == "y":
+        return log_y, (log_y - q.h_output, q.mutual_info, q.h_output_given_true)
+    return log_x + log_y, (
+        log_x + log_y - q.h_true - q.h_output,
+        2 * q.mutual_info,
+        q.h_true_given_output + q.h_output_given_true,
+    )
 
 
-def _joint_parts(q):
-    """``(ΔH, 2 MI, VI)`` of the balance equation, in bits."""
-    log_x, log_y = _log_alphabets(q)
-    return {
-        "delta_h": log_x + log_y - q.h_true - q.h_output,
-        "mutual_info": 2 * q.mutual_info,
-        "variation_info": q.h_true_given_output + q.h_output_given_true,
-    }
+_DEGENERATE = {
+    "": "the matrix is 1 x 1, so H_U = 0",
+    "x": "the matrix has a single row, so log n_x = 0",
+    "y": "the matrix has a single column, so log n_y = 0",
+}
 
 
-def _joint_coordinate(field):
-    """One joint coordinate ``part / H_U``; undefined for a 1 x 1 matrix."""
+def _coordinate(axis, index):
+    """One coordinate ``part / scale`` of the joint point (axis "") or a marginal."""
 
     def compute(q):
-        uniform = sum(_log_alphabets(q))
-        value = _joint_parts(q)[field] / np.where(uniform > 0, uniform, 1.0)
-        no_alphabet = np.broadcast_to(uniform <= 0, q.stack_shape)
-        return value, [(no_alphabet, "the matrix is 1 x 1, so H_U = 0")]
+        scale, parts = _parts(q, axis)
+        degenerate = np.broadcast_to(scale <= 0, q.stack_shape)
+        value = parts[index] / np.where(scale > 0, scale, 1.0)
+        return value, [(degenerate, _DEGENERATE[axis])]
 
     return compute
 
 
-def _marginal_point(q, axis, replace_undefined_by):
-    """The marginal fractions ``F_X`` (``axis="x"``) or ``F_Y`` (``"y"``)."""
-    log_x, log_y = _log_alphabets(q)
-    if axis == "x":
-        scale, parts = log_x, (log_x - q.h_true, q.mutual_info, q.h_true_given_output)
-        reason = "the matrix has a single row, so log n_x = 0"
-    else:
-        scale = log_y
-        parts = (log_y - q.h_output, q.mutual_info, q.h_output_given_true)
-        reason = "the matrix has a single column, so log n_y = 0"
-    degenerate = np.broadcast_to(scale <= 0, q.stack_shape)
-    coordinates = []
-    for field, part in zip(_FIELDS, parts, strict=True):
-        spec = MeasureSpec(
-            field,
-            ENTROPY_TRIANGLE,
-            True,
-            "",
-            f"entropy triangle {axis}.{field}",
-            compute=lambda q, part=part: (
-                part / np.where(scale > 0, scale, 1.0),
-                [(degenerate, reason)],
-            ),
-        )
-        coordinates.append(as_output(evaluate(spec, q, replace_undefined_by)))
-    return TriangleCoordinates(*coordinates)
-
-
-def _ema(q):
-    return np.exp2(-q.h_true_given_output), []
-
-
-def _nit(q):
-    return np.exp2(q.mutual_info) / q.n_classes, []
-
+_MARGINAL = [
+    MeasureSpec(
+        f"{axis}.{field}",
+        ENTROPY_TRIANGLE,
+        True,
+        "",
+        f"entropy triangle {axis}.{field}",
+        _coordinate(axis, index),
+    )
+    for axis in "xy"
+    for index, field in enumerate(_FIELDS)
+]
 
 SPECS = {
-    "triangle_mi": MeasureSpec(
-        "triangle_mi",
-        ENTROPY_TRIANGLE,
-        True,
-        "entropy triangle 2MI' (ideal: 1)",
-        "entropy triangle.mutual_info",
-        compute=_joint_coordinate("mutual_info"),
-    ),
-    "triangle_vi": MeasureSpec(
-        "triangle_vi",
-        ENTROPY_TRIANGLE,
-        False,
-        "entropy triangle VI'",
-        "entropy triangle.variation_info",
-        compute=_joint_coordinate("variation_info"),
-    ),
-    "triangle_dh": MeasureSpec(
-        "triangle_dh",
-        ENTROPY_TRIANGLE,
-        False,
-        "entropy triangle ΔH' (degenerate: 1)",
-        "entropy triangle.delta_h",
-        compute=_joint_coordinate("delta_h"),
-    ),
-    "ema": MeasureSpec(
-        "ema",
-        ENTROPY_TRIANGLE,
-        True,
-        "entropy-modulated accuracy 2^(-H(T|Y))",
-        "EMA",
-        compute=_ema,
-    ),
-    "nit": MeasureSpec(
-        "nit",
-        ENTROPY_TRIANGLE,
-        True,
-        "normalized information transfer factor 2^I / k",
-        "NIT",
-        compute=_nit,
-    ),
+    spec.name: spec
+    for spec in [
+        MeasureSpec(
+            "triangle_mi",
+            ENTROPY_TRIANGLE,
+            True,
+            "entropy triangle 2MI' (ideal: 1)",
+            "entropy triangle.mutual_info",
+            _coordinate("", 1),
+        ),
+        MeasureSpec(
+            "triangle_vi",
+            ENTROPY_TRIANGLE,
+            False,
+            "entropy triangle VI'",
+            "entropy triangle.variation_info",
+            _coordinate("", 2),
+        ),
+        MeasureSpec(
+            "triangle_dh",
+            ENTROPY_TRIANGLE,
+            False,
+            "entropy triangle ΔH' (degenerate: 1)",
+            "entropy triangle.delta_h",
+            _coordinate("", 0),
+        ),
+        MeasureSpec(
+            "ema",
+            ENTROPY_TRIANGLE,
+            True,
+            "entropy-modulated accuracy 2^(-H(T|Y))",
+            "EMA",
+            lambda q: (np.exp2(-q.h_true_given_output), []),
+        ),
+        MeasureSpec(
+            "nit",
+            ENTROPY_TRIANGLE,
+            True,
+            "normalized information transfer factor 2^I / k",
+            "NIT",
+            lambda q: (np.exp2(q.mutual_info) / q.n_classes, []),
+        ),
+    ]
 }
