@@ -360,7 +360,7 @@ class RejectOptionClassifier(_BaseRejectOption):
 
     def _active_threshold(self):
         # Read at every prediction, so a threshold set after fit is checked too.
-        return self._checked_threshold(self.estimator_, len(self.classes_))
+        return self._checked_threshold(self.estimator_, np.asarray(self.classes_).size)
 
     def _checked_threshold(self, estimator, n_classes):
         """The threshold as a float or one per class, in the confidence's range.
@@ -436,6 +436,6 @@ class RejectOptionClassifier(_BaseRejectOption):
         method = resolve_response_method(self.estimator, self.response_method)
         check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
         self.estimator_ = clone(self.estimator).fit(X, y, **self._fit_params(params))
-        self._checked_threshold(self.estimator_, len(self.classes_))
+        self._checked_threshold(self.estimator_, np.asarray(self.classes_).size)
         self._set_fitted_attributes()
         return self
