@@ -23,7 +23,7 @@ from .._from_labels.scores import ni_score
 from .responses import (
     _is_nan,
     abstaining_predictions,
-    at_least,
+    accepted,
     check_not_one_vs_one,
     check_reject_label,
     check_response_method,
@@ -66,13 +66,8 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         return params
 
     def _check_target(self, y):
-        """Validated 1-d class labels and their classes (NaN/inf refused first).
-
-        NumPy ``StringDType`` labels, which scikit-learn's validation (and
-        most classifiers) refuse with a TypeError, are passed on as an object
-        array of the same strings; :meth:`predict` writes its predictions back
-        in the caller's ``StringDType``.
-        """
+        """Validated 1-d class labels and their classes; NumPy ``StringDType``
+        labels, which scikit-learn refuses, go on as object strings."""
         string_dtype = getattr(np.dtypes, "StringDType", None)
         dtype = getattr(y, "dtype", None)
         self._string_dtype = None
@@ -160,12 +155,9 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         or with ``make_scorer(f1_score, labels=[1], average="micro")``.
         """
         predicted_index, confidence = self._predict_with_confidence(X)
-        threshold = self._active_threshold()
-        if np.ndim(threshold):  # one per class: the predicted class's applies
-            threshold = np.asarray(threshold)[predicted_index]
-        accepted = at_least(confidence, threshold)
+        kept = accepted(confidence, self._active_threshold(), predicted_index)
         predictions = abstaining_predictions(
-            np.asarray(self.classes_), predicted_index, accepted, self.reject_label
+            np.asarray(self.classes_), predicted_index, kept, self.reject_label
         )
         string_dtype = getattr(self, "_string_dtype", None)
         if string_dtype is not None:
@@ -363,16 +355,10 @@ class RejectOptionClassifier(_BaseRejectOption):
         return self._checked_threshold(self.estimator_, np.asarray(self.classes_).size)
 
     def _checked_threshold(self, estimator, n_classes):
-        """The threshold as a float or one per class, in the confidence's range.
-
-        ``np.inf`` is allowed (reject every prediction, of that class); other
-        values outside the range would reject everything or nothing without
-        saying so.
-        """
-        threshold, method = (
-            self.threshold,
-            resolve_response_method(estimator, self.response_method),
-        )
+        """The threshold, a float or one per class, in the confidence's range
+        (or ``np.inf``: reject every prediction, of that class, knowingly)."""
+        threshold = self.threshold
+        method = resolve_response_method(estimator, self.response_method)
         high, what = (1.0, "the maximum predicted probability")
         if method == "decision_function":
             high, what = (np.inf, "the decision margin")

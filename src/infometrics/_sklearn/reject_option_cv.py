@@ -38,7 +38,7 @@ from .reject_option import _BaseRejectOption
 from .responses import (
     CONFIDENCE_OF,
     abstaining_predictions,
-    at_least,
+    accepted,
     check_not_one_vs_one,
     read_class_scores,
     resolve_response_method,
@@ -202,7 +202,7 @@ class _Problem:
             self.indices = np.arange(len(y)).reshape(-1, 1)
 
     def accepted(self, threshold):
-        return at_least(self.confidence, np.asarray(threshold)[self.predicted])
+        return accepted(self.confidence, threshold, self.predicted)
 
     def accept_all_where_none_rejected(self, threshold):
         """0 where a threshold rejects no out-of-fold prediction (of its class).
@@ -497,7 +497,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         *,
         scoring: str | Any = "ni2",
         per_class: bool | Literal["auto"] = "auto",
-        thresholds: Literal["auto"] | int | ArrayLike = "auto",
+        thresholds: Literal["auto"] | int | ArrayLike | None = "auto",
         cv=5,
         reject_label: Any = -1,
         response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",

@@ -229,14 +229,17 @@ def prediction_dtype(classes, reject_label):
     return np.dtype(object)
 
 
-def at_least(confidence, threshold):
-    """``confidence >= threshold`` elementwise, exact for integer confidences.
+def accepted(confidence, threshold, predicted_index):
+    """Whether each prediction is kept: ``confidence >= threshold``, with the
+    predicted class's threshold when there is one per class.
 
-    numpy compares integers with a float threshold in float64, where integers
-    beyond ``2**53`` round and distinct confidences tie; an integer ``c`` is
-    at least a float ``t`` iff it is at least ``ceil(t)``.
+    Exact for integer confidences: numpy would compare them with a float
+    threshold in float64, where integers beyond ``2**53`` round and tie; an
+    integer ``c`` is at least a float ``t`` iff it is at least ``ceil(t)``.
     """
     confidence = np.asarray(confidence)
+    if np.ndim(threshold):
+        threshold = np.asarray(threshold)[predicted_index]
     threshold = np.broadcast_to(np.asarray(threshold), confidence.shape)
     if confidence.dtype.kind not in "iu" or threshold.dtype.kind != "f":
         return confidence >= threshold
@@ -270,8 +273,8 @@ def in_namespace_of(reference, values):
     return namespace.asarray(values, device=getattr(reference, "device", None))
 
 
-def abstaining_predictions(classes, predicted_index, accepted, reject_label):
-    """The class of each prediction, or ``reject_label`` where not accepted.
+def abstaining_predictions(classes, predicted_index, kept, reject_label):
+    """The class of each prediction, or ``reject_label`` where not ``kept``.
 
     In :func:`prediction_dtype`; ``predicted_index`` indexes ``classes``.
     """
@@ -280,5 +283,5 @@ def abstaining_predictions(classes, predicted_index, accepted, reject_label):
     predictions = classes.astype(dtype)[predicted_index]
     if dtype.kind == "O":
         predictions = np.array(predictions, dtype=object)
-    predictions[~np.asarray(accepted, dtype=bool)] = reject_label
+    predictions[~np.asarray(kept, dtype=bool)] = reject_label
     return predictions
