@@ -67,15 +67,8 @@ _WHY_REJECT_ALL = {
 
 
 def _per_class_by_default(true, n_classes):
-    """The rule of ``per_class="auto"``: more than two classes, each well sampled.
-
-    On held-out NI2 over 9 data sets, 3 models and 5 seeds
-    (benchmarks/bench_reject_default.py), per-class thresholds beat the
-    global one in 46 of 60 runs with more than two classes and at least 30
-    samples of the rarest class, and lost none; with fewer they changed
-    nothing in 42 of 45 runs (1 better, 2 worse); on two classes the
-    evidence was split (one data set gained, the other lost twice).
-    """
+    """The rule of ``per_class="auto"``: more than two classes, each well sampled
+    (the evidence is under ``per_class`` in the class docstring)."""
     counts = np.bincount(true, minlength=n_classes)
     return bool(n_classes > 2 and counts.min() >= _PER_CLASS_MIN_SAMPLES)
 

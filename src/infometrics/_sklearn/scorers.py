@@ -73,13 +73,10 @@ def _measures_of_labels(y_true, y_pred, names, *, sample_weight=None, **options)
 def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     """The metric of labels scikit-learn sees (``TunedThresholdClassifierCV``).
 
-    Without an estimator the predictions are classes and the classes the
-    union of both arrays, unless the user set ``reject_label`` or ``labels``.
-    An undefined value ranks last (``-inf`` once oriented), after its
-    :class:`UndefinedMeasureWarning`: the tuners pick ``argmax``, which picks a
-    NaN. The options come through ``**options`` so that
-    ``LogisticRegressionCV``, which rebuilds scorers whose score function has
-    a ``labels`` parameter, keeps calling the estimator-aware scorer.
+    An undefined value ranks last (``-inf`` once oriented), after its warning:
+    the tuners' ``argmax`` would pick a NaN. Options come as ``**options`` so
+    that ``LogisticRegressionCV``, which rebuilds scorers whose score function
+    has a ``labels`` parameter, keeps the estimator-aware scorer.
     """
     name = options["measure"]
     value = _measures_of_labels(
