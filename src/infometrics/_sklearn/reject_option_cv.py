@@ -216,8 +216,7 @@ class _Problem:
 
     def reject_rate(self, threshold):
         total = self.weights.sum()
-        per_class = np.broadcast_to(threshold, len(self.classes))
-        rejected = self.weights[~self.accepted(per_class)].sum()
+        rejected = self.weights[~self.accepted(threshold)].sum()
         return rejected / total if total > 0 else 0.0
 
     def scorer_value(self, threshold):
