@@ -23,8 +23,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
 import infometrics as im
-from infometrics._sklearn.reject_checks import check_reject_label
-from infometrics._sklearn.responses import abstaining_predictions
+from infometrics._sklearn.responses import abstaining_predictions, check_reject_label
 
 CV = StratifiedKFold(3)
 

@@ -13,7 +13,7 @@ from sklearn.svm import LinearSVC
 
 import infometrics as im
 from infometrics._measures.registry import compute_measures
-from infometrics._sklearn.threshold_objective import _Objective, _Problem
+from infometrics._sklearn.reject_option_cv import _Objective, _Problem
 
 CV = StratifiedKFold(3)
 # scikit-learn's metrics see the reject label as an unknown class, and say so.
@@ -329,10 +329,8 @@ def test_one_class_sweep_equals_the_full_matrix_at_every_candidate(seed):
     objective = _Objective(str(measure))
     problem = _Problem(
         y=y,
-        true=y,
         predicted=predicted,
         confidence=confidence,
-        weights=weights,
         sample_weight=weights,
         classes=classes,
         scores=None,

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 import sklearn
 from sklearn.datasets import load_iris
+from sklearn.frozen import FrozenEstimator
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import get_scorer
 from sklearn.model_selection import (
@@ -84,6 +85,18 @@ def test_an_abstainer_in_a_pipeline_ranks_by_its_own_confidence(iris):
     assert im.get_scorer("neg_aurc")(search, X, y) == pytest.approx(
         -im.curves.aurc(y, proba.argmax(1), proba.max(1))
     )
+
+
+def test_a_frozen_pipeline_is_read_like_the_pipeline(iris):
+    X, y = iris
+    # Its own confidence, the margin, not the probability of the pipeline.
+    abstainer = im.RejectOptionClassifier(
+        LogisticRegression(C=0.02), threshold=0.3, response_method="decision_function"
+    )
+    model = make_pipeline(StandardScaler(), abstainer).fit(X, y)
+    for name in AREAS:
+        scorer = im.get_scorer(name)
+        assert scorer(FrozenEstimator(model), X, y) == scorer(model, X, y)
 
 
 def test_sample_weight_and_entry_points(iris):

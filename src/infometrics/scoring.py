@@ -5,16 +5,14 @@ in scikit-learn; the objects here are the same scorers for use without the
 names.
 """
 
-from ._sklearn.risk_coverage_scorers import (
-    RiskCoverageScorer,
-    make_risk_coverage_scorer,
-)
 from ._sklearn.scorer_names import get_scorer, get_scorer_names, register_scorers
 from ._sklearn.scorers import (
     InformationScorer,
     MultiMeasureScorer,
+    RiskCoverageScorer,
     make_multi_measure_scorer,
     make_ni_scorer,
+    make_risk_coverage_scorer,
 )
 
 __all__ = [

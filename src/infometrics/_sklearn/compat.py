@@ -2,23 +2,19 @@
 
 Two things have no public form in scikit-learn (1.6 to 1.9):
 
-1. **A scorer that reads the fitted estimator.** :func:`sklearn.metrics.make_scorer`
-   builds every attribute scikit-learn's own code reads from a scorer (the
-   score function of labels, its sign and keyword arguments, the metadata
-   request), so the scorers of infometrics are made by it: they are
-   instances of the class ``make_scorer`` returns, with the state it gives.
-   Their score function sees only ``y_true`` and ``y_pred``, but a score must
-   also know the estimator's ``classes_`` and the label with which an
-   abstaining estimator rejects; :class:`EstimatorAwareScorer` overrides the
-   one method through which every caller (``scorer(...)``, multi-metric
-   dicts, searches) scores an estimator, ``_score``.
-2. **Scorer names.** ``scoring="ni2"`` is accepted where scikit-learn finds
-   the name: the dict ``sklearn.metrics._scorer._SCORERS`` (read by
-   ``get_scorer`` and ``get_scorer_names``), and the
-   ``StrOptions(set(get_scorer_names()))`` parameter constraints that every
-   already-imported scikit-learn module built at import time (on estimator
-   classes as ``_parameter_constraints``, on functions as
-   ``_skl_parameter_constraints``), recognised by what they hold.
+1. **A scorer that reads the fitted estimator.** The scorers are instances of
+   the class :func:`sklearn.metrics.make_scorer` returns, with the state it
+   gives (score function of labels, sign, keyword arguments, metadata
+   request), so every scikit-learn code path reads them as its own; a score
+   must also know the estimator's ``classes_`` and reject label, so
+   :class:`EstimatorAwareScorer` overrides ``_score``, the one method through
+   which every caller (``scorer(...)``, multi-metric dicts, searches) scores
+   an estimator.
+2. **Scorer names.** ``scoring="ni2"`` is accepted where scikit-learn looks
+   names up: the dict ``sklearn.metrics._scorer._SCORERS``, and the
+   ``StrOptions(set(get_scorer_names()))`` parameter constraints that
+   already-imported scikit-learn modules built at import time, recognised by
+   what they hold.
 
 The suite runs scikit-learn's own scorer and threshold-tuning tests with
 infometrics imported, on the oldest and newest supported releases.
@@ -43,11 +39,9 @@ _SENTINEL_NAMES = frozenset({"accuracy", "neg_log_loss", "f1_macro"})
 class EstimatorAwareScorer(_MADE_SCORER):
     """A scorer made by ``make_scorer`` whose score also reads the estimator.
 
-    A subclass builds its state with :meth:`_adopt` (from a ``make_scorer``
-    scorer) and scores in ``score_estimator(estimator, X, y_true,
-    sample_weight=None)``. scikit-learn code that thresholds the predictions
-    itself (``TunedThresholdClassifierCV``) reads the ``make_scorer`` state,
-    and never calls ``score_estimator``.
+    A subclass adopts a ``make_scorer`` scorer's state (:meth:`_adopt`) and
+    scores in ``score_estimator``; code that thresholds the predictions itself
+    (``TunedThresholdClassifierCV``) reads only the ``make_scorer`` state.
     """
 
     def _adopt(self, scorer):
@@ -60,13 +54,8 @@ class EstimatorAwareScorer(_MADE_SCORER):
 
 
 def binary_metric_of(scorer):
-    """``(metric name, pos_label)`` if ``scorer`` scores a binary-only metric.
-
-    A ``make_scorer`` scorer holds its metric and keyword arguments as
-    ``_score_func`` and ``_kwargs``; the metric is binary-only when its
-    ``average`` is ``"binary"``. Returns None for anything else. Attributes
-    are read statically, so no property of an unrelated object runs.
-    """
+    """``(metric name, pos_label)`` if ``scorer`` scores a binary-only metric
+    (``average="binary"``), else None; read statically, running no property."""
     function = inspect.getattr_static(scorer, "_score_func", None)
     options = inspect.getattr_static(scorer, "_kwargs", None)
     if not (callable(function) and isinstance(options, dict)):
@@ -111,13 +100,8 @@ def _captured_name_sets():
 
 
 def register(scorers):
-    """Register ``{name: scorer}`` with scikit-learn; warn and return False if not.
-
-    Every name is added to the scorer dict and to the scorer-name constraints
-    of the scikit-learn modules imported so far; what could not be done is
-    named in a :class:`ScorerRegistrationWarning`, with the object form that
-    always works.
-    """
+    """Register ``{name: scorer}`` with scikit-learn's scorer dict and name
+    constraints; else warn (:class:`ScorerRegistrationWarning`), return False."""
     registry = getattr(_scorer, "_SCORERS", None)
     problems = []
     if isinstance(registry, dict):

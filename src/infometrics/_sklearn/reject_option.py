@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from typing import Any, Literal
 
 import numpy as np
@@ -18,21 +19,19 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import type_of_target, unique_labels
 from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
-from .._curves.scores import confidence_and_prediction
 from .._from_labels.scores import ni_score
-from .reject_checks import _string_dtype_of, check_reject_label, check_threshold
 from .responses import (
     _is_nan,
     abstaining_predictions,
-    at_least,
-    check_class_scores,
+    accepted,
     check_not_one_vs_one,
+    check_reject_label,
+    check_response_method,
     in_namespace_of,
-    to_numpy,
+    predictions_and_confidence,
+    resolve_response_method,
 )
 from .scorers import estimator_classes
-
-_RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
 
 
 def _estimator_has(attribute):
@@ -54,32 +53,12 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
     _infometrics_abstains = True
 
     def _check_common_parameters(self):
-        if self.response_method not in _RESPONSE_METHODS:
-            raise ValueError(
-                f"response_method must be one of {_RESPONSE_METHODS}; got "
-                f"{self.response_method!r}."
-            )
+        check_response_method(self.response_method)
         if self.reject_label is None:
             raise ValueError(
                 "reject_label must be a value (e.g. -1 or 'reject'), not None: this "
                 "classifier's purpose is to reject."
             )
-
-    def _resolved_response_method(self, estimator):
-        if self.response_method != "auto":
-            if not hasattr(estimator, self.response_method):
-                raise ValueError(
-                    f"{type(estimator).__name__} has no {self.response_method}; use "
-                    "response_method='auto'."
-                )
-            return self.response_method
-        for method in ("predict_proba", "decision_function"):
-            if hasattr(estimator, method):
-                return method
-        raise ValueError(
-            f"{type(estimator).__name__} has neither predict_proba nor "
-            "decision_function, so there is no confidence to threshold."
-        )
 
     def _fit_params(self, params):
         if get_config().get("enable_metadata_routing", False):
@@ -87,15 +66,13 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         return params
 
     def _check_target(self, y):
-        """Validated 1-d class labels and their classes (NaN/inf refused first).
-
-        NumPy ``StringDType`` labels, which scikit-learn's validation (and
-        most classifiers) refuse with a TypeError, are passed on as an object
-        array of the same strings; :meth:`predict` writes its predictions back
-        in the caller's ``StringDType``.
-        """
-        self._string_dtype = _string_dtype_of(y)
-        if self._string_dtype is not None:
+        """Validated 1-d class labels and their classes; NumPy ``StringDType``
+        labels, which scikit-learn refuses, go on as object strings."""
+        string_dtype = getattr(np.dtypes, "StringDType", None)
+        dtype = getattr(y, "dtype", None)
+        self._string_dtype = None
+        if string_dtype is not None and isinstance(dtype, string_dtype):
+            self._string_dtype = dtype
             y = np.asarray(y).astype(object)
             missing = [v for v in y.ravel().tolist() if not isinstance(v, str)]
             if missing:
@@ -114,7 +91,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             )
         # The classes as NumPy values whatever the array library of y (array-
         # API inputs): the reject logic works on their values.
-        classes = to_numpy(unique_labels(y))
+        classes = np.asarray(unique_labels(y))
         check_reject_label(self.reject_label, classes)
         return y, classes
 
@@ -123,9 +100,6 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             self.n_features_in_ = self.estimator_.n_features_in_
         if hasattr(self.estimator_, "feature_names_in_"):
             self.feature_names_in_ = self.estimator_.feature_names_in_
-
-    def _n_classes(self):
-        return to_numpy(self.classes_).shape[0]
 
     @property
     def classes_(self):
@@ -152,15 +126,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
     def _predict_with_confidence(self, X):
         """Predicted column index of ``classes_``, and the confidence."""
         check_is_fitted(self, "estimator_")
-        method = self._resolved_response_method(self.estimator_)
-        scores = check_class_scores(
-            to_numpy(getattr(self.estimator_, method)(X)),
-            n_classes=self._n_classes(),
-            estimator=self.estimator_,
-            method=method,
-        )
-        kind = "max" if method == "predict_proba" else "margin"
-        return confidence_and_prediction(scores, kind)
+        return predictions_and_confidence(self.estimator_, X, self.response_method)
 
     def predict(self, X):
         """Predict a class, or ``reject_label`` where the confidence is too low.
@@ -189,13 +155,9 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         or with ``make_scorer(f1_score, labels=[1], average="micro")``.
         """
         predicted_index, confidence = self._predict_with_confidence(X)
-        threshold = self._active_threshold()
-        if np.ndim(threshold):  # one per class: the predicted class's applies
-            threshold = np.asarray(threshold)[predicted_index]
-        classes = to_numpy(self.classes_)
-        accepted = at_least(confidence, threshold)
+        kept = accepted(confidence, self._active_threshold(), predicted_index)
         predictions = abstaining_predictions(
-            classes, predicted_index, accepted, self.reject_label
+            np.asarray(self.classes_), predicted_index, kept, self.reject_label
         )
         string_dtype = getattr(self, "_string_dtype", None)
         if string_dtype is not None:
@@ -264,10 +226,10 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         -------
         score : float
         """
-        y = to_numpy(y)
+        y = np.asarray(y)
         return ni_score(
             y,
-            to_numpy(self.predict(X)),
+            np.asarray(self.predict(X)),
             measure="ni2",
             labels=estimator_classes(self, y),
             reject_label=self.reject_label,
@@ -390,11 +352,51 @@ class RejectOptionClassifier(_BaseRejectOption):
 
     def _active_threshold(self):
         # Read at every prediction, so a threshold set after fit is checked too.
-        return check_threshold(
-            self.threshold,
-            n_classes=self._n_classes(),
-            method=self._resolved_response_method(self.estimator_),
-        )
+        return self._checked_threshold(self.estimator_, np.asarray(self.classes_).size)
+
+    def _checked_threshold(self, estimator, n_classes):
+        """The threshold, a float or one per class, in the confidence's range
+        (or ``np.inf``: reject every prediction, of that class, knowingly)."""
+        threshold = self.threshold
+        method = resolve_response_method(estimator, self.response_method)
+        high, what = (1.0, "the maximum predicted probability")
+        if method == "decision_function":
+            high, what = (np.inf, "the decision margin")
+        if np.ndim(threshold) == 0 and (
+            not isinstance(threshold, (numbers.Real, np.number))
+            or isinstance(threshold, (bool, np.bool_))
+            or np.isnan(threshold)
+        ):
+            raise ValueError(
+                "threshold must be a real number (e.g. 0.8) or an array of one "
+                f"threshold per class; got {threshold!r}."
+            )
+        try:
+            values = np.asarray(threshold, dtype=float).reshape(-1)
+        except (TypeError, ValueError):
+            raise ValueError(
+                "threshold must be a real number or an array of one real threshold "
+                f"per class; got {threshold!r}."
+            ) from None
+        if np.ndim(threshold) and (np.ndim(threshold) != 1 or len(values) != n_classes):
+            raise ValueError(
+                f"threshold has shape {np.shape(threshold)}, but one threshold per "
+                f"class is needed: an array of length {n_classes}, in the order of "
+                "classes_."
+            )
+        if np.isnan(values).any():
+            raise ValueError(f"threshold contains NaN: {threshold!r}.")
+        checked = values[values != np.inf]  # +inf: reject everything, knowingly
+        outside = checked[(checked < 0) | (checked > high)]
+        if outside.size:
+            raise ValueError(
+                f"threshold {float(outside[0]):g} is outside [0, {high:g}], the "
+                f"range of {what} (the confidence with response_method={method!r}):"
+                f" it would {'reject every' if outside[0] > high else 'never reject a'}"
+                f" sample without saying so. Pass thresholds in [0, {high:g}] (np.inf "
+                "rejects everything knowingly)."
+            )
+        return float(values[0]) if np.ndim(threshold) == 0 else values
 
     def fit(self, X, y, **params):
         """Fit a clone of the wrapped classifier.
@@ -416,14 +418,10 @@ class RejectOptionClassifier(_BaseRejectOption):
         self._check_common_parameters()
         y, classes = self._check_target(y)
         # Checked before the (possibly long) fit, against the classes of y.
-        method = self._resolved_response_method(self.estimator)
-        check_threshold(self.threshold, n_classes=len(classes), method=method)
+        self._checked_threshold(self.estimator, len(classes))
+        method = resolve_response_method(self.estimator, self.response_method)
         check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
         self.estimator_ = clone(self.estimator).fit(X, y, **self._fit_params(params))
-        check_threshold(
-            self.threshold,
-            n_classes=self._n_classes(),
-            method=self._resolved_response_method(self.estimator_),
-        )
+        self._checked_threshold(self.estimator_, np.asarray(self.classes_).size)
         self._set_fitted_attributes()
         return self

@@ -1,37 +1,49 @@
-"""The reject-option classifier whose threshold is tuned out of fold."""
+"""The reject-option classifier whose threshold is tuned out of fold.
+
+The objective (a measure of this package, evaluated on stacks of confusion
+matrices, or any scikit-learn scorer, replayed on the abstaining out-of-fold
+predictions), the global sweep, the per-class coordinate ascent, and the
+warnings for degenerate choices.
+"""
 
 from __future__ import annotations
 
 import numbers
+import warnings
 from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 from sklearn import get_config
-from sklearn.base import clone
+from sklearn.base import BaseEstimator, ClassifierMixin, clone
+from sklearn.metrics import get_scorer
 from sklearn.model_selection import check_cv, cross_val_predict
 from sklearn.utils.metadata_routing import (
     MetadataRouter,
     MethodMapping,
     process_routing,
 )
+from sklearn.utils.metaestimators import available_if
 
 from .._counting.label_checks import check_sample_weight
 from .._counting.labels import encode_labels
 from .._curves.reject_curve import reject_curve
-from .._curves.scores import confidence_and_prediction
+from .._curves.scores import check_thresholds, quantile_thresholds
+from .._curves.stacks import ThresholdStacks, stable_order
+from .._measures.registry import MEASURES, check_measure, evaluate_stack_blocks
+from .._warnings import find_stack_level
+from ..exceptions import DegenerateThresholdWarning
 from .compat import binary_metric_of
 from .reject_option import _BaseRejectOption
-from .responses import check_class_scores, check_not_one_vs_one, to_numpy
-from .scorers import make_ni_scorer
-from .threshold_objective import (
-    _TIE_RTOL,
-    _first_best,
-    _Objective,
-    _Problem,
-    _warn_if_degenerate_end,
-    _warn_if_tied,
+from .responses import (
+    CONFIDENCE_OF,
+    abstaining_predictions,
+    accepted,
+    check_not_one_vs_one,
+    read_class_scores,
+    resolve_response_method,
 )
+from .scorers import AUTO, InformationScorer, MultiMeasureScorer, make_ni_scorer
 
 __all__ = ["RejectOptionClassifierCV"]
 
@@ -43,29 +55,27 @@ _MAX_ROUNDS = 20
 # per_class="auto": one threshold per class from this many samples of the
 # rarest class on (benchmarks/bench_reject_default.py).
 _PER_CLASS_MIN_SAMPLES = 30
+# Relative tolerance under which two objective values are a tie.
+_TIE_RTOL = 1e-9
+# Why a measure of this package prefers a degenerate end, for the warning.
+_WHY_REJECT_ALL = {
+    "false_info_ratio": "r(S|T) = 0 when nothing is accepted",
+    "info_error": "no false information is transmitted when nothing is accepted",
+    "error_rate": "no accepted sample can be wrong when nothing is accepted",
+    "reject_rate": "the reject rate is not an objective",
+}
 
 
 def _per_class_by_default(true, n_classes):
-    """The rule of ``per_class="auto"``: more than two classes, each well sampled.
-
-    On held-out NI2 over 9 data sets, 3 models and 5 seeds
-    (benchmarks/bench_reject_default.py), per-class thresholds beat the
-    global one in 46 of 60 runs with more than two classes and at least 30
-    samples of the rarest class, and lost none; with fewer they changed
-    nothing in 42 of 45 runs (1 better, 2 worse); on two classes the
-    evidence was split (one data set gained, the other lost twice).
-    """
+    """The rule of ``per_class="auto"``: more than two classes, each well sampled
+    (the evidence is under ``per_class`` in the class docstring)."""
     counts = np.bincount(true, minlength=n_classes)
     return bool(n_classes > 2 and counts.min() >= _PER_CLASS_MIN_SAMPLES)
 
 
 def _float_where_exact(confidence, *, per_class):
-    """Integer confidences as float64 where that is exact (``|c| <= 2**53``).
-
-    Beyond, they stay integers, which the global sweep and the prediction
-    compare exactly; the per-class search works on float thresholds, so it
-    refuses them.
-    """
+    """Integer confidences as float64 where exact (``|c| <= 2**53``); else kept,
+    and refused by the per-class search, which compares float thresholds."""
     if confidence.dtype.kind not in "iu":
         return confidence
     if confidence.size == 0 or (
@@ -80,6 +90,244 @@ def _float_where_exact(confidence, *, per_class):
             "them exactly), or give the scores as floats or ranks."
         )
     return confidence
+
+
+class _OutOfFoldPredictions(ClassifierMixin, BaseEstimator):
+    """Replays out-of-fold predictions to a scorer; ``X`` holds sample indices.
+
+    ``predict`` returns the abstaining predictions at the threshold under
+    evaluation, ``predict_proba`` / ``decision_function`` the pooled scores.
+    """
+
+    # Read by infometrics' scorers: predictions may be rejections.
+    _infometrics_abstains = True
+
+    def __init__(self, classes, reject_label, scores, method):
+        self.classes = classes
+        self.reject_label = reject_label
+        self.scores = scores
+        self.method = method
+        self.classes_ = classes
+        self.predictions = None
+
+    def predict(self, X):
+        return self.predictions[np.asarray(X)[:, 0]]
+
+    @available_if(lambda self: self.method == "predict_proba")
+    def predict_proba(self, X):
+        return self.scores[np.asarray(X)[:, 0]]
+
+    @available_if(lambda self: self.method == "decision_function")
+    def decision_function(self, X):
+        return self.scores[np.asarray(X)[:, 0]]
+
+
+class _Objective:
+    """What the thresholds are tuned for: a ``measure`` of this package
+    (evaluated on stacks of matrices), or else a ``scorer`` called per threshold."""
+
+    def __init__(self, scoring):
+        self.measure = self.scorer = None
+        if isinstance(scoring, InformationScorer) and (
+            scoring.labels is None
+            and isinstance(scoring.reject_label, str)
+            and scoring.reject_label == AUTO
+        ):
+            self.measure = scoring.measure
+        elif isinstance(scoring, MultiMeasureScorer):
+            raise TypeError(
+                "scoring must give one score; a multi-measure scorer gives several. "
+                "Pass one measure, e.g. scoring='ni2'."
+            )
+        elif isinstance(scoring, str):
+            try:
+                self.measure = check_measure(scoring).name
+            except ValueError:
+                try:
+                    self.scorer = get_scorer(scoring)
+                except ValueError:
+                    raise ValueError(
+                        f"scoring={scoring!r} is neither a measure of infometrics "
+                        "(e.g. 'ni2', 'info_completeness', 'triangle_mi') nor a "
+                        "scikit-learn scorer name (sklearn.metrics.get_scorer_names(),"
+                        " e.g. 'balanced_accuracy')."
+                    ) from None
+        elif callable(scoring):
+            self.scorer = scoring
+        else:
+            raise TypeError(
+                "scoring must be a measure name, a scikit-learn scorer name or a "
+                f"callable scorer(estimator, X, y); got {scoring!r}."
+            )
+        self.name = self.measure if self.measure else repr(scoring)
+        higher = self.measure is None or MEASURES[self.measure].higher_is_better
+        self.sign = 1 if higher else -1
+
+    def natural(self, oriented):
+        """A value back in the measure's own direction."""
+        return self.sign * oriented
+
+
+class _Problem:
+    """Out-of-fold predictions, and the objective at given thresholds."""
+
+    def __init__(
+        self,
+        *,
+        y,
+        predicted,
+        confidence,
+        sample_weight,
+        classes,
+        scores,
+        method,
+        reject_label,
+        objective,
+    ):
+        self.y, self.classes, self.objective = y, classes, objective
+        self.true = encode_labels(y, classes)
+        self.predicted, self.confidence = predicted, confidence
+        self.sample_weight = sample_weight
+        self.weights = check_sample_weight(sample_weight, len(y))
+        self.reject_label = reject_label
+        if objective.scorer is not None:
+            self.replay = _OutOfFoldPredictions(classes, reject_label, scores, method)
+            self.indices = np.arange(len(y)).reshape(-1, 1)
+
+    def accepted(self, threshold):
+        return accepted(self.confidence, threshold, self.predicted)
+
+    def accept_all_where_none_rejected(self, threshold):
+        """0 where a threshold rejects no out-of-fold prediction (of its class).
+
+        The lowest out-of-fold confidence is only the lowest seen: when tuning
+        chose to reject nothing (of a class), the fitted classifier must
+        reject nothing of it on any data; every confidence is at least 0.
+        """
+        if np.ndim(threshold) == 0:
+            below = self.confidence < threshold
+            return 0.0 if self.confidence.size and not below.any() else threshold
+        threshold = np.array(threshold, dtype=float)
+        for k in range(len(threshold)):
+            own = self.confidence[self.predicted == k]
+            if own.size and not (own < threshold[k]).any():
+                threshold[k] = 0.0
+        return threshold
+
+    def reject_rate(self, threshold):
+        total = self.weights.sum()
+        rejected = self.weights[~self.accepted(threshold)].sum()
+        return rejected / total if total > 0 else 0.0
+
+    def scorer_value(self, threshold):
+        """The scorer on the abstaining out-of-fold predictions (greater = better)."""
+        self.replay.predictions = abstaining_predictions(
+            self.classes, self.predicted, self.accepted(threshold), self.reject_label
+        )
+        weight = (
+            {} if self.sample_weight is None else {"sample_weight": self.sample_weight}
+        )
+        value = self.objective.scorer(self.replay, self.indices, self.y, **weight)
+        if isinstance(value, dict):
+            raise TypeError(
+                f"scoring={self.objective.name} returned a dict; it must give one "
+                "score."
+            )
+        return float(value)
+
+    def sweep(self, threshold, k, candidates):
+        """The objective for each candidate threshold of class ``k``, others fixed.
+
+        For a measure, one stack: the samples predicted as ``k`` leave for the
+        reject column in the order of their confidence (one sort), the other
+        samples keep their decisions at every candidate.
+        """
+        if self.objective.scorer is not None:
+            values = []
+            for candidate in candidates:
+                trial = threshold.copy()
+                trial[k] = candidate
+                values.append(self.scorer_value(trial))
+            return np.array(values)
+        m, n_points = len(self.classes), len(candidates)
+        others = self.predicted != k
+        accepted = others & self.accepted(threshold)
+        rejected = others & ~accepted
+        own = np.flatnonzero(~others)
+        own = own[stable_order(self.confidence[own])]
+        # Class k's samples rejected at a candidate: those below it, a prefix
+        # of the sorted order.
+        stops = np.searchsorted(self.confidence[own], candidates, side="left")
+        starts = np.bincount(stops[stops < own.size], minlength=own.size)
+        entries = np.concatenate(
+            [np.flatnonzero(rejected), own, np.flatnonzero(accepted)]
+        )
+        steps = np.concatenate(
+            [
+                np.zeros(np.count_nonzero(rejected), np.intp),
+                np.cumsum(starts),
+                np.full(np.count_nonzero(accepted), n_points),
+            ]
+        )
+        cells = self.true[entries] * m + self.predicted[entries]
+        stacks = ThresholdStacks(cells, self.weights[entries], steps, n_points, m)
+        values = evaluate_stack_blocks(
+            stacks.blocks(),
+            m,
+            [self.objective.measure],
+            replace_undefined_by=np.nan,  # undefined: never the best
+        )[self.objective.measure]
+        return self.objective.sign * np.asarray(values, dtype=float)
+
+
+def _first_best(values):
+    """Index of the first maximum (the least rejection), NaN ignored."""
+    return int(np.nanargmax(values))
+
+
+def _warn_if_tied(values, reject_rate, best, objective):
+    tolerance = _TIE_RTOL * max(1.0, abs(values[best]))
+    ties = np.flatnonzero(np.abs(values - values[best]) <= tolerance)
+    rates = np.unique(reject_rate[ties])
+    if rates.size > 1 and rates[0] < 1:
+        warnings.warn(
+            f"{objective.name} reaches its best value at {ties.size} thresholds that "
+            f"reject from {rates[0]:.3g} to {rates[-1]:.3g} of the samples (a "
+            "plateau: the objective does not tell them apart); the one rejecting "
+            "least was kept. A measure that values accepted information, such as "
+            "'ni2', separates them.",
+            DegenerateThresholdWarning,
+            stacklevel=find_stack_level(),
+        )
+
+
+def _warn_if_degenerate_end(reject_rate, objective):
+    if reject_rate >= 1:
+        reason = _WHY_REJECT_ALL.get(
+            objective.measure, "it is best when no prediction is kept"
+        )
+        warnings.warn(
+            f"{objective.name} is best when every sample is rejected ({reason}): "
+            "the tuned classifier rejects everything. Tune a measure that counts "
+            "a rejected sample as lost information, such as scoring='ni2'.",
+            DegenerateThresholdWarning,
+            stacklevel=find_stack_level(),
+        )
+    elif reject_rate <= 0:
+        hint = (
+            " scikit-learn metrics count a rejection as an error, so rejecting "
+            "cannot help them; an information measure such as scoring='ni2' "
+            "values what rejecting saves."
+            if objective.measure is None
+            else ""
+        )
+        warnings.warn(
+            f"{objective.name} is best when no sample is rejected: rejecting does "
+            "not improve it on the out-of-fold predictions, and the tuned "
+            "classifier rejects no training sample." + hint,
+            DegenerateThresholdWarning,
+            stacklevel=find_stack_level(),
+        )
 
 
 class RejectOptionClassifierCV(_BaseRejectOption):
@@ -131,11 +379,12 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         table in the user guide): there, per-class thresholds were better in
         46 of 60 such runs and never worse, and changed nothing when the
         rarest class had fewer samples. The choice made is ``per_class_``.
-    thresholds : "auto", int or array-like, default="auto"
+    thresholds : "auto", None, int or array-like, default="auto"
         Candidate thresholds. ``"auto"``: every distinct confidence for a
-        measure of this package, 100 quantiles otherwise. An int ``k``: ``k``
-        thresholds at evenly spaced quantiles of the out-of-fold confidence.
-        An array: those values. "Reject everything" is always a candidate.
+        measure of this package, 100 quantiles otherwise. ``None``: every
+        distinct confidence. An int ``k``: ``k`` thresholds at evenly spaced
+        quantiles (order statistics) of the out-of-fold confidence. An array:
+        those values. "Reject everything" is always a candidate.
     cv : int, cross-validation generator or iterable, default=5
         As in scikit-learn (stratified for classifiers); every sample must be
         predicted exactly once.
@@ -240,7 +489,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         *,
         scoring: str | Any = "ni2",
         per_class: bool | Literal["auto"] = "auto",
-        thresholds: Literal["auto"] | int | ArrayLike = "auto",
+        thresholds: Literal["auto"] | int | ArrayLike | None = "auto",
         cv=5,
         reject_label: Any = -1,
         response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",
@@ -276,41 +525,24 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             self.verbose, bool
         ):
             raise ValueError(f"verbose must be an int; got {self.verbose!r}.")
-        thresholds = self.thresholds
-        if isinstance(thresholds, str):
-            if thresholds != "auto":
-                raise ValueError(
-                    "thresholds must be 'auto', an int or an array; got "
-                    f"{thresholds!r}."
-                )
-        elif isinstance(thresholds, numbers.Integral) and not isinstance(
-            thresholds, bool
-        ):
-            if thresholds < 1:
-                raise ValueError(f"thresholds must be at least 1; got {thresholds}.")
-        else:
-            values = np.asarray(thresholds, dtype=float)
-            if values.ndim != 1 or values.size == 0 or not np.isfinite(values).all():
-                raise ValueError(
-                    "thresholds must be 'auto', a positive int or a 1-d array of "
-                    f"finite values; got {thresholds!r}."
-                )
+        if isinstance(self.thresholds, str) and self.thresholds != "auto":
+            raise ValueError(
+                f"thresholds must be 'auto', an int or an array; got "
+                f"{self.thresholds!r}."
+            )
+        if not isinstance(self.thresholds, str):
+            check_thresholds(self.thresholds)
 
     def _candidates(self, confidence, objective):
-        """Finite candidate thresholds (ascending) for a sweep over ``confidence``.
-
-        ``None`` means every distinct value (the one-sort sweep of a measure).
-        """
+        """Candidate thresholds over ``confidence``, ascending; ``None`` means
+        every distinct value (the one-sort sweep of a measure)."""
         thresholds = self.thresholds
         if isinstance(thresholds, str):  # "auto"
-            if objective.measure is not None:
-                return None
-            thresholds = _DEFAULT_GRID_SIZE
-        if isinstance(thresholds, numbers.Integral):
-            if confidence.size == 0:
-                return np.empty(0)
-            return np.unique(np.quantile(confidence, np.linspace(0, 1, thresholds)))
-        return np.unique(np.asarray(thresholds, dtype=float))
+            thresholds = None if objective.measure else _DEFAULT_GRID_SIZE
+        thresholds = check_thresholds(thresholds)
+        if isinstance(thresholds, int):
+            return quantile_thresholds(confidence, thresholds)
+        return thresholds
 
     def fit(self, X, y, **params):
         """Choose the threshold out of fold, then refit on all the data.
@@ -347,17 +579,15 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             )
         if get_config().get("enable_metadata_routing", False):
             # As TunedThresholdClassifierCV: the scorer gets sample_weight
-            # only when it requested it (an unrequested one raises).
+            # only when it requested it (an unrequested one raises), the
+            # folds route the estimator's to its fit and groups to the splitter.
             routed = process_routing(self, "fit", **params)
             fit_params, score_params = routed.estimator.fit, routed.scorer.score
-            # cross_val_predict routes these on: the estimator's to its fit,
-            # the splitter's (groups) to the splitter, as the tuner does.
             fold_params = {**fit_params, **routed.splitter.split}
         else:
             fit_params = score_params = fold_params = params
         sample_weight = score_params.get("sample_weight")
-        method = self._resolved_response_method(self.estimator)
-        kind = "max" if method == "predict_proba" else "margin"
+        method = resolve_response_method(self.estimator, self.response_method)
         check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
         cv = check_cv(self.cv, y, classifier=True)
         self._log(f"fitting {cv.get_n_splits(X, y)} folds for out-of-fold {method}")
@@ -371,28 +601,15 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             params=fold_params,
             verbose=max(0, self.verbose - 1),
         )
-        scores = check_class_scores(
-            to_numpy(scores),
-            n_classes=len(classes),
-            estimator=self.estimator,
-            method=method,
-        )
         # The wrapped classifier sees y as given; the sweep its NumPy values.
-        y_values = to_numpy(y)
-        weights = check_sample_weight(sample_weight, len(y_values))
-        predicted, confidence = confidence_and_prediction(scores, kind)
-        true = encode_labels(y_values, classes)
-        per_class = self.per_class
-        if isinstance(per_class, str):  # "auto"
-            per_class = _per_class_by_default(true, len(classes))
-        self.per_class_ = bool(per_class)
-        confidence = _float_where_exact(confidence, per_class=self.per_class_)
+        scores, y_values = np.asarray(scores), np.asarray(y)
+        predicted, confidence = read_class_scores(
+            scores, n_classes=len(classes), estimator=self.estimator, method=method
+        )
         problem = _Problem(
             y=y_values,
-            true=true,
             predicted=predicted,
             confidence=confidence,
-            weights=weights,
             sample_weight=sample_weight,
             classes=classes,
             scores=scores,
@@ -400,17 +617,20 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             reject_label=self.reject_label,
             objective=objective,
         )
+        per_class = self.per_class
+        if isinstance(per_class, str):  # "auto"
+            per_class = _per_class_by_default(problem.true, len(classes))
+        self.per_class_ = bool(per_class)
+        confidence = _float_where_exact(confidence, per_class=self.per_class_)
+        problem.confidence = confidence
         curve_measures = ["ni2", "info_completeness", "false_info_ratio"]
-        if objective.measure is not None:
-            curve_measures = [objective.measure, *curve_measures]
-        candidates = self._candidates(confidence, objective)
         curve = reject_curve(
             y_values,
             scores,
             labels=classes,
-            measures=list(dict.fromkeys(curve_measures)),
-            confidence=kind,
-            thresholds=candidates,
+            measures=list(dict.fromkeys([objective.measure or "ni2", *curve_measures])),
+            confidence=CONFIDENCE_OF[method],
+            thresholds=self._candidates(confidence, objective),
             sample_weight=sample_weight,
         )
         if objective.measure is not None:
@@ -418,8 +638,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         else:
             values = np.array(
                 [
-                    problem.scorer_value(np.full(len(classes), candidate))
-                    for candidate in curve.thresholds
+                    problem.scorer_value(np.full(len(classes), t))
+                    for t in curve.thresholds
                 ]
             )
         if np.all(np.isnan(values)):
@@ -445,8 +665,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             threshold, value = self._coordinate_ascent(
                 problem, np.full(len(classes), threshold), value
             )
-        reject_rate = problem.reject_rate(threshold)
-        _warn_if_degenerate_end(reject_rate, objective)
+        _warn_if_degenerate_end(problem.reject_rate(threshold), objective)
         threshold = problem.accept_all_where_none_rejected(threshold)
         self.best_threshold_ = threshold
         self.best_score_ = float(objective.natural(value))

@@ -1,10 +1,11 @@
 """What an abstaining classifier reads from, and writes for, the wrapped one.
 
-Two checks shared by the reject-option estimators and the risk-coverage
+The one way from a fitted estimator to its predicted classes and their
+confidence, shared by the reject-option estimators and the risk-coverage
 scorers: per-class scores are read only when they have one column per class
-(never the pairwise columns of a one-vs-one decision function), and the
-abstaining predictions keep the caller's label dtype, widened (never wrapped)
-so that it holds the reject label.
+(never the pairwise columns of a one-vs-one decision function). And the one
+way back: abstaining predictions keep the caller's label dtype, widened (never
+wrapped) so that it holds the reject label.
 """
 
 import math
@@ -13,33 +14,65 @@ import numbers
 import numpy as np
 from sklearn.frozen import FrozenEstimator
 
-from .scorers import _final_estimator
+from .._curves.scores import confidence_and_prediction
+
+RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
+# The confidence read from each response: Chow's top probability, or the
+# margin between the two top decision values.
+CONFIDENCE_OF = {"predict_proba": "max", "decision_function": "margin"}
 
 
-def _predicting_estimator(estimator):
-    """The estimator whose responses are read: through Pipelines, searches, frozen."""
+def final_estimator(estimator, X=None):
+    """The estimator that predicts, and ``X`` transformed for it.
+
+    Walks through FrozenEstimator, searches (``best_estimator_``) and
+    Pipelines (whose earlier steps transform ``X`` when it is given).
+    """
     while True:
-        estimator = _final_estimator(estimator)
         if isinstance(estimator, FrozenEstimator):
             estimator = estimator.estimator
+        elif hasattr(estimator, "best_estimator_"):
+            estimator = estimator.best_estimator_
+        elif getattr(estimator, "steps", None):
+            if X is not None and len(estimator.steps) > 1:
+                X = estimator[:-1].transform(X)
+            estimator = estimator.steps[-1][1]
         else:
-            return estimator
+            return estimator, X
+
+
+def check_response_method(response_method):
+    """Refuse a ``response_method`` that gives no per-class confidence."""
+    if response_method not in RESPONSE_METHODS:
+        raise ValueError(
+            f"response_method must be one of {RESPONSE_METHODS}; got "
+            f"{response_method!r}."
+        )
+
+
+def resolve_response_method(estimator, response_method):
+    """The method the confidence comes from: ``"auto"`` prefers probabilities."""
+    check_response_method(response_method)
+    methods = (
+        ("predict_proba", "decision_function")
+        if response_method == "auto"
+        else (response_method,)
+    )
+    for method in methods:
+        if hasattr(estimator, method):
+            return method
+    missing = "neither predict_proba nor decision_function"
+    if response_method != "auto":
+        missing = f"no {response_method}; use response_method='auto'"
+    raise ValueError(
+        f"{type(estimator).__name__} has {missing}. Without one there is no "
+        "confidence to rank or threshold its predictions by."
+    )
 
 
 def check_not_one_vs_one(estimator, *, n_classes, method):
-    """Refuse a one-vs-one decision function, whose columns are pairs of classes.
-
-    Parameters
-    ----------
-    estimator : classifier
-        The classifier (or a Pipeline / search / FrozenEstimator around it),
-        fitted or not.
-    n_classes : int
-        Number of classes.
-    method : str
-        ``"predict_proba"`` or ``"decision_function"``.
-    """
-    final = _predicting_estimator(estimator)
+    """Refuse a one-vs-one decision function, whose columns are pairs of classes."""
+    final, _ = final_estimator(estimator)
     if (
         method == "decision_function"
         and n_classes > 2
@@ -56,46 +89,90 @@ def check_not_one_vs_one(estimator, *, n_classes, method):
         )
 
 
-def check_class_scores(scores, *, n_classes, estimator, method):
-    """Refuse per-class scores that are not one column per class.
+def read_class_scores(scores, *, n_classes, estimator, method):
+    """Predicted column index and confidence of per-class ``scores`` of ``method``.
 
-    Parameters
-    ----------
-    scores : ndarray of shape (n_samples,) or (n_samples, n_columns)
-        What ``method`` of ``estimator`` returned.
-    n_classes : int
-        Number of classes of the estimator.
-    estimator : classifier
-        The classifier (or a Pipeline / search / FrozenEstimator around it).
-    method : str
-        ``"predict_proba"`` or ``"decision_function"``.
-
-    Returns
-    -------
-    scores : ndarray
-        ``scores``, unchanged.
+    Scores that are not one column per class (or a 1-d array for two
+    classes) are refused.
     """
     check_not_one_vs_one(estimator, n_classes=n_classes, method=method)
-    final = _predicting_estimator(estimator)
     shape = np.shape(scores)
     expected = (1, 2) if n_classes == 2 else (n_classes,)
     width = 1 if len(shape) == 1 else (shape[1] if len(shape) == 2 else None)
     if width not in expected or (len(shape) == 2 and n_classes == 2 and width == 1):
         raise ValueError(
-            f"{type(final).__name__}.{method} returned scores of shape {shape}, "
-            f"but one column per class ({n_classes} classes) is needed to read the "
-            f"predicted class and its confidence"
+            f"{type(final_estimator(estimator)[0]).__name__}.{method} returned "
+            f"scores of shape {shape}, but one column per class ({n_classes} "
+            "classes) is needed to read the predicted class and its confidence"
             + (" (or a 1-d array for two classes)" if n_classes == 2 else "")
             + ". Use a method that gives one score per class, e.g. "
             "response_method='predict_proba'."
         )
-    return scores
+    return confidence_and_prediction(scores, CONFIDENCE_OF[method])
 
 
-def _integer_value(value):
-    """A whole float reject label as the int it equals; others unchanged."""
-    whole = isinstance(value, (float, np.floating)) and float(value).is_integer()
-    return int(value) if whole else value
+def predictions_and_confidence(estimator, X, response_method):
+    """Index of each predicted class in ``classes_``, and its confidence."""
+    method = resolve_response_method(estimator, response_method)
+    return read_class_scores(
+        np.asarray(getattr(estimator, method)(X)),
+        n_classes=np.asarray(estimator.classes_).shape[0],
+        estimator=estimator,
+        method=method,
+    )
+
+
+def _suggest_reject_label(classes):
+    if classes.dtype.kind in "biuf":
+        candidate = -1
+        while candidate in set(classes.tolist()):
+            candidate -= 1
+        return candidate
+    candidate = "reject"
+    while candidate in set(classes.tolist()):
+        candidate = f"_{candidate}_"
+    return candidate
+
+
+def _is_number(value):
+    return isinstance(value, (numbers.Number, np.number)) and not isinstance(
+        value, (bool, np.bool_)
+    )
+
+
+def _is_nan(value):
+    return isinstance(value, (float, np.floating)) and bool(np.isnan(value))
+
+
+def check_reject_label(reject_label, classes):
+    """Refuse a reject label that is a class or of another type than the classes."""
+    classes = np.asarray(classes)
+    suggestion = _suggest_reject_label(classes)
+    # NaN, the missing-value marker, is taken for classes of any type (they
+    # never hold NaN: y is checked for it first); the counting matches it.
+    # Only floats are tested: np.isnan of an int beyond 2**64 raises.
+    if _is_nan(reject_label):
+        return
+    numeric_classes = classes.dtype.kind in "biuf"
+    string_classes = classes.dtype.kind in "UST" or (
+        classes.dtype.kind == "O" and all(isinstance(c, str) for c in classes)
+    )
+    is_string = isinstance(reject_label, (str, np.str_))
+    if (numeric_classes and not _is_number(reject_label)) or (
+        string_classes and not is_string
+    ):
+        kind = "numbers" if numeric_classes else "strings"
+        raise ValueError(
+            f"reject_label={reject_label!r} is of type {type(reject_label).__name__}, "
+            f"but the classes are {kind} ({classes.tolist()[:5]}); predictions "
+            f"would mix types. Pass reject_label={suggestion!r}."
+        )
+    if reject_label in set(classes.tolist()):
+        raise ValueError(
+            f"reject_label={reject_label!r} is one of the classes "
+            f"{classes.tolist()[:10]}; a rejection must be distinguishable from a "
+            f"prediction. Pass reject_label={suggestion!r}."
+        )
 
 
 def _holds_exactly(dtype, classes, reject_label):
@@ -114,81 +191,55 @@ def _holds_exactly(dtype, classes, reject_label):
     return stored == classes.tolist() and bool(same_reject)
 
 
-def _is_nan(value):
-    return isinstance(value, (float, np.floating)) and bool(np.isnan(value))
-
-
 def prediction_dtype(classes, reject_label):
     """The dtype of abstaining predictions: the classes' own, widened.
 
-    The dtype of ``classes`` when it holds ``reject_label``; otherwise
     numpy's promotion of the classes' dtype and the reject label's smallest
     dtype (uint8 classes with ``-1``: int16; strings: a longer string; a float
-    at least float32) when it holds both exactly; ``object`` when no numpy
-    dtype does (boolean classes with a numeric reject label, uint64 classes
-    above ``2**63 - 1`` with a negative one, strings with NaN). Never a dtype
-    that wraps or rounds a value.
-
-    Parameters
-    ----------
-    classes : ndarray of shape (n_classes,)
-    reject_label : scalar
-
-    Returns
-    -------
-    dtype : numpy.dtype
+    at least float32) when it holds both exactly; else int64 or float64 if
+    one does; ``object`` when no numpy dtype does (boolean classes with a
+    numeric reject label, strings with NaN). Never a dtype that wraps or
+    rounds a value.
     """
     classes = np.asarray(classes)
     kind = classes.dtype.kind
-    is_number = isinstance(reject_label, (numbers.Number, np.number)) and not (
-        isinstance(reject_label, (bool, np.bool_))
-    )
-    if kind in "iuf" and is_number:
-        value = _integer_value(reject_label) if kind in "iu" else reject_label
-        # numpy's promotion of the two dtypes (it depends on the classes'
-        # dtype, not their values, so every batch gets the same dtype); where
-        # it rounds (uint64 with -1 promotes to float64), int64 if the values
-        # fit, float64 for an int beyond 2**64 with float classes.
+    candidates = []
+    if kind in "iuf" and _is_number(reject_label):
+        value = reject_label
+        whole = isinstance(value, (float, np.floating)) and value.is_integer()
+        if kind in "iu" and whole:
+            value = int(value)  # a whole float reject label as the int it equals
         # Integer classes with a whole reject label stay integers: a float
-        # would change the type of every label.
+        # would change the type of every label. The promotion depends on the
+        # classes' dtype, not their values, so every batch gets the same.
         stay_integer = kind in "iu" and isinstance(value, numbers.Integral)
         promoted = np.result_type(classes.dtype, np.min_scalar_type(value))
         # float16 at least float32: pandas, which the counting of labels may
         # use, cannot index float16 values.
         if promoted == np.float16:
             promoted = np.dtype(np.float32)
-        candidates = [promoted]
-        candidates.append(np.dtype(np.int64 if stay_integer else np.float64))
-        for candidate in candidates:
-            allowed = candidate.kind in ("iu" if stay_integer else "iuf")
-            if allowed and _holds_exactly(candidate, classes, reject_label):
-                return candidate
-        return np.dtype(object)
-    if kind in "UST" and isinstance(reject_label, (str, np.str_)):
-        candidate = np.result_type(classes.dtype, np.asarray(reject_label).dtype)
+        widest = np.dtype(np.int64 if stay_integer else np.float64)
+        allowed = "iu" if stay_integer else "iuf"
+        candidates = [d for d in (promoted, widest) if d.kind in allowed]
+    elif kind in "UST" and isinstance(reject_label, (str, np.str_)):
+        candidates = [np.result_type(classes.dtype, np.asarray(reject_label).dtype)]
+    for candidate in candidates:
         if _holds_exactly(candidate, classes, reject_label):
             return candidate
     return np.dtype(object)
 
 
-def at_least(confidence, threshold):
-    """``confidence >= threshold`` elementwise, exact for integer confidences.
+def accepted(confidence, threshold, predicted_index):
+    """Whether each prediction is kept: ``confidence >= threshold``, with the
+    predicted class's threshold when there is one per class.
 
-    numpy compares integers with a float threshold in float64, where integers
-    beyond ``2**53`` round and distinct confidences tie. An integer ``c`` is
-    at least a float ``t`` iff it is at least ``ceil(t)``, compared in the
-    integers.
-
-    Parameters
-    ----------
-    confidence : ndarray of shape (n_samples,)
-    threshold : scalar or ndarray of shape (n_samples,)
-
-    Returns
-    -------
-    accepted : ndarray of bool, shape (n_samples,)
+    Exact for integer confidences: numpy would compare them with a float
+    threshold in float64, where integers beyond ``2**53`` round and tie; an
+    integer ``c`` is at least a float ``t`` iff it is at least ``ceil(t)``.
     """
     confidence = np.asarray(confidence)
+    if np.ndim(threshold):
+        threshold = np.asarray(threshold)[predicted_index]
     threshold = np.broadcast_to(np.asarray(threshold), confidence.shape)
     if confidence.dtype.kind not in "iu" or threshold.dtype.kind != "f":
         return confidence >= threshold
@@ -204,11 +255,6 @@ def at_least(confidence, threshold):
             ceiling = confidence.dtype.type(math.ceil(value))
             accepted[where] = confidence[where] >= ceiling
     return accepted
-
-
-def to_numpy(array):
-    """A NumPy array of an array of any array-API library on the CPU."""
-    return np.asarray(array)
 
 
 def in_namespace_of(reference, values):
@@ -227,26 +273,15 @@ def in_namespace_of(reference, values):
     return namespace.asarray(values, device=getattr(reference, "device", None))
 
 
-def abstaining_predictions(classes, predicted_index, accepted, reject_label):
-    """The class of each prediction, or ``reject_label`` where not accepted.
+def abstaining_predictions(classes, predicted_index, kept, reject_label):
+    """The class of each prediction, or ``reject_label`` where not ``kept``.
 
-    Parameters
-    ----------
-    classes : ndarray of shape (n_classes,)
-    predicted_index : ndarray of int, shape (n_samples,)
-        Index into ``classes``.
-    accepted : ndarray of bool, shape (n_samples,)
-    reject_label : scalar
-
-    Returns
-    -------
-    y_pred : ndarray of shape (n_samples,)
-        Of :func:`prediction_dtype`.
+    In :func:`prediction_dtype`; ``predicted_index`` indexes ``classes``.
     """
     classes = np.asarray(classes)
     dtype = prediction_dtype(classes, reject_label)
     predictions = classes.astype(dtype)[predicted_index]
     if dtype.kind == "O":
         predictions = np.array(predictions, dtype=object)
-    predictions[~np.asarray(accepted, dtype=bool)] = reject_label
+    predictions[~np.asarray(kept, dtype=bool)] = reject_label
     return predictions
