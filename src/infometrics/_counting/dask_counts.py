@@ -12,8 +12,8 @@ import numpy as np
 import pandas as pd
 
 from .collections import import_dask, is_dask_collection
+from .count import confusion_matrix_and_labels
 from .label_checks import check_labels_array
-from .labels import count_label_arrays
 from .merging import merge_counts
 
 # Per-chunk results merged by one task of the reduction tree.
@@ -40,7 +40,7 @@ def _chunk_counts(y_true, y_pred, sample_weight, labels, reject_label):
         )
     if len(y_true) == 0:
         return None
-    matrix, classes = count_label_arrays(
+    matrix, classes = confusion_matrix_and_labels(
         y_true,
         y_pred,
         labels=labels,

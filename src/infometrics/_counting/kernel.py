@@ -67,7 +67,7 @@ def _block_index(true_block, pred_block, true_low, pred_low, n_columns, out=None
     return index
 
 
-def dense_pair_table(y_true, y_pred, weights=None, *, max_cells):
+def dense_pair_table(y_true, y_pred, weights=None, *, max_cells, reject=None):
     """Count integer label pairs into a dense table over their value ranges.
 
     Parameters
@@ -80,20 +80,25 @@ def dense_pair_table(y_true, y_pred, weights=None, *, max_cells):
     max_cells : int
         Largest table allowed; a wider value range returns None (the caller
         then factorises the labels instead).
+    reject : int, default=None
+        A predicted value counted in the last column of a large table when it
+        is the lowest prediction (the usual -1), so that a table whose rows
+        and columns are the classes in order needs no copy to put it there.
 
     Returns
     -------
     result : tuple or None
-        ``(table, present, true_low, pred_low)``: ``table[i, j]`` is the count
-        (or weight) of the pairs ``(true_low + i, pred_low + j)``; ``present``
-        is the same table of sample counts (``table`` itself when unweighted),
-        so a zero-weight sample still names its labels. None when the table
-        would exceed ``max_cells``.
+        ``(table, present, true_low, pred_low, rotated)``: ``table[i, j]`` is
+        the count (or weight) of the pairs ``(true_low + i, pred_low + j)``,
+        except that with ``rotated`` the last column is ``reject``'s;
+        ``present`` is the same table of sample counts (``table`` itself when
+        unweighted), so a zero-weight sample still names its labels. None
+        when the table would exceed ``max_cells``.
 
     Examples
     --------
     >>> import numpy as np
-    >>> table, present, true_low, pred_low = dense_pair_table(
+    >>> table, present, true_low, pred_low, rotated = dense_pair_table(
     ...     np.array([1, 1, 2]), np.array([-1, 2, 2]), max_cells=100
     ... )
     >>> table
@@ -122,19 +127,20 @@ def dense_pair_table(y_true, y_pred, weights=None, *, max_cells):
             present, _, _ = _count_small_tables(
                 y_true, y_pred, None, max_cells=max_cells
             )
-        return table, present, true_low, pred_low
+        return table, present, true_low, pred_low, False
     index_and_shape = _index_buffer(
-        y_true, y_pred, first_true, first_pred, max_cells=max_cells
+        y_true, y_pred, first_true, first_pred, max_cells=max_cells, reject=reject
     )
     if index_and_shape is None:
         return None
-    index, (true_low, n_rows), (pred_low, n_columns) = index_and_shape
+    index, (true_low, n_rows), (pred_low, n_columns), rotated = index_and_shape
     n_cells = n_rows * n_columns
     table = np.bincount(index, weights=weights, minlength=n_cells)
     present = (
         table if weights is None else np.bincount(index, minlength=n_cells)
     ).reshape(n_rows, n_columns)
-    return table.reshape(n_rows, n_columns), present, true_low, pred_low
+    table = table.reshape(n_rows, n_columns)
+    return table, present, true_low, pred_low + rotated, rotated
 
 
 def _count_small_tables(y_true, y_pred, weights, *, max_cells):
@@ -171,7 +177,7 @@ def _count_small_tables(y_true, y_pred, weights, *, max_cells):
     return table, true_low, pred_low
 
 
-def _index_buffer(y_true, y_pred, first_true, first_pred, *, max_cells):
+def _index_buffer(y_true, y_pred, first_true, first_pred, *, max_cells, reject):
     """Global cell indices of every sample, block by block, in one buffer."""
     n_samples = y_true.shape[0]
     index = np.empty(n_samples, dtype=np.int64)
@@ -203,17 +209,19 @@ def _index_buffer(y_true, y_pred, first_true, first_pred, *, max_cells):
                 return None
             start = 0
             continue
+        # The reject marker below every prediction goes to the last column.
+        rotated = reject is not None and reject == pred_low < pred_high
+        n_columns = pred_high - pred_low + 1
+        block = index[start : start + _BLOCK]
         _block_index(
-            true_block,
-            pred_block,
-            true_low,
-            pred_low,
-            pred_high - pred_low + 1,
-            out=index[start : start + _BLOCK],
+            true_block, pred_block, true_low, pred_low + rotated, n_columns, out=block
         )
+        if rotated:
+            block += (pred_block == reject) * np.int64(n_columns)
         start += _BLOCK
     return (
         index,
         (true_low, true_high - true_low + 1),
         (pred_low, pred_high - pred_low + 1),
+        rotated,
     )

@@ -80,7 +80,7 @@ def check_complete_labels(y, name):
     missing prediction a rejection there).
     """
     array = check_labels_array(y, name)
-    if _missing_mask(array).any():
+    if missing_mask(array).any():
         raise_missing_labels(name, RejectMarker(None, "none"))
     return array
 
@@ -202,7 +202,7 @@ def reject_marker(reject_label):
     return RejectMarker(reject_label, "other")
 
 
-def _label_kind(uniques):
+def label_kind(uniques):
     """ "number", "string" or "mixed": what the distinct labels are."""
     kind = uniques.dtype.kind
     if kind in "biuf":
@@ -217,7 +217,7 @@ def _label_kind(uniques):
     return "mixed"
 
 
-def _check_marker_matches_kind(marker, label_kind, uniques=()):
+def check_marker_matches_kind(marker, label_kind, uniques=()):
     """Refuse (or, for the default -1, warn about) a marker that cannot occur.
 
     String labels with the default ``reject_label=-1`` are a classifier that
@@ -273,7 +273,7 @@ def check_not_continuous(uniques, present_in, marker):
     else:
         return
     if marker.kind == "number" and bad.any():
-        bad &= ~_equals(uniques, marker.value)
+        bad &= ~equals(uniques, marker.value)
     if bad.any():
         position = int(np.flatnonzero(bad)[0])
         raise ValueError(
@@ -284,7 +284,7 @@ def check_not_continuous(uniques, present_in, marker):
         )
 
 
-def _raise_unknown(name, examples, labels, reject_label, *, is_true):
+def raise_unknown(name, examples, labels, reject_label, *, is_true):
     hint = "" if is_true else f" or to the reject label ({reject_label!r})"
     listed = np.asarray(labels).tolist()
     raise ValueError(
@@ -293,7 +293,7 @@ def _raise_unknown(name, examples, labels, reject_label, *, is_true):
     )
 
 
-def _raise_reject_in_true(reject_label):
+def raise_reject_in_true(reject_label):
     raise ValueError(
         f"y_true contains the reject label {reject_label!r}; a true class cannot be "
         "'rejected'. Pass a reject_label that is not a class (or reject_label=None "
@@ -314,7 +314,7 @@ def raise_missing_labels(name, marker):
     )
 
 
-def _equals(values, label):
+def equals(values, label):
     try:
         result = values == label
     except (TypeError, ValueError):
@@ -338,7 +338,7 @@ def check_explicit_labels(labels, marker):
         )
     if (
         marker.kind in ("number", "string", "other")
-        and _equals(labels_array, marker.value).any()
+        and equals(labels_array, marker.value).any()
     ):
         raise ValueError(
             f"labels contains the reject label {marker.value!r}; the reject label "
@@ -350,7 +350,7 @@ def check_explicit_labels(labels, marker):
 # -- encoding: one chunk of labels -> codes, given the classes -----------------
 
 
-def _missing_mask(values):
+def missing_mask(values):
     """Where ``values`` holds a missing label, for every dtype."""
     kind = values.dtype.kind
     if kind == "f":
@@ -367,5 +367,5 @@ def is_rejection(values, marker):
     if marker.kind == "none":
         return np.zeros(values.shape, dtype=bool)
     if marker.kind == "missing":
-        return _missing_mask(values)
-    return _equals(values, marker.value)
+        return missing_mask(values)
+    return equals(values, marker.value)

@@ -8,19 +8,19 @@ import numpy as np
 import pandas as pd
 
 from .label_checks import check_finite_total, reject_marker
-from .labels import _concatenate, _sorted_ids
+from .labels import concatenate_labels, sorted_order
 
 
 def _sorted_union(labels_a, labels_b):
     """The sorted union of two label arrays (the order one call would give).
 
     The labels are joined in the dtype one call on both batches would use
-    (``_concatenate``): integers beyond 2**53 never meet a float batch as
+    (``concatenate_labels``): integers beyond 2**53 never meet a float batch as
     floats, nor uint64 beyond 2**63 an int64 batch, where distinct labels
     would collapse; such mixes are compared as Python numbers, exactly.
     """
-    uniques = np.asarray(pd.unique(_concatenate(labels_a, labels_b)))
-    return uniques[_sorted_ids(uniques, np.arange(len(uniques)))]
+    uniques = np.asarray(pd.unique(concatenate_labels(labels_a, labels_b)))
+    return uniques[sorted_order(uniques)]
 
 
 def _same_labels(labels_a, labels_b):
@@ -60,7 +60,7 @@ def _embed(matrix, labels, union, has_reject):
     )
     if len(labels) == 0:
         return result
-    # The union's dtype holds every label exactly (``_concatenate``); in it,
+    # The union's dtype holds every label exactly (``concatenate_labels``); in it,
     # False finds 0 and 7 finds 7.0, and Python numbers (object) compare
     # exactly where numpy would promote to float64.
     labels = labels.astype(union.dtype, copy=False)
