@@ -127,8 +127,11 @@ def _check_columns(schema, columns):
 
 
 def _is_label_dtype(dtype):
+    # Python objects (pandas' object columns, e.g. Decimal) are hashable
+    # labels, counted as the in-memory path counts an object array.
     return (
         dtype.is_numeric()
+        or dtype == nw.Object
         or dtype == nw.String
         or dtype == nw.Boolean
         or dtype == nw.Categorical
@@ -214,8 +217,8 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
         if not _is_label_dtype(dtype):
             raise ValueError(
                 f"{name} (column {column!r}) must hold numbers or strings; got "
-                f"dtype {dtype}. Convert the column (e.g. Decimal or other "
-                "Python objects) to numbers or strings first."
+                f"dtype {dtype}. Convert the column to numbers or strings "
+                "first (e.g. with .cast or .astype)."
             )
     if weight is not None and not schema[weight].is_numeric():
         raise ValueError(f"sample_weight must be numeric; got dtype {schema[weight]}.")
