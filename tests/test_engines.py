@@ -773,3 +773,11 @@ def test_an_object_column_of_decimals_is_counted_as_in_memory():
     frame.loc[0, "truth"] = None
     with pytest.raises(ValueError, match="y_true contains missing labels"):
         counts_from_table(frame, y_true="truth", y_pred="prediction")
+
+
+def test_a_column_of_dates_is_refused_with_how_to_convert():
+    frame = pd.DataFrame(
+        {"truth": pd.to_datetime(["2024-01-01", "2024-01-02"]), "prediction": [1, 2]}
+    )
+    with pytest.raises(ValueError, match=r"must hold numbers or strings.*Convert"):
+        counts_from_table(frame, y_true="truth", y_pred="prediction")
