@@ -101,29 +101,31 @@ def distinct_pairs(y_true, y_pred, sample_weight):
         totals = np.bincount(pair, weights=weights)[present]
     values = np.concatenate([true_uniques, pred_uniques])
     return (
-        _typed(values[present // n_uniques]),
-        _typed(values[present % n_uniques]),
+        typed_labels(values[present // n_uniques]),
+        typed_labels(values[present % n_uniques]),
         totals,
     )
 
 
-def _typed(values):
-    """Numbers as their NumPy dtype; strings stay an object array.
+def typed_labels(values):
+    """Label values as the array the in-memory path reads for them.
 
-    The same arrays the usual path sees for these inputs (``to_numpy()`` of
-    a categorical of numbers is numeric, of strings an object array).
+    Strings as an object array; numbers in their NumPy dtype when every value
+    converts exactly (ints beyond int64, or beyond 2**53 among floats, stay
+    Python numbers, which compare exactly); anything else as objects.
     """
-    if all(isinstance(value, str) for value in values):
+    values = np.asarray(values)
+    if values.dtype.kind in "UST":
+        return values.astype(object)
+    if values.dtype.kind != "O" or all(isinstance(value, str) for value in values):
         return values
     listed = values.tolist()
     try:
         converted = np.array(listed)
     except (TypeError, ValueError, OverflowError):
         return values
-    if converted.dtype.kind not in "biufU":
-        return values
-    # NumPy turns ints beyond int64 (or mixed with floats beyond 2**53) into
-    # float64, where distinct labels collapse; Python numbers compare exactly.
-    if not all(a == b for a, b in zip(converted.tolist(), listed, strict=True)):
+    if converted.dtype.kind not in "biuf" or not all(
+        a == b for a, b in zip(converted.tolist(), listed, strict=True)
+    ):
         return values
     return converted

@@ -37,6 +37,7 @@ from .._counting.label_checks import (
     raise_missing_labels,
     reject_marker,
 )
+from .._counting.encoded import typed_labels
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
 from .._warnings import WARNINGS_FILTERS_LOCK
@@ -342,8 +343,7 @@ def _label_values(series):
 
     Dictionary-encoded keys, and integer or boolean keys with a null, are
     taken as Python objects: ``to_numpy`` would turn an Arrow dictionary's
-    null into its first category, and a null among integers into NaN (a
-    float, which rounds integers beyond 2**53).
+    null into its first category, and a null among integers into NaN.
     """
     dtype = series.dtype
     if (
@@ -353,22 +353,8 @@ def _label_values(series):
     ):
         values = np.empty(len(series), dtype=object)
         values[:] = series.to_list()
-    else:
-        values = series.to_numpy()
-    if values.dtype.kind in "UST":
-        return values.astype(object)
-    if values.dtype.kind == "O":
-        items = values.tolist()
-        if all(isinstance(item, str) for item in items):
-            return values
-        if all(
-            isinstance(item, (int, float, np.number)) and not isinstance(item, bool)
-            for item in items
-        ):
-            converted = np.array(items)
-            if converted.dtype.kind in "iuf":
-                return converted
-    return values
+        return typed_labels(values)
+    return typed_labels(series.to_numpy())
 
 
 def _bin_expression(expression, thresholds, low, high):
