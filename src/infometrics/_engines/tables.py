@@ -29,6 +29,7 @@ from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
 from .._counting.counts import ConfusionCounts
+from .._counting.encoded import typed_labels
 from .._counting.label_checks import (
     check_explicit_labels,
     check_finite_total,
@@ -37,7 +38,6 @@ from .._counting.label_checks import (
     raise_missing_labels,
     reject_marker,
 )
-from .._counting.encoded import typed_labels
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
 from .._warnings import WARNINGS_FILTERS_LOCK
