@@ -20,6 +20,8 @@ from .label_checks import (
     check_explicit_labels,
     check_labels_array,
     check_optional_sample_weight,
+    raise_empty,
+    raise_zero_weights,
     reject_marker,
 )
 from .labels import count_arrays
@@ -65,17 +67,11 @@ def confusion_matrix_and_labels(
             f"{y_pred.shape[0]}); they need one entry per sample each."
         )
     if y_true.shape[0] == 0:
-        raise ValueError(
-            "y_true and y_pred are empty; at least one sample is needed to build a "
-            "confusion matrix."
-        )
+        raise_empty()
     marker = reject_marker(reject_label)
     weights = check_optional_sample_weight(sample_weight, y_true.shape[0])
     if weights is not None and not part_of_a_total and not weights.any():
-        raise ValueError(
-            "sample_weight is 0 for every sample, so there is nothing to count; "
-            "give at least one sample a positive weight."
-        )
+        raise_zero_weights()
     if labels is not None:
         labels = check_explicit_labels(labels, marker)
     matrix, classes = count_arrays(y_true, y_pred, weights, labels, marker)

@@ -10,7 +10,7 @@ import pandas as pd
 
 from .collections import import_dask, is_dask_collection
 from .count import confusion_matrix_and_labels
-from .label_checks import check_labels_array
+from .label_checks import check_labels_array, raise_empty, raise_zero_weights
 from .merging import merge_counts
 
 # Per-chunk results merged by one task of the reduction tree.
@@ -217,16 +217,10 @@ def dask_confusion_matrix_and_labels(
         n_columns = len(classes) + (reject_label is not None)
         return np.zeros((len(classes), n_columns), dtype=np.int64), classes
     if result is None:
-        raise ValueError(
-            "y_true and y_pred are empty; at least one sample is needed to build a "
-            "confusion matrix."
-        )
+        raise_empty()
     classes, matrix = result
     if sample_weight is not None and not part_of_a_total and not matrix.any():
         # Non-negative weights sum to 0 only if every one is 0.
-        raise ValueError(
-            "sample_weight is 0 for every sample, so there is nothing to count; "
-            "give at least one sample a positive weight."
-        )
+        raise_zero_weights()
     # Fixed labels: every chunk used them, so the rows already follow them.
     return matrix, np.asarray(classes if labels is None else labels)

@@ -301,6 +301,20 @@ def raise_reject_in_true(reject_label):
     )
 
 
+def raise_empty():
+    raise ValueError(
+        "y_true and y_pred are empty; at least one sample is needed to build a "
+        "confusion matrix."
+    )
+
+
+def raise_zero_weights():
+    raise ValueError(
+        "sample_weight is 0 for every sample, so there is nothing to count; "
+        "give at least one sample a positive weight."
+    )
+
+
 def raise_missing_labels(name, marker):
     hint = (
         " If a missing prediction means the classifier abstained, pass "
