@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .collections import is_dask_collection, wants_encoded_path
-from .encoded import distinct_pairs
+from .collections import is_dask_collection
+from .encoded import distinct_pairs, wants_encoded_path
 from .label_checks import (
     check_explicit_labels,
     check_labels_array,
@@ -36,11 +36,9 @@ def confusion_matrix_and_labels(
     sample_weight=None,
     part_of_a_total=False,
 ):
-    """The augmented confusion matrix and its class labels, from any labels.
+    """``(matrix, classes)`` of any labels; ``part_of_a_total`` allows all-zero weights.
 
-    ``part_of_a_total=True`` (a batch or a chunk whose matrix is added to
-    others) allows all-zero weights; a matrix on its own needs a positive total.
-    """
+    For a batch or a chunk whose matrix is added to others."""
     if is_dask_collection(y_true, y_pred, sample_weight):
         from .dask_counts import dask_confusion_matrix_and_labels
 

@@ -15,10 +15,7 @@ from ..exceptions import RejectLabelWarning
 def check_labels_array(y, name):
     """One label array as a 1-d ndarray (missing values kept, found later).
 
-    pandas containers with a nullable dtype become object arrays holding
-    ``pd.NA`` when they have missing values (never float, which would round
-    large integers), and plain numpy arrays otherwise.
-    """
+    Nullable pandas columns with missing values become objects (pd.NA), never floats."""
     if isinstance(y, (str, bytes)) or (
         not hasattr(y, "__len__") and not hasattr(y, "__array__")
     ):
@@ -74,11 +71,7 @@ def _as_object_array(y, array):
 
 
 def check_complete_labels(y, name):
-    """:func:`check_labels_array`, and no missing value allowed.
-
-    For callers that compare labels directly (no reject marker can declare a
-    missing prediction a rejection there).
-    """
+    """``check_labels_array``, and no missing label allowed (no marker applies)."""
     array = check_labels_array(y, name)
     if missing_mask(array).any():
         raise_missing_labels(name, RejectMarker(None, "none"))
@@ -255,10 +248,7 @@ def check_marker_matches_kind(marker, label_kind, uniques=()):
 
 
 def check_not_continuous(uniques, present_in, marker):
-    """Refuse labels that are floats but not whole numbers (scikit-learn's rule).
-
-    ``present_in(position)`` names the array holding ``uniques[position]``.
-    """
+    """Refuse floats that are not whole numbers; ``present_in(i)`` names their array."""
     if uniques.dtype.kind == "f":
         bad = ~np.isfinite(uniques) | (uniques != np.round(uniques))
     elif uniques.dtype.kind == "O":

@@ -61,10 +61,7 @@ def _as_int64(values):
 def encode_labels(y, classes, *, name="y_true", reject_label=None):
     """Codes of labels: ``classes.index(label)``, ``m`` for a rejection.
 
-    ``reject_label`` (a value or a :class:`RejectMarker`; None: no rejections)
-    gives the code ``m``; a label that is neither a class nor a rejection, or a
-    missing label not declared a rejection, is refused naming it.
-    """
+    Anything else (or a missing label not declared a rejection) is refused."""
     marker = (
         reject_label
         if isinstance(reject_label, RejectMarker)
@@ -147,12 +144,9 @@ def _integer_labels(labels):
 
 
 def _count_dense(y_true, y_pred, weights, labels, marker):
-    """Integers in one pass over a (true range x predicted range) table.
+    """Integers in one pass over a (true range x predicted range) table, or None.
 
-    None when the table is over budget (thousands of classes). A reject
-    marker below every other prediction (the usual -1) may come back in the
-    last column, so consecutive classes need no copy of the table.
-    """
+    A marker below every prediction (-1) may come back as the last column."""
     if not _integer_labels(labels):
         return None
     reject = marker.integer if marker.kind == "number" else None
@@ -356,10 +350,7 @@ def _count_ids(
 ):
     """The matrix of labels given as ids ``0 .. n_ids - 1``, in one bincount.
 
-    The classes are the ids present (ordered by ``sort_ids``) or the explicit
-    ``labels`` (ids ``label_ids``, -1 if absent); ``values(ids)`` are their
-    labels. A look-up table maps ids to rows and columns, reject column last.
-    """
+    A look-up table maps ids to rows and columns (reject column last)."""
     true_seen = np.bincount(true_ids, minlength=n_ids).astype(bool)
     pred_seen = np.bincount(pred_ids, minlength=n_ids).astype(bool)
     if reject_id is not None:
