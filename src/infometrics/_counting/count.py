@@ -15,6 +15,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .collections import is_dask_collection
+from .dask_counts import dask_confusion_matrix_and_labels
 from .encoded import distinct_pairs, wants_encoded_path
 from .label_checks import (
     check_explicit_labels,
@@ -40,11 +41,10 @@ def confusion_matrix_and_labels(
 
     For a batch or a chunk whose matrix is added to others."""
     if is_dask_collection(y_true, y_pred, sample_weight):
-        from .dask_counts import dask_confusion_matrix_and_labels
-
         return dask_confusion_matrix_and_labels(
             y_true,
             y_pred,
+            count=confusion_matrix_and_labels,
             labels=labels,
             reject_label=reject_label,
             sample_weight=sample_weight,

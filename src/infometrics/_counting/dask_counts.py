@@ -9,7 +9,6 @@ import numpy as np
 import pandas as pd
 
 from .collections import import_dask, is_dask_collection
-from .count import confusion_matrix_and_labels
 from .label_checks import check_labels_array, raise_empty, raise_zero_weights
 from .merging import merge_counts
 
@@ -21,8 +20,8 @@ class _MisalignedChunksError(ValueError):
     """Chunks paired by position hold different numbers of samples."""
 
 
-def _chunk_counts(y_true, y_pred, sample_weight, labels, reject_label):
-    """``(labels, matrix)`` of one chunk, or None for an empty chunk."""
+def _chunk_counts(count, y_true, y_pred, sample_weight, labels, reject_label):
+    """``(labels, matrix)`` of one chunk by the in-memory ``count``, or None."""
     lengths = {len(y_true), len(y_pred)}
     if sample_weight is not None:
         lengths.add(len(sample_weight))
@@ -32,7 +31,7 @@ def _chunk_counts(y_true, y_pred, sample_weight, labels, reject_label):
         )
     if len(y_true) == 0:
         return None
-    matrix, classes = confusion_matrix_and_labels(
+    matrix, classes = count(
         y_true,
         y_pred,
         labels=labels,
@@ -166,7 +165,7 @@ def _length_aligned_chunks(inputs):
     ]
 
 
-def _counts_graph(inputs, *, labels, reject_label, by_length):
+def _counts_graph(inputs, *, count, labels, reject_label, by_length):
     """A Dask ``Delayed`` of ``(labels, matrix)``, None if there is no sample."""
     dask = import_dask()
     pieces = None if by_length else _zipped_chunks(inputs)
@@ -174,9 +173,9 @@ def _counts_graph(inputs, *, labels, reject_label, by_length):
         pieces = _length_aligned_chunks(inputs)
     if len(pieces) == 2:
         pieces.append([None] * len(pieces[0]))
-    count = dask.delayed(_chunk_counts, pure=True)
+    count_chunk = dask.delayed(_chunk_counts, pure=True)
     parts = [
-        count(chunk_true, chunk_pred, chunk_weight, labels, reject_label)
+        count_chunk(count, chunk_true, chunk_pred, chunk_weight, labels, reject_label)
         for chunk_true, chunk_pred, chunk_weight in zip(*pieces, strict=True)
     ]
     merge = dask.delayed(_merge_parts, pure=True)
@@ -193,19 +192,20 @@ def dask_confusion_matrix_and_labels(
     y_true,
     y_pred,
     *,
+    count,
     labels=None,
     reject_label=-1,
     sample_weight=None,
     part_of_a_total=False,
 ):
-    """``confusion_matrix_and_labels`` for Dask collections (computed now)."""
+    """``confusion_matrix_and_labels`` of Dask collections, ``count`` per chunk."""
     dask = import_dask()
     if labels is not None:
         labels = np.asarray(labels)
     inputs = {"y_true": y_true, "y_pred": y_pred}
     if sample_weight is not None:
         inputs["sample_weight"] = sample_weight
-    options = {"labels": labels, "reject_label": reject_label}
+    options = {"count": count, "labels": labels, "reject_label": reject_label}
     try:
         (result,) = dask.compute(_counts_graph(inputs, by_length=False, **options))
     except _MisalignedChunksError:
