@@ -159,11 +159,17 @@ def _index_buffer(y_true, y_pred, first_true, first_pred, *, max_cells, reject):
         rotated = reject is not None and reject == pred_low < pred_high
         n_columns = pred_high - pred_low + 1
         block = index[start : start + _BLOCK]
-        _block_index(
-            true_block, pred_block, true_low, pred_low + rotated, n_columns, out=block
-        )
         if rotated:
-            block += (pred_block == reject) * np.int64(n_columns)
+            # The marker wraps to the top of uint64 and the minimum puts it in
+            # the last column; the other predictions keep their order.
+            columns = np.subtract(pred_block, np.int64(pred_low + 1), dtype=np.int64)
+            unsigned = columns.view(np.uint64)
+            np.minimum(unsigned, np.uint64(n_columns - 1), out=unsigned)
+            _block_index(true_block, columns, true_low, 0, n_columns, out=block)
+        else:
+            _block_index(
+                true_block, pred_block, true_low, pred_low, n_columns, out=block
+            )
         start += _BLOCK
     return (
         index,
