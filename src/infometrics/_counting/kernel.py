@@ -5,9 +5,8 @@ and count read data already in cache. Small tables (e.g. 10 classes) are
 counted per block over the block's own ranges and added at their offsets, so
 no index array of length n is written (that memory traffic is what the bare
 ``np.bincount(y_true * k + y_pred)`` pays for). Large tables (e.g. 1000
-classes) write one global index buffer, block by block, with the ranges of
-the first block, widened once to the full ranges if a later block exceeds
-them. Ranges are Python ints, indices int64: exact modulo 2**64.
+classes) write one global index buffer, block by block, over the full
+ranges. Ranges are Python ints, indices int64: exact modulo 2**64.
 """
 
 import numpy as np
@@ -74,9 +73,7 @@ def dense_pair_table(y_true, y_pred, weights=None, *, max_cells, reject=None):
                 y_true, y_pred, None, max_cells=max_cells
             )
         return table, present, true_low, pred_low, False
-    index_and_shape = _index_buffer(
-        y_true, y_pred, first_true, first_pred, max_cells=max_cells, reject=reject
-    )
+    index_and_shape = _index_buffer(y_true, y_pred, max_cells=max_cells, reject=reject)
     if index_and_shape is None:
         return None
     index, (true_low, n_rows), (pred_low, n_columns), rotated = index_and_shape
@@ -123,41 +120,21 @@ def _count_small_tables(y_true, y_pred, weights, *, max_cells):
     return table, true_low, pred_low
 
 
-def _index_buffer(y_true, y_pred, first_true, first_pred, *, max_cells, reject):
+def _index_buffer(y_true, y_pred, *, max_cells, reject):
     """Global cell indices of every sample, block by block, in one buffer."""
-    n_samples = y_true.shape[0]
-    index = np.empty(n_samples, dtype=np.int64)
-    (true_low, true_high), (pred_low, pred_high) = first_true, first_pred
-    widened = False
-    start = 0
-    while start < n_samples:
+    (true_low, true_high), (pred_low, pred_high) = (
+        _value_range(y_true),
+        _value_range(y_pred),
+    )
+    n_columns = pred_high - pred_low + 1
+    if (true_high - true_low + 1) * n_columns > max_cells:
+        return None
+    # The reject marker below every prediction goes to the last column.
+    rotated = reject is not None and reject == pred_low < pred_high
+    index = np.empty(y_true.shape[0], dtype=np.int64)
+    for start in range(0, y_true.shape[0], _BLOCK):
         true_block = y_true[start : start + _BLOCK]
         pred_block = y_pred[start : start + _BLOCK]
-        (t_low, t_high), (p_low, p_high) = (
-            _value_range(true_block),
-            _value_range(pred_block),
-        )
-        if (
-            t_low < true_low
-            or t_high > true_high
-            or p_low < pred_low
-            or (p_high > pred_high)
-        ):
-            # The stride changes: take the full ranges once and start over.
-            if widened:  # pragma: no cover - the full ranges contain every block
-                raise AssertionError("value ranges widened twice")
-            widened = True
-            (true_low, true_high), (pred_low, pred_high) = (
-                _value_range(y_true),
-                _value_range(y_pred),
-            )
-            if (true_high - true_low + 1) * (pred_high - pred_low + 1) > max_cells:
-                return None
-            start = 0
-            continue
-        # The reject marker below every prediction goes to the last column.
-        rotated = reject is not None and reject == pred_low < pred_high
-        n_columns = pred_high - pred_low + 1
         block = index[start : start + _BLOCK]
         if rotated:
             # The marker wraps to the top of uint64 and the minimum puts it in
@@ -170,10 +147,9 @@ def _index_buffer(y_true, y_pred, first_true, first_pred, *, max_cells, reject):
             _block_index(
                 true_block, pred_block, true_low, pred_low, n_columns, out=block
             )
-        start += _BLOCK
     return (
         index,
         (true_low, true_high - true_low + 1),
-        (pred_low, pred_high - pred_low + 1),
+        (pred_low, n_columns),
         rotated,
     )
