@@ -14,13 +14,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .collections import is_dask_collection
 from .count import confusion_matrix_and_labels
-from .label_checks import (
-    check_labels_array,
-    check_optional_sample_weight,
-    reject_marker,
-)
+from .label_checks import reject_marker
 from .merging import _same_classes, describe_total, merge_counts, same_reject_label
 
 
@@ -139,15 +134,6 @@ class ConfusionAccumulator:
         self : ConfusionAccumulator
             For chaining.
         """
-        if not is_dask_collection(y_true, y_pred, sample_weight) and (
-            np.shape(y_true) == (0,) and np.shape(y_pred) == (0,)
-        ):
-            # Nothing to count, but the batch is validated as any other: the
-            # weights must be one per sample (none here).
-            check_labels_array(y_true, "y_true")
-            check_labels_array(y_pred, "y_pred")
-            check_optional_sample_weight(sample_weight, 0)
-            return self
         matrix, classes = confusion_matrix_and_labels(
             y_true,
             y_pred,

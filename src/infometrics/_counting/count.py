@@ -64,14 +64,19 @@ def confusion_matrix_and_labels(
             f"y_true and y_pred have different lengths ({y_true.shape[0]} and "
             f"{y_pred.shape[0]}); they need one entry per sample each."
         )
-    if y_true.shape[0] == 0:
-        raise_empty()
     marker = reject_marker(reject_label)
     weights = check_optional_sample_weight(sample_weight, y_true.shape[0])
-    if weights is not None and not part_of_a_total and not weights.any():
-        raise_zero_weights()
     if labels is not None:
         labels = check_explicit_labels(labels, marker)
+    if y_true.shape[0] == 0:
+        if not part_of_a_total:
+            raise_empty()
+        # An empty batch counts nothing (as an empty Dask collection).
+        classes = labels if labels is not None else np.array([], dtype=np.int64)
+        n_columns = len(classes) + marker.rejects
+        return np.zeros((len(classes), n_columns), dtype=np.int64), classes
+    if weights is not None and not part_of_a_total and not weights.any():
+        raise_zero_weights()
     matrix, classes = count_arrays(y_true, y_pred, weights, labels, marker)
     if integer_counts:
         # Counts below 2**53 are exact in float64.

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from .collections import import_dask, is_dask_collection
-from .label_checks import check_labels_array, raise_empty, raise_zero_weights
+from .label_checks import check_labels_array, raise_zero_weights
 from .merging import merge_counts
 
 # Per-chunk results merged by one task of the reduction tree.
@@ -211,13 +211,16 @@ def dask_confusion_matrix_and_labels(
     except _MisalignedChunksError:
         # Equal totals may be split differently: align by the lengths.
         (result,) = dask.compute(_counts_graph(inputs, by_length=True, **options))
-    if result is None and part_of_a_total:
-        # An empty batch of an accumulator counts nothing (as in memory).
-        classes = labels if labels is not None else np.array([], dtype=np.int64)
-        n_columns = len(classes) + (reject_label is not None)
-        return np.zeros((len(classes), n_columns), dtype=np.int64), classes
     if result is None:
-        raise_empty()
+        # No sample: the in-memory rule (an empty batch of a total counts
+        # nothing, an empty input is refused).
+        return count(
+            np.array([]),
+            np.array([]),
+            labels=labels,
+            reject_label=reject_label,
+            part_of_a_total=part_of_a_total,
+        )
     classes, matrix = result
     if sample_weight is not None and not part_of_a_total and not matrix.any():
         # Non-negative weights sum to 0 only if every one is 0.
