@@ -16,7 +16,7 @@ from numpy.typing import ArrayLike
 
 from .count import confusion_matrix_and_labels
 from .label_checks import reject_marker
-from .merging import _same_classes, describe_total, merge_counts, same_reject_label
+from .merging import describe_total, merge_counts, same_classes, same_reject_label
 
 
 class ConfusionAccumulator:
@@ -180,7 +180,7 @@ class ConfusionAccumulator:
             )
         if (self._fixed_labels is None) != (other._fixed_labels is None) or (
             self._fixed_labels is not None
-            and not _same_classes(self._fixed_labels, other._fixed_labels)
+            and not same_classes(self._fixed_labels, other._fixed_labels)
         ):
             raise ValueError(
                 "Cannot merge accumulators with different fixed labels: both must "

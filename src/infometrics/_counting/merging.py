@@ -29,7 +29,7 @@ def _same_labels(labels_a, labels_b):
     )
 
 
-def _same_classes(labels_a, labels_b):
+def same_classes(labels_a, labels_b):
     """The same classes in the same order, compared exactly as Python values."""
     return len(labels_a) == len(labels_b) and bool(
         np.array_equal(labels_a.astype(object), labels_b.astype(object))
