@@ -159,7 +159,11 @@ def _count_dense(y_true, y_pred, weights, labels, marker):
     n_rows, n_columns = table.shape
     true_values = np.flatnonzero(present.any(axis=1)) + np.int64(true_low)
     seen_columns = present.any(axis=0)
-    if reject is not None and np.any(true_values == reject):
+    if (
+        reject is not None
+        and true_low <= reject < true_low + n_rows
+        and np.any(true_values == reject)
+    ):
         raise_reject_in_true(marker.value)
     reject_column = None
     if rotated:
