@@ -19,7 +19,7 @@ def reference(y_true, y_pred, weights=None):
 
 
 def as_dict(result):
-    table, present, true_low, pred_low, _ = result
+    table, present, true_low, pred_low = result
     cells = {}
     for i, j in zip(*np.nonzero(present), strict=True):
         cells[int(true_low) + int(i), int(pred_low) + int(j)] = table[i, j]
@@ -49,7 +49,7 @@ def test_matches_a_dictionary_count(block, n_classes, weighted, seed):
     for key, value in expected.items():
         assert got[key] == pytest.approx(value, rel=1e-12, abs=0)
     # The table spans exactly the value ranges.
-    table, _, true_low, pred_low, _ = result
+    table, _, true_low, pred_low = result
     assert true_low == y_true.min()
     assert pred_low == y_pred.min()
     assert table.shape == (np.ptp(y_true) + 1, np.ptp(y_pred) + 1)
@@ -118,11 +118,11 @@ def test_refuses_a_table_over_the_budget(block):
 
 
 def test_unweighted_present_is_the_table():
-    table, present, _, _, _ = dense_pair_table(
+    table, present, _, _ = dense_pair_table(
         np.array([0, 1]), np.array([1, 1]), max_cells=10
     )
     np.testing.assert_array_equal(present, table)
-    table, present, _, _, _ = dense_pair_table(
+    table, present, _, _ = dense_pair_table(
         np.array([0, 1]), np.array([1, 1]), np.array([0.0, 2.0]), max_cells=10
     )
     np.testing.assert_array_equal(present, [[1], [1]])

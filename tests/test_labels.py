@@ -602,8 +602,8 @@ def test_many_classes_spread_over_a_wide_range(spread, weighted):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_reject_marker_below_the_classes_with_explicit_labels_matches_a_loop(seed):
-    # -1 below every class is counted straight into the last column; labels
-    # beyond the predicted range, or in another order, must still be exact.
+    # The dense table spans the predicted range: labels beyond it, or in
+    # another order, are gathered from it exactly, the reject column last.
     rng = np.random.default_rng(seed)
     n_classes = int(rng.integers(2, 30))
     n = int(rng.integers(1, 400))

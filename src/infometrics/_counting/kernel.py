@@ -1,12 +1,31 @@
 """The integer counting kernel: a dense (true x predicted) table in one pass.
 
-The arrays are walked in cache-sized blocks, so a block's min/max, cell index
-and count read data already in cache. Small tables (e.g. 10 classes) are
-counted per block over the block's own ranges and added at their offsets, so
-no index array of length n is written (that memory traffic is what the bare
-``np.bincount(y_true * k + y_pred)`` pays for). Large tables (e.g. 1000
-classes) write one global index buffer, block by block, over the full
-ranges. Ranges are Python ints, indices int64: exact modulo 2**64.
+The bare idiom ``np.bincount(y_true * k + y_pred)`` reads both label arrays,
+writes two temporaries of ``n`` int64 values and reads them back. A checked
+version first needs the value ranges (a min/max pass over both arrays) to size
+and offset the table. Done naively that is three to four passes over memory.
+
+This kernel walks the arrays in cache-sized blocks (``_BLOCK`` labels, a few
+hundred kilobytes), so the min/max of a block, its cell index and its count
+all read data that is already in cache:
+
+- *small tables* (at most ``_SMALL_TABLE_SHARE`` of a block's length, e.g. 10
+  classes): each block is counted into a table spanning only its own value
+  range, and the small tables are added into the global table at their
+  offsets. No index array of length ``n`` is ever written.
+- *large tables* (e.g. 1000 classes, a million cells, far larger than a
+  block): the cell index of each block is written into one int64 buffer in
+  global coordinates, and one ``np.bincount`` counts the buffer. The global
+  ranges are those of the first block, widened as later blocks show wider
+  values; widening changes the row stride, so the blocks already indexed are
+  redone -- once at most: the first widening computes the full ranges with one
+  min/max pass, so adversarial inputs (sorted labels) cost one extra pass, not
+  one per block.
+
+The ranges are Python integers (no int64 overflow; a table over the budget is
+refused before it is allocated), and cell indices are computed in int64, which
+is exact modulo 2**64: every index lies in ``[0, cells)``, so an intermediate
+that wraps still gives the right index.
 """
 
 import numpy as np
@@ -34,7 +53,11 @@ def as_int64_operand(values):
 
 
 def _block_index(true_block, pred_block, true_low, pred_low, n_columns, out=None):
-    """Cell index ``(t - true_low) * n_columns + (p - pred_low)``, exact mod 2**64."""
+    """Cell index ``(t - true_low) * n_columns + (p - pred_low)`` in int64.
+
+    Computed as ``t * n_columns + p - offset``: two passes over the block, a
+    third only when the offset is not 0 (exact modulo 2**64, see above).
+    """
     index = np.multiply(true_block, np.int64(n_columns), dtype=np.int64, out=out)
     index += pred_block
     # Python integers: the offset itself may lie beyond int64.
@@ -44,14 +67,41 @@ def _block_index(true_block, pred_block, true_low, pred_low, n_columns, out=None
     return index
 
 
-def dense_pair_table(y_true, y_pred, weights=None, *, max_cells, reject=None):
-    """``(table, present, true_low, pred_low, rotated)`` of integer pairs, or None.
+def dense_pair_table(y_true, y_pred, weights=None, *, max_cells):
+    """Count integer label pairs into a dense table over their value ranges.
 
-    ``table[i, j]`` counts (or sums the weights of) the pairs ``(true_low + i,
-    pred_low + j)``, except that with ``rotated`` the last column is
-    ``reject``'s; ``present`` counts samples (zero weights still name their
-    labels). None when the table would exceed ``max_cells``; uint64 values
-    must fit in int64."""
+    Parameters
+    ----------
+    y_true, y_pred : ndarray of shape (n_samples,)
+        Integer (or boolean) labels, ``n_samples >= 1``; uint64 values must
+        fit in int64.
+    weights : ndarray of shape (n_samples,), default=None
+        Float weights of the samples; None counts samples.
+    max_cells : int
+        Largest table allowed; a wider value range returns None (the caller
+        then factorises the labels instead).
+
+    Returns
+    -------
+    result : tuple or None
+        ``(table, present, true_low, pred_low)``: ``table[i, j]`` is the count
+        (or weight) of the pairs ``(true_low + i, pred_low + j)``; ``present``
+        is the same table of sample counts (``table`` itself when unweighted),
+        so a zero-weight sample still names its labels. None when the table
+        would exceed ``max_cells``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> table, present, true_low, pred_low = dense_pair_table(
+    ...     np.array([1, 1, 2]), np.array([-1, 2, 2]), max_cells=100
+    ... )
+    >>> table
+    array([[1, 0, 0, 1],
+           [0, 0, 0, 1]])
+    >>> int(true_low), int(pred_low)
+    (1, -1)
+    """
     y_true, y_pred = as_int64_operand(y_true), as_int64_operand(y_pred)
     n_samples = y_true.shape[0]
     first_true = _value_range(y_true[:_BLOCK])
@@ -72,18 +122,19 @@ def dense_pair_table(y_true, y_pred, weights=None, *, max_cells, reject=None):
             present, _, _ = _count_small_tables(
                 y_true, y_pred, None, max_cells=max_cells
             )
-        return table, present, true_low, pred_low, False
-    index_and_shape = _index_buffer(y_true, y_pred, max_cells=max_cells, reject=reject)
+        return table, present, true_low, pred_low
+    index_and_shape = _index_buffer(
+        y_true, y_pred, first_true, first_pred, max_cells=max_cells
+    )
     if index_and_shape is None:
         return None
-    index, (true_low, n_rows), (pred_low, n_columns), rotated = index_and_shape
+    index, (true_low, n_rows), (pred_low, n_columns) = index_and_shape
     n_cells = n_rows * n_columns
     table = np.bincount(index, weights=weights, minlength=n_cells)
     present = (
         table if weights is None else np.bincount(index, minlength=n_cells)
     ).reshape(n_rows, n_columns)
-    table = table.reshape(n_rows, n_columns)
-    return table, present, true_low, pred_low + rotated, rotated
+    return table.reshape(n_rows, n_columns), present, true_low, pred_low
 
 
 def _count_small_tables(y_true, y_pred, weights, *, max_cells):
@@ -120,36 +171,49 @@ def _count_small_tables(y_true, y_pred, weights, *, max_cells):
     return table, true_low, pred_low
 
 
-def _index_buffer(y_true, y_pred, *, max_cells, reject):
+def _index_buffer(y_true, y_pred, first_true, first_pred, *, max_cells):
     """Global cell indices of every sample, block by block, in one buffer."""
-    (true_low, true_high), (pred_low, pred_high) = (
-        _value_range(y_true),
-        _value_range(y_pred),
-    )
-    n_columns = pred_high - pred_low + 1
-    if (true_high - true_low + 1) * n_columns > max_cells:
-        return None
-    # The reject marker below every prediction goes to the last column.
-    rotated = reject is not None and reject == pred_low < pred_high
-    index = np.empty(y_true.shape[0], dtype=np.int64)
-    for start in range(0, y_true.shape[0], _BLOCK):
+    n_samples = y_true.shape[0]
+    index = np.empty(n_samples, dtype=np.int64)
+    (true_low, true_high), (pred_low, pred_high) = first_true, first_pred
+    widened = False
+    start = 0
+    while start < n_samples:
         true_block = y_true[start : start + _BLOCK]
         pred_block = y_pred[start : start + _BLOCK]
-        block = index[start : start + _BLOCK]
-        if rotated:
-            # The marker wraps to the top of uint64 and the minimum puts it in
-            # the last column; the other predictions keep their order.
-            columns = np.subtract(pred_block, np.int64(pred_low + 1), dtype=np.int64)
-            unsigned = columns.view(np.uint64)
-            np.minimum(unsigned, np.uint64(n_columns - 1), out=unsigned)
-            _block_index(true_block, columns, true_low, 0, n_columns, out=block)
-        else:
-            _block_index(
-                true_block, pred_block, true_low, pred_low, n_columns, out=block
+        (t_low, t_high), (p_low, p_high) = (
+            _value_range(true_block),
+            _value_range(pred_block),
+        )
+        if (
+            t_low < true_low
+            or t_high > true_high
+            or p_low < pred_low
+            or (p_high > pred_high)
+        ):
+            # The stride changes: take the full ranges once and start over.
+            if widened:  # pragma: no cover - the full ranges contain every block
+                raise AssertionError("value ranges widened twice")
+            widened = True
+            (true_low, true_high), (pred_low, pred_high) = (
+                _value_range(y_true),
+                _value_range(y_pred),
             )
+            if (true_high - true_low + 1) * (pred_high - pred_low + 1) > max_cells:
+                return None
+            start = 0
+            continue
+        _block_index(
+            true_block,
+            pred_block,
+            true_low,
+            pred_low,
+            pred_high - pred_low + 1,
+            out=index[start : start + _BLOCK],
+        )
+        start += _BLOCK
     return (
         index,
         (true_low, true_high - true_low + 1),
-        (pred_low, n_columns),
-        rotated,
+        (pred_low, pred_high - pred_low + 1),
     )

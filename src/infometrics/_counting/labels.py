@@ -144,19 +144,15 @@ def _integer_labels(labels):
 
 
 def _count_dense(y_true, y_pred, weights, labels, marker):
-    """Integers in one pass over a (true range x predicted range) table, or None.
-
-    A marker below every prediction (-1) may come back as the last column."""
+    """Integers in one pass over a (true range x predicted range) table, or None."""
     if not _integer_labels(labels):
         return None
-    reject = marker.integer if marker.kind == "number" else None
-    counted = dense_pair_table(
-        y_true, y_pred, weights, max_cells=_budget(y_true.size), reject=reject
-    )
+    counted = dense_pair_table(y_true, y_pred, weights, max_cells=_budget(y_true.size))
     if counted is None:
         return None
-    table, present, true_low, pred_low, rotated = counted
+    table, present, true_low, pred_low = counted
     n_rows, n_columns = table.shape
+    reject = marker.integer if marker.kind == "number" else None
     true_values = np.flatnonzero(present.any(axis=1)) + np.int64(true_low)
     seen_columns = present.any(axis=0)
     if (
@@ -166,10 +162,7 @@ def _count_dense(y_true, y_pred, weights, labels, marker):
     ):
         raise_reject_in_true(marker.value)
     reject_column = None
-    if rotated:
-        reject_column = n_columns - 1
-        seen_columns = seen_columns[:-1]
-    elif reject is not None and pred_low <= reject < pred_low + n_columns:
+    if reject is not None and pred_low <= reject < pred_low + n_columns:
         reject_column = reject - pred_low
         seen_columns[reject_column] = False
     pred_values = np.flatnonzero(seen_columns) + np.int64(pred_low)
@@ -189,16 +182,8 @@ def _count_dense(y_true, y_pred, weights, labels, marker):
                     marker.value,
                     is_true=name == "y_true",
                 )
-    if (
-        rotated
-        and len(classes) == n_rows == n_columns - 1
-        and int(classes[0]) == true_low == pred_low
-        and np.all(np.diff(_as_int64(classes)) == 1)
-    ):
-        # The classes are every row and column, in order: the table itself.
-        return table, classes
     rows = _gather(table, true_low, classes)
-    matrix = _gather(rows.T[:-1] if rotated else rows.T, pred_low, classes).T
+    matrix = _gather(rows.T, pred_low, classes).T
     if marker.rejects:
         rejected = (
             rows[:, [reject_column]]
