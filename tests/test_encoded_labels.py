@@ -6,8 +6,8 @@ import pandas as pd
 import pytest
 
 import infometrics as im
+from infometrics._counting import count as count_module
 from infometrics._counting import encoded
-from infometrics._counting import labels as labels_module
 from infometrics._counting.count import confusion_matrix_and_labels
 
 pa = pytest.importorskip("pyarrow")
@@ -51,7 +51,7 @@ def encoded_calls(monkeypatch):
         calls.append(result is not None)
         return result
 
-    monkeypatch.setattr(labels_module, "distinct_pairs", spy)
+    monkeypatch.setattr(count_module, "distinct_pairs", spy)
     return calls
 
 

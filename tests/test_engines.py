@@ -755,9 +755,29 @@ def test_big_endian_columns_are_counted(engine_name):
     assert binned.counts.sum() == 4
 
 
-def test_an_object_column_of_decimals_is_refused_with_a_fix():
+def test_an_object_column_of_decimals_is_counted_as_in_memory():
     from decimal import Decimal
 
-    frame = pd.DataFrame({"truth": [Decimal(1), Decimal(2)], "prediction": [1, 2]})
-    with pytest.raises(ValueError, match="Convert the column"):
+    truth = [Decimal(1), Decimal(2), Decimal(2), Decimal("1.5")]
+    prediction = [Decimal(1), Decimal(-1), Decimal(1), Decimal(2)]
+    frame = pd.DataFrame({"truth": truth, "prediction": prediction})
+    counts = counts_from_table(frame, y_true="truth", y_pred="prediction")
+    assert counts.labels.tolist() == [Decimal(1), Decimal("1.5"), Decimal(2)]
+    np.testing.assert_array_equal(
+        counts.confusion_matrix,
+        infometrics.augmented_confusion_matrix(frame["truth"], frame["prediction"]),
+    )
+    np.testing.assert_array_equal(
+        counts.confusion_matrix, [[1, 0, 0, 0], [0, 0, 1, 0], [1, 0, 0, 1]]
+    )
+    frame.loc[0, "truth"] = None
+    with pytest.raises(ValueError, match="y_true contains missing labels"):
+        counts_from_table(frame, y_true="truth", y_pred="prediction")
+
+
+def test_a_column_of_dates_is_refused_with_how_to_convert():
+    frame = pd.DataFrame(
+        {"truth": pd.to_datetime(["2024-01-01", "2024-01-02"]), "prediction": [1, 2]}
+    )
+    with pytest.raises(ValueError, match=r"must hold numbers or strings.*Convert"):
         counts_from_table(frame, y_true="truth", y_pred="prediction")

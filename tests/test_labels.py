@@ -74,24 +74,15 @@ def test_integer_fast_path_and_hashing_path_agree():
     y_true = rng.integers(0, 50, 2000)
     y_pred = np.where(rng.random(2000) < 0.1, -1, rng.integers(0, 50, 2000))
     weights = rng.random(2000)
-    marker = _labels.reject_marker(-1)
-    fast = _labels._count_integers(y_true, y_pred, weights, None, marker)
-    hashed = _labels._count_by_hashing(y_true, y_pred, weights, None, marker)
-    np.testing.assert_allclose(fast[0], hashed[0])
-    np.testing.assert_array_equal(fast[1], hashed[1])
+    # Object arrays of the same integers are hashed, never counted by range.
+    fast = im.augmented_confusion_matrix(y_true, y_pred, sample_weight=weights)
+    hashed = im.augmented_confusion_matrix(
+        y_true.astype(object), y_pred.astype(object), sample_weight=weights
+    )
+    np.testing.assert_allclose(fast, hashed)
 
 
 def test_wide_integer_range_falls_back_to_hashing():
-    assert (
-        _labels._count_integers(
-            np.array([0, 10**9]),
-            np.array([0, 10**9]),
-            None,
-            None,
-            _labels.reject_marker(-1),
-        )
-        is None
-    )
     matrix = im.augmented_confusion_matrix([0, 10**9], [10**9, -1])
     np.testing.assert_array_equal(matrix, [[0, 1, 0], [0, 0, 1]])
 
@@ -466,8 +457,9 @@ def test_uint64_beyond_int64_and_wide_ranges_go_through_hashing():
     assert classes.tolist() == [0, 2**63, 2**64 - 1]
     np.testing.assert_array_equal(matrix, [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0]])
     wide = np.array([INT64_MIN, INT64_MAX])
-    marker = _labels.reject_marker(-1)
-    assert _labels._count_integers(wide, wide, None, None, marker) is None
+    np.testing.assert_array_equal(
+        im.augmented_confusion_matrix(wide, wide), [[1, 0, 0], [0, 1, 0]]
+    )
 
 
 def test_explicit_labels_at_the_int64_limits():
@@ -606,3 +598,22 @@ def test_many_classes_spread_over_a_wide_range(spread, weighted):
         )
     with pytest.raises(ValueError, match="y_true contains the reject label"):
         im.augmented_confusion_matrix(y_true, y_pred, reject_label=int(y_true[0]))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reject_marker_below_the_classes_with_explicit_labels_matches_a_loop(seed):
+    # The dense table spans the predicted range: labels beyond it, or in
+    # another order, are gathered from it exactly, the reject column last.
+    rng = np.random.default_rng(seed)
+    n_classes = int(rng.integers(2, 30))
+    n = int(rng.integers(1, 400))
+    y_true = rng.integers(0, n_classes, n)
+    y_pred = np.where(rng.random(n) < 0.2, -1, rng.integers(0, n_classes, n))
+    labels = rng.permutation(np.arange(n_classes + 2))
+    expected = np.zeros((len(labels), len(labels) + 1), dtype=np.int64)
+    row = {label: i for i, label in enumerate(labels.tolist())}
+    for t, p in zip(y_true.tolist(), y_pred.tolist(), strict=True):
+        expected[row[t], len(labels) if p == -1 else row[p]] += 1
+    got = im.augmented_confusion_matrix(y_true, y_pred, labels=labels)
+    np.testing.assert_array_equal(got, expected)
+    assert got.flags.c_contiguous

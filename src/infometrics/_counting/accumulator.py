@@ -14,14 +14,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .collections import is_dask_collection
 from .count import confusion_matrix_and_labels
-from .label_checks import (
-    check_labels_array,
-    check_optional_sample_weight,
-    reject_marker,
-)
-from .merging import _same_classes, describe_total, merge_counts, same_reject_label
+from .label_checks import reject_marker
+from .merging import describe_total, merge_counts, same_classes, same_reject_label
 
 
 class ConfusionAccumulator:
@@ -139,15 +134,6 @@ class ConfusionAccumulator:
         self : ConfusionAccumulator
             For chaining.
         """
-        if not is_dask_collection(y_true, y_pred, sample_weight) and (
-            np.shape(y_true) == (0,) and np.shape(y_pred) == (0,)
-        ):
-            # Nothing to count, but the batch is validated as any other: the
-            # weights must be one per sample (none here).
-            check_labels_array(y_true, "y_true")
-            check_labels_array(y_pred, "y_pred")
-            check_optional_sample_weight(sample_weight, 0)
-            return self
         matrix, classes = confusion_matrix_and_labels(
             y_true,
             y_pred,
@@ -194,7 +180,7 @@ class ConfusionAccumulator:
             )
         if (self._fixed_labels is None) != (other._fixed_labels is None) or (
             self._fixed_labels is not None
-            and not _same_classes(self._fixed_labels, other._fixed_labels)
+            and not same_classes(self._fixed_labels, other._fixed_labels)
         ):
             raise ValueError(
                 "Cannot merge accumulators with different fixed labels: both must "

@@ -1,16 +1,10 @@
-"""Recognising the kinds of label input that take their own counting path.
+"""Dask collections: recognised without importing Dask, which is optional.
 
-Dask is an optional dependency (``pip install "infometrics[dask]"``). A Dask
-collection can only exist if Dask was imported, so when it is not in
-``sys.modules`` nothing is a Dask collection and Dask stays unimported.
-Categorical, Arrow-backed and NumPy ``StringDType`` labels are counted over
-their dictionaries (``encoded.py``).
+A Dask collection can only exist if Dask was imported, so when it is not in
+``sys.modules`` nothing is one and Dask stays unimported.
 """
 
 import sys
-
-import numpy as np
-import pandas as pd
 
 
 def is_dask_collection(*values):
@@ -33,25 +27,3 @@ def import_dask():
             'with pip install "infometrics[dask]" (or "dask[array,dataframe]").'
         ) from error
     return dask
-
-
-def _is_encodable(y):
-    """Categorical, Arrow-backed or NumPy StringDType labels."""
-    if type(y).__module__.startswith("pyarrow"):
-        return True
-    dtype = getattr(y, "dtype", None)
-    if dtype is None:
-        return False
-    if isinstance(dtype, pd.CategoricalDtype):
-        return True
-    if isinstance(dtype, pd.ArrowDtype) or (
-        isinstance(dtype, pd.StringDtype) and dtype.storage.startswith("pyarrow")
-    ):
-        return True
-    string_dtype = getattr(np.dtypes, "StringDType", None)
-    return string_dtype is not None and isinstance(dtype, string_dtype)
-
-
-def wants_encoded_path(y_true, y_pred):
-    """Whether the dictionary-encoded path applies to this pair of inputs."""
-    return _is_encodable(y_true) or _is_encodable(y_pred)

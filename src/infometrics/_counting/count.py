@@ -1,14 +1,10 @@
 """The counting front door: labels of any kind to the augmented matrix.
 
-One function picks the path:
-
-- Dask collections, chunk by chunk on the user's scheduler (:mod:`.dask_counts`);
-- labels in memory (:func:`.labels.count_label_arrays`): encoded labels over
-  their dictionaries (:mod:`.encoded`), plain arrays through the blocked
-  integer kernel (:mod:`.kernel`) or as ids.
-
-Tables of an engine are counted in the engine (``infometrics._engines``) and
-their grouped rows come back here as weighted labels.
+Every label input is checked here, once, and counted by one bincount
+(:mod:`.labels`): encoded labels (categorical, Arrow, StringDType) as their
+distinct pairs (:mod:`.encoded`), Dask collections chunk by chunk, each chunk
+through this same function (:mod:`.dask_counts`). Tables of an engine are
+grouped in the engine and their keys come back here as weighted labels.
 """
 
 from __future__ import annotations
@@ -20,7 +16,16 @@ from numpy.typing import ArrayLike
 
 from .collections import is_dask_collection
 from .dask_counts import dask_confusion_matrix_and_labels
-from .labels import count_label_arrays
+from .encoded import distinct_pairs, wants_encoded_path
+from .label_checks import (
+    check_explicit_labels,
+    check_labels_array,
+    check_optional_sample_weight,
+    raise_empty,
+    raise_zero_weights,
+    reject_marker,
+)
+from .labels import count_arrays
 
 
 def confusion_matrix_and_labels(
@@ -32,24 +37,51 @@ def confusion_matrix_and_labels(
     sample_weight=None,
     part_of_a_total=False,
 ):
-    """Build the augmented confusion matrix and return it with its class labels.
+    """``(matrix, classes)`` of any labels; ``part_of_a_total`` allows all-zero weights.
 
-    ``part_of_a_total=True`` (a batch or a chunk whose matrix is added to
-    others) allows all-zero weights; a matrix on its own needs a positive total.
-    """
-    count = (
-        dask_confusion_matrix_and_labels
-        if is_dask_collection(y_true, y_pred, sample_weight)
-        else count_label_arrays
-    )
-    return count(
-        y_true,
-        y_pred,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-        part_of_a_total=part_of_a_total,
-    )
+    For a batch or a chunk whose matrix is added to others."""
+    if is_dask_collection(y_true, y_pred, sample_weight):
+        return dask_confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            count=confusion_matrix_and_labels,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+            part_of_a_total=part_of_a_total,
+        )
+    integer_counts = False
+    if wants_encoded_path(y_true, y_pred):
+        pairs = distinct_pairs(y_true, y_pred, sample_weight)
+        if pairs is not None:
+            # No Python object per sample: the dictionaries' distinct pairs.
+            integer_counts = sample_weight is None
+            y_true, y_pred, sample_weight = pairs
+    y_true = check_labels_array(y_true, "y_true")
+    y_pred = check_labels_array(y_pred, "y_pred")
+    if y_true.shape[0] != y_pred.shape[0]:
+        raise ValueError(
+            f"y_true and y_pred have different lengths ({y_true.shape[0]} and "
+            f"{y_pred.shape[0]}); they need one entry per sample each."
+        )
+    marker = reject_marker(reject_label)
+    weights = check_optional_sample_weight(sample_weight, y_true.shape[0])
+    if labels is not None:
+        labels = check_explicit_labels(labels, marker)
+    if y_true.shape[0] == 0:
+        if not part_of_a_total:
+            raise_empty()
+        # An empty batch counts nothing (as an empty Dask collection).
+        classes = labels if labels is not None else np.array([], dtype=np.int64)
+        n_columns = len(classes) + marker.rejects
+        return np.zeros((len(classes), n_columns), dtype=np.int64), classes
+    if weights is not None and not part_of_a_total and not weights.any():
+        raise_zero_weights()
+    matrix, classes = count_arrays(y_true, y_pred, weights, labels, marker)
+    if integer_counts:
+        # Counts below 2**53 are exact in float64.
+        matrix = np.rint(matrix).astype(np.int64)
+    return matrix, classes
 
 
 def augmented_confusion_matrix(

@@ -1,22 +1,37 @@
-"""Labels that arrive already dictionary-encoded (or cheaply encodable).
+"""Labels that arrive dictionary-encoded (categorical, Arrow, NumPy StringDType).
 
-pandas categoricals carry integer codes, pyarrow-backed strings are
-dictionary-encoded by Arrow, NumPy ``StringDType`` arrays are hashed without
-building Python string objects. Converting any of them to a NumPy object
-array first -- one Python object per sample -- is what makes strings slow.
-
-Here each side is factorised in its own representation, the
-(true, predicted) pairs are counted over the small dictionaries with one
-``np.bincount``, and only the distinct pairs -- a few hundred values, not n --
-go through :func:`~.labels.count_label_arrays` as weighted samples, so every
-rule of that function (label order, reject label, explicit labels, errors)
-applies unchanged.
+Each side is factorised in its own representation (no Python object per
+sample, which is what makes strings slow), the pairs are counted over the
+small dictionaries, and only the distinct pairs go through the front door as
+weighted labels, so every rule of the in-memory path applies unchanged.
 """
 
 import numpy as np
 import pandas as pd
 
 from .label_checks import check_sample_weight
+
+
+def _is_encodable(y):
+    """Categorical, Arrow-backed or NumPy StringDType labels."""
+    if type(y).__module__.startswith("pyarrow"):
+        return True
+    dtype = getattr(y, "dtype", None)
+    if dtype is None:
+        return False
+    if isinstance(dtype, pd.CategoricalDtype):
+        return True
+    if isinstance(dtype, pd.ArrowDtype) or (
+        isinstance(dtype, pd.StringDtype) and dtype.storage.startswith("pyarrow")
+    ):
+        return True
+    string_dtype = getattr(np.dtypes, "StringDType", None)
+    return string_dtype is not None and isinstance(dtype, string_dtype)
+
+
+def wants_encoded_path(y_true, y_pred):
+    """Whether the dictionary-encoded path applies to this pair of inputs."""
+    return _is_encodable(y_true) or _is_encodable(y_pred)
 
 
 def _arrow_factorize(array):
@@ -72,13 +87,9 @@ def _factorize(y):
 
 
 def distinct_pairs(y_true, y_pred, sample_weight):
-    """The distinct (true, predicted) pairs and their totals, or None.
+    """``(pair_true, pair_pred, totals)`` counted over the dictionaries, or None.
 
-    Counted over the dictionaries: ``(pair_true, pair_pred, totals)``, the
-    pairs as label arrays and their counts (or summed weights) as floats.
-    None to take the usual path (not encoded, missing labels, lengths that
-    differ: the usual path raises its usual error).
-    """
+    None sends the labels the usual way (not encoded, missing labels, lengths)."""
     if len(y_true) != len(y_pred) or len(y_true) == 0:
         return None
     true_side, pred_side = _factorize(y_true), _factorize(y_pred)
@@ -101,29 +112,31 @@ def distinct_pairs(y_true, y_pred, sample_weight):
         totals = np.bincount(pair, weights=weights)[present]
     values = np.concatenate([true_uniques, pred_uniques])
     return (
-        _typed(values[present // n_uniques]),
-        _typed(values[present % n_uniques]),
+        typed_labels(values[present // n_uniques]),
+        typed_labels(values[present % n_uniques]),
         totals,
     )
 
 
-def _typed(values):
-    """Numbers as their NumPy dtype; strings stay an object array.
+def typed_labels(values):
+    """Label values as the array the in-memory path reads for them.
 
-    The same arrays the usual path sees for these inputs (``to_numpy()`` of
-    a categorical of numbers is numeric, of strings an object array).
+    Strings as an object array; numbers in their NumPy dtype when every value
+    converts exactly (ints beyond int64, or beyond 2**53 among floats, stay
+    Python numbers, which compare exactly); anything else as objects.
     """
-    if all(isinstance(value, str) for value in values):
+    values = np.asarray(values)
+    if values.dtype.kind in "UST":
+        return values.astype(object)
+    if values.dtype.kind != "O" or all(isinstance(value, str) for value in values):
         return values
     listed = values.tolist()
     try:
         converted = np.array(listed)
     except (TypeError, ValueError, OverflowError):
         return values
-    if converted.dtype.kind not in "biufU":
-        return values
-    # NumPy turns ints beyond int64 (or mixed with floats beyond 2**53) into
-    # float64, where distinct labels collapse; Python numbers compare exactly.
-    if not all(a == b for a, b in zip(converted.tolist(), listed, strict=True)):
+    if converted.dtype.kind not in "biuf" or not all(
+        a == b for a, b in zip(converted.tolist(), listed, strict=True)
+    ):
         return values
     return converted

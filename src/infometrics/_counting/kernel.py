@@ -1,31 +1,14 @@
 """The integer counting kernel: a dense (true x predicted) table in one pass.
 
-The bare idiom ``np.bincount(y_true * k + y_pred)`` reads both label arrays,
-writes two temporaries of ``n`` int64 values and reads them back. A checked
-version first needs the value ranges (a min/max pass over both arrays) to size
-and offset the table. Done naively that is three to four passes over memory.
-
-This kernel walks the arrays in cache-sized blocks (``_BLOCK`` labels, a few
-hundred kilobytes), so the min/max of a block, its cell index and its count
-all read data that is already in cache:
-
-- *small tables* (at most ``_SMALL_TABLE_SHARE`` of a block's length, e.g. 10
-  classes): each block is counted into a table spanning only its own value
-  range, and the small tables are added into the global table at their
-  offsets. No index array of length ``n`` is ever written.
-- *large tables* (e.g. 1000 classes, a million cells, far larger than a
-  block): the cell index of each block is written into one int64 buffer in
-  global coordinates, and one ``np.bincount`` counts the buffer. The global
-  ranges are those of the first block, widened as later blocks show wider
-  values; widening changes the row stride, so the blocks already indexed are
-  redone -- once at most: the first widening computes the full ranges with one
-  min/max pass, so adversarial inputs (sorted labels) cost one extra pass, not
-  one per block.
-
-The ranges are Python integers (no int64 overflow; a table over the budget is
-refused before it is allocated), and cell indices are computed in int64, which
-is exact modulo 2**64: every index lies in ``[0, cells)``, so an intermediate
-that wraps still gives the right index.
+The arrays are walked in cache-sized blocks, so a block's min/max, cell index
+and count read data already in cache. Small tables (e.g. 10 classes) are
+counted per block over the block's own ranges and added at their offsets, so
+no index array of length n is written (that memory traffic is what the bare
+``np.bincount(y_true * k + y_pred)`` pays for). Large tables (e.g. 1000
+classes) write one global index buffer, block by block, with the ranges of
+the first block, widened once to the full ranges if a later block exceeds
+them (sorted labels cost one extra pass, not one per block). Ranges are
+Python ints, indices int64: exact modulo 2**64.
 """
 
 import numpy as np
@@ -53,11 +36,7 @@ def as_int64_operand(values):
 
 
 def _block_index(true_block, pred_block, true_low, pred_low, n_columns, out=None):
-    """Cell index ``(t - true_low) * n_columns + (p - pred_low)`` in int64.
-
-    Computed as ``t * n_columns + p - offset``: two passes over the block, a
-    third only when the offset is not 0 (exact modulo 2**64, see above).
-    """
+    """Cell index ``(t - true_low) * n_columns + (p - pred_low)``, exact mod 2**64."""
     index = np.multiply(true_block, np.int64(n_columns), dtype=np.int64, out=out)
     index += pred_block
     # Python integers: the offset itself may lie beyond int64.
@@ -68,40 +47,12 @@ def _block_index(true_block, pred_block, true_low, pred_low, n_columns, out=None
 
 
 def dense_pair_table(y_true, y_pred, weights=None, *, max_cells):
-    """Count integer label pairs into a dense table over their value ranges.
+    """``(table, present, true_low, pred_low)`` of integer label pairs, or None.
 
-    Parameters
-    ----------
-    y_true, y_pred : ndarray of shape (n_samples,)
-        Integer (or boolean) labels, ``n_samples >= 1``; uint64 values must
-        fit in int64.
-    weights : ndarray of shape (n_samples,), default=None
-        Float weights of the samples; None counts samples.
-    max_cells : int
-        Largest table allowed; a wider value range returns None (the caller
-        then factorises the labels instead).
-
-    Returns
-    -------
-    result : tuple or None
-        ``(table, present, true_low, pred_low)``: ``table[i, j]`` is the count
-        (or weight) of the pairs ``(true_low + i, pred_low + j)``; ``present``
-        is the same table of sample counts (``table`` itself when unweighted),
-        so a zero-weight sample still names its labels. None when the table
-        would exceed ``max_cells``.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> table, present, true_low, pred_low = dense_pair_table(
-    ...     np.array([1, 1, 2]), np.array([-1, 2, 2]), max_cells=100
-    ... )
-    >>> table
-    array([[1, 0, 0, 1],
-           [0, 0, 0, 1]])
-    >>> int(true_low), int(pred_low)
-    (1, -1)
-    """
+    ``table[i, j]`` counts (or sums the weights of) the pairs ``(true_low + i,
+    pred_low + j)``; ``present`` counts samples (zero weights still name their
+    labels). None when the table would exceed ``max_cells``; uint64 values
+    must fit in int64."""
     y_true, y_pred = as_int64_operand(y_true), as_int64_operand(y_pred)
     n_samples = y_true.shape[0]
     first_true = _value_range(y_true[:_BLOCK])

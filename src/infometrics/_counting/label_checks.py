@@ -15,10 +15,7 @@ from ..exceptions import RejectLabelWarning
 def check_labels_array(y, name):
     """One label array as a 1-d ndarray (missing values kept, found later).
 
-    pandas containers with a nullable dtype become object arrays holding
-    ``pd.NA`` when they have missing values (never float, which would round
-    large integers), and plain numpy arrays otherwise.
-    """
+    Nullable pandas columns with missing values become objects (pd.NA), never floats."""
     if isinstance(y, (str, bytes)) or (
         not hasattr(y, "__len__") and not hasattr(y, "__array__")
     ):
@@ -74,13 +71,9 @@ def _as_object_array(y, array):
 
 
 def check_complete_labels(y, name):
-    """:func:`check_labels_array`, and no missing value allowed.
-
-    For callers that compare labels directly (no reject marker can declare a
-    missing prediction a rejection there).
-    """
+    """``check_labels_array``, and no missing label allowed (no marker applies)."""
     array = check_labels_array(y, name)
-    if _missing_mask(array).any():
+    if missing_mask(array).any():
         raise_missing_labels(name, RejectMarker(None, "none"))
     return array
 
@@ -202,7 +195,7 @@ def reject_marker(reject_label):
     return RejectMarker(reject_label, "other")
 
 
-def _label_kind(uniques):
+def label_kind(uniques):
     """ "number", "string" or "mixed": what the distinct labels are."""
     kind = uniques.dtype.kind
     if kind in "biuf":
@@ -217,7 +210,7 @@ def _label_kind(uniques):
     return "mixed"
 
 
-def _check_marker_matches_kind(marker, label_kind, uniques=()):
+def check_marker_matches_kind(marker, label_kind, uniques=()):
     """Refuse (or, for the default -1, warn about) a marker that cannot occur.
 
     String labels with the default ``reject_label=-1`` are a classifier that
@@ -255,10 +248,7 @@ def _check_marker_matches_kind(marker, label_kind, uniques=()):
 
 
 def check_not_continuous(uniques, present_in, marker):
-    """Refuse labels that are floats but not whole numbers (scikit-learn's rule).
-
-    ``present_in(position)`` names the array holding ``uniques[position]``.
-    """
+    """Refuse floats that are not whole numbers; ``present_in(i)`` names their array."""
     if uniques.dtype.kind == "f":
         bad = ~np.isfinite(uniques) | (uniques != np.round(uniques))
     elif uniques.dtype.kind == "O":
@@ -273,7 +263,7 @@ def check_not_continuous(uniques, present_in, marker):
     else:
         return
     if marker.kind == "number" and bad.any():
-        bad &= ~_equals(uniques, marker.value)
+        bad &= ~equals(uniques, marker.value)
     if bad.any():
         position = int(np.flatnonzero(bad)[0])
         raise ValueError(
@@ -284,7 +274,7 @@ def check_not_continuous(uniques, present_in, marker):
         )
 
 
-def _raise_unknown(name, examples, labels, reject_label, *, is_true):
+def raise_unknown(name, examples, labels, reject_label, *, is_true):
     hint = "" if is_true else f" or to the reject label ({reject_label!r})"
     listed = np.asarray(labels).tolist()
     raise ValueError(
@@ -293,11 +283,25 @@ def _raise_unknown(name, examples, labels, reject_label, *, is_true):
     )
 
 
-def _raise_reject_in_true(reject_label):
+def raise_reject_in_true(reject_label):
     raise ValueError(
         f"y_true contains the reject label {reject_label!r}; a true class cannot be "
         "'rejected'. Pass a reject_label that is not a class (or reject_label=None "
         "if the classifier has no reject option)."
+    )
+
+
+def raise_empty():
+    raise ValueError(
+        "y_true and y_pred are empty; at least one sample is needed to build a "
+        "confusion matrix."
+    )
+
+
+def raise_zero_weights():
+    raise ValueError(
+        "sample_weight is 0 for every sample, so there is nothing to count; "
+        "give at least one sample a positive weight."
     )
 
 
@@ -314,7 +318,7 @@ def raise_missing_labels(name, marker):
     )
 
 
-def _equals(values, label):
+def equals(values, label):
     try:
         result = values == label
     except (TypeError, ValueError):
@@ -338,7 +342,7 @@ def check_explicit_labels(labels, marker):
         )
     if (
         marker.kind in ("number", "string", "other")
-        and _equals(labels_array, marker.value).any()
+        and equals(labels_array, marker.value).any()
     ):
         raise ValueError(
             f"labels contains the reject label {marker.value!r}; the reject label "
@@ -350,7 +354,7 @@ def check_explicit_labels(labels, marker):
 # -- encoding: one chunk of labels -> codes, given the classes -----------------
 
 
-def _missing_mask(values):
+def missing_mask(values):
     """Where ``values`` holds a missing label, for every dtype."""
     kind = values.dtype.kind
     if kind == "f":
@@ -367,5 +371,5 @@ def is_rejection(values, marker):
     if marker.kind == "none":
         return np.zeros(values.shape, dtype=bool)
     if marker.kind == "missing":
-        return _missing_mask(values)
-    return _equals(values, marker.value)
+        return missing_mask(values)
+    return equals(values, marker.value)

@@ -8,28 +8,17 @@ import numpy as np
 import pandas as pd
 
 from .label_checks import check_finite_total, reject_marker
-from .labels import _concatenate, _sorted_ids
+from .labels import concatenate_labels, sorted_order
 
 
 def _sorted_union(labels_a, labels_b):
-    """The sorted union of two label arrays (the order one call would give).
-
-    The labels are joined in the dtype one call on both batches would use
-    (``_concatenate``): integers beyond 2**53 never meet a float batch as
-    floats, nor uint64 beyond 2**63 an int64 batch, where distinct labels
-    would collapse; such mixes are compared as Python numbers, exactly.
-    """
-    uniques = np.asarray(pd.unique(_concatenate(labels_a, labels_b)))
-    return uniques[_sorted_ids(uniques, np.arange(len(uniques)))]
+    """The sorted union of two label arrays, in a dtype that keeps them distinct."""
+    uniques = np.asarray(pd.unique(concatenate_labels(labels_a, labels_b)))
+    return uniques[sorted_order(uniques)]
 
 
 def _same_labels(labels_a, labels_b):
-    """Whether two label arrays are the same labels in the same order, exactly.
-
-    Only arrays of one dtype (or two string widths) are compared: numpy would
-    compare an int64 and a float64 array as floats, where 2**53 + 1 equals
-    2**53.
-    """
+    """The same labels in the same order and dtype (ints never compared as floats)."""
     return (
         (
             labels_a.dtype == labels_b.dtype
@@ -40,12 +29,8 @@ def _same_labels(labels_a, labels_b):
     )
 
 
-def _same_classes(labels_a, labels_b):
-    """Whether two label arrays name the same classes in the same order.
-
-    Compared as Python values, exactly (``1 == 1.0`` but ``2**53 + 1 !=
-    2.0**53``), whatever their dtypes.
-    """
+def same_classes(labels_a, labels_b):
+    """The same classes in the same order, compared exactly as Python values."""
     return len(labels_a) == len(labels_b) and bool(
         np.array_equal(labels_a.astype(object), labels_b.astype(object))
     )
@@ -60,7 +45,7 @@ def _embed(matrix, labels, union, has_reject):
     )
     if len(labels) == 0:
         return result
-    # The union's dtype holds every label exactly (``_concatenate``); in it,
+    # The union's dtype holds every label exactly (``concatenate_labels``); in it,
     # False finds 0 and 7 finds 7.0, and Python numbers (object) compare
     # exactly where numpy would promote to float64.
     labels = labels.astype(union.dtype, copy=False)
@@ -79,22 +64,7 @@ def _embed(matrix, labels, union, has_reject):
 
 
 def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
-    """Sum two (labels, matrix) pairs over the sorted union of their labels.
-
-    Parameters
-    ----------
-    labels_a, labels_b : ndarray of shape (m_a,) and (m_b,)
-        Row order of each matrix.
-    matrix_a, matrix_b : ndarray of shape (m, m + 1) or (m, m)
-        Counts; a reject column iff ``has_reject``.
-    has_reject : bool
-        Whether the matrices carry a reject column.
-
-    Returns
-    -------
-    labels : ndarray
-    matrix : ndarray
-    """
+    """Two (labels, matrix) pairs summed over the sorted union of their labels."""
     labels_a, labels_b = np.asarray(labels_a), np.asarray(labels_b)
     if _same_labels(labels_a, labels_b):
         return labels_a, checked_sum(matrix_a, matrix_b)
@@ -110,11 +80,7 @@ def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
 
 
 def checked_sum(matrix_a, matrix_b):
-    """``matrix_a + matrix_b``, refused where a count would overflow.
-
-    Float counts would become inf and int64 counts would wrap around: both
-    are refused rather than summed into a wrong count.
-    """
+    """``matrix_a + matrix_b``, refused where a count would wrap or become inf."""
     result = np.result_type(matrix_a, matrix_b)
     if result.kind in "iu":
         info = np.iinfo(result)
@@ -134,12 +100,7 @@ def checked_sum(matrix_a, matrix_b):
 
 
 def same_reject_label(a, b):
-    """Whether two reject labels mark the same predictions.
-
-    Missing-value markers (``np.nan``, ``pd.NA``) all declare missing
-    predictions rejections, so they are the same marker although NaN is not
-    equal to itself.
-    """
+    """Whether two reject labels mark the same predictions (NaN and pd.NA do)."""
     if a is None or b is None:
         return a is None and b is None
     kind_a, kind_b = reject_marker(a).kind, reject_marker(b).kind

@@ -1,21 +1,10 @@
-"""Counts of a table computed where it lives: GROUP BY in the engine.
+"""Counts of a table where it lives: a GROUP BY in its engine, through narwhals.
 
-Every measure is a function of counts, and the counts of a table are a
-``GROUP BY y_true, y_pred`` (plus a confidence bin for curves). Here that
-aggregate runs in the engine that holds the table -- pandas, Polars (eager or
-lazy), PyArrow, DuckDB, PySpark, Ibis or Dask -- through ``narwhals``, one
-implementation for all of them. Only aggregates come back to Python: one row
-per distinct (true, predicted[, bin]) combination, with per-group counts of
-invalid weights and confidences. The checks of the labels are aggregates too
-(one row of counts of missing, continuous or invalid values, found without
-pulling rows), and ``thresholds=k`` takes the engine's quantiles.
-
-The distinct combinations then go through the in-memory path
-(:func:`~infometrics._counting.labels.confusion_matrix_and_labels`) as
-weighted samples, so the label order, the reject label, explicit ``labels``
-and every error message are the in-memory path's own; a missing label comes
-back as a null key and is refused there. Continuous values in a float label
-column are refused by a first aggregate pass, before they could be grouped.
+Only aggregates come back (one row per distinct true, predicted[, bin] key,
+with per-group counts of invalid weights and confidences); the keys then go
+through the in-memory front door as weighted labels, so every rule and error
+message is its own. Float label columns get a first aggregate pass, so that
+continuous values are refused before they could be grouped.
 """
 
 from __future__ import annotations
@@ -29,12 +18,15 @@ from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
 from .._counting.counts import ConfusionCounts
+from .._counting.encoded import typed_labels
 from .._counting.label_checks import (
     check_explicit_labels,
     check_finite_total,
     check_not_continuous,
     check_optional_sample_weight,
+    raise_empty,
     raise_missing_labels,
+    raise_zero_weights,
     reject_marker,
 )
 from .._counting.labels import encode_labels
@@ -86,11 +78,7 @@ def _as_frame(table):
 
 
 def _native_byte_order(table):
-    """A pandas or Dask frame with its big-endian columns in native order.
-
-    narwhals has no type for a big-endian NumPy column (e.g. read from a
-    FITS or HDF5 file); the values are the same in native order.
-    """
+    """A pandas or Dask frame with big-endian columns in native order (for narwhals)."""
     swapped = {
         name: dtype.newbyteorder("=")
         for name, dtype in table.dtypes.items()
@@ -127,8 +115,11 @@ def _check_columns(schema, columns):
 
 
 def _is_label_dtype(dtype):
+    # Python objects (pandas' object columns, e.g. Decimal) are hashable
+    # labels, counted as the in-memory path counts an object array.
     return (
         dtype.is_numeric()
+        or dtype == nw.Object
         or dtype == nw.String
         or dtype == nw.Boolean
         or dtype == nw.Categorical
@@ -181,15 +172,10 @@ def _first_value(frame, column, condition):
 
 
 def _type_null_columns(frame, schema, columns):
-    """Label columns of the null type (Arrow's, Polars') typed as strings.
+    """Label columns of the null type (all missing, or empty) typed as strings.
 
-    An engine gives a column the null type when it has no value to type it
-    by: empty (an empty Parquet partition) or every value missing. Such a
-    column is counted as strings, so that it is refused as the in-memory
-    path refuses it (an empty table, missing labels) or, for predictions
-    with ``reject_label=np.nan``, counted as rejections. A column of another
-    type the engines do not know is left to :func:`_check_dtypes`.
-    """
+    Then refused as in memory (empty, missing labels) or, as predictions with
+    ``reject_label=np.nan``, counted as rejections."""
     untyped = [
         column for column in dict.fromkeys(columns) if schema[column] == nw.Unknown
     ]
@@ -214,8 +200,8 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
         if not _is_label_dtype(dtype):
             raise ValueError(
                 f"{name} (column {column!r}) must hold numbers or strings; got "
-                f"dtype {dtype}. Convert the column (e.g. Decimal or other "
-                "Python objects) to numbers or strings first."
+                f"dtype {dtype}. Convert the column to numbers or strings "
+                "first (e.g. with .cast or .astype)."
             )
     if weight is not None and not schema[weight].is_numeric():
         raise ValueError(f"sample_weight must be numeric; got dtype {schema[weight]}.")
@@ -228,11 +214,7 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
 
 
 def _row_flags(weight, confidence):
-    """Per row, 1 where a weight or a confidence is invalid (0 elsewhere).
-
-    Summed, over the table or per group, they find invalid rows; computed
-    per row first so that every engine aggregates plain columns.
-    """
+    """Per row, 1 where a weight or a confidence is invalid (summed later)."""
     conditions = {}
     if weight is not None:
         expression = nw.col(weight).cast(nw.Float64)
@@ -271,29 +253,11 @@ def _raise_missing_confidence(found):
         )
 
 
-def _raise_zero_weights():
-    raise ValueError(
-        "sample_weight is 0 for every sample, so there is nothing to count; "
-        "give at least one sample a positive weight."
-    )
-
-
-def _raise_empty():
-    raise ValueError(
-        "y_true and y_pred are empty; at least one sample is needed to build a "
-        "confusion matrix."
-    )
-
-
 def _check_rows_first(frame, label_columns, *, weight, confidence, marker):
-    """A first pass for float label columns or weights, before the GROUP BY.
+    """Refuse continuous float labels and overflowing weights before the GROUP BY.
 
-    Grouping a column of continuous values would bring back one row per
-    value, and weights whose total overflows would overflow in the grouped
-    sums, so both are refused before, with missing labels in the in-memory
-    order. (Without it, missing integer, string or boolean labels come back
-    as a null key of the grouping and are refused there.)
-    """
+    Grouping continuous values would bring back one row per value; missing
+    labels are refused here in the in-memory order."""
     checks = [nw.len().alias(_ROWS), *_row_checks(weight, None)]
     if weight is not None:
         positive = nw.col(weight).cast(nw.Float64) > 0
@@ -314,14 +278,14 @@ def _check_rows_first(frame, label_columns, *, weight, confidence, marker):
     # The in-memory path's order: empty, weights, missing labels (true, then
     # predicted), continuous values.
     if not found[_ROWS]:
-        _raise_empty()
+        raise_empty()
     _raise_invalid_weights(found)
     if weight is not None:
         # The in-memory order: a total beyond float64 before all-zero weights.
         total = float(found["scaled weight total"] or 0.0) / _TOTAL_SCALE
         check_finite_total(np.array([total]))
         if not found["positive weights"]:
-            _raise_zero_weights()
+            raise_zero_weights()
     if found["missing y_true"]:
         raise_missing_labels("y_true", marker)
     if found["missing y_pred"] and marker.kind != "missing":
@@ -339,8 +303,7 @@ def _label_values(series):
 
     Dictionary-encoded keys, and integer or boolean keys with a null, are
     taken as Python objects: ``to_numpy`` would turn an Arrow dictionary's
-    null into its first category, and a null among integers into NaN (a
-    float, which rounds integers beyond 2**53).
+    null into its first category, and a null among integers into NaN.
     """
     dtype = series.dtype
     if (
@@ -350,30 +313,12 @@ def _label_values(series):
     ):
         values = np.empty(len(series), dtype=object)
         values[:] = series.to_list()
-    else:
-        values = series.to_numpy()
-    if values.dtype.kind in "UST":
-        return values.astype(object)
-    if values.dtype.kind == "O":
-        items = values.tolist()
-        if all(isinstance(item, str) for item in items):
-            return values
-        if all(
-            isinstance(item, (int, float, np.number)) and not isinstance(item, bool)
-            for item in items
-        ):
-            converted = np.array(items)
-            if converted.dtype.kind in "iuf":
-                return converted
-    return values
+        return typed_labels(values)
+    return typed_labels(series.to_numpy())
 
 
 def _bin_expression(expression, thresholds, low, high):
-    """The number of ``thresholds`` that ``expression`` reaches, as a tree of cases.
-
-    Bins ``low .. high``: a balanced tree of comparisons, so an engine that
-    evaluates cases lazily makes about log2(k) comparisons per row.
-    """
+    """How many ``thresholds`` ``expression`` reaches, as a balanced tree of cases."""
     if low == high:
         return nw.lit(low, dtype=nw.Int64)
     middle = (low + high + 1) // 2
@@ -401,11 +346,7 @@ def rejected_predictions(column, dtype, marker):
 def _equals_integer(expression, dtype, marker):
     """Per row: an integer column equals the marker; None if no value can.
 
-    The literal gets the column's own dtype: an engine may otherwise type
-    it as int64 and refuse, or wrap, a marker beyond that range (2**64 - 1
-    in a uint64 column), or refuse the column's values beyond it when the
-    marker is negative.
-    """
+    The literal gets the column's dtype, so no engine wraps or refuses it."""
     if marker.integer is None:
         return None  # a fractional marker matches no integer
     try:
@@ -426,16 +367,10 @@ def raise_rejected_predictions(reject):
 
 
 def _engine_quantiles(frame, confidence, k, *, rejected=None):
-    """``k`` confidence thresholds at evenly spaced quantiles, in the engine.
+    """``k`` thresholds at evenly spaced quantiles, interpolated linearly.
 
-    The engine's own quantile aggregate (linear interpolation, as
-    ``np.quantile``): exact in pandas, Polars, PyArrow, DuckDB and Ibis,
-    approximate where the engine only estimates quantiles (Dask's
-    ``quantile``, Spark's ``percentile_approx``). Quantiles that
-    interpolate between infinite confidences are clipped into the finite
-    range. ``rejected`` (a per-row condition) is counted in the same pass,
-    so that predictions that are already rejections skip the quantiles.
-    """
+    Exact in pandas, Polars, PyArrow, DuckDB and Ibis; estimated in Dask and
+    Spark. Rows already rejected (``rejected``) are counted in the same pass."""
     expression = nw.col(confidence).cast(nw.Float64)
     finite = expression.is_finite() & ~_is_nan(expression)
     checks = [] if rejected is None else [_count(rejected).alias("rejected")]
@@ -449,7 +384,7 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
         )
     ).to_dict(as_series=False)
     if not bounds[_ROWS][0]:
-        _raise_empty()
+        raise_empty()
     _raise_missing_confidence({key: values[0] for key, values in bounds.items()})
     if bounds.get("rejected", [0])[0]:
         # Predictions that are already rejections will be refused: skip the
@@ -684,7 +619,7 @@ def counts_from_table(
         frame.select(*columns).group_by(*keys, drop_null_keys=False).agg(*aggregates)
     )
     if len(grouped) == 0:
-        _raise_empty()
+        raise_empty()
     found = {
         name: int(grouped[name].to_numpy().sum())
         for name in (_BAD_WEIGHT, _NEGATIVE_WEIGHT, _MISSING_CONFIDENCE)
