@@ -217,7 +217,7 @@ def paired_comparison(
     # Each classifier's matrix is the one it has alone (the classes of the
     # truth and of its own predictions, or ``labels``); the groups are the
     # samples sharing a (truth, A, B) cell and a weight.
-    matrices, group_counts, tables, group_weights = label_groups(
+    matrices, group_counts, cells, group_weights = label_groups(
         y_true,
         [(y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b")],
         labels=labels,
@@ -226,7 +226,8 @@ def paired_comparison(
     )
     values_a, values_b = resampled_measures(
         group_counts,
-        tables,
+        cells,
+        [matrix.shape for matrix in matrices],
         [spec.name],
         n_resamples,
         random_state,
