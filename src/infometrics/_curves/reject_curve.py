@@ -16,15 +16,14 @@ from .._counting.collections import is_dask_collection
 from .._counting.count import confusion_matrix_and_labels
 from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
-from .._measures.registry import check_measure
+from .._measures.registry import check_measures
 from .curve import RejectCurve
 from .scores import (
+    check_confidence,
+    check_scores,
     check_thresholds,
-    column_labels,
-    confidence_and_prediction,
     quantile_thresholds,
 )
-from .selective_checks import ranking_scores
 from .stacks import (
     ThresholdStacks,
     stable_order,
@@ -39,52 +38,26 @@ _DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
 DEFAULT_THRESHOLDS = 1000
 
 
-def _threshold_values(thresholds, confidences):
-    """The points' thresholds before ``inf``, or None for every distinct value."""
-    thresholds = check_thresholds(
-        thresholds, integer_confidence=confidences.dtype.kind in "iu"
-    )
-    if isinstance(thresholds, int):
-        return quantile_thresholds(confidences, thresholds)
-    return thresholds
-
-
-def _check_measure_names(measures):
-    if isinstance(measures, str):
-        # One name, not its letters.
-        measures = [measures]
-    try:
-        names = [check_measure(name).name for name in measures]
-    except TypeError:
-        raise ValueError(
-            f"measures must be a measure name or a sequence of them; got {measures!r}."
-        ) from None
-    return list(dict.fromkeys(names))
-
-
 def _threshold_curve(
-    true_index,
-    predicted_index,
-    confidences,
-    weights,
-    labels,
-    names,
-    thresholds,
-    replace_undefined_by,
+    true_index, predicted_index, confidences, weights, labels, measures, options
 ):
     """One sort, then the stack of every point's matrix, evaluated in blocks."""
+    thresholds, replace_undefined_by = options
+    names = [spec.name for spec in check_measures(measures)]
     m = len(labels)
     movable = predicted_index < m
-    movable_confidence = confidences[movable]
-    order = stable_order(movable_confidence)
-    ranked = movable_confidence[order]
+    ranked_confidence = confidences[movable]
+    order = stable_order(ranked_confidence)
+    ranked = ranked_confidence[order]
     n_movable = ranked.size
-    cuts = _threshold_values(thresholds, movable_confidence)
+    cuts = check_thresholds(thresholds, integer_confidence=ranked.dtype.kind in "iu")
     if cuts is None:
         # Every distinct value: the tie groups' first positions.
         taken = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])[:n_movable]
         cuts = ranked[taken]
     else:
+        if isinstance(cuts, int):
+            cuts = quantile_thresholds(ranked_confidence, cuts)
         taken = threshold_positions(ranked, cuts)
     points = with_final_threshold(cuts, confidences)
     # Step of a sample (sorted position p): the points that accept it, those
@@ -98,10 +71,9 @@ def _threshold_curve(
     columns = np.concatenate(
         [np.zeros(len(rows) - n_movable, np.intp), predicted_index[movable][order]]
     )
-    unit = bool(np.all(weights == 1.0))
-    entry_weights = (
-        None if unit else np.concatenate([weights[~movable], weights[movable][order]])
-    )
+    entry_weights = None
+    if not np.all(weights == 1.0):
+        entry_weights = np.concatenate([weights[~movable], weights[movable][order]])
     stacks = ThresholdStacks(rows * m + columns, entry_weights, steps, len(points), m)
     return RejectCurve.from_stacks(stacks, points, labels, names, replace_undefined_by)
 
@@ -209,40 +181,19 @@ def reject_curve(
             sample_weight=sample_weight,
             replace_undefined_by=replace_undefined_by,
         )
-    names = _check_measure_names(measures)
-    scores = np.asarray(y_score)
-    y_true_array = check_complete_labels(y_true, "y_true")
-    if y_true_array.shape[0] == 0:
+    check_measures(measures)
+    y_true = check_complete_labels(y_true, "y_true")
+    if y_true.shape[0] == 0:
         raise ValueError("y_true is empty; a reject curve needs at least one sample.")
-    if scores.ndim not in (1, 2) or scores.shape[0] != y_true_array.shape[0]:
-        raise ValueError(
-            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
-            f"one row per label in y_true; got {scores.shape} for "
-            f"{y_true_array.shape[0]} labels."
-        )
-    if scores.dtype.kind not in "biuf":
-        raise ValueError(
-            f"y_score must hold numbers (probabilities or decision values); got "
-            f"dtype {scores.dtype}."
-        )
-    if not np.all(np.isfinite(scores)):
-        raise ValueError("y_score contains NaN or infinite values.")
-    if confidence not in ("max", "margin"):
-        raise ValueError(f"confidence must be 'max' or 'margin'; got {confidence!r}.")
-    n_columns = 2 if scores.ndim == 1 else scores.shape[1]
-    labels = column_labels(labels, y_true_array, n_columns)
-    predicted_index, confidences = confidence_and_prediction(scores, confidence)
-    true_index = encode_labels(y_true_array, labels)
-    weights = check_sample_weight(sample_weight, len(true_index))
+    labels, predicted, confidences = check_scores(y_true, y_score, labels, confidence)
     return _threshold_curve(
-        true_index,
-        predicted_index,
+        encode_labels(y_true, labels),
+        predicted,
         confidences,
-        weights,
+        check_sample_weight(sample_weight, len(y_true)),
         labels,
-        names,
-        thresholds,
-        replace_undefined_by,
+        measures,
+        (thresholds, replace_undefined_by),
     )
 
 
@@ -321,7 +272,7 @@ def reject_curve_from_predictions(
     >>> curve.selective_risk.round(3)
     array([0.333, 0.   , 0.   ,   nan])
     """
-    names = _check_measure_names(measures)
+    check_measures(measures)
     _, classes = confusion_matrix_and_labels(
         y_true,
         y_pred,
@@ -329,32 +280,13 @@ def reject_curve_from_predictions(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    y_true_array = np.asarray(y_true)
-    scores = np.asarray(confidence)
-    if scores.dtype.kind not in "biuf" or scores.shape != y_true_array.shape:
-        raise ValueError(
-            f"confidence must be numeric with one value per sample, shape "
-            f"{y_true_array.shape}; got dtype {scores.dtype} and shape {scores.shape}."
-        )
-    scores = ranking_scores(scores)
-    if scores.dtype.kind == "f" and np.isnan(scores).any():
-        raise ValueError(
-            "confidence contains NaN; every sample needs a confidence to be ranked."
-        )
-    # The matrix above was counted by the front door, whose rules chose the
-    # classes; the samples' rows and columns under those rules:
-    true_index = encode_labels(y_true, classes)
-    predicted_index = encode_labels(
-        y_pred, classes, name="y_pred", reject_label=reject_label
-    )
-    weights = check_sample_weight(sample_weight, len(true_index))
+    # The samples' rows and columns under the rules that chose the classes.
     return _threshold_curve(
-        true_index,
-        predicted_index,
-        scores,
-        weights,
+        encode_labels(y_true, classes),
+        encode_labels(y_pred, classes, name="y_pred", reject_label=reject_label),
+        check_confidence(confidence, len(y_true)),
+        check_sample_weight(sample_weight, len(y_true)),
         classes,
-        names,
-        thresholds,
-        replace_undefined_by,
+        measures,
+        (thresholds, replace_undefined_by),
     )

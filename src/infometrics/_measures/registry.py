@@ -30,6 +30,7 @@ __all__ = [
     "NORMALIZED_INFORMATION",
     "MeasureSpec",
     "check_measure",
+    "check_measures",
     "compute_measures",
     "evaluate_measures",
     "evaluate_stack_blocks",
@@ -64,10 +65,30 @@ def check_measure(name) -> MeasureSpec:
     )
 
 
+def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
+    """The entries of a name or a list of names (once each, in order), or raise.
+
+    A bare string is one name, not a sequence of letters; ``n_classes``, when
+    known, refuses the two-class measures on other matrices.
+    """
+    if isinstance(measures, str):
+        measures = [measures]
+    try:
+        names = list({check_measure(name).name: None for name in measures})
+    except TypeError:
+        raise ValueError(
+            "measures must be a measure name or a list of names, e.g. 'ni2' or "
+            f"['ni2', 'info_completeness']; got {type(measures).__name__}."
+        ) from None
+    if not names:
+        raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
+    return _check_names(names, n_classes)
+
+
 def _check_names(names, n_classes):
     specs = [check_measure(name) for name in names]
     for spec in specs:
-        if spec.binary_only and n_classes != 2:
+        if spec.binary_only and n_classes not in (None, 2):
             raise ValueError(
                 f"{spec.name!r} is only defined for two classes; the matrix has "
                 f"{n_classes}."

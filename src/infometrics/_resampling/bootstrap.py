@@ -25,28 +25,12 @@ from .._counting.count import confusion_matrix_and_labels
 from .._counting.label_checks import check_sample_weight
 from .._counting.labels import encode_labels
 from .._measures.quantities import MatrixQuantities
-from .._measures.registry import check_measure, evaluate_measures
+from .._measures.registry import check_measures, evaluate_measures
 from .._measures.validation import check_confusion_matrix, labelled_counts
 from .intervals import BootstrapInterval, _intervals
 
 # Entries (resamples x groups) drawn at once: bounded memory.
 _BLOCK_ENTRIES = 1 << 24
-
-
-def _check_measure_names(measures):
-    """Registry names; a bare string is one name, not a sequence of letters."""
-    if isinstance(measures, str):
-        measures = [measures]
-    try:
-        names = list(measures)
-    except TypeError:
-        raise TypeError(
-            "measures must be a measure name or a list of names, e.g. 'ni2' or "
-            f"['ni2', 'info_completeness']; got {type(measures).__name__}."
-        ) from None
-    if not names:
-        raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
-    return list(dict.fromkeys(check_measure(name).name for name in names))
 
 
 def _check_resampling(n_resamples, confidence_level):
@@ -282,7 +266,7 @@ def bootstrap_measures(
     True
     """
     _check_resampling(n_resamples, confidence_level)
-    names = _check_measure_names(measures)
+    names = [spec.name for spec in check_measures(measures)]
     progress = _Progress(verbose, "bootstrap_measures")
     # Read by name, as every count-level function reads it: the resampled
     # cells are then the cells of the estimate.
@@ -374,7 +358,7 @@ def bootstrap_measures_from_predictions(
     True
     """
     _check_resampling(n_resamples, confidence_level)
-    names = _check_measure_names(measures)
+    names = [spec.name for spec in check_measures(measures)]
     progress = _Progress(verbose, "bootstrap_measures_from_predictions")
     (matrix,), group_counts, cells, group_weights = label_groups(
         y_true,
