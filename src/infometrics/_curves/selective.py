@@ -14,7 +14,8 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .selective_checks import _check_fraction, _check_inputs
+from .._counting.label_checks import check_complete_labels, check_sample_weight
+from .scores import check_confidence
 from .stacks import ThresholdStacks, stable_order
 
 
@@ -53,6 +54,54 @@ class RiskCoverageCurve(NamedTuple):
     selective_risk: np.ndarray
     generalized_risk: np.ndarray
     thresholds: np.ndarray
+
+
+def _check_fraction(value, name, *, allow_zero):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise TypeError(f"{name} must be a number in [0, 1]; got {value!r}.")
+    value = float(value)
+    if not ((value >= 0 if allow_zero else value > 0) and value <= 1):
+        interval = "[0, 1]" if allow_zero else "(0, 1]"
+        raise ValueError(f"{name} must be in {interval}; got {value!r}.")
+    return value
+
+
+def _check_inputs(y_true, y_pred, confidence, sample_weight):
+    """Validated ``(wrong, confidence, weights)`` arrays of one length."""
+    true = check_complete_labels(y_true, "y_true")
+    pred = check_complete_labels(y_pred, "y_pred")
+    if true.shape[0] != pred.shape[0]:
+        raise ValueError(
+            f"y_true and y_pred have different lengths ({true.shape[0]} and "
+            f"{pred.shape[0]}); pass one prediction per label."
+        )
+    if true.shape[0] == 0:
+        raise ValueError(
+            "y_true is empty; a risk-coverage curve needs at least one sample."
+        )
+    kinds = {true.dtype.kind, pred.dtype.kind}
+    if kinds & set("biuf") and kinds & set("USTa"):
+        raise ValueError(
+            f"y_true ({true.dtype}) and y_pred ({pred.dtype}) cannot hold the same "
+            "labels (numbers against strings); every prediction would count as "
+            "an error. Pass labels of one kind."
+        )
+    scores = check_confidence(confidence, true.shape[0])
+    weights = check_sample_weight(sample_weight, true.shape[0])
+    if not weights.sum() > 0:
+        raise ValueError(
+            "sample_weight sums to 0; coverage (accepted over total weight) is "
+            "undefined. Give at least one sample a positive weight."
+        )
+    # Only ratios of weights matter: a power of two (exact) keeps their sums
+    # finite; integer weights stay on one grid, their sums exact.
+    headroom = (
+        1000 - int(np.frexp(weights.max())[1]) - int(np.ceil(np.log2(weights.size)))
+    )
+    weights = np.ldexp(weights, headroom) if headroom < 0 else weights
+    return np.asarray(true != pred, dtype=bool), scores, weights
 
 
 class _Groups(NamedTuple):
