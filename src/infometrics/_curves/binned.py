@@ -166,22 +166,31 @@ def check_binning_thresholds(thresholds):
     return check_thresholds(thresholds)
 
 
-def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
-    """Counts (bins x true x predicted) of one chunk of samples, flat."""
-    m = len(classes)
-    n_cells = (len(thresholds) + 1) * m * m
-    if len(y_true) == 0:
-        return np.zeros(n_cells, dtype=np.int64 if weights is None else float)
-    scores = native(scores).astype(np.float64, copy=False)
-    if not np.all(np.isfinite(scores)):
-        raise ValueError("y_score contains NaN or infinite values.")
-    predicted, confidences = confidence_and_prediction(scores, confidence)
+def _binned(true_index, predicted, confidences, weights, thresholds, m):
+    """Counts (bins x true x predicted) of coded samples, flat."""
     bins = np.searchsorted(thresholds, confidences, side="right")
-    codes = (bins * m + encode_labels(native(y_true), classes)) * m + predicted
+    codes = (bins * m + true_index) * m + predicted
     if weights is not None:
         # Sums of non-negative weights: each keeps its relative precision.
         weights = check_sample_weight(weights, len(codes))
-    return np.bincount(codes, weights=weights, minlength=n_cells)
+    return np.bincount(codes, weights, (len(thresholds) + 1) * m * m)
+
+
+def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
+    """:func:`_binned` of one chunk of labels and scores (Dask)."""
+    scores = native(scores).astype(np.float64, copy=False)
+    if not np.all(np.isfinite(scores)):
+        raise ValueError("y_score contains NaN or infinite values.")
+    true_index = encode_labels(native(y_true), classes)
+    counts = _binned(
+        true_index,
+        *confidence_and_prediction(scores, confidence),
+        weights,
+        thresholds,
+        len(classes),
+    )
+    # np.bincount gives integers for no entries, even with weights.
+    return counts if weights is None else counts.astype(float, copy=False)
 
 
 def confidence_binned_counts(
@@ -263,12 +272,21 @@ def confidence_binned_counts(
             y_true, y_score, thresholds, labels, confidence, sample_weight
         )
     y_true = check_complete_labels(y_true, "y_true")
-    classes, _, confidences = check_scores(y_true, y_score, labels, confidence)
+    classes, predicted, confidences = check_scores(y_true, y_score, labels, confidence)
+    # Bins of float64 confidences, as every chunk of a Dask collection has.
+    confidences = confidences.astype(np.float64, copy=False)
     if isinstance(thresholds, int):
-        thresholds = quantile_thresholds(
-            confidences.astype(np.float64, copy=False), thresholds
-        )
-    flat = _bin_chunk(y_true, y_score, sample_weight, thresholds, classes, confidence)
+        thresholds = quantile_thresholds(confidences, thresholds)
+    flat = _binned(
+        encode_labels(y_true, classes),
+        predicted,
+        confidences,
+        sample_weight,
+        thresholds,
+        len(classes),
+    )
+    if sample_weight is not None:
+        flat = flat.astype(float, copy=False)
     m = len(classes)
     return ConfidenceBinnedCounts(
         thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence

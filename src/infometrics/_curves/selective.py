@@ -160,15 +160,8 @@ def _area(groups):
 
 
 def _oracle_area(wrong, weights):
-    """The area of the best ranking: every correct sample first, errors by
-    increasing weight, no ties.
-
-    Among all rankings (ties included) this one gives the smallest area:
-    moving a correct sample before an error, splitting a tie group or putting
-    a lighter error before a heavier one never increases it (the risk after
-    each error, ``E / (C + E)``, is increasing and concave in ``E``). With unit
-    weights the order of the errors does not matter.
-    """
+    """The area of the best ranking (correct samples first, then errors by
+    increasing weight): the risk ``E / (C + E)`` is increasing and concave."""
     correct_weight = float(weights[~wrong].sum())
     error_weights = np.sort(weights[wrong])
     errors = np.cumsum(error_weights)
