@@ -33,47 +33,91 @@ from .intervals import BootstrapInterval, _intervals
 _BLOCK_ENTRIES = 1 << 24
 
 
-def _check_resampling(n_resamples, confidence_level):
-    if (
-        isinstance(n_resamples, bool)
-        or not isinstance(n_resamples, numbers.Integral)
-        or n_resamples < 1
-    ):
-        raise ValueError(
-            f"n_resamples must be a positive integer, e.g. 1000; got {n_resamples!r}."
-        )
-    if isinstance(confidence_level, bool) or not isinstance(
-        confidence_level, numbers.Real
-    ):
-        raise TypeError(
-            "confidence_level must be a number in (0, 1), e.g. 0.95; got "
-            f"{type(confidence_level).__name__} {confidence_level!r}."
-        )
-    if not 0 < confidence_level < 1:
-        raise ValueError(
-            f"confidence_level must be in (0, 1), e.g. 0.95; got {confidence_level!r}."
-        )
+class Resampler:
+    """The checked options of one resampling call: its random stream, its
+    progress messages (``verbose``) and the evaluation of resamples."""
 
-
-class _Progress:
-    """Progress messages on stdout when ``verbose > 0`` (scikit-learn style)."""
-
-    def __init__(self, verbose, caller):
-        if isinstance(verbose, bool) or (
-            isinstance(verbose, numbers.Integral) and verbose >= 0
+    def __init__(self, caller, n_resamples, confidence_level, random_state, verbose):
+        if (
+            isinstance(n_resamples, bool)
+            or not isinstance(n_resamples, numbers.Integral)
+            or n_resamples < 1
         ):
-            self.verbose = int(verbose)
-        else:
+            raise ValueError(
+                "n_resamples must be a positive integer, e.g. 1000; got "
+                f"{n_resamples!r}."
+            )
+        if isinstance(confidence_level, bool) or not isinstance(
+            confidence_level, numbers.Real
+        ):
+            raise TypeError(
+                "confidence_level must be a number in (0, 1), e.g. 0.95; got "
+                f"{type(confidence_level).__name__} {confidence_level!r}."
+            )
+        if not 0 < confidence_level < 1:
+            raise ValueError(
+                "confidence_level must be in (0, 1), e.g. 0.95; got "
+                f"{confidence_level!r}."
+            )
+        if not isinstance(verbose, numbers.Integral) or verbose < 0:
             raise ValueError(
                 f"verbose must be a non-negative integer (0 = silent); got {verbose!r}."
             )
-        self.caller = caller
+        try:
+            # Seeds as scikit-learn takes them, drawn with NumPy's Generator.
+            self.rng = np.random.default_rng(random_state)
+        except (TypeError, ValueError):
+            raise ValueError(
+                "random_state must be None, an int or a numpy Generator; got "
+                f"{random_state!r}."
+            ) from None
+        self.caller, self.verbose = caller, int(verbose)
+        self.n_resamples, self.confidence_level = n_resamples, confidence_level
         self.start = time.perf_counter()
 
-    def __call__(self, message, *, level=1):
+    def tell(self, message, *, level=1):
+        """Print ``message`` when ``verbose >= level`` (scikit-learn style)."""
         if self.verbose >= level:
             elapsed = time.perf_counter() - self.start
             print(f"[{self.caller}] {message} ({elapsed:.1f}s)", flush=True)
+
+    def measures(self, group_counts, cells, shapes, names, weights=None):
+        """Per table (group ``g`` in cell ``cells[t][g]`` of a table of
+        ``shapes[t]``), ``{name: values on every resample}``."""
+        n_resamples = self.n_resamples
+        total = int(group_counts.sum())
+        probabilities = group_counts / total
+        values = [{name: np.empty(n_resamples) for name in names} for _ in cells]
+        block = max(1, _BLOCK_ENTRIES // group_counts.size)
+        self.tell(
+            f"{n_resamples} resamples, multinomial over {group_counts.size} groups"
+        )
+        for start in range(0, n_resamples, block):
+            size = min(block, n_resamples - start)
+            draws = self.rng.multinomial(total, probabilities, size=size)
+            draws = draws if weights is None else draws * weights
+            rows = np.arange(size)[:, None]
+            for table, table_cells, shape in zip(values, cells, shapes, strict=True):
+                # Each resample's groups summed into its cells, in group order.
+                k = math.prod(shape)
+                stack = np.bincount(
+                    (rows * k + table_cells).ravel(), draws.ravel(), size * k
+                )
+                computed = measures_of(stack.reshape(size, *shape), names)
+                for name in names:
+                    table[name][start : start + size] = computed[name]
+            self.tell(f"resamples {start + size}/{n_resamples} evaluated", level=2)
+        self.tell("done")
+        return values
+
+    def intervals(self, matrix, group_counts, cells, names, weights=None):
+        """The interval of every measure of ``matrix``, resampling its groups."""
+        (distributions,) = self.measures(
+            group_counts, [cells], [matrix.shape], names, weights
+        )
+        return _intervals(
+            measures_of(matrix, names), distributions, names, self.confidence_level
+        )
 
 
 def measures_of(counts, names):
@@ -138,43 +182,6 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
             parts[index][ids] = part
     group_weights = None if sample_weight is None else distinct[parts.pop()]
     return matrices, group_counts, parts, group_weights
-
-
-def resampled_measures(
-    group_counts, cells, shapes, names, n_resamples, random_state, progress, weights
-):
-    """Per table (group ``g`` in cell ``cells[t][g]`` of a table of
-    ``shapes[t]``), ``{name: values on every resample}``."""
-    try:
-        # Seeds as scikit-learn takes them, drawn with NumPy's Generator.
-        rng = np.random.default_rng(random_state)
-    except (TypeError, ValueError):
-        raise ValueError(
-            "random_state must be None, an int or a numpy Generator; got "
-            f"{random_state!r}."
-        ) from None
-    total = int(group_counts.sum())
-    probabilities = group_counts / total
-    values = [{name: np.empty(n_resamples) for name in names} for _ in cells]
-    block = max(1, _BLOCK_ENTRIES // group_counts.size)
-    progress(f"{n_resamples} resamples, multinomial over {group_counts.size} groups")
-    for start in range(0, n_resamples, block):
-        size = min(block, n_resamples - start)
-        draws = rng.multinomial(total, probabilities, size=size)
-        draws = draws if weights is None else draws * weights
-        rows = np.arange(size)[:, None]
-        for table, table_cells, shape in zip(values, cells, shapes, strict=True):
-            # Each resample's groups summed into its cells, in group order.
-            k = math.prod(shape)
-            stack = np.bincount(
-                (rows * k + table_cells).ravel(), draws.ravel(), size * k
-            )
-            computed = measures_of(stack.reshape(size, *shape), names)
-            for name in names:
-                table[name][start : start + size] = computed[name]
-        progress(f"resamples {start + size}/{n_resamples} evaluated", level=2)
-    progress("done")
-    return values
 
 
 # Resampled counts are int64 (NumPy's multinomial): the total must fit.
@@ -265,9 +272,10 @@ def bootstrap_measures(
     >>> bool(interval.low < interval.estimate < interval.high)
     True
     """
-    _check_resampling(n_resamples, confidence_level)
+    resampler = Resampler(
+        "bootstrap_measures", n_resamples, confidence_level, random_state, verbose
+    )
     names = [spec.name for spec in check_measures(measures)]
-    progress = _Progress(verbose, "bootstrap_measures")
     # Read by name, as every count-level function reads it: the resampled
     # cells are then the cells of the estimate.
     values, _ = labelled_counts(confusion_matrix)
@@ -276,22 +284,7 @@ def bootstrap_measures(
         raise ValueError("bootstrap_measures takes one confusion matrix, not a stack.")
     sample_counts = _sample_counts(values, counts)
     occupied = np.flatnonzero(sample_counts)
-    (distributions,) = resampled_measures(
-        sample_counts[occupied],
-        [occupied],
-        [counts.shape],
-        names,
-        n_resamples,
-        random_state,
-        progress,
-        None,
-    )
-    return _intervals(
-        measures_of(counts, names),
-        distributions,
-        names,
-        confidence_level,
-    )
+    return resampler.intervals(counts, sample_counts[occupied], occupied, names)
 
 
 def bootstrap_measures_from_predictions(
@@ -357,29 +350,19 @@ def bootstrap_measures_from_predictions(
     >>> result["ni2"].high - result["ni2"].low < 0.2
     True
     """
-    _check_resampling(n_resamples, confidence_level)
+    resampler = Resampler(
+        "bootstrap_measures_from_predictions",
+        n_resamples,
+        confidence_level,
+        random_state,
+        verbose,
+    )
     names = [spec.name for spec in check_measures(measures)]
-    progress = _Progress(verbose, "bootstrap_measures_from_predictions")
-    (matrix,), group_counts, cells, group_weights = label_groups(
+    (matrix,), group_counts, (cells,), group_weights = label_groups(
         y_true,
         [(y_pred, "y_pred")],
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    (distributions,) = resampled_measures(
-        group_counts,
-        cells,
-        [matrix.shape],
-        names,
-        n_resamples,
-        random_state,
-        progress,
-        group_weights,
-    )
-    return _intervals(
-        measures_of(matrix, names),
-        distributions,
-        names,
-        confidence_level,
-    )
+    return resampler.intervals(matrix, group_counts, cells, names, group_weights)

@@ -11,13 +11,7 @@ from numpy.typing import ArrayLike
 
 from .._measures.registry import check_measure
 from ..exceptions import UndefinedMeasureWarning
-from .bootstrap import (
-    _check_resampling,
-    _Progress,
-    label_groups,
-    measures_of,
-    resampled_measures,
-)
+from .bootstrap import Resampler, label_groups, measures_of
 from .intervals import _percentiles, tell
 
 
@@ -198,8 +192,9 @@ def paired_comparison(
     0.000999
     """
     spec = check_measure(measure)
-    _check_resampling(n_resamples, confidence_level)
-    progress = _Progress(verbose, "paired_comparison")
+    resampler = Resampler(
+        "paired_comparison", n_resamples, confidence_level, random_state, verbose
+    )
     y_true, y_pred_a, y_pred_b = (
         _as_label_array(y, name)
         for y, name in (
@@ -224,14 +219,11 @@ def paired_comparison(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    values_a, values_b = resampled_measures(
+    values_a, values_b = resampler.measures(
         group_counts,
         cells,
         [matrix.shape for matrix in matrices],
         [spec.name],
-        n_resamples,
-        random_state,
-        progress,
         group_weights,
     )
     # inf - inf is undefined (NaN), said with the interval's warning.
