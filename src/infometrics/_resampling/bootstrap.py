@@ -132,7 +132,7 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
     pairs), and the groups of samples sharing their cell in every matrix and
     their weight: ``(matrices, group_counts, cells per matrix, group_weights)``.
     """
-    matrices, parts = [], []
+    matrices, parts, rows, row_classes = [], [], None, None
     for y_pred, name in predictions:
         matrix, classes = confusion_matrix_and_labels(
             y_true,
@@ -147,7 +147,14 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
             flat = matrix.reshape(-1).astype(np.int64)
             cells = np.flatnonzero(flat)
             return matrices, flat[cells], [cells], None
-        cells = encode_labels(y_true, classes) * matrix.shape[1]
+        # The rows again only for other classes (A and B often share them).
+        if not (
+            rows is not None
+            and classes.dtype == row_classes.dtype
+            and np.array_equal(classes, row_classes)
+        ):
+            rows, row_classes = encode_labels(y_true, classes), classes
+        cells = rows * matrix.shape[1]
         parts.append(
             cells + encode_labels(y_pred, classes, name=name, reject_label=reject_label)
         )
