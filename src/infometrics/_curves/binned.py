@@ -158,10 +158,10 @@ def check_binning_thresholds(thresholds):
     """``thresholds`` of binned counts: an int ``k`` or the bin edges."""
     if thresholds is None:
         raise ValueError(
-            "Binned counts need thresholds: an int k (k thresholds at quantiles of "
-            "the confidence) or the thresholds themselves. Every distinct "
-            "confidence value of data that does not fit in memory would need a "
-            "global sort."
+            "Binned counts (and curves of Dask collections) need thresholds: an "
+            "int k (k thresholds at quantiles of the confidence) or the "
+            "thresholds themselves. Every distinct confidence value of data "
+            "that may not fit in memory would need a global sort."
         )
     return check_thresholds(thresholds)
 
@@ -412,33 +412,3 @@ def _sum_arrays(*arrays):
     # Finite weights of the chunks, but their sum beyond float64: refused,
     # as in memory.
     return check_finite_total(total)
-
-
-def dask_reject_curve(
-    y_true,
-    y_score,
-    *,
-    labels,
-    measures,
-    confidence,
-    thresholds,
-    sample_weight,
-    replace_undefined_by,
-):
-    """:func:`reject_curve` for Dask collections, through binned counts."""
-    if thresholds is None:
-        raise ValueError(
-            "reject_curve of Dask collections needs thresholds=k (k thresholds "
-            "at quantiles of the confidence, estimated in one pass) or "
-            "thresholds=[...]: every distinct confidence value would need a "
-            "global sort of data that may not fit in memory."
-        )
-    binned = confidence_binned_counts(
-        y_true,
-        y_score,
-        thresholds=thresholds,
-        labels=labels,
-        confidence=confidence,
-        sample_weight=sample_weight,
-    )
-    return binned.reject_curve(measures, replace_undefined_by=replace_undefined_by)

@@ -167,21 +167,20 @@ def reject_curve(
     >>> curve.selective_risk.round(3)
     array([0.25, 0.  , 0.  , 0.  ,  nan])
     """
+    check_measures(measures)
     if is_dask_collection(y_true, y_score, sample_weight):
-        # Data that may not fit in memory: confidence-binned counts (binned.py).
-        from .binned import dask_reject_curve
+        # Data that may not fit in memory: confidence-binned counts, whose
+        # thresholds need no global sort.
+        from .binned import confidence_binned_counts
 
-        return dask_reject_curve(
+        return confidence_binned_counts(
             y_true,
             y_score,
-            labels=labels,
-            measures=measures,
-            confidence=confidence,
             thresholds=thresholds,
+            labels=labels,
+            confidence=confidence,
             sample_weight=sample_weight,
-            replace_undefined_by=replace_undefined_by,
-        )
-    check_measures(measures)
+        ).reject_curve(measures, replace_undefined_by=replace_undefined_by)
     y_true = check_complete_labels(y_true, "y_true")
     if y_true.shape[0] == 0:
         raise ValueError("y_true is empty; a reject curve needs at least one sample.")
