@@ -39,18 +39,20 @@ DEFAULT_THRESHOLDS = 1000
 
 
 def _threshold_curve(
-    true_index, predicted_index, confidences, weights, labels, measures, options
+    true_index, predicted_index, confidences, weights, labels, names, options
 ):
-    """One sort, then the stack of every point's matrix, evaluated in blocks."""
+    """One sort, then the stack of every point's matrix, evaluated in blocks;
+    ``options``: the thresholds as given, ``replace_undefined_by``."""
     thresholds, replace_undefined_by = options
-    names = [spec.name for spec in check_measures(measures)]
+    cuts = check_thresholds(
+        thresholds, integer_confidence=confidences.dtype.kind in "iu"
+    )
     m = len(labels)
     movable = predicted_index < m
     ranked_confidence = confidences[movable]
     order = stable_order(ranked_confidence)
     ranked = ranked_confidence[order]
     n_movable = ranked.size
-    cuts = check_thresholds(thresholds, integer_confidence=ranked.dtype.kind in "iu")
     if cuts is None:
         # Every distinct value: the tie groups' first positions.
         taken = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])[:n_movable]
@@ -167,7 +169,7 @@ def reject_curve(
     >>> curve.selective_risk.round(3)
     array([0.25, 0.  , 0.  , 0.  ,  nan])
     """
-    check_measures(measures)
+    names = [spec.name for spec in check_measures(measures)]
     if is_dask_collection(y_true, y_score, sample_weight):
         # Data that may not fit in memory: confidence-binned counts, whose
         # thresholds need no global sort.
@@ -180,7 +182,7 @@ def reject_curve(
             labels=labels,
             confidence=confidence,
             sample_weight=sample_weight,
-        ).reject_curve(measures, replace_undefined_by=replace_undefined_by)
+        ).reject_curve(names, replace_undefined_by=replace_undefined_by)
     y_true = check_complete_labels(y_true, "y_true")
     if y_true.shape[0] == 0:
         raise ValueError("y_true is empty; a reject curve needs at least one sample.")
@@ -191,7 +193,7 @@ def reject_curve(
         confidences,
         check_sample_weight(sample_weight, len(y_true)),
         labels,
-        measures,
+        names,
         (thresholds, replace_undefined_by),
     )
 
@@ -271,7 +273,7 @@ def reject_curve_from_predictions(
     >>> curve.selective_risk.round(3)
     array([0.333, 0.   , 0.   ,   nan])
     """
-    check_measures(measures)
+    names = [spec.name for spec in check_measures(measures)]
     _, classes = confusion_matrix_and_labels(
         y_true,
         y_pred,
@@ -286,6 +288,6 @@ def reject_curve_from_predictions(
         check_confidence(confidence, len(y_true)),
         check_sample_weight(sample_weight, len(y_true)),
         classes,
-        measures,
+        names,
         (thresholds, replace_undefined_by),
     )
