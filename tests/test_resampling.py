@@ -403,7 +403,7 @@ def test_a_bare_string_is_one_measure_name():
         ),
         (
             lambda: im.resampling.bootstrap_measures([[3, 1], [1, 3]], 5),
-            ValueError,
+            TypeError,
             "measure name or a list",
         ),
         (

@@ -76,7 +76,7 @@ def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
     try:
         names = list({check_measure(name).name: None for name in measures})
     except TypeError:
-        raise ValueError(
+        raise TypeError(
             "measures must be a measure name or a list of names, e.g. 'ni2' or "
             f"['ni2', 'info_completeness']; got {type(measures).__name__}."
         ) from None

@@ -27,7 +27,7 @@ from .._counting.labels import encode_labels
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import check_measures, evaluate_measures
 from .._measures.validation import check_confusion_matrix, labelled_counts
-from .intervals import BootstrapInterval, _intervals
+from .intervals import BootstrapInterval, _percentiles
 
 # Entries (resamples x groups) drawn at once: bounded memory.
 _BLOCK_ENTRIES = 1 << 24
@@ -115,9 +115,16 @@ class Resampler:
         (distributions,) = self.measures(
             group_counts, [cells], [matrix.shape], names, weights
         )
-        return _intervals(
-            measures_of(matrix, names), distributions, names, self.confidence_level
-        )
+        estimates, level = measures_of(matrix, names), self.confidence_level
+        return {
+            name: BootstrapInterval(
+                float(estimates[name]),
+                *_percentiles(distributions[name], level, name=name),
+                level,
+                distributions[name],
+            )
+            for name in names
+        }
 
 
 def measures_of(counts, names):
