@@ -14,7 +14,9 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .._counting.label_checks import check_complete_labels, check_sample_weight
+from .._counting.count import confusion_matrix_and_labels
+from .._counting.label_checks import check_sample_weight
+from .._counting.labels import encode_labels
 from .scores import check_confidence
 from .stacks import ThresholdStacks, stable_order
 
@@ -69,25 +71,18 @@ def _check_fraction(value, name, *, allow_zero):
 
 
 def _check_inputs(y_true, y_pred, confidence, sample_weight):
-    """Validated ``(wrong, confidence, weights)`` arrays of one length."""
-    true = check_complete_labels(y_true, "y_true")
-    pred = check_complete_labels(y_pred, "y_pred")
-    if true.shape[0] != pred.shape[0]:
-        raise ValueError(
-            f"y_true and y_pred have different lengths ({true.shape[0]} and "
-            f"{pred.shape[0]}); pass one prediction per label."
-        )
-    if true.shape[0] == 0:
-        raise ValueError(
-            "y_true is empty; a risk-coverage curve needs at least one sample."
-        )
-    kinds = {true.dtype.kind, pred.dtype.kind}
+    """Validated ``(wrong, confidence, weights)`` arrays of one length; the
+    labels read by the counting front door's rules (every prediction a class)."""
+    kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
     if kinds & set("biuf") and kinds & set("USTa"):
         raise ValueError(
-            f"y_true ({true.dtype}) and y_pred ({pred.dtype}) cannot hold the same "
-            "labels (numbers against strings); every prediction would count as "
-            "an error. Pass labels of one kind."
+            "y_true and y_pred cannot hold the same labels (numbers against "
+            "strings); every prediction would count as an error. Pass labels "
+            "of one kind."
         )
+    _, classes = confusion_matrix_and_labels(y_true, y_pred, reject_label=None)
+    true = encode_labels(y_true, classes)
+    pred = encode_labels(y_pred, classes, name="y_pred")
     scores = check_confidence(confidence, true.shape[0])
     weights = check_sample_weight(sample_weight, true.shape[0])
     if not weights.sum() > 0:
