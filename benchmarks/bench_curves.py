@@ -50,14 +50,13 @@ def problem(n_samples, n_classes, seed=0):
 
 
 def cases(package, y_true, y_pred, confidence):
-    names = [name for name, spec in package.MEASURES.items() if not spec.binary_only][
-        :40
-    ]
+    registry = package.measures.MEASURES
+    names = [name for name, spec in registry.items() if not spec.binary_only][:40]
     every = {"thresholds": None}
     thousand = {"thresholds": 1000}
 
     def curve(measures, options):
-        return lambda: package.reject_curve_from_predictions(
+        return lambda: package.curves.reject_curve_from_predictions(
             y_true, y_pred, confidence, reject_label=None, measures=measures, **options
         )
 

@@ -335,3 +335,24 @@ def test_targets_must_be_numbers(value):
         im.curves.selective_risk_at_coverage(*GOOD, coverage=value)
     with pytest.raises(TypeError, match="must be a number"):
         im.curves.coverage_at_risk(*GOOD, risk=value)
+
+
+def test_labels_are_read_by_the_counting_rules():
+    # A list mixing 1 and "1" is refused as by augmented_confusion_matrix,
+    # not compared element by element.
+    y_true, y_pred, confidence = [1, "1", 2], ["1", 1, 2], [0.3, 0.2, 0.1]
+    with pytest.raises(ValueError, match="mix types"):
+        im.augmented_confusion_matrix(y_true, y_pred, reject_label=None)
+    for function in (
+        im.curves.risk_coverage_curve,
+        im.curves.aurc,
+        im.curves.e_aurc,
+        im.curves.augrc,
+    ):
+        with pytest.raises(ValueError, match="mix types"):
+            function(y_true, y_pred, confidence)
+    # Labels of one kind give the errors the matrix counts.
+    matrix = im.augmented_confusion_matrix(["a", "b", "b"], ["a", "c", "b"])
+    errors = matrix[:, :-1].sum() - np.trace(matrix[:, :-1])
+    curve = im.curves.risk_coverage_curve(["a", "b", "b"], ["a", "c", "b"], [3, 2, 1])
+    assert curve.generalized_risk[-1] == errors / 3

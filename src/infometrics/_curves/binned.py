@@ -10,6 +10,7 @@ confidence is below ``t_j``, i.e. bins ``0 ... j``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
@@ -17,61 +18,179 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.collections import import_dask, is_dask_collection
-from .._counting.label_checks import check_finite_total, check_sample_weight
+from .._counting.label_checks import (
+    check_complete_labels,
+    check_finite_total,
+    check_sample_weight,
+)
 from .._counting.labels import encode_labels
-from .binned_counts import ConfidenceBinnedCounts
+from .._counting.merging import checked_sum
+from .._measures.registry import check_measures
+from .curve import RejectCurve
 from .scores import (
+    check_scores,
     check_thresholds,
     column_labels,
     confidence_and_prediction,
     native,
     quantile_thresholds,
 )
+from .stacks import ThresholdStacks
 
 
-def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
-    """Counts (bins x true x predicted) of one chunk of samples."""
-    n_classes = len(classes)
-    n_cells = (len(thresholds) + 1) * n_classes * n_classes
-    if len(y_true) == 0:
-        return np.zeros(n_cells, dtype=np.int64 if weights is None else float)
-    scores = native(scores).astype(np.float64, copy=False)
-    if not np.all(np.isfinite(scores)):
-        raise ValueError("y_score contains NaN or infinite values.")
-    predicted, confidences = confidence_and_prediction(scores, confidence)
-    true_index = encode_labels(native(y_true), classes)
-    bins = np.searchsorted(thresholds, confidences, side="right")
-    codes = (bins * n_classes + true_index) * n_classes + predicted
-    if weights is None:
-        return np.bincount(codes, minlength=n_cells)
-    # Sums of non-negative weights: each keeps its relative precision.
-    weights = check_sample_weight(weights, len(true_index))
-    return np.bincount(codes, weights=weights, minlength=n_cells)
+@dataclass(frozen=True, eq=False)
+class ConfidenceBinnedCounts:
+    """Confusion counts per confidence bin, true class and predicted class.
 
+    Bin ``b`` holds the samples whose confidence reaches exactly ``b`` of the
+    thresholds: bin 0 is below ``thresholds[0]``, bin ``j`` is in
+    ``[thresholds[j-1], thresholds[j])`` and the last bin is at or above
+    ``thresholds[-1]``. Counts of disjoint samples with the same thresholds
+    and classes add up (``a + b``, ``sum([...])``).
 
-def _check_scores(scores, n_samples):
-    if scores.ndim not in (1, 2) or (
-        not np.isnan(n_samples)
-        and not np.isnan(scores.shape[0])
-        and scores.shape[0] != n_samples
-    ):
-        raise ValueError(
-            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
-            f"one row per label in y_true; got {scores.shape} for {n_samples} labels."
+    Attributes
+    ----------
+    thresholds : ndarray of shape (k,)
+        Ascending, distinct, finite confidence thresholds (the bin edges).
+    classes : ndarray of shape (m,)
+        Row (true) and column (predicted) order.
+    counts : ndarray of shape (k + 1, m, m)
+        Sample counts (or summed weights) per bin, true class and predicted
+        class.
+    confidence : {"max", "margin"}
+        How the scores became a confidence.
+
+    See Also
+    --------
+    confidence_binned_counts : Builds it from labels and scores.
+    reject_curve : The exact curve of samples in memory.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from infometrics.counting import confidence_binned_counts
+    >>> proba = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]])
+    >>> binned = confidence_binned_counts(
+    ...     [0, 0, 1, 1], proba, thresholds=[0.65, 0.85]
+    ... )
+    >>> binned.counts.sum(axis=(1, 2))  # samples per confidence bin
+    array([1, 2, 1])
+    >>> binned.reject_curve(measures=["ni2"]).reject_rate
+    array([0.25, 0.75, 1.  ])
+    """
+
+    thresholds: np.ndarray
+    classes: np.ndarray
+    counts: np.ndarray
+    confidence: str = "max"
+
+    def __add__(self, other):
+        if not isinstance(other, ConfidenceBinnedCounts):
+            return NotImplemented
+        if not (
+            np.array_equal(self.thresholds, other.thresholds)
+            and len(self.classes) == len(other.classes)
+            and np.array_equal(self.classes, other.classes)
+            and self.confidence == other.confidence
+        ):
+            raise ValueError(
+                "Binned counts add up only with the same thresholds, classes and "
+                "confidence; build both with the same thresholds=[...] and labels=."
+            )
+        return ConfidenceBinnedCounts(
+            self.thresholds,
+            self.classes,
+            checked_sum(self.counts, other.counts),
+            self.confidence,
         )
-    return 2 if scores.ndim == 1 else scores.shape[1]
+
+    def __radd__(self, other):
+        # sum([a, b, c]) starts from 0.
+        if isinstance(other, int) and other == 0:
+            return self
+        return NotImplemented
+
+    def __repr__(self):
+        return (
+            f"ConfidenceBinnedCounts({len(self.thresholds)} thresholds, "
+            f"{len(self.classes)} classes, total {self.counts.sum():.6g})"
+        )
+
+    def reject_curve(
+        self,
+        measures=("ni2", "info_completeness", "false_info_ratio"),
+        *,
+        replace_undefined_by: float | Literal["warn"] = np.nan,
+    ) -> RejectCurve:
+        """The reject curve at the thresholds, exact at every one of them.
+
+        Parameters
+        ----------
+        measures : sequence of str, default=("ni2", "info_completeness", \
+"false_info_ratio")
+            Registry names of the measures to evaluate at every point.
+        replace_undefined_by : "warn" or float, default=nan
+            Value of undefined measures at a point (e.g. everything rejected).
+
+        Returns
+        -------
+        curve : RejectCurve
+            Point ``j`` rejects the samples whose confidence is below
+            ``thresholds[j]``; a last point (threshold ``inf``) rejects
+            everything. The same curve as :func:`reject_curve` with
+            ``thresholds=`` these thresholds on the samples themselves.
+        """
+        names = [spec.name for spec in check_measures(measures)]
+        counts = np.asarray(self.counts, dtype=float).reshape(len(self.counts), -1)
+        # Bin b is accepted at the points before b and rejected from b on:
+        # each non-empty (bin, cell) of the table is one entry of the stack.
+        bins, cells = np.nonzero(counts)
+        thresholds = np.append(self.thresholds, np.inf)
+        stacks = ThresholdStacks(
+            cells, counts[bins, cells], bins, len(thresholds), len(self.classes)
+        )
+        return RejectCurve.from_stacks(
+            stacks, thresholds, self.classes, names, replace_undefined_by
+        )
 
 
 def check_binning_thresholds(thresholds):
     """``thresholds`` of binned counts: an int ``k`` or the bin edges."""
     if thresholds is None:
         raise ValueError(
-            "Binned counts need thresholds: an int k (k thresholds at quantiles of "
-            "the confidence) or the thresholds themselves. Every distinct "
-            "confidence value of data that does not fit in memory would need a "
-            "global sort."
+            "Binned counts (and curves of Dask collections) need thresholds: an "
+            "int k (k thresholds at quantiles of the confidence) or the "
+            "thresholds themselves. Every distinct confidence value of data "
+            "that may not fit in memory would need a global sort."
         )
     return check_thresholds(thresholds)
+
+
+def _binned(true_index, predicted, confidences, weights, thresholds, m):
+    """Counts (bins x true x predicted) of coded samples, flat."""
+    bins = np.searchsorted(thresholds, confidences, side="right")
+    codes = (bins * m + true_index) * m + predicted
+    if weights is not None:
+        # Sums of non-negative weights: each keeps its relative precision.
+        weights = check_sample_weight(weights, len(codes))
+    return np.bincount(codes, weights, (len(thresholds) + 1) * m * m)
+
+
+def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
+    """:func:`_binned` of one chunk of labels and scores (Dask)."""
+    scores = native(scores).astype(np.float64, copy=False)
+    if not np.all(np.isfinite(scores)):
+        raise ValueError("y_score contains NaN or infinite values.")
+    true_index = encode_labels(native(y_true), classes)
+    counts = _binned(
+        true_index,
+        *confidence_and_prediction(scores, confidence),
+        weights,
+        thresholds,
+        len(classes),
+    )
+    # np.bincount gives integers for no entries, even with weights.
+    return counts if weights is None else counts.astype(float, copy=False)
 
 
 def confidence_binned_counts(
@@ -143,39 +262,40 @@ def confidence_binned_counts(
     >>> bool(((first + second).counts == whole.counts).all())
     True
     """
-    if confidence not in ("max", "margin"):
-        raise ValueError(f"confidence must be 'max' or 'margin'; got {confidence!r}.")
     thresholds = check_binning_thresholds(thresholds)
     if is_dask_collection(y_true, y_score, sample_weight):
+        if confidence not in ("max", "margin"):
+            raise ValueError(
+                f"confidence must be 'max' or 'margin'; got {confidence!r}."
+            )
         return _dask_binned_counts(
             y_true, y_score, thresholds, labels, confidence, sample_weight
         )
-    y_true_array = native(y_true)
-    scores = native(y_score)
-    n_columns = _check_scores(scores, y_true_array.shape[0])
-    classes = column_labels(labels, y_true_array, n_columns, name="labels")
+    y_true = check_complete_labels(y_true, "y_true")
+    classes, predicted, confidences = check_scores(y_true, y_score, labels, confidence)
+    # Bins of float64 confidences, as every chunk of a Dask collection has.
+    confidences = confidences.astype(np.float64, copy=False)
     if isinstance(thresholds, int):
-        scores_float = np.asarray(scores, dtype=np.float64)
-        if not np.all(np.isfinite(scores_float)):
-            raise ValueError("y_score contains NaN or infinite values.")
-        _, confidences = confidence_and_prediction(scores_float, confidence)
         thresholds = quantile_thresholds(confidences, thresholds)
-    flat = _bin_chunk(
-        y_true_array, scores, sample_weight, thresholds, classes, confidence
-    )
-    n_classes = len(classes)
-    return ConfidenceBinnedCounts(
+    flat = _binned(
+        encode_labels(y_true, classes),
+        predicted,
+        confidences,
+        sample_weight,
         thresholds,
-        classes,
-        flat.reshape(len(thresholds) + 1, n_classes, n_classes),
-        confidence,
+        len(classes),
+    )
+    if sample_weight is not None:
+        flat = flat.astype(float, copy=False)
+    m = len(classes)
+    return ConfidenceBinnedCounts(
+        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence
     )
 
 
 def _dask_confidence(scores, confidence):
-    return confidence_and_prediction(np.asarray(scores, dtype=np.float64), confidence)[
-        1
-    ]
+    scores = np.asarray(scores, dtype=np.float64)
+    return confidence_and_prediction(scores, confidence)[1]
 
 
 def _unique_chunk(y):
@@ -186,45 +306,45 @@ def _union(*parts):
     return pd.unique(np.concatenate([np.asarray(part, dtype=object) for part in parts]))
 
 
-def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weights):
-    dask = import_dask()
+def _as_dask_array(values, chunks=None):
+    """A Dask array of ``values`` (a Dask collection or in memory)."""
     import dask.array as da
 
     from .._counting.dask_counts import series_to_dask_array
 
-    scores = y_score
-    if is_dask_collection(scores) and hasattr(scores, "to_dask_array"):
-        scores = scores.to_dask_array(lengths=True)
-    if not is_dask_collection(scores):
-        scores = da.from_array(np.asarray(scores))
+    if is_dask_collection(values) and hasattr(values, "to_dask_array"):
+        values = series_to_dask_array(values)
+    if not is_dask_collection(values):
+        return da.from_array(np.asarray(values), chunks=chunks or "auto")
+    return values if chunks is None else values.rechunk(chunks)
+
+
+def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weights):
+    dask = import_dask()
+    import dask.array as da
+
+    scores = _as_dask_array(y_score)
     if scores.ndim == 2:
         scores = scores.rechunk({1: -1})
-    y_true_array = y_true
-    if is_dask_collection(y_true_array) and hasattr(y_true_array, "to_dask_array"):
-        y_true_array = series_to_dask_array(y_true_array)
-    n_samples = (
-        y_true_array.shape[0] if hasattr(y_true_array, "shape") else len(y_true_array)
-    )
-    n_columns = _check_scores(scores, n_samples)
-    row_chunks = scores.chunks[0]
-    if any(np.isnan(size) for size in row_chunks):
+    y_true_array = _as_dask_array(y_true)
+    n_samples = y_true_array.shape[0]
+    if scores.ndim not in (1, 2) or (
+        not np.isnan(n_samples)
+        and not np.isnan(scores.shape[0])
+        and scores.shape[0] != n_samples
+    ):
+        raise ValueError(
+            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
+            f"one row per label in y_true; got {scores.shape} for {n_samples} labels."
+        )
+    n_columns = 2 if scores.ndim == 1 else scores.shape[1]
+    if any(np.isnan(size) for size in scores.chunks[0]):
         scores = scores.compute_chunk_sizes()
-        row_chunks = scores.chunks[0]
-    y_true_array = (
-        y_true_array.rechunk((row_chunks,))
-        if is_dask_collection(y_true_array)
-        else da.from_array(np.asarray(y_true_array), chunks=(row_chunks,))
-    )
     if y_true_array.ndim != 1:
         raise ValueError("y_true must be 1-d, one label per sample.")
+    y_true_array = y_true_array.rechunk((scores.chunks[0],))
     if weights is not None:
-        if is_dask_collection(weights) and hasattr(weights, "to_dask_array"):
-            weights = series_to_dask_array(weights)
-        weights = (
-            weights.rechunk((row_chunks,))
-            if is_dask_collection(weights)
-            else da.from_array(np.asarray(weights), chunks=(row_chunks,))
-        )
+        weights = _as_dask_array(weights, (scores.chunks[0],))
     # First pass (only what is not given): the classes, the quantiles.
     todo = {}
     if classes is None:
@@ -278,12 +398,9 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
     while len(parts) > 1:
         parts = [add(*parts[start : start + 8]) for start in range(0, len(parts), 8)]
     (flat,) = dask.compute(parts[0])
-    n_classes = len(classes)
+    m = len(classes)
     return ConfidenceBinnedCounts(
-        thresholds,
-        classes,
-        flat.reshape(len(thresholds) + 1, n_classes, n_classes),
-        confidence,
+        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence
     )
 
 
@@ -295,33 +412,3 @@ def _sum_arrays(*arrays):
     # Finite weights of the chunks, but their sum beyond float64: refused,
     # as in memory.
     return check_finite_total(total)
-
-
-def dask_reject_curve(
-    y_true,
-    y_score,
-    *,
-    labels,
-    measures,
-    confidence,
-    thresholds,
-    sample_weight,
-    replace_undefined_by,
-):
-    """:func:`reject_curve` for Dask collections, through binned counts."""
-    if thresholds is None:
-        raise ValueError(
-            "reject_curve of Dask collections needs thresholds=k (k thresholds "
-            "at quantiles of the confidence, estimated in one pass) or "
-            "thresholds=[...]: every distinct confidence value would need a "
-            "global sort of data that may not fit in memory."
-        )
-    binned = confidence_binned_counts(
-        y_true,
-        y_score,
-        thresholds=thresholds,
-        labels=labels,
-        confidence=confidence,
-        sample_weight=sample_weight,
-    )
-    return binned.reject_curve(measures, replace_undefined_by=replace_undefined_by)

@@ -1,6 +1,6 @@
 """The reject curve's result: measures, rates and risks at every threshold."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -9,12 +9,8 @@ from .._measures.registry import check_measure, evaluate_stack_blocks
 
 
 def fraction(values):
-    """Ratios of exact sums as fractions: in ``[0, 1]`` and never ``-0.0``.
-
-    The sums are exact and each ratio is rounded once, so this only removes
-    what the last rounding can do (a ratio of nearly equal sums a unit in the
-    last place above 1); ``nan`` stays ``nan``.
-    """
+    """Ratios of exact sums, clipped to ``[0, 1]`` (the last rounding may pass
+    1) and never ``-0.0``; ``nan`` stays ``nan``."""
     return np.clip(np.asarray(values, dtype=float), 0.0, 1.0) + 0.0
 
 
@@ -50,31 +46,18 @@ class RejectCurve:
         fraction, 0-1 loss among the accepted (``nan`` when nothing is
         accepted) and accepted errors over all samples (equal to
         ``error_rate``). Without ``inf``, in reverse order, these are the
-        points of :func:`risk_coverage_curve`. Derived from the other fields
-        when not given.
+        points of :func:`risk_coverage_curve`.
     """
 
     thresholds: np.ndarray
     reject_rate: np.ndarray
     error_rate: np.ndarray
     accepted_accuracy: np.ndarray
-    measures: dict = field(default_factory=dict)
-    classes: np.ndarray = None
-    coverage: np.ndarray = None
-    selective_risk: np.ndarray = None
-    generalized_risk: np.ndarray = None
-
-    def __post_init__(self):
-        # A curve built from other counts (e.g. confidence bins) gets the
-        # risk-coverage columns from its rates.
-        derived = {
-            "coverage": lambda: 1.0 - self.reject_rate,
-            "selective_risk": lambda: 1.0 - self.accepted_accuracy,
-            "generalized_risk": lambda: self.error_rate,
-        }
-        for name, compute in derived.items():
-            if getattr(self, name) is None:
-                object.__setattr__(self, name, np.asarray(compute(), dtype=float))
+    measures: dict
+    classes: np.ndarray
+    coverage: np.ndarray
+    selective_risk: np.ndarray
+    generalized_risk: np.ndarray
 
     @classmethod
     def from_stacks(cls, stacks, thresholds, classes, names, replace_undefined_by):
@@ -88,27 +71,22 @@ class RejectCurve:
         )
         # The last point rejects everything: its reject column is the total.
         total = float(stacks.rejected[-1])
-        safe_total = total if total > 0 else 1.0
+        total = total if total > 0 else 1.0
         accepted, errors = stacks.accepted, stacks.errors
-
-        def among_accepted(part):
-            return np.divide(
-                part,
-                accepted,
-                out=np.full(accepted.shape, np.nan),
-                where=accepted > 0,
-            )
-
+        among_accepted = np.full((2, accepted.size), np.nan)
+        np.divide(
+            [stacks.correct, errors], accepted, out=among_accepted, where=accepted > 0
+        )
         return cls(
             thresholds=thresholds,
-            reject_rate=fraction(stacks.rejected / safe_total),
-            error_rate=fraction(errors / safe_total),
-            accepted_accuracy=fraction(among_accepted(stacks.correct)),
+            reject_rate=fraction(stacks.rejected / total),
+            error_rate=fraction(errors / total),
+            accepted_accuracy=fraction(among_accepted[0]),
             measures={name: np.asarray(values[name], dtype=float) for name in names},
             classes=classes,
-            coverage=fraction(accepted / safe_total),
-            selective_risk=fraction(among_accepted(errors)),
-            generalized_risk=fraction(errors / safe_total),
+            coverage=fraction(accepted / total),
+            selective_risk=fraction(among_accepted[1]),
+            generalized_risk=fraction(errors / total),
         )
 
     def __repr__(self):
@@ -157,6 +135,14 @@ class RejectCurve:
             }
         )
 
+    def _values(self, spec):
+        if spec.name not in self.measures:
+            raise ValueError(
+                f"The curve has no {spec.name!r}; it holds {sorted(self.measures)}. "
+                "Pass it in measures= when building the curve."
+            )
+        return self.measures[spec.name]
+
     def normalized_area(self, measure="ni2"):
         """Area under ``measure`` against the reject rate, divided by its width.
 
@@ -173,13 +159,7 @@ class RejectCurve:
         -------
         area : float
         """
-        name = check_measure(measure).name
-        if name not in self.measures:
-            raise ValueError(
-                f"The curve has no {name!r}; it holds {sorted(self.measures)}. "
-                "Pass it in measures= when building the curve."
-            )
-        values = self.measures[name]
+        values = self._values(check_measure(measure))
         keep = np.isfinite(values)
         rates = self.reject_rate[keep]
         if rates.size < 2 or rates.max() <= rates.min():
@@ -202,20 +182,14 @@ class RejectCurve:
         value : float
         """
         spec = check_measure(measure)
-        if spec.name not in self.measures:
-            raise ValueError(
-                f"The curve has no {spec.name!r}; it holds {sorted(self.measures)}. "
-                "Pass it in measures= when building the curve."
-            )
-        values = self.measures[spec.name]
+        values = self._values(spec)
         if not np.any(np.isfinite(values) | np.isposinf(values)):
             raise ValueError(
                 f"{spec.name} is undefined (nan) at every point of the curve, so "
                 "no threshold is best; look at the warnings of reject_curve with "
                 'replace_undefined_by="warn" to see why.'
             )
-        oriented = np.where(np.isnan(values), -np.inf, values)
-        if not spec.higher_is_better:
-            oriented = np.where(np.isnan(values), -np.inf, -values)
+        oriented = values if spec.higher_is_better else -values
+        oriented = np.where(np.isnan(values), -np.inf, oriented)
         index = int(np.argmax(oriented))
         return index, float(self.thresholds[index]), float(values[index])

@@ -19,12 +19,11 @@ from .._counting.labels import encode_labels
 from .._measures.registry import check_measures
 from .curve import RejectCurve
 from .scores import (
+    check_confidence,
+    check_scores,
     check_thresholds,
-    column_labels,
-    confidence_and_prediction,
     quantile_thresholds,
 )
-from .selective_checks import ranking_scores
 from .stacks import (
     ThresholdStacks,
     stable_order,
@@ -39,39 +38,28 @@ _DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
 DEFAULT_THRESHOLDS = 1000
 
 
-def _threshold_values(thresholds, confidences):
-    """The points' thresholds before ``inf``, or None for every distinct value."""
-    thresholds = check_thresholds(
+def _threshold_curve(
+    true_index, predicted_index, confidences, weights, labels, names, options
+):
+    """One sort, then the stack of every point's matrix, evaluated in blocks;
+    ``options``: the thresholds as given, ``replace_undefined_by``."""
+    thresholds, replace_undefined_by = options
+    cuts = check_thresholds(
         thresholds, integer_confidence=confidences.dtype.kind in "iu"
     )
-    if isinstance(thresholds, int):
-        return quantile_thresholds(confidences, thresholds)
-    return thresholds
-
-
-def _threshold_curve(
-    true_index,
-    predicted_index,
-    confidences,
-    weights,
-    labels,
-    names,
-    thresholds,
-    replace_undefined_by,
-):
-    """One sort, then the stack of every point's matrix, evaluated in blocks."""
     m = len(labels)
     movable = predicted_index < m
-    movable_confidence = confidences[movable]
-    order = stable_order(movable_confidence)
-    ranked = movable_confidence[order]
+    ranked_confidence = confidences[movable]
+    order = stable_order(ranked_confidence)
+    ranked = ranked_confidence[order]
     n_movable = ranked.size
-    cuts = _threshold_values(thresholds, movable_confidence)
     if cuts is None:
         # Every distinct value: the tie groups' first positions.
         taken = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])[:n_movable]
         cuts = ranked[taken]
     else:
+        if isinstance(cuts, int):
+            cuts = quantile_thresholds(ranked_confidence, cuts)
         taken = threshold_positions(ranked, cuts)
     points = with_final_threshold(cuts, confidences)
     # Step of a sample (sorted position p): the points that accept it, those
@@ -85,10 +73,9 @@ def _threshold_curve(
     columns = np.concatenate(
         [np.zeros(len(rows) - n_movable, np.intp), predicted_index[movable][order]]
     )
-    unit = bool(np.all(weights == 1.0))
-    entry_weights = (
-        None if unit else np.concatenate([weights[~movable], weights[movable][order]])
-    )
+    entry_weights = None
+    if not np.all(weights == 1.0):
+        entry_weights = np.concatenate([weights[~movable], weights[movable][order]])
     stacks = ThresholdStacks(rows * m + columns, entry_weights, steps, len(points), m)
     return RejectCurve.from_stacks(stacks, points, labels, names, replace_undefined_by)
 
@@ -182,54 +169,32 @@ def reject_curve(
     >>> curve.selective_risk.round(3)
     array([0.25, 0.  , 0.  , 0.  ,  nan])
     """
+    names = [spec.name for spec in check_measures(measures)]
     if is_dask_collection(y_true, y_score, sample_weight):
-        # Data that may not fit in memory: confidence-binned counts (binned.py).
-        from .binned import dask_reject_curve
+        # Data that may not fit in memory: confidence-binned counts, whose
+        # thresholds need no global sort.
+        from .binned import confidence_binned_counts
 
-        return dask_reject_curve(
+        return confidence_binned_counts(
             y_true,
             y_score,
-            labels=labels,
-            measures=measures,
-            confidence=confidence,
             thresholds=thresholds,
+            labels=labels,
+            confidence=confidence,
             sample_weight=sample_weight,
-            replace_undefined_by=replace_undefined_by,
-        )
-    names = [spec.name for spec in check_measures(measures)]
-    scores = np.asarray(y_score)
-    y_true_array = check_complete_labels(y_true, "y_true")
-    if y_true_array.shape[0] == 0:
+        ).reject_curve(names, replace_undefined_by=replace_undefined_by)
+    y_true = check_complete_labels(y_true, "y_true")
+    if y_true.shape[0] == 0:
         raise ValueError("y_true is empty; a reject curve needs at least one sample.")
-    if scores.ndim not in (1, 2) or scores.shape[0] != y_true_array.shape[0]:
-        raise ValueError(
-            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
-            f"one row per label in y_true; got {scores.shape} for "
-            f"{y_true_array.shape[0]} labels."
-        )
-    if scores.dtype.kind not in "biuf":
-        raise ValueError(
-            f"y_score must hold numbers (probabilities or decision values); got "
-            f"dtype {scores.dtype}."
-        )
-    if not np.all(np.isfinite(scores)):
-        raise ValueError("y_score contains NaN or infinite values.")
-    if confidence not in ("max", "margin"):
-        raise ValueError(f"confidence must be 'max' or 'margin'; got {confidence!r}.")
-    n_columns = 2 if scores.ndim == 1 else scores.shape[1]
-    labels = column_labels(labels, y_true_array, n_columns)
-    predicted_index, confidences = confidence_and_prediction(scores, confidence)
-    true_index = encode_labels(y_true_array, labels)
-    weights = check_sample_weight(sample_weight, len(true_index))
+    labels, predicted, confidences = check_scores(y_true, y_score, labels, confidence)
     return _threshold_curve(
-        true_index,
-        predicted_index,
+        encode_labels(y_true, labels),
+        predicted,
         confidences,
-        weights,
+        check_sample_weight(sample_weight, len(y_true)),
         labels,
         names,
-        thresholds,
-        replace_undefined_by,
+        (thresholds, replace_undefined_by),
     )
 
 
@@ -316,32 +281,13 @@ def reject_curve_from_predictions(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    y_true_array = np.asarray(y_true)
-    scores = np.asarray(confidence)
-    if scores.dtype.kind not in "biuf" or scores.shape != y_true_array.shape:
-        raise ValueError(
-            f"confidence must be numeric with one value per sample, shape "
-            f"{y_true_array.shape}; got dtype {scores.dtype} and shape {scores.shape}."
-        )
-    scores = ranking_scores(scores)
-    if scores.dtype.kind == "f" and np.isnan(scores).any():
-        raise ValueError(
-            "confidence contains NaN; every sample needs a confidence to be ranked."
-        )
-    # The matrix above was counted by the front door, whose rules chose the
-    # classes; the samples' rows and columns under those rules:
-    true_index = encode_labels(y_true, classes)
-    predicted_index = encode_labels(
-        y_pred, classes, name="y_pred", reject_label=reject_label
-    )
-    weights = check_sample_weight(sample_weight, len(true_index))
+    # The samples' rows and columns under the rules that chose the classes.
     return _threshold_curve(
-        true_index,
-        predicted_index,
-        scores,
-        weights,
+        encode_labels(y_true, classes),
+        encode_labels(y_pred, classes, name="y_pred", reject_label=reject_label),
+        check_confidence(confidence, len(y_true)),
+        check_sample_weight(sample_weight, len(y_true)),
         classes,
         names,
-        thresholds,
-        replace_undefined_by,
+        (thresholds, replace_undefined_by),
     )

@@ -1,7 +1,8 @@
-"""From class scores to the confidence of the predicted class, and quantile thresholds.
+"""Confidences and thresholds: from class scores to the confidence of the
+predicted class, per-sample confidences, and the thresholds of a curve.
 
-Shared by the reject curve (:mod:`.reject_curve`), the confidence-binned
-counts (:mod:`.binned`) and the reject meta-estimators.
+Shared by the curves, the confidence-binned counts and the reject
+meta-estimators.
 """
 
 import numpy as np
@@ -9,8 +10,7 @@ import pandas as pd
 
 
 def native(values):
-    """An array in the machine's byte order (pandas' hashing refuses
-    big-endian buffers); the values are unchanged."""
+    """The array in the machine's byte order (pandas refuses big-endian)."""
     values = np.asarray(values)
     if values.dtype.isnative:
         return values
@@ -23,12 +23,8 @@ MAX_QUANTILE_THRESHOLDS = 10**7
 
 
 def check_thresholds(thresholds, *, integer_confidence=False):
-    """``None``, an int ``k`` (``k`` quantiles) or the thresholds, checked.
-
-    Thresholds given as an array come back ascending and distinct, as
-    float64, or in their integer dtype against integer confidences (exact
-    beyond ``2**53``).
-    """
+    """``None``, an int ``k`` (``k`` quantiles), or the thresholds ascending
+    and distinct: float64, or integers against integer confidences."""
     if thresholds is None:
         return None
     if isinstance(thresholds, (int, np.integer)) and not isinstance(
@@ -61,12 +57,8 @@ def check_thresholds(thresholds, *, integer_confidence=False):
 
 
 def column_labels(labels, y_true, n_columns, *, name="labels"):
-    """The class of each column of ``y_score``, checked.
-
-    ``labels=None``: the sorted labels of ``y_true`` (an array already in
-    memory), which must then show every class. Otherwise a 1-d array of
-    distinct labels without NaN, one per column.
-    """
+    """The class of each column of ``y_score``: ``labels`` checked, or else
+    the sorted labels of ``y_true``, which must then show every class."""
     if labels is None:
         labels = np.unique(y_true)
         if len(labels) != n_columns:
@@ -94,30 +86,11 @@ def column_labels(labels, y_true, n_columns, *, name="labels"):
 
 
 def confidence_and_prediction(scores, confidence="max"):
-    """Predicted class index and confidence from per-class scores.
+    """Predicted column and confidence (``"max"``: the top score; ``"margin"``:
+    top minus runner-up, ``|d|`` of a 1-d decision function) of class scores.
 
-    Parameters
-    ----------
-    scores : ndarray of shape (n_samples, n_classes) or (n_samples,)
-        Probabilities (``confidence="max"``) or decision values
-        (``confidence="margin"``). A 1-d array is scikit-learn's binary score
-        of the second class: with ``"max"`` its probability
-        (``predict_proba(X)[:, 1]``, read as the two columns ``1 - p, p``),
-        with ``"margin"`` a decision function (positive means the second
-        class, confidence ``|d|``).
-    confidence : {"max", "margin"}
-        ``"max"``: the top score (Chow's rule on probabilities). ``"margin"``:
-        the top score minus the runner-up (``|d|`` for a binary decision
-        function), a confidence for classifiers without probabilities.
-
-    Returns
-    -------
-    predicted : ndarray of int, shape (n_samples,)
-        Column index of the predicted class.
-    confidence : ndarray of shape (n_samples,)
-        float64; for integer scores an integer dtype (int64, or uint64 for a
-        margin beyond ``2**63 - 1``) that keeps every value exact: in float64
-        distinct integers beyond ``2**53`` would tie.
+    A 1-d array is scikit-learn's binary score of the second class. Integer
+    scores give integer confidences, exact beyond ``2**53``.
     """
     scores = native(scores)
     if scores.dtype.kind not in "iu":
@@ -168,12 +141,8 @@ def confidence_and_prediction(scores, confidence="max"):
 
 
 def _exact_difference(larger, smaller):
-    """``larger - smaller`` of integers (``larger >= smaller``), exactly.
-
-    The difference of two int64 values may need 64 bits without a sign: it
-    is taken modulo ``2**64`` in uint64, where it is exact since it lies in
-    ``[0, 2**64)``, and returned as int64 when every value fits.
-    """
+    """``larger - smaller >= 0`` of integers, exactly: modulo ``2**64`` in
+    uint64 (exact in ``[0, 2**64)``), as int64 when every value fits."""
     signed = larger.dtype.kind == "i" or smaller.dtype.kind == "i"
     larger = larger.astype(np.int64 if signed else np.uint64)
     smaller = smaller.astype(np.int64 if signed else np.uint64)
@@ -186,15 +155,9 @@ def _exact_difference(larger, smaller):
 
 
 def quantile_thresholds(confidences, k):
-    """``k`` evenly spaced quantiles of the confidences, as order statistics.
-
-    The ``j``-th is the sorted confidence at position ``ceil(j (n - 1) /
-    (k - 1))`` (numpy's ``method="higher"``, positions in integers): a value
-    of the data, in its dtype, so no interpolation rounds (integers beyond
-    ``2**53``) or gives NaN (``inf - inf``), and a threshold between two
-    values rejects the same samples as the higher one anyway. The first is
-    the minimum: the first point rejects nothing.
-    """
+    """``k`` evenly spaced quantiles of the confidences as order statistics
+    (numpy's ``method="higher"``): values of the data, the first the minimum,
+    so nothing rounds (integers beyond ``2**53``) or is NaN (``inf - inf``)."""
     n = confidences.size
     if n == 0:
         return confidences[:0]
@@ -202,3 +165,65 @@ def quantile_thresholds(confidences, k):
     positions = j * 0 if k == 1 else (j * (n - 1) + (k - 2)) // (k - 1)
     positions = np.unique(positions)
     return np.unique(np.partition(confidences, positions)[positions])
+
+
+def ranking_scores(scores):
+    """Confidences in a dtype that ranks them exactly: integers keep theirs,
+    booleans count as 0/1, floats become float64."""
+    if scores.dtype.kind == "b":
+        return scores.astype(np.int64)
+    if scores.dtype.kind in "iu":
+        return scores
+    return scores.astype(np.float64, copy=False)
+
+
+def check_confidence(confidence, n_samples):
+    """One numeric confidence per sample, no NaN, in a dtype that ranks them."""
+    if isinstance(confidence, (str, bytes)) or not (
+        hasattr(confidence, "__len__") or hasattr(confidence, "__array__")
+    ):
+        raise ValueError(
+            "confidence must be a 1-d array-like of numbers, one per sample; "
+            f"got {type(confidence).__name__}."
+        )
+    scores = np.asarray(confidence)
+    if scores.dtype.kind not in "biuf":
+        raise ValueError(
+            f"confidence must be numeric (higher = more sure); got dtype "
+            f"{scores.dtype}."
+        )
+    if scores.shape != (n_samples,):
+        raise ValueError(
+            f"confidence must have shape ({n_samples},), one value per sample; "
+            f"got shape {scores.shape}. For probabilities of shape (n_samples, "
+            "n_classes) pass their row maximum."
+        )
+    scores = ranking_scores(scores)
+    if scores.dtype.kind == "f" and np.isnan(scores).any():
+        raise ValueError(
+            "confidence contains NaN; every sample needs a confidence to be "
+            "ranked. Drop those samples or give them -inf (rejected first)."
+        )
+    return scores
+
+
+def check_scores(y_true, y_score, labels, confidence):
+    """``(labels, predicted column, confidence)`` of class scores in memory."""
+    if confidence not in ("max", "margin"):
+        raise ValueError(f"confidence must be 'max' or 'margin'; got {confidence!r}.")
+    scores = native(y_score)
+    if scores.ndim not in (1, 2) or scores.shape[0] != len(y_true):
+        raise ValueError(
+            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
+            f"one row per label in y_true; got {scores.shape} for "
+            f"{len(y_true)} labels."
+        )
+    if scores.dtype.kind not in "biuf":
+        raise ValueError(
+            f"y_score must hold numbers (probabilities or decision values); got "
+            f"dtype {scores.dtype}."
+        )
+    if not np.all(np.isfinite(scores)):
+        raise ValueError("y_score contains NaN or infinite values.")
+    labels = column_labels(labels, y_true, 2 if scores.ndim == 1 else scores.shape[1])
+    return (labels, *confidence_and_prediction(scores, confidence))

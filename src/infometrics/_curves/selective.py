@@ -14,7 +14,10 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .selective_checks import _check_fraction, _check_inputs
+from .._counting.count import confusion_matrix_and_labels
+from .._counting.label_checks import check_sample_weight
+from .._counting.labels import encode_labels
+from .scores import check_confidence
 from .stacks import ThresholdStacks, stable_order
 
 
@@ -53,6 +56,47 @@ class RiskCoverageCurve(NamedTuple):
     selective_risk: np.ndarray
     generalized_risk: np.ndarray
     thresholds: np.ndarray
+
+
+def _check_fraction(value, name, *, allow_zero):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(
+        value, (int, float, np.integer, np.floating)
+    ):
+        raise TypeError(f"{name} must be a number in [0, 1]; got {value!r}.")
+    value = float(value)
+    if not ((value >= 0 if allow_zero else value > 0) and value <= 1):
+        interval = "[0, 1]" if allow_zero else "(0, 1]"
+        raise ValueError(f"{name} must be in {interval}; got {value!r}.")
+    return value
+
+
+def _check_inputs(y_true, y_pred, confidence, sample_weight):
+    """Validated ``(wrong, confidence, weights)`` arrays of one length; the
+    labels read by the counting front door's rules (every prediction a class)."""
+    kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
+    if kinds & set("biuf") and kinds & set("USTa"):
+        raise ValueError(
+            "y_true and y_pred cannot hold the same labels (numbers against "
+            "strings); every prediction would count as an error. Pass labels "
+            "of one kind."
+        )
+    _, classes = confusion_matrix_and_labels(y_true, y_pred, reject_label=None)
+    true = encode_labels(y_true, classes)
+    pred = encode_labels(y_pred, classes, name="y_pred")
+    scores = check_confidence(confidence, true.shape[0])
+    weights = check_sample_weight(sample_weight, true.shape[0])
+    if not weights.sum() > 0:
+        raise ValueError(
+            "sample_weight sums to 0; coverage (accepted over total weight) is "
+            "undefined. Give at least one sample a positive weight."
+        )
+    # Only ratios of weights matter: a power of two (exact) keeps their sums
+    # finite; integer weights stay on one grid, their sums exact.
+    headroom = (
+        1000 - int(np.frexp(weights.max())[1]) - int(np.ceil(np.log2(weights.size)))
+    )
+    weights = np.ldexp(weights, headroom) if headroom < 0 else weights
+    return np.asarray(true != pred, dtype=bool), scores, weights
 
 
 class _Groups(NamedTuple):
@@ -111,15 +155,8 @@ def _area(groups):
 
 
 def _oracle_area(wrong, weights):
-    """The area of the best ranking: every correct sample first, errors by
-    increasing weight, no ties.
-
-    Among all rankings (ties included) this one gives the smallest area:
-    moving a correct sample before an error, splitting a tie group or putting
-    a lighter error before a heavier one never increases it (the risk after
-    each error, ``E / (C + E)``, is increasing and concave in ``E``). With unit
-    weights the order of the errors does not matter.
-    """
+    """The area of the best ranking (correct samples first, then errors by
+    increasing weight): the risk ``E / (C + E)`` is increasing and concave."""
     correct_weight = float(weights[~wrong].sum())
     error_weights = np.sort(weights[wrong])
     errors = np.cumsum(error_weights)

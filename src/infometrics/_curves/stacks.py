@@ -29,13 +29,8 @@ BLOCK_CELLS = 1 << 16
 
 
 def stable_order(confidence):
-    """``np.argsort(confidence, kind="stable")``.
-
-    Stable: tied samples keep their order whatever the dtype or the
-    transform of the confidences. Floats are sorted as integers of the same
-    order (their bit patterns, negative ones reversed, -0.0 as 0.0): numpy's
-    stable sort is faster on int64.
-    """
+    """``np.argsort(confidence, kind="stable")``; floats sorted as int64 keys
+    of the same order (faster), -0.0 as 0.0."""
     if confidence.dtype != np.float64:
         return np.argsort(confidence, kind="stable")
     bits = (confidence + 0.0).view(np.int64)
@@ -44,12 +39,8 @@ def stable_order(confidence):
 
 
 def threshold_positions(sorted_confidence, thresholds):
-    """How many of the sorted confidences lie below each threshold, exactly.
-
-    Float thresholds against integer confidences are compared in the
-    integers (``c < t`` iff ``c < ceil(t)``): numpy would compare both as
-    float64 and merge integers beyond ``2**53``.
-    """
+    """How many sorted confidences lie below each threshold, exactly: float
+    thresholds against integers compare as ``c < ceil(t)`` (not in float64)."""
     thresholds = np.asarray(thresholds)
     if not (sorted_confidence.dtype.kind in "iu" and thresholds.dtype.kind == "f"):
         return np.searchsorted(sorted_confidence, thresholds, side="left")
@@ -66,14 +57,8 @@ def threshold_positions(sorted_confidence, thresholds):
 
 
 def with_final_threshold(thresholds, confidence):
-    """``thresholds`` and the threshold of the last point (every sample
-    rejected): ``inf`` for floats, the largest value plus one for integers
-    (in a wider integer dtype when needed, never float).
-
-    The last point rejects every sample by construction, also those of
-    confidence ``+inf``, which no float threshold rejects under "below the
-    threshold"; its threshold then repeats ``inf``.
-    """
+    """``thresholds`` and the last point's (which rejects every sample, also
+    of confidence ``inf``): ``inf``, or the largest integer plus one."""
     thresholds = np.asarray(thresholds)
     if thresholds.dtype.kind not in "iu":
         return np.append(thresholds.astype(np.float64), np.inf)
@@ -94,24 +79,11 @@ def with_final_threshold(thresholds, confidence):
 class ThresholdStacks:
     """The matrices of every point of a threshold sweep, block by block.
 
-    Parameters
-    ----------
-    cells : ndarray of int, shape (n_entries,)
-        ``true * m + predicted`` of each entry (``predicted < m``).
-    weights : ndarray of float, shape (n_entries,) or None
-        Non-negative weights; ``None`` for unit weights.
-    steps : ndarray of int, shape (n_entries,)
-        Non-decreasing, in ``0 .. n_points``: entry accepted at the points
-        before its step, rejected from it on.
-    n_points : int
-    n_classes : int
-
-    Attributes
-    ----------
-    accepted, errors, correct, rejected : ndarray of shape (n_points,)
-        Per point: the accepted weight, its misclassified and its correctly
-        classified part, and the rejected weight, each summed from the
-        point's own matrix. Filled as :meth:`blocks` runs.
+    Entry ``i`` (flat cell ``cells[i] = true * m + predicted``, weight
+    ``weights[i]`` or 1) is accepted at the points before ``steps[i]``
+    (non-decreasing) and rejected from it on. As :meth:`blocks` runs it fills
+    ``accepted``, ``errors``, ``correct`` and ``rejected``: the per-point
+    sums of each point's own matrix.
     """
 
     def __init__(self, cells, weights, steps, n_points, n_classes):
@@ -148,12 +120,8 @@ class ThresholdStacks:
         self.rejected = np.empty(n_points)
 
     def _table(self, start, stop, keys, n_keys):
-        """Weights of entries ``start:stop`` summed per (key, cell).
-
-        Unit weights give integer counts, summed as integers (exact, as the
-        float sums of counts below ``2**53`` are, and about three times as
-        fast in the running sums); the stacks hold floats.
-        """
+        """Weights of entries ``start:stop`` summed per (key, cell); unit
+        weights as integers (exact, and three times as fast to accumulate)."""
         m2 = self.n_classes**2
         index = keys * m2 + self.cells[start:stop]
         weights = None if self.weights is None else self.weights[start:stop]

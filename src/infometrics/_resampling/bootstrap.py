@@ -2,21 +2,12 @@
 
 Resampling ``n`` samples with replacement matters only through the counts it
 produces. Samples that share a confusion-matrix cell (and, with weights, a
-weight) are interchangeable, so a resample is the number of samples drawn
-from each such group: one :meth:`numpy.random.Generator.multinomial` draw of
-``n`` over the groups with probabilities ``count / n``. That is exactly the
-ordinary nonparametric bootstrap (Efron and Tibshirani, *An Introduction to
-the Bootstrap*, 1993, ch. 6), at a cost ``O(n_resamples x groups)``. The
-resampled tables are evaluated as stacks by the one measure evaluator
-(:func:`~infometrics._measures.registry.evaluate_measures`), block by block
-so memory stays bounded.
-
-Weighted samples keep their weight: the groups are the distinct (cell,
-weight) pairs. When nearly every weight is distinct there are about ``n``
-groups; a draw then costs about ``n`` binomial variates, measured 3-4 times
-the cost of drawing ``n`` sample indices and a weighted ``np.bincount`` (one
-resample of ``10**6`` samples: 0.10 s against 0.03 s, loaded machine). One
-exact path for every input is kept over a faster second one for that case.
+weight) are interchangeable, so a resample is one
+:meth:`numpy.random.Generator.multinomial` draw of ``n`` over those groups
+with probabilities ``count / n``: exactly the ordinary nonparametric
+bootstrap (Efron and Tibshirani, *An Introduction to the Bootstrap*, 1993,
+ch. 6), at a cost ``O(n_resamples x groups)``. The resampled tables are
+evaluated as stacks by the one measure evaluator, block by block.
 """
 
 from __future__ import annotations
@@ -36,57 +27,104 @@ from .._counting.labels import encode_labels
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import check_measures, evaluate_measures
 from .._measures.validation import check_confusion_matrix, labelled_counts
-from .intervals import BootstrapInterval, _intervals
+from .intervals import BootstrapInterval, _percentiles
 
-# Entries (resamples x cells, or resamples x samples) drawn at once; bounds
-# memory to a few hundred MB whatever the number of resamples.
+# Entries (resamples x groups) drawn at once: bounded memory.
 _BLOCK_ENTRIES = 1 << 24
 
 
-def _check_resampling(n_resamples, confidence_level):
-    if (
-        isinstance(n_resamples, bool)
-        or not isinstance(n_resamples, numbers.Integral)
-        or n_resamples < 1
-    ):
-        raise ValueError(
-            f"n_resamples must be a positive integer, e.g. 1000; got {n_resamples!r}."
-        )
-    if isinstance(confidence_level, bool) or not isinstance(
-        confidence_level, numbers.Real
-    ):
-        raise TypeError(
-            "confidence_level must be a number in (0, 1), e.g. 0.95; got "
-            f"{type(confidence_level).__name__} {confidence_level!r}."
-        )
-    if not 0 < confidence_level < 1:
-        raise ValueError(
-            f"confidence_level must be in (0, 1), e.g. 0.95; got {confidence_level!r}."
-        )
+class Resampler:
+    """The checked options of one resampling call: its random stream, its
+    progress messages (``verbose``) and the evaluation of resamples."""
 
-
-def _check_verbose(verbose):
-    if isinstance(verbose, bool):
-        return int(verbose)
-    if not isinstance(verbose, numbers.Integral) or verbose < 0:
-        raise ValueError(
-            f"verbose must be a non-negative integer (0 = silent); got {verbose!r}."
-        )
-    return int(verbose)
-
-
-class _Progress:
-    """Progress messages on stdout when ``verbose > 0`` (scikit-learn style)."""
-
-    def __init__(self, verbose, caller):
-        self.verbose = _check_verbose(verbose)
-        self.caller = caller
+    def __init__(self, caller, n_resamples, confidence_level, random_state, verbose):
+        if (
+            isinstance(n_resamples, bool)
+            or not isinstance(n_resamples, numbers.Integral)
+            or n_resamples < 1
+        ):
+            raise ValueError(
+                "n_resamples must be a positive integer, e.g. 1000; got "
+                f"{n_resamples!r}."
+            )
+        if isinstance(confidence_level, bool) or not isinstance(
+            confidence_level, numbers.Real
+        ):
+            raise TypeError(
+                "confidence_level must be a number in (0, 1), e.g. 0.95; got "
+                f"{type(confidence_level).__name__} {confidence_level!r}."
+            )
+        if not 0 < confidence_level < 1:
+            raise ValueError(
+                "confidence_level must be in (0, 1), e.g. 0.95; got "
+                f"{confidence_level!r}."
+            )
+        if not isinstance(verbose, numbers.Integral) or verbose < 0:
+            raise ValueError(
+                f"verbose must be a non-negative integer (0 = silent); got {verbose!r}."
+            )
+        try:
+            # Seeds as scikit-learn takes them, drawn with NumPy's Generator.
+            self.rng = np.random.default_rng(random_state)
+        except (TypeError, ValueError):
+            raise ValueError(
+                "random_state must be None, an int or a numpy Generator; got "
+                f"{random_state!r}."
+            ) from None
+        self.caller, self.verbose = caller, int(verbose)
+        self.n_resamples, self.confidence_level = n_resamples, confidence_level
         self.start = time.perf_counter()
 
-    def __call__(self, message, *, level=1):
+    def tell(self, message, *, level=1):
+        """Print ``message`` when ``verbose >= level`` (scikit-learn style)."""
         if self.verbose >= level:
             elapsed = time.perf_counter() - self.start
             print(f"[{self.caller}] {message} ({elapsed:.1f}s)", flush=True)
+
+    def measures(self, group_counts, cells, shapes, names, weights=None):
+        """Per table (group ``g`` in cell ``cells[t][g]`` of a table of
+        ``shapes[t]``), ``{name: values on every resample}``."""
+        n_resamples = self.n_resamples
+        total = int(group_counts.sum())
+        probabilities = group_counts / total
+        values = [{name: np.empty(n_resamples) for name in names} for _ in cells]
+        block = max(1, _BLOCK_ENTRIES // group_counts.size)
+        self.tell(
+            f"{n_resamples} resamples, multinomial over {group_counts.size} groups"
+        )
+        for start in range(0, n_resamples, block):
+            size = min(block, n_resamples - start)
+            draws = self.rng.multinomial(total, probabilities, size=size)
+            draws = draws if weights is None else draws * weights
+            rows = np.arange(size)[:, None]
+            for table, table_cells, shape in zip(values, cells, shapes, strict=True):
+                # Each resample's groups summed into its cells, in group order.
+                k = math.prod(shape)
+                stack = np.bincount(
+                    (rows * k + table_cells).ravel(), draws.ravel(), size * k
+                )
+                computed = measures_of(stack.reshape(size, *shape), names)
+                for name in names:
+                    table[name][start : start + size] = computed[name]
+            self.tell(f"resamples {start + size}/{n_resamples} evaluated", level=2)
+        self.tell("done")
+        return values
+
+    def intervals(self, matrix, group_counts, cells, names, weights=None):
+        """The interval of every measure of ``matrix``, resampling its groups."""
+        (distributions,) = self.measures(
+            group_counts, [cells], [matrix.shape], names, weights
+        )
+        estimates, level = measures_of(matrix, names), self.confidence_level
+        return {
+            name: BootstrapInterval(
+                float(estimates[name]),
+                *_percentiles(distributions[name], level, name=name),
+                level,
+                distributions[name],
+            )
+            for name in names
+        }
 
 
 def measures_of(counts, names):
@@ -97,21 +135,11 @@ def measures_of(counts, names):
 
 
 def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
-    """Each classifier's matrix alone, and the groups of interchangeable samples.
-
-    ``predictions`` is a list of ``(y_pred, name)``. Each matrix is the one of
-    :func:`confusion_matrix_and_labels` for that classifier alone. Samples
-    are interchangeable when they share their cell in every matrix (and
-    their weight): those are the groups a resample draws from.
-
-    Returns
-    -------
-    matrices : list of ndarray of float64
-    group_counts : ndarray of int64, shape (n_groups,)
-    tables : list of (cell_of_group, shape), one per matrix
-    group_weights : ndarray of shape (n_groups,), or None without weights
+    """Each classifier's matrix alone (``predictions``: ``(y_pred, name)``
+    pairs), and the groups of samples sharing their cell in every matrix and
+    their weight: ``(matrices, group_counts, cells per matrix, group_weights)``.
     """
-    matrices, codes = [], []
+    matrices, parts, rows, row_classes = [], [], None, None
     for y_pred, name in predictions:
         matrix, classes = confusion_matrix_and_labels(
             y_true,
@@ -125,131 +153,58 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
             # The matrix is all the resampling needs.
             flat = matrix.reshape(-1).astype(np.int64)
             cells = np.flatnonzero(flat)
-            return matrices, flat[cells], [(cells, matrix.shape)], None
-        cells = encode_labels(y_true, classes, name="y_true") * matrix.shape[1]
-        cells += encode_labels(y_pred, classes, name=name, reject_label=reject_label)
-        codes.append(cells)
-    finest, bound = codes[0], matrices[0].size
-    for cells, matrix in zip(codes[1:], matrices[1:], strict=True):
-        if bound * matrix.size >= 1 << 62:  # keep the joint code in int64
-            finest, uniques = pd.factorize(finest)
-            bound = len(uniques)
-        finest = finest * matrix.size + cells
-        bound *= matrix.size
-    finest, _ = pd.factorize(finest)
-    weights = None
-    if sample_weight is not None:
-        weights = check_sample_weight(sample_weight, finest.size)
-        # Below n**2: no int64 overflow.
-        weight_codes, distinct = pd.factorize(weights)
-        finest, _ = pd.factorize(finest * len(distinct) + weight_codes)
-    group_counts = np.bincount(finest)
-    tables = [
-        (_per_group(finest, cells, group_counts.size), matrix.shape)
-        for cells, matrix in zip(codes, matrices, strict=True)
-    ]
-    if weights is not None:
-        weights = _per_group(finest, weights, group_counts.size)
-    return matrices, group_counts, tables, weights
-
-
-def _per_group(groups, values, n_groups):
-    """A value every sample of a group shares (its cell, its weight), per group."""
-    result = np.empty(n_groups, dtype=values.dtype)
-    result[groups] = values
-    return result
-
-
-class _CellSums:
-    """Sums blocks of group draws, shape ``(size, n_groups)``, into table cells.
-
-    The groups are put in cell order once; a block is then summed with one
-    ``np.add.reduceat`` (in group order within a cell: a matrix's cells do
-    not depend on the block it was drawn in).
-    """
-
-    def __init__(self, cell_of_group, shape):
-        self.order = np.argsort(cell_of_group, kind="stable")
-        sorted_cells = cell_of_group[self.order]
-        self.starts = np.flatnonzero(np.diff(sorted_cells, prepend=-1))
-        self.targets = sorted_cells[self.starts]
-        self.shape = shape
-
-    def __call__(self, values):
-        sums = np.zeros((values.shape[0], math.prod(self.shape)))
-        sums[:, self.targets] = np.add.reduceat(
-            values[:, self.order], self.starts, axis=1
+            return matrices, flat[cells], [cells], None
+        # The rows again only for other classes (A and B often share them).
+        if not (
+            rows is not None
+            and classes.dtype == row_classes.dtype
+            and np.array_equal(classes, row_classes)
+        ):
+            rows, row_classes = encode_labels(y_true, classes), classes
+        cells = rows * matrix.shape[1]
+        parts.append(
+            cells + encode_labels(y_pred, classes, name=name, reject_label=reject_label)
         )
-        return sums.reshape(values.shape[0], *self.shape)
-
-
-def resampled_measures(
-    group_counts, tables, names, n_resamples, random_state, progress, group_weights=None
-):
-    """The measures of every table on every resample.
-
-    Parameters
-    ----------
-    group_counts : ndarray of int64, shape (n_groups,)
-        Samples per group of interchangeable samples (all positive).
-    tables : list of (cell_of_group, shape)
-        One resampled table each: the flat cell of every group in a table of
-        ``shape``.
-    names : list of str
-        Registry names.
-    random_state : int, Generator, RandomState or None
-        The seed.
-    group_weights : ndarray of shape (n_groups,), optional
-        The weight each sample of a group carries (None: 1).
-
-    Returns
-    -------
-    values : list of dict
-        ``{name: ndarray of shape (n_resamples,)}`` per table.
-    """
-    try:
-        # Seeds as scikit-learn takes them (an int, a Generator, a
-        # RandomState or None), drawn with NumPy's Generator.
-        rng = np.random.default_rng(random_state)
-    except (TypeError, ValueError):
-        raise ValueError(
-            "random_state must be None, an int or a numpy Generator; got "
-            f"{random_state!r}."
-        ) from None
-    total = int(group_counts.sum())
-    probabilities = group_counts / total
-    sums = [_CellSums(cells, shape) for cells, shape in tables]
-    values = [{name: np.empty(n_resamples) for name in names} for _ in tables]
-    entries = group_counts.size + sum(math.prod(shape) for _, shape in tables)
-    block = max(1, _BLOCK_ENTRIES // entries)
-    progress(f"{n_resamples} resamples, multinomial over {group_counts.size} groups")
-    for start in range(0, n_resamples, block):
-        size = min(block, n_resamples - start)
-        draws = rng.multinomial(total, probabilities, size=size)
-        if group_weights is not None:
-            draws = draws * group_weights
-        for table_values, cell_sums in zip(values, sums, strict=True):
-            computed = measures_of(cell_sums(draws), names)
-            for name in names:
-                table_values[name][start : start + size] = computed[name]
-        progress(f"resamples {start + size}/{n_resamples} evaluated", level=2)
-    progress("done")
-    return values
+    sizes = [matrix.size for matrix in matrices]
+    if sample_weight is not None:
+        weights = check_sample_weight(sample_weight, len(parts[0]))
+        weight_codes, distinct = pd.factorize(weights)
+        parts.append(weight_codes)
+        sizes.append(len(distinct))
+    if math.prod(sizes) <= max(4 * len(parts[0]), 1 << 20):
+        # Few classes: the joint code indexes a table directly.
+        codes = parts[0]
+        for part, size in zip(parts[1:], sizes[1:], strict=True):
+            codes = codes * size + part
+        table = np.bincount(codes, minlength=math.prod(sizes))
+        groups = np.flatnonzero(table)
+        group_counts = table[groups]
+        for index in range(len(parts) - 1, -1, -1):
+            groups, parts[index] = np.divmod(groups, sizes[index])
+    else:
+        ids, bound = parts[0], sizes[0]
+        for part, size in zip(parts[1:], sizes[1:], strict=True):
+            if bound * size >= 1 << 62:  # keep the joint code in int64
+                ids, uniques = pd.factorize(ids)
+                bound = len(uniques)
+            ids, bound = ids * size + part, bound * size
+        ids, _ = pd.factorize(ids)
+        group_counts = np.bincount(ids)
+        for index, part in enumerate(parts):
+            # A value every sample of a group shares, per group.
+            parts[index] = np.empty(group_counts.size, part.dtype)
+            parts[index][ids] = part
+    group_weights = None if sample_weight is None else distinct[parts.pop()]
+    return matrices, group_counts, parts, group_weights
 
 
 # Resampled counts are int64 (NumPy's multinomial): the total must fit.
 _MAX_SAMPLES = (1 << 63) - 1
-# Float counts further than this (relative) from a whole number are refused.
-_WHOLE_TOLERANCE = 1e-9
 
 
 def _sample_counts(confusion_matrix, counts):
-    """The counts of a matrix as the exact int64 sample counts to resample.
-
-    Integer input is read exactly (``counts`` is its float64 copy, which
-    rounds above 2**53); float input must hold whole numbers, up to rounding
-    noise. A total beyond int64 is refused before anything is allocated.
-    """
+    """The exact int64 sample counts of a matrix: integers read exactly,
+    floats whole up to rounding noise, a total beyond int64 refused."""
     raw = np.asarray(confusion_matrix)
     if raw.dtype.kind in "iu":
         values = [int(value) for value in raw.reshape(-1).tolist()]
@@ -258,9 +213,9 @@ def _sample_counts(confusion_matrix, counts):
         whole = np.round(flat)
         # A positive count that rounds to 0 (such as weights times 1e-100) is
         # a fraction of a sample, not rounding noise of a whole number.
-        if np.any(
-            np.abs(flat - whole) > _WHOLE_TOLERANCE * np.maximum(1.0, whole)
-        ) or np.any((whole == 0) & (flat != 0)):
+        if np.any(np.abs(flat - whole) > 1e-9 * np.maximum(1.0, whole)) or np.any(
+            (whole == 0) & (flat != 0)
+        ):
             raise ValueError(
                 "Multinomial resampling needs integer counts (numbers of "
                 "samples); for weighted data pass the labels and sample_weight "
@@ -331,9 +286,10 @@ def bootstrap_measures(
     >>> bool(interval.low < interval.estimate < interval.high)
     True
     """
-    _check_resampling(n_resamples, confidence_level)
+    resampler = Resampler(
+        "bootstrap_measures", n_resamples, confidence_level, random_state, verbose
+    )
     names = [spec.name for spec in check_measures(measures)]
-    progress = _Progress(verbose, "bootstrap_measures")
     # Read by name, as every count-level function reads it: the resampled
     # cells are then the cells of the estimate.
     values, _ = labelled_counts(confusion_matrix)
@@ -342,20 +298,7 @@ def bootstrap_measures(
         raise ValueError("bootstrap_measures takes one confusion matrix, not a stack.")
     sample_counts = _sample_counts(values, counts)
     occupied = np.flatnonzero(sample_counts)
-    (distributions,) = resampled_measures(
-        sample_counts[occupied],
-        [(occupied, counts.shape)],
-        names,
-        n_resamples,
-        random_state,
-        progress,
-    )
-    return _intervals(
-        measures_of(counts, names),
-        distributions,
-        names,
-        confidence_level,
-    )
+    return resampler.intervals(counts, sample_counts[occupied], occupied, names)
 
 
 def bootstrap_measures_from_predictions(
@@ -421,28 +364,19 @@ def bootstrap_measures_from_predictions(
     >>> result["ni2"].high - result["ni2"].low < 0.2
     True
     """
-    _check_resampling(n_resamples, confidence_level)
+    resampler = Resampler(
+        "bootstrap_measures_from_predictions",
+        n_resamples,
+        confidence_level,
+        random_state,
+        verbose,
+    )
     names = [spec.name for spec in check_measures(measures)]
-    progress = _Progress(verbose, "bootstrap_measures_from_predictions")
-    (matrix,), group_counts, tables, group_weights = label_groups(
+    (matrix,), group_counts, (cells,), group_weights = label_groups(
         y_true,
         [(y_pred, "y_pred")],
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    (distributions,) = resampled_measures(
-        group_counts,
-        tables,
-        names,
-        n_resamples,
-        random_state,
-        progress,
-        group_weights,
-    )
-    return _intervals(
-        measures_of(matrix, names),
-        distributions,
-        names,
-        confidence_level,
-    )
+    return resampler.intervals(matrix, group_counts, cells, names, group_weights)

@@ -50,25 +50,6 @@ class BootstrapInterval:
         )
 
 
-def _intervals(point, distributions, names, confidence_level):
-    result = {}
-    for name in names:
-        distribution = np.asarray(distributions[name], dtype=float)
-        low, high = _percentiles(
-            distribution,
-            confidence_level,
-            name=name,
-        )
-        result[name] = BootstrapInterval(
-            estimate=float(point[name]),
-            low=low,
-            high=high,
-            confidence_level=confidence_level,
-            distribution=distribution,
-        )
-    return result
-
-
 # The list :func:`interval_notes` collects into; a context variable, so one
 # thread (or task) collecting never silences another's warnings.
 _NOTES = contextvars.ContextVar("interval_notes", default=None)

@@ -11,13 +11,7 @@ from numpy.typing import ArrayLike
 
 from .._measures.registry import check_measure
 from ..exceptions import UndefinedMeasureWarning
-from .bootstrap import (
-    _check_resampling,
-    _Progress,
-    label_groups,
-    measures_of,
-    resampled_measures,
-)
+from .bootstrap import Resampler, label_groups, measures_of
 from .intervals import _percentiles, tell
 
 
@@ -198,8 +192,9 @@ def paired_comparison(
     0.000999
     """
     spec = check_measure(measure)
-    _check_resampling(n_resamples, confidence_level)
-    progress = _Progress(verbose, "paired_comparison")
+    resampler = Resampler(
+        "paired_comparison", n_resamples, confidence_level, random_state, verbose
+    )
     y_true, y_pred_a, y_pred_b = (
         _as_label_array(y, name)
         for y, name in (
@@ -217,20 +212,18 @@ def paired_comparison(
     # Each classifier's matrix is the one it has alone (the classes of the
     # truth and of its own predictions, or ``labels``); the groups are the
     # samples sharing a (truth, A, B) cell and a weight.
-    matrices, group_counts, tables, group_weights = label_groups(
+    matrices, group_counts, cells, group_weights = label_groups(
         y_true,
         [(y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b")],
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    values_a, values_b = resampled_measures(
+    values_a, values_b = resampler.measures(
         group_counts,
-        tables,
+        cells,
+        [matrix.shape for matrix in matrices],
         [spec.name],
-        n_resamples,
-        random_state,
-        progress,
         group_weights,
     )
     # inf - inf is undefined (NaN), said with the interval's warning.
