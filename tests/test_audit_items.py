@@ -254,10 +254,9 @@ def test_cli_yes_no_stay_names(tmp_path, flags):
 
 @pytest.mark.parametrize("flags", FLAG_SPELLINGS)
 def test_cli_inf_is_a_number_not_a_date(tmp_path, flags):
-    path = _csv(tmp_path, "y_true,y_pred\ninf,inf\n1,1\n1,inf\n")
-    classes = _classes(path, *flags)[:2]
-    assert all("-" not in str(label) and ":" not in str(label) for label in classes)
-    assert _measures(path, *flags)["correct_rate"] == pytest.approx(2 / 3)
+    path = _csv(tmp_path, "y_true,y_pred\ninf,inf\ninf,inf\n")
+    assert str(_classes(path, *flags)[0]) == "inf"
+    assert _measures(path, *flags)["correct_rate"] == 1.0
 
 
 @pytest.mark.parametrize("flags", FLAG_SPELLINGS)
@@ -507,18 +506,20 @@ def test_thresholds_k_of_an_outlying_confidence_in_a_table():
 @pytest.mark.parametrize("n_samples", [1, 3])
 def test_paired_comparison_on_tiny_samples(n_samples):
     y = [0, 1, 0][:n_samples]
-    a = [0, 1, 1][:n_samples]
-    b = [1, 1, 0][:n_samples]
+    b = [1, 0, 1][:n_samples]  # A = y: right on every sample, B wrong on every one
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         result = im.resampling.paired_comparison(
-            y, a, b, n_resamples=200, random_state=0
+            y, y, b, measure="correct_rate", n_resamples=200, random_state=0
         )
-    assert not [w for w in caught if w.category is RuntimeWarning], [
-        str(w.message) for w in caught
-    ]
-    # One or three samples cannot show a difference at the 5% level.
-    assert np.isnan(result.p_value) or result.p_value > 0.05
+    assert not [w for w in caught if w.category is RuntimeWarning]
+    assert result.estimate_difference == 1.0
+    # Every resample gives the same difference: no spread to test against, so no
+    # p-value (not 1 / (n_resamples + 1), which would claim significance).
+    assert np.isnan(result.p_value)
+    assert any(
+        issubclass(w.category, im.exceptions.UndefinedMeasureWarning) for w in caught
+    )
 
 
 def test_cli_decimal_labels_json(tmp_path):
@@ -589,6 +590,12 @@ def test_thresholds_k_over_the_whole_float_range():
     assert curve.coverage[-1] == 0.0
     assert np.all(np.diff(curve.coverage) <= 0)
     assert set(curve.coverage) <= {Fraction(k, 4) for k in range(5)}
+    frame = pd.DataFrame({"t": y, "p": [0, 1, 1, 1], "c": scores.max(axis=1)})
+    binned = im.counts_from_table(
+        frame, y_true="t", y_pred="p", confidence="c", thresholds=3
+    )
+    assert np.all(np.isfinite(binned.thresholds))
+    assert binned.counts.sum() == 4  # every sample in one bin
 
 
 def test_decimal_object_column_in_pandas_engine():
@@ -642,12 +649,17 @@ def test_cli_single_threshold_without_trailing_comma(tmp_path):
     assert one == with_comma
 
 
-def test_cli_errors_speak_command_line_not_python(tmp_path):
-    path = _csv(tmp_path, "y_true,y_pred\na,a\nb,-1\n")
-    done = _cli("report", path, "--reject-label", "none")
-    # With no reject option the -1 prediction is a class no sample has: fine or a
-    # clear refusal, but never in Python's words.
-    if done[0] != 0:
-        _assert_clear_cli_error(done)
-        assert "reject_label=" not in done.stderr
-        assert "labels=[" not in done.stderr
+@pytest.mark.parametrize(
+    ("text", "extra", "key_words"),
+    [
+        ("y_true,y_pred\n1,1\n,2\n1,2\n", (), ("y_true", "empty")),
+        ("y_true,y_pred,w\n1,1,1\n2,2,-1\n1,2,1\n", ("--weight", "w"), ("--weight",)),
+        ("y_true,y_pred\n1,1\n2,2\n", ("--reject-label", "abc"), ("--reject-label",)),
+    ],
+)
+def test_cli_errors_speak_command_line_not_python(tmp_path, text, extra, key_words):
+    path = _csv(tmp_path, text)
+    done = _cli("report", path, "--y-true", "y_true", "--y-pred", "y_pred", *extra)
+    _assert_clear_cli_error(done, *key_words)
+    for python_word in ("reject_label=", "labels=[", "sample_weight", "pd.NA", "None"):
+        assert python_word not in done[2], done[2]
