@@ -590,7 +590,8 @@ def test_thresholds_k_over_the_whole_float_range():
     assert curve.coverage[-1] == 0.0
     assert np.all(np.diff(curve.coverage) <= 0)
     assert set(curve.coverage) <= {Fraction(k, 4) for k in range(5)}
-    frame = pd.DataFrame({"t": y, "p": [0, 1, 1, 1], "c": scores.max(axis=1)})
+    confidence = [1e308, 1e-308, -1e308, 5.0]
+    frame = pd.DataFrame({"t": y, "p": [0, 1, 1, 1], "c": confidence})
     binned = im.counts_from_table(
         frame, y_true="t", y_pred="p", confidence="c", thresholds=3
     )
