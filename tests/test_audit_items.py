@@ -145,16 +145,16 @@ def test_list_mixing_int_and_str_is_refused():
 
 @pytest.fixture
 def parquet_with_nan_confidence(tmp_path):
-    pytest.importorskip("pyarrow")
-    frame = pd.DataFrame(
-        {
-            "y_true": [0, 1, 0, 1, 0, 1],
-            "y_pred": [0, 1, 1, 1, 0, 0],
-            "conf": [0.9, NAN, 0.8, 0.7, NAN, 0.6],
-        }
-    )
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    table = {
+        "y_true": [0, 1, 0, 1, 0, 1],
+        "y_pred": [0, 1, 1, 1, 0, 0],
+        "conf": [0.9, NAN, 0.8, 0.7, NAN, 0.6],
+    }
     path = tmp_path / "scores.parquet"
-    frame.to_parquet(path)
+    # Written by pyarrow itself: float statistics that leave NaN out.
+    pq.write_table(pa.table(table), path)
     return path
 
 
@@ -188,17 +188,24 @@ def test_ibis_parquet_nan_confidence_is_refused(parquet_with_nan_confidence):
 
 
 def test_cli_parquet_nan_confidence_is_refused(parquet_with_nan_confidence):
-    done = _cli("report", parquet_with_nan_confidence, "--confidence", "conf")
+    done = _cli(
+        "report",
+        parquet_with_nan_confidence,
+        *FLAG_SPELLINGS[0],
+        "--confidence",
+        "conf",
+    )
     _assert_clear_cli_error(done, "NaN")
 
 
 def test_cli_reject_label_nan_on_float_prediction_column(tmp_path):
-    pytest.importorskip("pyarrow")
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
     path = tmp_path / "float_pred.parquet"
-    pd.DataFrame({"y_true": [0, 1, 0, 1], "y_pred": [0.0, NAN, 0.0, 1.0]}).to_parquet(
-        path
-    )
-    measures = _measures(path, "--reject-label", "nan")
+    table = {"y_true": [0, 1, 0, 1], "y_pred": [0.0, NAN, 0.0, 1.0]}
+    # Written by pyarrow itself: float statistics that leave NaN out.
+    pq.write_table(pa.table(table), path)
+    measures = _measures(path, *FLAG_SPELLINGS[0], "--reject-label", "nan")
     # By hand: [[2, 0, 0], [0, 1, 1]]: one rejection, three correct of four.
     assert measures["reject_rate"] == 0.25
     assert measures["correct_rate"] == 0.75
@@ -531,7 +538,7 @@ def test_cli_decimal_labels_json(tmp_path):
             "y_pred": [Decimal("1.5"), Decimal("2.5"), Decimal("2.5")],
         }
     ).to_parquet(path)
-    done = _cli("report", path, "--format", "json", "--per-class")
+    done = _cli("report", path, *FLAG_SPELLINGS[0], "--format", "json", "--per-class")
     if done[0] == 0:
         rows = json.loads(done[1])
         assert [str(row["class"]) for row in rows[:2]] == ["1.5", "2.5"]
@@ -640,12 +647,9 @@ def test_cli_single_threshold_without_trailing_comma(tmp_path):
         tmp_path,
         "y_true,y_pred,c\n0,0,0.9\n1,1,0.8\n0,1,0.6\n1,1,0.7\n0,0,0.95\n",
     )
-    one = _cli(
-        "report", path, "--confidence", "c", "--thresholds", "0.75", "--format", "json"
-    )
-    with_comma = _cli(
-        "report", path, "--confidence", "c", "--thresholds", "0.75,", "--format", "json"
-    )
+    options = (*FLAG_SPELLINGS[0], "--confidence", "c", "--format", "json")
+    one = _cli("report", path, *options, "--thresholds", "0.75")
+    with_comma = _cli("report", path, *options, "--thresholds", "0.75,")
     assert one[0] == 0, one[2]
     assert one == with_comma
 
