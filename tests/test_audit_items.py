@@ -13,8 +13,6 @@ import json
 import runpy
 import subprocess
 import sys
-import threading
-import time
 import traceback
 import warnings
 from decimal import Decimal
@@ -384,88 +382,90 @@ def test_triangle_scorer_equals_triangle_score_without_rejections():
 # 9. meta_measure_audit leaves the warnings machinery of other threads alone.
 
 
-def test_meta_measure_audit_does_not_swallow_other_threads_warnings():
-    before = list(warnings.filters)
-    finished = threading.Event()
-    failure = []
-
-    def audit():
-        try:
-            im.meta.meta_measure_audit(
-                ["accuracy_score", "f1_macro"],
-                max_samples_loop=4,
-                max_split_samples_loop=6,
-                n_random_loop=2,
-                max_samples_3class_loop=2,
-            )
-        except Exception as error:  # reported in the main thread
-            failure.append(error)
-        finally:
-            finished.set()
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        worker = threading.Thread(target=audit)
-        worker.start()
-        raised = 0
-        while not finished.is_set() or raised < 50:
-            warnings.warn("from the main thread", UserWarning, stacklevel=1)
-            raised += 1
-            time.sleep(0.002)
-        worker.join()
-        mine = [w for w in caught if str(w.message) == "from the main thread"]
-    assert not failure, failure
-    assert len(mine) == raised
-    assert list(warnings.filters) == before
+# Run in a child process: on Python 3.11 a race on the shared list of filters can
+# end in a segmentation fault (the list swapped by catch_warnings in the audit
+# thread while this thread walks it), which must not take the session down.
+# SLOW_FILTER adds a user's filter whose check takes time, so that the walk is
+# under way whenever the audit changes the list.
+_FILTER_RACE = """
+import sys
+import threading, time, warnings
+import infometrics as im
 
 
-class _SlowNeverMatching:
-    """A filter's message pattern that takes its time and never matches."""
-
+class SlowNeverMatching:  # a user's filter whose check takes time
     def match(self, text):
         time.sleep(0.002)
+
+
+finished = threading.Event()
+
+
+def audit():
+    try:
+        im.meta.meta_measure_audit(
+            ["accuracy_score", "f1_macro", "balanced_accuracy", "matthews_corrcoef"],
+            max_samples_loop=3, max_split_samples_loop=4, n_random_loop=1,
+            max_samples_3class_loop=2,
+        )
+    finally:
+        finished.set()
+
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("ignore")
+    warnings.filterwarnings("always", message="from the main thread")
+    if sys.argv[1] == "SLOW_FILTER":
+        warnings.filters.insert(0, ("always", SlowNeverMatching(), Warning, None, 0))
+    before = list(warnings.filters)
+    worker = threading.Thread(target=audit)
+    worker.start()
+    raised = 0
+    while not finished.is_set():
+        warnings.warn("from the main thread", UserWarning, stacklevel=1)
+        raised += 1
+        if sys.argv[1] == "PLAIN":
+            time.sleep(0.002)
+    worker.join()
+    seen = sum(str(w.message) == "from the main thread" for w in caught)
+    print(raised, seen, warnings.filters == before)
+"""
+
+
+def _warnings_during_an_audit(*options):
+    """(raised, seen, filters unchanged) of a thread warning while an audit runs."""
+    done = subprocess.run(
+        [sys.executable, "-c", _FILTER_RACE, *options],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    raised, seen, unchanged = done.stdout.split()
+    return int(raised), int(seen), unchanged == "True"
+
+
+def test_meta_measure_audit_does_not_swallow_other_threads_warnings():
+    # The old audit held catch_warnings() + simplefilter("ignore") around its
+    # loop: the other thread's warnings were lost and an ignore filter could stay.
+    raised, seen, unchanged = _warnings_during_an_audit("PLAIN")
+    assert raised > 0
+    assert seen == raised
+    assert unchanged
 
 
 @pytest.mark.xfail(
     strict=True,
     reason="NEW: the audit inserts and removes a filter in the shared warnings.filters "
     "list; a thread walking the list meanwhile skips the filter after its position "
-    "(here its 'always', so its warning falls to 'ignore' and is lost)",
+    "(here its 'always', so its warning falls to 'ignore' and is lost), and on Python "
+    "3.11 the walk can crash (segmentation fault) when scikit-learn's catch_warnings "
+    "swaps the list during the audit's Python-level filter check",
 )
 def test_meta_measure_audit_never_makes_other_threads_skip_a_filter():
-    finished = threading.Event()
-
-    def audit():
-        try:
-            im.meta.meta_measure_audit(
-                [
-                    "accuracy_score",
-                    "f1_macro",
-                    "balanced_accuracy",
-                    "matthews_corrcoef",
-                ],
-                max_samples_loop=3,
-                max_split_samples_loop=4,
-                n_random_loop=1,
-                max_samples_3class_loop=2,
-            )
-        finally:
-            finished.set()
-
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("ignore")
-        warnings.filterwarnings("always", message="from the main thread")
-        # A user's filter whose check takes time (a slow pattern, a debugger...).
-        warnings.filters.insert(0, ("always", _SlowNeverMatching(), Warning, None, 0))
-        worker = threading.Thread(target=audit)
-        worker.start()
-        raised = 0
-        while not finished.is_set():
-            warnings.warn("from the main thread", UserWarning, stacklevel=1)
-            raised += 1
-        worker.join()
-        mine = [w for w in caught if str(w.message) == "from the main thread"]
-    assert len(mine) == raised
+    raised, seen, _ = _warnings_during_an_audit("SLOW_FILTER")
+    assert seen == raised
 
 
 # 10. The rest: clear results or clear errors.
