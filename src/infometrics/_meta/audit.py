@@ -306,10 +306,12 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     that need it out; a property none of whose comparisons is defined is
     ``<NA>``. Values closer than ``1e-9`` (relative) count as equal.
 
-    The warnings a scikit-learn metric raises during the audit are ignored
-    (the reject label is a class no sample has, which some metrics warn
-    about), in the auditing thread only: other threads' warnings are
-    untouched.
+    While a scikit-learn metric is audited, warnings raised inside
+    scikit-learn's modules are ignored (the reject label is a class no sample
+    has, which some metrics warn about). The warnings filters are shared by
+    all threads before Python 3.14, so this holds in every thread for the
+    audit's duration; warnings of every other module, in any thread, are
+    untouched, and the filters are left as they were found.
 
     References
     ----------

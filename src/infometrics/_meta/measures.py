@@ -6,6 +6,7 @@ metrics of ``(y_true, y_pred)`` and callables ``f(C)`` one matrix at a time.
 
 import contextlib
 import functools
+import re
 import threading
 import warnings
 from dataclasses import dataclass
@@ -159,46 +160,45 @@ def _labels_of(matrix):
     return true, np.repeat(predicted_codes, counts)
 
 
-class _InMetricCalls(threading.local):
-    """A warnings-filter pattern that matches only in threads running metric calls.
-
-    scikit-learn warns on almost every matrix about the reject label (a
-    prediction no true sample has): the point audited, not news. The filters
-    are shared by every thread (before Python 3.14), so an "ignore" around
-    the calls would swallow other threads' warnings, and ``catch_warnings``
-    would restore a list another thread may have changed meanwhile. This
-    filter is inert elsewhere; it is listed while some thread runs metric
-    calls (counted under a lock).
-    """
-
-    active = False
-
-    def match(self, text):
-        return self.active
+# scikit-learn warns on almost every audited matrix (a predicted class no true
+# sample has, an ill-defined precision): the point audited, not news. The
+# filters are shared by every thread (before Python 3.14), so the audit adds
+# one plain "ignore" for warnings raised inside scikit-learn's modules while
+# some thread audits a scikit-learn metric, and takes it out after; other
+# modules' warnings, in any thread, are untouched. The list is replaced, never
+# changed in place, as catch_warnings does: a thread walking the filters meanwhile
+# walks the list it started with. CPython up to 3.13 walks it through a borrowed
+# reference, so every list taken out of service is kept alive (one per audit
+# call: a few hundred bytes). The filter runs no Python code, so a walk is never
+# interrupted by a thread switch.
+_IGNORE_IN_SKLEARN = ("ignore", None, Warning, re.compile(r"sklearn\."), 0)
+_RUNNING = {"lock": threading.Lock(), "threads": 0, "replaced": []}
 
 
-_IN_METRIC_CALLS = _InMetricCalls()
-_IGNORE_IN_METRIC_CALLS = ("ignore", _IN_METRIC_CALLS, Warning, None, 0)
-_RUNNING = {"lock": threading.Lock(), "threads": 0}
+def _replace_filters(filters):
+    _RUNNING["replaced"].append(warnings.filters)
+    warnings.filters = filters
 
 
 @contextlib.contextmanager
 def _metric_warnings_ignored():
     with _RUNNING["lock"]:
         if not _RUNNING["threads"]:
-            warnings.filters.insert(0, _IGNORE_IN_METRIC_CALLS)
+            _replace_filters([_IGNORE_IN_SKLEARN, *warnings.filters])
         _RUNNING["threads"] += 1
-    _IN_METRIC_CALLS.active = True
     try:
         yield
     finally:
-        _IN_METRIC_CALLS.active = False
         with _RUNNING["lock"]:
             _RUNNING["threads"] -= 1
             if not _RUNNING["threads"]:
-                # Another thread's catch_warnings may have swapped the list.
-                with contextlib.suppress(ValueError):
-                    warnings.filters.remove(_IGNORE_IN_METRIC_CALLS)
+                _replace_filters(
+                    [
+                        item
+                        for item in warnings.filters
+                        if item is not _IGNORE_IN_SKLEARN
+                    ]
+                )
 
 
 def _call_one(measure, matrix):
