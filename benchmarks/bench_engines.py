@@ -1,4 +1,4 @@
-"""Counts where the data lives (issue 20): Parquet of up to 10^9 rows, per engine.
+"""Counts where the data lives: Parquet of up to 10^9 rows, per engine.
 
 Run:  python benchmarks/bench_engines.py [--rows N] [--classes 10]
       [--paths duckdb polars spark dask numpy sklearn] [--data DIR] [--keep]
