@@ -10,14 +10,28 @@ import math
 
 import numpy as np
 import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.datasets import load_breast_cancer, load_iris
+from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import adjusted_mutual_info_score
+from sklearn.model_selection import (
+    GridSearchCV,
+    TunedThresholdClassifierCV,
+    cross_validate,
+)
 
 import infometrics as im
 
-# The one place the new functions are imported from (until they are exported).
-from infometrics._measures.chance import ADJUSTABLE, adjusted_measures
-from infometrics._measures.jackknife import jackknife_measures
-
+adjusted_measures = im.measures.adjusted_measures
+jackknife_measures = im.measures.jackknife_measures
+ADJUSTABLE = [
+    *(f"ni{k}" for k in (1, 2, 3, 4, 5, 6, 8, 9)),
+    "info_completeness",
+    "false_info_ratio",
+    "info_error",
+    "triangle_mi",
+    "triangle_vi",
+]
 AVERAGES = {"ni5": "arithmetic", "ni6": "geometric", "ni8": "max", "ni9": "min"}
 
 
@@ -296,3 +310,109 @@ def test_expected_information_of_large_counts_against_mpmath():
     value = adjusted_measures(table, "ni1")["ni1"]
     assert abs(value) < 0.01
     assert value == pytest.approx(reference, rel=1e-11, abs=0)
+
+
+# -- adjusted scorers ------------------------------------------------------------
+
+
+class _Candidate(ClassifierMixin, BaseEstimator):
+    """A fixed classifier: predicts the labels held in column ``column`` of X."""
+
+    def __init__(self, column=0):
+        self.column = column
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.asarray(X)[:, self.column].astype(int)
+
+
+def _two_candidates():
+    """Labels and two candidates' outputs on 30 samples: the first scatters
+    its errors (plug-in NI2 0.089, adjusted 0.015), the second puts them in
+    two columns (plug-in NI2 0.067, adjusted 0.034)."""
+    first = np.array([[2, 1, 7], [0, 3, 7], [3, 1, 6]])
+    second = np.array([[2, 0, 8], [5, 0, 5], [1, 0, 9]])
+    y_true, first_pred = _labels(first)
+    second_pred = np.concatenate(
+        [np.repeat(np.arange(3), row) for row in second]
+    )  # the same true labels, row by row
+    X = np.column_stack([first_pred, second_pred])
+    return X, y_true, [first, second]
+
+
+def test_adjusted_and_plug_in_scorers_pick_different_candidates():
+    X, y, matrices = _two_candidates()
+    everything = [(np.arange(len(y)), np.arange(len(y)))]
+    grid = {"column": [0, 1]}
+    plug_in = GridSearchCV(_Candidate(), grid, scoring="ni2", cv=everything)
+    adjusted = GridSearchCV(_Candidate(), grid, scoring="adjusted_ni2", cv=everything)
+    assert plug_in.fit(X, y).best_params_ == {"column": 0}
+    assert adjusted.fit(X, y).best_params_ == {"column": 1}
+    expected = [adjusted_measures(matrix, "ni2")["ni2"] for matrix in matrices]
+    np.testing.assert_allclose(
+        adjusted.cv_results_["mean_test_score"], expected, rtol=0, atol=1e-15
+    )
+    scorer = im.make_ni_scorer("ni2", adjusted=True)
+    assert repr(scorer) == "make_ni_scorer('ni2', adjusted=True)"
+    assert scorer(adjusted.best_estimator_, X, y) == expected[1]
+
+
+def test_adjusted_scorers_in_cross_validate_equal_the_fold_counts():
+    X, y = load_iris(return_X_y=True)
+    names = ["adjusted_ni2", "adjusted_ni5", "adjusted_false_info_ratio"]
+    result = cross_validate(
+        LogisticRegression(C=0.05),
+        X,
+        y,
+        cv=5,
+        scoring=names,
+        return_estimator=True,
+        return_indices=True,
+    )
+    for k, (model, test) in enumerate(
+        zip(result["estimator"], result["indices"]["test"], strict=True)
+    ):
+        matrix = im.augmented_confusion_matrix(
+            y[test], model.predict(X[test]), labels=model.classes_
+        )
+        for name in names:
+            measure = name.removeprefix("adjusted_")
+            expected = adjusted_measures(matrix, measure)[measure]
+            # Higher is better for every adjusted measure: never negated.
+            assert result[f"test_{name}"][k] == pytest.approx(expected, abs=1e-15)
+
+
+def test_adjusted_scorer_tunes_a_threshold():
+    X, y = load_breast_cancer(return_X_y=True)
+    X = X[:, :3]
+    model = LogisticRegression(max_iter=5000).fit(X, y)
+    tuned = TunedThresholdClassifierCV(
+        model,
+        scoring="adjusted_ni2",
+        cv="prefit",
+        refit=False,
+        thresholds=20,
+        store_cv_results=True,
+    ).fit(X, y)
+    best = np.argmax(tuned.cv_results_["scores"])
+    threshold = tuned.cv_results_["thresholds"][best]
+    y_pred = (model.predict_proba(X)[:, 1] >= threshold).astype(int)
+    matrix = im.augmented_confusion_matrix(y, y_pred, labels=[0, 1])
+    expected = adjusted_measures(matrix, "ni2")["ni2"]
+    assert tuned.best_score_ == pytest.approx(expected, abs=1e-12)
+    assert 0 < tuned.best_score_ < 1
+
+
+def test_adjusted_scorer_refuses_what_it_cannot_adjust():
+    with pytest.raises(ValueError, match="cannot be adjusted for chance"):
+        im.make_ni_scorer("ni12", adjusted=True)
+    with pytest.raises(ValueError, match="did you mean"):
+        im.get_scorer("adjusted_ni7")
+    X, y = load_iris(return_X_y=True)
+    model = LogisticRegression(C=0.05).fit(X, y)
+    weights = np.full(len(y), 0.5)
+    with pytest.raises(ValueError, match="integer counts"):
+        im.get_scorer("adjusted_ni2")(model, X, y, sample_weight=weights)

@@ -45,7 +45,8 @@ _ORDER = 32
 _BINOMIAL = np.array([[math.comb(r, i) for i in range(_ORDER)] for r in range(_ORDER)])
 
 
-def _adjustable(name):
+def check_adjustable(name):
+    """The registry entry of a measure with a chance adjustment, or a ValueError."""
     spec = check_measure(name)
     if spec.name in ADJUSTABLE:
         return spec
@@ -139,12 +140,12 @@ def expected_information(counts):
     mean ``mu = a b / n``, is computed one of two ways, each an array
     operation over all the cells it takes (no loop over cells):
 
-    - ``mu >= 100``: the expansion in the law's central moments up to order
-      28 (exact, by their recurrence). The terms neglected are of order
-      ``27!! / (28 27 mu^13) < 1e-14`` of the term and the expansion's
-      divergence comes from ``X > 2 mu`` (probability below ``1e-16``);
-      measured against the exact sum at n = 10**4 ... 10**8, Poisson-like
-      margins (the worst case), the error is at most ``3e-14`` of the term.
+    - ``mu >= 80``: the expansion in the law's central moments up to order
+      32 (exact, by their recurrence). The terms left out are of order
+      ``31!! / (32 31 mu^15) < 1e-14`` of the term, and the expansion's
+      divergence comes from ``X > 2 mu`` (probability below ``1e-14``);
+      against the exact sum at n = 10**4 ... 10**12, Poisson-like margins
+      (the worst case), the error is at most ``5e-14`` of the term.
     - otherwise the exact sum over a window of ``2h + 1`` values around the
       mean, ``h`` from 11 standard deviations (cells grouped by ``h``, four
       widths per octave), doubled until both tails provably (log-concavity)
@@ -277,7 +278,7 @@ def adjusted_measures(
     names = [measures] if isinstance(measures, str) else list(measures)
     if not names:
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
-    specs = [_adjustable(name) for name in names]
+    specs = [check_adjustable(name) for name in names]
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     why = "The chance adjustment shuffles samples (the permutation model)"
     counts = check_sample_counts(confusion_matrix, why)

@@ -12,6 +12,7 @@ import numpy as np
 from sklearn.metrics import make_scorer
 
 from .._counting.count import augmented_confusion_matrix
+from .._measures.chance import adjusted_measures, check_adjustable
 from .._measures.registry import MEASURES, check_measure, compute_measures
 from .compat import EstimatorAwareScorer
 
@@ -83,7 +84,8 @@ def _measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    return compute_measures(
+    compute = adjusted_measures if options.get("adjusted") else compute_measures
+    return compute(
         matrix,
         [measure],
         replace_undefined_by=options.get("replace_undefined_by", "warn"),
@@ -102,8 +104,14 @@ def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     """
     value = _measure_of_labels(y_true, y_pred, sample_weight=sample_weight, **options)
     if np.isnan(value):
-        return -np.inf if MEASURES[options["measure"]].higher_is_better else np.inf
+        return -np.inf if _higher_is_better(options["measure"], options) else np.inf
     return value
+
+
+def _higher_is_better(name, options):
+    # An adjusted measure is 1 at best, 0 at chance, whatever the direction
+    # of the measure it adjusts.
+    return options.get("adjusted", False) or MEASURES[name].higher_is_better
 
 
 def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, **options):
@@ -119,11 +127,12 @@ def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, **options
     )
 
 
-def _oriented(name, value):
+def _oriented(name, value, adjusted=False):
     """The value with greater = better: negated for lower-is-better measures."""
     value = float(value)
     # "+ 0.0" keeps a negated 0 from printing as -0.0.
-    return (value if MEASURES[name].higher_is_better else -value) + 0.0
+    higher = _higher_is_better(name, {"adjusted": adjusted})
+    return (value if higher else -value) + 0.0
 
 
 class _ScorerBase(EstimatorAwareScorer):
@@ -213,6 +222,8 @@ class InformationScorer(_ScorerBase):
         Class order; by default the estimator's ``classes_``.
     replace_undefined_by : "warn" or float, default="warn"
         As for the measures.
+    adjusted : bool, default=False
+        Score the measure adjusted for chance (see :func:`make_ni_scorer`).
 
     Examples
     --------
@@ -230,16 +241,25 @@ class InformationScorer(_ScorerBase):
     """
 
     def __init__(
-        self, measure, *, reject_label=AUTO, labels=None, replace_undefined_by="warn"
+        self,
+        measure,
+        *,
+        reject_label=AUTO,
+        labels=None,
+        replace_undefined_by="warn",
+        adjusted=False,
     ):
-        self.measure = check_measure(measure).name
+        self.measure = (check_adjustable if adjusted else check_measure)(measure).name
+        self.adjusted = bool(adjusted)
+        options = {"adjusted": True} if self.adjusted else {}
         super().__init__(
             _ranked_measure_of_labels,
-            greater_is_better=MEASURES[self.measure].higher_is_better,
+            greater_is_better=_higher_is_better(self.measure, options),
             reject_label=reject_label,
             labels=labels,
             replace_undefined_by=replace_undefined_by,
             measure=self.measure,
+            **options,
         )
 
     def score_estimator(self, estimator, X, y_true, sample_weight=None, **kwargs):
@@ -276,11 +296,13 @@ class InformationScorer(_ScorerBase):
             labels=labels,
             reject_label=reject_label,
             replace_undefined_by=self.replace_undefined_by,
+            adjusted=self.adjusted,
         )
-        return _oriented(self.measure, value)
+        return _oriented(self.measure, value, self.adjusted)
 
     def __repr__(self):
-        return f"make_ni_scorer({self.measure!r}{self._options_repr()})"
+        adjusted = ", adjusted=True" if self.adjusted else ""
+        return f"make_ni_scorer({self.measure!r}{adjusted}{self._options_repr()})"
 
 
 class MultiMeasureScorer(_ScorerBase):
@@ -367,6 +389,7 @@ def make_ni_scorer(
     reject_label: Any = AUTO,
     labels=None,
     replace_undefined_by: float | Literal["warn"] = "warn",
+    adjusted: bool = False,
 ) -> InformationScorer:
     """Build an estimator-aware scorer of one information measure.
 
@@ -387,6 +410,15 @@ def make_ni_scorer(
         (plus any label of the test fold it never saw).
     replace_undefined_by : "warn" or float, default="warn"
         Value when the measure is undefined on a fold.
+    adjusted : bool, default=False
+        Score ``(value - expected) / (best - expected)``, the expectation under
+        random permutation of the fold's outputs (see
+        :func:`~infometrics.measures.adjusted_measures`): 0 for chance, 1 for
+        an exact classification, higher is better for every measure. It
+        removes the small-fold bias of the plug-in information, which favours
+        classifiers that scatter errors over many cells. Only measures
+        affine in the mutual information; needs unweighted (integer) counts.
+        The registered names are ``"adjusted_<measure>"``.
 
     Returns
     -------
@@ -407,12 +439,15 @@ def make_ni_scorer(
     >>> scorer = make_ni_scorer("ni2")
     >>> round(scorer(model, X, y), 3)
     0.901
+    >>> round(make_ni_scorer("ni2", adjusted=True)(model, X, y), 3)
+    0.9
     """
     return InformationScorer(
         measure,
         reject_label=reject_label,
         labels=labels,
         replace_undefined_by=replace_undefined_by,
+        adjusted=adjusted,
     )
 
 
