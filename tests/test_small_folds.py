@@ -252,8 +252,8 @@ def test_jackknife_of_one_sample_is_undefined():
 
 def _expected_information_mpmath(table):
     """``E[I]`` in bits at 30 digits: each cell's hypergeometric law walked
-    from its mode by exact ratios, to 12 standard deviations each side (the
-    rest holds less than 1e-30 of it)."""
+    from its mode by exact ratios, to 12 standard deviations and 40 values
+    each side (the rest holds less than 1e-30 of it)."""
     mpmath = pytest.importorskip("mpmath")
     mpmath.mp.dps = 30
     table = np.asarray(table)
@@ -265,7 +265,8 @@ def _expected_information_mpmath(table):
                 continue
             low, high = max(0, a + b - n), min(a, b)
             mode = min(max((a + 1) * (b + 1) // (n + 2), low), high)
-            width = 12 * math.isqrt(a * b // n + 1) + 40
+            variance = a * b * (n - a) * (n - b) // (n * n * (n - 1))
+            width = 12 * math.isqrt(variance + 1) + 40
             log_p = (
                 mpmath.loggamma(a + 1)
                 + mpmath.loggamma(b + 1)
@@ -295,21 +296,39 @@ def _expected_information_mpmath(table):
     return total / mpmath.log(2)
 
 
-def test_expected_information_of_large_counts_against_mpmath():
-    """At n = 10**5 log-gamma differences lose ~1e-11 of each probability;
-    the expectation must not. The table is nearly independent, so I is close
-    to E[I] and the adjusted value shows E[I]'s own relative error."""
-    table = np.array(
-        [[30010, 4000, 900, 100], [5000, 25000, 2000, 3000], [100, 50, 29000, 850]]
-    )
-    table = np.outer(table.sum(1), table.sum(0)) // table.sum() + [[6, 0, 0, 0]]
-    expected = _expected_information_mpmath(table)
+def _nearly_independent(rows, columns, extra):
+    table = np.outer(rows, columns) // sum(rows)
+    table[0, 0] += extra
+    return table
+
+
+BIG_TABLE = [[30010, 4000, 900, 100], [5000, 25000, 2000, 3000], [100, 50, 29000, 850]]
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        # n = 10**5: log-gamma differences would lose ~1e-11 of each probability.
+        _nearly_independent(np.sum(BIG_TABLE, 1), np.sum(BIG_TABLE, 0), 6),
+        # Cells of mean 81 with margins under a tenth of n (nearly Poisson, the
+        # worst case of the moment expansion), means of 650 to 6000, and a
+        # row of means near 4 (exact windowed sums).
+        _nearly_independent([900, 900, 50, 8150], [900, 900, 900, 7300], 3),
+    ],
+    ids=["n=1e5", "poisson-like"],
+)
+def test_expected_information_of_large_counts_against_mpmath(table):
+    """E[I] read back from the adjusted NI1 ``(I - E) / (H(T) - E)``: the
+    table is nearly independent, so the value is small and E[I] comes back
+    to the last digits."""
+    expected = float(_expected_information_mpmath(table))
     coverage = im.information_coverage(table)
     information, h_true = coverage.mutual_info, coverage.h_true
-    reference = float((information - expected) / (h_true - expected))
     value = adjusted_measures(table, "ni1")["ni1"]
     assert abs(value) < 0.01
-    assert value == pytest.approx(reference, rel=1e-11, abs=0)
+    assert (information - value * h_true) / (1 - value) == pytest.approx(
+        expected, rel=1e-13, abs=0
+    )
 
 
 # -- adjusted scorers ------------------------------------------------------------
