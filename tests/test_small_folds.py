@@ -435,3 +435,24 @@ def test_adjusted_scorer_refuses_what_it_cannot_adjust():
     weights = np.full(len(y), 0.5)
     with pytest.raises(ValueError, match="integer counts"):
         im.get_scorer("adjusted_ni2")(model, X, y, sample_weight=weights)
+
+
+def test_jackknife_of_many_classes_equals_the_delete_one_formula():
+    """40 classes: 1,640 delete-one matrices, evaluated in several blocks."""
+    rng = np.random.default_rng(40)
+    matrix = rng.integers(0, 3, (40, 41)) * (rng.random((40, 41)) < 0.2)
+    matrix[np.arange(40), np.arange(40)] += 5
+    estimate = jackknife_measures(matrix, "ni2")["ni2"]
+    rows, columns = np.nonzero(matrix)
+    lowered = np.repeat(matrix[None].astype(float), len(rows), axis=0)
+    lowered[np.arange(len(rows)), rows, columns] -= 1
+    theta = im.ni(lowered, "ni2")
+    weights = matrix[rows, columns]
+    n = matrix.sum()
+    mean = np.sum(weights * theta) / n
+    assert estimate.bias_corrected == pytest.approx(
+        n * im.ni(matrix, "ni2") - (n - 1) * mean, abs=1e-12
+    )
+    assert estimate.standard_error == pytest.approx(
+        np.sqrt((n - 1) / n * np.sum(weights * (theta - mean) ** 2)), abs=1e-12
+    )
