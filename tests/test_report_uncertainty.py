@@ -15,7 +15,13 @@ M5 = [[74, 6, 10], [0, 9, 1]]
 def test_report_values_equal_the_core():
     report = im.report.information_report(confusion_matrix=M5)
     assert list(report.index.names) == ["family", "measure"]
-    assert list(report.columns) == ["value", "higher_is_better", "description"]
+    assert list(report.columns) == [
+        "value",
+        "adjusted",
+        "jackknife_se",
+        "higher_is_better",
+        "description",
+    ]
     values = report["value"].droplevel("family")
     core = im.all_measures(M5, replace_undefined_by=np.nan)
     for name, value in core.items():
@@ -430,7 +436,13 @@ def test_reports_of_degenerate_matrices_warn_nothing(matrix):
         report = im.report.information_report(confusion_matrix=matrix)
         per_class = im.report.per_class_report(confusion_matrix=matrix)
         table = im.report.compare({"A": matrix, "B": matrix})
-    assert list(report.columns) == ["value", "higher_is_better", "description"]
+    assert list(report.columns) == [
+        "value",
+        "adjusted",
+        "jackknife_se",
+        "higher_is_better",
+        "description",
+    ]
     # The classes, "rejected" when there is a reject column, the two averages.
     assert len(per_class) == len(matrix) + (len(matrix[0]) > len(matrix)) + 2
     assert table.loc["A"].equals(table.loc["B"])
@@ -469,7 +481,9 @@ def test_reports_validate_each_matrix_once_and_compute_its_quantities_once(
     calls.update(validated=0, quantities=0)
     im.report.information_report(confusion_matrix=M5)
     im.report.per_class_report(confusion_matrix=M5)
-    assert calls == {"validated": 2, "quantities": 2}
+    # information_report's columns of other matrices: the chance adjustment's
+    # expectation and exact classification, the jackknife's delete-one stack.
+    assert calls == {"validated": 2, "quantities": 2 + 3}
     calls.update(validated=0, quantities=0)
     im.report.information_report(y_true, [0, 0, 1, -1, 2, 2])
-    assert calls == {"validated": 0, "quantities": 1}
+    assert calls == {"validated": 0, "quantities": 1 + 3}

@@ -456,3 +456,78 @@ def test_jackknife_of_many_classes_equals_the_delete_one_formula():
     assert estimate.standard_error == pytest.approx(
         np.sqrt((n - 1) / n * np.sum(weights * (theta - mean) ** 2)), abs=1e-12
     )
+
+
+@pytest.mark.parametrize("function", [adjusted_measures, jackknife_measures])
+def test_more_samples_than_a_float_counts_exactly_are_refused(function):
+    # n (theta - theta_bar) loses every digit beyond 2**53 samples.
+    with pytest.raises(ValueError, match="more than 2\\*\\*53 samples"):
+        function([[2.0**60, 1, 0], [1, 2.0**60, 0]], "ni2")
+
+
+# -- reports --------------------------------------------------------------------
+
+
+def test_information_report_shows_adjusted_values_and_jackknife_errors():
+    matrix = [[40, 5, 5], [5, 40, 5]]
+    report = im.report.information_report(confusion_matrix=matrix)
+    report = report.droplevel("family")
+    assert list(report.columns[:3]) == ["value", "adjusted", "jackknife_se"]
+    adjusted = adjusted_measures(matrix, ADJUSTABLE)
+    estimates = jackknife_measures(matrix, replace_undefined_by=np.nan)
+    for name in report.index:
+        expected = adjusted.get(name, np.nan)
+        np.testing.assert_equal(report.loc[name, "adjusted"], expected)
+        np.testing.assert_equal(
+            report.loc[name, "jackknife_se"], estimates[name].standard_error
+        )
+    # No chance adjustment for a measure of the margins or for kappa.
+    assert np.isnan(report.loc["ni12", "adjusted"])
+    assert np.isnan(report.loc["kappa", "adjusted"])
+    assert report["adjusted"].notna().sum() == len(ADJUSTABLE)
+
+
+def test_information_report_of_weights_leaves_the_sample_columns_empty():
+    report = im.report.information_report(
+        [0, 0, 1, 1, 1], [0, 1, 1, 1, -1], sample_weight=[0.5, 1, 2, 1, 1]
+    )
+    assert report["value"].notna().any()
+    assert report["adjusted"].isna().all()
+    assert report["jackknife_se"].isna().all()
+
+
+def test_html_report_shows_the_adjusted_value_and_jackknife_error():
+    matrix = [[40, 5, 5], [5, 40, 5]]
+    page = im.report.html_report(confusion_matrix=matrix, figures=False)
+    adjusted = adjusted_measures(matrix, "ni2")["ni2"]
+    error = jackknife_measures(matrix, "ni2")["ni2"].standard_error
+    assert "<th class='num'>adjusted</th><th class='num'>jackknife SE</th>" in page
+    row = page[page.index("<th>ni2</th>") :].split("</tr>")[0]
+    assert f'<td class="num">{adjusted:.4f}</td>' in row
+    assert f'<td class="num">{error:.4f}</td>' in row
+
+
+def test_command_line_report_holds_the_columns_or_says_where_they_are(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "matrix.csv"
+    path.write_text("40,5,5\n5,40,5\n")
+    environment = {**os.environ, "COLUMNS": "80"}
+    text = subprocess.run(
+        [sys.executable, "-m", "infometrics", "report", str(path)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=True,
+    ).stdout
+    assert text.splitlines()[-1].startswith("(adjusted, jackknife_se:")
+    assert max(map(len, text.splitlines())) <= 80
+    csv = subprocess.run(
+        [sys.executable, "-m", "infometrics", "report", str(path), "--format", "csv"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert csv.splitlines()[0].startswith("family,measure,value,adjusted,jackknife_se")

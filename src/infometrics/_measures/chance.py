@@ -278,10 +278,15 @@ def adjusted_measures(
     names = [measures] if isinstance(measures, str) else list(measures)
     if not names:
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
-    specs = [check_adjustable(name) for name in names]
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     why = "The chance adjustment shuffles samples (the permutation model)"
     counts = check_sample_counts(confusion_matrix, why)
+    return adjusted_of_counts(counts, names, replace_undefined_by)
+
+
+def adjusted_of_counts(counts, names, replace_undefined_by):
+    """:func:`adjusted_measures` of validated integer counts."""
+    specs = [check_adjustable(name) for name in names]
     quantities = MatrixQuantities(counts)
     chance = _AtInformation(quantities, *expected_information(counts))
     exact = np.zeros_like(counts)

@@ -96,6 +96,11 @@ def jackknife_measures(
     names = [measures] if isinstance(measures, str) else list(measures)
     if not names:
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
+    return jackknife_of_counts(counts, names, replace_undefined_by)
+
+
+def jackknife_of_counts(counts, names, replace_undefined_by):
+    """:func:`jackknife_measures` of validated integer counts."""
     # The matrix, then one delete-one matrix per cell (an empty cell stays as
     # it is, weight 0): one evaluator pass over the stack, in blocks of
     # bounded memory (100 classes give 10**4 matrices of 10**4 cells).
@@ -113,6 +118,7 @@ def jackknife_measures(
             block[rows, cell[rows] - 1] -= np.minimum(block[rows, cell[rows] - 1], 1.0)
             yield block.reshape(-1, *shape[-2:])
 
+    m = shape[-2]
     computed = evaluate_stack_blocks(blocks(), m, names, replace_undefined_by=np.nan)
     values = np.stack(list(computed.values()))
     values = values.reshape(len(computed), *shape[:-2], cells + 1)

@@ -58,13 +58,14 @@ def _measures_table(report):
     has_why = "why" in report.columns and report["why"].astype(bool).any()
     head = (
         "<thead><tr><th>measure</th><th class='num'>value</th>"
+        "<th class='num'>adjusted</th><th class='num'>jackknife SE</th>"
         + ("<th>why 0 or undefined</th>" if has_why else "")
         + "<th>better</th><th>description</th>"
         + ("<th>note</th>" if has_note else "")
         + "</tr></thead>"
     )
     bodies = []
-    n_columns = 4 + has_note + has_why
+    n_columns = 6 + has_note + has_why
     for family, rows in report.groupby(level="family", sort=False):
         lines = [
             f'<tr class="family"><th colspan="{n_columns}">{_text(family)}</th></tr>'
@@ -73,6 +74,8 @@ def _measures_table(report):
             cells = [
                 f"<th>{_text(measure)}</th>",
                 _number(row["value"]),
+                _number(row["adjusted"]),
+                _number(row["jackknife_se"]),
                 *([f'<td class="why">{_text(row["why"])}</td>'] if has_why else []),
                 f'<td class="better">{_BETTER[bool(row["higher_is_better"])]}</td>',
                 f'<td class="description">{_text(row["description"])}</td>',

@@ -16,6 +16,8 @@ from numpy.typing import ArrayLike
 from .._counting.count import confusion_matrix_and_labels
 from .._from_labels.scores import counts_and_labels
 from .._measures import validation
+from .._measures.chance import ADJUSTABLE, adjusted_of_counts
+from .._measures.jackknife import jackknife_of_counts
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES, check_measure, evaluate_measures
 from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT
@@ -69,7 +71,12 @@ def information_report(
     -------
     report : pandas.DataFrame
         One row per measure, indexed by ``(family, measure)``, with columns
-        ``value``, ``higher_is_better`` and ``description``. Families: the 24
+        ``value``, ``adjusted`` (the value adjusted for chance, see
+        :func:`~infometrics.measures.adjusted_measures`; NaN for a measure
+        with no chance adjustment), ``jackknife_se`` (its jackknife standard
+        error, see :func:`~infometrics.measures.jackknife_measures`; both NaN
+        for weighted counts, as both shuffle or delete samples),
+        ``higher_is_better`` and ``description``. Families: the 24
         normalized information measures, information coverage (f, r,
         S_I/H(T)), entropy triangle, conventional measures. Undefined values
         are ``NaN`` (no warnings: the table shows them). When the counts
@@ -125,11 +132,14 @@ def measures_table(matrix, class_labels):
     """
     names = _all_names(matrix.shape[0])
     values = _measures_of(matrix, names)
+    adjusted, errors = _small_sample_columns(matrix, names)
     rows = [
         {
             "family": MEASURES[name].family,
             "measure": name,
             "value": float(values[name]),
+            "adjusted": adjusted.get(name, np.nan),
+            "jackknife_se": errors.get(name, np.nan),
             "higher_is_better": MEASURES[name].higher_is_better,
             "description": MEASURES[name].description,
         }
@@ -143,6 +153,18 @@ def measures_table(matrix, class_labels):
             for name in names
         ]
     return report, note
+
+
+def _small_sample_columns(matrix, names):
+    """The chance-adjusted values and the jackknife standard errors, NaN for
+    summed weights or beyond 2**53 samples (both shuffle or delete samples)."""
+    matrix = np.asarray(matrix, dtype=float)
+    if validation.sample_counts_problem(matrix) is not None:
+        return {}, {}
+    adjustable = [name for name in names if name in ADJUSTABLE]
+    adjusted = adjusted_of_counts(matrix, adjustable, np.nan)
+    estimates = jackknife_of_counts(matrix, names, np.nan)
+    return adjusted, {name: e.standard_error for name, e in estimates.items()}
 
 
 def _measures_of(counts, names):
