@@ -10,18 +10,19 @@ import infometrics as im
 from infometrics._measures.registry import compute_measures
 
 M5 = [[74, 6, 10], [0, 9, 1]]
+REPORT_COLUMNS = [
+    "value",
+    "adjusted",
+    "jackknife_se",
+    "higher_is_better",
+    "description",
+]
 
 
 def test_report_values_equal_the_core():
     report = im.report.information_report(confusion_matrix=M5)
     assert list(report.index.names) == ["family", "measure"]
-    assert list(report.columns) == [
-        "value",
-        "adjusted",
-        "jackknife_se",
-        "higher_is_better",
-        "description",
-    ]
+    assert list(report.columns) == REPORT_COLUMNS
     values = report["value"].droplevel("family")
     core = im.all_measures(M5, replace_undefined_by=np.nan)
     for name, value in core.items():
@@ -436,13 +437,7 @@ def test_reports_of_degenerate_matrices_warn_nothing(matrix):
         report = im.report.information_report(confusion_matrix=matrix)
         per_class = im.report.per_class_report(confusion_matrix=matrix)
         table = im.report.compare({"A": matrix, "B": matrix})
-    assert list(report.columns) == [
-        "value",
-        "adjusted",
-        "jackknife_se",
-        "higher_is_better",
-        "description",
-    ]
+    assert list(report.columns) == REPORT_COLUMNS
     # The classes, "rejected" when there is a reject column, the two averages.
     assert len(per_class) == len(matrix) + (len(matrix[0]) > len(matrix)) + 2
     assert table.loc["A"].equals(table.loc["B"])

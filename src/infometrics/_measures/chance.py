@@ -73,8 +73,8 @@ def _log_ratio(k, a, b, n):
 def _tail(p_end, log_ratio):
     # The law is log-concave: past a window's end the ratios of successive
     # probabilities only shrink, so the tail is at most P(end) r / (1 - r).
-    ratio = np.exp(log_ratio)
     with np.errstate(divide="ignore", over="ignore"):
+        ratio = np.exp(log_ratio)
         return np.where(ratio < 1, p_end * ratio / (1 - ratio), np.inf)
 
 
@@ -127,12 +127,8 @@ def _moment_sums(a, b, n):
 
 
 def expected_information(counts):
-    """``(E[I], E[I_M])`` in bits under the permutation model, per matrix.
-
-    Parameters
-    ----------
-    counts : ndarray of shape (..., m, m + 1) or (..., m, m)
-        Integer counts (as floats), the last column the reject column.
+    """``(E[I], E[I_M])`` in bits under the permutation model, per matrix of
+    integer counts (as floats, reject column last).
 
     Notes
     -----
