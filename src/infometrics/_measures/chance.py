@@ -119,7 +119,8 @@ def _moment_sums(a, b, n):
         weights = np.zeros((3, r + 1))
         weights[0, :r] = weights[1, 1:] = _BINOMIAL[r, :r]
         weights[2, 2:] = _BINOMIAL[r, : r - 1]
-        u = weights @ moments[: r + 1]
+        # einsum, not a BLAS product: its threads stall on a loaded machine.
+        u = np.einsum("ij,jk->ik", weights, moments[: r + 1])
         moments[r + 1] = (da * db * u[0] - (da + db) * u[1] + u[2]) / (n - r)
     k = np.arange(2, _ORDER + 1)[:, None]
     powers = np.cumprod(np.broadcast_to(-1 / mean, (_ORDER, a.size)), axis=0)
