@@ -59,7 +59,9 @@ def jackknife_measures(
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
         Integer counts. Weighted (non-integer) counts are refused: deleting
         one observation needs the observations' weights, which a matrix of
-        summed weights no longer holds.
+        summed weights no longer holds. The correction and the error scale
+        differences of delete-one values by ``n``: their rounding is about
+        ``n 1e-16`` (``1e-10`` at a million samples).
     measures : str, list of str or None, default=None
         Names from the registry; ``None`` takes every measure defined for the
         matrix's number of classes.
