@@ -104,14 +104,15 @@ def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
     """
     value = _measure_of_labels(y_true, y_pred, sample_weight=sample_weight, **options)
     if np.isnan(value):
-        return -np.inf if _higher_is_better(options["measure"], options) else np.inf
+        better = _higher_is_better(options["measure"], options.get("adjusted"))
+        return -np.inf if better else np.inf
     return value
 
 
-def _higher_is_better(name, options):
+def _higher_is_better(name, adjusted):
     # An adjusted measure is 1 at best, 0 at chance, whatever the direction
     # of the measure it adjusts.
-    return options.get("adjusted", False) or MEASURES[name].higher_is_better
+    return bool(adjusted) or MEASURES[name].higher_is_better
 
 
 def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, **options):
@@ -131,8 +132,7 @@ def _oriented(name, value, adjusted=False):
     """The value with greater = better: negated for lower-is-better measures."""
     value = float(value)
     # "+ 0.0" keeps a negated 0 from printing as -0.0.
-    higher = _higher_is_better(name, {"adjusted": adjusted})
-    return (value if higher else -value) + 0.0
+    return (value if _higher_is_better(name, adjusted) else -value) + 0.0
 
 
 class _ScorerBase(EstimatorAwareScorer):
@@ -254,7 +254,7 @@ class InformationScorer(_ScorerBase):
         options = {"adjusted": True} if self.adjusted else {}
         super().__init__(
             _ranked_measure_of_labels,
-            greater_is_better=_higher_is_better(self.measure, options),
+            greater_is_better=_higher_is_better(self.measure, self.adjusted),
             reject_label=reject_label,
             labels=labels,
             replace_undefined_by=replace_undefined_by,
