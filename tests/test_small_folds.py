@@ -7,6 +7,7 @@ delete-one loop over the labels for the rest.
 
 import itertools
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -531,3 +532,16 @@ def test_command_line_report_holds_the_columns_or_says_where_they_are(tmp_path):
         check=True,
     ).stdout
     assert csv.splitlines()[0].startswith("family,measure,value,adjusted,jackknife_se")
+
+
+def test_jackknife_of_a_million_samples_within_its_documented_rounding():
+    """The accuracy is linear in the counts, so its jackknife correction is
+    the accuracy itself and its error sqrt(p (1 - p) / (n - 1)) (exact
+    fractions); the rounding grows like n 1e-16, as documented."""
+    matrix = np.array([[4e5, 1e5 + 3, 3e4], [1e5, 3e5 + 1, 7e4]])
+    estimate = jackknife_measures(matrix, "accuracy")["accuracy"]
+    n, correct = int(matrix.sum()), int(matrix[0, 0] + matrix[1, 1])
+    p = Fraction(correct, n)
+    assert estimate.bias_corrected == pytest.approx(float(p), abs=1e-9, rel=0)
+    variance = p * (1 - p) / (n - 1)
+    assert estimate.standard_error == pytest.approx(math.sqrt(variance), rel=1e-9)
