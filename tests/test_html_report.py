@@ -125,9 +125,9 @@ def test_measures_table_lists_every_measure_with_value_and_direction(labels_page
     assert head[:6] == [
         "measure",
         "value",
-        "adjusted",
-        "jackknife SE",
         "why 0 or undefined",
+        "adjusted",
+        "jackknife_se",
         "better",
     ]
     better, description = head.index("better"), head.index("description")
@@ -434,7 +434,8 @@ def test_command_line_writes_the_page(tmp_path, capsys):
 
 
 def test_a_tiny_negative_value_is_not_shown_as_negative_zero():
-    from infometrics._report.html_tables import _fixed, _number
+    from infometrics._report.render import cell as _number
+    from infometrics._report.render import fixed as _fixed
 
     assert _fixed(-3.5e-7) == "0.0000"
     assert _fixed(-4e-5) == "0.0000"

@@ -144,11 +144,13 @@ def entry(name, *takes, covers=None):
 
 
 def flat(**values):
-    """``{name: 1-d float array}``; dicts and dataclasses spread into names."""
+    """``{name: 1-d float array}``; dicts, named tuples and dataclasses spread."""
     out = {}
     for key, value in values.items():
         if isinstance(value, dict):
             out.update(flat(**{f"{key}.{k}": v for k, v in value.items()}))
+        elif isinstance(value, tuple) and hasattr(value, "_asdict"):
+            out.update(flat(**{f"{key}.{k}": v for k, v in value._asdict().items()}))
         elif dataclasses.is_dataclass(value):
             fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
             out.update(flat(**{f"{key}.{k}": v for k, v in fields.items()}))

@@ -208,30 +208,20 @@ def _run_report(args, out):
 
 
 def _run_plot(args, out):
-    from .._report.html_figures import pyplot_free_figure
-    from ..plotting import EntropyTriangleDisplay, InformationCoverageDisplay
+    from .._report.figures import coverage_figure, triangle_figure
 
     matrix, _, _ = _load(args)
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    # The Displays draw the name as written, dollar signs included (no mathtext).
-    name = args.name
-    # Figures outside pyplot: a call from Python leaves the user's figures open.
-    for file_name, display, size in (
-        ("entropy_triangle.png", EntropyTriangleDisplay, (7, 6.5)),
-        ("information_coverage.png", InformationCoverageDisplay, (6.4, 4.8)),
+    # The figures of the HTML page, outside pyplot (a call from Python leaves
+    # the user's figures open); the Displays draw the name as written.
+    for file_name, draw in (
+        ("entropy_triangle.png", triangle_figure),
+        ("information_coverage.png", coverage_figure),
     ):
-        figure = pyplot_free_figure(*size)
-        figure.set_layout_engine("constrained")
-        options = {"extended": True} if display is EntropyTriangleDisplay else {}
-        display.from_confusion_matrices(
-            {name: matrix}, ax=figure.add_subplot(), **options
-        )
-        written.append(folder / file_name)
-        figure.savefig(written[-1], dpi=120, bbox_inches="tight")
-    for path in written:
-        out.write(f"wrote {path}\n")
+        figure = draw({args.name: matrix})
+        figure.savefig(folder / file_name, dpi=120, bbox_inches="tight")
+        out.write(f"wrote {folder / file_name}\n")
 
 
 def _check_output_folder(folder):

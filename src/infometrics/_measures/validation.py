@@ -14,28 +14,12 @@ from ..exceptions import UndefinedMeasureWarning
 
 WARN = "warn"
 
-
-def _is_labelled_table(table):
-    """A 2-d table with row and column names (a pandas DataFrame, by duck typing).
-
-    The core does not import pandas: anything with ``index``, ``columns`` and
-    ``to_numpy`` is read by name.
-    """
-    return (
-        not isinstance(table, np.ndarray)
-        and hasattr(table, "index")
-        and hasattr(table, "columns")
-        and hasattr(table, "to_numpy")
-    )
-
-
 # The name of the reject column of counts whose columns are not named.
 _REJECT_COLUMN = object()
 
-
-def _is_labelled_counts(counts):
-    """Counts with their class labels (a ``ConfusionCounts``, by duck typing)."""
-    return hasattr(counts, "labels") and hasattr(counts, "confusion_matrix")
+# Names a table's reject column may have: the package's default marker and
+# the words people write for it (pd.crosstab keeps the marker as the name).
+_REJECT_NAMES = {-1, "-1", "rejected", "reject", "rejection", "rejections", None}
 
 
 def _names(values):
@@ -49,18 +33,10 @@ def _names(values):
     return names
 
 
-# Names a table's reject column may have: the package's default marker and
-# the words people write for it (pd.crosstab keeps the marker as the name).
-_REJECT_NAMES = {-1, "-1", "rejected", "reject", "rejection", "rejections", None}
-
-
 def _check_reject_name(name):
-    """Refuse an extra column that is not named as the rejections.
-
-    An extra column named like a class is most often a class that was
-    predicted but never true (``pd.crosstab`` of such predictions): read as
-    the rejections, its samples would silently become rejections.
-    """
+    """Refuse an extra column not named as the rejections: most often it is a
+    class predicted but never true (``pd.crosstab``), whose samples would
+    silently become rejections."""
     text = name.strip().lower() if isinstance(name, str) else name
     if isinstance(text, float) and (np.isnan(text) or text == -1):
         return
@@ -75,40 +51,32 @@ def _check_reject_name(name):
 
 
 def labelled_counts(confusion_matrix, labels=None, *, any_reject_name=False):
-    """A labelled table's counts with the columns in the rows' order, and the names.
+    """``(counts, row names)`` of a labelled table, the columns in the rows' order.
 
-    A table with row and column names (a pandas DataFrame), and counts that
-    carry their classes (a ``ConfusionCounts``: its columns are its rows'
-    classes, then the reject column), are read by name, never by position:
-    column ``k`` is the prediction of the class whose row is named ``k``,
-    wherever it stands. The columns must name the same
-    classes as the rows, plus at most one more column named as the
-    rejections (``"rejected"``, ``"reject"``, ``-1``, or missing): the reject
-    column, moved last. Anything else is refused: a column named like a class
-    is a class with no true samples, which needs its (all-zero) row.
-    ``labels``, when given, is the class order: the rows (and columns) are
-    taken in that order and must be exactly those classes.
-    ``any_reject_name=True`` takes the one extra column as the rejections
-    whatever its name (a format that documents its last column as such).
-
-    Returns ``(counts, row names)``; anything without names (also a
-    DataFrame whose rows and columns are pandas' default positions
-    ``0, 1, ...``) is returned as it is, with ``None``.
+    A table with row and column names (a DataFrame, by duck typing: the core
+    does not import pandas) and counts that carry their classes (a
+    ``ConfusionCounts``) are read by name, never by position. The columns must
+    name the rows' classes plus at most one column named as the rejections
+    (moved last; any name with ``any_reject_name=True``). ``labels`` reorders
+    the rows and must name exactly those classes. Anything without names
+    (also a DataFrame indexed ``0, 1, ...``) is returned as it is, with None.
     """
-    if _is_labelled_counts(confusion_matrix):
-        # Counts of a table (counts_from_table): the columns are the rows'
-        # classes in row order, then the reject column if there is one.
+    is_counts = hasattr(confusion_matrix, "labels") and hasattr(
+        confusion_matrix, "confusion_matrix"
+    )
+    if is_counts:
+        # The columns are the rows' classes in row order, then the rejections.
         rows = _names(np.asarray(confusion_matrix.labels).tolist())
         values = np.asarray(confusion_matrix.confusion_matrix)
         columns = rows + [_REJECT_COLUMN] * (values.shape[1] - len(rows))
-    elif _is_labelled_table(confusion_matrix):
+    elif not isinstance(confusion_matrix, np.ndarray) and all(
+        hasattr(confusion_matrix, name) for name in ("index", "columns", "to_numpy")
+    ):
         rows = _names(confusion_matrix.index)
         columns = _names(confusion_matrix.columns)
         values = np.asarray(confusion_matrix.to_numpy())
         if rows == list(range(len(rows))) and columns == list(range(len(columns))):
-            # pandas' default positions (a DataFrame made from an array): no
-            # names, and reading by position is reading by name; ``labels``
-            # name the rows.
+            # pandas' default positions: reading by position is reading by name.
             return values, None
     else:
         return confusion_matrix, None
@@ -131,12 +99,10 @@ def labelled_counts(confusion_matrix, labels=None, *, any_reject_name=False):
             f"columns {columns!r}. Rename them to match, or pass .to_numpy() to "
             "read the counts by position."
         )
-    if extra and not (any_reject_name or _is_labelled_counts(confusion_matrix)):
+    if extra and not (any_reject_name or is_counts):
         _check_reject_name(extra[0])
-    order = [columns.index(name) for name in rows] + [
-        columns.index(name) for name in extra
-    ]
-    if _is_labelled_counts(confusion_matrix):
+    order = [columns.index(name) for name in rows + extra]
+    if is_counts:
         # The labels as the counts hold them (an object array of Python ints
         # beyond int64 stays one), in the order asked.
         own = np.asarray(confusion_matrix.labels)
@@ -147,29 +113,13 @@ def labelled_counts(confusion_matrix, labels=None, *, any_reject_name=False):
 
 
 def check_confusion_matrix(confusion_matrix, *, allow_square=True):
-    """Validate an augmented confusion matrix (or a stack of them).
+    """``(float64 counts, has a reject column)`` of a matrix or a stack, or raise.
 
-    Parameters
-    ----------
-    confusion_matrix : array-like of shape (..., m, m) or (..., m, m + 1)
-        Non-negative finite counts: integers or floats (summed weights), or an
-        object array whose entries are all real numbers (e.g. Python integers
-        too large for int64). Booleans, complex numbers, strings (even numeric
-        ones such as ``"3"``) and other objects are refused, and so is a
-        masked array with masked entries: a masked count has no value, and
-        replacing it by its underlying data or by 0 would be a guess. A masked
-        array without masked entries is used as its data.
-        A table with row and column names (a pandas DataFrame) is aligned
-        by name (:func:`labelled_counts`).
-    allow_square : bool, default=True
-        Whether an ``(m, m)`` matrix (no reject column) is accepted.
-
-    Returns
-    -------
-    counts : ndarray of float64, shape (..., m, m) or (..., m, m + 1)
-        The counts as floats.
-    has_reject_column : bool
-        True for ``(..., m, m + 1)`` input.
+    Counts are finite non-negative reals (object arrays of numbers included);
+    booleans, complex numbers, strings and masked entries are refused (a masked
+    count has no value; filling it would be a guess). A labelled table is
+    aligned by name (:func:`labelled_counts`). ``allow_square=False`` refuses
+    ``(m, m)`` matrices.
     """
     confusion_matrix, _ = labelled_counts(confusion_matrix)
     if isinstance(confusion_matrix, np.ma.MaskedArray):
@@ -280,7 +230,7 @@ def sample_counts_problem(counts):
 
 def check_sample_counts(confusion_matrix, why):
     """:func:`check_confusion_matrix`, refusing counts that are not whole
-    samples with ``why``: what the method does with samples."""
+    samples; ``why``: what needs samples."""
     counts, _ = check_confusion_matrix(confusion_matrix)
     problem = sample_counts_problem(counts)
     if problem is not None:
@@ -290,15 +240,10 @@ def check_sample_counts(confusion_matrix, why):
 
 def check_replace_undefined_by(replace_undefined_by):
     """Validate the ``replace_undefined_by`` option shared by every measure."""
-    if isinstance(replace_undefined_by, str):
-        if replace_undefined_by != WARN:
-            raise ValueError(
-                "replace_undefined_by must be 'warn' (return nan and warn) or a "
-                f"float to return silently; got {replace_undefined_by!r}."
-            )
-        return replace_undefined_by
+    if isinstance(replace_undefined_by, str) and replace_undefined_by == WARN:
+        return WARN
     if isinstance(replace_undefined_by, numbers.Real) and not isinstance(
-        replace_undefined_by, bool
+        replace_undefined_by, (bool, str)
     ):
         return float(replace_undefined_by)
     raise ValueError(
@@ -308,20 +253,9 @@ def check_replace_undefined_by(replace_undefined_by):
 
 
 def fill_undefined(values, conditions, replace_undefined_by, *, name):
-    """Replace undefined entries and warn once if the caller did not choose a value.
-
-    Parameters
-    ----------
-    values : ndarray
-        Computed values; entries that are undefined are overwritten.
-    conditions : list of (ndarray of bool, str)
-        Masks of where the measure is undefined, each with the reason; the
-        warning names the reasons that occurred.
-    replace_undefined_by : 'warn' or float
-        Already validated by :func:`check_replace_undefined_by`.
-    name : str
-        The measure's name, used in the warning message.
-    """
+    """``values`` with the entries under ``conditions`` (``(mask, reason)``
+    pairs) replaced; with ``"warn"`` by nan and one warning naming the
+    measure and the reasons that occurred."""
     values = np.asarray(values, dtype=np.float64)
     undefined = np.zeros(values.shape, dtype=bool)
     reasons = []
@@ -364,8 +298,6 @@ def clip_unit_interval(values):
 
 
 def as_output(values):
-    """Return a Python float for a 0-d result, else the array itself."""
+    """A Python float for a 0-d result, else the array itself."""
     values = np.asarray(values)
-    if values.ndim == 0:
-        return float(values)
-    return values
+    return float(values) if values.ndim == 0 else values

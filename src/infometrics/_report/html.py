@@ -1,85 +1,55 @@
 """One self-contained HTML page that describes a classifier.
 
-The tables come from the pandas reports, the figures from the Displays. Each
-figure is rendered to SVG (text drawn as paths, so no font is needed) and
-embedded as a ``data:`` URI in an ``<img>``: the page references no file and no
-network address, and the figures cannot clash with one another's SVG ids or
-with the page's style. matplotlib is needed only for the figures.
+The tables come from the pandas reports (rendered by :mod:`.render`), the
+figures from the Displays (embedded SVG, :mod:`.figures`): the page loads no
+file and no network address.
 """
 
 from __future__ import annotations
 
 import html
 import os
+import re
 from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
+import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.label_checks import is_rejection, reject_marker
 from .._from_labels.scores import counts_and_labels
-from .html_figures import (
-    _confusion_figure,
-    _figure_sections,
-    _reject_curve_figure,
-    _risk_coverage_figure,
-)
-from .html_reading import (
-    DEFAULT_RESAMPLES,
-    headline,
-    headline_intervals,
-    interval_sentence,
-    scrolling,
-    value_reasons,
-)
-from .html_reading import STYLE as READING_STYLE
-from .html_tables import (
-    _counts_table,
-    _measures_table,
-    _per_class_table,
-    _section,
-    _text,
-)
+from .._measures.measure import EMPTY_REASON
+from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
+from .._measures.quantities import MatrixQuantities
+from .._measures.registry import MEASURES
+from . import figures as drawing
 from .per_class import per_class_table
 from .relabelling import permuted_message, warn_permuted
-from .selective import rows_from_labels, selective_section
+from .render import (
+    BETTER,
+    STYLE,
+    fixed,
+    frame_table,
+    scrolling,
+    section,
+    text,
+    total_text,
+)
+from .selective import labels_section
 from .tables import measures_table
 
-_STYLE = """
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
-       Arial, sans-serif; color: #1f2328; background: #fff; margin: 0; }
-main { max-width: 1200px; margin: 0 auto; padding: 24px 32px 48px; }
-h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
-h2 { font-size: 1.25em; margin: 1.8em 0 0.4em; padding-bottom: 0.2em;
-     border-bottom: 1px solid #d0d7de; }
-p.meta { color: #57606a; margin: 0 0 1em; }
-p.lead { margin: 0.3em 0 0.8em; color: #333; }
-.note { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px;
-        padding: 8px 12px; margin: 1em 0; }
-dl.summary { display: grid; gap: 8px; margin: 0.6em 0 0;
-             grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
-dl.summary div { border: 1px solid #d0d7de; border-radius: 6px; padding: 6px 10px; }
-dl.summary dt { font-size: 0.8em; color: #57606a; }
-dl.summary dd { margin: 0; font-size: 1.25em; font-variant-numeric: tabular-nums; }
-table { border-collapse: collapse; margin: 0.4em 0 1em; font-size: 0.92em; }
-th, td { padding: 3px 10px; border-bottom: 1px solid #eaeef2; vertical-align: top; }
-thead th { border-bottom: 2px solid #8c959f; text-align: left; background: #f6f8fa; }
-tbody th { text-align: left; font-weight: 600; }
-tbody tr.family th { background: #f6f8fa; font-size: 1.02em; padding-top: 8px; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums;
-                 white-space: nowrap; }
-td.undefined { color: #8c959f; font-style: italic; }
-td.better { white-space: nowrap; color: #57606a; }
-td.description { color: #444; }
-table.matrix td { min-width: 3.5em; }
-table.matrix .reject { border-left: 2px solid #8c959f; background: #fbfbfb; }
-figure { margin: 0.6em 0 1.4em; }
-figure img { display: block; max-width: 100%; height: auto; }
-figure img.wide { width: 100%; }
-figcaption { color: #444; font-size: 0.92em; max-width: 760px; margin-top: 0.3em; }
-footer { color: #57606a; font-size: 0.85em; margin-top: 3em; }
-"""
+# The headline numbers, with an interval each: (label, registry name).
+HEADLINE = (
+    ("NI2", "ni2"),
+    ("f(T;S)", "info_completeness"),
+    ("r(S|T)", "false_info_ratio"),
+    ("accuracy", "accuracy"),
+    ("reject rate", "reject_rate"),
+)
+# Shown without an interval, after the headline numbers.
+_ALSO = (("accuracy on accepted", "accepted_accuracy"),)
+DEFAULT_RESAMPLES = 1000
 
 
 def _check_confidence(confidence, n_samples):
@@ -138,12 +108,8 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
 
 
 class HTMLPage(str):
-    """The text of an HTML page that a notebook shows as the page itself.
-
-    A ``str`` in every respect (write it, search it, compare it); Jupyter
-    calls :meth:`_repr_html_` and shows the page in an ``<iframe>``, so that
-    the page's own style cannot restyle the notebook around it.
-    """
+    """A ``str`` that a notebook shows in an ``<iframe>``: the page's style
+    cannot restyle the notebook around it."""
 
     __slots__ = ()
 
@@ -265,11 +231,10 @@ def html_report(
         confidence = _check_confidence(confidence, np.asarray(y_true).shape[0])
         # First: a rejection already in y_pred is the likelier mistake.
         decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
-        selective = rows_from_labels(y_true, y_pred, confidence, sample_weight)
     elif threshold is not None:
         raise ValueError("threshold needs confidence (one per prediction).")
     else:
-        decided, selective = y_pred, None
+        decided = y_pred
     matrix, class_labels = counts_and_labels(
         y_true,
         decided,
@@ -278,53 +243,19 @@ def html_report(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    if selective is not None:
-        drawn = ""
-        if figures:
-            drawn = "\n".join(
-                [
-                    _reject_curve_figure(
-                        y_true,
-                        y_pred,
-                        confidence,
-                        labels=labels,
-                        reject_label=reject_label,
-                        sample_weight=sample_weight,
-                        threshold=None if isinstance(threshold, dict) else threshold,
-                        name=str(name),
-                    ),
-                    _risk_coverage_figure(
-                        y_true, y_pred, confidence, sample_weight, str(name)
-                    ),
-                ]
-            )
-        selective = selective_section(
-            selective,
-            lead="the curves and these numbers cover every threshold at once"
-            + ("" if threshold is None else ", not only the threshold of the tables"),
-            figures=drawn,
+    selective = ""
+    if confidence is not None:
+        selective = labels_section(
+            y_true,
+            y_pred,
+            confidence,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+            threshold=threshold,
+            name=str(name),
+            figures=figures,
         )
-    intervals = None
-    if sample_weight is not None and n_resamples and y_true is not None:
-        # Weighted counts are no multinomial sample: resample the labels.
-        from .._resampling.bootstrap import bootstrap_measures_from_predictions
-        from .._resampling.intervals import interval_notes
-        from .html_reading import HEADLINE
-
-        # The page states why an interval is partial or NaN; no warning.
-        with interval_notes() as notes:
-            intervals = bootstrap_measures_from_predictions(
-                y_true,
-                decided,
-                [measure for _, measure in HEADLINE],
-                labels=labels,
-                reject_label=reject_label,
-                sample_weight=sample_weight,
-                n_resamples=n_resamples,
-                confidence_level=confidence_level,
-                random_state=random_state,
-            )
-        intervals = (intervals, notes)
     page, note = html_page(
         matrix,
         class_labels,
@@ -334,14 +265,23 @@ def html_report(
         n_resamples=n_resamples,
         confidence_level=confidence_level,
         random_state=random_state,
-        intervals=intervals,
+        # Weighted counts are no multinomial sample: resample the labels.
+        weighted=None
+        if sample_weight is None or y_true is None
+        else {
+            "y_true": y_true,
+            "y_pred": decided,
+            "labels": labels,
+            "reject_label": reject_label,
+            "sample_weight": sample_weight,
+        },
         operating_point=None
         if threshold is None
         else "rejects below its per-class confidence thresholds"
         if isinstance(threshold, dict)
         else f"rejects below confidence {threshold:g}",
         can_reject=confidence is not None,
-        sections=() if selective is None else (selective,),
+        sections=(selective,) if selective else (),
     )
     warn_permuted(note)  # once for the page, which also says it in its text
     page = HTMLPage(page)
@@ -431,17 +371,12 @@ def html_page(
     n_resamples=DEFAULT_RESAMPLES,
     confidence_level=0.95,
     random_state=None,
-    intervals=None,
+    weighted=None,
 ):
     """The page of :func:`html_report` for one valid matrix, and its relabelling note.
 
-    Does not warn (the command line says the note its own way).
-    ``can_reject`` keeps an all-zero reject column (confidences were given:
-    some threshold would reject). ``sections``
-    are extra HTML sections placed before the measures table. ``intervals``
-    (the headline measures' bootstrap intervals, computed by the caller from
-    labels, with the list of notes that say where they are partial or NaN)
-    replaces the intervals resampled here from the counts.
+    No warning (the command line says the note its own way); ``can_reject``
+    keeps an all-zero reject column, ``sections`` go before the measures table.
     """
     from .. import __version__
 
@@ -451,29 +386,30 @@ def html_page(
         # all-zero reject column is no output (every measure is that of the
         # square part), so the page shows no reject column, row or rate.
         matrix = matrix[:, :n_classes]
-    report, note = measures_table(matrix, class_labels)
-    if intervals is None:
-        intervals, interval_note = headline_intervals(
-            matrix,
-            n_resamples=n_resamples,
-            confidence_level=confidence_level,
-            random_state=random_state,
-        )
-    else:
-        intervals, notes = intervals
-        interval_note = " ".join(
-            [interval_sentence(n_resamples, confidence_level), *notes]
-        )
-    reasons = value_reasons(matrix, report.index.get_level_values("measure"))
-    report = report.assign(
-        why=[reasons.get(name, "") for name in report.index.get_level_values(1)]
-    )
-    per_class, _ = per_class_table(matrix, class_labels)
     has_reject = matrix.shape[1] > n_classes
+    report, note = measures_table(matrix, class_labels)
+    reasons = value_reasons(matrix, report.index.get_level_values("measure"))
+    why = [reasons.get(name, "") for name in report.index.get_level_values(1)]
+    if any(why):
+        report.insert(1, "why 0 or undefined", why)
+    report["better"] = report.pop("higher_is_better").map(BETTER)
+    report = report[[c for c in report.columns if c != "description"] + ["description"]]
+    if "note" in report.columns:
+        report["note"] = report.pop("note")
+    per_class, _ = per_class_table(matrix, class_labels)
     if not has_reject:
         per_class = per_class.drop(columns="reject_rate")
-    figure_sections = _figure_sections(matrix, str(name)) if figures else []
-    confusion_figure = _confusion_figure(matrix, class_labels) if figures else ""
+    # Counts show as integers whenever they are whole (weights may not be).
+    counts = pd.DataFrame(
+        matrix,
+        index=pd.Index(class_labels, name="true \\ predicted", tupleize_cols=False),
+        columns=pd.Index(
+            [*class_labels, *(["rejected"] if has_reject else [])],
+            dtype=object,
+            tupleize_cols=False,
+        ),
+    )
+    digits = 0 if np.array_equal(matrix, np.round(matrix)) else 4
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     meta = [str(name), *([operating_point] if operating_point else [])]
     meta += [f"infometrics {__version__}", generated]
@@ -481,23 +417,34 @@ def html_page(
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{_text(title)}</title>",
-        f"<style>{_STYLE}{READING_STYLE}</style></head><body><main>",
-        f"<h1>{_text(title)}</h1>",
-        f'<p class="meta">{_text(" · ".join(meta))}</p>',
-        headline(report, matrix, intervals, interval_note),
+        f"<title>{text(title)}</title>",
+        f"<style>{STYLE}</style></head><body><main>",
+        f"<h1>{text(title)}</h1>",
+        f'<p class="meta">{text(" · ".join(meta))}</p>',
+        headline(
+            report,
+            matrix,
+            *headline_intervals(
+                matrix,
+                n_resamples=n_resamples,
+                confidence_level=confidence_level,
+                random_state=random_state,
+                weighted=weighted,
+            ),
+        ),
     ]
     if note is not None:
-        message = _text(permuted_message(note))
+        message = text(permuted_message(note))
         parts.append(f'<p class="note"><strong>Note.</strong> {message}</p>')
     parts += [
-        _section(
+        section(
             "Confusion matrix",
             "Rows are the true classes, columns the predicted classes"
             + (" and the rejected samples." if has_reject else "."),
-            scrolling(_counts_table(matrix, class_labels)) + confusion_figure,
+            scrolling(frame_table(counts, "matrix", digits=digits))
+            + (drawing.confusion_figure(matrix, class_labels) if figures else ""),
         ),
-        _section(
+        section(
             "Per class",
             "Precision, recall and F1 of each class"
             + (
@@ -513,11 +460,15 @@ def html_page(
             "(macro) and weighted by each class's samples (weighted: "
             + ("the overall reject rate, " if has_reject else "")
             + "H(S|T) and H(T|S)).",
-            scrolling(_per_class_table(per_class)),
+            scrolling(
+                frame_table(
+                    per_class, "per-class", marked=("macro avg", "weighted avg")
+                )
+            ),
         ),
-        *figure_sections,
+        *(drawing.figure_sections(matrix, str(name)) if figures else []),
         *sections,
-        _section(
+        section(
             "Measures",
             "Every measure of this package for this confusion matrix; “better” "
             "says which direction is better; – marks a value undefined for this "
@@ -526,12 +477,173 @@ def html_page(
             "“adjusted” is the value adjusted for chance (0 for outputs "
             "unrelated to the truth, 1 for an exact classification; – for a "
             "measure of the margins alone, or not affine in the information, "
-            "or for weighted counts) and “jackknife SE” its jackknife "
+            "or for weighted counts) and “jackknife_se” its jackknife "
             "standard error (– for weighted counts).",
-            scrolling(_measures_table(report)),
+            scrolling(frame_table(report, "measures")),
         ),
         "<footer>Made with infometrics; the page is self-contained and loads "
         "nothing from the network.</footer>",
         "</main></body></html>",
     ]
     return "\n".join(parts) + "\n", note
+
+
+def headline_intervals(
+    matrix, *, n_resamples, confidence_level, random_state, weighted=None
+):
+    """Bootstrap intervals of the headline measures, and the sentence saying how.
+
+    Multinomial draws of the counts, or resamples of the labels (``weighted``:
+    the keywords of :func:`bootstrap_measures_from_predictions`).
+    """
+    from .._resampling.bootstrap import (
+        bootstrap_measures,
+        bootstrap_measures_from_predictions,
+    )
+    from .._resampling.intervals import interval_notes
+
+    counts = np.asarray(matrix, dtype=float)
+    if not n_resamples or (weighted is None and counts.max(initial=0.0) <= 0):
+        return None, ""
+    if weighted is None and counts.max() >= 2.0**62 / counts.size:
+        # No sample of this many draws can be resampled (nor held).
+        return (
+            None,
+            "No intervals: the counts are too large to be resampled as samples.",
+        )
+    if weighted is None and not np.array_equal(counts, np.round(counts)):
+        return None, (
+            "No intervals: the counts are weighted. Pass the labels and "
+            "sample_weight to html_report for intervals of weighted data."
+        )
+    options = {
+        "n_resamples": n_resamples,
+        "confidence_level": confidence_level,
+        "random_state": random_state,
+    }
+    names = [name for _, name in HEADLINE]
+    # The page states why an interval is partial or NaN; no warning.
+    with interval_notes() as notes:
+        if weighted is None:
+            intervals = bootstrap_measures(counts.astype(np.int64), names, **options)
+        else:
+            intervals = bootstrap_measures_from_predictions(
+                weighted.pop("y_true"),
+                weighted.pop("y_pred"),
+                names,
+                **weighted,
+                **options,
+            )
+    sentence = (
+        f"Below each headline number: its {confidence_level:.0%} percentile "
+        f"bootstrap interval over {n_resamples} resamples of the samples "
+        "(html_report(..., n_resamples=0) leaves them out)."
+    )
+    return intervals, " ".join([sentence, *notes])
+
+
+def headline(report, matrix, intervals, sentence):
+    """The summary boxes: samples, classes, the headline numbers and intervals."""
+    value = report.reset_index(level="family")["value"]
+    boxes = [
+        ("samples", total_text(np.asarray(matrix, dtype=float)), ""),
+        ("classes", f"{np.asarray(matrix).shape[0]}", ""),
+    ]
+    outside = []
+    can_reject = matrix.shape[1] > matrix.shape[0]
+    for label, name in (*HEADLINE, *_ALSO):
+        if not can_reject and name in ("reject_rate", "accepted_accuracy"):
+            continue
+        number = float(value[name])
+        detail = ""
+        interval = (intervals or {}).get(name)
+        if interval is not None and not np.isnan(number):
+            if np.isnan(interval.low) or np.isnan(interval.high):
+                detail = "interval undefined"
+            else:
+                detail = f"[{fixed(interval.low)}, {fixed(interval.high)}]"
+                if not interval.low <= number <= interval.high:
+                    detail += " †"
+                    outside.append(label)
+        boxes.append((label, "–" if np.isnan(number) else fixed(number), detail))
+    cells = [
+        f"<div><dt>{text(label)}</dt><dd>{shown}"
+        + (f'<span class="interval">{text(detail)}</span>' if detail else "")
+        + "</dd></div>"
+        for label, shown, detail in boxes
+    ]
+    if outside:
+        # A percentile interval misses its estimate when the resampled values
+        # are biased, as plug-in entropies are with many sparse cells.
+        sentence += (
+            f" † The interval of {', '.join(outside)} does not contain the "
+            "estimate: the resampled values are biased (typical with many "
+            "classes and few samples per cell), so it is a poor guide to the "
+            "uncertainty here."
+        )
+    note = f'<p class="intervals">{text(sentence)}</p>' if sentence else ""
+    return '<dl class="summary">' + "".join(cells) + "</dl>" + note
+
+
+def value_reasons(matrix, names):
+    """``{measure: why}`` for the measures 0 or undefined by definition on ``matrix``.
+
+    Undefined: the registry's reason; zero: a cross-entropy ratio whose
+    denominator is infinite. A measure that is simply low gets no reason.
+    """
+    quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
+    reasons = {}
+    values = {}
+    for name in names:
+        spec = MEASURES[name]
+        raw, conditions = spec.compute(quantities)
+        conditions = [(quantities.empty, EMPTY_REASON), *conditions]
+        for mask, reason in conditions:
+            if bool(np.any(mask)):
+                reasons[name] = f"undefined: {reason}"
+                break
+        else:
+            values[name] = float(np.asarray(raw))
+    infinite = _infinite_cross_entropies(quantities)
+    for name, number in values.items():
+        ni = NI_MEASURES.get(name)
+        if ni is None or ni.group != "cross-entropy" or number != 0.0:
+            continue
+        causes = [
+            infinite[term] for term in _cross_entropies_in(ni) if term in infinite
+        ]
+        if causes:
+            reasons[name] = (
+                f"0 by definition: {' and '.join(causes)}, so the ratio is 0 in "
+                "the limit"
+            )
+    return reasons
+
+
+_CROSS_ENTROPIES = ("H(t; y)", "H(y; t)")
+
+
+def _cross_entropies_in(ni):
+    """The cross-entropies a measure's formula divides by, through NIk it names."""
+    terms = [term for term in _CROSS_ENTROPIES if term in ni.formula]
+    for number in re.findall(r"NI(\d+)", ni.formula):
+        terms += _cross_entropies_in(NI_MEASURES[f"ni{number}"])
+    return list(dict.fromkeys(terms))
+
+
+def _infinite_cross_entropies(quantities):
+    """The infinite cross-entropies of the marginals, each with its cause in words."""
+    infinite = {}
+    if not np.all(np.isfinite(cross_entropy_y_t(quantities))):
+        rejected = quantities.n_outputs > quantities.n_classes and bool(
+            np.any(quantities.column_totals[..., -1] > 0)
+        )
+        cause = (
+            "the output puts mass on “rejected”, which the truth never takes"
+            if rejected
+            else "a class is predicted that is never true"
+        )
+        infinite["H(y; t)"] = f"H(y; t) is infinite ({cause})"
+    if not np.all(np.isfinite(cross_entropy_t_y(quantities))):
+        infinite["H(t; y)"] = "H(t; y) is infinite (a true class is never predicted)"
+    return infinite

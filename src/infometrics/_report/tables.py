@@ -13,30 +13,14 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._counting.count import confusion_matrix_and_labels
 from .._from_labels.scores import counts_and_labels
-from .._measures import validation
 from .._measures.chance import ADJUSTABLE, adjusted_of_counts
 from .._measures.jackknife import jackknife_of_counts
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES, check_measure, evaluate_measures
 from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT
+from .._measures.validation import sample_counts_problem
 from .relabelling import relabelling_note, warn_permuted
-
-_FAMILY_ORDER = [
-    "normalized information",
-    "information coverage",
-    "entropy triangle",
-    "conventional",
-]
-
-
-def _all_names(n_classes):
-    return [
-        name
-        for name, spec in MEASURES.items()
-        if n_classes == 2 or not spec.binary_only
-    ]
 
 
 def information_report(
@@ -125,27 +109,50 @@ def information_report(
     return report
 
 
-def measures_table(matrix, class_labels):
-    """The table of :func:`information_report` and its relabelling note.
+def measure_columns(matrix, names):
+    """The columns a report shows for each measure of one valid matrix, one row each.
 
-    Does not warn: the command line prints the note its own way.
+    The one place where a report's columns per measure are built: the
+    measures table and :func:`compare` both show what it returns. Undefined
+    values are NaN (no warning: the table shows them). Next to each value,
+    its chance-adjusted value (NaN for a measure with no adjustment) and its
+    jackknife standard error, both NaN for summed weights or beyond 2**53
+    samples (both shuffle or delete samples).
     """
-    names = _all_names(matrix.shape[0])
-    values = _measures_of(matrix, names)
-    adjusted, errors = _small_sample_columns(matrix, names)
-    rows = [
+    matrix = np.asarray(matrix, dtype=float)
+    quantities = MatrixQuantities(matrix)
+    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan)
+    adjusted, errors = {}, {}
+    if sample_counts_problem(matrix) is None:
+        adjustable = [name for name in names if name in ADJUSTABLE]
+        if adjustable:
+            adjusted = adjusted_of_counts(matrix, adjustable, np.nan)
+        estimates = jackknife_of_counts(matrix, names, np.nan)
+        errors = {name: estimate.standard_error for name, estimate in estimates.items()}
+    return pd.DataFrame(
         {
-            "family": MEASURES[name].family,
-            "measure": name,
-            "value": float(values[name]),
-            "adjusted": adjusted.get(name, np.nan),
-            "jackknife_se": errors.get(name, np.nan),
-            "higher_is_better": MEASURES[name].higher_is_better,
-            "description": MEASURES[name].description,
-        }
-        for name in names
+            "value": [float(values[name]) for name in names],
+            "adjusted": [float(adjusted.get(name, np.nan)) for name in names],
+            "jackknife_se": [float(errors.get(name, np.nan)) for name in names],
+        },
+        index=pd.Index(names, name="measure"),
+    )
+
+
+def measures_table(matrix, class_labels):
+    """The table of :func:`information_report` and its relabelling note (no warning)."""
+    names = [
+        name
+        for name, spec in MEASURES.items()
+        if matrix.shape[0] == 2 or not spec.binary_only
     ]
-    report = pd.DataFrame(rows).set_index(["family", "measure"])
+    report = measure_columns(matrix, names)
+    specs = [MEASURES[name] for name in names]
+    report["higher_is_better"] = [spec.higher_is_better for spec in specs]
+    report["description"] = [spec.description for spec in specs]
+    report = report.set_index(
+        pd.Index([spec.family for spec in specs], name="family"), append=True
+    ).swaplevel()
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         report["note"] = [
@@ -153,33 +160,6 @@ def measures_table(matrix, class_labels):
             for name in names
         ]
     return report, note
-
-
-def _small_sample_columns(matrix, names):
-    """The chance-adjusted values and the jackknife standard errors, NaN for
-    summed weights or beyond 2**53 samples (both shuffle or delete samples)."""
-    matrix = np.asarray(matrix, dtype=float)
-    if validation.sample_counts_problem(matrix) is not None:
-        return {}, {}
-    adjustable = [name for name in names if name in ADJUSTABLE]
-    adjusted = adjusted_of_counts(matrix, adjustable, np.nan)
-    estimates = jackknife_of_counts(matrix, names, np.nan)
-    return adjusted, {name: e.standard_error for name, e in estimates.items()}
-
-
-def _measures_of(counts, names):
-    """The named measures of one valid matrix: its quantities computed once.
-
-    ``replace_undefined_by=nan``: undefined values show as NaN, nothing warns.
-    """
-    quantities = MatrixQuantities(np.asarray(counts, dtype=float))
-    return evaluate_measures(quantities, names, replace_undefined_by=np.nan)
-
-
-def _rank(values, higher_is_better):
-    """Ranks, 1 = best; an undefined (NaN) value has no rank (``<NA>``)."""
-    ranks = values.rank(ascending=not higher_is_better, method="min", na_option="keep")
-    return ranks.astype("Int64")
 
 
 _DEFAULT_COMPARED = (
@@ -263,35 +243,37 @@ def compare(
     rows = {}
     notes = {}
     for name, entry in classifiers.items():
-        if isinstance(entry, tuple):
-            if len(entry) != 2:
-                raise ValueError(
-                    f"classifiers[{name!r}] must be a matrix or a (y_true, y_pred) "
-                    f"pair; got a tuple of {len(entry)}."
-                )
-            matrix, class_labels = confusion_matrix_and_labels(
-                entry[0], entry[1], labels=labels, reject_label=reject_label
+        pair = isinstance(entry, tuple)
+        if pair and len(entry) != 2:
+            raise ValueError(
+                f"classifiers[{name!r}] must be a matrix or a (y_true, y_pred) "
+                f"pair; got a tuple of {len(entry)}."
             )
-        else:
-            # A labelled table (a DataFrame) is read by name.
-            entry, row_names = validation.labelled_counts(entry)
-            matrix, _ = validation.check_confusion_matrix(entry)
-            if matrix.ndim != 2:
-                raise ValueError(
-                    f"classifiers[{name!r}] is a stack of matrices; compare takes "
-                    "one confusion matrix per classifier."
-                )
-            n_classes = matrix.shape[0]
-            # Rows of a matrix are named by ``labels`` only when it fits.
-            class_labels = (
-                row_names
-                if row_names is not None
-                else labels
-                if labels is not None and len(labels) == n_classes
-                else np.arange(n_classes)
+        try:
+            # A labelled table (a DataFrame) is read by name and names its rows.
+            matrix, class_labels = counts_and_labels(
+                *(entry if pair else (None, None)),
+                None if pair else entry,
+                labels=labels if pair else None,
+                reject_label=reject_label,
+                sample_weight=None,
             )
-        values = _measures_of(matrix, names)
-        rows[name] = {measure: float(values[measure]) for measure in names}
+        except ValueError as exc:
+            if "not a stack" not in str(exc):
+                raise
+            raise ValueError(
+                f"classifiers[{name!r}] is a stack of matrices; compare takes "
+                "one confusion matrix per classifier."
+            ) from None
+        named = hasattr(entry, "columns") or hasattr(entry, "labels")
+        if not (pair or named) and labels is not None and len(labels) == len(matrix):
+            class_labels = np.asarray(labels)  # bare rows take ``labels`` that fit
+        columns = measure_columns(matrix, names)
+        rows[name] = {
+            measure if column == "value" else f"{measure} {column}": value
+            for column in columns
+            for measure, value in columns[column].items()
+        }
         note = relabelling_note(matrix, class_labels)
         warn_permuted(note, name)
         notes[name] = "" if note is None else note.classifier_note
@@ -299,9 +281,13 @@ def compare(
     table.index.name = "classifier"
     if ranks:
         for measure in names:
-            table[f"rank_{measure}"] = _rank(
-                table[measure], MEASURES[measure].higher_is_better
+            # 1 = best; an undefined (NaN) value has no rank (<NA>).
+            ranks = table[measure].rank(
+                ascending=not MEASURES[measure].higher_is_better,
+                method="min",
+                na_option="keep",
             )
+            table[f"rank_{measure}"] = ranks.astype("Int64")
     if any(notes.values()):
         table["note"] = pd.Series(notes)
     return table

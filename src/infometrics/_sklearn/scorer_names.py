@@ -4,15 +4,16 @@ import difflib
 
 from .._measures.chance import ADJUSTABLE
 from .compat import register
-from .risk_coverage_scorers import (
-    _AREAS,
+from .scorers import (
+    AREAS,
+    InformationScorer,
     RiskCoverageScorer,
+    make_ni_scorer,
     make_risk_coverage_scorer,
 )
-from .scorers import InformationScorer, make_ni_scorer
 
-# The scorer names of the information measures and the risk-coverage areas,
-# registered with scikit-learn on import.
+# The scorer names registered with scikit-learn on import, one entry per name:
+# an area's name gives its risk-coverage scorer, any other a measure's.
 SCORER_NAMES = (
     *(f"ni{k}" for k in range(1, 25)),
     "info_completeness",
@@ -33,7 +34,7 @@ SCORER_NAMES = (
 
 def _scorer_for_name(name):
     """A new scorer object for a name of :data:`SCORER_NAMES`."""
-    if name.removeprefix("neg_") in _AREAS:
+    if name.removeprefix("neg_") in AREAS:
         return make_risk_coverage_scorer(name.removeprefix("neg_"))
     adjusted = name.startswith("adjusted_")
     return make_ni_scorer(name.removeprefix("adjusted_"), adjusted=adjusted)

@@ -1,9 +1,10 @@
-"""scikit-learn scorers for every registry measure, made by ``make_scorer``.
+"""scikit-learn scorers of the registry measures and the risk-coverage areas.
 
-A scorer predicts with the fitted estimator, builds the augmented confusion
-matrix in the estimator's own class order, reads rejections with the
-estimator's own reject label, and returns the measure (negated for measures
-where lower is better, so greater is always better).
+Every scorer is made by ``make_scorer`` (see :mod:`.compat`) and reads the
+fitted estimator: a measure scorer builds the augmented confusion matrix in
+the estimator's own class order with the estimator's own reject label; an
+area scorer ranks the estimator's predictions by their confidence. Values are
+negated where lower is better, so that greater is always better.
 """
 
 from typing import Any, Literal
@@ -12,32 +13,31 @@ import numpy as np
 from sklearn.metrics import make_scorer
 
 from .._counting.count import augmented_confusion_matrix
+from .._curves.selective import augrc, aurc, e_aurc
 from .._measures.chance import adjusted_measures, check_adjustable
 from .._measures.registry import MEASURES, check_measure, compute_measures
 from .compat import EstimatorAwareScorer
+from .responses import (
+    check_response_method,
+    final_estimator,
+    predictions_and_confidence,
+)
 
 AUTO = "auto"
+AREAS = {"aurc": aurc, "e_aurc": e_aurc, "augrc": augrc}
 
 
-def _final_estimator(estimator):
-    """The estimator that predicts: the last Pipeline step, a search's best."""
-    while True:
-        if hasattr(estimator, "best_estimator_"):
-            estimator = estimator.best_estimator_
-        elif hasattr(estimator, "steps") and estimator.steps:
-            estimator = estimator.steps[-1][1]
-        else:
-            return estimator
+def _is_auto(value):
+    return isinstance(value, str) and value == AUTO
 
 
 def estimator_reject_label(estimator):
     """The label with which a fitted estimator abstains, or None if it cannot.
 
-    An estimator abstains when its final step declares it through the
-    ``_infometrics_abstains`` attribute (as :class:`RejectOptionClassifier`
-    does) and has a ``reject_label``.
+    Its final step declares it through ``_infometrics_abstains`` (as
+    :class:`RejectOptionClassifier` does) and has a ``reject_label``.
     """
-    final = _final_estimator(estimator)
+    final, _ = final_estimator(estimator)
     if getattr(final, "_infometrics_abstains", False):
         return final.reject_label
     return None
@@ -57,75 +57,47 @@ def estimator_classes(estimator, y_true):
     return np.concatenate([classes, unseen]) if unseen.size else classes
 
 
-def _measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
-    """One measure of true and predicted labels, in its natural direction.
-
-    The metric given to ``make_scorer`` (through
-    :func:`_ranked_measure_of_labels`): scikit-learn code that builds
-    predictions itself calls it with the labels of a thresholded binary
-    decision (``TunedThresholdClassifierCV`` does). ``options`` are the
-    ``make_scorer`` keyword arguments: ``measure``, ``replace_undefined_by``,
-    and ``reject_label`` and ``labels`` when the user set them.
-    Without an estimator, ``reject_label="auto"`` means the predictions are
-    classes (scikit-learn's thresholded predictions never abstain), and the
-    classes default to the sorted union of both label arrays. The options are
-    taken through ``**options``, not named, so that
-    ``LogisticRegressionCV``, which rebuilds scorers whose score function has
-    a ``labels`` parameter, keeps calling the estimator-aware scorer.
-    """
-    measure = options["measure"]
-    reject_label = options.get("reject_label", AUTO)
-    if isinstance(reject_label, str) and reject_label == AUTO:
-        reject_label = None
+def _measures_of_labels(y_true, y_pred, names, *, sample_weight=None, **options):
+    """``{name: value}`` of true and predicted labels, in natural directions."""
     matrix = augmented_confusion_matrix(
         y_true,
         y_pred,
         labels=options.get("labels"),
-        reject_label=reject_label,
+        reject_label=options.get("reject_label"),
         sample_weight=sample_weight,
     )
     compute = adjusted_measures if options.get("adjusted") else compute_measures
     return compute(
-        matrix,
-        [measure],
-        replace_undefined_by=options.get("replace_undefined_by", "warn"),
-    )[measure]
+        matrix, names, replace_undefined_by=options.get("replace_undefined_by", "warn")
+    )
 
 
 def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
-    """:func:`_measure_of_labels`, with an undefined value ranked last.
+    """The metric of labels scikit-learn sees (``TunedThresholdClassifierCV``).
 
-    The metric scikit-learn sees: its threshold
-    tuners pick ``argmax`` of the scores, and ``np.argmax`` picks a NaN. An
-    undefined measure (e.g. a divergence of the NI family when every sample is
-    predicted as one class) is therefore the worst value, ``-inf`` once
-    oriented by ``greater_is_better`` — after the same
-    :class:`UndefinedMeasureWarning`.
+    An undefined value ranks last (``-inf`` once oriented), after its warning:
+    the tuners' ``argmax`` would pick a NaN. Options come as ``**options`` so
+    that ``LogisticRegressionCV``, which rebuilds scorers whose score function
+    has a ``labels`` parameter, keeps the estimator-aware scorer.
     """
-    value = _measure_of_labels(y_true, y_pred, sample_weight=sample_weight, **options)
+    name = options["measure"]
+    value = _measures_of_labels(
+        y_true, y_pred, [name], sample_weight=sample_weight, **options
+    )[name]
     if np.isnan(value):
-        better = _higher_is_better(options["measure"], options.get("adjusted"))
-        return -np.inf if better else np.inf
+        return -np.inf if _higher_is_better(name, options.get("adjusted")) else np.inf
     return value
+
+
+def _refuse_labels(y_true, y_pred, *, sample_weight=None, **options):
+    """The metric of labels of a scorer that cannot score one decision threshold."""
+    raise ValueError(options["refusal"])
 
 
 def _higher_is_better(name, adjusted):
     # An adjusted measure is 1 at best, 0 at chance, whatever the direction
     # of the measure it adjusts.
     return bool(adjusted) or MEASURES[name].higher_is_better
-
-
-def _several_measures_of_labels(y_true, y_pred, *, sample_weight=None, **options):
-    """The metric scikit-learn asks a multi-measure scorer for; refuses.
-
-    A threshold tuner (``TunedThresholdClassifierCV``) maximises one score per
-    threshold; a dict of measures is not one.
-    """
-    raise ValueError(
-        f"make_multi_measure_scorer({options['measures']!r}) gives several scores, but "
-        "a decision threshold is tuned for one: pass one measure, e.g. "
-        "scoring='ni2' or make_ni_scorer('ni2')."
-    )
 
 
 def _oriented(name, value, adjusted=False):
@@ -136,64 +108,99 @@ def _oriented(name, value, adjusted=False):
 
 
 class _ScorerBase(EstimatorAwareScorer):
+    """Shared by the scorers: the ``make_scorer`` state, and the estimator's score."""
+
+    def __init__(self, score_func, *, greater_is_better=True, **options):
+        self._adopt(
+            make_scorer(score_func, greater_is_better=greater_is_better, **options)
+        )
+
+    def score_estimator(self, estimator, X, y_true, sample_weight=None, **kwargs):
+        """Score a fitted estimator on ``X`` against ``y_true``.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+        X : array-like
+            Test data.
+        y_true : array-like of shape (n_samples,)
+            True labels.
+        sample_weight : array-like of shape (n_samples,), default=None
+            Sample weights.
+        **kwargs : dict
+            Further routed metadata; rejected.
+
+        Returns
+        -------
+        score : float or dict
+            The measure (or ``-area``), negated when lower is better; a dict
+            ``{scorer name: value}`` for a :class:`MultiMeasureScorer`.
+        """
+        if kwargs:
+            raise TypeError(
+                f"{self!r} got unexpected metadata {sorted(kwargs)}; it accepts only "
+                "sample_weight."
+            )
+        return self._value(estimator, X, y_true, sample_weight)
+
+
+class _MeasureScorer(_ScorerBase):
     """Shared by the single- and multi-measure scorers."""
 
     def __init__(
         self,
         score_func,
+        names,
         *,
-        greater_is_better=True,
-        reject_label=AUTO,
-        labels=None,
-        replace_undefined_by="warn",
-        **options,
+        reject_label,
+        labels,
+        replace_undefined_by,
+        adjusted=False,
+        **kw,
     ):
         self.reject_label = reject_label
         self.labels = labels
         self.replace_undefined_by = replace_undefined_by
+        self.adjusted = bool(adjusted)
+        if self.adjusted:
+            kw["adjusted"] = True
         # Only the options the user set: the others are read from the
         # estimator when it is scored.
-        if not (isinstance(reject_label, str) and reject_label == AUTO):
-            options["reject_label"] = reject_label
+        if not _is_auto(reject_label):
+            kw["reject_label"] = reject_label
         if labels is not None:
-            options["labels"] = labels
-        self._adopt(
-            make_scorer(
-                score_func,
-                greater_is_better=greater_is_better,
-                replace_undefined_by=replace_undefined_by,
-                **options,
-            )
-        )
+            kw["labels"] = labels
+        super().__init__(score_func, replace_undefined_by=replace_undefined_by, **kw)
+        self._names = names
 
-    def _resolved_labels(self, estimator, y_true):
-        """The class order and reject label for this fitted estimator."""
-        reject_label = (
-            estimator_reject_label(estimator)
-            if isinstance(self.reject_label, str) and self.reject_label == AUTO
-            else self.reject_label
-        )
-        labels = (
-            self.labels
-            if self.labels is not None
-            else estimator_classes(estimator, y_true)
-        )
-        return labels, reject_label
-
-    def _confusion_matrix(self, estimator, X, y_true, sample_weight):
-        y_pred = estimator.predict(X)
-        labels, reject_label = self._resolved_labels(estimator, y_true)
-        return augmented_confusion_matrix(
+    def _values(self, estimator, X, y_true, sample_weight):
+        """Each measure of the estimator's predictions, oriented."""
+        values = _measures_of_labels(
             y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
+            estimator.predict(X),
+            self._names,
             sample_weight=sample_weight,
+            labels=(
+                estimator_classes(estimator, y_true)
+                if self.labels is None
+                else self.labels
+            ),
+            reject_label=(
+                estimator_reject_label(estimator)
+                if _is_auto(self.reject_label)
+                else self.reject_label
+            ),
+            replace_undefined_by=self.replace_undefined_by,
+            adjusted=self.adjusted,
         )
+        return {
+            name: _oriented(name, value, self.adjusted)
+            for name, value in values.items()
+        }
 
     def _options_repr(self):
         options = []
-        if not (isinstance(self.reject_label, str) and self.reject_label == AUTO):
+        if not _is_auto(self.reject_label):
             options.append(f"reject_label={self.reject_label!r}")
         if self.labels is not None:
             options.append(f"labels={list(self.labels)!r}")
@@ -202,7 +209,7 @@ class _ScorerBase(EstimatorAwareScorer):
         return "".join(f", {option}" for option in options)
 
 
-class InformationScorer(_ScorerBase):
+class InformationScorer(_MeasureScorer):
     """Scorer of one measure, estimator-aware; use :func:`make_ni_scorer`.
 
     An instance of the class :func:`sklearn.metrics.make_scorer` returns,
@@ -250,62 +257,26 @@ class InformationScorer(_ScorerBase):
         adjusted=False,
     ):
         self.measure = (check_adjustable if adjusted else check_measure)(measure).name
-        self.adjusted = bool(adjusted)
-        options = {"adjusted": True} if self.adjusted else {}
         super().__init__(
             _ranked_measure_of_labels,
-            greater_is_better=_higher_is_better(self.measure, self.adjusted),
+            [self.measure],
+            greater_is_better=_higher_is_better(self.measure, adjusted),
             reject_label=reject_label,
             labels=labels,
             replace_undefined_by=replace_undefined_by,
+            adjusted=adjusted,
             measure=self.measure,
-            **options,
         )
 
-    def score_estimator(self, estimator, X, y_true, sample_weight=None, **kwargs):
-        """Score a fitted estimator on ``X`` against ``y_true``.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-        X : array-like
-            Test data.
-        y_true : array-like of shape (n_samples,)
-            True labels.
-        sample_weight : array-like of shape (n_samples,), default=None
-            Sample weights.
-        **kwargs : dict
-            Further routed metadata; rejected.
-
-        Returns
-        -------
-        score : float
-            The measure, negated when lower is better.
-        """
-        if kwargs:
-            raise TypeError(
-                f"{self!r} got unexpected metadata {sorted(kwargs)}; it accepts only "
-                "sample_weight."
-            )
-        labels, reject_label = self._resolved_labels(estimator, y_true)
-        value = _measure_of_labels(
-            y_true,
-            estimator.predict(X),
-            sample_weight=sample_weight,
-            measure=self.measure,
-            labels=labels,
-            reject_label=reject_label,
-            replace_undefined_by=self.replace_undefined_by,
-            adjusted=self.adjusted,
-        )
-        return _oriented(self.measure, value, self.adjusted)
+    def _value(self, estimator, X, y_true, sample_weight):
+        return self._values(estimator, X, y_true, sample_weight)[self.measure]
 
     def __repr__(self):
         adjusted = ", adjusted=True" if self.adjusted else ""
         return f"make_ni_scorer({self.measure!r}{adjusted}{self._options_repr()})"
 
 
-class MultiMeasureScorer(_ScorerBase):
+class MultiMeasureScorer(_MeasureScorer):
     """Scorer computing many measures from one confusion matrix.
 
     Returns a dict ``{scorer name: value}`` (``neg_`` names for lower-is-better
@@ -341,46 +312,106 @@ class MultiMeasureScorer(_ScorerBase):
         if not self.measures:
             raise ValueError("measures must name at least one measure.")
         super().__init__(
-            _several_measures_of_labels,
+            _refuse_labels,
+            self.measures,
             reject_label=reject_label,
             labels=labels,
             replace_undefined_by=replace_undefined_by,
-            measures=list(self.measures),
+            refusal=(
+                f"make_multi_measure_scorer({self.measures!r}) gives several scores, "
+                "but a decision threshold is tuned for one: pass one measure, e.g. "
+                "scoring='ni2' or make_ni_scorer('ni2')."
+            ),
         )
 
-    def score_estimator(self, estimator, X, y_true, sample_weight=None, **kwargs):
-        """Score a fitted estimator on every measure; see :class:`InformationScorer`.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-        X : array-like
-        y_true : array-like of shape (n_samples,)
-        sample_weight : array-like of shape (n_samples,), default=None
-        **kwargs : dict
-            Further routed metadata; rejected.
-
-        Returns
-        -------
-        scores : dict
-            ``{scorer name: value}``, greater is better for every entry.
-        """
-        if kwargs:
-            raise TypeError(
-                f"{self!r} got unexpected metadata {sorted(kwargs)}; it accepts only "
-                "sample_weight."
-            )
-        matrix = self._confusion_matrix(estimator, X, y_true, sample_weight)
-        values = compute_measures(
-            matrix, self.measures, replace_undefined_by=self.replace_undefined_by
-        )
-        return {
-            MEASURES[name].scorer_name: _oriented(name, value)
-            for name, value in values.items()
-        }
+    def _value(self, estimator, X, y_true, sample_weight):
+        values = self._values(estimator, X, y_true, sample_weight)
+        return {MEASURES[name].scorer_name: value for name, value in values.items()}
 
     def __repr__(self):
         return f"make_multi_measure_scorer({self.measures!r}{self._options_repr()})"
+
+
+class RiskCoverageScorer(_ScorerBase):
+    """Scorer of an area under a risk-coverage curve, read from the estimator.
+
+    Returns ``-area`` (greater is better, as every scorer). The confidence
+    and the predictions come from the fitted estimator: a
+    :class:`RejectOptionClassifier` (also as the last step of a ``Pipeline``)
+    gives its own confidence (``predict_confidence``) and its predictions
+    before rejection; any other classifier its top predicted probability or,
+    without probabilities, the margin between its two top decision values,
+    with the class of the top score as the prediction. Build it with
+    :func:`make_risk_coverage_scorer`; registered as ``"neg_aurc"``,
+    ``"neg_e_aurc"`` and ``"neg_augrc"``.
+
+    Parameters
+    ----------
+    area : {"aurc", "e_aurc", "augrc"}
+        :func:`aurc`, :func:`e_aurc` or :func:`augrc`.
+    response_method : {"auto", "predict_proba", "decision_function"}, \
+default="auto"
+        Where the confidence of a classifier without a reject option comes
+        from; ``"auto"`` prefers probabilities. A
+        :class:`RejectOptionClassifier` always uses its own.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from infometrics.scoring import RiskCoverageScorer
+    >>> from infometrics.curves import aurc
+    >>> X, y = load_iris(return_X_y=True)
+    >>> model = LogisticRegression(C=0.05).fit(X, y)
+    >>> proba = model.predict_proba(X)
+    >>> value = RiskCoverageScorer("aurc")(model, X, y)
+    >>> bool(value == -aurc(y, proba.argmax(axis=1), proba.max(axis=1)))
+    True
+    """
+
+    def __init__(self, area, *, response_method="auto"):
+        if area not in AREAS:
+            raise ValueError(f"area must be one of {sorted(AREAS)}; got {area!r}.")
+        check_response_method(response_method)
+        self.area = area
+        self.response_method = response_method
+        # An area sums over every confidence threshold: it cannot score the
+        # thresholded labels of a decision threshold.
+        super().__init__(
+            _refuse_labels,
+            greater_is_better=False,
+            refusal=(
+                f"neg_{area} is an area under the risk-coverage curve: it sums over "
+                "every confidence threshold, so it cannot score one decision "
+                "threshold (it was given thresholded labels, e.g. by "
+                "TunedThresholdClassifierCV). Tune a threshold with a measure of "
+                "labels instead (e.g. scoring='ni2' or 'balanced_accuracy'), or a "
+                "reject threshold with infometrics.RejectOptionClassifierCV; use "
+                "neg_aurc to compare models (cross_val_score, GridSearchCV)."
+            ),
+        )
+
+    def _value(self, estimator, X, y_true, sample_weight):
+        final, final_X = final_estimator(estimator, X)
+        if hasattr(final, "_predict_with_confidence"):  # a reject option's own
+            index, confidence = final._predict_with_confidence(final_X)
+            classes = final.classes_
+        else:
+            index, confidence = predictions_and_confidence(
+                estimator, X, self.response_method
+            )
+            classes = estimator.classes_
+        y_pred = np.asarray(classes)[index]
+        area = AREAS[self.area](y_true, y_pred, confidence, sample_weight=sample_weight)
+        return -float(area) + 0.0
+
+    def __repr__(self):
+        options = (
+            ""
+            if self.response_method == "auto"
+            else f", response_method={self.response_method!r}"
+        )
+        return f"make_risk_coverage_scorer({self.area!r}{options})"
 
 
 def make_ni_scorer(
@@ -498,3 +529,45 @@ def make_multi_measure_scorer(
         labels=labels,
         replace_undefined_by=replace_undefined_by,
     )
+
+
+def make_risk_coverage_scorer(
+    area: Literal["aurc", "e_aurc", "augrc"],
+    *,
+    response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",
+) -> RiskCoverageScorer:
+    """Build a scorer of an area under a risk-coverage curve.
+
+    Parameters
+    ----------
+    area : {"aurc", "e_aurc", "augrc"}
+        :func:`aurc` (Geifman & El-Yaniv 2017), :func:`e_aurc` (its excess
+        over the oracle ranking) or :func:`augrc` (Traub et al. 2024).
+    response_method : {"auto", "predict_proba", "decision_function"}, \
+default="auto"
+        Where the confidence of a classifier without a reject option comes
+        from: its top probability or its decision margin.
+
+    Returns
+    -------
+    scorer : RiskCoverageScorer
+        ``scorer(estimator, X, y, sample_weight=None)`` returns ``-area``.
+
+    See Also
+    --------
+    risk_coverage_curve : The curve.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.model_selection import cross_val_score
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from infometrics.scoring import make_risk_coverage_scorer
+    >>> X, y = load_iris(return_X_y=True)
+    >>> scores = cross_val_score(GaussianNB(), X, y, scoring="neg_aurc", cv=3)
+    >>> bool((scores <= 0).all())
+    True
+    >>> make_risk_coverage_scorer("augrc")
+    make_risk_coverage_scorer('augrc')
+    """
+    return RiskCoverageScorer(area, response_method=response_method)
