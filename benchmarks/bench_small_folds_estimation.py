@@ -19,8 +19,9 @@ import warnings
 import numpy as np
 
 import infometrics as im
-from infometrics._measures.chance import adjusted_measures
-from infometrics._measures.jackknife import jackknife_measures
+
+adjusted_measures = im.measures.adjusted_measures
+jackknife_measures = im.measures.jackknife_measures
 
 
 def population(n_classes, rng):

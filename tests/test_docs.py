@@ -10,7 +10,7 @@ import pytest
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 # Pages whose ">>>" examples are shown to readers as runnable code.
-DOCTESTED_PAGES = ["quickstart.rst"]
+DOCTESTED_PAGES = ["quickstart.rst", "user_guide.rst"]
 
 
 @pytest.mark.parametrize("page", DOCTESTED_PAGES)

@@ -122,7 +122,14 @@ def test_measures_table_lists_every_measure_with_value_and_direction(labels_page
     measure_rows = {row[0]: row for row in rows if len(row) >= 4}
     head = measure_rows.pop("measure")
     # This page rejects: some measures are undefined or 0 by definition.
-    assert head[:4] == ["measure", "value", "why 0 or undefined", "better"]
+    assert head[:6] == [
+        "measure",
+        "value",
+        "why 0 or undefined",
+        "adjusted",
+        "jackknife_se",
+        "better",
+    ]
     better, description = head.index("better"), head.index("description")
     assert len(measure_rows) == len(expected)
     families = [row[0] for row in rows if len(row) == 1]

@@ -46,7 +46,9 @@ def test_compare_validates_each_matrix_once_and_computes_its_quantities_once(
     }
     table = im.report.compare(classifiers)
     assert list(table.index) == ["a", "b", "c"]
-    assert counted["quantities"] == 3
+    # Each classifier's own, and those of the chance adjustment (expectation,
+    # exact classification) and of the jackknife's delete-one stack.
+    assert counted["quantities"] == 3 * (1 + 3)
     # Two matrices given as counts are validated; the one built from labels
     # is valid by construction.
     assert counted["validations"] <= 3

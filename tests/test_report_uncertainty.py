@@ -10,12 +10,19 @@ import infometrics as im
 from infometrics._measures.registry import compute_measures
 
 M5 = [[74, 6, 10], [0, 9, 1]]
+REPORT_COLUMNS = [
+    "value",
+    "adjusted",
+    "jackknife_se",
+    "higher_is_better",
+    "description",
+]
 
 
 def test_report_values_equal_the_core():
     report = im.report.information_report(confusion_matrix=M5)
     assert list(report.index.names) == ["family", "measure"]
-    assert list(report.columns) == ["value", "higher_is_better", "description"]
+    assert list(report.columns) == REPORT_COLUMNS
     values = report["value"].droplevel("family")
     core = im.all_measures(M5, replace_undefined_by=np.nan)
     for name, value in core.items():
@@ -137,7 +144,7 @@ def test_compare_ranks_like_the_paper_and_accepts_labels():
     default = im.report.compare({"A": M5})
     assert {"ni24", "triangle_mi", "accepted_accuracy", "rank_ni2"} <= set(default)
     no_ranks = im.report.compare({"A": M5}, measures=["ni2"], ranks=False)
-    assert list(no_ranks.columns) == ["ni2"]
+    assert list(no_ranks.columns) == ["ni2", "ni2 adjusted", "ni2 jackknife_se"]
 
 
 @pytest.mark.parametrize(
@@ -430,7 +437,7 @@ def test_reports_of_degenerate_matrices_warn_nothing(matrix):
         report = im.report.information_report(confusion_matrix=matrix)
         per_class = im.report.per_class_report(confusion_matrix=matrix)
         table = im.report.compare({"A": matrix, "B": matrix})
-    assert list(report.columns) == ["value", "higher_is_better", "description"]
+    assert list(report.columns) == REPORT_COLUMNS
     # The classes, "rejected" when there is a reject column, the two averages.
     assert len(per_class) == len(matrix) + (len(matrix[0]) > len(matrix)) + 2
     assert table.loc["A"].equals(table.loc["B"])
@@ -465,11 +472,13 @@ def test_reports_validate_each_matrix_once_and_compute_its_quantities_once(
             "D": (y_true, [0, 0, 1, -1, 2, 2]),  # counted, so valid already
         }
     )
-    assert calls == {"validated": 3, "quantities": 4}
+    # Each classifier's columns of other matrices: the chance adjustment's
+    # expectation and exact classification, the jackknife's delete-one stack.
+    assert calls == {"validated": 3, "quantities": 4 * (1 + 3)}
     calls.update(validated=0, quantities=0)
     im.report.information_report(confusion_matrix=M5)
     im.report.per_class_report(confusion_matrix=M5)
-    assert calls == {"validated": 2, "quantities": 2}
+    assert calls == {"validated": 2, "quantities": 2 + 3}
     calls.update(validated=0, quantities=0)
     im.report.information_report(y_true, [0, 0, 1, -1, 2, 2])
-    assert calls == {"validated": 0, "quantities": 1}
+    assert calls == {"validated": 0, "quantities": 1 + 3}

@@ -7,17 +7,32 @@ delete-one loop over the labels for the rest.
 
 import itertools
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.datasets import load_breast_cancer, load_iris
+from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import adjusted_mutual_info_score
+from sklearn.model_selection import (
+    GridSearchCV,
+    TunedThresholdClassifierCV,
+    cross_validate,
+)
 
 import infometrics as im
 
-# The one place the new functions are imported from (until they are exported).
-from infometrics._measures.chance import ADJUSTABLE, adjusted_measures
-from infometrics._measures.jackknife import jackknife_measures
-
+adjusted_measures = im.measures.adjusted_measures
+jackknife_measures = im.measures.jackknife_measures
+ADJUSTABLE = [
+    *(f"ni{k}" for k in (1, 2, 3, 4, 5, 6, 8, 9)),
+    "info_completeness",
+    "false_info_ratio",
+    "info_error",
+    "triangle_mi",
+    "triangle_vi",
+]
 AVERAGES = {"ni5": "arithmetic", "ni6": "geometric", "ni8": "max", "ni9": "min"}
 
 
@@ -238,8 +253,8 @@ def test_jackknife_of_one_sample_is_undefined():
 
 def _expected_information_mpmath(table):
     """``E[I]`` in bits at 30 digits: each cell's hypergeometric law walked
-    from its mode by exact ratios, to 12 standard deviations each side (the
-    rest holds less than 1e-30 of it)."""
+    from its mode by exact ratios, to 12 standard deviations and 40 values
+    each side (the rest holds less than 1e-30 of it)."""
     mpmath = pytest.importorskip("mpmath")
     mpmath.mp.dps = 30
     table = np.asarray(table)
@@ -251,7 +266,8 @@ def _expected_information_mpmath(table):
                 continue
             low, high = max(0, a + b - n), min(a, b)
             mode = min(max((a + 1) * (b + 1) // (n + 2), low), high)
-            width = 12 * math.isqrt(a * b // n + 1) + 40
+            variance = a * b * (n - a) * (n - b) // (n * n * (n - 1))
+            width = 12 * math.isqrt(variance + 1) + 40
             log_p = (
                 mpmath.loggamma(a + 1)
                 + mpmath.loggamma(b + 1)
@@ -281,18 +297,253 @@ def _expected_information_mpmath(table):
     return total / mpmath.log(2)
 
 
-def test_expected_information_of_large_counts_against_mpmath():
-    """At n = 10**5 log-gamma differences lose ~1e-11 of each probability;
-    the expectation must not. The table is nearly independent, so I is close
-    to E[I] and the adjusted value shows E[I]'s own relative error."""
-    table = np.array(
-        [[30010, 4000, 900, 100], [5000, 25000, 2000, 3000], [100, 50, 29000, 850]]
-    )
-    table = np.outer(table.sum(1), table.sum(0)) // table.sum() + [[6, 0, 0, 0]]
-    expected = _expected_information_mpmath(table)
+def _nearly_independent(rows, columns, extra):
+    table = np.outer(rows, columns) // sum(rows)
+    table[0, 0] += extra
+    return table
+
+
+BIG_TABLE = [[30010, 4000, 900, 100], [5000, 25000, 2000, 3000], [100, 50, 29000, 850]]
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        # n = 10**5: log-gamma differences would lose ~1e-11 of each probability.
+        _nearly_independent(np.sum(BIG_TABLE, 1), np.sum(BIG_TABLE, 0), 6),
+        # Cells of mean 81 with margins under a tenth of n (nearly Poisson, the
+        # worst case of the moment expansion), means of 650 to 6000, and a
+        # row of means near 4 (exact windowed sums).
+        _nearly_independent([900, 900, 50, 8150], [900, 900, 900, 7300], 3),
+    ],
+    ids=["n=1e5", "poisson-like"],
+)
+def test_expected_information_of_large_counts_against_mpmath(table):
+    """E[I] read back from the adjusted NI1 ``(I - E) / (H(T) - E)``: the
+    table is nearly independent, so the value is small and E[I] comes back
+    to the last digits."""
+    expected = float(_expected_information_mpmath(table))
     coverage = im.information_coverage(table)
     information, h_true = coverage.mutual_info, coverage.h_true
-    reference = float((information - expected) / (h_true - expected))
     value = adjusted_measures(table, "ni1")["ni1"]
     assert abs(value) < 0.01
-    assert value == pytest.approx(reference, rel=1e-11, abs=0)
+    assert (information - value * h_true) / (1 - value) == pytest.approx(
+        expected, rel=1e-13, abs=0
+    )
+
+
+# -- adjusted scorers ------------------------------------------------------------
+
+
+class _Candidate(ClassifierMixin, BaseEstimator):
+    """A fixed classifier: predicts the labels held in column ``column`` of X."""
+
+    def __init__(self, column=0):
+        self.column = column
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict(self, X):
+        return np.asarray(X)[:, self.column].astype(int)
+
+
+def _two_candidates():
+    """Labels and two candidates' outputs on 30 samples: the first scatters
+    its errors (plug-in NI2 0.089, adjusted 0.015), the second puts them in
+    two columns (plug-in NI2 0.067, adjusted 0.034)."""
+    first = np.array([[2, 1, 7], [0, 3, 7], [3, 1, 6]])
+    second = np.array([[2, 0, 8], [5, 0, 5], [1, 0, 9]])
+    y_true, first_pred = _labels(first)
+    second_pred = np.concatenate(
+        [np.repeat(np.arange(3), row) for row in second]
+    )  # the same true labels, row by row
+    X = np.column_stack([first_pred, second_pred])
+    return X, y_true, [first, second]
+
+
+def test_adjusted_and_plug_in_scorers_pick_different_candidates():
+    X, y, matrices = _two_candidates()
+    everything = [(np.arange(len(y)), np.arange(len(y)))]
+    grid = {"column": [0, 1]}
+    plug_in = GridSearchCV(_Candidate(), grid, scoring="ni2", cv=everything)
+    adjusted = GridSearchCV(_Candidate(), grid, scoring="adjusted_ni2", cv=everything)
+    assert plug_in.fit(X, y).best_params_ == {"column": 0}
+    assert adjusted.fit(X, y).best_params_ == {"column": 1}
+    expected = [adjusted_measures(matrix, "ni2")["ni2"] for matrix in matrices]
+    np.testing.assert_allclose(
+        adjusted.cv_results_["mean_test_score"], expected, rtol=0, atol=1e-15
+    )
+    scorer = im.make_ni_scorer("ni2", adjusted=True)
+    assert repr(scorer) == "make_ni_scorer('ni2', adjusted=True)"
+    assert scorer(adjusted.best_estimator_, X, y) == expected[1]
+
+
+def test_adjusted_scorers_in_cross_validate_equal_the_fold_counts():
+    X, y = load_iris(return_X_y=True)
+    names = ["adjusted_ni2", "adjusted_ni5", "adjusted_false_info_ratio"]
+    result = cross_validate(
+        LogisticRegression(C=0.05),
+        X,
+        y,
+        cv=5,
+        scoring=names,
+        return_estimator=True,
+        return_indices=True,
+    )
+    for k, (model, test) in enumerate(
+        zip(result["estimator"], result["indices"]["test"], strict=True)
+    ):
+        matrix = im.augmented_confusion_matrix(
+            y[test], model.predict(X[test]), labels=model.classes_
+        )
+        for name in names:
+            measure = name.removeprefix("adjusted_")
+            expected = adjusted_measures(matrix, measure)[measure]
+            # Higher is better for every adjusted measure: never negated.
+            assert result[f"test_{name}"][k] == pytest.approx(expected, abs=1e-15)
+
+
+def test_adjusted_scorer_tunes_a_threshold():
+    X, y = load_breast_cancer(return_X_y=True)
+    X = X[:, :3]
+    model = LogisticRegression(max_iter=5000).fit(X, y)
+    tuned = TunedThresholdClassifierCV(
+        model,
+        scoring="adjusted_ni2",
+        cv="prefit",
+        refit=False,
+        thresholds=20,
+        store_cv_results=True,
+    ).fit(X, y)
+    best = np.argmax(tuned.cv_results_["scores"])
+    threshold = tuned.cv_results_["thresholds"][best]
+    y_pred = (model.predict_proba(X)[:, 1] >= threshold).astype(int)
+    matrix = im.augmented_confusion_matrix(y, y_pred, labels=[0, 1])
+    expected = adjusted_measures(matrix, "ni2")["ni2"]
+    assert tuned.best_score_ == pytest.approx(expected, abs=1e-12)
+    assert 0 < tuned.best_score_ < 1
+
+
+def test_adjusted_scorer_refuses_what_it_cannot_adjust():
+    with pytest.raises(ValueError, match="cannot be adjusted for chance"):
+        im.make_ni_scorer("ni12", adjusted=True)
+    with pytest.raises(ValueError, match="did you mean"):
+        im.get_scorer("adjusted_ni7")
+    X, y = load_iris(return_X_y=True)
+    model = LogisticRegression(C=0.05).fit(X, y)
+    weights = np.full(len(y), 0.5)
+    with pytest.raises(ValueError, match="integer counts"):
+        im.get_scorer("adjusted_ni2")(model, X, y, sample_weight=weights)
+
+
+def test_jackknife_of_many_classes_equals_the_delete_one_formula():
+    """40 classes: 1,640 delete-one matrices, evaluated in several blocks."""
+    rng = np.random.default_rng(40)
+    matrix = rng.integers(0, 3, (40, 41)) * (rng.random((40, 41)) < 0.2)
+    matrix[np.arange(40), np.arange(40)] += 5
+    estimate = jackknife_measures(matrix, "ni2")["ni2"]
+    rows, columns = np.nonzero(matrix)
+    lowered = np.repeat(matrix[None].astype(float), len(rows), axis=0)
+    lowered[np.arange(len(rows)), rows, columns] -= 1
+    theta = im.ni(lowered, "ni2")
+    weights = matrix[rows, columns]
+    n = matrix.sum()
+    mean = np.sum(weights * theta) / n
+    assert estimate.bias_corrected == pytest.approx(
+        n * im.ni(matrix, "ni2") - (n - 1) * mean, abs=1e-12
+    )
+    assert estimate.standard_error == pytest.approx(
+        np.sqrt((n - 1) / n * np.sum(weights * (theta - mean) ** 2)), abs=1e-12
+    )
+
+
+@pytest.mark.parametrize("function", [adjusted_measures, jackknife_measures])
+def test_more_samples_than_a_float_counts_exactly_are_refused(function):
+    # n (theta - theta_bar) loses every digit beyond 2**53 samples.
+    with pytest.raises(ValueError, match="more than 2\\*\\*53 samples"):
+        function([[2.0**60, 1, 0], [1, 2.0**60, 0]], "ni2")
+
+
+# -- reports --------------------------------------------------------------------
+
+
+def test_information_report_shows_adjusted_values_and_jackknife_errors():
+    matrix = [[40, 5, 5], [5, 40, 5]]
+    report = im.report.information_report(confusion_matrix=matrix)
+    report = report.droplevel("family")
+    assert list(report.columns[:3]) == ["value", "adjusted", "jackknife_se"]
+    adjusted = adjusted_measures(matrix, ADJUSTABLE)
+    estimates = jackknife_measures(matrix, replace_undefined_by=np.nan)
+    for name in report.index:
+        expected = adjusted.get(name, np.nan)
+        np.testing.assert_equal(report.loc[name, "adjusted"], expected)
+        np.testing.assert_equal(
+            report.loc[name, "jackknife_se"], estimates[name].standard_error
+        )
+    # No chance adjustment for a measure of the margins or for kappa.
+    assert np.isnan(report.loc["ni12", "adjusted"])
+    assert np.isnan(report.loc["kappa", "adjusted"])
+    assert report["adjusted"].notna().sum() == len(ADJUSTABLE)
+
+
+def test_information_report_of_weights_leaves_the_sample_columns_empty():
+    report = im.report.information_report(
+        [0, 0, 1, 1, 1], [0, 1, 1, 1, -1], sample_weight=[0.5, 1, 2, 1, 1]
+    )
+    assert report["value"].notna().any()
+    assert report["adjusted"].isna().all()
+    assert report["jackknife_se"].isna().all()
+
+
+def test_html_report_shows_the_adjusted_value_and_jackknife_error():
+    matrix = [[40, 5, 5], [5, 40, 5]]
+    page = im.report.html_report(confusion_matrix=matrix, figures=False)
+    adjusted = adjusted_measures(matrix, "ni2")["ni2"]
+    error = jackknife_measures(matrix, "ni2")["ni2"].standard_error
+    head = page[page.index('<table class="measures">') :].split("</thead>")[0]
+    assert "adjusted</th>" in head
+    assert "jackknife" in head
+    row = page[page.index("<th>ni2</th>") :].split("</tr>")[0]
+    assert f">{adjusted:.4f}</td>" in row
+    assert f">{error:.4f}</td>" in row
+
+
+def test_command_line_report_holds_the_columns_or_says_where_they_are(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "matrix.csv"
+    path.write_text("40,5,5\n5,40,5\n")
+    environment = {**os.environ, "COLUMNS": "80"}
+    text = subprocess.run(
+        [sys.executable, "-m", "infometrics", "report", str(path)],
+        capture_output=True,
+        text=True,
+        env=environment,
+        check=True,
+    ).stdout
+    assert text.splitlines()[-1].startswith("(adjusted, jackknife_se:")
+    assert max(map(len, text.splitlines())) <= 80
+    csv = subprocess.run(
+        [sys.executable, "-m", "infometrics", "report", str(path), "--format", "csv"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert csv.splitlines()[0].startswith("family,measure,value,adjusted,jackknife_se")
+
+
+def test_jackknife_of_a_million_samples_within_its_documented_rounding():
+    """The accuracy is linear in the counts, so its jackknife correction is
+    the accuracy itself and its error sqrt(p (1 - p) / (n - 1)) (exact
+    fractions); the rounding grows like n 1e-16, as documented."""
+    matrix = np.array([[4e5, 1e5 + 3, 3e4], [1e5, 3e5 + 1, 7e4]])
+    estimate = jackknife_measures(matrix, "accuracy")["accuracy"]
+    n, correct = int(matrix.sum()), int(matrix[0, 0] + matrix[1, 1])
+    p = Fraction(correct, n)
+    assert estimate.bias_corrected == pytest.approx(float(p), abs=1e-9, rel=0)
+    variance = p * (1 - p) / (n - 1)
+    assert estimate.standard_error == pytest.approx(math.sqrt(variance), rel=1e-9)

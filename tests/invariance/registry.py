@@ -73,6 +73,7 @@ SCALE_EXEMPT = {
     "depends on the number of samples, not only on their shares",
     "jackknife_measures": "deleting one sample of n: the correction and its "
     "standard error depend on n by definition",
+    "get_scorer[adjusted names]": "as adjusted_measures",
     "mutual_info_sensitivity": "the change of I when one sample moves: 1/n of "
     "the counts by definition",
 }
@@ -82,6 +83,7 @@ CLEAR_REFUSALS = {
     "bootstrap_measures": "integer counts",
     "adjusted_measures": "needs integer counts",
     "jackknife_measures": "needs integer counts",
+    "get_scorer[adjusted names]": "needs integer counts",
 }
 # Entries that must refuse, clearly and before allocating, whole counts whose
 # total int64 cannot hold: the issue's defect "float counts >= 2**63 wrap and
@@ -1009,6 +1011,7 @@ def _(case):
 
 
 RISK_COVERAGE_SCORERS = ("neg_aurc", "neg_e_aurc", "neg_augrc")
+ADJUSTED_SCORERS = tuple(n for n in im.get_scorer_names() if n.startswith("adjusted_"))
 
 
 def _scorers_entry(names):
@@ -1033,7 +1036,21 @@ entry(
     "labels",
     "weights",
     covers=["get_scorer", "get_scorer_names"],
-)(_scorers_entry([n for n in im.get_scorer_names() if n not in RISK_COVERAGE_SCORERS]))
+)(
+    _scorers_entry(
+        [
+            n
+            for n in im.get_scorer_names()
+            if n not in RISK_COVERAGE_SCORERS + ADJUSTED_SCORERS
+        ]
+    )
+)
+entry(
+    "get_scorer[adjusted names]",
+    "labels",
+    "weights",
+    covers=["get_scorer", "get_scorer_names"],
+)(_scorers_entry(ADJUSTED_SCORERS))
 entry(
     "get_scorer[risk-coverage names]",
     "labels",

@@ -123,7 +123,8 @@ def _text_table(table, width):
 
     The descriptions come last, left-aligned, wrapped into what is left of
     the line; on a terminal too narrow for that, each goes on lines of its
-    own below its row.
+    own below its row. The chance-adjusted and jackknife columns are left
+    out, and a last line says so, where the rows would not fit.
     """
     described = "description" in table.columns
     shown = table.drop(columns="description") if described else table
@@ -140,6 +141,9 @@ def _text_table(table, width):
             return str(table) + "\n"
     with pd.option_context("display.max_rows", None, "display.width", None):
         lines = shown.to_string().splitlines()
+        small_sample = [c for c in ("adjusted", "jackknife_se") if c in shown]
+        if small_sample and max(map(len, lines)) > width:
+            lines = shown.drop(columns=small_sample).to_string().splitlines()
     n_header = len(lines) - len(table)
     start = max(map(len, lines)) + 2
     if width - start >= 30:
@@ -154,6 +158,8 @@ def _text_table(table, width):
         if len(indent) == start:
             lines[line] = lines[line].ljust(start) + wrapped.pop(0)
         lines[line] += "".join("\n" + indent + part for part in wrapped)
+    if small_sample and "adjusted" not in lines[0]:
+        lines.append("(adjusted, jackknife_se: a wider terminal or --format csv)")
     return "\n".join(lines) + "\n"
 
 

@@ -14,13 +14,16 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .registry import MEASURES, compute_measures
+from .registry import MEASURES, evaluate_stack_blocks
 from .validation import (
     as_output,
     check_replace_undefined_by,
     check_sample_counts,
     fill_undefined,
 )
+
+# Floats per block of delete-one matrices evaluated at once.
+_BLOCK_CELLS = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,9 @@ def jackknife_measures(
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
         Integer counts. Weighted (non-integer) counts are refused: deleting
         one observation needs the observations' weights, which a matrix of
-        summed weights no longer holds.
+        summed weights no longer holds. The correction and the error scale
+        differences of delete-one values by ``n``: their rounding is about
+        ``n 1e-16`` (``1e-10`` at a million samples).
     measures : str, list of str or None, default=None
         Names from the registry; ``None`` takes every measure defined for the
         matrix's number of classes.
@@ -93,18 +98,34 @@ def jackknife_measures(
     names = [measures] if isinstance(measures, str) else list(measures)
     if not names:
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
-    # One delete-one matrix per cell (an empty cell stays as it is, weight 0).
-    cells = counts.shape[-2] * counts.shape[-1]
-    flat = counts.reshape((*counts.shape[:-2], 1, cells))
-    lowered = flat - np.minimum(flat, 1.0) * np.eye(cells)
-    lowered = lowered.reshape((*counts.shape[:-2], cells, *counts.shape[-2:]))
-    weights = flat[..., 0, :]
+    return jackknife_of_counts(counts, names, replace_undefined_by)
+
+
+def jackknife_of_counts(counts, names, replace_undefined_by):
+    """:func:`jackknife_measures` of validated integer counts."""
+    # The matrix, then one delete-one matrix per cell (an empty cell stays as
+    # it is, weight 0): one evaluator pass over the stack, in blocks of
+    # bounded memory (100 classes give 10**4 matrices of 10**4 cells).
+    shape, cells = counts.shape, counts.shape[-2] * counts.shape[-1]
+    flat = counts.reshape(-1, cells)
+    total, size = flat.shape[0] * (cells + 1), max(1, _BLOCK_CELLS // cells)
+
+    def blocks():
+        # At least one block: an empty stack has empty results.
+        for start in range(0, max(total, 1), size):
+            which, cell = np.divmod(
+                np.arange(start, min(start + size, total)), cells + 1
+            )
+            block, rows = flat[which], np.nonzero(cell)[0]
+            block[rows, cell[rows] - 1] -= np.minimum(block[rows, cell[rows] - 1], 1.0)
+            yield block.reshape(-1, *shape[-2:])
+
+    m = shape[-2]
+    computed = evaluate_stack_blocks(blocks(), m, names, replace_undefined_by=np.nan)
+    values = np.stack(list(computed.values()))
+    values = values.reshape(len(computed), *shape[:-2], cells + 1)
+    weights = counts.reshape(*shape[:-2], cells)
     n = weights.sum(axis=-1)
-    # The matrix itself first, then its delete-one matrices: one stack, one
-    # evaluator call; the measures then go through the arithmetic together.
-    stack = np.concatenate([counts[..., None, :, :], lowered], axis=-3)
-    computed = compute_measures(stack, names, replace_undefined_by=np.nan)
-    values = np.stack([np.asarray(computed[name]) for name in computed])
     value, theta = values[..., 0], np.where(weights > 0, values[..., 1:], 0.0)
     safe_n = np.where(n > 1, n, 2.0)
     # An infinite value (a likelihood ratio, ...) has no jackknife.

@@ -212,14 +212,29 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
     return counts, has_reject_column
 
 
-def check_sample_counts(confusion_matrix, why):
-    """:func:`check_confusion_matrix`, refusing weights; ``why``: what needs samples."""
-    counts, _ = check_confusion_matrix(confusion_matrix)
+def sample_counts_problem(counts):
+    """Why validated counts are not whole samples, or None."""
     if not np.all(counts == np.floor(counts)):
-        raise ValueError(
-            f"{why} and needs integer counts; the confusion matrix holds "
-            "non-integer counts (weights). Pass unweighted counts."
+        return (
+            "the confusion matrix holds non-integer counts (weights). Pass "
+            "unweighted counts."
         )
+    with np.errstate(over="ignore"):
+        if np.any(counts.sum(axis=(-2, -1)) > 2.0**53):
+            return (
+                "the confusion matrix holds more than 2**53 samples, beyond "
+                "the integers a float holds exactly."
+            )
+    return None
+
+
+def check_sample_counts(confusion_matrix, why):
+    """:func:`check_confusion_matrix`, refusing counts that are not whole
+    samples; ``why``: what needs samples."""
+    counts, _ = check_confusion_matrix(confusion_matrix)
+    problem = sample_counts_problem(counts)
+    if problem is not None:
+        raise ValueError(f"{why} and needs integer counts; {problem}")
     return counts
 
 

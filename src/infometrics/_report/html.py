@@ -473,7 +473,12 @@ def html_page(
             "Every measure of this package for this confusion matrix; “better” "
             "says which direction is better; – marks a value undefined for this "
             "matrix, and a value that is 0 or undefined by the measure's "
-            "definition (not by a bad classifier) says why beside it.",
+            "definition (not by a bad classifier) says why beside it. "
+            "“adjusted” is the value adjusted for chance (0 for outputs "
+            "unrelated to the truth, 1 for an exact classification; – for a "
+            "measure of the margins alone, or not affine in the information, "
+            "or for weighted counts) and “jackknife_se” its jackknife "
+            "standard error (– for weighted counts).",
             scrolling(frame_table(report, "measures")),
         ),
         "<footer>Made with infometrics; the page is self-contained and loads "

@@ -14,9 +14,12 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._from_labels.scores import counts_and_labels
+from .._measures.chance import ADJUSTABLE, adjusted_of_counts
+from .._measures.jackknife import jackknife_of_counts
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES, check_measure, evaluate_measures
 from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT
+from .._measures.validation import sample_counts_problem
 from .relabelling import relabelling_note, warn_permuted
 
 
@@ -52,7 +55,12 @@ def information_report(
     -------
     report : pandas.DataFrame
         One row per measure, indexed by ``(family, measure)``, with columns
-        ``value``, ``higher_is_better`` and ``description``. Families: the 24
+        ``value``, ``adjusted`` (the value adjusted for chance, see
+        :func:`~infometrics.measures.adjusted_measures`; NaN for a measure
+        with no chance adjustment), ``jackknife_se`` (its jackknife standard
+        error, see :func:`~infometrics.measures.jackknife_measures`; both NaN
+        for weighted counts, as both shuffle or delete samples),
+        ``higher_is_better`` and ``description``. Families: the 24
         normalized information measures, information coverage (f, r,
         S_I/H(T)), entropy triangle, conventional measures. Undefined values
         are ``NaN`` (no warnings: the table shows them). When the counts
@@ -106,12 +114,27 @@ def measure_columns(matrix, names):
 
     The one place where a report's columns per measure are built: the
     measures table and :func:`compare` both show what it returns. Undefined
-    values are NaN (no warning: the table shows them).
+    values are NaN (no warning: the table shows them). Next to each value,
+    its chance-adjusted value (NaN for a measure with no adjustment) and its
+    jackknife standard error, both NaN for summed weights or beyond 2**53
+    samples (both shuffle or delete samples).
     """
-    quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
+    matrix = np.asarray(matrix, dtype=float)
+    quantities = MatrixQuantities(matrix)
     values = evaluate_measures(quantities, names, replace_undefined_by=np.nan)
+    adjusted, errors = {}, {}
+    if sample_counts_problem(matrix) is None:
+        adjustable = [name for name in names if name in ADJUSTABLE]
+        if adjustable:
+            adjusted = adjusted_of_counts(matrix, adjustable, np.nan)
+        estimates = jackknife_of_counts(matrix, names, np.nan)
+        errors = {name: estimate.standard_error for name, estimate in estimates.items()}
     return pd.DataFrame(
-        {"value": [float(values[name]) for name in names]},
+        {
+            "value": [float(values[name]) for name in names],
+            "adjusted": [float(adjusted.get(name, np.nan)) for name in names],
+            "jackknife_se": [float(errors.get(name, np.nan)) for name in names],
+        },
         index=pd.Index(names, name="measure"),
     )
 

@@ -2,6 +2,7 @@
 
 import difflib
 
+from .._measures.chance import ADJUSTABLE
 from .compat import register
 from .scorers import (
     AREAS,
@@ -26,6 +27,8 @@ SCORER_NAMES = (
     "neg_aurc",
     "neg_e_aurc",
     "neg_augrc",
+    # Chance-adjusted measures (higher is better for every one).
+    *(f"adjusted_{name}" for name in ADJUSTABLE),
 )
 
 
@@ -33,7 +36,8 @@ def _scorer_for_name(name):
     """A new scorer object for a name of :data:`SCORER_NAMES`."""
     if name.removeprefix("neg_") in AREAS:
         return make_risk_coverage_scorer(name.removeprefix("neg_"))
-    return make_ni_scorer(name)
+    adjusted = name.startswith("adjusted_")
+    return make_ni_scorer(name.removeprefix("adjusted_"), adjusted=adjusted)
 
 
 def get_scorer(name: str) -> InformationScorer | RiskCoverageScorer:
@@ -91,7 +95,7 @@ def get_scorer_names() -> list[str]:
     --------
     >>> from infometrics import get_scorer_names
     >>> get_scorer_names()[:3], len(get_scorer_names())
-    (['ni1', 'ni2', 'ni3'], 35)
+    (['ni1', 'ni2', 'ni3'], 48)
     """
     return list(SCORER_NAMES)
 

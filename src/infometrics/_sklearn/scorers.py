@@ -14,6 +14,7 @@ from sklearn.metrics import make_scorer
 
 from .._counting.count import augmented_confusion_matrix
 from .._curves.selective import augrc, aurc, e_aurc
+from .._measures.chance import adjusted_measures, check_adjustable
 from .._measures.registry import MEASURES, check_measure, compute_measures
 from .compat import EstimatorAwareScorer
 from .responses import (
@@ -65,7 +66,8 @@ def _measures_of_labels(y_true, y_pred, names, *, sample_weight=None, **options)
         reject_label=options.get("reject_label"),
         sample_weight=sample_weight,
     )
-    return compute_measures(
+    compute = adjusted_measures if options.get("adjusted") else compute_measures
+    return compute(
         matrix, names, replace_undefined_by=options.get("replace_undefined_by", "warn")
     )
 
@@ -83,7 +85,7 @@ def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
         y_true, y_pred, [name], sample_weight=sample_weight, **options
     )[name]
     if np.isnan(value):
-        return -np.inf if MEASURES[name].higher_is_better else np.inf
+        return -np.inf if _higher_is_better(name, options.get("adjusted")) else np.inf
     return value
 
 
@@ -92,11 +94,17 @@ def _refuse_labels(y_true, y_pred, *, sample_weight=None, **options):
     raise ValueError(options["refusal"])
 
 
-def _oriented(name, value):
+def _higher_is_better(name, adjusted):
+    # An adjusted measure is 1 at best, 0 at chance, whatever the direction
+    # of the measure it adjusts.
+    return bool(adjusted) or MEASURES[name].higher_is_better
+
+
+def _oriented(name, value, adjusted=False):
     """The value with greater = better: negated for lower-is-better measures."""
     value = float(value)
     # "+ 0.0" keeps a negated 0 from printing as -0.0.
-    return (value if MEASURES[name].higher_is_better else -value) + 0.0
+    return (value if _higher_is_better(name, adjusted) else -value) + 0.0
 
 
 class _ScorerBase(EstimatorAwareScorer):
@@ -140,11 +148,22 @@ class _MeasureScorer(_ScorerBase):
     """Shared by the single- and multi-measure scorers."""
 
     def __init__(
-        self, score_func, names, *, reject_label, labels, replace_undefined_by, **kw
+        self,
+        score_func,
+        names,
+        *,
+        reject_label,
+        labels,
+        replace_undefined_by,
+        adjusted=False,
+        **kw,
     ):
         self.reject_label = reject_label
         self.labels = labels
         self.replace_undefined_by = replace_undefined_by
+        self.adjusted = bool(adjusted)
+        if self.adjusted:
+            kw["adjusted"] = True
         # Only the options the user set: the others are read from the
         # estimator when it is scored.
         if not _is_auto(reject_label):
@@ -172,8 +191,12 @@ class _MeasureScorer(_ScorerBase):
                 else self.reject_label
             ),
             replace_undefined_by=self.replace_undefined_by,
+            adjusted=self.adjusted,
         )
-        return {name: _oriented(name, value) for name, value in values.items()}
+        return {
+            name: _oriented(name, value, self.adjusted)
+            for name, value in values.items()
+        }
 
     def _options_repr(self):
         options = []
@@ -206,6 +229,8 @@ class InformationScorer(_MeasureScorer):
         Class order; by default the estimator's ``classes_``.
     replace_undefined_by : "warn" or float, default="warn"
         As for the measures.
+    adjusted : bool, default=False
+        Score the measure adjusted for chance (see :func:`make_ni_scorer`).
 
     Examples
     --------
@@ -223,16 +248,23 @@ class InformationScorer(_MeasureScorer):
     """
 
     def __init__(
-        self, measure, *, reject_label=AUTO, labels=None, replace_undefined_by="warn"
+        self,
+        measure,
+        *,
+        reject_label=AUTO,
+        labels=None,
+        replace_undefined_by="warn",
+        adjusted=False,
     ):
-        self.measure = check_measure(measure).name
+        self.measure = (check_adjustable if adjusted else check_measure)(measure).name
         super().__init__(
             _ranked_measure_of_labels,
             [self.measure],
-            greater_is_better=MEASURES[self.measure].higher_is_better,
+            greater_is_better=_higher_is_better(self.measure, adjusted),
             reject_label=reject_label,
             labels=labels,
             replace_undefined_by=replace_undefined_by,
+            adjusted=adjusted,
             measure=self.measure,
         )
 
@@ -240,7 +272,8 @@ class InformationScorer(_MeasureScorer):
         return self._values(estimator, X, y_true, sample_weight)[self.measure]
 
     def __repr__(self):
-        return f"make_ni_scorer({self.measure!r}{self._options_repr()})"
+        adjusted = ", adjusted=True" if self.adjusted else ""
+        return f"make_ni_scorer({self.measure!r}{adjusted}{self._options_repr()})"
 
 
 class MultiMeasureScorer(_MeasureScorer):
@@ -387,6 +420,7 @@ def make_ni_scorer(
     reject_label: Any = AUTO,
     labels=None,
     replace_undefined_by: float | Literal["warn"] = "warn",
+    adjusted: bool = False,
 ) -> InformationScorer:
     """Build an estimator-aware scorer of one information measure.
 
@@ -407,6 +441,15 @@ def make_ni_scorer(
         (plus any label of the test fold it never saw).
     replace_undefined_by : "warn" or float, default="warn"
         Value when the measure is undefined on a fold.
+    adjusted : bool, default=False
+        Score ``(value - expected) / (best - expected)``, the expectation under
+        random permutation of the fold's outputs (see
+        :func:`~infometrics.measures.adjusted_measures`): 0 for chance, 1 for
+        an exact classification, higher is better for every measure. It
+        removes the small-fold bias of the plug-in information, which favours
+        classifiers that scatter errors over many cells. Only measures
+        affine in the mutual information; needs unweighted (integer) counts.
+        The registered names are ``"adjusted_<measure>"``.
 
     Returns
     -------
@@ -427,12 +470,15 @@ def make_ni_scorer(
     >>> scorer = make_ni_scorer("ni2")
     >>> round(scorer(model, X, y), 3)
     0.901
+    >>> round(make_ni_scorer("ni2", adjusted=True)(model, X, y), 3)
+    0.9
     """
     return InformationScorer(
         measure,
         reject_label=reject_label,
         labels=labels,
         replace_undefined_by=replace_undefined_by,
+        adjusted=adjusted,
     )
 
 
