@@ -61,10 +61,14 @@ def test_keyword_only_options():
         parameters = inspect.signature(function).parameters
         # Labels or counts: y_true and y_pred stay positional (scikit-learn's
         # shape) and default to None when confusion_matrix= may replace them.
+        # The command line's argv is its input and defaults to sys.argv, as
+        # for a console script.
         data = (
             ("y_true", "y_pred")
             if "confusion_matrix" in parameters
             and parameters["confusion_matrix"].kind is inspect.Parameter.KEYWORD_ONLY
+            else ("argv",)
+            if function is infometrics.cli.main
             else ()
         )
         for parameter in parameters.values():

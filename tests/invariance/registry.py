@@ -31,7 +31,7 @@ import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 import infometrics as im
-from infometrics._cli.main import main as cli_main
+from infometrics.cli import main as cli_main
 
 from .cases import Case, codes_of
 
@@ -396,6 +396,17 @@ def _(case):
 def _(case):
     return flat(
         m=im.conventional_measures(matrix_of(case), replace_undefined_by=np.nan)
+    )
+
+
+@entry("compute_measures", "matrix")
+def _(case):
+    return flat(
+        m=im.measures.compute_measures(
+            matrix_of(case),
+            [n for n, s in im.measures.MEASURES.items() if not s.binary_only],
+            replace_undefined_by=np.nan,
+        )
     )
 
 
@@ -903,7 +914,7 @@ def run_cli(case, *options, text_labels=False):
     return out.getvalue()
 
 
-@entry("cli report csv", "labels", covers=[])
+@entry("cli report csv", "labels", covers=["main"])
 def _(case):
     text = run_cli(case, "--format", "csv")
     table = pd.read_csv(io.StringIO(text))

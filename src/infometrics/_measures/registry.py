@@ -5,7 +5,14 @@ shared quantities of a matrix, which family it belongs to and whether higher is
 better; adding a measure is one entry in its family's module.
 """
 
+from __future__ import annotations
+
 import re
+from collections.abc import Iterable
+from typing import Literal
+
+import numpy as np
+from numpy.typing import ArrayLike
 
 from .conventional import SPECS as CONVENTIONAL_SPECS
 from .coverage import SPECS as COVERAGE_SPECS
@@ -97,7 +104,12 @@ def evaluate_measures(quantities, names, *, replace_undefined_by="warn"):
     return _evaluate_specs(quantities, specs, replace_undefined_by)
 
 
-def compute_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
+def compute_measures(
+    confusion_matrix: ArrayLike,
+    names: Iterable[str],
+    *,
+    replace_undefined_by: float | Literal["warn"] = "warn",
+) -> dict[str, float | np.ndarray]:
     """The named measures of a matrix or stack: one validation, one quantities pass.
 
     Parameters
@@ -112,7 +124,14 @@ def compute_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
     Returns
     -------
     values : dict
-        ``{name: value}`` in the order of ``names``.
+        ``{name: value}`` in the order of ``names``: floats for one matrix,
+        arrays of the stack shape for a stack.
+
+    Examples
+    --------
+    >>> from infometrics.measures import compute_measures
+    >>> compute_measures([[5, 1, 2], [1, 6, 0]], ["ni2", "kappa"])
+    {'ni2': 0.3408435053044253, 'kappa': 0.53125}
     """
     names = list(names)
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
