@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from infometrics._cli.main import main
+from infometrics.cli import main
 
 NUMBERS = ["0", "1", "2", "5", "12", "3.0", "2.5", "1e3", "7e20"]
 ODD_NUMBERS = ["-1", "nan", "inf", "1e400", "-0"]

@@ -9,7 +9,7 @@ import pytest
 
 import infometrics as im
 from infometrics._cli.csv_output import neutralise, write_csv
-from infometrics._cli.main import main
+from infometrics.cli import main
 
 # Python spellings that must never reach a command-line user.
 PYTHON_SPELLINGS = ("reject_label=", "np.", "labels=", "sample_weight", "to_numpy")

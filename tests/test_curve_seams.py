@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import infometrics as im
-from infometrics._measures.registry import MEASURES, compute_measures
+from infometrics.measures import MEASURES, compute_measures
 
 SELECTIVE_AREAS = (im.curves.aurc, im.curves.e_aurc, im.curves.augrc)
 UNDEFINED = -7.0  # a value no measure takes: undefined points must agree too

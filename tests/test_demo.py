@@ -8,7 +8,7 @@ import pytest
 
 from infometrics import augmented_confusion_matrix
 from infometrics._cli import demo
-from infometrics._measures.registry import compute_measures
+from infometrics.measures import compute_measures
 
 
 @pytest.fixture(scope="module")

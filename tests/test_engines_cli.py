@@ -8,8 +8,8 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._cli.main import main
 from infometrics._report.selective import binned_risk_coverage
+from infometrics.cli import main
 
 duckdb = pytest.importorskip("duckdb", reason="the command reads tables with DuckDB")
 pytest.importorskip("pyarrow", reason="the tests write Parquet with pyarrow")

@@ -16,7 +16,7 @@ import pytest
 
 mpmath = pytest.importorskip("mpmath")
 from infometrics import entropy_triangle, information_coverage  # noqa: E402
-from infometrics._measures.registry import MEASURES, compute_measures  # noqa: E402
+from infometrics.measures import MEASURES, compute_measures  # noqa: E402
 
 mpmath.mp.dps = 40
 NAN = float("nan")

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._cli.main import main
+from infometrics.cli import main
 
 SVG_PREFIX = "data:image/svg+xml;base64,"
 

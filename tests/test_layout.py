@@ -53,7 +53,7 @@ def test_compare_validates_each_matrix_once_and_computes_its_quantities_once(
 
 
 def test_compute_measures_of_a_stack_is_one_validation_and_one_quantities(counted):
-    from infometrics._measures.registry import compute_measures
+    from infometrics.measures import compute_measures
 
     stack = np.random.default_rng(1).integers(0, 9, (50, 3, 4))
     names = ["ni2", "info_completeness", "triangle_mi", "kappa", "ema", "xi"]

@@ -188,7 +188,7 @@ def _registry_value(name, matrix):
     """A registry measure, oriented, computed on this one matrix alone."""
     spec = im.measures.MEASURES[name.removeprefix("neg_")]
     sign = 1.0 if spec.higher_is_better else -1.0
-    from infometrics._measures.registry import compute_measures
+    from infometrics.measures import compute_measures
 
     values = compute_measures(matrix, [spec.name], replace_undefined_by=np.nan)
     return sign * float(values[spec.name])

@@ -12,8 +12,8 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import LinearSVC
 
 import infometrics as im
-from infometrics._measures.registry import compute_measures
 from infometrics._sklearn.threshold_objective import _Objective, _Problem
+from infometrics.measures import compute_measures
 
 CV = StratifiedKFold(3)
 # scikit-learn's metrics see the reject label as an unknown class, and say so.

@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import infometrics as im
-from infometrics._measures.registry import MEASURES, compute_measures
 from infometrics._measures.relabelling import (
     PREDICTION_RELABELLING_INVARIANT,
     best_relabelling,
     clear_relabelling_of_counts,
 )
+from infometrics.measures import MEASURES, compute_measures
 
 Y = np.repeat([0, 1, 2], 10)
 SHIFTED = (Y + 1) % 3

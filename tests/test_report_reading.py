@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 import infometrics as im
-from infometrics._measures.registry import MEASURES, compute_measures
 from infometrics._report.html_reading import value_reasons
+from infometrics.measures import MEASURES, compute_measures
 
 REJECT = -1
 

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._measures.registry import compute_measures
+from infometrics.measures import compute_measures
 
 M5 = [[74, 6, 10], [0, 9, 1]]
 

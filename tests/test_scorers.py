@@ -23,7 +23,7 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
 import infometrics as im
-from infometrics._measures import registry
+from infometrics.measures import compute_measures
 
 SPEC_NAMES = [
     *(f"ni{k}" for k in range(1, 25)),
@@ -79,9 +79,9 @@ def test_scorer_value_equals_the_measure_of_the_same_predictions(iris, name):
     assert (predictions == -1).any()
     matrix = im.augmented_confusion_matrix(y, predictions, labels=model.classes_)
     spec = im.measures.MEASURES[name.removeprefix("neg_")]
-    expected = registry.compute_measures(
-        matrix, [spec.name], replace_undefined_by=np.nan
-    )[spec.name]
+    expected = compute_measures(matrix, [spec.name], replace_undefined_by=np.nan)[
+        spec.name
+    ]
     scorer = im.make_ni_scorer(name, replace_undefined_by=np.nan)
     got = scorer(model, X, y)
     sign = 1 if spec.higher_is_better else -1

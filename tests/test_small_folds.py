@@ -10,13 +10,12 @@ import math
 
 import numpy as np
 import pytest
+from measure_helpers import ADJUSTABLE
+from measure_helpers import every_measure as _every_measure
 from sklearn.metrics import adjusted_mutual_info_score
 
 import infometrics as im
-
-# The one place the new functions are imported from (until they are exported).
-from infometrics._measures.chance import ADJUSTABLE, adjusted_measures
-from infometrics._measures.jackknife import jackknife_measures
+from infometrics.measures import adjusted_measures, jackknife_measures
 
 AVERAGES = {"ni5": "arithmetic", "ni6": "geometric", "ni8": "max", "ni9": "min"}
 
@@ -150,27 +149,6 @@ def test_adjusted_single_true_class_is_undefined():
 
 
 # -- jackknife ------------------------------------------------------------------
-
-
-def _every_measure(matrix):
-    """Every registry measure through the public functions of each family."""
-    values = im.ni(
-        matrix, [f"ni{k}" for k in range(1, 25)], replace_undefined_by=np.nan
-    )
-    coverage = im.information_coverage(matrix, replace_undefined_by=np.nan)
-    triangle = im.entropy_triangle(matrix, replace_undefined_by=np.nan)
-    values |= im.conventional_measures(matrix, replace_undefined_by=np.nan)
-    values |= {
-        "info_completeness": coverage.completeness,
-        "false_info_ratio": coverage.false_info_ratio,
-        "info_error": coverage.info_error,
-        "triangle_mi": triangle.mutual_info,
-        "triangle_vi": triangle.variation_info,
-        "triangle_dh": triangle.delta_h,
-        "ema": triangle.ema,
-        "nit": triangle.nit,
-    }
-    return values
 
 
 @pytest.mark.parametrize("seed", range(3))

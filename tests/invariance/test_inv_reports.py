@@ -24,7 +24,7 @@ from sklearn.datasets import load_iris, make_classification
 from sklearn.svm import SVC
 
 import infometrics as im
-from infometrics._cli.main import main as cli_main
+from infometrics.cli import main as cli_main
 
 from .cases import make_case, repeated
 from .checks import battery_params
