@@ -5,7 +5,6 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 import pytest
-
 from measure_helpers import every_measure
 
 import infometrics as im

@@ -11,10 +11,10 @@ import importlib.util
 import numpy as np
 import pandas as pd
 import pytest
+from counting_helpers import counts_and_labels
 
 import infometrics
 from infometrics import ConfusionCounts, counts_from_table, ni
-from infometrics._counting.count import confusion_matrix_and_labels
 from infometrics._engines import tables
 from infometrics.counting import confidence_binned_counts
 from infometrics.exceptions import RejectLabelWarning
@@ -124,7 +124,7 @@ def _frame(kind, seed, n=400, n_classes=4):
 
 
 def _reference(frame, reject, *, weighted=False, labels=None):
-    return confusion_matrix_and_labels(
+    return counts_and_labels(
         frame["truth"],
         frame["prediction"],
         labels=labels,
@@ -352,7 +352,7 @@ def test_quantile_thresholds_are_near_the_exact_quantiles(engine):
 
 def _in_memory_error(frame, **options):
     with pytest.raises(ValueError, match=r".") as error:
-        confusion_matrix_and_labels(
+        counts_and_labels(
             frame["truth"],
             frame["prediction"],
             sample_weight=frame["weight"].to_numpy() if "weight" in frame else None,

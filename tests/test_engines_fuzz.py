@@ -16,11 +16,11 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from counting_helpers import counts_and_labels
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from infometrics import ConfusionCounts, counts_from_table
-from infometrics._counting.count import confusion_matrix_and_labels
 from infometrics._counting.labels import encode_labels
 from infometrics.counting import ConfidenceBinnedCounts
 
@@ -219,7 +219,7 @@ def _call(function):
 
 def _reference_matrix(frame, options):
     weights = frame["w"] if "sample_weight" in options else None
-    return confusion_matrix_and_labels(
+    return counts_and_labels(
         frame["t"],
         frame["p"],
         labels=options.get("labels"),
