@@ -15,7 +15,6 @@ from counting_helpers import counts_and_labels
 
 import infometrics
 from infometrics import ConfusionCounts, counts_from_table, ni
-from infometrics._engines import tables
 from infometrics.counting import confidence_binned_counts
 from infometrics.exceptions import RejectLabelWarning
 from infometrics.report import html_report, information_report
@@ -515,15 +514,15 @@ def test_only_aggregates_are_collected(monkeypatch):
     import polars as pl
 
     collected = []
-    collect = tables._collect
+    collect = pl.LazyFrame.collect
 
-    def recording_collect(frame):
-        result = collect(frame)
+    def recording_collect(frame, *args, **kwargs):
+        result = collect(frame, *args, **kwargs)
         collected.append(len(result))
         return result
 
-    # Every collection, in the entry point and in its aggregates.
-    monkeypatch.setattr(tables, "_collect", recording_collect)
+    # Every collection by the engine, in the entry point and in its aggregates.
+    monkeypatch.setattr(pl.LazyFrame, "collect", recording_collect)
     n = 200_000
     table = pl.LazyFrame(
         {
@@ -573,13 +572,13 @@ def test_rejected_predictions_are_refused_in_the_first_pass(
     import polars as pl
 
     passes = []
-    collect = tables._collect
+    collect = pl.LazyFrame.collect
 
-    def recording_collect(frame):
+    def recording_collect(frame, *args, **kwargs):
         passes.append(frame)
-        return collect(frame)
+        return collect(frame, *args, **kwargs)
 
-    monkeypatch.setattr(tables, "_collect", recording_collect)
+    monkeypatch.setattr(pl.LazyFrame, "collect", recording_collect)
     truth = ["a", "b", "b"] if isinstance(prediction[0], str) else [0, 1, 1]
     # Polars keeps float("nan") a NaN and None a null.
     table = pl.LazyFrame(
