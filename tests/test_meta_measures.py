@@ -7,9 +7,9 @@ from math import comb
 import numpy as np
 import pandas as pd
 import pytest
+from designed_matrices import HU_HE_YUAN_MATRICES
 
 import infometrics as im
-from infometrics._meta.designed import HU_HE_YUAN_MATRICES
 from infometrics._meta.measures import resolve_measure
 from infometrics._meta.search import (
     binary_splits,
