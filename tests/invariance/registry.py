@@ -43,7 +43,7 @@ class Entry:
     name: str
     run: Callable[[Case], dict]
     takes: frozenset
-    # Public names (of infometrics.__all__) this entry exercises.
+    # Public names (of tests/public_names.py) this entry exercises.
     covers: tuple
 
 
