@@ -1,4 +1,4 @@
-"""CLI fuzz battery (issue 8): malformed files give exactly one line on stderr,
+"""CLI fuzz battery: malformed files give exactly one line on stderr,
 no traceback and a non-zero exit -- or a report of exactly the numbers in the
 file (the report of the same counts written plainly)."""
 

@@ -1,4 +1,4 @@
-"""Command-line input (issue 8): files are read as written, or refused clearly."""
+"""Command-line input: files are read as written, or refused clearly."""
 
 import json
 import math

@@ -1,7 +1,8 @@
-"""Exact-arithmetic differential test (issue 8): every measure against a slow
-reference written here from the SPEC formulas, with ``fractions.Fraction`` for
-the rational parts and ``mpmath`` (40 digits) for the logarithms, on thousands
-of small matrices rich in degenerate shapes.
+"""Exact-arithmetic differential test: every measure against a slow reference
+written here from the published formulas (Valverde-Albacete & Pelaez-Moreno;
+Hu, He & Yuan; Hu & Wang), with ``fractions.Fraction`` for the rational parts
+and ``mpmath`` (40 digits) for the logarithms, on thousands of small matrices
+rich in degenerate shapes.
 
 The reference never calls the package. Degenerate decisions (a zero entropy, an
 exactly independent matrix, an infinite divergence) are taken on exact

@@ -1,4 +1,4 @@
-"""Extreme-value battery (issue 8): counts from 1e-300 to the float maximum, one
+"""Extreme-value battery: counts from 1e-300 to the float maximum, one
 cell 1e14 times the others, and labels at the int64 limits give the measures
 of the well-scaled problem."""
 

@@ -1,4 +1,4 @@
-"""Label-input fuzz battery (issue 8): label dtypes x missing markers x reject-label
+"""Label-input fuzz battery: label dtypes x missing markers x reject-label
 kinds x weights. Every input gives the matrix a dict-counting reference gives,
 or a clear ValueError/TypeError -- never a different matrix."""
 

@@ -228,7 +228,7 @@ def test_invalid_input_raises_a_clear_value_error(y_true, y_pred, kwargs, messag
         im.augmented_confusion_matrix(y_true, y_pred, **kwargs)
 
 
-# -- issue 8: the reject label matches by value, and must be able to match
+# -- the reject label matches by value, and must be able to match
 
 
 @pytest.mark.parametrize(
@@ -349,7 +349,7 @@ def test_missing_labels_are_found_for_every_dtype(missing, where):
         )
 
 
-# -- issue 8: continuous values are refused, as scikit-learn refuses them
+# -- continuous values are refused, as scikit-learn refuses them
 
 
 @pytest.mark.parametrize(
@@ -385,7 +385,7 @@ def test_whole_floats_are_labels_and_a_fractional_marker_is_allowed():
     np.testing.assert_array_equal(matrix, [[0, 1, 0], [0, 0, 1]])
 
 
-# -- issue 8: classes are the labels present, whatever their weight
+# -- classes are the labels present, whatever their weight
 
 
 @pytest.mark.parametrize(
@@ -430,7 +430,7 @@ def test_all_zero_weights_are_an_error(y):
         im.augmented_confusion_matrix(y, y, sample_weight=[0, 0.0], reject_label=None)
 
 
-# -- issue 8: extreme integers never wrap and never size an allocation
+# -- extreme integers never wrap and never size an allocation
 
 INT64_MIN, INT64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 

@@ -83,7 +83,7 @@ def test_keyword_only_options():
                 )
 
 
-SPEC_CONVENTIONAL_KEYS = {
+DOCUMENTED_CONVENTIONAL_KEYS = {
     "correct_rate",
     "error_rate",
     "reject_rate",
@@ -109,13 +109,13 @@ SPEC_CONVENTIONAL_KEYS = {
 }
 
 
-def test_spec_contract_field_and_key_names():
+def test_documented_field_and_key_names():
     three = infometrics.conventional_measures(
         [[5, 1, 0, 1], [1, 5, 1, 0], [0, 1, 6, 0]]
     )
-    assert set(three) >= SPEC_CONVENTIONAL_KEYS
+    assert set(three) >= DOCUMENTED_CONVENTIONAL_KEYS
     binary = infometrics.conventional_measures([[5, 1, 1], [1, 5, 0]])
-    assert SPEC_CONVENTIONAL_KEYS | {"precision", "recall", "f1"} <= set(binary)
+    assert DOCUMENTED_CONVENTIONAL_KEYS | {"precision", "recall", "f1"} <= set(binary)
     coverage = infometrics.information_coverage([[5, 1, 1], [1, 5, 0]])
     for field in (
         "completeness",

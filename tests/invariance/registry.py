@@ -98,8 +98,8 @@ INT64_REFUSALS = {"bootstrap_measures": r"at most 2\*\*63 - 1"}
 # samples and 5/24 as four (twice the steps, a smaller area). The only oracle
 # free of both (a function of the error rate alone) is Geifman et al.'s
 # continuous ``r + (1 - r) ln(1 - r)``, which is not the step oracle (a perfect
-# ranking of n samples would no longer score 0): that is a change of the SPEC
-# to decide, not of the battery. So here e_aurc's outputs are checked against
+# ranking of n samples would no longer score 0): that is a change of the
+# definition to decide, not of the battery. So here e_aurc's outputs are checked against
 # e_aurc itself on each side (the weighted case is checked against the step oracle in
 # test_e_aurc_oracle_ranks_weighted_samples), and every other output of these
 # entries must still equal the repetition's. Its docstring says so.
