@@ -1,4 +1,10 @@
-"""The demo: progress as it works, full column names, a computed reading."""
+"""The demo: progress as it works, full column names, a computed reading.
+
+This module imports the private demo module, and must: ``infometrics demo``
+fits and tunes classifiers for many seconds and writes only its final report,
+so its reading of the held-out comparison (which sentence for which outcome)
+and its steps are checked on the demo's own functions, with few repeats.
+"""
 
 import io
 import re

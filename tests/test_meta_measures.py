@@ -1,4 +1,10 @@
-"""Meta-measures: the audit, its search spaces, and the paper's judgement."""
+"""Meta-measures: the audit, its search spaces, and the paper's judgement.
+
+This module imports the private search-space builders, and must: that every
+composition and binary split is enumerated exactly once (against closed-form
+counts) cannot be seen in the audit's verdicts, only in the spaces it
+searches; the audit itself is tested through ``im.meta.meta_measure_audit``.
+"""
 
 import itertools
 from fractions import Fraction

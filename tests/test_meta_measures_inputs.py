@@ -1,4 +1,9 @@
-"""Meta-measures: regressions of an outside audit (search space, inputs, output)."""
+"""Meta-measures: regressions of an outside audit (search space, inputs, output).
+
+This module imports the private measure resolver and search-space size, and
+must: how a metric callable is classified (labels or counts, sign) and the
+closed-form size of a search space are checked before any audit runs on them.
+"""
 
 import threading
 import warnings

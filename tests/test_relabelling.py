@@ -1,4 +1,10 @@
-"""Permuted predictions: which measures cannot see them, and the reports say so."""
+"""Permuted predictions: which measures cannot see them, and the reports say so.
+
+This module imports the private relabelling search, and must: that the
+relabelling found equals the best of every permutation (a brute-force
+reference) can only be checked on the search itself; the public warning
+(``PermutedLabelsWarning``) gives only its summary in words.
+"""
 
 import itertools
 import warnings

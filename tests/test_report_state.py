@@ -1,4 +1,11 @@
-"""The HTML report: no global state changed, text drawn literally, huge counts."""
+"""The HTML report: no global state changed, text drawn literally, huge counts.
+
+This module imports the private figure helpers, and must: that a figure
+writes no rcParams, gives the same SVG bytes from eight threads whatever the
+user's rc, and draws a name's text literally (its rendered extent equals the
+literal text's) is checked on one figure drawn by the helpers every page and
+Display uses; the pages themselves are checked through ``im.report``.
+"""
 
 import base64
 import re
