@@ -1,9 +1,9 @@
 """The demo: progress as it works, full column names, a computed reading.
 
 This module imports the private demo module, and must: ``infometrics demo``
-fits and tunes classifiers for many seconds and writes only its final report,
-so its reading of the held-out comparison (which sentence for which outcome)
-and its steps are checked on the demo's own functions, with few repeats.
+fits and tunes classifiers for many seconds, so its reading of a held-out
+comparison (which sentence for which outcome) is checked on constructed
+outcomes through the demo's own functions, and its run with few repeats.
 """
 
 import io
