@@ -1,9 +1,12 @@
 """Meta-measures: the audit, its search spaces, and the paper's judgement.
 
-This module imports the private search-space builders, and must: that every
-composition and binary split is enumerated exactly once (against closed-form
-counts) cannot be seen in the audit's verdicts, only in the spaces it
-searches; the audit itself is tested through ``im.meta.meta_measure_audit``.
+This module imports private modules, and must: that every composition and
+binary split is enumerated exactly once (against closed-form counts) cannot
+be seen in the audit's verdicts, only in the spaces it searches (the search
+builders); how a metric is classified (labels or counts) is not in the
+audit's results (the measure resolver); and the docs' page is rendered from
+an audit by the page renderer. The audit itself is tested through
+``im.meta.meta_measure_audit``.
 """
 
 import itertools
