@@ -6,6 +6,7 @@ here (as scikit-learn's ``metrics/tests/test_common.py`` does).
 
 import numpy as np
 import pytest
+from measure_helpers import ADJUSTABLE
 from sklearn.datasets import load_iris
 from sklearn.tree import DecisionTreeClassifier
 
@@ -121,3 +122,17 @@ def test_an_unknown_name_lists_every_measure_but_the_numbered_ni():
     numbered = {f"ni{k}" for k in range(1, 25)}
     assert listed == (set(MEASURES) - numbered) | {"ni1", "ni24"}
     assert "nit" in listed
+
+
+def test_chance_adjustment_accepts_exactly_the_measures_affine_in_the_information():
+    """Only a measure affine in I (or I_M) once the margins are fixed has its
+    expectation under the permutation model at E[I] (Vinh, Epps & Bailey
+    2010); every other registry measure is refused with a reason."""
+    matrix = [[5, 1, 1], [2, 6, 0]]
+    assert set(ADJUSTABLE) < set(MEASURES)
+    assert set(im.measures.adjusted_measures(matrix, list(ADJUSTABLE))) == set(
+        ADJUSTABLE
+    )
+    for name in set(MEASURES) - set(ADJUSTABLE):
+        with pytest.raises(ValueError, match="cannot be adjusted for chance"):
+            im.measures.adjusted_measures(matrix, [name])
