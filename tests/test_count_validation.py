@@ -15,6 +15,7 @@ COUNT_FUNCTIONS = [
     im.information_coverage,
     im.entropy_triangle,
     im.conventional_measures,
+    lambda c: im.measures.compute_measures(c, ["ni2", "kappa"]),
 ]
 
 

@@ -136,3 +136,11 @@ def test_chance_adjustment_accepts_exactly_the_measures_affine_in_the_informatio
     for name in set(MEASURES) - set(ADJUSTABLE):
         with pytest.raises(ValueError, match="cannot be adjusted for chance"):
             im.measures.adjusted_measures(matrix, [name])
+
+
+def test_a_two_class_measure_of_a_larger_matrix_is_refused():
+    binary_only = [name for name, spec in MEASURES.items() if spec.binary_only]
+    assert binary_only
+    for name in binary_only:
+        with pytest.raises(ValueError, match="only defined for two classes"):
+            compute_measures([[5, 1, 0, 0], [1, 5, 0, 0], [0, 1, 4, 0]], [name])
