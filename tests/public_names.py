@@ -12,6 +12,7 @@ SUBNAMESPACES = (
     "meta",
     "exceptions",
     "scoring",
+    "cli",
 )
 MODULES = [infometrics, *(getattr(infometrics, name) for name in SUBNAMESPACES)]
 

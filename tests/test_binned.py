@@ -38,8 +38,10 @@ def test_binned_curve_equals_the_exact_curve_at_the_thresholds(confidence, weigh
     y_true, proba, weights = _data()
     weights = weights if weighted else None
     # Given thresholds, some equal to confidences in the data.
+    # The documented confidences: the top score, or the top two's difference.
     ordered = np.sort(proba, axis=1)
-    confidences = ordered[:, -1] - (ordered[:, -2] if confidence == "margin" else 0)
+    top = ordered[:, -1]
+    confidences = top if confidence == "max" else top - ordered[:, -2]
     given = np.sort(np.concatenate([confidences[:3], [0.0, 0.55, 2.0]]))
     for thresholds in (given, 7):
         binned = confidence_binned_counts(

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._cli.main import main
+from infometrics.cli import main
 
 SCRIPT = Path(sys.executable).parent / "infometrics"
 M5 = [[74, 6, 10], [0, 9, 1]]

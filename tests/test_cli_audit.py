@@ -4,7 +4,7 @@ import sys
 
 import pytest
 
-from infometrics._cli.main import main
+from infometrics.cli import main
 
 SMALL = [
     "--max-samples",

@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from infometrics._cli.main import main
+from infometrics.cli import main
 
 SPELLINGS = (
     ("--y-true", "y_true", "--y-pred", "y_pred"),

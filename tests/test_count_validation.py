@@ -1,13 +1,13 @@
-"""Count-level validation (issue 8): inputs that are not counts are refused."""
+"""Count-level validation: inputs that are not counts are refused, real numbers read."""
 
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import pytest
+from measure_helpers import every_measure
 
 import infometrics as im
-from infometrics._measures.validation import check_confusion_matrix
 
 COUNT_FUNCTIONS = [
     lambda c: im.ni(c, "ni2"),
@@ -15,6 +15,7 @@ COUNT_FUNCTIONS = [
     im.information_coverage,
     im.entropy_triangle,
     im.conventional_measures,
+    lambda c: im.measures.compute_measures(c, ["ni2", "kappa"]),
 ]
 
 
@@ -40,21 +41,27 @@ def test_values_that_are_not_counts_are_refused(matrix, message, function):
         function(matrix)
 
 
+def assert_same_measures(got, expected):
+    for name, value in expected.items():
+        np.testing.assert_array_equal(got[name], value, err_msg=name)
+
+
 def test_a_masked_array_without_masked_entries_is_its_data():
     data = np.array([[5, 1, 2], [0, 7, 1]])
     masked = np.ma.array(data, mask=np.zeros_like(data, dtype=bool))
     assert im.ni(masked, "ni2") == im.ni(data, "ni2")
-    counts, has_reject = check_confusion_matrix(np.ma.array(data))
-    np.testing.assert_array_equal(counts, data)
-    assert has_reject
+    # Every measure, the reject rate included: the last column is still read
+    # as the reject column.
+    assert_same_measures(every_measure(np.ma.array(data)), every_measure(data))
+    assert every_measure(np.ma.array(data))["reject_rate"] == 3 / 16
 
 
 def test_object_arrays_of_real_numbers_are_counts():
     big = [[10**300, 10**299, 0], [0, 10**300, 10**298]]
-    counts, _ = check_confusion_matrix(big)
-    assert counts.dtype == np.float64
-    np.testing.assert_allclose(counts, np.array(big, dtype=float))
+    as_float = np.array(big, dtype=float)
+    assert_same_measures(every_measure(big), every_measure(as_float))
+    assert np.isfinite(every_measure(big)["ni2"])
     fractions = np.array([[Fraction(1, 2), 1], [1, 1]], dtype=object)
-    np.testing.assert_array_equal(
-        check_confusion_matrix(fractions)[0], [[0.5, 1], [1, 1]]
+    assert_same_measures(
+        every_measure(fractions), every_measure(np.array([[0.5, 1], [1, 1]]))
     )

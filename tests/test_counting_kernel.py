@@ -1,4 +1,11 @@
-"""The blocked integer kernel against a dictionary count, on every code path."""
+"""The blocked integer kernel against a dictionary count, on every code path.
+
+This module imports the private kernel, and must: its block boundaries (2**16
+labels), the dense-table budget and the small-table switch are crossed here
+with small blocks and budgets set per test. Through the public API each would
+need 10**5 labels or more per case; the public counts of the same labels are
+checked in test_labels.py and test_label_dtype_grid.py.
+"""
 
 from collections import Counter
 

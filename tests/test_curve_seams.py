@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 import infometrics as im
-from infometrics._measures.registry import MEASURES, compute_measures
+from infometrics.measures import MEASURES, compute_measures
 
 SELECTIVE_AREAS = (im.curves.aurc, im.curves.e_aurc, im.curves.augrc)
 UNDEFINED = -7.0  # a value no measure takes: undefined points must agree too
@@ -636,24 +636,34 @@ def test_binned_counts_of_weights_spanning_16_decades_are_exact_cell_sums():
         )
 
 
-def test_points_computed_from_their_matrices_in_blocks_give_the_same_curve(
-    monkeypatch,
-):
-    from infometrics._curves import stacks
-
-    true, predicted, confidence, weights = wide_problem(1, 3)
-    kwargs = {
-        "labels": [0, 1, 2],
-        "reject_label": None,
-        "measures": ["ni2", "ni3", "false_info_ratio"],
-        "sample_weight": weights,
-    }
-    whole = im.curves.reject_curve_from_predictions(
-        true, predicted, confidence, **kwargs
+def test_a_curve_of_many_blocks_gives_each_points_matrix_bits():
+    # Twenty classes and 3,000 distinct confidences: the points are built and
+    # evaluated in several bounded blocks; every point must give the bits of
+    # its own matrix, counted here directly (integer counts are exact).
+    rng = np.random.default_rng(1)
+    m, n = 20, 3000
+    true = rng.integers(0, m, n)
+    predicted = np.where(rng.random(n) < 0.6, true, rng.integers(0, m, n))
+    confidence = rng.permutation(n) / n
+    names = ["ni2", "ni3", "false_info_ratio"]
+    curve = im.curves.reject_curve_from_predictions(
+        true,
+        predicted,
+        confidence,
+        labels=np.arange(m),
+        reject_label=None,
+        measures=names,
+        thresholds=None,
     )
-    monkeypatch.setattr(stacks, "BLOCK_CELLS", 1)
-    blocks = im.curves.reject_curve_from_predictions(
-        true, predicted, confidence, **kwargs
-    )
-    for name, values in whole.measures.items():
-        np.testing.assert_array_equal(blocks.measures[name], values, name)
+    assert len(curve.thresholds) > n
+    stack = []
+    for k, threshold in enumerate(curve.thresholds):
+        last = k == len(curve.thresholds) - 1
+        column = np.where(~last & (confidence >= threshold), predicted, m)
+        cells = np.bincount(true * (m + 1) + column, minlength=m * (m + 1))
+        stack.append(cells.reshape(m, m + 1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = compute_measures(np.array(stack), names)
+    for name in names:
+        np.testing.assert_array_equal(curve.measures[name], expected[name], name)

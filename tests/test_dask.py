@@ -271,12 +271,13 @@ def test_dask_is_not_imported_for_in_memory_input(monkeypatch):
     assert "dask" not in sys.modules
 
 
-def test_missing_dask_says_how_to_install(monkeypatch):
-    from infometrics._counting.collections import import_dask
-
-    monkeypatch.setitem(sys.modules, "dask", None)
+def test_dask_without_its_array_part_says_how_to_install(monkeypatch):
+    # A Dask collection exists only if Dask is imported; Dask installed
+    # without the array extra is what can be missing then.
+    y = da.from_array(np.array([0, 1, 1, 0]), chunks=2)
+    monkeypatch.setitem(sys.modules, "dask.array", None)
     with pytest.raises(ImportError, match=r"infometrics\[dask\]"):
-        import_dask()
+        im.augmented_confusion_matrix(y, y)
 
 
 def _label_columns(kind, values):

@@ -1,4 +1,10 @@
-"""The demo: progress as it works, full column names, a computed reading."""
+"""The demo: progress as it works, full column names, a computed reading.
+
+This module imports the private demo module, and must: ``infometrics demo``
+fits and tunes classifiers for many seconds, so its reading of a held-out
+comparison (which sentence for which outcome) is checked on constructed
+outcomes through the demo's own functions, and its run with few repeats.
+"""
 
 import io
 import re
@@ -8,7 +14,7 @@ import pytest
 
 from infometrics import augmented_confusion_matrix
 from infometrics._cli import demo
-from infometrics._measures.registry import compute_measures
+from infometrics.measures import compute_measures
 
 
 @pytest.fixture(scope="module")

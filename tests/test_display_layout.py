@@ -1,4 +1,4 @@
-"""Issue 21: Displays drawn on a user's own axes stay readable (artist state, Agg)."""
+"""Displays drawn on a user's own axes stay readable (artist state, Agg)."""
 
 import inspect
 import itertools

@@ -11,11 +11,10 @@ import importlib.util
 import numpy as np
 import pandas as pd
 import pytest
+from counting_helpers import counts_and_labels
 
 import infometrics
 from infometrics import ConfusionCounts, counts_from_table, ni
-from infometrics._counting.count import confusion_matrix_and_labels
-from infometrics._engines import tables
 from infometrics.counting import confidence_binned_counts
 from infometrics.exceptions import RejectLabelWarning
 from infometrics.report import html_report, information_report
@@ -124,7 +123,7 @@ def _frame(kind, seed, n=400, n_classes=4):
 
 
 def _reference(frame, reject, *, weighted=False, labels=None):
-    return confusion_matrix_and_labels(
+    return counts_and_labels(
         frame["truth"],
         frame["prediction"],
         labels=labels,
@@ -352,7 +351,7 @@ def test_quantile_thresholds_are_near_the_exact_quantiles(engine):
 
 def _in_memory_error(frame, **options):
     with pytest.raises(ValueError, match=r".") as error:
-        confusion_matrix_and_labels(
+        counts_and_labels(
             frame["truth"],
             frame["prediction"],
             sample_weight=frame["weight"].to_numpy() if "weight" in frame else None,
@@ -515,15 +514,15 @@ def test_only_aggregates_are_collected(monkeypatch):
     import polars as pl
 
     collected = []
-    collect = tables._collect
+    collect = pl.LazyFrame.collect
 
-    def recording_collect(frame):
-        result = collect(frame)
+    def recording_collect(frame, *args, **kwargs):
+        result = collect(frame, *args, **kwargs)
         collected.append(len(result))
         return result
 
-    # Every collection, in the entry point and in its aggregates.
-    monkeypatch.setattr(tables, "_collect", recording_collect)
+    # Every collection by the engine, in the entry point and in its aggregates.
+    monkeypatch.setattr(pl.LazyFrame, "collect", recording_collect)
     n = 200_000
     table = pl.LazyFrame(
         {
@@ -573,13 +572,13 @@ def test_rejected_predictions_are_refused_in_the_first_pass(
     import polars as pl
 
     passes = []
-    collect = tables._collect
+    collect = pl.LazyFrame.collect
 
-    def recording_collect(frame):
+    def recording_collect(frame, *args, **kwargs):
         passes.append(frame)
-        return collect(frame)
+        return collect(frame, *args, **kwargs)
 
-    monkeypatch.setattr(tables, "_collect", recording_collect)
+    monkeypatch.setattr(pl.LazyFrame, "collect", recording_collect)
     truth = ["a", "b", "b"] if isinstance(prediction[0], str) else [0, 1, 1]
     # Polars keeps float("nan") a NaN and None a null.
     table = pl.LazyFrame(

@@ -8,8 +8,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._cli.main import main
-from infometrics._report.selective import binned_risk_coverage
+from infometrics.cli import main
 
 duckdb = pytest.importorskip("duckdb", reason="the command reads tables with DuckDB")
 pytest.importorskip("pyarrow", reason="the tests write Parquet with pyarrow")
@@ -110,7 +109,7 @@ def test_weighted_report_of_csv_and_parquet(predictions, tmp_path, capsys, suffi
         np.testing.assert_array_equal(values, expected[column].to_numpy()[:3])
 
 
-def test_binned_risk_coverage_is_exact_at_the_tie_groups(predictions):
+def test_binned_counts_give_the_risk_coverage_curve_at_the_tie_groups(predictions):
     thresholds = [0.3, 0.5, 0.7, 0.8, 0.95]
     binned = im.counts_from_table(
         predictions,
@@ -120,7 +119,16 @@ def test_binned_risk_coverage_is_exact_at_the_tie_groups(predictions):
         thresholds=thresholds,
         reject_label=None,
     )
-    coverage, selective_risk, generalized_risk, edges = binned_risk_coverage(binned)
+    # Accepted at threshold k: the bins above it (confidence >= threshold k).
+    totals = binned.counts.sum(axis=(1, 2))
+    wrong = totals - np.trace(binned.counts, axis1=1, axis2=2)
+    accepted = np.cumsum(totals[::-1])[::-1][1:]
+    accepted_wrong = np.cumsum(wrong[::-1])[::-1][1:]
+    # The curve runs from the highest threshold down.
+    coverage = (accepted / totals.sum())[::-1]
+    selective_risk = (accepted_wrong / accepted)[::-1]
+    generalized_risk = (accepted_wrong / totals.sum())[::-1]
+    edges = binned.thresholds[::-1]
     curve = im.curves.risk_coverage_curve(
         predictions["truth"], predictions["pred"], predictions["score"]
     )

@@ -16,12 +16,11 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from counting_helpers import counts_and_labels
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from infometrics import ConfusionCounts, counts_from_table
-from infometrics._counting.count import confusion_matrix_and_labels
-from infometrics._counting.labels import encode_labels
+from infometrics import ConfusionAccumulator, ConfusionCounts, counts_from_table
 from infometrics.counting import ConfidenceBinnedCounts
 
 pytestmark = [
@@ -219,7 +218,7 @@ def _call(function):
 
 def _reference_matrix(frame, options):
     weights = frame["w"] if "sample_weight" in options else None
-    return confusion_matrix_and_labels(
+    return counts_and_labels(
         frame["t"],
         frame["p"],
         labels=options.get("labels"),
@@ -240,21 +239,26 @@ def _reference_binned(frame, options, thresholds):
         raise ValueError("thresholds=k: every confidence is infinite")
     _, classes = _reference_matrix(frame, options)
     reject = options["reject_label"]
-    pred_codes = encode_labels(frame["p"], classes, name="y_pred", reject_label=reject)
-    if (pred_codes == len(classes)).any():
-        raise ValueError(
-            "With confidence, y_pred holds the predictions before rejection"
-        )
-    true_codes = encode_labels(frame["t"], classes)
     bins = np.searchsorted(thresholds, confidences, side="right")
-    m = len(classes)
-    cells = (bins * m + true_codes) * m + pred_codes
-    counts = np.bincount(
-        cells,
-        weights=None if weights is None else weights.to_numpy(dtype=np.float64),
-        minlength=(len(thresholds) + 1) * m * m,
-    )
-    return classes, counts.reshape(len(thresholds) + 1, m, m)
+    stack = []
+    for b in range(len(thresholds) + 1):
+        # Each bin's labels counted in memory, on the classes of the whole.
+        inside = bins == b
+        part = ConfusionAccumulator(labels=classes, reject_label=reject).update(
+            frame["t"][inside],
+            frame["p"][inside],
+            sample_weight=None if weights is None else weights[inside],
+        )
+        matrix = part.confusion_matrix
+        if reject is not None:
+            if matrix[:, -1].any():
+                raise ValueError(
+                    "With confidence, y_pred holds the predictions before rejection"
+                )
+            matrix = matrix[:, :-1]
+        stack.append(matrix)
+    counts = np.array(stack, dtype=np.int64 if weights is None else np.float64)
+    return classes, counts
 
 
 def _assert_same_binned(frame, options, binned):

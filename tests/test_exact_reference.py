@@ -1,7 +1,8 @@
-"""Exact-arithmetic differential test (issue 8): every measure against a slow
-reference written here from the SPEC formulas, with ``fractions.Fraction`` for
-the rational parts and ``mpmath`` (40 digits) for the logarithms, on thousands
-of small matrices rich in degenerate shapes.
+"""Exact-arithmetic differential test: every measure against a slow reference
+written here from the published formulas (Valverde-Albacete & Pelaez-Moreno;
+Hu, He & Yuan; Hu & Wang), with ``fractions.Fraction`` for the rational parts
+and ``mpmath`` (40 digits) for the logarithms, on thousands of small matrices
+rich in degenerate shapes.
 
 The reference never calls the package. Degenerate decisions (a zero entropy, an
 exactly independent matrix, an infinite divergence) are taken on exact
@@ -16,7 +17,7 @@ import pytest
 
 mpmath = pytest.importorskip("mpmath")
 from infometrics import entropy_triangle, information_coverage  # noqa: E402
-from infometrics._measures.registry import MEASURES, compute_measures  # noqa: E402
+from infometrics.measures import MEASURES, compute_measures  # noqa: E402
 
 mpmath.mp.dps = 40
 NAN = float("nan")

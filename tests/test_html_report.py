@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._cli.main import main
+from infometrics.cli import main
 
 SVG_PREFIX = "data:image/svg+xml;base64,"
 
@@ -434,11 +434,12 @@ def test_command_line_writes_the_page(tmp_path, capsys):
 
 
 def test_a_tiny_negative_value_is_not_shown_as_negative_zero():
-    from infometrics._report.render import cell as _number
-    from infometrics._report.render import fixed as _fixed
-
-    assert _fixed(-3.5e-7) == "0.0000"
-    assert _fixed(-4e-5) == "0.0000"
-    assert _fixed(-6e-5) == "-0.0001"
-    assert _fixed(0.0) == "0.0000"
-    assert _number(-0.0) == '<td class="num">0.0000</td>'
+    # Independent rows and columns: kappa is 0, computed as -1.7e-16, which
+    # "{:.4f}" would print as "-0.0000".
+    matrix = np.outer([7, 8, 4], [6, 8, 6])
+    assert -1e-15 < im.conventional_measures(matrix)["kappa"] < 0
+    page = im.report.html_report(confusion_matrix=matrix, figures=False)
+    assert "-0.0000" not in page
+    row = re.search(r"<th>kappa</th>.*?</tr>", page, flags=re.S)
+    assert row
+    assert '<td class="num">0.0000</td>' in row.group(0)

@@ -16,8 +16,9 @@ def _module_name(path):
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path):
-    """Package modules imported by the file at ``path`` (resolved names)."""
+def _imported_names(path):
+    """Every name the file at ``path`` imports, at any depth, resolved:
+    ``from .x import y`` gives both ``package.x`` and ``package.x.y``."""
     name = _module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = set()
@@ -29,14 +30,16 @@ def _imports(path):
                 target = ".".join([*base, *([node.module] if node.module else [])])
             else:
                 target = node.module or ""
-            candidates = [target] + [f"{target}.{alias.name}" for alias in node.names]
+            found.add(target)
+            found.update(f"{target}.{alias.name}" for alias in node.names)
         elif isinstance(node, ast.Import):
-            candidates = [alias.name for alias in node.names]
-        else:
-            continue
-        found.update(c for c in candidates if c in MODULES)
-    found.discard(name)
+            found.update(alias.name for alias in node.names)
     return found
+
+
+def _imports(path):
+    """Package modules imported by the file at ``path`` (resolved names)."""
+    return {c for c in _imported_names(path) if c in MODULES} - {_module_name(path)}
 
 
 MODULES = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
@@ -92,3 +95,34 @@ def test_the_cycle_finder_finds_a_cycle():
         ["a", "b", "c"]
     ]
     assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_core_imports_no_adapters_pandas_or_plotting():
+    """The count-level core (the measures, the warnings) imports only itself,
+    NumPy and the standard library; every module of it, also ones added later."""
+    core = [
+        *(PACKAGE / "_measures").rglob("*.py"),
+        PACKAGE / "_warnings.py",
+        PACKAGE / "exceptions.py",
+    ]
+    assert len(core) >= 8
+    core_modules = {_module_name(path) for path in core}
+    for path in core:
+        for name in _imported_names(path):
+            top = name.split(".")[0]
+            assert top not in {"pandas", "sklearn", "matplotlib", "dask"}, (
+                f"{path.name} imports {name}"
+            )
+            if top == PACKAGE.name:
+                # ``from .module import name`` reads as module.name too.
+                assert {name, name.rpartition(".")[0]} & core_modules, (
+                    f"{path.name} imports {name} from outside the core"
+                )
+
+
+def test_import_reader_sees_relative_and_nested_imports(monkeypatch):
+    fake = PACKAGE / "_measures" / "fake.py"
+    source = "def f():\n    from .._counting.labels import x\n    import pandas\n"
+    monkeypatch.setattr(type(fake), "read_text", lambda self, encoding=None: source)
+    labels = ".".join([PACKAGE.name, "_counting", "labels"])
+    assert _imported_names(fake) == {labels, f"{labels}.x", "pandas"}

@@ -9,10 +9,10 @@ import itertools
 import numpy as np
 import pandas as pd
 import pytest
+from counting_helpers import counts_and_labels
 
 import infometrics as im
 from infometrics import ConfusionAccumulator
-from infometrics._counting.count import confusion_matrix_and_labels
 
 da = pytest.importorskip("dask.array")
 dd = pytest.importorskip("dask.dataframe")
@@ -136,7 +136,7 @@ def test_every_counting_path_gives_the_loop_matrix(kind, marker, weighted):
     weights = WEIGHTS if weighted else None
     expected = _reference(WEIGHTS if weighted else np.ones(TRUE_CODES.size))
     y_true, y_pred = _slice(labels, slice(None))
-    matrix, classes = confusion_matrix_and_labels(
+    matrix, classes = counts_and_labels(
         y_true, y_pred, reject_label=reject, sample_weight=weights
     )
     np.testing.assert_array_equal(matrix, expected)

@@ -1,4 +1,4 @@
-"""Label-input fuzz battery (issue 8): label dtypes x missing markers x reject-label
+"""Label-input fuzz battery: label dtypes x missing markers x reject-label
 kinds x weights. Every input gives the matrix a dict-counting reference gives,
 or a clear ValueError/TypeError -- never a different matrix."""
 
@@ -7,11 +7,11 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from counting_helpers import counts_and_labels
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import infometrics as im
-from infometrics._counting.count import confusion_matrix_and_labels
 
 INT64_MIN, INT64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 LIMITS = [INT64_MIN, INT64_MAX, 0, 7]
@@ -171,7 +171,7 @@ def test_the_right_matrix_or_a_clear_error(case):
     y_pred = build_array(kind, raw_pred)
     if kind in ("int64", "int8") and any(v is MISSING for v in raw_pred):
         assert np.asarray(y_pred).dtype == object
-    call = lambda: confusion_matrix_and_labels(  # noqa: E731
+    call = lambda: counts_and_labels(  # noqa: E731
         y_true, y_pred, reject_label=reject_label, sample_weight=weights
     )
     with warnings.catch_warnings(record=True) as caught:

@@ -5,10 +5,9 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from counting_helpers import counts_and_labels
 
 import infometrics as im
-from infometrics._counting import labels as _labels
-from infometrics._counting.count import confusion_matrix_and_labels
 
 
 def test_default_labels_are_the_sorted_union_without_the_reject_label():
@@ -69,20 +68,34 @@ def test_string_labels_with_a_string_reject_label():
     np.testing.assert_array_equal(matrix, [[1, 0, 0], [1, 0, 1]])
 
 
-def test_integer_fast_path_and_hashing_path_agree():
+def loop_count(y_true, y_pred, weights, classes, reject):
+    """The augmented matrix by a plain loop over the samples."""
+    matrix = np.zeros((len(classes), len(classes) + 1))
+    for t, p, w in zip(y_true, y_pred, weights, strict=True):
+        column = len(classes) if p == reject else classes.index(p)
+        matrix[classes.index(t), column] += w
+    return matrix
+
+
+def test_integer_labels_and_the_same_labels_as_objects_agree_with_a_loop():
+    # Narrow integers, the same values as Python objects and a range too wide
+    # for a table of codes: every way of counting gives the loop's matrix.
     rng = np.random.default_rng(1)
     y_true = rng.integers(0, 50, 2000)
     y_pred = np.where(rng.random(2000) < 0.1, -1, rng.integers(0, 50, 2000))
     weights = rng.random(2000)
-    # Object arrays of the same integers are hashed, never counted by range.
-    fast = im.augmented_confusion_matrix(y_true, y_pred, sample_weight=weights)
-    hashed = im.augmented_confusion_matrix(
-        y_true.astype(object), y_pred.astype(object), sample_weight=weights
-    )
-    np.testing.assert_allclose(fast, hashed)
+    expected = loop_count(y_true, y_pred, weights, list(range(50)), -1)
+    for offset in (0, 10**12):
+        shifted_true = y_true * (1 + offset)
+        shifted_pred = np.where(y_pred == -1, -1, y_pred * (1 + offset))
+        for convert in (np.asarray, lambda y: np.asarray(y, dtype=object)):
+            matrix = im.augmented_confusion_matrix(
+                convert(shifted_true), convert(shifted_pred), sample_weight=weights
+            )
+            np.testing.assert_allclose(matrix, expected, rtol=1e-12)
 
 
-def test_wide_integer_range_falls_back_to_hashing():
+def test_wide_integer_range_is_counted():
     matrix = im.augmented_confusion_matrix([0, 10**9], [10**9, -1])
     np.testing.assert_array_equal(matrix, [[0, 1, 0], [0, 0, 1]])
 
@@ -215,7 +228,7 @@ def test_invalid_input_raises_a_clear_value_error(y_true, y_pred, kwargs, messag
         im.augmented_confusion_matrix(y_true, y_pred, **kwargs)
 
 
-# -- issue 8: the reject label matches by value, and must be able to match
+# -- the reject label matches by value, and must be able to match
 
 
 @pytest.mark.parametrize(
@@ -336,7 +349,7 @@ def test_missing_labels_are_found_for_every_dtype(missing, where):
         )
 
 
-# -- issue 8: continuous values are refused, as scikit-learn refuses them
+# -- continuous values are refused, as scikit-learn refuses them
 
 
 @pytest.mark.parametrize(
@@ -372,7 +385,7 @@ def test_whole_floats_are_labels_and_a_fractional_marker_is_allowed():
     np.testing.assert_array_equal(matrix, [[0, 1, 0], [0, 0, 1]])
 
 
-# -- issue 8: classes are the labels present, whatever their weight
+# -- classes are the labels present, whatever their weight
 
 
 @pytest.mark.parametrize(
@@ -389,7 +402,7 @@ def test_a_zero_weight_sample_still_names_its_class(converter):
     y_true = np.array([0, 1, 2, 2])
     y_pred = np.array([0, 1, 2, 3])
     weights = [1.0, 1.0, 1.0, 0.0]
-    matrix, classes = confusion_matrix_and_labels(
+    matrix, classes = counts_and_labels(
         converter(y_true), converter(y_pred), sample_weight=weights, reject_label=None
     )
     assert len(classes) == 4
@@ -417,7 +430,7 @@ def test_all_zero_weights_are_an_error(y):
         im.augmented_confusion_matrix(y, y, sample_weight=[0, 0.0], reject_label=None)
 
 
-# -- issue 8: extreme integers never wrap and never size an allocation
+# -- extreme integers never wrap and never size an allocation
 
 INT64_MIN, INT64_MAX = np.iinfo(np.int64).min, np.iinfo(np.int64).max
 
@@ -444,21 +457,32 @@ def dict_count(y_true, y_pred, reject):
 )
 def test_int64_limits_give_the_right_matrix(y_true, y_pred):
     expected, classes = dict_count(y_true, y_pred, -1)
-    matrix, got_classes = confusion_matrix_and_labels(
+    matrix, got_classes = counts_and_labels(
         np.array(y_true, dtype=np.int64), np.array(y_pred, dtype=np.int64)
     )
     np.testing.assert_array_equal(matrix, expected)
     assert got_classes.tolist() == classes
 
 
+@pytest.mark.xfail(
+    strict=True, reason="KNOWN: an int64 reject marker near +-2**63 is not matched"
+)
+@pytest.mark.parametrize("near", [INT64_MAX - 5, INT64_MIN + 5])
+def test_a_reject_marker_at_the_int64_limits_is_a_rejection(near):
+    y_true = np.array([near + 7 if near < 0 else near - 7] * 2, dtype=np.int64)
+    y_pred = np.array([y_true[0], near], dtype=np.int64)
+    matrix = im.augmented_confusion_matrix(y_true, y_pred, reject_label=near)
+    np.testing.assert_array_equal(matrix, [[1, 1]])
+
+
 def test_uint64_beyond_int64_and_wide_ranges_go_through_hashing():
     big = np.array([2**64 - 1, 0, 2**63], dtype=np.uint64)
-    matrix, classes = confusion_matrix_and_labels(big, big[::-1])
+    matrix, classes = counts_and_labels(big, big[::-1])
     assert classes.tolist() == [0, 2**63, 2**64 - 1]
     np.testing.assert_array_equal(matrix, [[1, 0, 0, 0], [0, 0, 1, 0], [0, 1, 0, 0]])
     wide = np.array([INT64_MIN, INT64_MAX])
     np.testing.assert_array_equal(
-        im.augmented_confusion_matrix(wide, wide), [[1, 0, 0], [0, 1, 0]]
+        im.augmented_confusion_matrix(wide, wide[::-1]), [[0, 1, 0], [1, 0, 0]]
     )
 
 
@@ -471,21 +495,25 @@ def test_explicit_labels_at_the_int64_limits():
     np.testing.assert_array_equal(matrix, [[0, 0, 0, 0], [0, 1, 0, 1], [0, 0, 0, 0]])
 
 
-# -- the encoding helper (one chunk of labels -> codes, given the classes)
+# -- labels -> rows and columns, given the classes
 
 
-def test_encode_labels_codes_classes_and_rejections():
+def test_given_labels_place_classes_and_rejections():
     classes = np.array([3, 5, 7])
-    codes = _labels.encode_labels([7, 3, -1.0, 5], classes, reject_label=-1)
-    np.testing.assert_array_equal(codes, [2, 0, 3, 1])
-    codes = _labels.encode_labels(
-        np.array([7, np.nan]), classes, name="y_pred", reject_label=np.nan
+    matrix = im.augmented_confusion_matrix(
+        [7, 3, 3, 5], [7, 3, -1.0, 5], labels=classes, reject_label=-1
     )
-    np.testing.assert_array_equal(codes, [2, 3])
+    np.testing.assert_array_equal(matrix, [[1, 0, 0, 1], [0, 1, 0, 0], [0, 0, 1, 0]])
+    matrix = im.augmented_confusion_matrix(
+        np.array([7, 5]), np.array([7, np.nan]), labels=classes, reject_label=np.nan
+    )
+    np.testing.assert_array_equal(matrix, [[0, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]])
     with pytest.raises(ValueError, match=r"y_pred contains labels.*\[4\]"):
-        _labels.encode_labels([4, 3], classes, name="y_pred", reject_label=-1)
+        im.augmented_confusion_matrix([3, 3], [4, 3], labels=classes, reject_label=-1)
     with pytest.raises(ValueError, match="y_pred contains missing"):
-        _labels.encode_labels([np.nan, 3], classes, name="y_pred", reject_label=-1)
+        im.augmented_confusion_matrix(
+            [3, 3], [np.nan, 3], labels=classes, reject_label=-1
+        )
 
 
 _ENCODING_DTYPES = {
@@ -500,15 +528,46 @@ _ENCODING_DTYPES = {
 
 
 @pytest.mark.parametrize("kind", sorted(_ENCODING_DTYPES))
-@pytest.mark.parametrize("seed", range(3))
-def test_encode_labels_integer_table_matches_a_dict_lookup(kind, seed):
+def test_given_integer_labels_without_a_marker_place_values_exactly(kind):
+    dtype, low, high = _ENCODING_DTYPES[kind]
+    classes = np.array([low, low + 1, high - 1, high], dtype=dtype)
+    values = classes[[3, 0, 2, 2, 1]]
+    matrix = im.augmented_confusion_matrix(
+        np.full(5, classes[0], dtype=dtype), values, labels=classes, reject_label=None
+    )
+    np.testing.assert_array_equal(matrix[0], [1, 1, 2, 1])
+    assert matrix[1:].sum() == 0
+
+
+# A reject marker within 2**10 of the int64 limits is not matched: the marker
+# is read as an integer only when float(marker) == int(marker), and the float
+# rounds it to +-2**63. It is counted as a class without labels= (a silently
+# wrong matrix) and refused with them. The int64 cases, whose markers are there.
+_MARKER_NEAR_INT64_LIMITS = pytest.mark.xfail(
+    strict=True,
+    raises=(ValueError, AssertionError),
+    reason="KNOWN: an int64 reject marker near +-2**63 is not matched",
+)
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        pytest.param(kind, marks=_MARKER_NEAR_INT64_LIMITS)
+        if kind in ("int64 low", "int64 high")
+        else kind
+        for kind in sorted(_ENCODING_DTYPES)
+    ],
+)
+@pytest.mark.parametrize("seed", range(2))
+def test_given_integer_labels_place_values_as_a_dict_lookup(kind, seed):
     dtype, low, high = _ENCODING_DTYPES[kind]
     rng = np.random.default_rng(seed)
     pool = sorted(
         {low + int(v) for v in rng.integers(0, high - low, 12, endpoint=True)}
     )
     classes = np.array(pool[: max(1, len(pool) - 2)], dtype=dtype)
-    marker = pool[-1] if len(pool) > 1 and seed != 2 else None
+    marker = pool[-1] if len(pool) > 1 else None
     keys = {value: code for code, value in enumerate(classes.tolist())}
     if marker is not None:
         keys[marker] = len(classes)
@@ -516,26 +575,26 @@ def test_encode_labels_integer_table_matches_a_dict_lookup(kind, seed):
     values = np.array(
         [key_list[i] for i in rng.integers(0, len(key_list), 50)], dtype=dtype
     )
-    codes = _labels.encode_labels(values, classes, name="y_pred", reject_label=marker)
-    assert codes.dtype == np.int64
-    assert codes.tolist() == [keys[value] for value in values.tolist()]
+    # Each prediction's truth is the first class: row 0 holds the columns.
+    truth = np.full(values.shape, classes[0], dtype=dtype)
+    expected = np.zeros((len(classes), len(classes) + (marker is not None)))
+    for value in values.tolist():
+        expected[0, keys[value]] += 1
+
+    def count(labels, y_pred):
+        return im.augmented_confusion_matrix(
+            truth[: len(y_pred)], y_pred, labels=labels, reject_label=marker
+        )
+
+    np.testing.assert_array_equal(count(classes, values), expected)
     # Classes of another integer dtype name the same values.
     wider = classes.astype(object) if dtype == np.uint64 else classes.astype(np.int64)
-    assert (
-        _labels.encode_labels(
-            values, wider, name="y_pred", reject_label=marker
-        ).tolist()
-        == codes.tolist()
-    )
-    # A value that is neither a class nor the marker is named, never coded.
+    np.testing.assert_array_equal(count(wider, values), expected)
+    # A value that is neither a class nor the marker is named, never placed.
     stray = next(value for value in range(low, high + 1) if value not in keys)
-    with pytest.raises(ValueError, match="not in labels"):
-        _labels.encode_labels(
-            np.append(values, np.array([stray], dtype=dtype)),
-            classes,
-            name="y_pred",
-            reject_label=marker,
-        )
+    truth = np.append(truth, truth[:1])
+    with pytest.raises(ValueError, match="y_pred contains labels"):
+        count(classes, np.append(values, np.array([stray], dtype=dtype)))
 
 
 def test_a_list_is_read_as_an_object_array():

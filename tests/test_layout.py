@@ -1,4 +1,11 @@
-"""Issue 7's structure: each matrix validated once, its quantities built once."""
+"""Structure: each matrix validated once per public call, its quantities built once.
+
+This module imports private modules, and must: how many times a call
+validates its matrix and builds the quantities of a matrix (entropies,
+marginals) cannot be seen through the public API, only counted by wrapping
+the one validator and the one evaluator. It also keeps the names of the
+first release public under the layout.
+"""
 
 import numpy as np
 import pytest
@@ -55,21 +62,18 @@ def test_compare_validates_each_matrix_once_and_computes_its_quantities_once(
 
 
 def test_compute_measures_of_a_stack_is_one_validation_and_one_quantities(counted):
-    from infometrics._measures.registry import compute_measures
 
     stack = np.random.default_rng(1).integers(0, 9, (50, 3, 4))
     names = ["ni2", "info_completeness", "triangle_mi", "kappa", "ema", "xi"]
-    values = compute_measures(stack, names, replace_undefined_by=np.nan)
+    values = im.measures.compute_measures(stack, names, replace_undefined_by=np.nan)
     assert set(values) == set(names)
     assert counted == {"validations": 1, "quantities": 1}
 
 
 def test_only_the_requested_measures_are_computed():
     """A measure that is not asked for is never evaluated (nor can it warn)."""
-    from infometrics._measures import registry
-
     evaluated = []
-    originals = {name: spec.compute for name, spec in registry.MEASURES.items()}
+    originals = {name: spec.compute for name, spec in im.measures.MEASURES.items()}
 
     def spying(name, compute):
         def spy(q):
@@ -79,14 +83,37 @@ def test_only_the_requested_measures_are_computed():
         return spy
 
     try:
-        for name, spec in registry.MEASURES.items():
+        for name, spec in im.measures.MEASURES.items():
             # MeasureSpec is frozen: patch around it for the test only.
             object.__setattr__(spec, "compute", spying(name, originals[name]))
-        registry.compute_measures([[5, 1, 2], [1, 6, 0]], ["ni2", "kappa"])
+        im.measures.compute_measures([[5, 1, 2], [1, 6, 0]], ["ni2", "kappa"])
     finally:
-        for name, spec in registry.MEASURES.items():
+        for name, spec in im.measures.MEASURES.items():
             object.__setattr__(spec, "compute", originals[name])
     assert evaluated == ["ni2", "kappa"]
+
+
+def test_reports_validate_each_matrix_once_and_compute_its_quantities_once(counted):
+    y_true = [0, 0, 1, 1, 2, 2]
+    im.report.compare(
+        {
+            "A": [[2, 0, 0, 0], [0, 2, 0, 0], [0, 1, 1, 0]],
+            "B": [[1, 1, 0, 0], [0, 2, 0, 0], [0, 0, 2, 0]],
+            "C": [[2, 0, 0, 0], [0, 1, 0, 1], [0, 0, 2, 0]],
+            "D": (y_true, [0, 0, 1, -1, 2, 2]),  # counted, so valid already
+        }
+    )
+    # Each classifier's columns of other matrices: the chance adjustment's
+    # expectation and exact classification, the jackknife's delete-one stack.
+    assert counted == {"validations": 3, "quantities": 4 * (1 + 3)}
+    counted.update(validations=0, quantities=0)
+    matrix = [[74, 6, 10], [0, 9, 1]]
+    im.report.information_report(confusion_matrix=matrix)
+    im.report.per_class_report(confusion_matrix=matrix)
+    assert counted == {"validations": 2, "quantities": 2 + 3}
+    counted.update(validations=0, quantities=0)
+    im.report.information_report(y_true, [0, 0, 1, -1, 2, 2])
+    assert counted == {"validations": 0, "quantities": 1 + 3}
 
 
 # The public names of release 0.1.0, before the package was reorganised.

@@ -7,11 +7,14 @@ from math import comb
 import numpy as np
 import pandas as pd
 import pytest
+from designed_matrices import (
+    HU_HE_YUAN_MATRICES,
+    HU_WANG_TABLE_3_MATRICES,
+    HU_WANG_TABLE_4_MATRICES,
+)
 from test_meta_measures import SMALL, SMALL_LOOP, _class_weighted_cost
 
 import infometrics as im
-from infometrics._meta.measures import resolve_measure
-from infometrics._meta.search import n_compositions
 
 
 def _numpy_mcc(matrix):
@@ -57,7 +60,15 @@ def test_kappa_and_mcc_fail_feature_1_on_small_three_class_matrices():
         "every 3-class augmented matrix with 1 to 4 samples (1,819)"
         in (audit.search_space.at["Feature 1", "registry measures (whole stacks)"])
     )
-    assert n_compositions(12, 4) == comb(4 + 12, 12) - 1 == 1819
+    assert comb(4 + 12, 12) - 1 == 1819
+
+
+# Every designed matrix of the papers, which the audit probes too.
+DESIGNED = [
+    *HU_HE_YUAN_MATRICES.values(),
+    *HU_WANG_TABLE_3_MATRICES.values(),
+    *HU_WANG_TABLE_4_MATRICES.values(),
+]
 
 
 def test_three_class_search_visits_the_closed_form_count():
@@ -72,8 +83,7 @@ def test_three_class_search_visits_the_closed_form_count():
     )
     designed_moves = sum(
         int(np.count_nonzero(matrix[:, :-1] - np.diag(np.diag(matrix[:, :-1]))))
-        for matrices in im._meta.designed.designed_matrices().values()
-        for matrix in map(np.array, matrices)
+        for matrix in map(np.array, DESIGNED)
     )
     # A move needs c_ij >= 1: the other samples fill 12 cells, 0 to n - 1 of them.
     binary_moves, three_class_moves = 2 * comb(0 + 6, 6), 6 * comb(n - 1 + 12, 12)
@@ -87,24 +97,24 @@ def test_scikit_learn_metrics_through_functools_partial():
 
     from sklearn.metrics import f1_score, fbeta_score, zero_one_loss
 
-    macro = resolve_measure(partial(f1_score, average="macro"))
-    assert (macro.kind, macro.name, macro.kwargs) == (
-        "labels",
-        "f1_score(average='macro')",
-        {"average": "macro"},
-    )
-    loss = resolve_measure(partial(zero_one_loss, normalize=False))
-    assert (loss.kind, loss.sign, loss.name) == (
-        "labels",
-        -1.0,
-        "neg_zero_one_loss(normalize=False)",
-    )
     tiny = {
         "max_samples_loop": 3,
         "max_split_samples_loop": 8,
         "n_random_loop": 0,
         "max_samples_3class_loop": 0,
     }
+    # Named by the function and its options; a loss negated.
+    named = im.meta.meta_measure_audit(
+        [
+            partial(f1_score, average="macro"),
+            partial(zero_one_loss, normalize=False),
+        ],
+        **tiny,
+    )
+    assert list(named.share_held.index) == [
+        "f1_score(average='macro')",
+        "neg_zero_one_loss(normalize=False)",
+    ]
     audit = im.meta.meta_measure_audit(
         {"by partial": partial(f1_score, average="macro"), "by alias": "f1_macro"},
         **tiny,

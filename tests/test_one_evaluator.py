@@ -10,31 +10,13 @@ import warnings
 
 import numpy as np
 import pytest
+from measure_helpers import every_measure
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
 
 import infometrics as im
 
 UNDEFINED = -1.0  # no measure takes it: undefined values must agree too
-
-
-def every_measure(matrix):
-    """Every registry measure of a matrix (or stack), through the public API."""
-    coverage = im.information_coverage(matrix, replace_undefined_by=UNDEFINED)
-    triangle = im.entropy_triangle(matrix, replace_undefined_by=UNDEFINED)
-    values = {
-        **im.all_measures(matrix, replace_undefined_by=UNDEFINED),
-        **im.conventional_measures(matrix, replace_undefined_by=UNDEFINED),
-        "info_completeness": coverage.completeness,
-        "false_info_ratio": coverage.false_info_ratio,
-        "info_error": coverage.info_error,
-        "triangle_mi": triangle.mutual_info,
-        "triangle_vi": triangle.variation_info,
-        "triangle_dh": triangle.delta_h,
-        "ema": triangle.ema,
-        "nit": triangle.nit,
-    }
-    return {name: np.asarray(value, dtype=float) for name, value in values.items()}
 
 
 def random_stack(rng, n_matrices, n_classes, n_columns, kind):
@@ -63,9 +45,9 @@ def test_a_matrix_gives_the_same_bits_alone_and_inside_any_stack(seed):
     )
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # kappa's warnings on degenerate stacks
-        together = every_measure(shaped)
+        together = every_measure(shaped, replace_undefined_by=UNDEFINED)
         for index in rng.choice(n_matrices, 12, replace=False):
-            alone = every_measure(stack[index])
+            alone = every_measure(stack[index], replace_undefined_by=UNDEFINED)
             for name, value in alone.items():
                 in_stack = together[name].reshape(-1)[index]
                 assert value.tobytes() == in_stack.tobytes(), (name, index)
@@ -99,12 +81,14 @@ def test_an_empty_reject_column_gives_the_square_matrix_on_every_measure(seed):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for index in range(5):
-            expected = every_measure(square[index])
-            got = every_measure(augmented[index])
+            expected = every_measure(square[index], replace_undefined_by=UNDEFINED)
+            got = every_measure(augmented[index], replace_undefined_by=UNDEFINED)
             for name in expected:
                 assert got[name].tobytes() == expected[name].tobytes(), name
-        stacked = every_measure(augmented)
-        for name, values in every_measure(square).items():
+        stacked = every_measure(augmented, replace_undefined_by=UNDEFINED)
+        for name, values in every_measure(
+            square, replace_undefined_by=UNDEFINED
+        ).items():
             np.testing.assert_array_equal(stacked[name], values, name)
 
 
@@ -134,7 +118,7 @@ def test_the_first_point_of_a_reject_curve_is_the_square_matrix():
     square = im.augmented_confusion_matrix(
         y_true, proba.argmax(axis=1), labels=[0, 1, 2], reject_label=None
     )
-    expected = every_measure(square)
+    expected = every_measure(square, replace_undefined_by=UNDEFINED)
     for name in names:
         assert curve.measures[name][0] == expected[name], name
 
@@ -164,7 +148,7 @@ def test_curve_points_give_the_same_bits_as_their_matrices():
         column = np.where(accepted, predicted, 3)
         matrix = np.zeros((3, 4))
         np.add.at(matrix, (y_true, column), weights)
-        expected = every_measure(matrix)
+        expected = every_measure(matrix, replace_undefined_by=UNDEFINED)
         for name in names:
             assert curve.measures[name][k] == expected[name], (name, k)
 

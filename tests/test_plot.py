@@ -13,7 +13,6 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 import infometrics as im
-from infometrics._display.triangle_geometry import _ternary
 
 A = [[15, 0, 5], [0, 15, 5], [0, 0, 20]]
 MAJORITY = [[0, 0, 5], [0, 0, 5], [0, 0, 50]]
@@ -295,6 +294,14 @@ def test_reject_curve_bad_options(iris_model):
     only_lower = display.plot(measures=[], show_error_rate=True)
     assert only_lower.lower_ax_ is None
     assert "lower is better" in only_lower.ax_.get_ylabel()
+
+
+def _ternary(delta_h, mutual_info, variation_info):
+    """Where the entropy triangle puts a point (Valverde-Albacete & Pelaez-Moreno
+    2014): VI' = 1 at (0, 0), MI' = 1 at (1, 0), the Delta H' = 1 apex at
+    (1/2, sqrt(3)/2)."""
+    assert np.allclose(delta_h + mutual_info + variation_info, 1)
+    return mutual_info + delta_h / 2, delta_h * np.sqrt(3) / 2
 
 
 def _ternary_inverse(x, y):

@@ -2,13 +2,13 @@
 
 import numpy as np
 import pytest
-
-import infometrics as im
-from infometrics._meta.designed import (
+from designed_matrices import (
     HU_HE_YUAN_MATRICES,
     HU_WANG_TABLE_3_MATRICES,
     HU_WANG_TABLE_4_MATRICES,
 )
+
+import infometrics as im
 
 HALF_UNIT_3 = 0.0005 + 1e-12
 HALF_UNIT_4 = 0.00005 + 1e-12

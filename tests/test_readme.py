@@ -86,7 +86,7 @@ def test_readme_command_examples_are_real_commands():
 def test_readme_command_runs_on_the_shipped_files(line, tmp_path, capsys):
     import shlex
 
-    from infometrics._cli.main import main
+    from infometrics.cli import main
 
     words = shlex.split(line)[1:]  # without the program's name
     redirect = None

@@ -1,16 +1,17 @@
 """Invariances every registered measure must have, driven by the registry.
 
-Adding a measure to ``infometrics._measures.registry.MEASURES`` adds it to every test
+Adding a measure to ``infometrics.measures.MEASURES`` adds it to every test
 here (as scikit-learn's ``metrics/tests/test_common.py`` does).
 """
 
 import numpy as np
 import pytest
+from measure_helpers import ADJUSTABLE
 from sklearn.datasets import load_iris
 from sklearn.tree import DecisionTreeClassifier
 
 import infometrics as im
-from infometrics._measures.registry import MEASURES, check_measure, compute_measures
+from infometrics.measures import MEASURES, compute_measures
 
 ALL = list(MEASURES)
 MULTICLASS = [name for name, spec in MEASURES.items() if not spec.binary_only]
@@ -48,7 +49,8 @@ def test_every_measure_has_a_description_and_a_direction(name):
     assert spec.description
     assert isinstance(spec.higher_is_better, bool)
     assert spec.scorer_name == (name if spec.higher_is_better else f"neg_{name}")
-    assert check_measure(spec.scorer_name) is spec
+    # The scorer name reads back as the measure (neg_ for lower-is-better).
+    assert im.make_ni_scorer(spec.scorer_name).measure == name
 
 
 @pytest.mark.parametrize("name", MULTICLASS)
@@ -113,10 +115,8 @@ def test_the_report_lists_every_measure(name):
 
 def test_an_unknown_name_lists_every_measure_but_the_numbered_ni():
     """'ni1' ... 'ni24' are summarised; every other name (nit too) is listed."""
-    from infometrics._measures.registry import MEASURES, check_measure
-
     with pytest.raises(ValueError, match="Unknown measure 'bogus'") as error:
-        check_measure("bogus")
+        compute_measures([[5, 1, 0], [1, 5, 0]], ["bogus"])
     message = str(error.value)
     listed = {name for name in MEASURES if f"'{name}'" in message}
     numbered = {f"ni{k}" for k in range(1, 25)}
@@ -139,3 +139,25 @@ def test_a_measure_named_twice_is_computed_once():
     values = compute_measures([counts, counts], ["ni2", "NI2", "neg_xi", "xi"])
     assert list(values) == ["ni2", "xi"]
     assert np.array_equal(values["ni2"], im.ni([counts, counts]))
+
+
+def test_chance_adjustment_accepts_exactly_the_measures_affine_in_the_information():
+    """Only a measure affine in I (or I_M) once the margins are fixed has its
+    expectation under the permutation model at E[I] (Vinh, Epps & Bailey
+    2010); every other registry measure is refused with a reason."""
+    matrix = [[5, 1, 1], [2, 6, 0]]
+    assert set(ADJUSTABLE) < set(MEASURES)
+    assert set(im.measures.adjusted_measures(matrix, list(ADJUSTABLE))) == set(
+        ADJUSTABLE
+    )
+    for name in set(MEASURES) - set(ADJUSTABLE):
+        with pytest.raises(ValueError, match="cannot be adjusted for chance"):
+            im.measures.adjusted_measures(matrix, [name])
+
+
+def test_a_two_class_measure_of_a_larger_matrix_is_refused():
+    binary_only = [name for name, spec in MEASURES.items() if spec.binary_only]
+    assert binary_only
+    for name in binary_only:
+        with pytest.raises(ValueError, match="only defined for two classes"):
+            compute_measures([[5, 1, 0, 0], [1, 5, 0, 0], [0, 1, 4, 0]], [name])

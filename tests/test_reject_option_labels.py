@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from invariance.registry import FixedScores
 from sklearn.datasets import make_classification
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import f1_score, get_scorer, make_scorer
@@ -23,7 +24,6 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
 import infometrics as im
-from infometrics._sklearn.responses import abstaining_predictions, check_reject_label
 
 CV = StratifiedKFold(3)
 
@@ -43,8 +43,10 @@ CLASS_ARRAYS = [
     np.array([-(2**62), 0, 2**62], dtype=np.int64),
     np.array([1, 2**53 + 1, 2**63 - 1], dtype=np.uint64),
     np.array([1, 2**63, 2**64 - 1], dtype=np.uint64),
-    np.array([0.5, 1.0, 2.0], dtype=np.float32),
-    np.array([-1.5, 0.0, 1e300]),
+    # Float classes must hold whole numbers: scikit-learn refuses others as a
+    # continuous target.
+    np.array([0.0, 1.0, 2.0], dtype=np.float32),
+    np.array([-3.0, 0.0, 2.0**60]),
     np.array([False, True]),
     np.array(["a", "bb", "ccc"]),
     np.array(["a", "b"], dtype=object),
@@ -53,10 +55,21 @@ CLASS_ARRAYS = [
 REJECT_LABELS = [-1, -1.0, -0.5, 256, 2**40, -(2**63), 2**64, "reject", "r"]
 
 
+def fitted(classes, reject_label):
+    """A reject option on fixed scores, fitted on every class."""
+    y = classes[np.arange(2 * len(classes)) % len(classes)]
+    X = np.eye(len(classes))[np.arange(len(y)) % len(classes)]
+    return im.RejectOptionClassifier(
+        FixedScores(), threshold=0.5, reject_label=reject_label
+    ).fit(X, y)
+
+
 def accepted_by_fit(classes, reject_label):
     """Whether fit takes this reject label with these classes."""
     try:
-        check_reject_label(reject_label, classes)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            fitted(classes, reject_label)
     except ValueError:
         return False
     return True
@@ -77,7 +90,12 @@ def test_predictions_hold_every_class_and_the_reject_label_exactly(
     rng = np.random.default_rng(0)
     index = rng.integers(0, len(classes), 50)
     accepted = rng.random(50) < 0.6
-    predictions = abstaining_predictions(classes, index, accepted, reject_label)
+    # Scores: the predicted class's above the threshold where accepted.
+    X = np.zeros((50, len(classes)))
+    X[np.arange(50), index] = np.where(accepted, 0.9, 0.3)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        predictions = fitted(classes, reject_label).predict(X)
     expected = reference_predictions(classes, index, accepted, reject_label)
     assert predictions.tolist() == expected  # by value: nothing wrapped or rounded
     dtype = predictions.dtype
@@ -468,12 +486,19 @@ def test_nan_reject_label_tunes_out_of_fold():
 def test_reject_label_checks_for_every_label_kind():
     strings = np.array(["a", "b"], dtype=np.dtypes.StringDType())
     with pytest.raises(ValueError, match="but the classes are strings"):
-        check_reject_label(-1, strings)
-    check_reject_label("reject", strings)
-    check_reject_label(np.nan, strings)  # the missing-value marker
-    check_reject_label(2**64, np.array([0, 1]))  # used to crash in np.isnan
+        fitted(strings, -1)
+    fitted(strings, "reject")
+    fitted(strings, np.nan)  # the missing-value marker
+    fitted(np.array([0, 1]), 2**64)  # used to crash in np.isnan
     with pytest.raises(ValueError, match="is one of the classes"):
-        check_reject_label(1.0, np.array([0, 1]))
+        fitted(np.array([0, 1]), 1.0)
+
+
+def test_the_label_cases_cover_every_kind_of_class():
+    # Every class array takes at least one reject label.
+    taken = {id(classes) for classes, _ in (case.values for case in CASES)}
+    assert taken == {id(classes) for classes in CLASS_ARRAYS}
+    assert len(CASES) >= 60
 
 
 @pytest.mark.parametrize("reject_label", ["reject", np.nan])

@@ -1,4 +1,10 @@
-"""Permuted predictions: which measures cannot see them, and the reports say so."""
+"""Permuted predictions: which measures cannot see them, and the reports say so.
+
+This module imports the private relabelling search, and must: that the
+relabelling found equals the best of every permutation (a brute-force
+reference) can only be checked on the search itself; the public warning
+(``PermutedLabelsWarning``) gives only its summary in words.
+"""
 
 import itertools
 import warnings
@@ -8,11 +14,11 @@ import pytest
 from scipy.optimize import linear_sum_assignment
 
 import infometrics as im
-from infometrics._measures.registry import MEASURES, compute_measures
 from infometrics._measures.relabelling import (
     PREDICTION_RELABELLING_INVARIANT,
     clear_relabelling_of_counts,
 )
+from infometrics.measures import MEASURES, compute_measures
 
 Y = np.repeat([0, 1, 2], 10)
 SHIFTED = (Y + 1) % 3

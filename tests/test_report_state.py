@@ -1,4 +1,9 @@
-"""The HTML report: no global state changed, text drawn literally, huge counts."""
+"""The HTML report: no global state changed, text drawn literally, huge counts.
+
+Figures are read from the page (its SVG documents) and from a Display's
+legend: no rcParams written, the same bytes from several threads whatever
+the user's rc, names drawn as their literal text.
+"""
 
 import base64
 import re
@@ -12,13 +17,8 @@ import pytest
 import infometrics as im
 
 matplotlib = pytest.importorskip("matplotlib")
+plt = pytest.importorskip("matplotlib.pyplot")
 
-from infometrics._display.common import _legend_label as _legend_name  # noqa: E402
-from infometrics._display.common import _literal  # noqa: E402
-from infometrics._report.figures import (  # noqa: E402
-    _svg_data_uri,
-    pyplot_free_figure,
-)
 
 TRICKY = [
     "$^$",
@@ -44,15 +44,17 @@ def _global_state():
     )
 
 
-def _figure_svg(label):
-    figure = pyplot_free_figure(2.0, 1.5)
-    axes = figure.add_subplot()
-    axes.plot([0, 1], [1, 0], marker="o", label=_literal(label))
-    axes.set_title(_literal(label[:20]))
-    axes.legend()
-    # An image too (the confusion matrix is one): it must stay inside the SVG.
-    figure.add_axes((0.7, 0.7, 0.2, 0.2)).imshow([[0.0, 1.0], [1.0, 0.5]])
-    return _svg_data_uri(figure)
+def _page_svgs(name, *, y_pred_shift=1):
+    """The SVG documents of a small page's figures, its classifier named ``name``."""
+    y_true = np.repeat([0, 1, 2], 4)
+    y_pred = np.roll(y_true, y_pred_shift)
+    y_pred[::5] = -1
+    page = im.report.html_report(
+        y_true, y_pred, name=name, n_resamples=0, random_state=0
+    )
+    uris = re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", page)
+    assert uris
+    return [base64.b64decode(uri).decode() for uri in uris]
 
 
 def test_svg_figures_write_no_rcparams(monkeypatch):
@@ -65,28 +67,29 @@ def test_svg_figures_write_no_rcparams(monkeypatch):
 
     monkeypatch.setattr(matplotlib.RcParams, "__setitem__", record)
     before = dict(matplotlib.rcParams)
-    _figure_svg("$5 to $10")
+    _page_svgs("$5 to $10")
     assert written == []
     assert dict(matplotlib.rcParams) == before
 
 
-def test_svg_figures_are_the_same_bytes_from_8_threads_whatever_the_rc():
+def test_svg_figures_are_the_same_bytes_from_threads_whatever_the_rc():
     # The user's own settings: text as SVG text, images in files, random ids.
     user = {"svg.fonttype": "none", "svg.image_inline": False, "svg.hashsalt": None}
     with matplotlib.rc_context(user):
         before = _global_state()
-        reference = _figure_svg("$^$")
-        with ThreadPoolExecutor(8) as pool:
-            svgs = list(pool.map(_figure_svg, ["$^$"] * 16))
+        reference = _page_svgs("$^$")
+        with ThreadPoolExecutor(4) as pool:
+            svgs = list(pool.map(_page_svgs, ["$^$"] * 4))
         assert _global_state() == before
-    assert svgs == [reference] * 16
-    text = base64.b64decode(reference.split(",", 1)[1]).decode()
-    assert "<text" not in text  # drawn as paths, whatever svg.fonttype said
-    assert "data:image/png;base64," in text  # the image inside, not in a file
-    # Every reference points at an id the document defines.
-    ids = set(re.findall(r'\bid="([^"]+)"', text))
-    assert set(re.findall(r"url\(#([^)]+)\)", text)) <= ids
-    assert set(re.findall(r'xlink:href="#([^"]+)"', text)) <= ids
+    assert svgs == [reference] * 4
+    for text in reference:
+        assert "<text" not in text  # drawn as paths, whatever svg.fonttype said
+        # Every reference points at an id the document defines.
+        ids = set(re.findall(r'\bid="([^"]+)"', text))
+        assert set(re.findall(r"url\(#([^)]+)\)", text)) <= ids
+        assert set(re.findall(r'xlink:href="#([^"]+)"', text)) <= ids
+    # The confusion matrix is an image: inside the SVG, not in a file.
+    assert any("data:image/png;base64," in text for text in reference)
 
 
 def _page(index):
@@ -121,34 +124,50 @@ def test_html_report_from_8_threads_keeps_global_state_and_gives_one_page():
     assert page.count("data:image/svg+xml") == 3
 
 
-@pytest.mark.parametrize("label", TRICKY)
-def test_labels_are_drawn_literally(label):
+def _legend_entry_and_literal(name):
+    """A Display's legend entry for ``name`` and the literal text's artist."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.text import Text
 
-    figure = pyplot_free_figure(3.0, 2.0)
-    renderer = FigureCanvasAgg(figure).get_renderer()
-    escaped = Text(0, 0, _literal(label), figure=figure)
-    literal = Text(0, 0, label, figure=figure, parse_math=False)
-    assert escaped.get_window_extent(renderer).bounds == pytest.approx(
-        literal.get_window_extent(renderer).bounds
+    display = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
+        {name: [[5, 1, 1], [2, 6, 0]]}
     )
+    figure = display.figure_
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    (entry,) = [
+        text
+        for text in display.ax_.get_legend().get_texts()
+        if "marginal" not in text.get_text()
+    ]
+    # Long names are wrapped at spaces: the literal text wrapped the same way.
+    words, lines = name.split(" "), []
+    for line in entry.get_text().split("\n"):
+        lines.append(" ".join(words[: len(line.split(" "))]))
+        words = words[len(line.split(" ")) :]
+    assert not words
+    literal = Text(
+        0,
+        0,
+        "\n".join(lines),
+        figure=figure,
+        parse_math=False,
+        fontproperties=entry.get_fontproperties(),
+    )
+    extents = [artist.get_window_extent(renderer).width for artist in (entry, literal)]
+    plt.close(figure)
+    return extents
+
+
+@pytest.mark.parametrize("label", TRICKY)
+def test_labels_are_drawn_literally(label):
+    drawn, literal = _legend_entry_and_literal(label)
+    assert drawn == pytest.approx(literal)
 
 
 @pytest.mark.parametrize("name", ["_hidden", "$_x$", "__"])
 def test_a_name_that_starts_with_an_underscore_stays_in_the_legend(name):
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.text import Text
-
-    figure = pyplot_free_figure(3.0, 2.0)
-    axes = figure.add_subplot()
-    axes.plot([0, 1], [0, 1], label=_legend_name(name))
-    (entry,) = axes.legend().get_texts()
-    renderer = FigureCanvasAgg(figure).get_renderer()
-    literal = Text(0, 0, name, figure=figure, parse_math=False)
-    assert entry.get_window_extent(renderer).width == pytest.approx(
-        literal.get_window_extent(renderer).width
-    )
+    drawn, literal = _legend_entry_and_literal(name)
+    assert drawn == pytest.approx(literal)
 
 
 def test_the_permuted_labels_note_survives_the_float_maximum():

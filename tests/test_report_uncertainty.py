@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._measures.registry import compute_measures
+from infometrics.measures import compute_measures
 
 M5 = [[74, 6, 10], [0, 9, 1]]
 REPORT_COLUMNS = [
@@ -441,44 +441,3 @@ def test_reports_of_degenerate_matrices_warn_nothing(matrix):
     # The classes, "rejected" when there is a reject column, the two averages.
     assert len(per_class) == len(matrix) + (len(matrix[0]) > len(matrix)) + 2
     assert table.loc["A"].equals(table.loc["B"])
-
-
-def test_reports_validate_each_matrix_once_and_compute_its_quantities_once(
-    monkeypatch,
-):
-    from infometrics._measures import validation
-    from infometrics._measures.quantities import MatrixQuantities
-
-    calls = {"validated": 0, "quantities": 0}
-    check = validation.check_confusion_matrix
-    init = MatrixQuantities.__init__
-
-    def counting_check(*args, **kwargs):
-        calls["validated"] += 1
-        return check(*args, **kwargs)
-
-    def counting_init(self, *args, **kwargs):
-        calls["quantities"] += 1
-        init(self, *args, **kwargs)
-
-    monkeypatch.setattr(validation, "check_confusion_matrix", counting_check)
-    monkeypatch.setattr(MatrixQuantities, "__init__", counting_init)
-    y_true = [0, 0, 1, 1, 2, 2]
-    im.report.compare(
-        {
-            "A": [[2, 0, 0, 0], [0, 2, 0, 0], [0, 1, 1, 0]],
-            "B": [[1, 1, 0, 0], [0, 2, 0, 0], [0, 0, 2, 0]],
-            "C": [[2, 0, 0, 0], [0, 1, 0, 1], [0, 0, 2, 0]],
-            "D": (y_true, [0, 0, 1, -1, 2, 2]),  # counted, so valid already
-        }
-    )
-    # Each classifier's columns of other matrices: the chance adjustment's
-    # expectation and exact classification, the jackknife's delete-one stack.
-    assert calls == {"validated": 3, "quantities": 4 * (1 + 3)}
-    calls.update(validated=0, quantities=0)
-    im.report.information_report(confusion_matrix=M5)
-    im.report.per_class_report(confusion_matrix=M5)
-    assert calls == {"validated": 2, "quantities": 2 + 3}
-    calls.update(validated=0, quantities=0)
-    im.report.information_report(y_true, [0, 0, 1, -1, 2, 2])
-    assert calls == {"validated": 0, "quantities": 1 + 3}

@@ -8,8 +8,6 @@ import pandas as pd
 import pytest
 
 import infometrics as im
-from infometrics._resampling import bootstrap as bootstrap_module
-from infometrics._resampling import intervals as intervals_module
 
 B = 3000
 
@@ -221,7 +219,7 @@ def test_weighted_resamples_keep_each_samples_weight():
 
 
 @pytest.mark.parametrize("weights", [None, "few", "many"])
-def test_seeded_and_independent_of_the_block_size(monkeypatch, weights):
+def test_seeded_resamples_are_reproducible(weights):
     y_true, pred_a, pred_b = _example(n=90)
     rng = np.random.default_rng(0)
     sample_weight = {
@@ -253,11 +251,25 @@ def test_seeded_and_independent_of_the_block_size(monkeypatch, weights):
     np.testing.assert_array_equal(first[0], run(7)[0])
     np.testing.assert_array_equal(first[1], run(7)[1])
     assert not np.array_equal(first[0], run(8)[0])
-    # Blocks of resamples continue one random stream: the same resamples.
-    monkeypatch.setattr(bootstrap_module, "_BLOCK_ENTRIES", 50)
-    small_blocks = run(7)
-    np.testing.assert_array_equal(first[0], small_blocks[0])
-    np.testing.assert_array_equal(first[1], small_blocks[1])
+
+
+def test_resamples_drawn_in_several_blocks_continue_one_random_stream():
+    # Resamples are drawn in blocks of bounded memory. The same counts among
+    # 298 empty classes draw the same resamples (an empty cell takes no
+    # random number), but in blocks of about 90 resamples instead of one
+    # block: every resample must be the same, across the block boundary.
+    small = np.array([[30, 5, 3], [4, 20, 2]])
+    m = 300
+    big = np.zeros((m, m + 1), dtype=np.int64)
+    big[m - 2 :, m - 2 :] = small
+    one_block, blocks = (
+        im.resampling.bootstrap_measures(
+            matrix, ["ni2"], n_resamples=100, random_state=7
+        )["ni2"].distribution
+        for matrix in (small, big)
+    )
+    np.testing.assert_allclose(blocks, one_block, rtol=1e-13, atol=0)
+    assert np.unique(one_block).size > 10
 
 
 def test_paired_p_value_is_small_for_a_clear_difference():
@@ -491,24 +503,37 @@ def _linear_quantile(values, level):
     return low + fraction * (high - low)
 
 
-@pytest.mark.parametrize("seed", range(40))
-def test_percentiles_rank_infinite_resamples(seed):
+@pytest.mark.parametrize("seed", range(20))
+def test_interval_bounds_are_linear_quantiles_of_resamples_with_infinities(seed):
+    # xi is inf on a resample with errors but no information: matrices with
+    # one or two rare cells give anything from no infinite resample to nearly
+    # all of them.
     rng = np.random.default_rng(seed)
-    n = int(rng.integers(1, 60))
-    values = rng.normal(size=n)
-    kinds = rng.random(n)
-    share = rng.random() * 0.3
-    values[kinds < share] = np.inf
-    values[kinds > 1 - share * rng.random()] = -np.inf
+    matrix = [
+        [int(rng.integers(3, 30)), int(rng.integers(0, 3)), 0],
+        # Enough samples of class 1 that every resample draws some.
+        [int(rng.integers(12, 20)), int(rng.integers(0, 2)), 0],
+    ]
+    n_resamples = int(rng.integers(1, 60))
     confidence = float(rng.choice([0.5, 0.9, 0.95]))
     alpha = (1 - confidence) / 2
-    expected = [_linear_quantile(values.tolist(), q) for q in (alpha, 1 - alpha)]
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        got = intervals_module._percentiles(values, confidence, name="m")
+        interval = im.resampling.bootstrap_measures(
+            matrix,
+            "xi",
+            n_resamples=n_resamples,
+            confidence_level=confidence,
+            random_state=seed,
+        )["xi"]
+    values = interval.distribution.tolist()
+    got = [interval.low, interval.high]
+    assert not np.isnan(values).any()
+    expected = [_linear_quantile(values, q) for q in (alpha, 1 - alpha)]
     np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-15)
     # A NaN bound (between -inf and inf) always says why.
-    assert bool(caught) == bool(np.isnan(got).any())
+    if np.isnan(got).any():
+        assert caught
     if np.isfinite(values).all():
         np.testing.assert_array_equal(got, np.quantile(values, [alpha, 1 - alpha]))
 

@@ -11,6 +11,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from measure_helpers import ADJUSTABLE
+from measure_helpers import every_measure as _every_measure
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import load_breast_cancer, load_iris
 from sklearn.linear_model import LogisticRegression
@@ -22,17 +24,8 @@ from sklearn.model_selection import (
 )
 
 import infometrics as im
+from infometrics.measures import adjusted_measures, jackknife_measures
 
-adjusted_measures = im.measures.adjusted_measures
-jackknife_measures = im.measures.jackknife_measures
-ADJUSTABLE = [
-    *(f"ni{k}" for k in (1, 2, 3, 4, 5, 6, 8, 9)),
-    "info_completeness",
-    "false_info_ratio",
-    "info_error",
-    "triangle_mi",
-    "triangle_vi",
-]
 AVERAGES = {"ni5": "arithmetic", "ni6": "geometric", "ni8": "max", "ni9": "min"}
 
 
@@ -165,27 +158,6 @@ def test_adjusted_single_true_class_is_undefined():
 
 
 # -- jackknife ------------------------------------------------------------------
-
-
-def _every_measure(matrix):
-    """Every registry measure through the public functions of each family."""
-    values = im.ni(
-        matrix, [f"ni{k}" for k in range(1, 25)], replace_undefined_by=np.nan
-    )
-    coverage = im.information_coverage(matrix, replace_undefined_by=np.nan)
-    triangle = im.entropy_triangle(matrix, replace_undefined_by=np.nan)
-    values |= im.conventional_measures(matrix, replace_undefined_by=np.nan)
-    values |= {
-        "info_completeness": coverage.completeness,
-        "false_info_ratio": coverage.false_info_ratio,
-        "info_error": coverage.info_error,
-        "triangle_mi": triangle.mutual_info,
-        "triangle_vi": triangle.variation_info,
-        "triangle_dh": triangle.delta_h,
-        "ema": triangle.ema,
-        "nit": triangle.nit,
-    }
-    return values
 
 
 @pytest.mark.parametrize("seed", range(3))

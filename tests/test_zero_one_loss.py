@@ -15,7 +15,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import zero_one_loss as sklearn_zero_one_loss
 
 import infometrics as im
-from infometrics._measures.registry import MEASURES, compute_measures
+from infometrics.measures import MEASURES, compute_measures
 
 
 def random_labels(rng, n, n_classes, reject_share):

@@ -15,11 +15,13 @@ public subnamespace named for what it holds:
 - :mod:`infometrics.plotting`: the Displays;
 - :mod:`infometrics.meta`: the meta-measure audit;
 - :mod:`infometrics.scoring`: the scorer objects;
-- :mod:`infometrics.exceptions`: every warning the package emits.
+- :mod:`infometrics.exceptions`: every warning the package emits;
+- :mod:`infometrics.cli`: the ``infometrics`` command line, callable in process.
 """
 
 # The pipeline, one private subpackage per stage (see docs/developer.rst).
 from . import (
+    cli,  # noqa: F401 (public subnamespace)
     counting,  # noqa: F401 (public subnamespace)
     curves,  # noqa: F401 (public subnamespace)
     exceptions,  # noqa: F401 (public subnamespace)

@@ -31,7 +31,7 @@ import pytest
 from sklearn.base import BaseEstimator, ClassifierMixin
 
 import infometrics as im
-from infometrics._cli.main import main as cli_main
+from infometrics.cli import main as cli_main
 
 from .cases import Case, codes_of
 
@@ -43,7 +43,7 @@ class Entry:
     name: str
     run: Callable[[Case], dict]
     takes: frozenset
-    # Public names (of infometrics.__all__) this entry exercises.
+    # Public names (of tests/public_names.py) this entry exercises.
     covers: tuple
 
 
@@ -100,8 +100,8 @@ INT64_REFUSALS = {"bootstrap_measures": r"at most 2\*\*63 - 1"}
 # samples and 5/24 as four (twice the steps, a smaller area). The only oracle
 # free of both (a function of the error rate alone) is Geifman et al.'s
 # continuous ``r + (1 - r) ln(1 - r)``, which is not the step oracle (a perfect
-# ranking of n samples would no longer score 0): that is a change of the SPEC
-# to decide, not of the battery. So here e_aurc's outputs are checked against
+# ranking of n samples would no longer score 0): that is a change of the
+# definition to decide, not of the battery. So here e_aurc's outputs are checked against
 # e_aurc itself on each side (the weighted case is checked against the step oracle in
 # test_e_aurc_oracle_ranks_weighted_samples), and every other output of these
 # entries must still equal the repetition's. Its docstring says so.
@@ -400,6 +400,17 @@ def _(case):
 def _(case):
     return flat(
         m=im.conventional_measures(matrix_of(case), replace_undefined_by=np.nan)
+    )
+
+
+@entry("compute_measures", "matrix")
+def _(case):
+    return flat(
+        m=im.measures.compute_measures(
+            matrix_of(case),
+            [n for n, s in im.measures.MEASURES.items() if not s.binary_only],
+            replace_undefined_by=np.nan,
+        )
     )
 
 
@@ -907,7 +918,7 @@ def run_cli(case, *options, text_labels=False):
     return out.getvalue()
 
 
-@entry("cli report csv", "labels", covers=[])
+@entry("cli report csv", "labels", covers=["main"])
 def _(case):
     text = run_cli(case, "--format", "csv")
     table = pd.read_csv(io.StringIO(text))

@@ -24,7 +24,7 @@ from sklearn.datasets import load_iris, make_classification
 from sklearn.svm import SVC
 
 import infometrics as im
-from infometrics._cli.main import main as cli_main
+from infometrics.cli import main as cli_main
 
 from .cases import make_case, repeated
 from .checks import battery_params
@@ -225,7 +225,8 @@ def test_one_vs_one_decision_values_are_not_class_scores(name, variant):
         threshold=0.0,
         response_method="decision_function",
     )
-    # Issue 18 asks that pairwise columns are never misread as class scores.
+    # One-vs-one columns are pairwise votes, never to be misread as class
+    # scores (scikit-learn's SVC docs: decision_function_shape).
     # No per-class margin can be read from them, so a clear refusal at fit
     # (naming decision_function_shape='ovr' or predict_proba) is a right
     # answer too; only wrong classes or an unclear error fail.

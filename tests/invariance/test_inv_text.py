@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import infometrics as im
-from infometrics._cli.main import main as cli_main
+from infometrics.cli import main as cli_main
 
 from .cases import make_case
 from .checks import battery_params

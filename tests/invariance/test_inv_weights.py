@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import infometrics as im
-from infometrics._measures.registry import compute_measures
+from infometrics.measures import compute_measures
 
 from .cases import (
     SIZES,

@@ -5,7 +5,14 @@ shared quantities of a matrix, which family it belongs to and whether higher is
 better; adding a measure is one entry in its family's module.
 """
 
+from __future__ import annotations
+
 import re
+from collections.abc import Iterable
+from typing import Literal
+
+import numpy as np
+from numpy.typing import ArrayLike
 
 from . import measure
 from .conventional import SPECS as CONVENTIONAL_SPECS
@@ -109,8 +116,35 @@ def evaluate_measures(quantities, names, *, replace_undefined_by="warn"):
     return measure.evaluate_measures(quantities, specs, replace)
 
 
-def compute_measures(confusion_matrix, names, *, replace_undefined_by="warn"):
-    """``{name: value}`` of a matrix or stack: one validation, one quantities pass."""
+def compute_measures(
+    confusion_matrix: ArrayLike,
+    names: Iterable[str],
+    *,
+    replace_undefined_by: float | Literal["warn"] = "warn",
+) -> dict[str, float | np.ndarray]:
+    """The named measures of a matrix or stack: one validation, one quantities pass.
+
+    Parameters
+    ----------
+    confusion_matrix : array-like of shape (..., m, m + 1) or (..., m, m)
+        Counts.
+    names : iterable of str
+        Base names from :data:`MEASURES`.
+    replace_undefined_by : "warn" or float, default="warn"
+        As for the core functions.
+
+    Returns
+    -------
+    values : dict
+        ``{name: value}`` in the order of ``names``: floats for one matrix,
+        arrays of the stack shape for a stack.
+
+    Examples
+    --------
+    >>> from infometrics.measures import compute_measures
+    >>> compute_measures([[5, 1, 2], [1, 6, 0]], ["ni2", "kappa"])
+    {'ni2': 0.3408435053044253, 'kappa': 0.53125}
+    """
     counts, _ = check_confusion_matrix(confusion_matrix)
     specs, replace = _checked(names, counts.shape[-2], replace_undefined_by)
     return measure.evaluate_measures(MatrixQuantities(counts), specs, replace)
