@@ -464,9 +464,6 @@ def test_int64_limits_give_the_right_matrix(y_true, y_pred):
     assert got_classes.tolist() == classes
 
 
-@pytest.mark.xfail(
-    strict=True, reason="KNOWN: an int64 reject marker near +-2**63 is not matched"
-)
 @pytest.mark.parametrize("near", [INT64_MAX - 5, INT64_MIN + 5])
 def test_a_reject_marker_at_the_int64_limits_is_a_rejection(near):
     y_true = np.array([near + 7 if near < 0 else near - 7] * 2, dtype=np.int64)
@@ -539,25 +536,9 @@ def test_given_integer_labels_without_a_marker_place_values_exactly(kind):
     assert matrix[1:].sum() == 0
 
 
-# A reject marker within 2**10 of the int64 limits is not matched: the marker
-# is read as an integer only when float(marker) == int(marker), and the float
-# rounds it to +-2**63. It is counted as a class without labels= (a silently
-# wrong matrix) and refused with them. The int64 cases, whose markers are there.
-_MARKER_NEAR_INT64_LIMITS = pytest.mark.xfail(
-    strict=True,
-    raises=(ValueError, AssertionError),
-    reason="KNOWN: an int64 reject marker near +-2**63 is not matched",
-)
-
-
 @pytest.mark.parametrize(
     "kind",
-    [
-        pytest.param(kind, marks=_MARKER_NEAR_INT64_LIMITS)
-        if kind in ("int64 low", "int64 high")
-        else kind
-        for kind in sorted(_ENCODING_DTYPES)
-    ],
+    sorted(_ENCODING_DTYPES),
 )
 @pytest.mark.parametrize("seed", range(2))
 def test_given_integer_labels_place_values_as_a_dict_lookup(kind, seed):

@@ -181,7 +181,10 @@ def reject_marker(reject_label):
         if np.isnan(reject_label):
             return RejectMarker(reject_label, "missing")
         integer = None
-        if np.isfinite(reject_label) and float(reject_label) == int(reject_label):
+        if isinstance(reject_label, (int, np.integer)):
+            # float() of an int64 near +-2**63 rounds: compare as integers.
+            integer = int(reject_label)
+        elif np.isfinite(reject_label) and float(reject_label) == int(reject_label):
             integer = int(reject_label)
         return RejectMarker(reject_label, "number", integer)
     if reject_label is pd.NA or reject_label is pd.NaT:
