@@ -48,14 +48,14 @@ def test_binned_curve_equals_the_exact_curve_at_the_thresholds(confidence, weigh
             y_true,
             proba,
             thresholds=thresholds,
-            confidence=confidence,
+            confidence_method=confidence,
             sample_weight=weights,
         )
         exact = im.curves.reject_curve(
             y_true,
             proba,
             thresholds=thresholds,
-            confidence=confidence,
+            confidence_method=confidence,
             sample_weight=weights,
             measures=["ni2", "info_completeness", "kappa"],
         )
@@ -126,7 +126,9 @@ def test_counts_add_up_over_batches():
             "one row per label",
         ),
         (
-            lambda y, p: confidence_binned_counts(y, p, thresholds=3, confidence="min"),
+            lambda y, p: confidence_binned_counts(
+                y, p, thresholds=3, confidence_method="min"
+            ),
             ValueError,
             "'max' or 'margin'",
         ),

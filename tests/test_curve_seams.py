@@ -464,12 +464,12 @@ def test_one_dimensional_decision_function_needs_margin():
     rng = np.random.default_rng(1)
     y_true = rng.integers(0, 2, 40)
     decision = rng.normal(size=40)
-    with pytest.raises(ValueError, match="confidence='margin'"):
+    with pytest.raises(ValueError, match="confidence_method='margin'"):
         im.curves.reject_curve(y_true, decision)
-    with pytest.raises(ValueError, match="confidence='margin'"):
+    with pytest.raises(ValueError, match="confidence_method='margin'"):
         im.counting.confidence_binned_counts(y_true, decision, thresholds=2)
     curve = im.curves.reject_curve(
-        y_true, decision, confidence="margin", measures="ni2"
+        y_true, decision, confidence_method="margin", measures="ni2"
     )
     np.testing.assert_array_equal(curve.thresholds[:-1], np.unique(np.abs(decision)))
     expected_wrong = (decision > 0).astype(int) != y_true

@@ -261,8 +261,9 @@ DISPLAYS = [
 
 @pytest.mark.parametrize("display", DISPLAYS, ids=lambda d: d.__name__)
 def test_from_predictions_signatures_follow_one_pattern(display):
-    # (y_true, y_pred or y_score, *, confidence=..., sample_weight=None, ...,
-    #  ax=None, name=None, **kwargs)
+    # (y_true, y_pred or y_score, *, confidence=... or confidence_method=...,
+    #  sample_weight=None, ..., ax=None, name=None, **kwargs): confidence is
+    #  always one per sample, confidence_method how scores become one.
     parameters = list(inspect.signature(display.from_predictions).parameters.values())
     positional = [p.name for p in parameters if p.kind is p.POSITIONAL_OR_KEYWORD]
     assert positional[0] == "y_true"
@@ -271,7 +272,9 @@ def test_from_predictions_signatures_follow_one_pattern(display):
     keywords = [p.name for p in parameters if p.kind is p.KEYWORD_ONLY]
     assert keywords[-2:] == ["ax", "name"]
     first = keywords.index("sample_weight")
-    assert keywords[:first] in ([], ["confidence"])
+    assert keywords[:first] in ([], ["confidence"], ["confidence_method"])
+    if positional[1] == "y_score":
+        assert keywords[:first] == ["confidence_method"]
     assert parameters[-1].kind is inspect.Parameter.VAR_KEYWORD
     defaults = {p.name: p.default for p in parameters}
     assert defaults["sample_weight"] is defaults["ax"] is defaults["name"] is None

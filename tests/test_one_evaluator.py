@@ -223,7 +223,9 @@ def test_margins_beyond_the_float_range_are_refused():
     big = np.finfo(float).max
     scores = np.array([[big, -big], [-big, big], [0.0, 1.0], [1.0, 0.0]])
     with pytest.raises(ValueError, match="float range"):
-        im.curves.reject_curve([0, 1, 1, 0], scores, confidence="margin", thresholds=2)
+        im.curves.reject_curve(
+            [0, 1, 1, 0], scores, confidence_method="margin", thresholds=2
+        )
 
 
 def test_confidences_spanning_the_float_range_with_quantile_thresholds():

@@ -304,7 +304,10 @@ def test_curve_with_string_classes_and_decision_margins(iris):
     names = np.array(["b", "a", "c"])[y]
     model = make_pipeline(StandardScaler(), LinearSVC()).fit(X, names)
     curve = im.curves.reject_curve(
-        names, model.decision_function(X), labels=model.classes_, confidence="margin"
+        names,
+        model.decision_function(X),
+        labels=model.classes_,
+        confidence_method="margin",
     )
     index, threshold, _ = curve.best("ni2")
     abstaining = im.RejectOptionClassifier(
@@ -332,7 +335,7 @@ def test_normalized_area():
     [
         ({"y_score": np.ones((3, 2))}, "one row per label"),
         ({"y_score": np.full((4, 2), np.nan)}, "NaN or infinite"),
-        ({"confidence": "min"}, "confidence must be"),
+        ({"confidence_method": "min"}, "confidence_method must be"),
         ({"labels": [0, 1, 2]}, "3 entries but y_score has 2"),
         ({"y_true": np.array([0, 1, 2, 1])}, "shows 3 classes"),
         ({"y_true": np.array([0, 1, 5, 1]), "labels": [0, 1]}, "not in labels"),
@@ -405,10 +408,14 @@ def _int64_scores_beyond_2_53():
 
 def test_integer_scores_beyond_2_53_are_ranked_exactly():
     scores, y, margin = _int64_scores_beyond_2_53()
-    exact = im.curves.reject_curve(y, scores, measures="ni2", confidence="margin")
+    exact = im.curves.reject_curve(
+        y, scores, measures="ni2", confidence_method="margin"
+    )
     ranks = scores.copy()
     ranks[ranks > 0] -= np.int64(2**60) - 1  # the same order, small values
-    reference = im.curves.reject_curve(y, ranks, measures="ni2", confidence="margin")
+    reference = im.curves.reject_curve(
+        y, ranks, measures="ni2", confidence_method="margin"
+    )
     assert len(exact.reject_rate) == len(np.unique(margin)) + 1
     np.testing.assert_array_equal(exact.reject_rate, reference.reject_rate)
     np.testing.assert_array_equal(exact.measures["ni2"], reference.measures["ni2"])

@@ -57,7 +57,7 @@ class ConfidenceBinnedCounts:
     counts : ndarray of shape (k + 1, m, m)
         Sample counts (or summed weights) per bin, true class and predicted
         class.
-    confidence : {"max", "margin"}
+    confidence_method : {"max", "margin"}
         How the scores became a confidence.
 
     See Also
@@ -82,7 +82,7 @@ class ConfidenceBinnedCounts:
     thresholds: np.ndarray
     classes: np.ndarray
     counts: np.ndarray
-    confidence: str = "max"
+    confidence_method: str = "max"
 
     def __add__(self, other):
         if not isinstance(other, ConfidenceBinnedCounts):
@@ -91,17 +91,18 @@ class ConfidenceBinnedCounts:
             np.array_equal(self.thresholds, other.thresholds)
             and len(self.classes) == len(other.classes)
             and np.array_equal(self.classes, other.classes)
-            and self.confidence == other.confidence
+            and self.confidence_method == other.confidence_method
         ):
             raise ValueError(
                 "Binned counts add up only with the same thresholds, classes and "
-                "confidence; build both with the same thresholds=[...] and labels=."
+                "confidence_method; build both with the same thresholds=[...], labels= "
+                "and confidence_method=."
             )
         return ConfidenceBinnedCounts(
             self.thresholds,
             self.classes,
             checked_sum(self.counts, other.counts),
-            self.confidence,
+            self.confidence_method,
         )
 
     def __radd__(self, other):
@@ -176,7 +177,7 @@ def _binned(true_index, predicted, confidences, weights, thresholds, m):
     return np.bincount(codes, weights, (len(thresholds) + 1) * m * m)
 
 
-def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
+def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence_method):
     """:func:`_binned` of one chunk of labels and scores (Dask)."""
     scores = native(scores).astype(np.float64, copy=False)
     if not np.all(np.isfinite(scores)):
@@ -184,7 +185,7 @@ def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence):
     true_index = encode_labels(native(y_true), classes)
     counts = _binned(
         true_index,
-        *confidence_and_prediction(scores, confidence),
+        *confidence_and_prediction(scores, confidence_method),
         weights,
         thresholds,
         len(classes),
@@ -199,7 +200,7 @@ def confidence_binned_counts(
     *,
     thresholds: int | ArrayLike,
     labels: ArrayLike | None = None,
-    confidence: Literal["max", "margin"] = "max",
+    confidence_method: Literal["max", "margin"] = "max",
     sample_weight: ArrayLike | None = None,
 ) -> ConfidenceBinnedCounts:
     """Confusion counts per confidence bin, for reject curves of any data size.
@@ -215,10 +216,10 @@ def confidence_binned_counts(
         True labels.
     y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
         Predicted probabilities (or decision values with
-        ``confidence="margin"``), columns in the order of ``labels``. A 1-d
+        ``confidence_method="margin"``), columns in the order of ``labels``. A 1-d
         array is the score of the second class, as for :func:`reject_curve`:
-        a probability with ``confidence="max"``, a decision function with
-        ``confidence="margin"``.
+        a probability with ``confidence_method="max"``, a decision function with
+        ``confidence_method="margin"``.
     thresholds : int or array-like
         The bin edges. An int ``k``: ``k`` thresholds at evenly spaced
         quantiles of the confidence (for Dask input estimated in one pass
@@ -228,7 +229,7 @@ def confidence_binned_counts(
     labels : array-like of shape (n_classes,), default=None
         The class of each column (an estimator's ``classes_``). By default
         the sorted labels of ``y_true``, which must then show every class.
-    confidence : {"max", "margin"}, default="max"
+    confidence_method : {"max", "margin"}, default="max"
         How the scores become a confidence (as for :func:`reject_curve`).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
@@ -264,15 +265,18 @@ def confidence_binned_counts(
     """
     thresholds = check_binning_thresholds(thresholds)
     if is_dask_collection(y_true, y_score, sample_weight):
-        if confidence not in ("max", "margin"):
+        if confidence_method not in ("max", "margin"):
             raise ValueError(
-                f"confidence must be 'max' or 'margin'; got {confidence!r}."
+                "confidence_method must be 'max' or 'margin'; got "
+                f"{confidence_method!r}."
             )
         return _dask_binned_counts(
-            y_true, y_score, thresholds, labels, confidence, sample_weight
+            y_true, y_score, thresholds, labels, confidence_method, sample_weight
         )
     y_true = check_complete_labels(y_true, "y_true")
-    classes, predicted, confidences = check_scores(y_true, y_score, labels, confidence)
+    classes, predicted, confidences = check_scores(
+        y_true, y_score, labels, confidence_method
+    )
     # Bins of float64 confidences, as every chunk of a Dask collection has.
     confidences = confidences.astype(np.float64, copy=False)
     if isinstance(thresholds, int):
@@ -289,13 +293,13 @@ def confidence_binned_counts(
         flat = flat.astype(float, copy=False)
     m = len(classes)
     return ConfidenceBinnedCounts(
-        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence
+        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence_method
     )
 
 
-def _dask_confidence(scores, confidence):
+def _dask_confidence(scores, confidence_method):
     scores = np.asarray(scores, dtype=np.float64)
-    return confidence_and_prediction(scores, confidence)[1]
+    return confidence_and_prediction(scores, confidence_method)[1]
 
 
 def _unique_chunk(y):
@@ -319,7 +323,9 @@ def _as_dask_array(values, chunks=None):
     return values if chunks is None else values.rechunk(chunks)
 
 
-def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weights):
+def _dask_binned_counts(
+    y_true, y_score, thresholds, classes, confidence_method, weights
+):
     dask = import_dask()
     import dask.array as da
 
@@ -355,7 +361,7 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
     if isinstance(thresholds, int):
         confidences = scores.map_blocks(
             _dask_confidence,
-            confidence,
+            confidence_method,
             drop_axis=1 if scores.ndim == 2 else None,
             dtype=np.float64,
         )
@@ -389,7 +395,7 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
         [None] * len(true_blocks) if weights is None else weights.to_delayed().ravel()
     )
     parts = [
-        chunk_count(labels, block, weight, thresholds, classes, confidence)
+        chunk_count(labels, block, weight, thresholds, classes, confidence_method)
         for labels, block, weight in zip(
             true_blocks, score_blocks, weight_blocks, strict=True
         )
@@ -400,7 +406,7 @@ def _dask_binned_counts(y_true, y_score, thresholds, classes, confidence, weight
     (flat,) = dask.compute(parts[0])
     m = len(classes)
     return ConfidenceBinnedCounts(
-        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence
+        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence_method
     )
 
 

@@ -86,7 +86,7 @@ def reject_curve(
     *,
     labels: ArrayLike | None = None,
     measures=_DEFAULT_MEASURES,
-    confidence: Literal["max", "margin"] = "max",
+    confidence_method: Literal["max", "margin"] = "max",
     thresholds: int | ArrayLike | None = DEFAULT_THRESHOLDS,
     sample_weight: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = np.nan,
@@ -108,11 +108,11 @@ def reject_curve(
         True labels.
     y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
         Predicted probabilities (or decision values with
-        ``confidence="margin"``), columns in the order of ``labels``. A 1-d
+        ``confidence_method="margin"``), columns in the order of ``labels``. A 1-d
         array is a binary classifier's score of the second class, as in
-        scikit-learn: with ``confidence="max"`` its probability
+        scikit-learn: with ``confidence_method="max"`` its probability
         (``predict_proba(X)[:, 1]``; values outside ``[0, 1]`` are refused),
-        with ``confidence="margin"`` its decision function
+        with ``confidence_method="margin"`` its decision function
         (``decision_function(X)``, positive means the second class).
     labels : array-like of shape (n_classes,), default=None
         The class of each column (an estimator's ``classes_``). By default the
@@ -120,7 +120,7 @@ def reject_curve(
     measures : str or sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio")
         Registry names of the measures to evaluate at every point.
-    confidence : {"max", "margin"}, default="max"
+    confidence_method : {"max", "margin"}, default="max"
         How the scores become a confidence: the top score, or the top score
         minus the runner-up (for a 1-d ``y_score``: ``max(p, 1 - p)`` of a
         probability, ``|d|`` of a decision function).
@@ -180,13 +180,15 @@ def reject_curve(
             y_score,
             thresholds=thresholds,
             labels=labels,
-            confidence=confidence,
+            confidence_method=confidence_method,
             sample_weight=sample_weight,
         ).reject_curve(names, replace_undefined_by=replace_undefined_by)
     y_true = check_complete_labels(y_true, "y_true")
     if y_true.shape[0] == 0:
         raise ValueError("y_true is empty; a reject curve needs at least one sample.")
-    labels, predicted, confidences = check_scores(y_true, y_score, labels, confidence)
+    labels, predicted, confidences = check_scores(
+        y_true, y_score, labels, confidence_method
+    )
     return _threshold_curve(
         encode_labels(y_true, labels),
         predicted,

@@ -85,7 +85,7 @@ def column_labels(labels, y_true, n_columns, *, name="labels"):
     return labels
 
 
-def confidence_and_prediction(scores, confidence="max"):
+def confidence_and_prediction(scores, confidence_method="max"):
     """Predicted column and confidence (``"max"``: the top score; ``"margin"``:
     top minus runner-up, ``|d|`` of a 1-d decision function) of class scores.
 
@@ -95,7 +95,7 @@ def confidence_and_prediction(scores, confidence="max"):
     scores = native(scores)
     if scores.dtype.kind not in "iu":
         scores = scores.astype(np.float64)
-    if scores.ndim == 1 and confidence == "margin":
+    if scores.ndim == 1 and confidence_method == "margin":
         predicted = (scores > 0).astype(np.intp)
         if scores.dtype.kind in "iu":
             return predicted, _exact_difference(
@@ -108,16 +108,16 @@ def confidence_and_prediction(scores, confidence="max"):
         # |d|): never guess which one this is.
         if scores.size and not (scores.min() >= 0.0 and scores.max() <= 1.0):
             raise ValueError(
-                "A 1-d y_score with confidence='max' is the probability of the "
+                "A 1-d y_score with confidence_method='max' is the probability of the "
                 "second class (predict_proba(X)[:, 1], as in scikit-learn), but "
                 f"it holds values outside [0, 1] (from {scores.min():.6g} to "
                 f"{scores.max():.6g}). For a binary decision function "
-                "(decision_function(X)) pass confidence='margin'."
+                "(decision_function(X)) pass confidence_method='margin'."
             )
         scores = np.column_stack([1 - scores, scores])
     predicted = scores.argmax(axis=1)
     top = scores[np.arange(scores.shape[0]), predicted]
-    if confidence == "max":
+    if confidence_method == "max":
         if scores.dtype.kind in "iu":
             return predicted, top.astype(
                 np.int64 if top.dtype.kind == "i" else np.uint64
@@ -207,10 +207,12 @@ def check_confidence(confidence, n_samples):
     return scores
 
 
-def check_scores(y_true, y_score, labels, confidence):
+def check_scores(y_true, y_score, labels, confidence_method):
     """``(labels, predicted column, confidence)`` of class scores in memory."""
-    if confidence not in ("max", "margin"):
-        raise ValueError(f"confidence must be 'max' or 'margin'; got {confidence!r}.")
+    if confidence_method not in ("max", "margin"):
+        raise ValueError(
+            f"confidence_method must be 'max' or 'margin'; got {confidence_method!r}."
+        )
     scores = native(y_score)
     if scores.ndim not in (1, 2) or scores.shape[0] != len(y_true):
         raise ValueError(
@@ -226,4 +228,4 @@ def check_scores(y_true, y_score, labels, confidence):
     if not np.all(np.isfinite(scores)):
         raise ValueError("y_score contains NaN or infinite values.")
     labels = column_labels(labels, y_true, 2 if scores.ndim == 1 else scores.shape[1])
-    return (labels, *confidence_and_prediction(scores, confidence))
+    return (labels, *confidence_and_prediction(scores, confidence_method))

@@ -90,7 +90,7 @@ class RejectCurveDisplay:
         y_true,
         y_score,
         *,
-        confidence="max",
+        confidence_method="max",
         sample_weight=None,
         labels=None,
         measures=("ni2", "info_completeness", "false_info_ratio"),
@@ -105,7 +105,7 @@ class RejectCurveDisplay:
         ----------
         y_true : array-like of shape (n_samples,)
         y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
-        confidence : {"max", "margin"}, default="max"
+        confidence_method : {"max", "margin"}, default="max"
             How the confidence is read from ``y_score``, as for
             :func:`reject_curve`.
         sample_weight : array-like, default=None
@@ -128,7 +128,7 @@ class RejectCurveDisplay:
             y_score,
             labels=labels,
             measures=measures,
-            confidence=confidence,
+            confidence_method=confidence_method,
             sample_weight=sample_weight,
         )
         return cls(curve, threshold=threshold, name=name).plot(ax=ax, **kwargs)
@@ -177,7 +177,7 @@ class RejectCurveDisplay:
         return cls.from_predictions(
             y,
             scores,
-            confidence=kind,
+            confidence_method=kind,
             sample_weight=sample_weight,
             labels=estimator.classes_,
             measures=measures,

@@ -355,6 +355,10 @@ def _equals_integer(expression, dtype, marker):
         return expression == marker.integer
     if not limits.min <= marker.integer <= limits.max:
         return None
+    if marker.integer > np.iinfo(np.int64).max:
+        # Engines take integer literals through a C long: beyond int64 the
+        # marker of a uint64 column is compared as the text it prints as.
+        return expression.cast(nw.String) == str(marker.integer)
     return expression == nw.lit(marker.integer, dtype=dtype)
 
 

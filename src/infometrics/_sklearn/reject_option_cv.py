@@ -629,7 +629,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             scores,
             labels=classes,
             measures=list(dict.fromkeys([objective.measure or "ni2", *curve_measures])),
-            confidence=CONFIDENCE_OF[method],
+            confidence_method=CONFIDENCE_OF[method],
             thresholds=self._candidates(confidence, objective),
             sample_weight=sample_weight,
         )
