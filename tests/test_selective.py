@@ -356,3 +356,25 @@ def test_labels_are_read_by_the_counting_rules():
     errors = matrix[:, :-1].sum() - np.trace(matrix[:, :-1])
     curve = im.curves.risk_coverage_curve(["a", "b", "b"], ["a", "c", "b"], [3, 2, 1])
     assert curve.generalized_risk[-1] == errors / 3
+
+
+def test_boolean_truth_against_integer_predictions_counts_as_the_matrix_does():
+    # The counting reads True as 1 and False as 0 when integers meet bools; the
+    # selective functions read the labels by the same rule, not refuse them.
+    y_true, y_pred = [True, False, True, True], [1, 0, 0, 1]
+    confidence = [0.9, 0.8, 0.7, 0.6]
+    matrix = im.augmented_confusion_matrix(
+        np.array(y_true), np.array(y_pred), reject_label=None
+    )
+    np.testing.assert_array_equal(matrix, [[1, 0], [1, 2]])
+    as_integers = [int(value) for value in y_true]
+    for function in (
+        im.curves.aurc,
+        im.curves.e_aurc,
+        im.curves.augrc,
+    ):
+        assert function(y_true, y_pred, confidence) == function(
+            as_integers, y_pred, confidence
+        )
+    curve = im.curves.risk_coverage_curve(y_true, y_pred, confidence)
+    np.testing.assert_array_equal(curve.selective_risk, [0, 0, 1 / 3, 1 / 4])

@@ -93,7 +93,8 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
 
 def _encode_integers(values, classes, marker):
     """Codes of integers by a table over their compact value range, or None."""
-    if values.dtype.kind not in "iu" or classes.dtype.kind not in "iu":
+    # Bools are the integers 0 and 1 here, as in the counting (True == 1).
+    if values.dtype.kind not in "biu" or classes.dtype.kind not in "biu":
         return None
     value_range, class_range = _int64_range(values), _int64_range(classes)
     if value_range is None or class_range is None:
