@@ -147,5 +147,5 @@ def test_bad_inputs(data):
         def predict(self, X):
             return np.zeros(len(X), dtype=int)
 
-    with pytest.raises(ValueError, match="needs predict_proba or decision_function"):
+    with pytest.raises(ValueError, match="neither predict_proba nor decision_function"):
         im.plotting.RiskCoverageDisplay.from_estimator(NoScores(), X, y)
