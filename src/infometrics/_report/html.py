@@ -23,6 +23,7 @@ from .._measures.measure import EMPTY_REASON
 from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES
+from .._sklearn.responses import accepted
 from . import figures as drawing
 from .per_class import per_class_table
 from .relabelling import permuted_message, warn_permuted
@@ -93,17 +94,22 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
             np.isnan(value)
         ):
             raise ValueError(f"threshold must be a number; got {value!r}.")
+    predicted_index = None
     if per_class is not None:
         # The threshold of each sample's predicted class.
+        position = {label: i for i, label in enumerate(per_class)}
         try:
-            threshold = np.array([per_class[label] for label in predictions.tolist()])
+            predicted_index = np.array(
+                [position[label] for label in predictions.tolist()], dtype=np.intp
+            )
         except KeyError as exc:
             raise ValueError(
                 f"threshold has no value for the predicted class {exc.args[0]!r}; "
                 "give one per class."
             ) from None
+        threshold = np.array(list(per_class.values()))
     predictions = predictions.copy()
-    predictions[np.asarray(confidence) < threshold] = reject_label
+    predictions[~accepted(confidence, threshold, predicted_index)] = reject_label
     return predictions
 
 
