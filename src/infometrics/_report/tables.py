@@ -110,7 +110,7 @@ def information_report(
     return report
 
 
-def measure_columns(matrix, names, class_labels=None):
+def measure_columns(matrix, names, class_labels=None, *, why=None):
     """The columns a report shows for each measure of one valid matrix, one row each.
 
     The one place where a report's columns per measure are built: the
@@ -122,6 +122,8 @@ def measure_columns(matrix, names, class_labels=None):
     ``recall`` and ``f1`` are those of :func:`conventional_measures` at its
     default ``pos_label=1`` when 1 is one of ``class_labels`` (else of the
     second class, as for a bare matrix), whatever the order of the rows.
+    A dict ``why`` receives the reason of each undefined value, from the
+    evaluation that gave it.
     """
     matrix = np.asarray(matrix, dtype=float)
     binary = [name for name in names if MEASURES[name].binary_only]
@@ -130,11 +132,11 @@ def measure_columns(matrix, names, class_labels=None):
         # class's measures are those of the matrix with the two classes swapped.
         swapped = matrix[[1, 0]][:, [1, 0, *range(2, matrix.shape[1])]]
         others = [name for name in names if name not in binary]
-        parts = [_measure_columns(swapped, binary)]
+        parts = [_measure_columns(swapped, binary, why)]
         if others:
-            parts.append(_measure_columns(matrix, others))
+            parts.append(_measure_columns(matrix, others, why))
         return pd.concat(parts).loc[list(names)]
-    return _measure_columns(matrix, names)
+    return _measure_columns(matrix, names, why)
 
 
 def _positive_row(class_labels):
@@ -144,10 +146,9 @@ def _positive_row(class_labels):
         return 1
 
 
-def _measure_columns(matrix, names):
-    matrix = np.asarray(matrix, dtype=float)
+def _measure_columns(matrix, names, why):
     quantities = MatrixQuantities(matrix)
-    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan)
+    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan, why=why)
     adjusted, errors = {}, {}
     if sample_counts_problem(matrix) is None:
         adjustable = [name for name in names if name in ADJUSTABLE]
@@ -165,14 +166,15 @@ def _measure_columns(matrix, names):
     )
 
 
-def measures_table(matrix, class_labels):
-    """The table of :func:`information_report` and its relabelling note (no warning)."""
+def measures_table(matrix, class_labels, *, why=None):
+    """The table of :func:`information_report` and its relabelling note (no
+    warning); ``why`` receives the reasons of the undefined values."""
     names = [
         name
         for name, spec in MEASURES.items()
         if matrix.shape[0] == 2 or not spec.binary_only
     ]
-    report = measure_columns(matrix, names, class_labels)
+    report = measure_columns(matrix, names, class_labels, why=why)
     specs = [MEASURES[name] for name in names]
     report["higher_is_better"] = [spec.higher_is_better for spec in specs]
     report["description"] = [spec.description for spec in specs]
