@@ -413,13 +413,15 @@ def test_missing_matplotlib_gives_a_clear_error(monkeypatch):
         im.plotting.EntropyTriangleDisplay.from_confusion_matrices({"a": A})
 
 
-def _wrapped(model, X, y):
-    """The fitted pipeline inside a search and inside a FrozenEstimator."""
+def _wrapped(wrapper, model, X, y):
+    """The fitted pipeline inside a search or inside a FrozenEstimator."""
     from sklearn.frozen import FrozenEstimator
     from sklearn.model_selection import GridSearchCV
 
+    if wrapper == "frozen":
+        return FrozenEstimator(model)
     search = GridSearchCV(model, {"standardscaler__with_mean": [True]}, cv=2)
-    return {"search": search.fit(X, y), "frozen": FrozenEstimator(model)}
+    return search.fit(X, y)
 
 
 @pytest.mark.parametrize("wrapper", ["search", "frozen"])
@@ -436,7 +438,7 @@ def test_displays_of_a_wrapped_pipeline_are_those_of_the_pipeline(wrapper):
             response_method="decision_function",
         ),
     ).fit(X, y)
-    wrapped = _wrapped(model, X, y)[wrapper]
+    wrapped = _wrapped(wrapper, model, X, y)
     bare = im.plotting.RejectCurveDisplay.from_estimator(model, X, y)
     other = im.plotting.RejectCurveDisplay.from_estimator(wrapped, X, y)
     assert other.name == bare.name == "RejectOptionClassifier(LogisticRegression)"
