@@ -443,3 +443,38 @@ def test_a_tiny_negative_value_is_not_shown_as_negative_zero():
     row = re.search(r"<th>kappa</th>.*?</tr>", page, flags=re.S)
     assert row
     assert '<td class="num">0.0000</td>' in row.group(0)
+
+
+@pytest.mark.parametrize("per_class", [False, True])
+def test_threshold_compares_integer_confidences_exactly(per_class):
+    # Integer confidences beyond 2**53 are compared with the threshold
+    # exactly, as RejectOptionClassifier accepts them: 2**53 + 3 is below
+    # 2**53 + 4, although both round to the same float64.
+    y_true = np.array([0, 1, 0, 1])
+    y_pred = np.array([0, 1, 1, 1])
+    confidence = np.array([2**53 + 3, 2**53 + 5, 2**53 + 3, 2**53 + 4])
+    threshold = float(2**53 + 4)
+    if per_class:
+        threshold = {0: threshold, 1: threshold}
+    page = im.report.html_report(
+        y_true, y_pred, confidence=confidence, threshold=threshold, figures=False
+    )
+    expected = im.augmented_confusion_matrix(y_true, [-1, 1, -1, 1])
+    counts = _parse(page).table("matrix")
+    assert np.array_equal([[int(v) for v in row[1:]] for row in counts[1:]], expected)
+
+
+def test_why_undefined_is_the_reason_of_the_value_shown():
+    # The reason next to an undefined value comes from the evaluation that
+    # gave the value: with labels=[1, 0] the positive class 1 (row 0) is never
+    # predicted, so precision is undefined for that reason.
+    y_true, y_pred = [0, 0, 1, 1, 1], [0, 0, 0, 0, 0]
+    page = im.report.html_report(
+        y_true, y_pred, labels=[1, 0], reject_label=None, figures=False
+    )
+    rows = {row[0]: row for row in _parse(page).table("measures") if len(row) >= 4}
+    why = rows["measure"].index("why 0 or undefined")
+    assert rows["precision"][1] == "–"
+    assert rows["precision"][why] == "undefined: the positive class is never predicted"
+    assert rows["recall"][1] == "0.0000"
+    assert rows["recall"][why] == ""

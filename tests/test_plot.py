@@ -411,3 +411,45 @@ def test_missing_matplotlib_gives_a_clear_error(monkeypatch):
     monkeypatch.delitem(sys.modules, "matplotlib.pyplot", raising=False)
     with pytest.raises(ImportError, match=r"pip install 'infometrics\[plot\]'"):
         im.plotting.EntropyTriangleDisplay.from_confusion_matrices({"a": A})
+
+
+def _wrapped(wrapper, model, X, y):
+    """The fitted pipeline inside a search or inside a FrozenEstimator."""
+    from sklearn.frozen import FrozenEstimator
+    from sklearn.model_selection import GridSearchCV
+
+    if wrapper == "frozen":
+        return FrozenEstimator(model)
+    search = GridSearchCV(model, {"standardscaler__with_mean": [True]}, cv=2)
+    return search.fit(X, y)
+
+
+@pytest.mark.parametrize("wrapper", ["search", "frozen"])
+def test_displays_of_a_wrapped_pipeline_are_those_of_the_pipeline(wrapper):
+    # A search or a FrozenEstimator around a pipeline ending in an abstaining
+    # classifier: the Displays read its own response method, its threshold
+    # and its name through the wrappers, as for the bare pipeline.
+    X, y = load_iris(return_X_y=True)
+    model = make_pipeline(
+        StandardScaler(),
+        im.RejectOptionClassifier(
+            LogisticRegression(C=0.05),
+            threshold=0.5,
+            response_method="decision_function",
+        ),
+    ).fit(X, y)
+    wrapped = _wrapped(wrapper, model, X, y)
+    bare = im.plotting.RejectCurveDisplay.from_estimator(model, X, y)
+    other = im.plotting.RejectCurveDisplay.from_estimator(wrapped, X, y)
+    assert other.name == bare.name == "RejectOptionClassifier(LogisticRegression)"
+    assert other.threshold == bare.threshold == 0.5
+    np.testing.assert_array_equal(other.curve.thresholds, bare.curve.thresholds)
+    assert list(other.curve.measures) == list(bare.curve.measures)
+    for name, values in bare.curve.measures.items():
+        np.testing.assert_array_equal(other.curve.measures[name], values)
+    bare = im.plotting.RiskCoverageDisplay.from_estimator(model, X, y)
+    other = im.plotting.RiskCoverageDisplay.from_estimator(wrapped, X, y)
+    assert other.name == bare.name
+    np.testing.assert_array_equal(other.coverage, bare.coverage)
+    np.testing.assert_array_equal(other.selective_risk, bare.selective_risk)
+    assert other.aurc == bare.aurc

@@ -5,7 +5,7 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from sklearn.metrics import f1_score
+from sklearn.metrics import f1_score, precision_score, recall_score
 
 import infometrics as im
 
@@ -145,3 +145,29 @@ def test_a_page_from_per_class_thresholds():
     expected = im.report.html_report(y, model.predict(X), **options)
     assert _per_class_html(page) == _per_class_html(expected)
     assert "per-class confidence thresholds" in page
+
+
+def test_binary_precision_recall_f1_follow_pos_label_whatever_the_row_order():
+    # The reports' two-class precision, recall and F1 are those of
+    # conventional_measures_score (pos_label=1, scikit-learn's default):
+    # labels=[1, 0] puts class 1 in row 0 but does not make class 0 positive.
+    y_true = [0, 0, 0, 1, 1, 1, 1, 0]
+    y_pred = [0, 1, 1, 1, 1, 0, 1, 0]
+    expected = {
+        "precision": precision_score(y_true, y_pred),
+        "recall": recall_score(y_true, y_pred),
+        "f1": f1_score(y_true, y_pred),
+    }
+    in_order = im.report.information_report(y_true, y_pred).droplevel("family")
+    for labels in ([0, 1], [1, 0]):
+        scores = im.conventional_measures_score(y_true, y_pred, labels=labels)
+        report = im.report.information_report(y_true, y_pred, labels=labels)
+        report = report.droplevel("family")
+        table = im.report.compare(
+            {"a": (y_true, y_pred)}, labels=labels, measures=list(expected)
+        )
+        for name, value in expected.items():
+            assert scores[name] == pytest.approx(value, abs=1e-15)
+            assert report.loc[name, "value"] == scores[name]
+            assert table.loc["a", name] == scores[name]
+        pd.testing.assert_frame_equal(report, in_order)

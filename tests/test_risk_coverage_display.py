@@ -147,5 +147,19 @@ def test_bad_inputs(data):
         def predict(self, X):
             return np.zeros(len(X), dtype=int)
 
-    with pytest.raises(ValueError, match="needs predict_proba or decision_function"):
+    with pytest.raises(ValueError, match="neither predict_proba nor decision_function"):
         im.plotting.RiskCoverageDisplay.from_estimator(NoScores(), X, y)
+
+
+def test_from_estimator_refuses_one_vs_one_decision_columns():
+    # Three classes give three pairwise columns: the shape cannot tell them
+    # from one column per class, so the estimator's setting is read.
+    from sklearn.svm import SVC
+
+    X, y = make_classification(
+        n_samples=60, n_classes=3, n_informative=4, random_state=0
+    )
+    svc = SVC(decision_function_shape="ovo").fit(X, y)
+    for display in (im.plotting.RiskCoverageDisplay, im.plotting.RejectCurveDisplay):
+        with pytest.raises(ValueError, match="one decision column per pair"):
+            display.from_estimator(svc, X, y)

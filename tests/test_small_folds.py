@@ -148,6 +148,9 @@ def test_adjusted_refuses_bad_input():
         adjusted_measures([[3.5, 1, 0], [1, 3, 0]])
     with pytest.raises(ValueError, match="measures is empty"):
         adjusted_measures([[3, 1, 0], [1, 3, 0]], [])
+    # Names go through the registry's one check: a number is no list of names.
+    with pytest.raises(TypeError, match="measures must be a measure name or a list"):
+        adjusted_measures([[3, 1, 0], [1, 3, 0]], 2)
 
 
 def test_adjusted_single_true_class_is_undefined():
@@ -213,6 +216,8 @@ def test_jackknife_refuses_bad_input():
         jackknife_measures([[3, 1, 0], [1, 3, 0]], [])
     with pytest.raises(ValueError, match="Unknown measure"):
         jackknife_measures([[3, 1, 0], [1, 3, 0]], "no_such")
+    with pytest.raises(TypeError, match="measures must be a measure name or a list"):
+        jackknife_measures([[3, 1, 0], [1, 3, 0]], 2)
 
 
 def test_jackknife_of_one_sample_is_undefined():

@@ -5,6 +5,13 @@ matplotlib is imported inside ``plot`` only (the optional ``plot`` extra).
 
 import numpy as np
 
+from .._sklearn.responses import (
+    CONFIDENCE_OF,
+    check_response_method,
+    final_estimator,
+    read_class_scores,
+    resolve_response_method,
+)
 from .._sklearn.scorers import estimator_classes, estimator_reject_label
 
 
@@ -148,12 +155,11 @@ def from_estimator(cls, estimator, X, y, *, name=None, **kwargs):
 
 
 def _estimator_name(estimator):
-    if hasattr(estimator, "steps"):
-        return _estimator_name(estimator.steps[-1][1])
-    inner = getattr(estimator, "estimator", None)
-    if inner is not None and getattr(estimator, "_infometrics_abstains", False):
-        return f"{type(estimator).__name__}({_estimator_name(inner)})"
-    return type(estimator).__name__
+    final, _ = final_estimator(estimator)
+    inner = getattr(final, "estimator", None)
+    if inner is not None and getattr(final, "_infometrics_abstains", False):
+        return f"{type(final).__name__}({_estimator_name(inner)})"
+    return type(final).__name__
 
 
 def _check_choice(name, value, choices):
@@ -201,39 +207,27 @@ def _set_rate_axis(ax, *, scale, kind):
 def _estimator_confidence(estimator, X, response_method="auto"):
     """``y_pred, confidence, scores, kind, threshold`` of a fitted classifier.
 
-    The confidence a :class:`RejectOptionClassifier` compares with its
-    threshold: the top probability (Chow's rule, ``kind="max"``) or the margin
-    (``"margin"``); ``threshold`` is the estimator's own when it is one number.
+    Through the package's one walker (searches, Pipelines, FrozenEstimator):
+    a :class:`RejectOptionClassifier` at its end gives its own response method
+    and its threshold, which is returned when it is one number.
     """
-    from .._curves.scores import confidence_and_prediction
-
-    _check_choice(
-        "response_method",
-        response_method,
-        ("auto", "predict_proba", "decision_function"),
-    )
-    final = estimator.steps[-1][1] if hasattr(estimator, "steps") else estimator
+    final, _ = final_estimator(estimator)
     threshold = getattr(final, "best_threshold_", None)
     if threshold is None and getattr(final, "_infometrics_abstains", False):
         threshold = getattr(final, "threshold", None)
     if threshold is not None and np.ndim(threshold) != 0:
         # Per-class thresholds are no single point of a one-threshold sweep.
         threshold = None
+    check_response_method(response_method)
     if response_method == "auto":
         response_method = getattr(final, "response_method", "auto")
-    if response_method == "auto":
-        response_method = (
-            "predict_proba"
-            if hasattr(estimator, "predict_proba")
-            else "decision_function"
-        )
-    if not hasattr(estimator, response_method):
-        raise ValueError(
-            f"{_estimator_name(estimator)} has no {response_method}; it needs "
-            "predict_proba or decision_function to give a confidence."
-        )
-    scores = getattr(estimator, response_method)(X)
-    kind = "max" if response_method == "predict_proba" else "margin"
-    predicted_index, confidence = confidence_and_prediction(scores, kind)
-    classes = np.asarray(estimator.classes_)
-    return classes[predicted_index], confidence, scores, kind, threshold
+    method = resolve_response_method(estimator, response_method)
+    scores = np.asarray(getattr(estimator, method)(X))
+    predicted_index, confidence = read_class_scores(
+        scores,
+        n_classes=np.asarray(estimator.classes_).shape[0],
+        estimator=estimator,
+        method=method,
+    )
+    y_pred = np.asarray(estimator.classes_)[predicted_index]
+    return y_pred, confidence, scores, CONFIDENCE_OF[method], threshold

@@ -20,7 +20,7 @@ from numpy.typing import ArrayLike
 from .measure import REAL, MeasureSpec, _in_range, evaluate_measures
 from .ni import NI_MEASURES
 from .quantities import MatrixQuantities
-from .registry import check_measure
+from .registry import MEASURES, check_measure, check_measures
 from .validation import check_replace_undefined_by, check_sample_counts
 
 # Measures affine in I (or I_M) once the margins are fixed.
@@ -47,7 +47,11 @@ _BINOMIAL = np.array([[math.comb(r, i) for i in range(_ORDER)] for r in range(_O
 
 def check_adjustable(name):
     """The registry entry of a measure with a chance adjustment, or a ValueError."""
-    spec = check_measure(name)
+    return _adjustable(check_measure(name))
+
+
+def _adjustable(spec):
+    """``spec``, refused when its measure has no chance adjustment."""
     if spec.name in ADJUSTABLE:
         return spec
     if spec.name in _NOT_AFFINE:
@@ -272,9 +276,7 @@ def adjusted_measures(
     >>> {name: round(value, 3) for name, value in values.items()}
     {'ni2': 0.443, 'ni5': 0.369}
     """
-    names = [measures] if isinstance(measures, str) else list(measures)
-    if not names:
-        raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
+    names = [_adjustable(spec).name for spec in check_measures(measures)]
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     why = "The chance adjustment shuffles samples (the permutation model)"
     counts = check_sample_counts(confusion_matrix, why)
@@ -282,8 +284,9 @@ def adjusted_measures(
 
 
 def adjusted_of_counts(counts, names, replace_undefined_by):
-    """:func:`adjusted_measures` of validated integer counts."""
-    specs = [check_adjustable(name) for name in names]
+    """:func:`adjusted_measures` of validated integer counts and adjustable
+    base names."""
+    specs = [MEASURES[name] for name in names]
     quantities = MatrixQuantities(counts)
     chance = _AtInformation(quantities, *expected_information(counts))
     exact = np.zeros_like(counts)

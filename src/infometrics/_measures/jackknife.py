@@ -14,7 +14,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .registry import MEASURES, evaluate_stack_blocks
+from .registry import MEASURES, check_measures, evaluate_stack_blocks
 from .validation import (
     as_output,
     check_replace_undefined_by,
@@ -95,9 +95,7 @@ def jackknife_measures(
     m = counts.shape[-2]
     if measures is None:
         measures = [n for n, s in MEASURES.items() if m == 2 or not s.binary_only]
-    names = [measures] if isinstance(measures, str) else list(measures)
-    if not names:
-        raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
+    names = [spec.name for spec in check_measures(measures, m)]
     return jackknife_of_counts(counts, names, replace_undefined_by)
 
 

@@ -85,13 +85,15 @@ def _in_range(values, value_range):
     return values + 0.0
 
 
-def evaluate_measures(quantities, specs, replace_undefined_by):
+def evaluate_measures(quantities, specs, replace_undefined_by, *, why=None):
     """``{name: value}`` of ``specs`` (only they are computed, only they warn).
 
     ``quantities`` is of one matrix or a stack, or an iterable of the
     consecutive blocks of one stack, whose values are concatenated (each
     measure warning once for the whole stack). Floats for one matrix, arrays
-    of the stack shape for a stack.
+    of the stack shape for a stack. A dict ``why`` receives, for each measure
+    undefined somewhere, the reason of its first condition that holds (the
+    reason a report shows next to the value).
     """
     specs = list(specs)
     blocks = [quantities] if isinstance(quantities, MatrixQuantities) else quantities
@@ -117,6 +119,14 @@ def evaluate_measures(quantities, specs, replace_undefined_by):
             if len(found) == 1
             else [np.concatenate(column) for column in zip(*found, strict=True)]
         )
+        if why is not None:
+            holding = [
+                reason
+                for mask, reason in zip(masks, reasons[spec.name], strict=True)
+                if np.any(mask)
+            ]
+            if holding:
+                why[spec.name] = holding[0]
         filled = fill_undefined(
             values,
             list(zip(masks, reasons[spec.name], strict=True)),

@@ -109,11 +109,12 @@ def _checked(names, n_classes, replace_undefined_by):
     return specs, check_replace_undefined_by(replace_undefined_by)
 
 
-def evaluate_measures(quantities, names, *, replace_undefined_by="warn"):
+def evaluate_measures(quantities, names, *, replace_undefined_by="warn", why=None):
     """``{name: value}`` of the named measures (base or ``neg_`` names) from
-    already computed quantities; only the requested measures warn."""
+    already computed quantities; only the requested measures warn, and
+    ``why`` receives the reasons of the undefined ones."""
     specs, replace = _checked(names, quantities.n_classes, replace_undefined_by)
-    return measure.evaluate_measures(quantities, specs, replace)
+    return measure.evaluate_measures(quantities, specs, replace, why=why)
 
 
 def compute_measures(

@@ -61,19 +61,11 @@ def _labels_metric(function, kwargs, label, name):
 def resolve_measure(measure, name=None):
     """An :class:`AuditedMeasure` from a name or a callable, or a clear error."""
     if isinstance(measure, str):
-        key = measure.lower()
-        is_registry = key in MEASURES or (
-            key.startswith("neg_") and key[4:] in MEASURES
-        )
-        if is_registry:
-            base = MEASURES.get(key[4:]) if key.startswith("neg_") else None
-            if base is not None and base.higher_is_better:
-                raise ValueError(
-                    f"{measure!r}: {base.name!r} is a measure where higher is "
-                    f"better, audited as it is; pass {base.name!r} (neg_ names "
-                    "only the measures where lower is better)."
-                )
-            spec = check_measure(key)
+        try:
+            spec = check_measure(measure)
+        except ValueError:
+            spec = None
+        if spec is not None:
             sign = 1.0 if spec.higher_is_better else -1.0
             return AuditedMeasure(
                 name or spec.scorer_name,
@@ -81,6 +73,14 @@ def resolve_measure(measure, name=None):
                 sign=sign,
                 binary_only=spec.binary_only,
                 registry_name=spec.name,
+            )
+        key = measure.lower()
+        if key.startswith("neg_") and key[4:] in MEASURES:
+            # The one name check refused it: neg_ of a higher-is-better measure.
+            raise ValueError(
+                f"{measure!r}: {key[4:]!r} is a measure where higher is "
+                f"better, audited as it is; pass {key[4:]!r} (neg_ names "
+                "only the measures where lower is better)."
             )
         import sklearn.metrics
 

@@ -19,10 +19,9 @@ from numpy.typing import ArrayLike
 
 from .._counting.label_checks import is_rejection, reject_marker
 from .._from_labels.scores import counts_and_labels
-from .._measures.measure import EMPTY_REASON
 from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
-from .._measures.registry import MEASURES
+from .._sklearn.responses import accepted
 from . import figures as drawing
 from .per_class import per_class_table
 from .relabelling import permuted_message, warn_permuted
@@ -93,17 +92,22 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
             np.isnan(value)
         ):
             raise ValueError(f"threshold must be a number; got {value!r}.")
+    predicted_index = None
     if per_class is not None:
         # The threshold of each sample's predicted class.
+        position = {label: i for i, label in enumerate(per_class)}
         try:
-            threshold = np.array([per_class[label] for label in predictions.tolist()])
+            predicted_index = np.array(
+                [position[label] for label in predictions.tolist()], dtype=np.intp
+            )
         except KeyError as exc:
             raise ValueError(
                 f"threshold has no value for the predicted class {exc.args[0]!r}; "
                 "give one per class."
             ) from None
+        threshold = np.array(list(per_class.values()))
     predictions = predictions.copy()
-    predictions[np.asarray(confidence) < threshold] = reject_label
+    predictions[~accepted(confidence, threshold, predicted_index)] = reject_label
     return predictions
 
 
@@ -387,8 +391,10 @@ def html_page(
         # square part), so the page shows no reject column, row or rate.
         matrix = matrix[:, :n_classes]
     has_reject = matrix.shape[1] > n_classes
-    report, note = measures_table(matrix, class_labels)
-    reasons = value_reasons(matrix, report.index.get_level_values("measure"))
+    undefined = {}
+    report, note = measures_table(matrix, class_labels, why=undefined)
+    values = report["value"].droplevel("family")
+    reasons = value_reasons(matrix, values.items(), undefined)
     why = [reasons.get(name, "") for name in report.index.get_level_values(1)]
     if any(why):
         report.insert(1, "why 0 or undefined", why)
@@ -585,27 +591,18 @@ def headline(report, matrix, intervals, sentence):
     return '<dl class="summary">' + "".join(cells) + "</dl>" + note
 
 
-def value_reasons(matrix, names):
+def value_reasons(matrix, values, undefined):
     """``{measure: why}`` for the measures 0 or undefined by definition on ``matrix``.
 
-    Undefined: the registry's reason; zero: a cross-entropy ratio whose
-    denominator is infinite. A measure that is simply low gets no reason.
+    ``values`` are the table's ``(measure, value)`` pairs. Undefined: the
+    reason their evaluation gave (``undefined``, ``{measure: reason}``); zero:
+    a cross-entropy ratio whose denominator is infinite. A measure that is
+    simply low gets no reason.
     """
+    reasons = {name: f"undefined: {reason}" for name, reason in undefined.items()}
     quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
-    reasons = {}
-    values = {}
-    for name in names:
-        spec = MEASURES[name]
-        raw, conditions = spec.compute(quantities)
-        conditions = [(quantities.empty, EMPTY_REASON), *conditions]
-        for mask, reason in conditions:
-            if bool(np.any(mask)):
-                reasons[name] = f"undefined: {reason}"
-                break
-        else:
-            values[name] = float(np.asarray(raw))
     infinite = _infinite_cross_entropies(quantities)
-    for name, number in values.items():
+    for name, number in values:
         ni = NI_MEASURES.get(name)
         if ni is None or ni.group != "cross-entropy" or number != 0.0:
             continue

@@ -15,6 +15,7 @@ from numpy.typing import ArrayLike
 
 from .._from_labels.scores import counts_and_labels
 from .._measures.chance import ADJUSTABLE, adjusted_of_counts
+from .._measures.conventional import positive_row
 from .._measures.jackknife import jackknife_of_counts
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES, check_measure, evaluate_measures
@@ -109,7 +110,7 @@ def information_report(
     return report
 
 
-def measure_columns(matrix, names):
+def measure_columns(matrix, names, class_labels=None, *, why=None):
     """The columns a report shows for each measure of one valid matrix, one row each.
 
     The one place where a report's columns per measure are built: the
@@ -117,11 +118,37 @@ def measure_columns(matrix, names):
     values are NaN (no warning: the table shows them). Next to each value,
     its chance-adjusted value (NaN for a measure with no adjustment) and its
     jackknife standard error, both NaN for summed weights or beyond 2**53
-    samples (both shuffle or delete samples).
+    samples (both shuffle or delete samples). The two-class ``precision``,
+    ``recall`` and ``f1`` are those of :func:`conventional_measures` at its
+    default ``pos_label=1`` when 1 is one of ``class_labels`` (else of the
+    second class, as for a bare matrix), whatever the order of the rows.
+    A dict ``why`` receives the reason of each undefined value, from the
+    evaluation that gave it.
     """
     matrix = np.asarray(matrix, dtype=float)
+    binary = [name for name in names if MEASURES[name].binary_only]
+    if binary and class_labels is not None and _positive_row(class_labels) == 0:
+        # The registry reads the positive class from row 1: the positive
+        # class's measures are those of the matrix with the two classes swapped.
+        swapped = matrix[[1, 0]][:, [1, 0, *range(2, matrix.shape[1])]]
+        others = [name for name in names if name not in binary]
+        parts = [_measure_columns(swapped, binary, why)]
+        if others:
+            parts.append(_measure_columns(matrix, others, why))
+        return pd.concat(parts).loc[list(names)]
+    return _measure_columns(matrix, names, why)
+
+
+def _positive_row(class_labels):
+    try:
+        return positive_row(1, class_labels)
+    except ValueError:
+        return 1
+
+
+def _measure_columns(matrix, names, why):
     quantities = MatrixQuantities(matrix)
-    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan)
+    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan, why=why)
     adjusted, errors = {}, {}
     if sample_counts_problem(matrix) is None:
         adjustable = [name for name in names if name in ADJUSTABLE]
@@ -139,14 +166,15 @@ def measure_columns(matrix, names):
     )
 
 
-def measures_table(matrix, class_labels):
-    """The table of :func:`information_report` and its relabelling note (no warning)."""
+def measures_table(matrix, class_labels, *, why=None):
+    """The table of :func:`information_report` and its relabelling note (no
+    warning); ``why`` receives the reasons of the undefined values."""
     names = [
         name
         for name, spec in MEASURES.items()
         if matrix.shape[0] == 2 or not spec.binary_only
     ]
-    report = measure_columns(matrix, names)
+    report = measure_columns(matrix, names, class_labels, why=why)
     specs = [MEASURES[name] for name in names]
     report["higher_is_better"] = [spec.higher_is_better for spec in specs]
     report["description"] = [spec.description for spec in specs]
@@ -268,7 +296,7 @@ def compare(
         named = hasattr(entry, "columns") or hasattr(entry, "labels")
         if not (pair or named) and labels is not None and len(labels) == len(matrix):
             class_labels = np.asarray(labels)  # bare rows take ``labels`` that fit
-        columns = measure_columns(matrix, names)
+        columns = measure_columns(matrix, names, class_labels)
         rows[name] = {
             measure if column == "value" else f"{measure} {column}": value
             for column in columns
