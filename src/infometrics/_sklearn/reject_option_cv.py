@@ -92,6 +92,14 @@ def _float_where_exact(confidence, *, per_class):
     return confidence
 
 
+def _candidates(confidence, thresholds):
+    """Candidate thresholds, ascending: ``k`` quantiles of ``confidence`` for
+    an int ``k``; ``None`` means every distinct value."""
+    if isinstance(thresholds, int):
+        return quantile_thresholds(confidence, thresholds)
+    return thresholds
+
+
 class _OutOfFoldPredictions(ClassifierMixin, BaseEstimator):
     """Replays out-of-fold predictions to a scorer; ``X`` holds sample indices.
 
@@ -161,11 +169,8 @@ class _Objective:
             )
         self.name = self.measure if self.measure else repr(scoring)
         higher = self.measure is None or MEASURES[self.measure].higher_is_better
+        # Values are oriented (greater = better); sign * value is natural.
         self.sign = 1 if higher else -1
-
-    def natural(self, oriented):
-        """A value back in the measure's own direction."""
-        return self.sign * oriented
 
 
 class _Problem:
@@ -278,11 +283,6 @@ class _Problem:
             replace_undefined_by=np.nan,  # undefined: never the best
         )[self.objective.measure]
         return self.objective.sign * np.asarray(values, dtype=float)
-
-
-def _first_best(values):
-    """Index of the first maximum (the least rejection), NaN ignored."""
-    return int(np.nanargmax(values))
 
 
 def _warn_if_tied(values, reject_rate, best, objective):
@@ -530,19 +530,9 @@ class RejectOptionClassifierCV(_BaseRejectOption):
                 f"thresholds must be 'auto', an int or an array; got "
                 f"{self.thresholds!r}."
             )
-        if not isinstance(self.thresholds, str):
-            check_thresholds(self.thresholds)
-
-    def _candidates(self, confidence, objective):
-        """Candidate thresholds over ``confidence``, ascending; ``None`` means
-        every distinct value (the one-sort sweep of a measure)."""
-        thresholds = self.thresholds
-        if isinstance(thresholds, str):  # "auto"
-            thresholds = None if objective.measure else _DEFAULT_GRID_SIZE
-        thresholds = check_thresholds(thresholds)
-        if isinstance(thresholds, int):
-            return quantile_thresholds(confidence, thresholds)
-        return thresholds
+        if isinstance(self.thresholds, str):
+            return self.thresholds
+        return check_thresholds(self.thresholds)
 
     def fit(self, X, y, **params):
         """Choose the threshold out of fold, then refit on all the data.
@@ -563,8 +553,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self : RejectOptionClassifierCV
         """
         self._check_common_parameters()
-        self._check_own_parameters()
+        thresholds = self._check_own_parameters()
         objective = _Objective(self.scoring)
+        if isinstance(thresholds, str):  # "auto"
+            thresholds = None if objective.measure else _DEFAULT_GRID_SIZE
         y, classes = self._check_target(y)
         metric = binary_metric_of(objective.scorer)
         if len(classes) == 2 and metric:
@@ -630,7 +622,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             labels=classes,
             measures=list(dict.fromkeys([objective.measure or "ni2", *curve_measures])),
             confidence_method=CONFIDENCE_OF[method],
-            thresholds=self._candidates(confidence, objective),
+            thresholds=_candidates(confidence, thresholds),
             sample_weight=sample_weight,
         )
         if objective.measure is not None:
@@ -648,10 +640,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
                 "single class (once weighted by sample_weight, if given), so there "
                 "is no threshold to choose."
             )
-        best = _first_best(values)
+        best = int(np.nanargmax(values))  # the first: the least rejection
         self._log(
             f"global sweep: {len(values)} thresholds, best {objective.name} = "
-            f"{objective.natural(values[best]):.6g} at threshold "
+            f"{objective.sign * values[best]:.6g} at threshold "
             f"{curve.thresholds[best]:.6g} (reject rate {curve.reject_rate[best]:.3g})"
         )
         _warn_if_tied(values, curve.reject_rate, best, objective)
@@ -663,12 +655,12 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self.n_rounds_ = 0
         if self.per_class_:
             threshold, value = self._coordinate_ascent(
-                problem, np.full(len(classes), threshold), value
+                problem, np.full(len(classes), threshold), value, thresholds
             )
         _warn_if_degenerate_end(problem.reject_rate(threshold), objective)
         threshold = problem.accept_all_where_none_rejected(threshold)
         self.best_threshold_ = threshold
-        self.best_score_ = float(objective.natural(value))
+        self.best_score_ = float(objective.sign * value)
         # Chow's rule on calibrated probabilities: reject below 1 - cost.
         cost = 1.0 - np.asarray(threshold, dtype=float)
         if method != "predict_proba":  # a margin is not a probability
@@ -718,27 +710,27 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             )
         )
 
-    def _coordinate_ascent(self, problem, threshold, value):
+    def _coordinate_ascent(self, problem, threshold, value, thresholds):
         """Per-class thresholds: sweep one class at a time until none improves."""
         objective = problem.objective
         for round_index in range(1, _MAX_ROUNDS + 1):
             improved = False
             for k in range(len(problem.classes)):
                 own = problem.confidence[problem.predicted == k]
-                candidates = self._candidates(own, objective)
+                candidates = _candidates(own, thresholds)
                 if candidates is None:
                     candidates = np.unique(own)
                 candidates = np.append(candidates, np.inf)
                 values = problem.sweep(threshold, k, candidates)
                 if np.all(np.isnan(values)):
                     continue
-                best = _first_best(values)
+                best = int(np.nanargmax(values))
                 if values[best] > value + _TIE_RTOL * max(1.0, abs(value)):
                     self._log(
                         f"round {round_index}, class {problem.classes[k]}: "
                         f"threshold {threshold[k]:.6g} -> {candidates[best]:.6g}, "
-                        f"{objective.name} {objective.natural(value):.6g} -> "
-                        f"{objective.natural(values[best]):.6g}"
+                        f"{objective.name} {objective.sign * value:.6g} -> "
+                        f"{objective.sign * values[best]:.6g}"
                     )
                     threshold = threshold.copy()
                     threshold[k] = candidates[best]
