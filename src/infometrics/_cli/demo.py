@@ -174,7 +174,6 @@ def _one_split(X, y, seed, *, progress=None):
         "X_test": X_test,
         "never": never,
         "tuned": tuned,
-        "search": search,
         "predictions": predictions,
         "ni2_never": comparison.estimate_b,
         "ni2_tuned": comparison.estimate_a,

@@ -177,10 +177,8 @@ def _first_value(frame, column, condition):
 
 
 def _type_null_columns(frame, schema, columns):
-    """Label columns of the null type (all missing, or empty) typed as strings.
-
-    Then refused as in memory (empty, missing labels) or, as predictions with
-    ``reject_label=np.nan``, counted as rejections."""
+    """Label columns of the null type (all missing, or empty) typed as strings,
+    so that they are refused, or counted as rejections, as in memory."""
     untyped = [
         column for column in dict.fromkeys(columns) if schema[column] == nw.Unknown
     ]
@@ -259,10 +257,8 @@ def _raise_missing_confidence(found):
 
 
 def _check_rows_first(frame, label_columns, *, weight, marker):
-    """Refuse continuous float labels and overflowing weights before the GROUP BY.
-
-    Grouping continuous values would bring back one row per value; missing
-    labels are refused here in the in-memory order."""
+    """Refuse bad rows before the GROUP BY, in the in-memory order: grouping
+    continuous values would bring back one row per value."""
     checks = [nw.len().alias(_ROWS), *_row_checks(weight, None)]
     if weight is not None:
         positive = nw.col(weight).cast(nw.Float64) > 0
@@ -303,12 +299,10 @@ def _check_rows_first(frame, label_columns, *, weight, marker):
 
 
 def _label_values(series):
-    """Grouped keys as the NumPy array the in-memory path would be given.
-
-    Dictionary-encoded keys, and integer or boolean keys with a null, are
-    taken as Python objects: ``to_numpy`` would turn an Arrow dictionary's
-    null into its first category, and a null among integers into NaN.
-    """
+    """Grouped keys as the NumPy array the in-memory path would be given."""
+    # Dictionary-encoded keys, and integer or boolean keys with a null, go
+    # through Python objects: to_numpy would turn an Arrow dictionary's null
+    # into its first category, and a null among integers into NaN.
     dtype = series.dtype
     if (
         dtype == nw.Categorical
@@ -348,9 +342,8 @@ def rejected_predictions(column, dtype, marker):
 
 
 def _equals_integer(expression, dtype, marker):
-    """Per row: an integer column equals the marker; None if no value can.
-
-    The literal gets the column's dtype, so no engine wraps or refuses it."""
+    """Per row: an integer column equals the marker (a literal of the column's
+    dtype, which no engine wraps or refuses); None if no value can."""
     if marker.integer is None:
         return None  # a fractional marker matches no integer
     try:
@@ -375,10 +368,8 @@ def raise_rejected_predictions(reject):
 
 
 def _engine_quantiles(frame, confidence, k, *, rejected=None):
-    """``k`` thresholds at evenly spaced quantiles, interpolated linearly.
-
-    Exact in pandas, Polars, PyArrow, DuckDB and Ibis; estimated in Dask and
-    Spark. Rows already rejected (``rejected``) are counted in the same pass."""
+    """``k`` thresholds at evenly spaced quantiles, interpolated linearly; rows
+    already rejected (``rejected``) are counted in the same pass."""
     expression = nw.col(confidence).cast(nw.Float64)
     finite = expression.is_finite() & ~_is_nan(expression)
     checks = [] if rejected is None else [_count(rejected).alias("rejected")]

@@ -101,11 +101,8 @@ def _candidates(confidence, thresholds):
 
 
 class _OutOfFoldPredictions(ClassifierMixin, BaseEstimator):
-    """Replays out-of-fold predictions to a scorer; ``X`` holds sample indices.
-
-    ``predict`` returns the abstaining predictions at the threshold under
-    evaluation, ``predict_proba`` / ``decision_function`` the pooled scores.
-    """
+    """Replays to a scorer the abstaining out-of-fold predictions at the
+    threshold under evaluation, and the pooled scores; ``X`` holds indices."""
 
     # Read by infometrics' scorers: predictions may be rejections.
     _infometrics_abstains = True
@@ -203,12 +200,8 @@ class _Problem:
         return accepted(self.confidence, threshold, self.predicted)
 
     def accept_all_where_none_rejected(self, threshold):
-        """0 where a threshold rejects no out-of-fold prediction (of its class).
-
-        The lowest out-of-fold confidence is only the lowest seen: when tuning
-        chose to reject nothing (of a class), the fitted classifier must
-        reject nothing of it on any data; every confidence is at least 0.
-        """
+        """0 where a threshold rejects no out-of-fold prediction (of its class):
+        then the fitted classifier rejects none on any data either."""
         if np.ndim(threshold) == 0:
             below = self.confidence < threshold
             return 0.0 if self.confidence.size and not below.any() else threshold
@@ -241,12 +234,8 @@ class _Problem:
         return float(value)
 
     def sweep(self, threshold, k, candidates):
-        """The objective for each candidate threshold of class ``k``, others fixed.
-
-        For a measure, one stack: the samples predicted as ``k`` leave for the
-        reject column in the order of their confidence (one sort), the other
-        samples keep their decisions at every candidate.
-        """
+        """The objective at each candidate threshold of class ``k``, others fixed;
+        for a measure, one stack from one sort of class ``k``'s confidences."""
         if self.objective.scorer is not None:
             values = []
             for candidate in candidates:

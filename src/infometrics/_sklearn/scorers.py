@@ -73,13 +73,10 @@ def _measures_of_labels(y_true, y_pred, names, *, sample_weight=None, **options)
 
 
 def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
-    """The metric of labels scikit-learn sees (``TunedThresholdClassifierCV``).
-
-    An undefined value ranks last (``-inf`` once oriented), after its warning:
-    the tuners' ``argmax`` would pick a NaN. Options come as ``**options`` so
-    that ``LogisticRegressionCV``, which rebuilds scorers whose score function
-    has a ``labels`` parameter, keeps the estimator-aware scorer.
-    """
+    """The metric of labels scikit-learn sees (``TunedThresholdClassifierCV``);
+    an undefined value ranks last (the tuners' ``argmax`` would pick a NaN)."""
+    # Options come as **options: LogisticRegressionCV rebuilds the scorers
+    # whose score function has a ``labels`` parameter.
     name = options["measure"]
     value = _measures_of_labels(
         y_true, y_pred, [name], sample_weight=sample_weight, **options
