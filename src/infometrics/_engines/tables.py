@@ -36,17 +36,14 @@ from .._warnings import WARNINGS_FILTERS_LOCK
 # Weights are summed times this power of two in the checks: no overflow.
 _TOTAL_SCALE = 2.0**-64
 
-_TRUE, _PRED, _WEIGHT, _BIN = (
-    "__infometrics_true",
-    "__infometrics_pred",
-    "__infometrics_weight",
-    "__infometrics_bin",
+# Names of the columns and aggregates this module adds to the user's table.
+_TRUE, _PRED, _WEIGHT, _BIN, _ROWS, _TOTAL = (
+    f"__infometrics_{name}"
+    for name in ("true", "pred", "weight", "bin", "rows", "total")
 )
-_ROWS, _TOTAL = "__infometrics_rows", "__infometrics_total"
 _BAD_WEIGHT, _NEGATIVE_WEIGHT, _MISSING_CONFIDENCE = (
-    "__infometrics_bad_weight",
-    "__infometrics_negative_weight",
-    "__infometrics_missing_confidence",
+    f"__infometrics_{name}"
+    for name in ("bad_weight", "negative_weight", "missing_confidence")
 )
 
 
@@ -234,11 +231,6 @@ def _row_flags(weight, confidence):
     }
 
 
-def _row_checks(weight, confidence):
-    """The flags of :func:`_row_flags` summed over the table."""
-    return [flag.sum() for flag in _row_flags(weight, confidence).values()]
-
-
 def _raise_invalid_weights(found):
     """The in-memory path's weight errors (its own messages), if any."""
     if found.get(_BAD_WEIGHT):
@@ -259,7 +251,10 @@ def _raise_missing_confidence(found):
 def _check_rows_first(frame, label_columns, *, weight, marker):
     """Refuse bad rows before the GROUP BY, in the in-memory order: grouping
     continuous values would bring back one row per value."""
-    checks = [nw.len().alias(_ROWS), *_row_checks(weight, None)]
+    checks = [
+        nw.len().alias(_ROWS),
+        *(flag.sum() for flag in _row_flags(weight, None).values()),
+    ]
     if weight is not None:
         positive = nw.col(weight).cast(nw.Float64) > 0
         checks.append(_count(positive).alias("positive weights"))
@@ -376,7 +371,7 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
     bounds = _aggregates(
         frame,
         nw.len().alias(_ROWS),
-        *_row_checks(None, confidence),
+        *(flag.sum() for flag in _row_flags(None, confidence).values()),
         *checks,
         nw.when(finite).then(expression).min().alias("low"),
         nw.when(finite).then(expression).max().alias("high"),

@@ -43,7 +43,7 @@ from .responses import (
     read_class_scores,
     resolve_response_method,
 )
-from .scorers import AUTO, InformationScorer, MultiMeasureScorer, make_ni_scorer
+from .scorers import InformationScorer, MultiMeasureScorer, is_auto, make_ni_scorer
 
 __all__ = ["RejectOptionClassifierCV"]
 
@@ -133,10 +133,10 @@ class _Objective:
 
     def __init__(self, scoring):
         self.measure = self.scorer = None
-        if isinstance(scoring, InformationScorer) and (
-            scoring.labels is None
-            and isinstance(scoring.reject_label, str)
-            and scoring.reject_label == AUTO
+        if (
+            isinstance(scoring, InformationScorer)
+            and scoring.labels is None
+            and is_auto(scoring.reject_label)
         ):
             self.measure = scoring.measure
         elif isinstance(scoring, MultiMeasureScorer):

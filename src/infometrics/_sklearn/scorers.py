@@ -27,7 +27,7 @@ AUTO = "auto"
 AREAS = {"aurc": aurc, "e_aurc": e_aurc, "augrc": augrc}
 
 
-def _is_auto(value):
+def is_auto(value):
     return isinstance(value, str) and value == AUTO
 
 
@@ -163,7 +163,7 @@ class _MeasureScorer(_ScorerBase):
             kw["adjusted"] = True
         # Only the options the user set: the others are read from the
         # estimator when it is scored.
-        if not _is_auto(reject_label):
+        if not is_auto(reject_label):
             kw["reject_label"] = reject_label
         if labels is not None:
             kw["labels"] = labels
@@ -184,7 +184,7 @@ class _MeasureScorer(_ScorerBase):
             ),
             reject_label=(
                 estimator_reject_label(estimator)
-                if _is_auto(self.reject_label)
+                if is_auto(self.reject_label)
                 else self.reject_label
             ),
             replace_undefined_by=self.replace_undefined_by,
@@ -197,7 +197,7 @@ class _MeasureScorer(_ScorerBase):
 
     def _options_repr(self):
         options = []
-        if not _is_auto(self.reject_label):
+        if not is_auto(self.reject_label):
             options.append(f"reject_label={self.reject_label!r}")
         if self.labels is not None:
             options.append(f"labels={list(self.labels)!r}")
