@@ -174,7 +174,6 @@ def _one_split(X, y, seed, *, progress=None):
         "X_test": X_test,
         "never": never,
         "tuned": tuned,
-        "search": search,
         "predictions": predictions,
         "ni2_never": comparison.estimate_b,
         "ni2_tuned": comparison.estimate_a,
@@ -425,14 +424,7 @@ def _write_outputs(folder, matrices, first, splits, progress):
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
     progress.step(f"\nWriting tables and figures to {folder}/")
-    written.append(folder / "comparison.csv")
-    write_csv(compare(matrices), written[-1])
-    written.append(folder / "report_tuned.csv")
-    write_csv(information_report(confusion_matrix=matrices[TUNED]), written[-1])
-    written.append(folder / "per_class_tuned.csv")
-    write_csv(per_class_report(confusion_matrix=matrices[TUNED]), written[-1])
     columns = [
         "seed",
         "threshold",
@@ -445,17 +437,21 @@ def _write_outputs(folder, matrices, first, splits, progress):
         "high",
         "prob_tuned_better",
     ]
-    written.append(folder / "splits.csv")
-    write_csv(
-        pd.DataFrame([{c: s[c] for c in columns} for s in splits]).rename(
+    splits_table = pd.DataFrame([{c: s[c] for c in columns} for s in splits])
+    tables = {
+        "comparison.csv": compare(matrices),
+        "report_tuned.csv": information_report(confusion_matrix=matrices[TUNED]),
+        "per_class_tuned.csv": per_class_report(confusion_matrix=matrices[TUNED]),
+        "splits.csv": splits_table.set_index("seed").rename(
             columns={
                 "low": f"difference_low_{CONFIDENCE_LEVEL:.0%}",
                 "high": f"difference_high_{CONFIDENCE_LEVEL:.0%}",
             }
         ),
-        written[-1],
-        index=False,
-    )
+    }
+    written = [folder / name for name in tables]
+    for path, table in zip(written, tables.values(), strict=True):
+        write_csv(table, path)
     skipped = None
     try:
         written += _write_figures(folder, matrices, first)
@@ -532,7 +528,7 @@ def _write_figures(folder, matrices, first):
             measures=["ni2"],
         ),
     }
-    handles = []
+    handles, rejects = [], []
     for name, curve in curves.items():
         display = RejectCurveDisplay(curve, threshold=tuned.best_threshold_, name=name)
         display.plot(ax=panels[0], measures=["ni2"], show_error_rate=False)
@@ -540,12 +536,9 @@ def _write_figures(folder, matrices, first):
         display.plot(
             ax=panels[1], measures=[], show_error_rate=False, show_selective_risk=True
         )
-    rejects = []
-    for name, curve in curves.items():
         index = np.searchsorted(curve.thresholds, tuned.best_threshold_)
         rate = curve.reject_rate[min(index, len(curve.thresholds) - 1)]
         rejects.append(f"{rate:.1%} {name}")
-    rejects = ", ".join(rejects)
     for ax in panels:
         ax.get_legend().remove()
     panels[0].set_ylabel("NI2")
@@ -558,7 +551,8 @@ def _write_figures(folder, matrices, first):
         loc="outside lower center",
         ncols=2,
         frameon=False,
-        title=f"dotted: threshold {tuned.best_threshold_:.3f} (rejects {rejects})",
+        title=f"dotted: threshold {tuned.best_threshold_:.3f} "
+        f"(rejects {', '.join(rejects)})",
         title_fontsize=9,
     )
     written.append(folder / "reject_curve.png")

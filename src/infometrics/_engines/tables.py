@@ -36,17 +36,14 @@ from .._warnings import WARNINGS_FILTERS_LOCK
 # Weights are summed times this power of two in the checks: no overflow.
 _TOTAL_SCALE = 2.0**-64
 
-_TRUE, _PRED, _WEIGHT, _BIN = (
-    "__infometrics_true",
-    "__infometrics_pred",
-    "__infometrics_weight",
-    "__infometrics_bin",
+# Names of the columns and aggregates this module adds to the user's table.
+_TRUE, _PRED, _WEIGHT, _BIN, _ROWS, _TOTAL = (
+    f"__infometrics_{name}"
+    for name in ("true", "pred", "weight", "bin", "rows", "total")
 )
-_ROWS, _TOTAL = "__infometrics_rows", "__infometrics_total"
 _BAD_WEIGHT, _NEGATIVE_WEIGHT, _MISSING_CONFIDENCE = (
-    "__infometrics_bad_weight",
-    "__infometrics_negative_weight",
-    "__infometrics_missing_confidence",
+    f"__infometrics_{name}"
+    for name in ("bad_weight", "negative_weight", "missing_confidence")
 )
 
 
@@ -98,6 +95,12 @@ def _collect(frame):
     return frame.collect() if isinstance(frame, nw.LazyFrame) else frame
 
 
+def _aggregates(frame, *expressions):
+    """The one row of a select of aggregates, as ``{name: value}``."""
+    row = _collect(frame.select(*expressions)).to_dict(as_series=False)
+    return {name: values[0] for name, values in row.items()}
+
+
 def _check_columns(schema, columns):
     for option, name in columns.items():
         if name is None:
@@ -117,13 +120,12 @@ def _check_columns(schema, columns):
 def _is_label_dtype(dtype):
     # Python objects (pandas' object columns, e.g. Decimal) are hashable
     # labels, counted as the in-memory path counts an object array.
-    return (
-        dtype.is_numeric()
-        or dtype == nw.Object
-        or dtype == nw.String
-        or dtype == nw.Boolean
-        or dtype == nw.Categorical
-        or dtype == nw.Enum
+    return dtype.is_numeric() or dtype in (
+        nw.Object,
+        nw.String,
+        nw.Boolean,
+        nw.Categorical,
+        nw.Enum,
     )
 
 
@@ -172,19 +174,17 @@ def _first_value(frame, column, condition):
 
 
 def _type_null_columns(frame, schema, columns):
-    """Label columns of the null type (all missing, or empty) typed as strings.
-
-    Then refused as in memory (empty, missing labels) or, as predictions with
-    ``reject_label=np.nan``, counted as rejections."""
+    """Label columns of the null type (all missing, or empty) typed as strings,
+    so that they are refused, or counted as rejections, as in memory."""
     untyped = [
         column for column in dict.fromkeys(columns) if schema[column] == nw.Unknown
     ]
     if not untyped:
         return frame, schema
-    present = _collect(
-        frame.select(*(nw.col(column).count().alias(column) for column in untyped))
-    ).to_dict(as_series=False)
-    if any(present[column][0] for column in untyped):
+    present = _aggregates(
+        frame, *(nw.col(column).count().alias(column) for column in untyped)
+    )
+    if any(present.values()):
         return frame, schema
     frame = frame.with_columns(*(nw.col(column).cast(nw.String) for column in untyped))
     return frame, dict(frame.collect_schema())
@@ -231,11 +231,6 @@ def _row_flags(weight, confidence):
     }
 
 
-def _row_checks(weight, confidence):
-    """The flags of :func:`_row_flags` summed over the table."""
-    return [flag.sum() for flag in _row_flags(weight, confidence).values()]
-
-
 def _raise_invalid_weights(found):
     """The in-memory path's weight errors (its own messages), if any."""
     if found.get(_BAD_WEIGHT):
@@ -253,12 +248,13 @@ def _raise_missing_confidence(found):
         )
 
 
-def _check_rows_first(frame, label_columns, *, weight, confidence, marker):
-    """Refuse continuous float labels and overflowing weights before the GROUP BY.
-
-    Grouping continuous values would bring back one row per value; missing
-    labels are refused here in the in-memory order."""
-    checks = [nw.len().alias(_ROWS), *_row_checks(weight, None)]
+def _check_rows_first(frame, label_columns, *, weight, marker):
+    """Refuse bad rows before the GROUP BY, in the in-memory order: grouping
+    continuous values would bring back one row per value."""
+    checks = [
+        nw.len().alias(_ROWS),
+        *(flag.sum() for flag in _row_flags(weight, None).values()),
+    ]
     if weight is not None:
         positive = nw.col(weight).cast(nw.Float64) > 0
         checks.append(_count(positive).alias("positive weights"))
@@ -273,8 +269,7 @@ def _check_rows_first(frame, label_columns, *, weight, confidence, marker):
             checks.append(
                 _count(_not_whole(expression, marker)).alias(f"continuous {name}")
             )
-    aggregates = _collect(frame.select(*checks)).to_dict(as_series=False)
-    found = {key: values[0] for key, values in aggregates.items()}
+    found = _aggregates(frame, *checks)
     # The in-memory path's order: empty, weights, missing labels (true, then
     # predicted), continuous values.
     if not found[_ROWS]:
@@ -299,12 +294,10 @@ def _check_rows_first(frame, label_columns, *, weight, confidence, marker):
 
 
 def _label_values(series):
-    """Grouped keys as the NumPy array the in-memory path would be given.
-
-    Dictionary-encoded keys, and integer or boolean keys with a null, are
-    taken as Python objects: ``to_numpy`` would turn an Arrow dictionary's
-    null into its first category, and a null among integers into NaN.
-    """
+    """Grouped keys as the NumPy array the in-memory path would be given."""
+    # Dictionary-encoded keys, and integer or boolean keys with a null, go
+    # through Python objects: to_numpy would turn an Arrow dictionary's null
+    # into its first category, and a null among integers into NaN.
     dtype = series.dtype
     if (
         dtype == nw.Categorical
@@ -344,9 +337,8 @@ def rejected_predictions(column, dtype, marker):
 
 
 def _equals_integer(expression, dtype, marker):
-    """Per row: an integer column equals the marker; None if no value can.
-
-    The literal gets the column's dtype, so no engine wraps or refuses it."""
+    """Per row: an integer column equals the marker (a literal of the column's
+    dtype, which no engine wraps or refuses); None if no value can."""
     if marker.integer is None:
         return None  # a fractional marker matches no integer
     try:
@@ -371,31 +363,28 @@ def raise_rejected_predictions(reject):
 
 
 def _engine_quantiles(frame, confidence, k, *, rejected=None):
-    """``k`` thresholds at evenly spaced quantiles, interpolated linearly.
-
-    Exact in pandas, Polars, PyArrow, DuckDB and Ibis; estimated in Dask and
-    Spark. Rows already rejected (``rejected``) are counted in the same pass."""
+    """``k`` thresholds at evenly spaced quantiles, interpolated linearly; rows
+    already rejected (``rejected``) are counted in the same pass."""
     expression = nw.col(confidence).cast(nw.Float64)
     finite = expression.is_finite() & ~_is_nan(expression)
     checks = [] if rejected is None else [_count(rejected).alias("rejected")]
-    bounds = _collect(
-        frame.select(
-            nw.len().alias(_ROWS),
-            *_row_checks(None, confidence),
-            *checks,
-            nw.when(finite).then(expression).min().alias("low"),
-            nw.when(finite).then(expression).max().alias("high"),
-        )
-    ).to_dict(as_series=False)
-    if not bounds[_ROWS][0]:
+    bounds = _aggregates(
+        frame,
+        nw.len().alias(_ROWS),
+        *(flag.sum() for flag in _row_flags(None, confidence).values()),
+        *checks,
+        nw.when(finite).then(expression).min().alias("low"),
+        nw.when(finite).then(expression).max().alias("high"),
+    )
+    if not bounds[_ROWS]:
         raise_empty()
-    _raise_missing_confidence({key: values[0] for key, values in bounds.items()})
-    if bounds.get("rejected", [0])[0]:
+    _raise_missing_confidence(bounds)
+    if bounds.get("rejected"):
         # Predictions that are already rejections will be refused: skip the
         # quantiles and let one GROUP BY at a single threshold refuse them,
         # after the label checks, in the order of explicit thresholds.
         return np.array([0.0])
-    low, high = bounds["low"][0], bounds["high"][0]
+    low, high = bounds["low"], bounds["high"]
     if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):
         raise ValueError(
             "thresholds=k needs finite confidences to place quantiles; every "
@@ -420,18 +409,14 @@ def _quantiles(frame, expression, levels):
         # own estimate runs chunk by chunk on the user's scheduler.
         column = frame.select(expression.alias(_BIN)).to_native()[_BIN]
         return column.quantile(levels).compute().to_numpy(dtype=float).tolist()
-    found = _collect(
-        frame.select(
-            *(
-                expression.quantile(level, interpolation="linear").alias(f"q{i}")
-                for i, level in enumerate(levels)
-            )
-        )
-    ).to_dict(as_series=False)
-    return [
-        np.nan if value is None else float(value)
-        for value in (values[0] for values in found.values())
-    ]
+    found = _aggregates(
+        frame,
+        *(
+            expression.quantile(level, interpolation="linear").alias(f"q{i}")
+            for i, level in enumerate(levels)
+        ),
+    )
+    return [np.nan if value is None else float(value) for value in found.values()]
 
 
 def counts_from_table(
@@ -584,13 +569,7 @@ def counts_from_table(
     if sample_weight is not None or any(
         dtype.is_float() for _, dtype in label_columns.values()
     ):
-        _check_rows_first(
-            frame,
-            label_columns,
-            weight=sample_weight,
-            confidence=confidence,
-            marker=marker,
-        )
+        _check_rows_first(frame, label_columns, weight=sample_weight, marker=marker)
     if isinstance(thresholds, int):
         thresholds = _engine_quantiles(
             frame,
@@ -624,21 +603,13 @@ def counts_from_table(
     )
     if len(grouped) == 0:
         raise_empty()
-    found = {
-        name: int(grouped[name].to_numpy().sum())
-        for name in (_BAD_WEIGHT, _NEGATIVE_WEIGHT, _MISSING_CONFIDENCE)
-        if name in grouped.columns
-    }
+    found = {name: int(grouped[name].to_numpy().sum()) for name in flags}
     _raise_invalid_weights(found)
     _raise_missing_confidence(found)
     true_keys = _label_values(grouped[_TRUE])
     pred_keys = _label_values(grouped[_PRED])
-    occurrences = grouped[_ROWS].to_numpy().astype(np.float64)
-    totals = (
-        occurrences
-        if sample_weight is None
-        else grouped[_TOTAL].to_numpy().astype(np.float64)
-    )
+    totals = grouped[_ROWS if sample_weight is None else _TOTAL].to_numpy()
+    totals = totals.astype(np.float64)
     # Finite weights (checked), but a group's sum or the total beyond float64.
     check_finite_total(totals)
     if confidence is None:

@@ -43,7 +43,7 @@ from .responses import (
     read_class_scores,
     resolve_response_method,
 )
-from .scorers import AUTO, InformationScorer, MultiMeasureScorer, make_ni_scorer
+from .scorers import InformationScorer, MultiMeasureScorer, is_auto, make_ni_scorer
 
 __all__ = ["RejectOptionClassifierCV"]
 
@@ -92,12 +92,17 @@ def _float_where_exact(confidence, *, per_class):
     return confidence
 
 
-class _OutOfFoldPredictions(ClassifierMixin, BaseEstimator):
-    """Replays out-of-fold predictions to a scorer; ``X`` holds sample indices.
+def _candidates(confidence, thresholds):
+    """Candidate thresholds, ascending: ``k`` quantiles of ``confidence`` for
+    an int ``k``; ``None`` means every distinct value."""
+    if isinstance(thresholds, int):
+        return quantile_thresholds(confidence, thresholds)
+    return thresholds
 
-    ``predict`` returns the abstaining predictions at the threshold under
-    evaluation, ``predict_proba`` / ``decision_function`` the pooled scores.
-    """
+
+class _OutOfFoldPredictions(ClassifierMixin, BaseEstimator):
+    """Replays to a scorer the abstaining out-of-fold predictions at the
+    threshold under evaluation, and the pooled scores; ``X`` holds indices."""
 
     # Read by infometrics' scorers: predictions may be rejections.
     _infometrics_abstains = True
@@ -128,10 +133,10 @@ class _Objective:
 
     def __init__(self, scoring):
         self.measure = self.scorer = None
-        if isinstance(scoring, InformationScorer) and (
-            scoring.labels is None
-            and isinstance(scoring.reject_label, str)
-            and scoring.reject_label == AUTO
+        if (
+            isinstance(scoring, InformationScorer)
+            and scoring.labels is None
+            and is_auto(scoring.reject_label)
         ):
             self.measure = scoring.measure
         elif isinstance(scoring, MultiMeasureScorer):
@@ -161,11 +166,8 @@ class _Objective:
             )
         self.name = self.measure if self.measure else repr(scoring)
         higher = self.measure is None or MEASURES[self.measure].higher_is_better
+        # Values are oriented (greater = better); sign * value is natural.
         self.sign = 1 if higher else -1
-
-    def natural(self, oriented):
-        """A value back in the measure's own direction."""
-        return self.sign * oriented
 
 
 class _Problem:
@@ -198,12 +200,8 @@ class _Problem:
         return accepted(self.confidence, threshold, self.predicted)
 
     def accept_all_where_none_rejected(self, threshold):
-        """0 where a threshold rejects no out-of-fold prediction (of its class).
-
-        The lowest out-of-fold confidence is only the lowest seen: when tuning
-        chose to reject nothing (of a class), the fitted classifier must
-        reject nothing of it on any data; every confidence is at least 0.
-        """
+        """0 where a threshold rejects no out-of-fold prediction (of its class):
+        then the fitted classifier rejects none on any data either."""
         if np.ndim(threshold) == 0:
             below = self.confidence < threshold
             return 0.0 if self.confidence.size and not below.any() else threshold
@@ -236,12 +234,8 @@ class _Problem:
         return float(value)
 
     def sweep(self, threshold, k, candidates):
-        """The objective for each candidate threshold of class ``k``, others fixed.
-
-        For a measure, one stack: the samples predicted as ``k`` leave for the
-        reject column in the order of their confidence (one sort), the other
-        samples keep their decisions at every candidate.
-        """
+        """The objective at each candidate threshold of class ``k``, others fixed;
+        for a measure, one stack from one sort of class ``k``'s confidences."""
         if self.objective.scorer is not None:
             values = []
             for candidate in candidates:
@@ -278,11 +272,6 @@ class _Problem:
             replace_undefined_by=np.nan,  # undefined: never the best
         )[self.objective.measure]
         return self.objective.sign * np.asarray(values, dtype=float)
-
-
-def _first_best(values):
-    """Index of the first maximum (the least rejection), NaN ignored."""
-    return int(np.nanargmax(values))
 
 
 def _warn_if_tied(values, reject_rate, best, objective):
@@ -530,19 +519,9 @@ class RejectOptionClassifierCV(_BaseRejectOption):
                 f"thresholds must be 'auto', an int or an array; got "
                 f"{self.thresholds!r}."
             )
-        if not isinstance(self.thresholds, str):
-            check_thresholds(self.thresholds)
-
-    def _candidates(self, confidence, objective):
-        """Candidate thresholds over ``confidence``, ascending; ``None`` means
-        every distinct value (the one-sort sweep of a measure)."""
-        thresholds = self.thresholds
-        if isinstance(thresholds, str):  # "auto"
-            thresholds = None if objective.measure else _DEFAULT_GRID_SIZE
-        thresholds = check_thresholds(thresholds)
-        if isinstance(thresholds, int):
-            return quantile_thresholds(confidence, thresholds)
-        return thresholds
+        if isinstance(self.thresholds, str):
+            return self.thresholds
+        return check_thresholds(self.thresholds)
 
     def fit(self, X, y, **params):
         """Choose the threshold out of fold, then refit on all the data.
@@ -563,8 +542,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self : RejectOptionClassifierCV
         """
         self._check_common_parameters()
-        self._check_own_parameters()
+        thresholds = self._check_own_parameters()
         objective = _Objective(self.scoring)
+        if isinstance(thresholds, str):  # "auto"
+            thresholds = None if objective.measure else _DEFAULT_GRID_SIZE
         y, classes = self._check_target(y)
         metric = binary_metric_of(objective.scorer)
         if len(classes) == 2 and metric:
@@ -630,7 +611,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             labels=classes,
             measures=list(dict.fromkeys([objective.measure or "ni2", *curve_measures])),
             confidence_method=CONFIDENCE_OF[method],
-            thresholds=self._candidates(confidence, objective),
+            thresholds=_candidates(confidence, thresholds),
             sample_weight=sample_weight,
         )
         if objective.measure is not None:
@@ -648,10 +629,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
                 "single class (once weighted by sample_weight, if given), so there "
                 "is no threshold to choose."
             )
-        best = _first_best(values)
+        best = int(np.nanargmax(values))  # the first: the least rejection
         self._log(
             f"global sweep: {len(values)} thresholds, best {objective.name} = "
-            f"{objective.natural(values[best]):.6g} at threshold "
+            f"{objective.sign * values[best]:.6g} at threshold "
             f"{curve.thresholds[best]:.6g} (reject rate {curve.reject_rate[best]:.3g})"
         )
         _warn_if_tied(values, curve.reject_rate, best, objective)
@@ -663,12 +644,12 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self.n_rounds_ = 0
         if self.per_class_:
             threshold, value = self._coordinate_ascent(
-                problem, np.full(len(classes), threshold), value
+                problem, np.full(len(classes), threshold), value, thresholds
             )
         _warn_if_degenerate_end(problem.reject_rate(threshold), objective)
         threshold = problem.accept_all_where_none_rejected(threshold)
         self.best_threshold_ = threshold
-        self.best_score_ = float(objective.natural(value))
+        self.best_score_ = float(objective.sign * value)
         # Chow's rule on calibrated probabilities: reject below 1 - cost.
         cost = 1.0 - np.asarray(threshold, dtype=float)
         if method != "predict_proba":  # a margin is not a probability
@@ -718,27 +699,27 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             )
         )
 
-    def _coordinate_ascent(self, problem, threshold, value):
+    def _coordinate_ascent(self, problem, threshold, value, thresholds):
         """Per-class thresholds: sweep one class at a time until none improves."""
         objective = problem.objective
         for round_index in range(1, _MAX_ROUNDS + 1):
             improved = False
             for k in range(len(problem.classes)):
                 own = problem.confidence[problem.predicted == k]
-                candidates = self._candidates(own, objective)
+                candidates = _candidates(own, thresholds)
                 if candidates is None:
                     candidates = np.unique(own)
                 candidates = np.append(candidates, np.inf)
                 values = problem.sweep(threshold, k, candidates)
                 if np.all(np.isnan(values)):
                     continue
-                best = _first_best(values)
+                best = int(np.nanargmax(values))
                 if values[best] > value + _TIE_RTOL * max(1.0, abs(value)):
                     self._log(
                         f"round {round_index}, class {problem.classes[k]}: "
                         f"threshold {threshold[k]:.6g} -> {candidates[best]:.6g}, "
-                        f"{objective.name} {objective.natural(value):.6g} -> "
-                        f"{objective.natural(values[best]):.6g}"
+                        f"{objective.name} {objective.sign * value:.6g} -> "
+                        f"{objective.sign * values[best]:.6g}"
                     )
                     threshold = threshold.copy()
                     threshold[k] = candidates[best]

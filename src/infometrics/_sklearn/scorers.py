@@ -27,7 +27,7 @@ AUTO = "auto"
 AREAS = {"aurc": aurc, "e_aurc": e_aurc, "augrc": augrc}
 
 
-def _is_auto(value):
+def is_auto(value):
     return isinstance(value, str) and value == AUTO
 
 
@@ -73,13 +73,10 @@ def _measures_of_labels(y_true, y_pred, names, *, sample_weight=None, **options)
 
 
 def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
-    """The metric of labels scikit-learn sees (``TunedThresholdClassifierCV``).
-
-    An undefined value ranks last (``-inf`` once oriented), after its warning:
-    the tuners' ``argmax`` would pick a NaN. Options come as ``**options`` so
-    that ``LogisticRegressionCV``, which rebuilds scorers whose score function
-    has a ``labels`` parameter, keeps the estimator-aware scorer.
-    """
+    """The metric of labels scikit-learn sees (``TunedThresholdClassifierCV``);
+    an undefined value ranks last (the tuners' ``argmax`` would pick a NaN)."""
+    # Options come as **options: LogisticRegressionCV rebuilds the scorers
+    # whose score function has a ``labels`` parameter.
     name = options["measure"]
     value = _measures_of_labels(
         y_true, y_pred, [name], sample_weight=sample_weight, **options
@@ -166,7 +163,7 @@ class _MeasureScorer(_ScorerBase):
             kw["adjusted"] = True
         # Only the options the user set: the others are read from the
         # estimator when it is scored.
-        if not _is_auto(reject_label):
+        if not is_auto(reject_label):
             kw["reject_label"] = reject_label
         if labels is not None:
             kw["labels"] = labels
@@ -187,7 +184,7 @@ class _MeasureScorer(_ScorerBase):
             ),
             reject_label=(
                 estimator_reject_label(estimator)
-                if _is_auto(self.reject_label)
+                if is_auto(self.reject_label)
                 else self.reject_label
             ),
             replace_undefined_by=self.replace_undefined_by,
@@ -200,7 +197,7 @@ class _MeasureScorer(_ScorerBase):
 
     def _options_repr(self):
         options = []
-        if not _is_auto(self.reject_label):
+        if not is_auto(self.reject_label):
             options.append(f"reject_label={self.reject_label!r}")
         if self.labels is not None:
             options.append(f"labels={list(self.labels)!r}")
