@@ -9,7 +9,7 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from infometrics.cli import main
@@ -233,6 +233,8 @@ def expected_label_counts(y_true, y_pred, reject):
     ),
     reject=st.sampled_from(REJECT_OPTIONS),
 )
+# The label 1 in the first row: the positive class of precision, recall and F1.
+@example(rows=[("1", "2")], reject="-1")
 def test_a_table_of_labels_is_read_by_the_rules_or_refused(
     rows, reject, tmp_path, capsys
 ):
@@ -265,6 +267,17 @@ def test_a_table_of_labels_is_read_by_the_rules_or_refused(
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         expected_values = compute_measures(matrix, names, replace_undefined_by=np.nan)
+        # Two classes: precision, recall and F1 are those of the label 1 when
+        # it is a class (scikit-learn's default pos_label=1), else of the
+        # second row; with the label 1 in the first row, those of the matrix
+        # with the two classes swapped.
+        ones = [row for row, label in enumerate(expected_classes) if label == 1]
+        if len(expected_classes) == 2 and ones == [0]:
+            swapped = matrix[[1, 0]][:, [1, 0, *range(2, matrix.shape[1])]]
+            binary = [name for name in names if MEASURES[name].binary_only]
+            expected_values.update(
+                compute_measures(swapped, binary, replace_undefined_by=np.nan)
+            )
     for name in names:
         got = np.nan if values[name] is None else float(values[name])
         np.testing.assert_allclose(got, expected_values[name], rtol=1e-12, err_msg=name)
