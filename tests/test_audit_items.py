@@ -378,14 +378,13 @@ def test_triangle_scorer_equals_triangle_score_without_rejections():
 # 9. meta_measure_audit leaves the warnings machinery of other threads alone.
 
 
-# Run in a child process: on Python 3.11 a race on the shared list of filters can
-# end in a segmentation fault (the list swapped by catch_warnings in the audit
-# thread while this thread walks it), which must not take the session down.
-_FILTER_RACE = """
-import sys
-import threading, time, warnings
+# Each check runs in a child process: on Python 3.11 a race on the shared list
+# of filters can end in a segmentation fault (the list swapped by catch_warnings
+# in the audit thread while another thread walks it), which must not take the
+# session down. The child starts an audit in a thread, then does its part.
+_AUDIT_IN_A_THREAD = """
+import re, threading, time, warnings
 import infometrics as im
-
 
 finished = threading.Event()
 
@@ -401,72 +400,32 @@ def audit():
         finished.set()
 
 
+worker = threading.Thread(target=audit)
+"""
+
+_FILTER_RACE = """
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("ignore")
     warnings.filterwarnings("always", message="from the main thread")
     before = list(warnings.filters)
-    worker = threading.Thread(target=audit)
     worker.start()
     raised = 0
     while not finished.is_set():
         warnings.warn("from the main thread", UserWarning, stacklevel=1)
         raised += 1
-        if sys.argv[1] == "PLAIN":
-            time.sleep(0.002)
+        time.sleep(0.002)
     worker.join()
     seen = sum(str(w.message) == "from the main thread" for w in caught)
     print(raised, seen, warnings.filters == before)
 """
 
-
-def _warnings_during_an_audit(*options):
-    """(raised, seen, filters unchanged) of a thread warning while an audit runs."""
-    done = subprocess.run(
-        [sys.executable, "-c", _FILTER_RACE, *options],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    raised, seen, unchanged = done.stdout.split()
-    return int(raised), int(seen), unchanged == "True"
-
-
-def test_meta_measure_audit_does_not_swallow_other_threads_warnings():
-    # The old audit held catch_warnings() + simplefilter("ignore") around its
-    # loop: the other thread's warnings were lost and an ignore filter could stay.
-    raised, seen, unchanged = _warnings_during_an_audit("PLAIN")
-    assert raised > 0
-    assert seen == raised
-    assert unchanged
-
-
 _FILTER_WATCH = """
-import re, threading, warnings
-import infometrics as im
-
-finished = threading.Event()
-
-
-def audit():
-    try:
-        im.meta.meta_measure_audit(
-            ["accuracy_score", "f1_macro", "balanced_accuracy", "matthews_corrcoef"],
-            max_samples_loop=3, max_split_samples_loop=4, n_random_loop=1,
-            max_samples_3class_loop=2,
-        )
-    finally:
-        finished.set()
-
-
 def runs_python(pattern):
     return not (pattern is None or isinstance(pattern, (str, re.Pattern)))
 
 
 original = warnings.filters
 snapshot = list(original)
-worker = threading.Thread(target=audit)
 worker.start()
 changed_in_place = python_checks = looks = 0
 while not finished.is_set():
@@ -479,6 +438,28 @@ print(looks, changed_in_place, python_checks)
 """
 
 
+def _output_beside_an_audit(script):
+    """What ``script`` prints while an audit runs in another thread."""
+    done = subprocess.run(
+        [sys.executable, "-c", _AUDIT_IN_A_THREAD + script],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.split()
+
+
+def test_meta_measure_audit_does_not_swallow_other_threads_warnings():
+    # The old audit held catch_warnings() + simplefilter("ignore") around its
+    # loop: the other thread's warnings were lost and an ignore filter could stay.
+    raised, seen, unchanged = _output_beside_an_audit(_FILTER_RACE)
+    assert int(raised) > 0
+    assert seen == raised
+    assert unchanged == "True"
+
+
 def test_meta_measure_audit_never_changes_a_filter_list_another_thread_may_walk():
     # A thread walking warnings.filters while the audit inserted into (or removed
     # from) that same list skipped the filter after the changed position, and a
@@ -486,15 +467,9 @@ def test_meta_measure_audit_never_changes_a_filter_list_another_thread_may_walk(
     # Python 3.11 a list swapped meanwhile can even be freed under the walker.
     # The audit must replace the list (as catch_warnings does) and add only plain
     # filters.
-    done = subprocess.run(
-        [sys.executable, "-c", _FILTER_WATCH],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=120,
+    looks, changed_in_place, python_checks = map(
+        int, _output_beside_an_audit(_FILTER_WATCH)
     )
-    assert done.returncode == 0, done.stderr[-2000:]
-    looks, changed_in_place, python_checks = map(int, done.stdout.split())
     assert looks > 0
     assert changed_in_place == 0
     assert python_checks == 0
