@@ -1,4 +1,4 @@
-"""Core benchmarks (SPEC §8), each measured side by side in one run.
+"""Core benchmarks, each measured side by side in one run.
 
 Run:  python benchmarks/bench_core.py [--quick] [--before SRC] [--budget-only]
 
@@ -22,7 +22,7 @@ from _timing import best_time, report
 from sklearn.metrics import confusion_matrix, normalized_mutual_info_score
 
 import infometrics as im
-from infometrics._measures.registry import compute_measures
+from infometrics.measures import compute_measures
 
 
 def load_other(src):

@@ -1,4 +1,4 @@
-"""scikit-learn layer benchmarks (SPEC §8), measured side by side in one run.
+"""scikit-learn layer benchmarks, measured side by side in one run.
 
 Run:  python benchmarks/bench_sklearn.py [--quick]
 
