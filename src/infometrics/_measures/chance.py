@@ -1,12 +1,9 @@
 """Information measures adjusted for chance: ``(value - expected) / (best - expected)``.
 
-Under the permutation model (the true labels shuffled against the outputs,
-both margins fixed) each cell of the augmented confusion matrix, the reject
-column included, is hypergeometric, so the expected mutual information is an
-exact sum of cell-wise terms (Vinh, Epps & Bailey 2010). The margins, hence
-``H(T)``, ``H(Y)`` and the alphabet sizes, are fixed under the model, so a
-measure that is an affine function of ``I`` (or of ``I_M``, the terms of the
-first ``m`` columns) given them has its expected value at ``E[I]``.
+Under the permutation model (both margins fixed) each cell of the augmented
+matrix is hypergeometric, so ``E[I]`` is an exact sum of cell-wise terms
+(Vinh, Epps & Bailey 2010); a measure affine in ``I`` (or ``I_M``, the first
+``m`` columns) given the margins has its expected value at ``E[I]``.
 """
 
 from __future__ import annotations
@@ -52,36 +49,21 @@ _TAIL = 1e-25
 _EXPANSION_MEAN = 80.0
 _ORDER = 32
 _BINOMIAL = np.array([[math.comb(r, i) for i in range(_ORDER)] for r in range(_ORDER)])
-
-
-def _log_last_term(k, mean):
-    # ln of (k - 1)!! / (k (k - 1) mean^(k/2 - 1)), the order-k expansion's
-    # last term (central moments near (k - 1)!! var^(k/2), var <= mean).
-    double_factorial = math.lgamma(k + 1) - math.lgamma(k / 2 + 1) - k / 2 * math.log(2)
-    return double_factorial - math.log(k * (k - 1)) - (k / 2 - 1) * math.log(mean)
-
-
-# Each even order, and the least mean at which its last term is at most that
-# of order 32 at mean 80 (5.5e-15): cells of larger means stop earlier.
 _ORDERS = np.arange(4, _ORDER + 1, 2)
-_ORDER_MEANS = np.array(
-    [
-        math.exp(
-            (_log_last_term(k, 1) - _log_last_term(_ORDER, _EXPANSION_MEAN))
-            / (k / 2 - 1)
-        )
-        for k in _ORDERS
-    ]
-)
+# ln of (k - 1)!! / (k (k - 1)), the order-k expansion's last term times
+# mean^(k/2 - 1) (central moments near (k - 1)!! var^(k/2), var <= mean); each
+# order serves the means where that term is at most order 32's at 80 (5.5e-15).
+_LOG_LAST = [
+    math.lgamma(k) - math.lgamma(k / 2 + 1) - k / 2 * math.log(2) for k in _ORDERS
+]
+_LOG_LAST = np.array(_LOG_LAST) - np.log(_ORDERS - 1.0)
+_LEAST = _LOG_LAST[-1] - (_ORDER / 2 - 1) * math.log(_EXPANSION_MEAN)
+_ORDER_MEANS = np.exp((_LOG_LAST - _LEAST) / (_ORDERS / 2 - 1))
 
 
 def check_adjustable(name):
     """The registry entry of a measure with a chance adjustment, or a ValueError."""
-    return _adjustable(check_measure(name))
-
-
-def _adjustable(spec):
-    """``spec``, refused when its measure has no chance adjustment."""
+    spec = check_measure(name)
     if spec.name in ADJUSTABLE:
         return spec
     reason = _REFUSALS.get(
@@ -262,25 +244,23 @@ def adjusted_measures(
 
     Each measure becomes ``(value - expected) / (best - expected)``: 1 for an
     exact classification, 0 on average for outputs shuffled against the
-    truth (both margins fixed, the reject column included), negative when
-    worse than chance. ``best`` is the measure of the exact classification
-    with the same true margin (1 for the NIs, 0 for a lower-is-better measure
-    such as ``false_info_ratio``), so every adjusted measure is higher-is-better.
-    On a square matrix the adjusted ``ni5``, ``ni6``, ``ni8`` and ``ni9`` are
-    scikit-learn's ``adjusted_mutual_info_score`` with ``average_method``
-    ``"arithmetic"``, ``"geometric"``, ``"max"`` and ``"min"``.
+    truth (both margins fixed, the reject column included). ``best`` is the
+    exact classification's value (1 for the NIs, 0 for a lower-is-better
+    measure), so every adjusted measure is higher-is-better. On a square
+    matrix the adjusted ``ni5``, ``ni6``, ``ni8`` and ``ni9`` are
+    scikit-learn's ``adjusted_mutual_info_score`` (``average_method``
+    arithmetic, geometric, max, min). See the user guide, "Small samples".
 
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
-        Integer counts (samples, not weights: the permutation model shuffles
-        samples); a stack gives arrays.
+        Integer counts (the permutation model shuffles samples, not weights);
+        a stack gives arrays.
     measures : str or list of str, default=("ni2",)
-        Measures affine in the mutual information given the margins:
         ``ni1`` ... ``ni6``, ``ni8``, ``ni9``, ``info_completeness``,
-        ``false_info_ratio``, ``info_error``, ``triangle_mi``, ``triangle_vi``.
-        The divergence and cross-entropy measures (``ni10`` ... ``ni24``) and
-        ``triangle_dh`` depend only on the margins and are refused.
+        ``false_info_ratio``, ``info_error``, ``triangle_mi``, ``triangle_vi``
+        (affine in the mutual information given the margins); the rest are
+        refused, saying why.
     replace_undefined_by : "warn" or float, default="warn"
         Value where the adjusted measure is undefined (a single true class,
         an empty matrix).
@@ -303,7 +283,7 @@ def adjusted_measures(
     >>> {name: round(value, 3) for name, value in values.items()}
     {'ni2': 0.443, 'ni5': 0.369}
     """
-    names = [_adjustable(spec).name for spec in check_measures(measures)]
+    names = [check_adjustable(spec.name).name for spec in check_measures(measures)]
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
     why = "The chance adjustment shuffles samples (the permutation model)"
     counts = check_sample_counts(confusion_matrix, why)
