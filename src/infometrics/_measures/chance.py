@@ -158,16 +158,8 @@ def _moment_sums(a, b, n):
 
 def expected_information(counts):
     """``(E[I], E[I_M])`` in bits under the permutation model, per matrix of
-    integer counts (as floats, reject column last).
-
-    Each cell's ``E[X ln(n X / (a b))] / n``, ``X`` hypergeometric of mean
-    ``mu``, is an array operation over the cells it takes: for ``mu >= 80``
-    the expansion in the law's exact central moments, to the order whose last
-    term is below ``5.5e-15`` (against 30-digit sums, at most ``5e-14`` of the
-    term); below, the exact sum over a window of ``2h + 1`` values, ``h``
-    from 11 standard deviations (cells grouped by ``h``, four widths per
-    octave), doubled until both tails provably hold at most ``1e-25``.
-    """
+    integer counts (as floats, reject column last): each cell's hypergeometric
+    term by the moment expansion (mean >= 80) or an exact window (below)."""
     a = counts.sum(axis=-1)[..., :, None] + np.zeros_like(counts)
     b = counts.sum(axis=-2)[..., None, :] + np.zeros_like(counts)
     n = counts.sum(axis=(-2, -1))[..., None, None] + np.zeros_like(counts)
@@ -179,6 +171,8 @@ def expected_information(counts):
     large = a * b >= _EXPANSION_MEAN * n
     values[large] = _moment_sums(a[large], b[large], n[large])
     variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
+    # Windows of 11 standard deviations and more each side (four widths per
+    # octave), doubled until both tails provably hold at most _TAIL.
     halves = np.ceil(11 * np.sqrt(variance) + 12)
     step = 2.0 ** np.maximum(np.floor(np.log2(halves)) - 2, 0)
     halves = (np.ceil(halves / step) * step).astype(int)
@@ -283,8 +277,9 @@ def adjusted_measures(
 
     Examples
     --------
-    >>> from infometrics._measures.chance import adjusted_measures
-    >>> values = adjusted_measures([[40, 5, 5], [5, 40, 5]], ["ni2", "ni5"])
+    >>> import infometrics as im
+    >>> matrix = [[40, 5, 5], [5, 40, 5]]
+    >>> values = im.measures.adjusted_measures(matrix, ["ni2", "ni5"])
     >>> {name: round(value, 3) for name, value in values.items()}
     {'ni2': 0.443, 'ni5': 0.369}
     """

@@ -75,8 +75,9 @@ def jackknife_measures(
 
     Examples
     --------
-    >>> from infometrics._measures.jackknife import jackknife_measures
-    >>> estimate = jackknife_measures([[40, 5, 5], [5, 40, 5]], "ni2")["ni2"]
+    >>> import infometrics as im
+    >>> matrix = [[40, 5, 5], [5, 40, 5]]
+    >>> estimate = im.measures.jackknife_measures(matrix, "ni2")["ni2"]
     >>> round(estimate.value, 3), round(estimate.bias_corrected, 3)
     (0.447, 0.435)
     >>> round(estimate.standard_error, 3)
