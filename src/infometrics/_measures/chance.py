@@ -171,20 +171,18 @@ def expected_information(counts):
     large = a * b >= _EXPANSION_MEAN * n
     values[large] = _moment_sums(a[large], b[large], n[large])
     variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
-    # Windows of 11 standard deviations and more each side (four widths per
-    # octave), doubled until both tails provably hold at most _TAIL.
-    halves = np.ceil(11 * np.sqrt(variance) + 12)
-    step = 2.0 ** np.maximum(np.floor(np.log2(halves)) - 2, 0)
-    halves = (np.ceil(halves / step) * step).astype(int)
-    for half in np.unique(halves[~large]):
-        group = np.flatnonzero(~large & (halves == half))
-        # In chunks of about _CHUNK values, which stay in the cache (3x faster).
-        for chunk in np.array_split(group, -(-group.size * half // _CHUNK)):
-            width, sums = half, None
-            while sums is None:
-                sums = _window_sums(a[chunk], b[chunk], n[chunk], width)
-                width *= 2
-            values[chunk] = sums
+    # Windows of 11 standard deviations and 12 values each side, doubled
+    # until both tails provably hold at most _TAIL; cells sorted by width, in
+    # chunks of about _CHUNK values, which stay in the cache (3x faster).
+    halves = np.ceil(11 * np.sqrt(variance) + 12).astype(int)
+    small = np.flatnonzero(~large)
+    small = small[np.argsort(halves[small], kind="stable")]
+    for chunk in np.array_split(small, max(1, -(-halves[small].sum() // _CHUNK))):
+        width, sums = halves[chunk].max(initial=1), None
+        while sums is None:
+            sums = _window_sums(a[chunk], b[chunk], n[chunk], width)
+            width *= 2
+        values[chunk] = sums
     cells[used] = values / n / np.log(2.0)
     m = counts.shape[-2]
     return cells.sum(axis=(-2, -1)), cells[..., :m].sum(axis=(-2, -1))
