@@ -292,8 +292,11 @@ BIG_TABLE = [[30010, 4000, 900, 100], [5000, 25000, 2000, 3000], [100, 50, 29000
         # worst case of the moment expansion), means of 650 to 6000, and a
         # row of means near 4 (exact windowed sums).
         _nearly_independent([900, 900, 50, 8150], [900, 900, 900, 7300], 3),
+        # Means on both sides of the switch to the expansion (79.5 and 80.5),
+        # and in the ranges of orders 32, 18, 10 and 8 (84.6, 284, 9134, 77041).
+        _nearly_independent([2820, 2835, 10000, 84345], [2820, 2840, 3000, 91340], 5),
     ],
-    ids=["n=1e5", "poisson-like"],
+    ids=["n=1e5", "poisson-like", "regime-boundaries"],
 )
 def test_expected_information_of_large_counts_against_mpmath(table):
     """E[I] read back from the adjusted NI1 ``(I - E) / (H(T) - E)``: the

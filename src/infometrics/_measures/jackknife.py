@@ -1,9 +1,8 @@
 """Delete-one jackknife of every registry measure from one stack of counts.
 
-Deleting one sample lowers one cell of the matrix by one, and every sample of
-a cell gives the same matrix: the ``n`` leave-one-out matrices are the at most
-``m (m + 1)`` matrices "cell lowered by one", each weighted by its count, and
-one evaluator call on their stack gives every measure (Efron & Stein 1981).
+Deleting a sample lowers its cell by one, so the ``n`` delete-one matrices are
+the ``m (m + 1)`` "cell lowered by one", each weighted by its count: one
+evaluator call on their stack gives every measure (Efron & Stein 1981).
 """
 
 from __future__ import annotations
@@ -35,8 +34,7 @@ class JackknifeEstimate:
     value : float or ndarray
         The plug-in estimate ``theta`` of the whole matrix.
     bias_corrected : float or ndarray
-        ``n theta - (n - 1) theta_bar``, ``theta_bar`` the mean of the ``n``
-        delete-one values.
+        ``n theta - (n - 1) theta_bar``, ``theta_bar`` the delete-one mean.
     standard_error : float or ndarray
         ``sqrt((n - 1) / n sum (theta_i - theta_bar)^2)``.
     """
@@ -57,18 +55,13 @@ def jackknife_measures(
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
-        Integer counts. Weighted (non-integer) counts are refused: deleting
-        one observation needs the observations' weights, which a matrix of
-        summed weights no longer holds. The correction and the error scale
-        differences of delete-one values by ``n``: their rounding is about
-        ``n 1e-16`` (``1e-10`` at a million samples).
+        Integer counts; summed weights are refused (deleting one observation
+        needs its weight). Results round to about ``n 1e-16``.
     measures : str, list of str or None, default=None
-        Names from the registry; ``None`` takes every measure defined for the
-        matrix's number of classes.
+        Registry names; ``None`` takes every measure defined for ``m`` classes.
     replace_undefined_by : "warn" or float, default="warn"
-        Value where a result is undefined: the measure is undefined on the
-        matrix or on some delete-one matrix, or the matrix holds fewer than
-        two samples.
+        Value where a result is undefined: on the matrix or a delete-one
+        matrix, or with fewer than two samples.
 
     Returns
     -------
@@ -82,8 +75,9 @@ def jackknife_measures(
 
     Examples
     --------
-    >>> from infometrics._measures.jackknife import jackknife_measures
-    >>> estimate = jackknife_measures([[40, 5, 5], [5, 40, 5]], "ni2")["ni2"]
+    >>> import infometrics as im
+    >>> matrix = [[40, 5, 5], [5, 40, 5]]
+    >>> estimate = im.measures.jackknife_measures(matrix, "ni2")["ni2"]
     >>> round(estimate.value, 3), round(estimate.bias_corrected, 3)
     (0.447, 0.435)
     >>> round(estimate.standard_error, 3)
@@ -101,9 +95,8 @@ def jackknife_measures(
 
 def jackknife_of_counts(counts, names, replace_undefined_by):
     """:func:`jackknife_measures` of validated integer counts."""
-    # The matrix, then one delete-one matrix per cell (an empty cell stays as
-    # it is, weight 0): one evaluator pass over the stack, in blocks of
-    # bounded memory (100 classes give 10**4 matrices of 10**4 cells).
+    # The matrix, then each cell lowered by one (an empty cell stays, weight
+    # 0), evaluated in blocks of bounded memory (10**4 matrices at 100 classes).
     shape, cells = counts.shape, counts.shape[-2] * counts.shape[-1]
     flat = counts.reshape(-1, cells)
     total, size = flat.shape[0] * (cells + 1), max(1, _BLOCK_CELLS // cells)
@@ -111,15 +104,14 @@ def jackknife_of_counts(counts, names, replace_undefined_by):
     def blocks():
         # At least one block: an empty stack has empty results.
         for start in range(0, max(total, 1), size):
-            which, cell = np.divmod(
-                np.arange(start, min(start + size, total)), cells + 1
-            )
-            block, rows = flat[which], np.nonzero(cell)[0]
-            block[rows, cell[rows] - 1] -= np.minimum(block[rows, cell[rows] - 1], 1.0)
+            rows = np.arange(start, min(start + size, total))
+            block, lowered = flat[rows // (cells + 1)], rows % (cells + 1) - 1
+            block -= np.minimum(block, lowered[:, None] == np.arange(cells))
             yield block.reshape(-1, *shape[-2:])
 
-    m = shape[-2]
-    computed = evaluate_stack_blocks(blocks(), m, names, replace_undefined_by=np.nan)
+    computed = evaluate_stack_blocks(
+        blocks(), shape[-2], names, replace_undefined_by=np.nan
+    )
     values = np.stack(list(computed.values()))
     values = values.reshape(len(computed), *shape[:-2], cells + 1)
     weights = counts.reshape(*shape[:-2], cells)
@@ -135,13 +127,15 @@ def jackknife_of_counts(counts, names, replace_undefined_by):
     results = np.stack([value, corrected, error])
     undefined = ~np.isfinite(value) | ~np.isfinite(mean)
     estimates = {}
+    few = (n < 2, "the matrix holds fewer than two samples")
     for k, name in enumerate(computed):
         reason = f"{name} is undefined or infinite on the matrix or a delete-one matrix"
-        few = "the matrix holds fewer than two samples"
-        conditions = [(n < 2, few), (undefined[k], reason)]
         # One warning per measure for its three results.
         filled = fill_undefined(
-            results[:, k], conditions, replace_undefined_by, name=f"jackknife {name}"
+            results[:, k],
+            [few, (undefined[k], reason)],
+            replace_undefined_by,
+            name=f"jackknife {name}",
         )
         estimates[name] = JackknifeEstimate(*(as_output(part) for part in filled))
     return estimates
