@@ -250,11 +250,11 @@ def _count_ids(
 ):
     """The matrix of labels given as ids ``value - low`` in ``0 .. n_ids - 1``.
 
-    The id ``n_ids`` stands for a class without samples (an all-zero row and
-    column). When the (id x id) table fits the budget, one bincount fills it
-    in a single pass and the classes' rows and columns are gathered from it;
-    otherwise a look-up table maps ids straight to matrix cells."""
-    stride = n_ids + 1
+    The id ``n_ids``, when needed, stands for a class without samples or an
+    empty reject column (all-zero). When the (id x id) table fits the budget,
+    one bincount fills it in a single pass and the classes' rows and columns
+    are taken from it; otherwise a look-up table maps ids straight to cells."""
+    stride = n_ids + (labels is not None or (marker.rejects and reject_id is None))
     dense = stride * stride <= _budget(true.size)
     if dense:
         # Exact modulo 2**64: ``(t - low) * stride + (p - low)`` in [0, stride**2).
@@ -303,7 +303,7 @@ def _count_ids(
         columns = np.append(rows, n_ids if reject_id is None else reject_id)
     classes = values(rows) if labels is None else labels
     if dense:
-        return table[np.ix_(rows, columns)], classes
+        return _take(table, rows, columns), classes
     if reject_id is not None:
         lookup[reject_id] = rows.size
     index = lookup[true]
@@ -311,3 +311,20 @@ def _count_ids(
     index += lookup[pred]
     matrix = np.bincount(index, weights=weights, minlength=rows.size * columns.size)
     return matrix.reshape(rows.size, columns.size), classes
+
+
+def _take(table, rows, columns):
+    """``table[rows][:, columns]``, copying only what is not a slice in order."""
+
+    def consecutive(ids):
+        return ids.size > 0 and np.array_equal(
+            ids, np.arange(ids[0], ids[0] + ids.size)
+        )
+
+    if consecutive(rows):
+        table = table[rows[0] : rows[0] + rows.size]
+    else:
+        table = table.take(rows, axis=0)
+    if consecutive(columns) and columns[0] == 0 and columns.size == table.shape[1]:
+        return table
+    return table.take(columns, axis=1)
