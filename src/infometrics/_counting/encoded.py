@@ -12,26 +12,22 @@ import pandas as pd
 from .label_checks import check_sample_weight
 
 
-def _is_encodable(y):
-    """Categorical, Arrow-backed or NumPy StringDType labels."""
-    if type(y).__module__.startswith("pyarrow"):
-        return True
-    dtype = getattr(y, "dtype", None)
-    if dtype is None:
-        return False
-    if isinstance(dtype, pd.CategoricalDtype):
-        return True
-    if isinstance(dtype, pd.ArrowDtype) or (
-        isinstance(dtype, pd.StringDtype) and dtype.storage.startswith("pyarrow")
-    ):
-        return True
-    string_dtype = getattr(np.dtypes, "StringDType", None)
-    return string_dtype is not None and isinstance(dtype, string_dtype)
-
-
-def wants_encoded_path(y_true, y_pred):
-    """Whether the dictionary-encoded path applies to this pair of inputs."""
-    return _is_encodable(y_true) or _is_encodable(y_pred)
+def wants_encoded_path(*ys):
+    """Whether any of ``ys`` is categorical, Arrow-backed or NumPy StringDType."""
+    for y in ys:
+        dtype = getattr(y, "dtype", None)
+        if (
+            type(y).__module__.startswith("pyarrow")
+            or isinstance(
+                dtype, (pd.CategoricalDtype, pd.ArrowDtype, np.dtypes.StringDType)
+            )
+            or (
+                isinstance(dtype, pd.StringDtype)
+                and dtype.storage.startswith("pyarrow")
+            )
+        ):
+            return True
+    return False
 
 
 def _factorize(y):

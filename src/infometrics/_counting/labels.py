@@ -11,7 +11,6 @@ import numpy as np
 import pandas as pd
 
 from .label_checks import (
-    RejectMarker,
     check_labels_array,
     check_marker_matches_kind,
     check_not_continuous,
@@ -61,11 +60,7 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
     """Codes of labels: ``classes.index(label)``, ``m`` for a rejection.
 
     Anything else (or a missing label not declared a rejection) is refused."""
-    marker = (
-        reject_label
-        if isinstance(reject_label, RejectMarker)
-        else reject_marker(reject_label)
-    )
+    marker = reject_marker(reject_label)
     values = check_labels_array(y, name)
     classes = np.asarray(classes)
     codes = _encode_integers(values, classes, marker)

@@ -211,8 +211,7 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
 
 def _missing_confidence(confidence):
     """Per row, 1 where the confidence is missing (summed later)."""
-    expression = nw.col(confidence).cast(nw.Float64)
-    missing = expression.is_null() | _is_nan(expression)
+    missing = _missing(nw.col(confidence).cast(nw.Float64), nw.Float64)
     return missing.cast(nw.Int64).alias(_MISSING_CONFIDENCE)
 
 
