@@ -335,14 +335,6 @@ def _equals_integer(expression, dtype, marker):
     return expression == nw.lit(marker.integer, dtype=dtype)
 
 
-def raise_rejected_predictions(reject):
-    raise ValueError(
-        f"With confidence, y_pred holds the predictions before rejection "
-        f"(every prediction a class, none {reject!r}): the binned counts "
-        "describe every threshold. Pass the column of predicted classes."
-    )
-
-
 def _engine_quantiles(frame, confidence, k, *, rejected=None):
     """``k`` thresholds at evenly spaced quantiles, interpolated linearly; rows
     already rejected (``rejected``) are counted in the same pass."""
@@ -568,49 +560,32 @@ def counts_from_table(
     totals = totals.astype(np.float64)
     # Finite weights (checked), but a group's sum or the total beyond float64.
     check_finite_total(totals)
+    reject = marker.value if marker.rejects else None
+    # The in-memory path checks every label rule and finds the classes.
+    matrix, classes = confusion_matrix_and_labels(
+        true_keys, pred_keys, labels=labels, reject_label=reject, sample_weight=totals
+    )
     if confidence is None:
-        matrix, classes = confusion_matrix_and_labels(
-            true_keys,
-            pred_keys,
-            labels=labels,
-            reject_label=marker.value if marker.rejects else None,
-            sample_weight=totals,
-        )
         if sample_weight is None:
             # Counts below 2**53 are exact in float64.
             matrix = np.rint(matrix).astype(np.int64)
         return ConfusionCounts(matrix, np.asarray(classes), reject_label)
-    return _binned(
-        true_keys,
-        pred_keys,
-        grouped[_BIN].to_numpy().astype(np.int64),
-        totals,
-        integer=sample_weight is None,
-        thresholds=np.asarray(thresholds, dtype=float),
-        labels=labels,
-        marker=marker,
-    )
-
-
-def _binned(true_keys, pred_keys, bins, totals, *, integer, thresholds, labels, marker):
-    """The (bin, true, predicted) counts of the grouped keys."""
-    reject = marker.value if marker.rejects else None
-    # The in-memory path finds the classes and checks every label rule.
-    _, classes = confusion_matrix_and_labels(
-        true_keys, pred_keys, labels=labels, reject_label=reject, sample_weight=totals
-    )
-    n_classes = len(classes)
+    # The (bin, true, predicted) counts of the grouped keys.
+    m = len(classes)
     pred_codes = encode_labels(pred_keys, classes, name="y_pred", reject_label=reject)
-    if (pred_codes == n_classes).any():
-        raise_rejected_predictions(reject)
-    true_codes = encode_labels(true_keys, classes, name="y_true")
-    n_bins = len(thresholds) + 1
-    cells = (bins * n_classes + true_codes) * n_classes + pred_codes
-    counts = np.bincount(cells, weights=totals, minlength=n_bins * n_classes**2)
-    if integer:
+    if (pred_codes == m).any():
+        raise ValueError(
+            f"With confidence, y_pred holds the predictions before rejection "
+            f"(every prediction a class, none {reject!r}): the binned counts "
+            "describe every threshold. Pass the column of predicted classes."
+        )
+    bins = grouped[_BIN].to_numpy().astype(np.int64)
+    cells = (bins * m + encode_labels(true_keys, classes)) * m + pred_codes
+    counts = np.bincount(cells, weights=totals, minlength=(len(thresholds) + 1) * m * m)
+    if sample_weight is None:
         counts = np.rint(counts).astype(np.int64)
     return ConfidenceBinnedCounts(
-        thresholds,
+        np.asarray(thresholds, dtype=float),
         np.asarray(classes),
-        counts.reshape(n_bins, n_classes, n_classes),
+        counts.reshape(-1, m, m),
     )
