@@ -92,7 +92,6 @@ def _as_dask_array(value, name, chunks=None):
         _check_1d(value, name)
         if hasattr(value, "to_dask_array"):
             value = series_to_dask_array(value)
-        _check_1d(value, name)
         return (
             value.copy().compute_chunk_sizes() if _has_unknown_chunks(value) else value
         )
