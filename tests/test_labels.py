@@ -483,6 +483,56 @@ def test_uint64_beyond_int64_and_wide_ranges_go_through_hashing():
     )
 
 
+@pytest.mark.parametrize(
+    "dtype", [np.uint8, np.int8, np.int16, np.uint16, np.int32, np.uint64, bool]
+)
+@pytest.mark.parametrize("end", ["top", "bottom"])
+def test_small_dtypes_at_their_limits_never_wrap(dtype, end):
+    # Cell indices are computed in int64 from values at both ends of the dtype,
+    # where a wrap in the dtype itself would show.
+    if dtype is bool:
+        y_true, y_pred = [True, False, True, True], [False, False, True, False]
+    else:
+        info = np.iinfo(dtype)
+        edge, step = (min(int(info.max), INT64_MAX), -1)
+        if end == "bottom":
+            edge, step = int(info.min), 1
+        y_true = [edge, edge + step, edge, edge + 2 * step]
+        y_pred = [edge + step, edge, edge, edge]
+    values = sorted(set(y_true) | set(y_pred))
+    expected = np.zeros((len(values), len(values)), dtype=np.int64)
+    for t, p in zip(y_true, y_pred, strict=True):
+        expected[values.index(t), values.index(p)] += 1
+    matrix, classes = counts_and_labels(
+        np.array(y_true, dtype=dtype), np.array(y_pred, dtype=dtype), reject_label=None
+    )
+    np.testing.assert_array_equal(matrix, expected)
+    assert classes.tolist() == values
+
+
+@pytest.mark.parametrize(
+    ("y_true", "y_pred"),
+    [
+        ([0, 1, 2, 1], [0, 1, -1, 2]),  # one (id x id) table
+        ([5, 9, 7, 9], [5, 9, 9, -1]),  # one table, classes gathered
+        ([2**62, 0, -(2**62), 0], [2**62, 0, 0, -1]),  # hashed integers
+        (["a", "b", "c", "b"], ["a", "b", "-1", "c"]),  # hashed strings
+    ],
+)
+def test_every_counting_path_returns_a_c_ordered_matrix(y_true, y_pred):
+    # The measures' float sums follow the memory order, so one layout for all
+    # paths keeps the same counts giving the same bits.
+    reject = "-1" if isinstance(y_true[0], str) else -1
+    matrix = im.augmented_confusion_matrix(
+        np.array(y_true), np.array(y_pred), reject_label=reject
+    )
+    assert matrix.flags.c_contiguous
+    square = im.augmented_confusion_matrix(
+        np.array(y_true), np.array(y_true), reject_label=None
+    )
+    assert square.flags.c_contiguous
+
+
 def test_explicit_labels_at_the_int64_limits():
     matrix = im.augmented_confusion_matrix(
         [INT64_MIN, INT64_MIN],

@@ -9,14 +9,21 @@ everything seen.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .count import confusion_matrix_and_labels
+from .counts import ConfusionCounts
 from .label_checks import reject_marker
-from .merging import describe_total, merge_counts, same_classes, same_reject_label
+from .merging import (
+    check_same_reject_label,
+    checked_sum,
+    describe_total,
+    same_classes,
+)
 
 
 class ConfusionAccumulator:
@@ -55,15 +62,10 @@ class ConfusionAccumulator:
 
     Notes
     -----
-    Every batch is validated as :func:`augmented_confusion_matrix` validates
-    its input (lengths, missing labels, the reject label in ``y_true``,
-    weights, labels outside fixed ``labels``). An empty batch (with empty
-    weights, if any) changes nothing. Dask collections are accepted by
-    :meth:`update` and counted chunk by chunk on the active scheduler.
-    Batches and accumulators of labels of different dtypes merge exactly:
-    int64 labels beyond 2**53 never meet float labels as floats, nor uint64
-    beyond 2**63 int64 ones, and the reject markers ``np.nan`` and ``pd.NA``
-    are one marker.
+    Every batch is validated as by :func:`augmented_confusion_matrix`; an
+    empty batch changes nothing. Dask collections are counted chunk by chunk.
+    Labels of different dtypes merge exactly (int64 beyond 2**53 never meets
+    floats as floats), and ``np.nan`` and ``pd.NA`` are one reject marker.
 
     Examples
     --------
@@ -88,28 +90,22 @@ class ConfusionAccumulator:
     def __init__(self, *, labels: ArrayLike | None = None, reject_label: Any = -1):
         reject_marker(reject_label)  # refuses a marker that can match nothing
         self.reject_label = reject_label
-        self._has_reject = reject_label is not None
-        if labels is None:
-            self._fixed_labels = None
-            self._labels = np.array([], dtype=np.int64)
-        else:
-            self._fixed_labels = self._labels = _check_fixed_labels(
-                labels, reject_label
-            )
-        n_classes = len(self._labels)
-        self._matrix = np.zeros(
-            (n_classes, n_classes + self._has_reject), dtype=np.int64
-        )
+        self._fixed_labels = None
+        classes = np.array([], dtype=np.int64)
+        if labels is not None:
+            self._fixed_labels = classes = _check_fixed_labels(labels, reject_label)
+        shape = (len(classes), len(classes) + (reject_label is not None))
+        self._counts = ConfusionCounts(np.zeros(shape, np.int64), classes, reject_label)
 
     @property
     def confusion_matrix(self) -> np.ndarray:
         """The augmented confusion matrix of every sample seen so far."""
-        return self._matrix.copy()
+        return self._counts.confusion_matrix.copy()
 
     @property
     def labels(self) -> np.ndarray:
         """The classes, in the row order of :attr:`confusion_matrix`."""
-        return self._labels.copy()
+        return self._counts.labels.copy()
 
     def update(
         self,
@@ -142,16 +138,15 @@ class ConfusionAccumulator:
             sample_weight=sample_weight,
             part_of_a_total=True,
         )
-        self._add(classes, matrix)
+        self._counts = self._plus(ConfusionCounts(matrix, classes, self.reject_label))
         return self
 
-    def _add(self, classes, matrix):
-        if self._fixed_labels is not None:
-            self._matrix = self._matrix + matrix
-            return
-        self._labels, self._matrix = merge_counts(
-            self._labels, self._matrix, classes, matrix, has_reject=self._has_reject
-        )
+    def _plus(self, counts):
+        if self._fixed_labels is None:
+            return self._counts + counts
+        # Fixed labels of another dtype name the same classes: the rows stay ours.
+        matrix = checked_sum(self._counts.confusion_matrix, counts.confusion_matrix)
+        return ConfusionCounts(matrix, self._fixed_labels, self.reject_label)
 
     def merge(self, other: ConfusionAccumulator) -> ConfusionAccumulator:
         """A new accumulator holding the samples of both.
@@ -172,12 +167,7 @@ class ConfusionAccumulator:
                 "Only another ConfusionAccumulator can be merged; got "
                 f"{type(other).__name__}."
             )
-        if not same_reject_label(self.reject_label, other.reject_label):
-            raise ValueError(
-                "Cannot merge accumulators with different reject labels "
-                f"({self.reject_label!r} and {other.reject_label!r}): their "
-                "matrices mean different things."
-            )
+        check_same_reject_label(self.reject_label, other.reject_label)
         if (self._fixed_labels is None) != (other._fixed_labels is None) or (
             self._fixed_labels is not None
             and not same_classes(self._fixed_labels, other._fixed_labels)
@@ -186,10 +176,8 @@ class ConfusionAccumulator:
                 "Cannot merge accumulators with different fixed labels: both must "
                 "discover their labels (labels=None) or share the same labels=."
             )
-        merged = ConfusionAccumulator.__new__(ConfusionAccumulator)
-        merged.__dict__.update(self.__dict__)
-        merged._matrix = self._matrix.copy()
-        merged._add(other._labels, other._matrix)
+        merged = copy.copy(self)
+        merged._counts = self._plus(other._counts)
         return merged
 
     def __add__(self, other):
@@ -200,17 +188,14 @@ class ConfusionAccumulator:
     def __radd__(self, other):
         # sum([a, b, c]) starts from 0.
         if isinstance(other, int) and other == 0:
-            return self.merge(
-                ConfusionAccumulator(
-                    labels=self._fixed_labels, reject_label=self.reject_label
-                )
-            )
+            return copy.copy(self)
         return NotImplemented
 
     def __repr__(self):
+        counts = self._counts
         return (
-            f"ConfusionAccumulator({len(self._labels)} classes, "
-            f"{describe_total(self._matrix)})"
+            f"ConfusionAccumulator({len(counts.labels)} classes, "
+            f"{describe_total(counts.confusion_matrix)})"
         )
 
 

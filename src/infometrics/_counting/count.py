@@ -101,21 +101,15 @@ def augmented_confusion_matrix(
     y_pred : array-like of shape (n_samples,)
         Predicted labels; a prediction equal to ``reject_label`` is a rejection.
     labels : array-like of shape (m,), default=None
-        The classes, in row and column order. By default the sorted union of the
-        values in ``y_true`` and ``y_pred``, the reject label excluded. A class
-        may have no samples (an all-zero row). Every label in the data must be
-        listed (or be the reject label): nothing is silently dropped.
+        The classes in row and column order; by default the sorted labels of
+        both arrays, the reject label excluded. A listed class may have no
+        samples; every label in the data must be listed (or be the reject label).
     reject_label : scalar or None, default=-1
-        The value with which the classifier abstains, matched by value across
-        numeric types (``-1``, ``-1.0`` and ``np.int8(-1)`` are the same
-        marker). ``np.nan`` declares missing predictions (NaN, None, ``pd.NA``)
-        to be rejections. ``None`` means the classifier cannot reject: the
-        matrix is square. A string marker with numeric labels (or a number
-        other than the default -1 with string labels) can never match and is
-        an error; the default -1 with string labels gives an all-zero reject
-        column (a classifier that does not reject), and a
-        :class:`~infometrics.exceptions.RejectLabelWarning` if the predictions hold it
-        as the string ``"-1"``.
+        The prediction meaning "rejected", matched by value across numeric types
+        (``-1``, ``-1.0`` and ``np.int8(-1)`` are one marker). ``np.nan``
+        declares missing predictions rejections; ``None``: no reject option,
+        a square matrix. A marker of another kind than the labels is an error,
+        except the default -1 with string labels: an all-zero reject column.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative finite weights, not all zero; the matrix then holds
         summed weights. A zero-weight sample still names its class.
@@ -124,18 +118,16 @@ def augmented_confusion_matrix(
     -------
     confusion_matrix : ndarray of shape (m, m + 1), or (m, m) if ``reject_label=None``
         Row ``i`` = true class ``labels[i]``, column ``j < m`` = predicted class
-        ``labels[j]``, last column = rejected. Integer counts without weights,
-        floats with weights. The reject column is there even if nothing was
-        rejected.
+        ``labels[j]``, last column = rejected (present even if empty). Integer
+        counts, or floats with weights.
 
     Raises
     ------
     ValueError
         For different lengths, empty input, the reject label in ``y_true``,
-        missing labels (unless declared rejections), continuous values
-        (floats that are not whole numbers, as scikit-learn refuses them),
-        2-d label arrays, invalid or all-zero weights, a label outside an
-        explicit ``labels``, or a reject label that can never match.
+        missing labels (unless declared rejections), continuous values (floats
+        that are not whole numbers), 2-d label arrays, invalid or all-zero
+        weights, a label outside ``labels``, or a reject label that cannot match.
 
     Warns
     -----
@@ -146,14 +138,6 @@ def augmented_confusion_matrix(
     See Also
     --------
     sklearn.metrics.confusion_matrix : The square matrix without a reject option.
-
-    Notes
-    -----
-    Integer labels with a compact value range are counted by a single
-    ``np.bincount`` over a dense joint table; other labels (including integers
-    spread over a wide range, e.g. near the int64 limits) are factorised with
-    pandas' hash table (no sort of the samples). Classes are the labels
-    present in the data, whatever their weight.
 
     Examples
     --------

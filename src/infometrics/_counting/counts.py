@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from .label_checks import check_finite_total
-from .merging import describe_total, merge_counts, same_reject_label
+from .merging import check_same_reject_label, describe_total, merge_counts
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,18 +107,12 @@ class ConfusionCounts:
     def __add__(self, other):
         if not isinstance(other, ConfusionCounts):
             return NotImplemented
-        has_reject = self.confusion_matrix.shape[1] > self.confusion_matrix.shape[0]
-        other_has_reject = (
-            other.confusion_matrix.shape[1] > other.confusion_matrix.shape[0]
+        has_reject = self.shape[1] > self.shape[0]
+        check_same_reject_label(
+            self.reject_label,
+            other.reject_label,
+            same_shape=has_reject == (other.shape[1] > other.shape[0]),
         )
-        if has_reject != other_has_reject or not same_reject_label(
-            self.reject_label, other.reject_label
-        ):
-            raise ValueError(
-                "Counts add up only with the same reject label "
-                f"({self.reject_label!r} and {other.reject_label!r}): their "
-                "matrices mean different things."
-            )
         labels, matrix = merge_counts(
             self.labels,
             self.confusion_matrix,

@@ -9,8 +9,8 @@ import numpy as np
 import pandas as pd
 
 from .collections import import_dask, is_dask_collection
+from .counts import ConfusionCounts
 from .label_checks import check_labels_array, raise_zero_weights
-from .merging import merge_counts
 
 # Per-chunk results merged by one task of the reduction tree.
 _FAN_IN = 8
@@ -21,7 +21,7 @@ class _MisalignedChunksError(ValueError):
 
 
 def _chunk_counts(count, y_true, y_pred, sample_weight, labels, reject_label):
-    """``(labels, matrix)`` of one chunk by the in-memory ``count``, or None."""
+    """The ConfusionCounts of one chunk by the in-memory ``count``, or None."""
     lengths = {len(y_true), len(y_pred)}
     if sample_weight is not None:
         lengths.add(len(sample_weight))
@@ -39,19 +39,13 @@ def _chunk_counts(count, y_true, y_pred, sample_weight, labels, reject_label):
         sample_weight=sample_weight,
         part_of_a_total=True,
     )
-    return classes, matrix
+    return ConfusionCounts(matrix, classes, reject_label)
 
 
-def _merge_parts(has_reject, *parts):
-    merged = None
-    for part in parts:
-        if part is not None:
-            merged = (
-                part
-                if merged is None
-                else merge_counts(*merged, *part, has_reject=has_reject)
-            )
-    return merged
+def _merge_parts(*parts):
+    """The sum of the chunks' counts; None if no chunk had a sample."""
+    parts = [part for part in parts if part is not None]
+    return sum(parts[1:], parts[0]) if parts else None
 
 
 def _check_1d(collection, name):
@@ -98,7 +92,6 @@ def _as_dask_array(value, name, chunks=None):
         _check_1d(value, name)
         if hasattr(value, "to_dask_array"):
             value = series_to_dask_array(value)
-        _check_1d(value, name)
         return (
             value.copy().compute_chunk_sizes() if _has_unknown_chunks(value) else value
         )
@@ -179,13 +172,12 @@ def _counts_graph(inputs, *, count, labels, reject_label, by_length):
         for chunk_true, chunk_pred, chunk_weight in zip(*pieces, strict=True)
     ]
     merge = dask.delayed(_merge_parts, pure=True)
-    has_reject = reject_label is not None
     while len(parts) > 1:
         parts = [
-            merge(has_reject, *parts[start : start + _FAN_IN])
+            merge(*parts[start : start + _FAN_IN])
             for start in range(0, len(parts), _FAN_IN)
         ]
-    return merge(has_reject, parts[0]) if parts else dask.delayed(None)
+    return parts[0] if parts else dask.delayed(None)
 
 
 def dask_confusion_matrix_and_labels(
@@ -221,9 +213,9 @@ def dask_confusion_matrix_and_labels(
             reject_label=reject_label,
             part_of_a_total=part_of_a_total,
         )
-    classes, matrix = result
+    matrix = result.confusion_matrix
     if sample_weight is not None and not part_of_a_total and not matrix.any():
         # Non-negative weights sum to 0 only if every one is 0.
         raise_zero_weights()
     # Fixed labels: every chunk used them, so the rows already follow them.
-    return matrix, np.asarray(classes if labels is None else labels)
+    return matrix, result.labels if labels is None else labels

@@ -12,77 +12,36 @@ import pandas as pd
 from .label_checks import check_sample_weight
 
 
-def _is_encodable(y):
-    """Categorical, Arrow-backed or NumPy StringDType labels."""
-    if type(y).__module__.startswith("pyarrow"):
-        return True
-    dtype = getattr(y, "dtype", None)
-    if dtype is None:
-        return False
-    if isinstance(dtype, pd.CategoricalDtype):
-        return True
-    if isinstance(dtype, pd.ArrowDtype) or (
-        isinstance(dtype, pd.StringDtype) and dtype.storage.startswith("pyarrow")
-    ):
-        return True
-    string_dtype = getattr(np.dtypes, "StringDType", None)
-    return string_dtype is not None and isinstance(dtype, string_dtype)
-
-
-def wants_encoded_path(y_true, y_pred):
-    """Whether the dictionary-encoded path applies to this pair of inputs."""
-    return _is_encodable(y_true) or _is_encodable(y_pred)
-
-
-def _arrow_factorize(array):
-    """(codes, uniques) of a pyarrow array by Arrow's dictionary encoding."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    if isinstance(array, pa.ChunkedArray):
-        array = array.combine_chunks()
-    if array.null_count:
-        return None
-    if isinstance(array.type, pa.DictionaryType):
-        encoded = array
-    else:
-        encoded = pc.dictionary_encode(array)
-    codes = encoded.indices.to_numpy(zero_copy_only=False)
-    uniques = np.asarray(encoded.dictionary.to_pylist(), dtype=object)
-    return codes, uniques
+def wants_encoded_path(*ys):
+    """Whether any of ``ys`` is categorical, Arrow-backed or NumPy StringDType."""
+    for y in ys:
+        dtype = getattr(y, "dtype", None)
+        if (
+            type(y).__module__.startswith("pyarrow")
+            or isinstance(
+                dtype, (pd.CategoricalDtype, pd.ArrowDtype, np.dtypes.StringDType)
+            )
+            or (
+                isinstance(dtype, pd.StringDtype)
+                and dtype.storage.startswith("pyarrow")
+            )
+        ):
+            return True
+    return False
 
 
 def _factorize(y):
-    """(codes, uniques) of one side, in its own representation, or None."""
-    if type(y).__module__.startswith("pyarrow"):
-        return _arrow_factorize(y)
-    if isinstance(y, (pd.Series, pd.Index)):
-        dtype = y.dtype
-        if isinstance(dtype, pd.ArrowDtype) or (
-            isinstance(dtype, pd.StringDtype) and dtype.storage.startswith("pyarrow")
-        ):
-            import pyarrow as pa
+    """(codes, uniques as objects) of one side, in its own representation.
 
-            # The Arrow data itself (no copy), through the public protocol.
-            return _arrow_factorize(pa.array(y.array))
-        y = y.array
-    if isinstance(y, pd.Categorical):
-        # The categorical's own integer codes.
-        codes, uniques = pd.factorize(y, use_na_sentinel=True)
-        return np.asarray(codes), np.asarray(uniques, dtype=object)
-    array = np.asarray(y)
-    if array.ndim != 1:
+    pandas factorises Arrow data with Arrow's dictionary encoding, a
+    categorical by its codes and a StringDType array without Python objects."""
+    if type(y).__module__.startswith("pyarrow"):
+        y = pd.arrays.ArrowExtensionArray(y)
+    elif not isinstance(y, (pd.Series, pd.Index, pd.api.extensions.ExtensionArray)):
+        y = np.asarray(y)
+    if y.ndim != 1:
         return None
-    if array.dtype.kind == "T":
-        # NumPy StringDType: Arrow hashes the strings without building one
-        # Python object each (pandas' hash table needs objects).
-        try:
-            import pyarrow as pa
-        except ImportError:
-            pa = None
-        if pa is not None:
-            return _arrow_factorize(pa.array(array))
-    codes, uniques = pd.factorize(array, use_na_sentinel=True)
+    codes, uniques = pd.factorize(y, use_na_sentinel=True)
     return np.asarray(codes), np.asarray(uniques, dtype=object)
 
 

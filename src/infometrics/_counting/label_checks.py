@@ -101,11 +101,7 @@ def check_optional_sample_weight(sample_weight, n_samples):
         )
     # Non-negative: every count is a part of the total, so a finite total
     # keeps every count finite.
-    with np.errstate(over="ignore"):
-        total = weights.sum()
-    if not np.isfinite(total):
-        raise_weight_overflow()
-    return weights
+    return check_finite_total(weights)
 
 
 def check_finite_total(counts, *, what="sample_weight"):
@@ -115,16 +111,12 @@ def check_finite_total(counts, *, what="sample_weight"):
         with np.errstate(over="ignore", invalid="ignore"):
             total = counts.sum()
         if not np.isfinite(total):
-            raise_weight_overflow(what)
+            raise ValueError(
+                f"{what} sums overflow float64: finite values add up to more "
+                "than 1.8e308. Rescale them (e.g. divide the weights by their "
+                "maximum)."
+            )
     return counts
-
-
-def raise_weight_overflow(what="sample_weight"):
-    """Refuse counts that overflow: finite weights, but a sum beyond float64."""
-    raise ValueError(
-        f"{what} sums overflow float64: finite values add up to more than "
-        "1.8e308. Rescale them (e.g. divide the weights by their maximum)."
-    )
 
 
 def check_sample_weight(sample_weight, n_samples):

@@ -1,18 +1,16 @@
 """Validated label arrays to the augmented matrix, in one ``np.bincount``.
 
-Integer labels over a compact value range are counted in a dense (true range x
-predicted range) table, whose present rows and columns are the classes; other
-labels become ids (``value - low`` for integers over a compact range, else
-pandas' hash-table codes) that a look-up table maps straight to matrix cells.
-:func:`encode_labels` codes labels against known classes.
+Labels become ids: ``value - low`` for integers over a compact range, else
+pandas' hash-table codes. A small (id x id) table is counted in one pass and
+its present rows and columns are the classes; a large one is replaced by a
+look-up table from ids to matrix cells. :func:`encode_labels` codes labels
+against known classes.
 """
 
 import numpy as np
 import pandas as pd
 
-from .kernel import dense_pair_table
 from .label_checks import (
-    RejectMarker,
     check_labels_array,
     check_marker_matches_kind,
     check_not_continuous,
@@ -62,11 +60,7 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
     """Codes of labels: ``classes.index(label)``, ``m`` for a rejection.
 
     Anything else (or a missing label not declared a rejection) is refused."""
-    marker = (
-        reject_label
-        if isinstance(reject_label, RejectMarker)
-        else reject_marker(reject_label)
-    )
+    marker = reject_marker(reject_label)
     values = check_labels_array(y, name)
     classes = np.asarray(classes)
     codes = _encode_integers(values, classes, marker)
@@ -115,22 +109,10 @@ def _encode_integers(values, classes, marker):
 
 def count_arrays(y_true, y_pred, weights, labels, marker):
     """``(matrix, classes)`` of validated 1-d label arrays of one length."""
-    result = None
-    if (
-        y_true.dtype.kind in "biu"
-        and y_pred.dtype.kind in "biu"
-        and not any(
-            y.dtype == np.uint64 and int(y.max()) > np.iinfo(np.int64).max
-            for y in (y_true, y_pred)
-        )
-    ):
-        check_marker_matches_kind(marker, "number")
-        result = _count_dense(y_true, y_pred, weights, labels, marker)
-        if result is None:
-            result = _count_integer_range(y_true, y_pred, weights, labels, marker)
-    if result is None:
-        result = _count_by_hashing(y_true, y_pred, weights, labels, marker)
-    matrix, classes = result
+    ids = _integer_ids(y_true, y_pred, labels, marker)
+    if ids is None:
+        ids = _hashed_ids(y_true, y_pred, labels, marker)
+    matrix, classes = _count_ids(*ids, weights=weights, labels=labels, marker=marker)
     if weights is None:
         matrix = matrix.astype(np.int64, copy=False)
     # A fresh C-ordered array on every path: the measures' float sums follow
@@ -138,94 +120,25 @@ def count_arrays(y_true, y_pred, weights, labels, marker):
     return np.ascontiguousarray(matrix), np.asarray(classes)
 
 
-def _integer_labels(labels):
-    return labels is None or (
-        labels.dtype.kind in "iu" and _int64_range(labels) is not None
-    )
+def _integer_ids(y_true, y_pred, labels, marker):
+    """Integers over a compact range, as ids ``value - low``; None if they are not.
 
-
-def _count_dense(y_true, y_pred, weights, labels, marker):
-    """Integers in one pass over a (true range x predicted range) table, or None."""
-    if not _integer_labels(labels):
+    Returns the arguments of :func:`_count_ids`."""
+    ranges = [_int64_range(y) for y in (y_true, y_pred)]
+    if None in ranges:
         return None
-    counted = dense_pair_table(y_true, y_pred, weights, max_cells=_budget(y_true.size))
-    if counted is None:
-        return None
-    table, present, true_low, pred_low = counted
-    n_rows, n_columns = table.shape
-    reject = marker.integer if marker.kind == "number" else None
-    true_values = np.flatnonzero(present.any(axis=1)) + np.int64(true_low)
-    seen_columns = present.any(axis=0)
-    if (
-        reject is not None
-        and true_low <= reject < true_low + n_rows
-        and np.any(true_values == reject)
+    check_marker_matches_kind(marker, "number")
+    if labels is not None and (
+        labels.dtype.kind not in "iu" or _int64_range(labels) is None
     ):
-        raise_reject_in_true(marker.value)
-    reject_column = None
-    if reject is not None and pred_low <= reject < pred_low + n_columns:
-        reject_column = reject - pred_low
-        seen_columns[reject_column] = False
-    pred_values = np.flatnonzero(seen_columns) + np.int64(pred_low)
-    if labels is None:
-        classes = np.union1d(true_values, pred_values)
-        if y_true.dtype.kind == "b" and y_pred.dtype.kind == "b":
-            classes = classes.astype(bool)  # the caller's False/True
-    else:
-        classes = labels
-        for name, seen in (("y_true", true_values), ("y_pred", pred_values)):
-            unknown = np.setdiff1d(seen, _as_int64(labels))
-            if unknown.size:
-                raise_unknown(
-                    name,
-                    unknown[:5].tolist(),
-                    labels,
-                    marker.value,
-                    is_true=name == "y_true",
-                )
-    rows = _gather(table, true_low, classes)
-    matrix = _gather(rows.T, pred_low, classes).T
-    if marker.rejects:
-        rejected = (
-            rows[:, [reject_column]]
-            if reject_column is not None
-            else np.zeros((len(classes), 1), table.dtype)
-        )
-        matrix = np.concatenate([matrix, rejected], axis=1)
-    return matrix, classes
-
-
-def _gather(table, low, values):
-    """Rows of ``table`` for label ``values`` (all-zero rows for absent ones)."""
-    position = _as_int64(np.asarray(values)) - np.int64(low)
-    first, last = int(position[0]), int(position[-1])
-    # The usual consecutive labels are a slice: no copy of a large table.
-    if (
-        0 <= first <= last < table.shape[0]
-        and last - first == position.size - 1
-        and np.all(np.diff(position) == 1)
-    ):
-        return table[first : last + 1]
-    inside = (position >= 0) & (position < table.shape[0])
-    padded = np.concatenate([table, np.zeros((1, *table.shape[1:]), table.dtype)])
-    return padded[np.where(inside, position, table.shape[0])]
-
-
-def _count_integer_range(y_true, y_pred, weights, labels, marker):
-    """Integers over a compact range, as ids ``value - low``; None if it is not."""
-    (true_low, true_high), (pred_low, pred_high) = (
-        _int64_range(y_true),
-        _int64_range(y_pred),
-    )
-    low = min(true_low, pred_low)
-    n_ids = max(true_high, pred_high) - low + 1
-    if not _integer_labels(labels) or n_ids > _budget(y_true.size):
         return None
-    # Exact modulo 2**64, and every id lies in [0, n_ids).
-    true_ids, pred_ids = (_as_int64(y) - np.int64(low) for y in (y_true, y_pred))
+    low = min(ranges[0][0], ranges[1][0])
+    n_ids = max(ranges[0][1], ranges[1][1]) - low + 1
+    if n_ids > _budget(y_true.size):
+        return None
     reject = marker.integer if marker.kind == "number" else None
     reject_id = (
-        reject - low if reject is not None and low <= reject < low + n_ids else None
+        reject - low if reject is not None and 0 <= reject - low < n_ids else None
     )
     both_bool = y_true.dtype.kind == "b" and y_pred.dtype.kind == "b"
 
@@ -239,18 +152,8 @@ def _count_integer_range(y_true, y_pred, weights, labels, marker):
             [v - low if 0 <= v - low < n_ids else -1 for v in labels.tolist()],
             dtype=np.int64,
         )
-    return _count_ids(
-        true_ids,
-        pred_ids,
-        n_ids,
-        weights,
-        marker,
-        reject_id,
-        labels=labels,
-        label_ids=label_ids,
-        sort_ids=lambda ids: ids,
-        values=values,
-    )
+    true, pred = _as_int64(y_true), _as_int64(y_pred)
+    return true, pred, low, n_ids, reject_id, label_ids, lambda ids: ids, values
 
 
 def _fits_float(y):
@@ -272,8 +175,10 @@ def concatenate_labels(y_true, y_pred):
     return np.concatenate([y_true.astype(object), y_pred.astype(object)])
 
 
-def _count_by_hashing(y_true, y_pred, weights, labels, marker):
-    """Any labels: both arrays factorised together by pandas' hash table."""
+def _hashed_ids(y_true, y_pred, labels, marker):
+    """Any labels as codes of pandas' hash table, over both arrays together.
+
+    Returns the arguments of :func:`_count_ids`."""
     n_samples = y_true.shape[0]
     codes, uniques = pd.factorize(concatenate_labels(y_true, y_pred))
     uniques = np.asarray(uniques)
@@ -299,17 +204,16 @@ def _count_by_hashing(y_true, y_pred, weights, labels, marker):
     elif marker.rejects:
         matches = np.flatnonzero(equals(uniques, marker.value))
         reject_code = int(matches[0]) if matches.size else None
-    return _count_ids(
+    label_ids = None if labels is None else pd.Index(uniques).get_indexer(labels)
+    return (
         true_codes,
         pred_codes,
+        0,
         n_codes,
-        weights,
-        marker,
         reject_code,
-        labels=labels,
-        label_ids=None if labels is None else pd.Index(uniques).get_indexer(labels),
-        sort_ids=lambda ids: ids[sorted_order(uniques[ids])],
-        values=lambda ids: uniques[ids],
+        label_ids,
+        lambda ids: ids[sorted_order(uniques[ids])],
+        lambda ids: uniques[ids],
     )
 
 
@@ -326,36 +230,59 @@ def sorted_order(values):
 
 
 def _count_ids(
-    true_ids,
-    pred_ids,
+    true,
+    pred,
+    low,
     n_ids,
-    weights,
-    marker,
     reject_id,
-    *,
-    labels,
     label_ids,
     sort_ids,
     values,
+    *,
+    weights,
+    labels,
+    marker,
 ):
-    """The matrix of labels given as ids ``0 .. n_ids - 1``, in one bincount.
+    """The matrix of labels given as ids ``value - low`` in ``0 .. n_ids - 1``.
 
-    A look-up table maps ids to rows and columns (reject column last)."""
-    true_seen = np.bincount(true_ids, minlength=n_ids).astype(bool)
-    pred_seen = np.bincount(pred_ids, minlength=n_ids).astype(bool)
+    The id ``n_ids``, when needed, stands for a class without samples or an
+    empty reject column (all-zero). When the (id x id) table fits the budget,
+    one bincount fills it in a single pass and the classes' rows and columns
+    are taken from it; otherwise a look-up table maps ids straight to cells."""
+    stride = n_ids + (labels is not None or (marker.rejects and reject_id is None))
+    dense = stride * stride <= _budget(true.size)
+    if dense:
+        # Exact modulo 2**64: ``(t - low) * stride + (p - low)`` in [0, stride**2).
+        index = np.multiply(true, np.int64(stride), dtype=np.int64)
+        index += pred
+        offset = (low * (stride + 1) + 2**63) % 2**64 - 2**63
+        if offset:
+            index -= np.int64(offset)
+        table = np.bincount(index, weights=weights, minlength=stride * stride)
+        table = table.reshape(stride, stride)
+        # Zero-weight samples still name their classes.
+        present = (
+            table
+            if weights is None
+            else np.bincount(index, minlength=stride * stride).reshape(stride, stride)
+        )
+        true_seen, pred_seen = present.any(axis=1), present.any(axis=0)
+    else:
+        if low:
+            true, pred = true - np.int64(low), pred - np.int64(low)
+        true_seen = np.bincount(true, minlength=stride).astype(bool)
+        pred_seen = np.bincount(pred, minlength=stride).astype(bool)
     if reject_id is not None:
         if true_seen[reject_id]:
             raise_reject_in_true(marker.value)
         pred_seen[reject_id] = False
-    lookup = np.full(n_ids, -1, dtype=np.int64)
     if labels is None:
-        ids = sort_ids(np.flatnonzero(true_seen | pred_seen))
-        lookup[ids] = np.arange(ids.size)
-        n_classes = ids.size
+        rows = sort_ids(np.flatnonzero(true_seen | pred_seen))
     else:
-        n_classes = len(labels)
-        known = label_ids >= 0
-        lookup[label_ids[known]] = np.flatnonzero(known)
+        rows = np.where(label_ids >= 0, label_ids, n_ids)
+    lookup = np.full(stride, -1, dtype=np.int64)
+    lookup[rows] = np.arange(rows.size)
+    if labels is not None:
         for name, seen in (("y_true", true_seen), ("y_pred", pred_seen)):
             unknown = np.flatnonzero(seen & (lookup < 0))
             if unknown.size:
@@ -366,11 +293,33 @@ def _count_ids(
                     marker.value,
                     is_true=name == "y_true",
                 )
-    width = n_classes + 1 if marker.rejects else n_classes
+    columns = rows
+    if marker.rejects:
+        columns = np.append(rows, n_ids if reject_id is None else reject_id)
+    classes = values(rows) if labels is None else labels
+    if dense:
+        return _take(table, rows, columns), classes
     if reject_id is not None:
-        lookup[reject_id] = n_classes
-    index = lookup[true_ids]
-    index *= width
-    index += lookup[pred_ids]
-    matrix = np.bincount(index, weights=weights, minlength=n_classes * width)
-    return matrix.reshape(n_classes, width), (values(ids) if labels is None else labels)
+        lookup[reject_id] = rows.size
+    index = lookup[true]
+    index *= columns.size
+    index += lookup[pred]
+    matrix = np.bincount(index, weights=weights, minlength=rows.size * columns.size)
+    return matrix.reshape(rows.size, columns.size), classes
+
+
+def _take(table, rows, columns):
+    """``table[rows][:, columns]``, copying only what is not a slice in order."""
+
+    def consecutive(ids):
+        return ids.size > 0 and np.array_equal(
+            ids, np.arange(ids[0], ids[0] + ids.size)
+        )
+
+    if consecutive(rows):
+        table = table[rows[0] : rows[0] + rows.size]
+    else:
+        table = table.take(rows, axis=0)
+    if consecutive(columns) and columns[0] == 0 and columns.size == table.shape[1]:
+        return table
+    return table.take(columns, axis=1)

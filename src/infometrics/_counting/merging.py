@@ -11,12 +11,6 @@ from .label_checks import check_finite_total, reject_marker
 from .labels import concatenate_labels, sorted_order
 
 
-def _sorted_union(labels_a, labels_b):
-    """The sorted union of two label arrays, in a dtype that keeps them distinct."""
-    uniques = np.asarray(pd.unique(concatenate_labels(labels_a, labels_b)))
-    return uniques[sorted_order(uniques)]
-
-
 def _same_labels(labels_a, labels_b):
     """The same labels in the same order and dtype (ints never compared as floats)."""
     return (
@@ -39,27 +33,17 @@ def same_classes(labels_a, labels_b):
 def _embed(matrix, labels, union, has_reject):
     """``matrix`` (rows/columns = ``labels``) placed in the rows of ``union``."""
     n_classes = len(union)
-    result = np.zeros(
-        (n_classes, n_classes + has_reject),
-        dtype=np.result_type(matrix.dtype, np.int64),
-    )
-    if len(labels) == 0:
-        return result
     # The union's dtype holds every label exactly (``concatenate_labels``); in it,
     # False finds 0 and 7 finds 7.0, and Python numbers (object) compare
     # exactly where numpy would promote to float64.
     labels = labels.astype(union.dtype, copy=False)
     positions = pd.Index(union, dtype=union.dtype).get_indexer(labels)
-    if (positions < 0).any():
-        # Cannot happen for a union of the labels; a silent -1 would add the
-        # counts to the last row.
-        raise RuntimeError(
-            f"Labels {labels[positions < 0][:5].tolist()!r} are missing from their "
-            "union; please report this as a bug of infometrics."
-        )
-    result[np.ix_(positions, positions)] = matrix[:, : len(labels)]
-    if has_reject:
-        result[positions, n_classes] = matrix[:, len(labels)]
+    columns = np.append(positions, n_classes) if has_reject else positions
+    result = np.zeros(
+        (n_classes, n_classes + has_reject),
+        dtype=np.result_type(matrix.dtype, np.int64),
+    )
+    result[np.ix_(positions, columns)] = matrix
     return result
 
 
@@ -72,7 +56,9 @@ def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
         return labels_a, matrix_a.copy()
     if len(labels_a) == 0:
         return labels_b, matrix_b.copy()
-    union = _sorted_union(labels_a, labels_b)
+    # The sorted union, in a dtype that keeps every label distinct.
+    union = np.asarray(pd.unique(concatenate_labels(labels_a, labels_b)))
+    union = union[sorted_order(union)]
     return union, checked_sum(
         _embed(matrix_a, labels_a, union, has_reject),
         _embed(matrix_b, labels_b, union, has_reject),
@@ -99,17 +85,26 @@ def checked_sum(matrix_a, matrix_b):
     return total
 
 
-def same_reject_label(a, b):
-    """Whether two reject labels mark the same predictions (NaN and pd.NA do)."""
-    if a is None or b is None:
-        return a is None and b is None
-    kind_a, kind_b = reject_marker(a).kind, reject_marker(b).kind
-    if kind_a == "missing" or kind_b == "missing":
-        return kind_a == kind_b
-    try:
-        return bool(a == b) and (isinstance(a, str) == isinstance(b, str))
-    except (TypeError, ValueError):
-        return False
+def check_same_reject_label(a, b, *, same_shape=True):
+    """Refuse counts of two reject labels that mark different predictions.
+
+    NaN and pd.NA are one marker (missing predictions)."""
+    same = a is None and b is None
+    if a is not None and b is not None:
+        kind_a, kind_b = reject_marker(a).kind, reject_marker(b).kind
+        if "missing" in (kind_a, kind_b):
+            same = kind_a == kind_b
+        else:
+            try:
+                same = bool(a == b) and isinstance(a, str) == isinstance(b, str)
+            except (TypeError, ValueError):
+                same = False
+    if not (same and same_shape):
+        raise ValueError(
+            f"Cannot add counts with different reject labels ({a!r} and {b!r}): "
+            "their matrices mean different things; counts add up only with the "
+            "same reject label."
+        )
 
 
 def describe_total(matrix):

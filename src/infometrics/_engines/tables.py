@@ -1,10 +1,9 @@
 """Counts of a table where it lives: a GROUP BY in its engine, through narwhals.
 
-Only aggregates come back (one row per distinct true, predicted[, bin] key,
-with per-group counts of invalid weights and confidences); the keys then go
-through the in-memory front door as weighted labels, so every rule and error
-message is its own. Float label columns get a first aggregate pass, so that
-continuous values are refused before they could be grouped.
+Only aggregates come back (one row per distinct true, predicted[, bin] key);
+the keys then go through the in-memory front door as weighted labels, so every
+rule and error message is its own. Weights and float label columns get a first
+aggregate pass, so that bad rows are refused before they could be grouped.
 """
 
 from __future__ import annotations
@@ -41,10 +40,7 @@ _TRUE, _PRED, _WEIGHT, _BIN, _ROWS, _TOTAL = (
     f"__infometrics_{name}"
     for name in ("true", "pred", "weight", "bin", "rows", "total")
 )
-_BAD_WEIGHT, _NEGATIVE_WEIGHT, _MISSING_CONFIDENCE = (
-    f"__infometrics_{name}"
-    for name in ("bad_weight", "negative_weight", "missing_confidence")
-)
+_MISSING_CONFIDENCE = "__infometrics_missing_confidence"
 
 
 # -- the table ------------------------------------------------------------------
@@ -213,34 +209,14 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
     return label_columns
 
 
-def _row_flags(weight, confidence):
-    """Per row, 1 where a weight or a confidence is invalid (summed later)."""
-    conditions = {}
-    if weight is not None:
-        expression = nw.col(weight).cast(nw.Float64)
-        conditions[_BAD_WEIGHT] = (
-            expression.is_null() | ~expression.is_finite() | _is_nan(expression)
-        )
-        conditions[_NEGATIVE_WEIGHT] = expression < 0
-    if confidence is not None:
-        expression = nw.col(confidence).cast(nw.Float64)
-        conditions[_MISSING_CONFIDENCE] = expression.is_null() | _is_nan(expression)
-    return {
-        name: condition.cast(nw.Int64).alias(name)
-        for name, condition in conditions.items()
-    }
+def _missing_confidence(confidence):
+    """Per row, 1 where the confidence is missing (summed later)."""
+    missing = _missing(nw.col(confidence).cast(nw.Float64), nw.Float64)
+    return missing.cast(nw.Int64).alias(_MISSING_CONFIDENCE)
 
 
-def _raise_invalid_weights(found):
-    """The in-memory path's weight errors (its own messages), if any."""
-    if found.get(_BAD_WEIGHT):
-        check_optional_sample_weight(np.array([np.nan]), 1)
-    if found.get(_NEGATIVE_WEIGHT):
-        check_optional_sample_weight(np.array([-1.0]), 1)
-
-
-def _raise_missing_confidence(found):
-    if found.get(_MISSING_CONFIDENCE):
+def _raise_missing_confidence(n_missing):
+    if n_missing:
         raise ValueError(
             "confidence contains NaN or missing values; every sample needs a "
             "confidence to be ranked. Drop those samples or give them -inf "
@@ -251,17 +227,18 @@ def _raise_missing_confidence(found):
 def _check_rows_first(frame, label_columns, *, weight, marker):
     """Refuse bad rows before the GROUP BY, in the in-memory order: grouping
     continuous values would bring back one row per value."""
-    checks = [
-        nw.len().alias(_ROWS),
-        *(flag.sum() for flag in _row_flags(weight, None).values()),
-    ]
+    checks = [nw.len().alias(_ROWS)]
     if weight is not None:
-        positive = nw.col(weight).cast(nw.Float64) > 0
-        checks.append(_count(positive).alias("positive weights"))
-        # Scaled by 2**-64, the sum cannot overflow (and no engine warns);
-        # scaled back in Python, it overflows exactly when the total would.
-        scaled = nw.col(weight).cast(nw.Float64) * _TOTAL_SCALE
-        checks.append(scaled.sum().alias("scaled weight total"))
+        expression = nw.col(weight).cast(nw.Float64)
+        invalid = expression.is_null() | ~expression.is_finite() | _is_nan(expression)
+        checks += [
+            _count(invalid).alias("invalid weights"),
+            _count(expression < 0).alias("negative weights"),
+            _count(expression > 0).alias("positive weights"),
+            # Scaled by 2**-64, the sum cannot overflow (and no engine warns);
+            # scaled back in Python, it overflows exactly when the total would.
+            (expression * _TOTAL_SCALE).sum().alias("scaled weight total"),
+        ]
     for name, (column, dtype) in label_columns.items():
         expression = nw.col(column)
         checks.append(_count(_missing(expression, dtype)).alias(f"missing {name}"))
@@ -274,9 +251,13 @@ def _check_rows_first(frame, label_columns, *, weight, marker):
     # predicted), continuous values.
     if not found[_ROWS]:
         raise_empty()
-    _raise_invalid_weights(found)
     if weight is not None:
-        # The in-memory order: a total beyond float64 before all-zero weights.
+        # The in-memory path's messages, in its order: invalid, negative, a
+        # total beyond float64, all zero.
+        if found["invalid weights"]:
+            check_optional_sample_weight(np.array([np.nan]), 1)
+        if found["negative weights"]:
+            check_optional_sample_weight(np.array([-1.0]), 1)
         total = float(found["scaled weight total"] or 0.0) / _TOTAL_SCALE
         check_finite_total(np.array([total]))
         if not found["positive weights"]:
@@ -354,14 +335,6 @@ def _equals_integer(expression, dtype, marker):
     return expression == nw.lit(marker.integer, dtype=dtype)
 
 
-def raise_rejected_predictions(reject):
-    raise ValueError(
-        f"With confidence, y_pred holds the predictions before rejection "
-        f"(every prediction a class, none {reject!r}): the binned counts "
-        "describe every threshold. Pass the column of predicted classes."
-    )
-
-
 def _engine_quantiles(frame, confidence, k, *, rejected=None):
     """``k`` thresholds at evenly spaced quantiles, interpolated linearly; rows
     already rejected (``rejected``) are counted in the same pass."""
@@ -371,14 +344,14 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
     bounds = _aggregates(
         frame,
         nw.len().alias(_ROWS),
-        *(flag.sum() for flag in _row_flags(None, confidence).values()),
+        _missing_confidence(confidence).sum(),
         *checks,
         nw.when(finite).then(expression).min().alias("low"),
         nw.when(finite).then(expression).max().alias("high"),
     )
     if not bounds[_ROWS]:
         raise_empty()
-    _raise_missing_confidence(bounds)
+    _raise_missing_confidence(bounds[_MISSING_CONFIDENCE])
     if bounds.get("rejected"):
         # Predictions that are already rejections will be refused: skip the
         # quantiles and let one GROUP BY at a single threshold refuse them,
@@ -432,39 +405,35 @@ def counts_from_table(
 ) -> ConfusionCounts | ConfidenceBinnedCounts:
     """Confusion counts of a table, computed in the engine that holds it.
 
-    The counts are a ``GROUP BY`` of the truth and prediction columns (and a
-    confidence bin), run by the table's own engine: pandas, Polars (eager
-    or lazy), PyArrow, DuckDB, PySpark, Ibis, Dask, or any other engine
-    that ``narwhals`` supports. No row is brought into Python; only the
-    aggregates are. The result is what :func:`augmented_confusion_matrix`
-    (or :func:`confidence_binned_counts`) gives on the same rows.
+    A ``GROUP BY`` of the truth and prediction columns (and a confidence bin)
+    runs in the table's own engine (any that ``narwhals`` supports); only the
+    aggregates come into Python. The result is what
+    :func:`augmented_confusion_matrix` (or :func:`confidence_binned_counts`)
+    gives on the same rows; the user guide's "Data at scale" section tells
+    the passes each option costs.
 
     Parameters
     ----------
     table : dataframe or table
-        A pandas, Polars (``DataFrame`` or ``LazyFrame``, e.g. from
-        ``pl.scan_parquet``), PyArrow, DuckDB (a relation, e.g.
-        ``duckdb.read_parquet(...)``), PySpark, Ibis or Dask table.
+        A pandas, Polars (eager or lazy), PyArrow, DuckDB, PySpark, Ibis or
+        Dask table.
     y_true : str
         The column of true labels.
     y_pred : str
         The column of predicted labels; ``reject_label`` marks a rejection.
     sample_weight : str, default=None
         The column of non-negative, finite sample weights; the counts are
-        then summed weights.
+        then summed weights, in the engine's order (exact when every partial
+        sum is).
     confidence : str, default=None
-        The column of the classifier's confidence in each prediction
-        (higher = more sure). With ``thresholds``: the counts per
-        confidence bin, from which reject curves are exact at every
-        threshold. ``y_pred`` then holds the predictions before rejection.
+        The column of confidences (higher = more sure); with ``thresholds``,
+        the counts per confidence bin. ``y_pred`` then holds the predictions
+        before rejection.
     thresholds : int or array-like, default=None
-        With ``confidence``, the bin edges: the thresholds themselves, or an
-        int ``k`` for ``k`` thresholds at evenly spaced quantiles of the
-        confidence, from the engine's quantile aggregate with linear
-        interpolation (exact in pandas, Polars, PyArrow, DuckDB and Ibis;
-        approximate in Dask and Spark, which estimate quantiles); the first
-        and last are the smallest and largest finite confidence. The counts
-        are exact at whichever thresholds result.
+        With ``confidence``, the bin edges, or an int ``k`` for ``k``
+        thresholds at evenly spaced quantiles of the confidence (the engine's
+        linear quantiles: approximate in Dask and Spark), from the smallest
+        to the largest finite confidence.
     labels : array-like of shape (m,), default=None
         The classes in row order; by default the sorted labels of both
         columns, the reject label excluded. Every label in the table must be
@@ -476,39 +445,22 @@ def counts_from_table(
     Returns
     -------
     counts : ConfusionCounts or ConfidenceBinnedCounts
-        Without ``confidence``: the augmented matrix and its labels, usable
-        as the matrix of every count-level function and, with its labels,
-        of the reports. With ``confidence``: the ``(k + 1, m, m)`` counts
-        per confidence bin, true and predicted class.
+        Without ``confidence``: the augmented matrix with its labels. With
+        it: the ``(k + 1, m, m)`` counts per confidence bin, true and
+        predicted class.
 
     Raises
     ------
     ValueError
-        As :func:`augmented_confusion_matrix`, with the same messages: an
-        empty table, missing labels (unless declared rejections), the reject
-        label among the true labels, continuous predictions, negative,
-        missing or non-finite weights, a label outside ``labels``; and for a
-        column that is not in the table.
+        As :func:`augmented_confusion_matrix`, with the same messages, and for
+        a column that is not in the table.
     TypeError
         If ``table`` is not a table of an engine ``narwhals`` supports.
 
     See Also
     --------
     augmented_confusion_matrix : The same counts from arrays in memory.
-    confidence_binned_counts : The binned counts from arrays (or Dask).
     ConfusionAccumulator : Counts accumulated from batches of labels.
-
-    Notes
-    -----
-    One pass over the table: a ``GROUP BY`` whose result has one row per
-    distinct (true, predicted) pair -- per confidence bin with
-    ``confidence`` -- with the counts of negative, non-finite or missing
-    weights and missing confidences per group. A float label column costs a
-    first pass (counts of missing and continuous values: continuous values
-    must not be grouped), ``thresholds=k`` two (the range, the quantiles). Summed
-    weights are added in the engine's order, so they equal the in-memory
-    sums exactly when every partial sum is exact (e.g. integer weights) and
-    to rounding otherwise.
 
     Examples
     --------
@@ -579,16 +531,11 @@ def counts_from_table(
             if marker.rejects
             else None,
         )
-    # One GROUP BY: the counts, and the checks of the rows as aggregates per
-    # group (missing labels come back as null keys).
-    flags = _row_flags(sample_weight, confidence)
-    columns = [
-        nw.col(y_true).alias(_TRUE),
-        nw.col(y_pred).alias(_PRED),
-        *flags.values(),
-    ]
+    # One GROUP BY: the counts, and missing confidences counted per group
+    # (missing labels come back as null keys; weights were checked first).
+    columns = [nw.col(y_true).alias(_TRUE), nw.col(y_pred).alias(_PRED)]
     keys = [_TRUE, _PRED]
-    aggregates = [nw.len().alias(_ROWS), *(nw.col(name).sum() for name in flags)]
+    aggregates = [nw.len().alias(_ROWS)]
     if sample_weight is not None:
         columns.append(nw.col(sample_weight).cast(nw.Float64).alias(_WEIGHT))
         aggregates.append(nw.col(_WEIGHT).sum().alias(_TOTAL))
@@ -597,64 +544,48 @@ def counts_from_table(
         columns.append(
             _bin_expression(score, thresholds, 0, len(thresholds)).alias(_BIN)
         )
+        columns.append(_missing_confidence(confidence))
         keys.append(_BIN)
+        aggregates.append(nw.col(_MISSING_CONFIDENCE).sum())
     grouped = _collect(
         frame.select(*columns).group_by(*keys, drop_null_keys=False).agg(*aggregates)
     )
     if len(grouped) == 0:
         raise_empty()
-    found = {name: int(grouped[name].to_numpy().sum()) for name in flags}
-    _raise_invalid_weights(found)
-    _raise_missing_confidence(found)
+    if confidence is not None:
+        _raise_missing_confidence(grouped[_MISSING_CONFIDENCE].to_numpy().sum())
     true_keys = _label_values(grouped[_TRUE])
     pred_keys = _label_values(grouped[_PRED])
     totals = grouped[_ROWS if sample_weight is None else _TOTAL].to_numpy()
     totals = totals.astype(np.float64)
     # Finite weights (checked), but a group's sum or the total beyond float64.
     check_finite_total(totals)
+    reject = marker.value if marker.rejects else None
+    # The in-memory path checks every label rule and finds the classes.
+    matrix, classes = confusion_matrix_and_labels(
+        true_keys, pred_keys, labels=labels, reject_label=reject, sample_weight=totals
+    )
     if confidence is None:
-        matrix, classes = confusion_matrix_and_labels(
-            true_keys,
-            pred_keys,
-            labels=labels,
-            reject_label=marker.value if marker.rejects else None,
-            sample_weight=totals,
-        )
         if sample_weight is None:
             # Counts below 2**53 are exact in float64.
             matrix = np.rint(matrix).astype(np.int64)
         return ConfusionCounts(matrix, np.asarray(classes), reject_label)
-    return _binned(
-        true_keys,
-        pred_keys,
-        grouped[_BIN].to_numpy().astype(np.int64),
-        totals,
-        integer=sample_weight is None,
-        thresholds=np.asarray(thresholds, dtype=float),
-        labels=labels,
-        marker=marker,
-    )
-
-
-def _binned(true_keys, pred_keys, bins, totals, *, integer, thresholds, labels, marker):
-    """The (bin, true, predicted) counts of the grouped keys."""
-    reject = marker.value if marker.rejects else None
-    # The in-memory path finds the classes and checks every label rule.
-    _, classes = confusion_matrix_and_labels(
-        true_keys, pred_keys, labels=labels, reject_label=reject, sample_weight=totals
-    )
-    n_classes = len(classes)
+    # The (bin, true, predicted) counts of the grouped keys.
+    m = len(classes)
     pred_codes = encode_labels(pred_keys, classes, name="y_pred", reject_label=reject)
-    if (pred_codes == n_classes).any():
-        raise_rejected_predictions(reject)
-    true_codes = encode_labels(true_keys, classes, name="y_true")
-    n_bins = len(thresholds) + 1
-    cells = (bins * n_classes + true_codes) * n_classes + pred_codes
-    counts = np.bincount(cells, weights=totals, minlength=n_bins * n_classes**2)
-    if integer:
+    if (pred_codes == m).any():
+        raise ValueError(
+            f"With confidence, y_pred holds the predictions before rejection "
+            f"(every prediction a class, none {reject!r}): the binned counts "
+            "describe every threshold. Pass the column of predicted classes."
+        )
+    bins = grouped[_BIN].to_numpy().astype(np.int64)
+    cells = (bins * m + encode_labels(true_keys, classes)) * m + pred_codes
+    counts = np.bincount(cells, weights=totals, minlength=(len(thresholds) + 1) * m * m)
+    if sample_weight is None:
         counts = np.rint(counts).astype(np.int64)
     return ConfidenceBinnedCounts(
-        thresholds,
+        np.asarray(thresholds, dtype=float),
         np.asarray(classes),
-        counts.reshape(n_bins, n_classes, n_classes),
+        counts.reshape(-1, m, m),
     )
