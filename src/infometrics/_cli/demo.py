@@ -1,21 +1,14 @@
 """The README's first command: does letting a classifier abstain pay off?
 
-A logistic regression is compared with the same model given a reject option
-tuned for NI2, on held-out samples, with the paired bootstrap interval of the
-difference, then again on more data sets drawn independently with the same
-settings. Every sentence of the closing reading is computed from the results:
-when rejection does not help, the reading says so.
-
-Why synthetic data: a reject option pays where classes overlap, so that some
-cases are ambiguous whatever the model. ``make_classification`` with
-``class_sep=1.0`` is such a problem, and 2000 test samples per draw make the
-bootstrap interval narrow enough to answer. On scikit-learn's bundled
-breast-cancer data (checked when this demo was written) a tuned reject option
-had the higher held-out NI2 on 7 to 8 of 10 random half splits, but with 285
-test samples no interval excluded zero, and with 5-fold cross-validation
-(models trained on 80%) the gain mostly vanished: too weak a story to tell.
+A logistic regression against the same model with a reject option tuned for
+NI2, on held-out samples with the paired bootstrap interval of the difference,
+then on more independent draws; every sentence of the reading is computed.
+Synthetic overlapping classes because a reject option pays where some cases
+are ambiguous whatever the model; on scikit-learn's breast-cancer data (285 test
+samples) no interval excluded zero: too weak a story to tell.
 """
 
+import io
 import textwrap
 import time
 import warnings
@@ -49,6 +42,19 @@ DATA_SETTINGS = {
     "class_sep": 1.0,
 }
 C_GRID = (0.01, 0.1, 1.0, 10.0)
+# The per-draw numbers written to splits.csv.
+SPLIT_COLUMNS = [
+    "seed",
+    "threshold",
+    "n_test",
+    "n_rejected",
+    "ni2_never",
+    "ni2_tuned",
+    "difference",
+    "low",
+    "high",
+    "prob_tuned_better",
+]
 N_RESAMPLES = 2000
 
 
@@ -90,7 +96,7 @@ def _draw(seed):
     return make_classification(**DATA_SETTINGS, random_state=seed)
 
 
-def _one_split(X, y, seed, *, progress=None):
+def _one_split(X, y, seed, progress):
     """Fit both classifiers on one split; score them on its test part."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GridSearchCV, train_test_split
@@ -104,16 +110,15 @@ def _one_split(X, y, seed, *, progress=None):
     X_train, X_test, y_train, y_test = train_test_split(
         X, y, test_size=0.5, stratify=y, random_state=seed
     )
-    if progress:
-        progress.say(
-            f"[1/4] Data drawn with random_state={seed}, split in half "
-            f"(stratified): {len(y_train)} samples to train on, {len(y_test)} "
-            "held out for testing."
-        )
-        progress.step(
-            f'[2/4] Choosing C by GridSearchCV(..., scoring="ni2", cv=5) over '
-            f"C in {list(C_GRID)}"
-        )
+    progress.say(
+        f"[1/4] Data drawn with random_state={seed}, split in half "
+        f"(stratified): {len(y_train)} samples to train on, {len(y_test)} "
+        "held out for testing."
+    )
+    progress.step(
+        f'[2/4] Choosing C by GridSearchCV(..., scoring="ni2", cv=5) over '
+        f"C in {list(C_GRID)}"
+    )
     search = GridSearchCV(
         make_pipeline(StandardScaler(), LogisticRegression(solver="liblinear")),
         {"logisticregression__C": list(C_GRID)},
@@ -121,38 +126,34 @@ def _one_split(X, y, seed, *, progress=None):
         cv=5,
     ).fit(X_train, y_train)
     never = search.best_estimator_
-    if progress:
-        progress.done(
-            f"C = {search.best_params_['logisticregression__C']:g}, "
-            f"cross-validated NI2 {search.best_score_:.4f}."
-        )
-        progress.step(
-            "[3/4] Tuning the reject threshold: RejectOptionClassifierCV(cv=5) "
-            "scores NI2 out of fold at every distinct confidence"
-        )
+    progress.done(
+        f"C = {search.best_params_['logisticregression__C']:g}, "
+        f"cross-validated NI2 {search.best_score_:.4f}."
+    )
+    progress.step(
+        "[3/4] Tuning the reject threshold: RejectOptionClassifierCV(cv=5) "
+        "scores NI2 out of fold at every distinct confidence"
+    )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DegenerateThresholdWarning)
         tuned = RejectOptionClassifierCV(never, cv=5).fit(X_train, y_train)
     # E.g. "rejecting does not help": reported, not lost in a warning.
-    degenerate = [
-        str(w.message) for w in caught if w.category is DegenerateThresholdWarning
-    ]
+    notes = [str(w.message) for w in caught if w.category is DegenerateThresholdWarning]
     curve = tuned.curve_
     index = int(np.searchsorted(curve.thresholds, tuned.best_threshold_))
-    if progress:
-        progress.done()
-        progress.say(*(f"      note: {message}" for message in degenerate))
-        progress.say(
-            f"      {len(curve.thresholds) - 1} thresholds swept; the best, "
-            f"{tuned.best_threshold_:.3f}, rejects {curve.reject_rate[index]:.1%} "
-            "out of fold; NI2 of the pooled out-of-fold predictions "
-            f"{curve.measures['ni2'][0]:.4f} without rejecting, "
-            f"{tuned.best_score_:.4f} with."
-        )
-        progress.step(
-            f"[4/4] Held-out comparison on {len(y_test)} test samples, paired "
-            f"bootstrap of the NI2 difference ({N_RESAMPLES} resamples)"
-        )
+    progress.done()
+    progress.say(*(f"      note: {message}" for message in notes))
+    progress.say(
+        f"      {len(curve.thresholds) - 1} thresholds swept; the best, "
+        f"{tuned.best_threshold_:.3f}, rejects {curve.reject_rate[index]:.1%} "
+        "out of fold; NI2 of the pooled out-of-fold predictions "
+        f"{curve.measures['ni2'][0]:.4f} without rejecting, "
+        f"{tuned.best_score_:.4f} with."
+    )
+    progress.step(
+        f"[4/4] Held-out comparison on {len(y_test)} test samples, paired "
+        f"bootstrap of the NI2 difference ({N_RESAMPLES} resamples)"
+    )
     predictions = {NEVER: never.predict(X_test), TUNED: tuned.predict(X_test)}
     comparison = paired_comparison(
         y_test,
@@ -164,29 +165,28 @@ def _one_split(X, y, seed, *, progress=None):
         confidence_level=CONFIDENCE_LEVEL,
         random_state=seed,
     )
-    if progress:
-        progress.done()
+    progress.done()
     rejected = predictions[TUNED] == -1
     wrong = predictions[NEVER] != y_test
     return {
         "seed": seed,
-        "y_test": y_test,
-        "X_test": X_test,
-        "never": never,
-        "tuned": tuned,
-        "predictions": predictions,
+        "threshold": tuned.best_threshold_,
+        "n_test": len(y_test),
+        "n_rejected": int(rejected.sum()),
         "ni2_never": comparison.estimate_b,
         "ni2_tuned": comparison.estimate_a,
         "difference": comparison.estimate_difference,
         "low": comparison.low,
         "high": comparison.high,
         "prob_tuned_better": comparison.fraction_a_better,
-        "n_test": len(y_test),
-        "n_rejected": int(rejected.sum()),
         "rejected_wrong": int((rejected & wrong).sum()),
         "accepted_wrong": int((~rejected & wrong).sum()),
-        "threshold": tuned.best_threshold_,
-        "tuning_notes": degenerate,
+        "y_test": y_test,
+        "X_test": X_test,
+        "never": never,
+        "tuned": tuned,
+        "predictions": predictions,
+        "tuning_notes": notes,
     }
 
 
@@ -338,17 +338,10 @@ def coverage_reading(matrices):
 def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
     """Compare never rejecting with a tuned reject option, on held-out data.
 
-    Prints progress as it works, the held-out comparison on a first data set
-    with the bootstrap interval of the NI2 difference, the same comparison on
-    ``n_repeats - 1`` more independently drawn data sets, and a paragraph
-    reading the results. With ``output`` (a folder), also writes the tables
-    and the figures there.
-
-    Returns a dict with the first draw's fitted classifiers (``"never"``,
-    ``"tuned"``), their test-split confusion matrices (``"matrices"``), the
-    per-draw results (``"splits"``), the reading (``"reading"``), what
-    information coverage says of the first draw and why
-    (``"coverage_reading"``) and the files written (``"files"``).
+    Prints the progress, the first draw's comparison, ``n_repeats - 1`` more
+    draws and the reading; with ``output`` (a folder) writes tables and figures.
+    Returns the first draw's classifiers and matrices, every draw, the readings
+    and the files written.
     """
     progress = _Progress(stream)
     settings = ", ".join(f"{key}={value}" for key, value in DATA_SETTINGS.items())
@@ -362,8 +355,7 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
         "worse than an abstention.",
         "",
     )
-    X, y = _draw(random_state)
-    first = _one_split(X, y, random_state, progress=progress)
+    first = _one_split(*_draw(random_state), random_state, progress)
     matrices = {
         name: augmented_confusion_matrix(
             first["y_test"], y_pred, labels=first["never"].classes_
@@ -385,18 +377,20 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
             f"the same settings (random_state {random_state + 1} to "
             f"{random_state + n_repeats - 1}):"
         )
-        for offset in range(1, n_repeats):
-            seed = random_state + offset
-            progress.step(f"   draw {offset + 1}/{n_repeats} (random_state={seed})")
-            split = _one_split(*_draw(seed), seed)
-            splits.append(split)
-            progress.done(
-                f"rejects {split['n_rejected']}/{split['n_test']}, NI2 "
-                f"{split['ni2_never']:.4f} -> {split['ni2_tuned']:.4f} "
-                f"({split['difference']:+.4f}, interval [{split['low']:+.4f}, "
-                f"{split['high']:+.4f}])"
-            )
-            progress.say(*(f"      note: {m}" for m in split["tuning_notes"]))
+    for offset in range(1, n_repeats):
+        seed = random_state + offset
+        progress.step(f"   draw {offset + 1}/{n_repeats} (random_state={seed})")
+        # The steps of a repeated draw are not shown, only its outcome.
+        split = _one_split(*_draw(seed), seed, _Progress(io.StringIO()))
+        splits.append(split)
+        progress.done(
+            f"rejects {split['n_rejected']}/{split['n_test']}, NI2 "
+            f"{split['ni2_never']:.4f} -> {split['ni2_tuned']:.4f} "
+            f"({split['difference']:+.4f}, interval [{split['low']:+.4f}, "
+            f"{split['high']:+.4f}])"
+        )
+        progress.say(*(f"      note: {m}" for m in split["tuning_notes"]))
+    if n_repeats > 1:
         progress.say("")
     reading = _reading(first, splits)
     coverage = coverage_reading(matrices)
@@ -405,7 +399,7 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
     )
     written = []
     if output is not None:
-        written = _write_outputs(output, matrices, first, splits, progress)
+        written = _write_outputs(Path(output), matrices, first, splits, progress)
     return {
         "never": first["never"],
         "tuned": first["tuned"],
@@ -418,53 +412,43 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
 
 
 def _write_outputs(folder, matrices, first, splits, progress):
+    """The tables as CSV and the figures as PNG in ``folder``; their paths."""
     import pandas as pd
 
     from .._report.per_class import per_class_report
 
-    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     progress.step(f"\nWriting tables and figures to {folder}/")
-    columns = [
-        "seed",
-        "threshold",
-        "n_test",
-        "n_rejected",
-        "ni2_never",
-        "ni2_tuned",
-        "difference",
-        "low",
-        "high",
-        "prob_tuned_better",
-    ]
-    splits_table = pd.DataFrame([{c: s[c] for c in columns} for s in splits])
+    splits_table = pd.DataFrame([{c: s[c] for c in SPLIT_COLUMNS} for s in splits])
+    interval = {
+        end: f"difference_{end}_{CONFIDENCE_LEVEL:.0%}" for end in ("low", "high")
+    }
     tables = {
         "comparison.csv": compare(matrices),
         "report_tuned.csv": information_report(confusion_matrix=matrices[TUNED]),
         "per_class_tuned.csv": per_class_report(confusion_matrix=matrices[TUNED]),
-        "splits.csv": splits_table.set_index("seed").rename(
-            columns={
-                "low": f"difference_low_{CONFIDENCE_LEVEL:.0%}",
-                "high": f"difference_high_{CONFIDENCE_LEVEL:.0%}",
-            }
-        ),
+        "splits.csv": splits_table.set_index("seed").rename(columns=interval),
     }
     written = [folder / name for name in tables]
     for path, table in zip(written, tables.values(), strict=True):
         write_csv(table, path)
-    skipped = None
     try:
-        written += _write_figures(folder, matrices, first)
+        figures = _figures(matrices, first)
     except ImportError as exc:
-        skipped = exc
+        figures, skipped = {}, f"Figures skipped: {exc}"
+    else:
+        skipped = None
+    for name, figure in figures.items():
+        written.append(folder / name)
+        figure.savefig(written[-1], dpi=110, bbox_inches="tight")
     progress.done()
-    if skipped is not None:
-        progress.say(f"Figures skipped: {skipped}")
+    progress.say(*([skipped] if skipped else []))
     progress.say(*(f"   {path.name}" for path in written))
     return written
 
 
-def _write_figures(folder, matrices, first):
+def _figures(matrices, first):
+    """``{file name: figure}``: the held-out comparison, drawn outside pyplot."""
     from .._curves.reject_curve import reject_curve
     from .._report.figures import pyplot_free_figure, triangle_figure
     from ..plotting import (
@@ -474,108 +458,68 @@ def _write_figures(folder, matrices, first):
         RiskCoverageDisplay,
     )
 
-    written = []
-    y_test = first["y_test"]
+    never, tuned, y_test = first["never"], first["tuned"], first["y_test"]
+    figures = {"entropy_triangle.png": triangle_figure(matrices)}
 
-    figure = triangle_figure(matrices)
-    _mark_zoom(*figure.axes[:2])
-    written.append(folder / "entropy_triangle.png")
-    figure.savefig(written[-1], dpi=110, bbox_inches="tight")
-
-    figure = pyplot_free_figure(7.5, 6, constrained=True)
+    figure = figures["information_coverage.png"] = pyplot_free_figure(7.5, 6)
     ax = figure.add_subplot()
     for name, y_pred in first["predictions"].items():
         InformationCoverageDisplay.from_predictions(
             y_test,
             y_pred,
             name=name,
-            labels=first["never"].classes_,
+            labels=never.classes_,
             n_resamples=300,
             random_state=0,
             ax=ax,
         )
     ax.set_title("Information coverage, held-out test split")
-    # The figure explains why rejecting moves r(S|T) and S_I/H(T) up.
-    figure.supxlabel(
+    # Without it the reader sees rejecting raise r(S|T) and doubts NI2.
+    ax.set_xlabel(
         "\n".join(
             _wrap(
-                "r(S|T) = H(S|T)/H(T): how unpredictable the output is once the "
-                "true class is known. Rejecting adds an output symbol, "
-                "'rejected', so each class's outputs spread over more symbols: "
-                "r(S|T) and S_I/H(T) = 1 - f + r rise even where errors fall. "
-                "NI2 leaves the reject column out and scores an abstention above "
-                "an error.",
-                width=95,
+                "r(S|T) = H(S|T)/H(T). Rejecting adds an output symbol, so "
+                "r(S|T) and S_I/H(T) = 1 - f + r rise even where errors fall; "
+                "NI2 leaves the reject column out.",
+                width=80,
             )
-        ),
-        fontsize=8,
-        color="0.25",
+        )
     )
-    written.append(folder / "information_coverage.png")
-    figure.savefig(written[-1], dpi=110)
 
-    # One panel per quantity, each with both curves on one axis: where two
-    # curves cross then means something (on twin axes it would not).
-    figure = pyplot_free_figure(13, 5.5, constrained=True)
+    # One panel per quantity, both curves on one axis: where two curves cross
+    # then means something (on twin axes it would not).
+    figure = figures["reject_curve.png"] = pyplot_free_figure(13, 5.5)
     panels = figure.subplots(1, 2, sharex=True)
-    tuned = first["tuned"]
     curves = {
         "out of fold (tuning)": tuned.curve_,
         "held-out test split": reject_curve(
             y_test,
-            first["never"].predict_proba(first["X_test"]),
-            labels=first["never"].classes_,
+            never.predict_proba(first["X_test"]),
+            labels=never.classes_,
             measures=["ni2"],
         ),
     }
-    handles, rejects = [], []
     for name, curve in curves.items():
         display = RejectCurveDisplay(curve, threshold=tuned.best_threshold_, name=name)
         display.plot(ax=panels[0], measures=["ni2"], show_error_rate=False)
-        handles.append(display.lines_["ni2"])
         display.plot(
             ax=panels[1], measures=[], show_error_rate=False, show_selective_risk=True
         )
-        index = np.searchsorted(curve.thresholds, tuned.best_threshold_)
-        rate = curve.reject_rate[min(index, len(curve.thresholds) - 1)]
-        rejects.append(f"{rate:.1%} {name}")
-    for ax in panels:
-        ax.get_legend().remove()
-    panels[0].set_ylabel("NI2")
+    panels[1].get_legend().remove()  # the same entries as the first panel's
     panels[0].set_title("NI2 (higher is better)")
-    panels[1].set_ylabel("selective risk")
     panels[1].set_title("Selective risk: wrong among accepted (lower is better)")
-    figure.legend(
-        handles,
-        list(curves),
-        loc="outside lower center",
-        ncols=2,
-        frameon=False,
-        title=f"dotted: threshold {tuned.best_threshold_:.3f} "
-        f"(rejects {', '.join(rejects)})",
-        title_fontsize=9,
-    )
-    written.append(folder / "reject_curve.png")
-    figure.savefig(written[-1], dpi=110)
 
-    figure = pyplot_free_figure(11, 4.2, constrained=True)
-    counts, rates = figure.subplots(1, 2)
-    for ax, normalize, title in (
-        (counts, None, "counts"),
-        (rates, "true", "rates over each true class"),
-    ):
+    figure = figures["confusion_matrix.png"] = pyplot_free_figure(11, 4.2)
+    for ax, normalize in zip(figure.subplots(1, 2), (None, "true"), strict=True):
         AugmentedConfusionMatrixDisplay.from_confusion_matrix(
             matrices[TUNED], normalize=normalize, ax=ax
         )
-        ax.set_title(title)
-    figure.suptitle(f"{TUNED}, held-out test split")
-    written.append(folder / "confusion_matrix.png")
-    figure.savefig(written[-1], dpi=110)
+        ax.set_title(f"{TUNED}, held-out: {'rates' if normalize else 'counts'}")
 
-    figure = pyplot_free_figure(7.5, 5.5, constrained=True)
+    figure = figures["risk_coverage.png"] = pyplot_free_figure(7.5, 5.5)
     ax = figure.add_subplot()
     display = RiskCoverageDisplay.from_estimator(
-        first["never"],
+        never,
         first["X_test"],
         y_test,
         name="logistic regression",
@@ -583,45 +527,14 @@ def _write_figures(folder, matrices, first):
         ax=ax,
     )
     accepted = first["predictions"][TUNED] != -1
-    coverage = accepted.mean()
     risk = np.mean(first["predictions"][TUNED][accepted] != y_test[accepted])
     ax.plot(
-        [coverage],
+        [accepted.mean()],
         [risk],
-        marker="o",
-        markersize=8,
-        linestyle="none",
+        "o",
         color=display.line_.get_color(),
-        label=f"{TUNED}: threshold {first['threshold']:.3f}, coverage "
-        f"{coverage:.1%}, selective risk {risk:.1%}",
+        label=f"{TUNED}: threshold {first['threshold']:.3f}",
     )
+    ax.legend(fontsize=8)
     ax.set_title("Risk-coverage curve, held-out test split (lower is better)")
-    ax.legend(
-        loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=8, frameon=False
-    )
-    written.append(folder / "risk_coverage.png")
-    figure.savefig(written[-1], dpi=110)
-    return written
-
-
-def _mark_zoom(whole, zoomed):
-    """Outline on the whole triangle the region the zoomed panel shows."""
-    from matplotlib.patches import Polygon, Rectangle
-
-    (x_low, x_high), (y_low, y_high) = zoomed.get_xlim(), zoomed.get_ylim()
-    box = whole.add_patch(
-        Rectangle(
-            (x_low, y_low),
-            x_high - x_low,
-            y_high - y_low,
-            fill=False,
-            edgecolor="0.35",
-            linewidth=0.8,
-            zorder=2,
-        )
-    )
-    # Only the part inside the triangle: outside, it would cross the labels
-    # of the sides.
-    inside = Polygon([(0, 0), (1, 0), (0.5, np.sqrt(3) / 2)], transform=whole.transData)
-    box.set_clip_path(inside)
-    zoomed.set_title(zoomed.get_title() + "\nthe grey box of the left panel")
+    return figures
