@@ -249,12 +249,13 @@ def main(argv=None):
     """Entry point of the ``infometrics`` console script."""
     try:
         args = build_parser().parse_args(argv)
-        if args.command == "audit":
-            run_audit(args, sys.stdout, UsageError)
-        else:
-            {"report": _run_report, "plot": _run_plot, "demo": _run_demo}[args.command](
-                args, sys.stdout
-            )
+        runners = {
+            "report": _run_report,
+            "plot": _run_plot,
+            "demo": _run_demo,
+            "audit": run_audit,
+        }
+        runners[args.command](args, sys.stdout)
     except (UsageError, ValueError, ImportError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"infometrics: error: {message}", file=sys.stderr)
