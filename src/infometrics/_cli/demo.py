@@ -200,10 +200,6 @@ def _table(matrices):
 
 
 def _interval_sentence(split):
-    interval = (
-        f"{CONFIDENCE_LEVEL:.0%} bootstrap interval "
-        f"[{split['low']:+.4f}, {split['high']:+.4f}]"
-    )
     if split["n_rejected"] == 0:
         return (
             "the tuned threshold rejects no test sample, so both classifiers "
@@ -218,7 +214,10 @@ def _interval_sentence(split):
             f"it includes zero: {split['n_test']} test samples cannot settle "
             "the question by themselves"
         )
-    return f"{interval}; {verdict}"
+    return (
+        f"{CONFIDENCE_LEVEL:.0%} bootstrap interval "
+        f"[{split['low']:+.4f}, {split['high']:+.4f}]; {verdict}"
+    )
 
 
 def _reading(first, splits):
@@ -227,77 +226,69 @@ def _reading(first, splits):
 
     n = len(splits)
     differences = np.array([s["difference"] for s in splits])
-    wins = int(np.sum(differences > 0))
-    losses = int(np.sum(differences < 0))
-    ties = n - wins - losses
-    clear_wins = sum(s["low"] > 0 for s in splits)
-    clear_losses = sum(s["high"] < 0 for s in splits)
-    rejected = sum(s["n_rejected"] for s in splits)
-    rejected_wrong = sum(s["rejected_wrong"] for s in splits)
-    accepted = sum(s["n_test"] - s["n_rejected"] for s in splits)
-    accepted_wrong = sum(s["accepted_wrong"] for s in splits)
-    if first["difference"] > 0:
-        direction = "rose"
-    elif first["difference"] < 0:
-        direction = "fell"
-    else:
-        direction = "stayed the same,"
+    wins, losses = int(np.sum(differences > 0)), int(np.sum(differences < 0))
+    total = {
+        key: sum(s[key] for s in splits)
+        for key in ("n_test", "n_rejected", "rejected_wrong", "accepted_wrong")
+    }
+    direction = {1: "rose", -1: "fell", 0: "stayed the same,"}
     sentences = [
         f"On the first data set the tuned reject option abstained on "
         f"{first['n_rejected']} of {first['n_test']} test samples "
         f"({first['n_rejected'] / first['n_test']:.1%}), and held-out NI2 "
-        f"{direction} from {first['ni2_never']:.4f} to {first['ni2_tuned']:.4f} "
-        f"(difference {first['difference']:+.4f}, {_interval_sentence(first)})."
+        f"{direction[int(np.sign(first['difference']))]} from "
+        f"{first['ni2_never']:.4f} to {first['ni2_tuned']:.4f} (difference "
+        f"{first['difference']:+.4f}, {_interval_sentence(first)})."
     ]
     if n > 1:
         sentences.append(
             f"Over {n} independently drawn data sets the reject option had the "
-            f"higher held-out NI2 on {wins}, the same on {ties} and the lower on "
-            f"{losses} (mean difference {differences.mean():+.4f}, from "
-            f"{differences.min():+.4f} to {differences.max():+.4f}); its "
-            f"interval lay above zero on {clear_wins} and below zero on "
-            f"{clear_losses}."
+            f"higher held-out NI2 on {wins}, the same on {n - wins - losses} and "
+            f"the lower on {losses} (mean difference {differences.mean():+.4f}, "
+            f"from {differences.min():+.4f} to {differences.max():+.4f}); its "
+            f"interval lay above zero on {sum(s['low'] > 0 for s in splits)} and "
+            f"below zero on {sum(s['high'] < 0 for s in splits)}."
         )
-    if rejected:
-        rate_rejected = rejected_wrong / rejected
-        rate_accepted = accepted_wrong / accepted if accepted else float("nan")
-        if rate_rejected > rate_accepted:
-            target = "it abstains where the model errs"
-        else:
-            target = "its abstentions do not single out the model's errors"
+    if total["n_rejected"]:
+        rate_rejected = total["rejected_wrong"] / total["n_rejected"]
+        accepted = total["n_test"] - total["n_rejected"]
+        rate_accepted = total["accepted_wrong"] / accepted if accepted else np.nan
         sentences.append(
-            f"Of the {rejected} test samples it rejected, the model without a "
-            f"reject option gets {rejected_wrong} wrong ({rate_rejected:.0%}), "
-            f"against {rate_accepted:.1%} of the samples it accepted: {target}."
+            f"Of the {total['n_rejected']} test samples it rejected, the model "
+            f"without a reject option gets {total['rejected_wrong']} wrong "
+            f"({rate_rejected:.0%}), against {rate_accepted:.1%} of the samples "
+            "it accepted: "
+            + (
+                "it abstains where the model errs."
+                if rate_rejected > rate_accepted
+                else "its abstentions do not single out the model's errors."
+            )
         )
     else:
         sentences.append("It rejected no test sample.")
-    if wins + losses:
-        p_better = binomtest(wins, wins + losses, alternative="greater").pvalue
-        p_worse = binomtest(losses, wins + losses, alternative="greater").pvalue
-    else:
-        p_better = p_worse = 1.0
+    # One-sided sign tests: more wins (helps) or more losses (hurts) than chance.
+    p_value = {
+        verb: binomtest(count, wins + losses, alternative="greater").pvalue
+        if wins + losses
+        else 1.0
+        for verb, count in (("helps", wins), ("hurts", losses))
+    }
+    verb = min(p_value, key=p_value.get)
+    count, word = {"helps": (wins, "better"), "hurts": (losses, "worse")}[verb]
     if n == 1:
-        verdict = "One data set is not enough for a general verdict."
-    elif p_better < 0.05:
-        verdict = (
-            "On this kind of data a reject option tuned for NI2 helps: better "
-            f"on {wins} of {n} independent draws (one-sided sign test "
-            f"p = {p_better:.3f})."
-        )
-    elif p_worse < 0.05:
-        verdict = (
-            "On this kind of data a reject option tuned for NI2 hurts: worse "
-            f"on {losses} of {n} independent draws (one-sided sign test "
-            f"p = {p_worse:.3f})."
+        sentences.append("One data set is not enough for a general verdict.")
+    elif p_value[verb] < 0.05:
+        sentences.append(
+            f"On this kind of data a reject option tuned for NI2 {verb}: {word} "
+            f"on {count} of {n} independent draws (one-sided sign test "
+            f"p = {p_value[verb]:.3f})."
         )
     else:
-        verdict = (
+        sentences.append(
             "These draws do not show that a reject option tuned for NI2 helps "
             f"or hurts on this kind of data ({wins} better, {losses} worse; "
-            f"one-sided sign test p = {min(p_better, p_worse):.3f})."
+            f"one-sided sign test p = {p_value[verb]:.3f})."
         )
-    sentences.append(verdict)
     return " ".join(sentences)
 
 
@@ -448,93 +439,49 @@ def _write_outputs(folder, matrices, first, splits, progress):
 
 
 def _figures(matrices, first):
-    """``{file name: figure}``: the held-out comparison, drawn outside pyplot."""
+    """``{file name: figure}`` of the held-out comparison, drawn outside pyplot."""
     from .._curves.reject_curve import reject_curve
-    from .._report.figures import pyplot_free_figure, triangle_figure
+    from .._report.figures import coverage_figure, pyplot_free_figure, triangle_figure
     from ..plotting import (
         AugmentedConfusionMatrixDisplay,
-        InformationCoverageDisplay,
         RejectCurveDisplay,
         RiskCoverageDisplay,
     )
 
-    never, tuned, y_test = first["never"], first["tuned"], first["y_test"]
-    figures = {"entropy_triangle.png": triangle_figure(matrices)}
-
-    figure = figures["information_coverage.png"] = pyplot_free_figure(7.5, 6)
-    ax = figure.add_subplot()
-    for name, y_pred in first["predictions"].items():
-        InformationCoverageDisplay.from_predictions(
-            y_test,
-            y_pred,
-            name=name,
-            labels=never.classes_,
-            n_resamples=300,
-            random_state=0,
-            ax=ax,
-        )
-    ax.set_title("Information coverage, held-out test split")
-    # Without it the reader sees rejecting raise r(S|T) and doubts NI2.
-    ax.set_xlabel(
-        "\n".join(
-            _wrap(
-                "r(S|T) = H(S|T)/H(T). Rejecting adds an output symbol, so "
-                "r(S|T) and S_I/H(T) = 1 - f + r rise even where errors fall; "
-                "NI2 leaves the reject column out.",
-                width=80,
-            )
-        )
+    never, tuned, X_test, y_test = (
+        first[k] for k in ("never", "tuned", "X_test", "y_test")
     )
-
-    # One panel per quantity, both curves on one axis: where two curves cross
-    # then means something (on twin axes it would not).
-    figure = figures["reject_curve.png"] = pyplot_free_figure(13, 5.5)
-    panels = figure.subplots(1, 2, sharex=True)
-    curves = {
-        "out of fold (tuning)": tuned.curve_,
-        "held-out test split": reject_curve(
-            y_test,
-            never.predict_proba(first["X_test"]),
-            labels=never.classes_,
-            measures=["ni2"],
-        ),
+    figures = {
+        "entropy_triangle.png": triangle_figure(matrices),
+        "information_coverage.png": coverage_figure(matrices),
     }
-    for name, curve in curves.items():
-        display = RejectCurveDisplay(curve, threshold=tuned.best_threshold_, name=name)
-        display.plot(ax=panels[0], measures=["ni2"], show_error_rate=False)
-        display.plot(
-            ax=panels[1], measures=[], show_error_rate=False, show_selective_risk=True
-        )
-    panels[1].get_legend().remove()  # the same entries as the first panel's
-    panels[0].set_title("NI2 (higher is better)")
-    panels[1].set_title("Selective risk: wrong among accepted (lower is better)")
-
-    figure = figures["confusion_matrix.png"] = pyplot_free_figure(11, 4.2)
-    for ax, normalize in zip(figure.subplots(1, 2), (None, "true"), strict=True):
-        AugmentedConfusionMatrixDisplay.from_confusion_matrix(
-            matrices[TUNED], normalize=normalize, ax=ax
-        )
-        ax.set_title(f"{TUNED}, held-out: {'rates' if normalize else 'counts'}")
-
-    figure = figures["risk_coverage.png"] = pyplot_free_figure(7.5, 5.5)
-    ax = figure.add_subplot()
-    display = RiskCoverageDisplay.from_estimator(
-        never,
-        first["X_test"],
-        y_test,
-        name="logistic regression",
-        plot_oracle=True,
-        ax=ax,
+    axes = {}
+    for name in ("reject_curve.png", "confusion_matrix.png", "risk_coverage.png"):
+        figures[name] = pyplot_free_figure(7.5, 5.5)
+        axes[name] = figures[name].add_subplot()
+    # The tuning's out-of-fold curve and the held-out one: does the best
+    # threshold carry over to new data?
+    held_out = reject_curve(
+        y_test, never.predict_proba(X_test), labels=never.classes_, measures=["ni2"]
     )
+    for name, curve in (("out of fold (tuning)", tuned.curve_), ("held-out", held_out)):
+        RejectCurveDisplay(curve, threshold=tuned.best_threshold_, name=name).plot(
+            ax=axes["reject_curve.png"], measures=["ni2"], show_error_rate=False
+        )
+    AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        matrices[TUNED], ax=axes["confusion_matrix.png"]
+    )
+    ax = axes["risk_coverage.png"]
+    RiskCoverageDisplay.from_estimator(
+        never, X_test, y_test, name="logistic regression", plot_oracle=True, ax=ax
+    )
+    # Where the tuned reject option operates on that curve.
     accepted = first["predictions"][TUNED] != -1
     risk = np.mean(first["predictions"][TUNED][accepted] != y_test[accepted])
-    ax.plot(
-        [accepted.mean()],
-        [risk],
-        "o",
-        color=display.line_.get_color(),
-        label=f"{TUNED}: threshold {first['threshold']:.3f}",
-    )
+    ax.plot([accepted.mean()], [risk], "o", label=f"{TUNED}, held-out")
     ax.legend(fontsize=8)
-    ax.set_title("Risk-coverage curve, held-out test split (lower is better)")
+    for name, ax in axes.items():
+        ax.set_title(
+            f"{name.removesuffix('.png').replace('_', ' ')}, held-out test split"
+        )
     return figures
