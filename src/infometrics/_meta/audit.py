@@ -130,11 +130,54 @@ class MetaMeasureAudit:
         -------
         ax : matplotlib Axes
         """
-        from .figure import plot_audit
+        from matplotlib.patches import Patch, Rectangle
 
-        return plot_audit(cell_texts(self), textwrap.fill(LEGEND, 130), ax=ax)
+        from .._display.common import pyplot
+
+        cells = cell_texts(self)
+        n_rows, n_columns = cells.shape
+        if ax is None:
+            _, ax = pyplot().subplots(
+                figsize=(12, 1.8 + 0.3 * n_rows), layout="constrained"
+            )
+        for (row, column), text in np.ndenumerate(cells.to_numpy()):
+            colour = COLOURS[text.split(":")[0]]
+            ax.add_patch(
+                Rectangle((column, row), 1, 1, facecolor=colour, edgecolor="white")
+            )
+            ax.text(
+                column + 0.5,
+                row + 0.5,
+                text.replace(": ", ":\n"),
+                ha="center",
+                va="center",
+                fontsize=7,
+            )
+        ax.set_xlim(0, n_columns)
+        ax.set_ylim(n_rows, 0)
+        ax.set_xticks(np.arange(n_columns) + 0.5)
+        ax.set_xticklabels([PROPERTIES[c][2] for c in cells.columns], fontsize=8)
+        ax.xaxis.tick_top()
+        ax.set_yticks(np.arange(n_rows) + 0.5)
+        ax.set_yticklabels(cells.index, fontsize=8)
+        ax.tick_params(length=0)
+        ax.spines[:].set_visible(False)
+        ax.legend(
+            handles=[Patch(facecolor=c, label=key) for key, c in COLOURS.items()],
+            title=textwrap.fill(LEGEND, 130),
+            loc="upper center",
+            bbox_to_anchor=(0.5, 0.0),
+            ncol=3,
+            fontsize=8,
+            title_fontsize=7,
+            frameon=False,
+        )
+        return ax
 
 
+# Blue for held, orange for failed (told apart without red-green vision), grey
+# where nothing could be compared; every cell also says it in words.
+COLOURS = {"holds": "#9ecae1", "fails": "#f4a261", "n/a": "#e0e0e0"}
 LEGEND = (
     "holds = no counterexample in the search space; fails: holds in n% = a "
     "counterexample was found, and the property holds in n% of the comparisons "
