@@ -1,22 +1,6 @@
-"""A CSV of true and predicted labels, read as the command line documents it.
-
-Every cell is read as text first (pandas' default missing-value spellings
-such as ``NA``, ``None`` or ``null`` are class names like any other), and
-then:
-
-- a cell is *missing* when it is empty or spelled ``nan`` (any case);
-- ``--reject-label none``: the classifier cannot reject;
-  ``--reject-label nan``: a missing prediction is a rejection;
-  any other text: a prediction equal to it is a rejection (as text, or as a
-  number when both are numbers: ``-1`` matches ``-1.0``);
-- the classes are numbers when every cell that is not a rejection is a
-  number (integers exactly, however large; ``2.0`` is the class ``2``), and
-  text otherwise.
-
-Every problem is reported in the command line's own words, naming the file
-and the row (the header is row 1), never with the Python spelling of an
-option.
-"""
+"""A CSV of true and predicted labels, read by the command line's rules (its
+documentation, "Input"): every cell as text, then a class, a rejection or a
+refusal that names the file and the row, in the command line's own words."""
 
 import sys
 

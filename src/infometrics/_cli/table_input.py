@@ -1,19 +1,10 @@
 """Every input file of the command line, read one way into labelled counts.
 
-One reader per file format, each with one set of rules, whatever flags name
-the columns:
-
-- a CSV is read as text (:mod:`.label_table` says how a cell becomes a
-  class, a rejection or a refusal), then its classes are coded as integers
-  and counted by the counting front door for tables, ``counts_from_table``;
-  a CSV of counts is a confusion matrix, read by name when it names its rows
-  and columns;
-- a Parquet file keeps the types it stores, and is counted where it is read,
-  by DuckDB (the ``duckdb`` package): a ``GROUP BY`` streams over the file,
-  so memory does not grow with the number of rows.
-
-With ``--confidence`` the counts are binned by confidence too, and the HTML
-page gets its selective-classification section at those thresholds.
+A CSV is read as text (a table of labels by :mod:`.label_table`'s rules, its
+classes coded as integers and counted by ``counts_from_table``; counts are a
+confusion matrix, read by name when it names its rows and columns); a Parquet
+file keeps its types and is counted where it is read, by DuckDB, in one
+streaming ``GROUP BY``. With ``--confidence`` the counts are binned too.
 """
 
 import contextlib
