@@ -84,10 +84,6 @@ def add_input_arguments(parser):
     )
 
 
-def _is_parquet(name):
-    return name.lower().endswith(_PARQUET_SUFFIXES)
-
-
 def _thresholds(text):
     """``--thresholds``: an integer K, or one or more numbers."""
     if text is None:
@@ -134,8 +130,9 @@ def _check_columns(path, wanted, header):
 def read_counts(args):
     """``(counts, row labels or None, binned or None)`` of the file; errors name it."""
     _check_options(args)
-    if _is_parquet(args.file) or any(c in args.file for c in "*?["):
-        return _parquet_counts(args)
+    glob = any(character in args.file for character in "*?[")
+    if glob or args.file.lower().endswith(_PARQUET_SUFFIXES):
+        return _parquet_counts(args, glob=glob)
     text, path = _read_text(args.file)
     cells = _read_cells(text, path)
     columns = {args.y_true, args.y_pred}
@@ -290,16 +287,16 @@ def _reject_label(text, dtype):
     return text
 
 
-def _parquet_counts(args):
+def _parquet_counts(args, *, glob):
     import narwhals.stable.v2 as nw
 
-    if not any(character in args.file for character in "*?["):
+    if not glob:
         _existing_file(args.file)
     connection = _connect()
     try:
         relation = connection.read_parquet(args.file)
     except Exception as exc:  # DuckDB's errors name the problem
-        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        detail = (str(exc).strip().splitlines() or [""])[0]
         raise UsageError(f"{args.file}: cannot be read ({detail})") from None
     schema = nw.from_native(relation).collect_schema()
     _check_columns(
