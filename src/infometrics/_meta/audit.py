@@ -260,30 +260,23 @@ def meta_measure_audit(
 ) -> MetaMeasureAudit:
     """Check Hu, He & Yuan's meta-measures and two metric axioms, by search.
 
-    Each property compares the measure (oriented so that higher is better) on
-    pairs of matrices: every matrix of a stated kind up to a stated number of
-    samples, seeded random 3- and 4-class cases and the papers' designed
-    matrices. "Held" means no counterexample in that space; a failure comes
-    with its witness. The properties (Feature 1, monotone in the diagonal;
-    Feature 2, a rejection lowers the measure; Feature 3 within, a small
-    class's error or rejection costs more; Feature 3 between, a rejection costs
-    less than an error; P1 identity; P3 symmetry) are described in the user
-    guide, "Which measure?".
+    Each property (the user guide's "Which measure?" describes them) compares
+    the measure, oriented so that higher is better, on pairs of matrices:
+    every matrix of a stated kind up to a stated number of samples, seeded
+    random 3- and 4-class cases and the papers' designed matrices. "Held"
+    means no counterexample in that space; a failure comes with its witness.
 
     Parameters
     ----------
     measures : str, callable, list or dict, default=None
-        What to audit; None audits every measure of
-        :data:`infometrics.measures.MEASURES`. An entry is a registry name (a
-        lower-is-better measure is negated and named ``neg_<name>``), a
-        scikit-learn classification metric by name (``"accuracy_score"``,
-        ``"balanced_accuracy"``, ``"f1_macro"``, ``"matthews_corrcoef"``,
-        ``"cohen_kappa"`` or any function name of ``sklearn.metrics``) or as a
-        function, or any callable ``f(C) -> float`` of a copy of the augmented
-        confusion matrix ``C`` (float, shape ``(m, m + 1)``, higher is
-        better). A scikit-learn metric sees the classes ``0 ... m - 1`` and
-        each rejection predicted as ``-1``. A dict ``{name: measure}`` names
-        the rows.
+        A registry name (a lower-is-better measure is negated and named
+        ``neg_<name>``), a scikit-learn metric by name (``"accuracy_score"``,
+        ``"f1_macro"``, ``"cohen_kappa"``, any function of ``sklearn.metrics``;
+        ``"accuracy"`` is the registry's) or as a function (it sees the classes ``0 ... m - 1`` and ``-1`` for a
+        rejection), a callable ``f(C) -> float`` of a copy of the augmented
+        confusion matrix (higher is better), a list of them, or a dict
+        ``{name: measure}``; None: every measure of
+        :data:`infometrics.measures.MEASURES`.
     max_samples : int, default=20
         Feature 1, P1 and P3: every binary augmented matrix with 1 to
         ``max_samples`` samples (registry measures, evaluated on whole stacks).
