@@ -272,10 +272,10 @@ def meta_measure_audit(
         A registry name (a lower-is-better measure is negated and named
         ``neg_<name>``), a scikit-learn metric by name (``"accuracy_score"``,
         ``"f1_macro"``, ``"cohen_kappa"``, any function of ``sklearn.metrics``;
-        ``"accuracy"`` is the registry's) or as a function (it sees the classes ``0 ... m - 1`` and ``-1`` for a
-        rejection), a callable ``f(C) -> float`` of a copy of the augmented
-        confusion matrix (higher is better), a list of them, or a dict
-        ``{name: measure}``; None: every measure of
+        ``"accuracy"`` is the registry's) or as a function (it sees the classes
+        ``0 ... m - 1`` and ``-1`` for a rejection), a callable ``f(C) ->
+        float`` of a copy of the augmented confusion matrix (higher is better),
+        a list of them, or a dict ``{name: measure}``; None: every measure of
         :data:`infometrics.measures.MEASURES`.
     max_samples : int, default=20
         Feature 1, P1 and P3: every binary augmented matrix with 1 to
