@@ -187,3 +187,58 @@ def test_a_missing_weight_or_confidence_column_is_named_as_the_label_columns_are
     assert status == 2
     err = capsys.readouterr().err
     assert "no column w (columns: y_true, y_pred)" in err
+
+
+# --- paths the rest of the suite did not reach ---------------------------------
+
+
+def test_thresholds_as_a_count(tmp_path, capsys):
+    path = tmp_path / "scored.csv"
+    path.write_text("y_true,y_pred,c\n0,0,0.9\n1,0,0.5\n1,1,0.8\n0,1,0.3\n")
+    options = ["--confidence", "c", "--format", "html", "--thresholds", "2"]
+    assert main(["report", str(path), *options]) == 0
+    assert "at 2 confidence thresholds" in capsys.readouterr().out
+    status, out, err = report(path, capsys, "--confidence", "c", "--thresholds", ",")
+    assert_one_line_error(status, out, err, "give a positive integer K or numbers")
+
+
+@pytest.mark.parametrize(
+    ("text", "options", "message"),
+    [
+        # A confusion matrix has no columns to name.
+        (
+            "4,1,0\n1,4,0\n",
+            ("--kind", "matrix", "--confidence", "c"),
+            "--weight and --confidence name columns of a table of labels",
+        ),
+        # With --confidence the file is a table of labels: its columns are named.
+        (
+            "a,b,c\n1,2,3\n",
+            ("--confidence", "c"),
+            "no column y_pred, y_true (columns: a, b, c)",
+        ),
+        ("y_true,y_pred,w\n0,0,1\n1,1,abc\n", ("--weight", "w"), "row 3: column w"),
+    ],
+)
+def test_columns_of_a_table_of_labels_only(text, options, message, tmp_path, capsys):
+    path = tmp_path / "t.csv"
+    path.write_text(text)
+    assert_one_line_error(*report(path, capsys, *options), message)
+
+
+def test_a_folder_or_an_unreadable_parquet_file_is_refused(tmp_path, capsys):
+    assert_one_line_error(*report(tmp_path, capsys), "is a directory; pass a file")
+    pytest.importorskip("duckdb")
+    path = tmp_path / "bad.parquet"
+    path.write_text("not parquet")
+    assert_one_line_error(*report(path, capsys), "bad.parquet: cannot be read (")
+
+
+def test_relabelled_predictions_are_a_warning_line(tmp_path, capsys):
+    path = tmp_path / "swapped.csv"
+    path.write_text("0,5\n5,0\n")
+    status, out, err = report(path, capsys)
+    assert status == 0
+    assert err.startswith("infometrics: warning: Relabelling the predictions 0 -> 1")
+    assert len(err.strip().splitlines()) == 1
+    assert "accuracy" in out

@@ -185,3 +185,16 @@ def test_coverage_reading_explains_nothing_when_r_does_not_rise():
     reading = demo.coverage_reading({demo.NEVER: never, demo.TUNED: better})
     assert reading.startswith("Information coverage reads the same predictions")
     assert "Rejecting adds" not in reading
+
+
+def test_demo_without_matplotlib_writes_the_tables(tmp_path, monkeypatch):
+    def no_matplotlib(*args):
+        raise ImportError("no module named matplotlib")
+
+    monkeypatch.setattr(demo, "_figures", no_matplotlib)
+    output = io.StringIO()
+    result = demo.run_demo(n_repeats=1, stream=output, output=tmp_path)
+    assert "Figures skipped: no module named matplotlib" in output.getvalue()
+    names = ["comparison.csv", "report_tuned.csv", "per_class_tuned.csv", "splits.csv"]
+    assert [path.name for path in result["files"]] == names
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(names)

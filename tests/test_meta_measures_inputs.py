@@ -115,6 +115,9 @@ def test_scikit_learn_metrics_through_functools_partial():
         "f1_score(average='macro')",
         "neg_zero_one_loss(normalize=False)",
     ]
+    assert repr(named) == (
+        f"MetaMeasureAudit(2 measures, {len(named.witnesses)} failures with witnesses)"
+    )
     audit = im.meta.meta_measure_audit(
         {"by partial": partial(f1_score, average="macro"), "by alias": "f1_macro"},
         **tiny,

@@ -1,8 +1,24 @@
 """``infometrics audit``: the meta-measure audit of the measures it is given."""
 
 import importlib
+import inspect
 import os
 import sys
+
+from .._meta.audit import meta_measure_audit
+from .errors import UsageError
+
+# The search-space options of meta_measure_audit, each also with "_loop".
+SIZE_HELP = {
+    "max_samples": "Feature 1, P1, P3: every binary matrix up to N samples",
+    "max_split_samples": "Features 2, 3: every binary class split up to N",
+    "n_random": "random 3- and 4-class cases, each",
+    "max_samples_3class": "also every 3-class matrix up to N samples",
+}
+FOR_WHOM = {
+    "": "for infometrics measures",
+    "_loop": "for scikit-learn metrics and functions, called once per matrix",
+}
 
 
 def add_audit_parser(commands):
@@ -23,33 +39,17 @@ def add_audit_parser(commands):
         "function f(C) -> float of an augmented confusion matrix where higher "
         "is better (negate a loss first) (default: every infometrics measure)",
     )
-    for option, default, text in (
-        ("--max-samples", 20, "Feature 1, P1, P3: every binary matrix up to N samples"),
-        ("--max-split-samples", 200, "Features 2, 3: every binary class split up to N"),
-        ("--n-random", 200, "random 3- and 4-class cases, each"),
-        ("--max-samples-3class", 7, "also every 3-class matrix up to N samples"),
-    ):
-        audit.add_argument(
-            option,
-            type=int,
-            default=default,
-            metavar="N",
-            help=f"{text}, for infometrics measures (default {default})",
-        )
-    for option, default in (
-        ("--max-samples-loop", 5),
-        ("--max-split-samples-loop", 16),
-        ("--n-random-loop", 8),
-        ("--max-samples-3class-loop", 5),
-    ):
-        audit.add_argument(
-            option,
-            type=int,
-            default=default,
-            metavar="N",
-            help="the same for scikit-learn metrics and functions, called once "
-            f"per matrix (default {default})",
-        )
+    defaults = inspect.signature(meta_measure_audit).parameters
+    for suffix, whom in FOR_WHOM.items():
+        for name, text in SIZE_HELP.items():
+            default = defaults[name + suffix].default
+            audit.add_argument(
+                "--" + (name + suffix).replace("_", "-"),
+                type=int,
+                default=default,
+                metavar="N",
+                help=f"{text}, {whom} (default {default})",
+            )
     audit.add_argument(
         "--skip-undefined",
         action="store_true",
@@ -59,13 +59,13 @@ def add_audit_parser(commands):
     return audit
 
 
-def _resolve(text, usage_error):
+def _resolve(text):
     """A measure name stays a name; ``module:function`` is imported."""
     if ":" not in text:
         return text
     module_name, _, function_name = text.partition(":")
     if not module_name or not function_name:
-        raise usage_error(f"{text!r}: write a function path as module:function")
+        raise UsageError(f"{text!r}: write a function path as module:function")
     # As ``python -m`` does: a module of the current folder is importable. The
     # console script's sys.path starts with its own bin folder instead.
     folder = os.getcwd()
@@ -73,32 +73,27 @@ def _resolve(text, usage_error):
     try:
         module = importlib.import_module(module_name)
     except ImportError as exc:
-        raise usage_error(f"{text!r}: cannot import {module_name!r} ({exc})") from None
+        raise UsageError(f"{text!r}: cannot import {module_name!r} ({exc})") from None
     finally:
         sys.path.remove(folder)
     function = module
     for part in function_name.split("."):
         function = getattr(function, part, None)
     if not callable(function):
-        raise usage_error(f"{text!r}: {module_name} has no function {function_name}")
+        raise UsageError(f"{text!r}: {module_name} has no function {function_name}")
     return function
 
 
-def run_audit(args, out, usage_error):
+def run_audit(args, out):
     """Run the audit the arguments ask for and print its table and witnesses."""
-    from .._meta.audit import meta_measure_audit
-
-    measures = [_resolve(text, usage_error) for text in args.measures] or None
+    sizes = {
+        name + suffix: getattr(args, name + suffix)
+        for suffix in FOR_WHOM
+        for name in SIZE_HELP
+    }
     audit = meta_measure_audit(
-        measures,
-        max_samples=args.max_samples,
-        max_split_samples=args.max_split_samples,
-        n_random=args.n_random,
-        max_samples_3class=args.max_samples_3class,
-        max_samples_loop=args.max_samples_loop,
-        max_split_samples_loop=args.max_split_samples_loop,
-        n_random_loop=args.n_random_loop,
-        max_samples_3class_loop=args.max_samples_3class_loop,
+        [_resolve(text) for text in args.measures] or None,
+        **sizes,
         undefined="skip" if args.skip_undefined else "raise",
     )
     out.write(audit.to_text() + "\n")

@@ -1,21 +1,14 @@
 """The README's first command: does letting a classifier abstain pay off?
 
-A logistic regression is compared with the same model given a reject option
-tuned for NI2, on held-out samples, with the paired bootstrap interval of the
-difference, then again on more data sets drawn independently with the same
-settings. Every sentence of the closing reading is computed from the results:
-when rejection does not help, the reading says so.
-
-Why synthetic data: a reject option pays where classes overlap, so that some
-cases are ambiguous whatever the model. ``make_classification`` with
-``class_sep=1.0`` is such a problem, and 2000 test samples per draw make the
-bootstrap interval narrow enough to answer. On scikit-learn's bundled
-breast-cancer data (checked when this demo was written) a tuned reject option
-had the higher held-out NI2 on 7 to 8 of 10 random half splits, but with 285
-test samples no interval excluded zero, and with 5-fold cross-validation
-(models trained on 80%) the gain mostly vanished: too weak a story to tell.
+A logistic regression against the same model with a reject option tuned for
+NI2, on held-out samples with the paired bootstrap interval of the difference,
+then on more independent draws; every sentence of the reading is computed.
+Synthetic overlapping classes because a reject option pays where some cases
+are ambiguous whatever the model; on scikit-learn's breast-cancer data (285 test
+samples) no interval excluded zero: too weak a story to tell.
 """
 
+import io
 import textwrap
 import time
 import warnings
@@ -49,6 +42,19 @@ DATA_SETTINGS = {
     "class_sep": 1.0,
 }
 C_GRID = (0.01, 0.1, 1.0, 10.0)
+# The per-draw numbers written to splits.csv.
+SPLIT_COLUMNS = [
+    "seed",
+    "threshold",
+    "n_test",
+    "n_rejected",
+    "ni2_never",
+    "ni2_tuned",
+    "difference",
+    "low",
+    "high",
+    "prob_tuned_better",
+]
 N_RESAMPLES = 2000
 
 
@@ -90,7 +96,7 @@ def _draw(seed):
     return make_classification(**DATA_SETTINGS, random_state=seed)
 
 
-def _one_split(X, y, seed, *, progress=None):
+def _one_split(X, y, seed, progress):
     """Fit both classifiers on one split; score them on its test part."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GridSearchCV, train_test_split
@@ -104,16 +110,15 @@ def _one_split(X, y, seed, *, progress=None):
     X_train, X_test, y_train, y_test = train_test_split(
         X, y, test_size=0.5, stratify=y, random_state=seed
     )
-    if progress:
-        progress.say(
-            f"[1/4] Data drawn with random_state={seed}, split in half "
-            f"(stratified): {len(y_train)} samples to train on, {len(y_test)} "
-            "held out for testing."
-        )
-        progress.step(
-            f'[2/4] Choosing C by GridSearchCV(..., scoring="ni2", cv=5) over '
-            f"C in {list(C_GRID)}"
-        )
+    progress.say(
+        f"[1/4] Data drawn with random_state={seed}, split in half "
+        f"(stratified): {len(y_train)} samples to train on, {len(y_test)} "
+        "held out for testing."
+    )
+    progress.step(
+        f'[2/4] Choosing C by GridSearchCV(..., scoring="ni2", cv=5) over '
+        f"C in {list(C_GRID)}"
+    )
     search = GridSearchCV(
         make_pipeline(StandardScaler(), LogisticRegression(solver="liblinear")),
         {"logisticregression__C": list(C_GRID)},
@@ -121,38 +126,34 @@ def _one_split(X, y, seed, *, progress=None):
         cv=5,
     ).fit(X_train, y_train)
     never = search.best_estimator_
-    if progress:
-        progress.done(
-            f"C = {search.best_params_['logisticregression__C']:g}, "
-            f"cross-validated NI2 {search.best_score_:.4f}."
-        )
-        progress.step(
-            "[3/4] Tuning the reject threshold: RejectOptionClassifierCV(cv=5) "
-            "scores NI2 out of fold at every distinct confidence"
-        )
+    progress.done(
+        f"C = {search.best_params_['logisticregression__C']:g}, "
+        f"cross-validated NI2 {search.best_score_:.4f}."
+    )
+    progress.step(
+        "[3/4] Tuning the reject threshold: RejectOptionClassifierCV(cv=5) "
+        "scores NI2 out of fold at every distinct confidence"
+    )
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", DegenerateThresholdWarning)
         tuned = RejectOptionClassifierCV(never, cv=5).fit(X_train, y_train)
     # E.g. "rejecting does not help": reported, not lost in a warning.
-    degenerate = [
-        str(w.message) for w in caught if w.category is DegenerateThresholdWarning
-    ]
+    notes = [str(w.message) for w in caught if w.category is DegenerateThresholdWarning]
     curve = tuned.curve_
     index = int(np.searchsorted(curve.thresholds, tuned.best_threshold_))
-    if progress:
-        progress.done()
-        progress.say(*(f"      note: {message}" for message in degenerate))
-        progress.say(
-            f"      {len(curve.thresholds) - 1} thresholds swept; the best, "
-            f"{tuned.best_threshold_:.3f}, rejects {curve.reject_rate[index]:.1%} "
-            "out of fold; NI2 of the pooled out-of-fold predictions "
-            f"{curve.measures['ni2'][0]:.4f} without rejecting, "
-            f"{tuned.best_score_:.4f} with."
-        )
-        progress.step(
-            f"[4/4] Held-out comparison on {len(y_test)} test samples, paired "
-            f"bootstrap of the NI2 difference ({N_RESAMPLES} resamples)"
-        )
+    progress.done()
+    progress.say(*(f"      note: {message}" for message in notes))
+    progress.say(
+        f"      {len(curve.thresholds) - 1} thresholds swept; the best, "
+        f"{tuned.best_threshold_:.3f}, rejects {curve.reject_rate[index]:.1%} "
+        "out of fold; NI2 of the pooled out-of-fold predictions "
+        f"{curve.measures['ni2'][0]:.4f} without rejecting, "
+        f"{tuned.best_score_:.4f} with."
+    )
+    progress.step(
+        f"[4/4] Held-out comparison on {len(y_test)} test samples, paired "
+        f"bootstrap of the NI2 difference ({N_RESAMPLES} resamples)"
+    )
     predictions = {NEVER: never.predict(X_test), TUNED: tuned.predict(X_test)}
     comparison = paired_comparison(
         y_test,
@@ -164,29 +165,28 @@ def _one_split(X, y, seed, *, progress=None):
         confidence_level=CONFIDENCE_LEVEL,
         random_state=seed,
     )
-    if progress:
-        progress.done()
+    progress.done()
     rejected = predictions[TUNED] == -1
     wrong = predictions[NEVER] != y_test
     return {
         "seed": seed,
-        "y_test": y_test,
-        "X_test": X_test,
-        "never": never,
-        "tuned": tuned,
-        "predictions": predictions,
+        "threshold": tuned.best_threshold_,
+        "n_test": len(y_test),
+        "n_rejected": int(rejected.sum()),
         "ni2_never": comparison.estimate_b,
         "ni2_tuned": comparison.estimate_a,
         "difference": comparison.estimate_difference,
         "low": comparison.low,
         "high": comparison.high,
         "prob_tuned_better": comparison.fraction_a_better,
-        "n_test": len(y_test),
-        "n_rejected": int(rejected.sum()),
         "rejected_wrong": int((rejected & wrong).sum()),
         "accepted_wrong": int((~rejected & wrong).sum()),
-        "threshold": tuned.best_threshold_,
-        "tuning_notes": degenerate,
+        "y_test": y_test,
+        "X_test": X_test,
+        "never": never,
+        "tuned": tuned,
+        "predictions": predictions,
+        "tuning_notes": notes,
     }
 
 
@@ -200,10 +200,6 @@ def _table(matrices):
 
 
 def _interval_sentence(split):
-    interval = (
-        f"{CONFIDENCE_LEVEL:.0%} bootstrap interval "
-        f"[{split['low']:+.4f}, {split['high']:+.4f}]"
-    )
     if split["n_rejected"] == 0:
         return (
             "the tuned threshold rejects no test sample, so both classifiers "
@@ -218,7 +214,10 @@ def _interval_sentence(split):
             f"it includes zero: {split['n_test']} test samples cannot settle "
             "the question by themselves"
         )
-    return f"{interval}; {verdict}"
+    return (
+        f"{CONFIDENCE_LEVEL:.0%} bootstrap interval "
+        f"[{split['low']:+.4f}, {split['high']:+.4f}]; {verdict}"
+    )
 
 
 def _reading(first, splits):
@@ -227,77 +226,69 @@ def _reading(first, splits):
 
     n = len(splits)
     differences = np.array([s["difference"] for s in splits])
-    wins = int(np.sum(differences > 0))
-    losses = int(np.sum(differences < 0))
-    ties = n - wins - losses
-    clear_wins = sum(s["low"] > 0 for s in splits)
-    clear_losses = sum(s["high"] < 0 for s in splits)
-    rejected = sum(s["n_rejected"] for s in splits)
-    rejected_wrong = sum(s["rejected_wrong"] for s in splits)
-    accepted = sum(s["n_test"] - s["n_rejected"] for s in splits)
-    accepted_wrong = sum(s["accepted_wrong"] for s in splits)
-    if first["difference"] > 0:
-        direction = "rose"
-    elif first["difference"] < 0:
-        direction = "fell"
-    else:
-        direction = "stayed the same,"
+    wins, losses = int(np.sum(differences > 0)), int(np.sum(differences < 0))
+    total = {
+        key: sum(s[key] for s in splits)
+        for key in ("n_test", "n_rejected", "rejected_wrong", "accepted_wrong")
+    }
+    direction = {1: "rose", -1: "fell", 0: "stayed the same,"}
     sentences = [
         f"On the first data set the tuned reject option abstained on "
         f"{first['n_rejected']} of {first['n_test']} test samples "
         f"({first['n_rejected'] / first['n_test']:.1%}), and held-out NI2 "
-        f"{direction} from {first['ni2_never']:.4f} to {first['ni2_tuned']:.4f} "
-        f"(difference {first['difference']:+.4f}, {_interval_sentence(first)})."
+        f"{direction[int(np.sign(first['difference']))]} from "
+        f"{first['ni2_never']:.4f} to {first['ni2_tuned']:.4f} (difference "
+        f"{first['difference']:+.4f}, {_interval_sentence(first)})."
     ]
     if n > 1:
         sentences.append(
             f"Over {n} independently drawn data sets the reject option had the "
-            f"higher held-out NI2 on {wins}, the same on {ties} and the lower on "
-            f"{losses} (mean difference {differences.mean():+.4f}, from "
-            f"{differences.min():+.4f} to {differences.max():+.4f}); its "
-            f"interval lay above zero on {clear_wins} and below zero on "
-            f"{clear_losses}."
+            f"higher held-out NI2 on {wins}, the same on {n - wins - losses} and "
+            f"the lower on {losses} (mean difference {differences.mean():+.4f}, "
+            f"from {differences.min():+.4f} to {differences.max():+.4f}); its "
+            f"interval lay above zero on {sum(s['low'] > 0 for s in splits)} and "
+            f"below zero on {sum(s['high'] < 0 for s in splits)}."
         )
-    if rejected:
-        rate_rejected = rejected_wrong / rejected
-        rate_accepted = accepted_wrong / accepted if accepted else float("nan")
-        if rate_rejected > rate_accepted:
-            target = "it abstains where the model errs"
-        else:
-            target = "its abstentions do not single out the model's errors"
+    if total["n_rejected"]:
+        rate_rejected = total["rejected_wrong"] / total["n_rejected"]
+        accepted = total["n_test"] - total["n_rejected"]
+        rate_accepted = total["accepted_wrong"] / accepted if accepted else np.nan
         sentences.append(
-            f"Of the {rejected} test samples it rejected, the model without a "
-            f"reject option gets {rejected_wrong} wrong ({rate_rejected:.0%}), "
-            f"against {rate_accepted:.1%} of the samples it accepted: {target}."
+            f"Of the {total['n_rejected']} test samples it rejected, the model "
+            f"without a reject option gets {total['rejected_wrong']} wrong "
+            f"({rate_rejected:.0%}), against {rate_accepted:.1%} of the samples "
+            "it accepted: "
+            + (
+                "it abstains where the model errs."
+                if rate_rejected > rate_accepted
+                else "its abstentions do not single out the model's errors."
+            )
         )
     else:
         sentences.append("It rejected no test sample.")
-    if wins + losses:
-        p_better = binomtest(wins, wins + losses, alternative="greater").pvalue
-        p_worse = binomtest(losses, wins + losses, alternative="greater").pvalue
-    else:
-        p_better = p_worse = 1.0
+    # One-sided sign tests: more wins (helps) or more losses (hurts) than chance.
+    p_value = {
+        verb: binomtest(count, wins + losses, alternative="greater").pvalue
+        if wins + losses
+        else 1.0
+        for verb, count in (("helps", wins), ("hurts", losses))
+    }
+    verb = min(p_value, key=p_value.get)
+    count, word = {"helps": (wins, "better"), "hurts": (losses, "worse")}[verb]
     if n == 1:
-        verdict = "One data set is not enough for a general verdict."
-    elif p_better < 0.05:
-        verdict = (
-            "On this kind of data a reject option tuned for NI2 helps: better "
-            f"on {wins} of {n} independent draws (one-sided sign test "
-            f"p = {p_better:.3f})."
-        )
-    elif p_worse < 0.05:
-        verdict = (
-            "On this kind of data a reject option tuned for NI2 hurts: worse "
-            f"on {losses} of {n} independent draws (one-sided sign test "
-            f"p = {p_worse:.3f})."
+        sentences.append("One data set is not enough for a general verdict.")
+    elif p_value[verb] < 0.05:
+        sentences.append(
+            f"On this kind of data a reject option tuned for NI2 {verb}: {word} "
+            f"on {count} of {n} independent draws (one-sided sign test "
+            f"p = {p_value[verb]:.3f})."
         )
     else:
-        verdict = (
+        sentences.append(
             "These draws do not show that a reject option tuned for NI2 helps "
             f"or hurts on this kind of data ({wins} better, {losses} worse; "
-            f"one-sided sign test p = {min(p_better, p_worse):.3f})."
+            f"one-sided sign test p = {p_value[verb]:.3f})."
         )
-    sentences.append(verdict)
     return " ".join(sentences)
 
 
@@ -338,17 +329,10 @@ def coverage_reading(matrices):
 def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
     """Compare never rejecting with a tuned reject option, on held-out data.
 
-    Prints progress as it works, the held-out comparison on a first data set
-    with the bootstrap interval of the NI2 difference, the same comparison on
-    ``n_repeats - 1`` more independently drawn data sets, and a paragraph
-    reading the results. With ``output`` (a folder), also writes the tables
-    and the figures there.
-
-    Returns a dict with the first draw's fitted classifiers (``"never"``,
-    ``"tuned"``), their test-split confusion matrices (``"matrices"``), the
-    per-draw results (``"splits"``), the reading (``"reading"``), what
-    information coverage says of the first draw and why
-    (``"coverage_reading"``) and the files written (``"files"``).
+    Prints the progress, the first draw's comparison, ``n_repeats - 1`` more
+    draws and the reading; with ``output`` (a folder) writes tables and figures.
+    Returns the first draw's classifiers and matrices, every draw, the readings
+    and the files written.
     """
     progress = _Progress(stream)
     settings = ", ".join(f"{key}={value}" for key, value in DATA_SETTINGS.items())
@@ -362,8 +346,7 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
         "worse than an abstention.",
         "",
     )
-    X, y = _draw(random_state)
-    first = _one_split(X, y, random_state, progress=progress)
+    first = _one_split(*_draw(random_state), random_state, progress)
     matrices = {
         name: augmented_confusion_matrix(
             first["y_test"], y_pred, labels=first["never"].classes_
@@ -385,18 +368,20 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
             f"the same settings (random_state {random_state + 1} to "
             f"{random_state + n_repeats - 1}):"
         )
-        for offset in range(1, n_repeats):
-            seed = random_state + offset
-            progress.step(f"   draw {offset + 1}/{n_repeats} (random_state={seed})")
-            split = _one_split(*_draw(seed), seed)
-            splits.append(split)
-            progress.done(
-                f"rejects {split['n_rejected']}/{split['n_test']}, NI2 "
-                f"{split['ni2_never']:.4f} -> {split['ni2_tuned']:.4f} "
-                f"({split['difference']:+.4f}, interval [{split['low']:+.4f}, "
-                f"{split['high']:+.4f}])"
-            )
-            progress.say(*(f"      note: {m}" for m in split["tuning_notes"]))
+    for offset in range(1, n_repeats):
+        seed = random_state + offset
+        progress.step(f"   draw {offset + 1}/{n_repeats} (random_state={seed})")
+        # The steps of a repeated draw are not shown, only its outcome.
+        split = _one_split(*_draw(seed), seed, _Progress(io.StringIO()))
+        splits.append(split)
+        progress.done(
+            f"rejects {split['n_rejected']}/{split['n_test']}, NI2 "
+            f"{split['ni2_never']:.4f} -> {split['ni2_tuned']:.4f} "
+            f"({split['difference']:+.4f}, interval [{split['low']:+.4f}, "
+            f"{split['high']:+.4f}])"
+        )
+        progress.say(*(f"      note: {m}" for m in split["tuning_notes"]))
+    if n_repeats > 1:
         progress.say("")
     reading = _reading(first, splits)
     coverage = coverage_reading(matrices)
@@ -405,7 +390,7 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
     )
     written = []
     if output is not None:
-        written = _write_outputs(output, matrices, first, splits, progress)
+        written = _write_outputs(Path(output), matrices, first, splits, progress)
     return {
         "never": first["never"],
         "tuned": first["tuned"],
@@ -418,210 +403,85 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
 
 
 def _write_outputs(folder, matrices, first, splits, progress):
+    """The tables as CSV and the figures as PNG in ``folder``; their paths."""
     import pandas as pd
 
     from .._report.per_class import per_class_report
 
-    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     progress.step(f"\nWriting tables and figures to {folder}/")
-    columns = [
-        "seed",
-        "threshold",
-        "n_test",
-        "n_rejected",
-        "ni2_never",
-        "ni2_tuned",
-        "difference",
-        "low",
-        "high",
-        "prob_tuned_better",
-    ]
-    splits_table = pd.DataFrame([{c: s[c] for c in columns} for s in splits])
+    splits_table = pd.DataFrame([{c: s[c] for c in SPLIT_COLUMNS} for s in splits])
+    interval = {
+        end: f"difference_{end}_{CONFIDENCE_LEVEL:.0%}" for end in ("low", "high")
+    }
     tables = {
         "comparison.csv": compare(matrices),
         "report_tuned.csv": information_report(confusion_matrix=matrices[TUNED]),
         "per_class_tuned.csv": per_class_report(confusion_matrix=matrices[TUNED]),
-        "splits.csv": splits_table.set_index("seed").rename(
-            columns={
-                "low": f"difference_low_{CONFIDENCE_LEVEL:.0%}",
-                "high": f"difference_high_{CONFIDENCE_LEVEL:.0%}",
-            }
-        ),
+        "splits.csv": splits_table.set_index("seed").rename(columns=interval),
     }
     written = [folder / name for name in tables]
     for path, table in zip(written, tables.values(), strict=True):
         write_csv(table, path)
-    skipped = None
     try:
-        written += _write_figures(folder, matrices, first)
+        figures = _figures(matrices, first)
     except ImportError as exc:
-        skipped = exc
+        figures, skipped = {}, f"Figures skipped: {exc}"
+    else:
+        skipped = None
+    for name, figure in figures.items():
+        written.append(folder / name)
+        figure.savefig(written[-1], dpi=110, bbox_inches="tight")
     progress.done()
-    if skipped is not None:
-        progress.say(f"Figures skipped: {skipped}")
+    progress.say(*([skipped] if skipped else []))
     progress.say(*(f"   {path.name}" for path in written))
     return written
 
 
-def _write_figures(folder, matrices, first):
+def _figures(matrices, first):
+    """``{file name: figure}`` of the held-out comparison, drawn outside pyplot."""
     from .._curves.reject_curve import reject_curve
-    from .._report.figures import pyplot_free_figure, triangle_figure
+    from .._report.figures import coverage_figure, pyplot_free_figure, triangle_figure
     from ..plotting import (
         AugmentedConfusionMatrixDisplay,
-        InformationCoverageDisplay,
         RejectCurveDisplay,
         RiskCoverageDisplay,
     )
 
-    written = []
-    y_test = first["y_test"]
-
-    figure = triangle_figure(matrices)
-    _mark_zoom(*figure.axes[:2])
-    written.append(folder / "entropy_triangle.png")
-    figure.savefig(written[-1], dpi=110, bbox_inches="tight")
-
-    figure = pyplot_free_figure(7.5, 6, constrained=True)
-    ax = figure.add_subplot()
-    for name, y_pred in first["predictions"].items():
-        InformationCoverageDisplay.from_predictions(
-            y_test,
-            y_pred,
-            name=name,
-            labels=first["never"].classes_,
-            n_resamples=300,
-            random_state=0,
-            ax=ax,
-        )
-    ax.set_title("Information coverage, held-out test split")
-    # The figure explains why rejecting moves r(S|T) and S_I/H(T) up.
-    figure.supxlabel(
-        "\n".join(
-            _wrap(
-                "r(S|T) = H(S|T)/H(T): how unpredictable the output is once the "
-                "true class is known. Rejecting adds an output symbol, "
-                "'rejected', so each class's outputs spread over more symbols: "
-                "r(S|T) and S_I/H(T) = 1 - f + r rise even where errors fall. "
-                "NI2 leaves the reject column out and scores an abstention above "
-                "an error.",
-                width=95,
-            )
-        ),
-        fontsize=8,
-        color="0.25",
+    never, tuned, X_test, y_test = (
+        first[k] for k in ("never", "tuned", "X_test", "y_test")
     )
-    written.append(folder / "information_coverage.png")
-    figure.savefig(written[-1], dpi=110)
-
-    # One panel per quantity, each with both curves on one axis: where two
-    # curves cross then means something (on twin axes it would not).
-    figure = pyplot_free_figure(13, 5.5, constrained=True)
-    panels = figure.subplots(1, 2, sharex=True)
-    tuned = first["tuned"]
-    curves = {
-        "out of fold (tuning)": tuned.curve_,
-        "held-out test split": reject_curve(
-            y_test,
-            first["never"].predict_proba(first["X_test"]),
-            labels=first["never"].classes_,
-            measures=["ni2"],
-        ),
+    figures = {
+        "entropy_triangle.png": triangle_figure(matrices),
+        "information_coverage.png": coverage_figure(matrices),
     }
-    handles, rejects = [], []
-    for name, curve in curves.items():
-        display = RejectCurveDisplay(curve, threshold=tuned.best_threshold_, name=name)
-        display.plot(ax=panels[0], measures=["ni2"], show_error_rate=False)
-        handles.append(display.lines_["ni2"])
-        display.plot(
-            ax=panels[1], measures=[], show_error_rate=False, show_selective_risk=True
-        )
-        index = np.searchsorted(curve.thresholds, tuned.best_threshold_)
-        rate = curve.reject_rate[min(index, len(curve.thresholds) - 1)]
-        rejects.append(f"{rate:.1%} {name}")
-    for ax in panels:
-        ax.get_legend().remove()
-    panels[0].set_ylabel("NI2")
-    panels[0].set_title("NI2 (higher is better)")
-    panels[1].set_ylabel("selective risk")
-    panels[1].set_title("Selective risk: wrong among accepted (lower is better)")
-    figure.legend(
-        handles,
-        list(curves),
-        loc="outside lower center",
-        ncols=2,
-        frameon=False,
-        title=f"dotted: threshold {tuned.best_threshold_:.3f} "
-        f"(rejects {', '.join(rejects)})",
-        title_fontsize=9,
+    axes = {}
+    for name in ("reject_curve.png", "confusion_matrix.png", "risk_coverage.png"):
+        figures[name] = pyplot_free_figure(7.5, 5.5)
+        axes[name] = figures[name].add_subplot()
+    # The tuning's out-of-fold curve and the held-out one: does the best
+    # threshold carry over to new data?
+    held_out = reject_curve(
+        y_test, never.predict_proba(X_test), labels=never.classes_, measures=["ni2"]
     )
-    written.append(folder / "reject_curve.png")
-    figure.savefig(written[-1], dpi=110)
-
-    figure = pyplot_free_figure(11, 4.2, constrained=True)
-    counts, rates = figure.subplots(1, 2)
-    for ax, normalize, title in (
-        (counts, None, "counts"),
-        (rates, "true", "rates over each true class"),
-    ):
-        AugmentedConfusionMatrixDisplay.from_confusion_matrix(
-            matrices[TUNED], normalize=normalize, ax=ax
+    for name, curve in (("out of fold (tuning)", tuned.curve_), ("held-out", held_out)):
+        RejectCurveDisplay(curve, threshold=tuned.best_threshold_, name=name).plot(
+            ax=axes["reject_curve.png"], measures=["ni2"], show_error_rate=False
         )
-        ax.set_title(title)
-    figure.suptitle(f"{TUNED}, held-out test split")
-    written.append(folder / "confusion_matrix.png")
-    figure.savefig(written[-1], dpi=110)
-
-    figure = pyplot_free_figure(7.5, 5.5, constrained=True)
-    ax = figure.add_subplot()
-    display = RiskCoverageDisplay.from_estimator(
-        first["never"],
-        first["X_test"],
-        y_test,
-        name="logistic regression",
-        plot_oracle=True,
-        ax=ax,
+    AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        matrices[TUNED], ax=axes["confusion_matrix.png"]
     )
+    ax = axes["risk_coverage.png"]
+    RiskCoverageDisplay.from_estimator(
+        never, X_test, y_test, name="logistic regression", plot_oracle=True, ax=ax
+    )
+    # Where the tuned reject option operates on that curve.
     accepted = first["predictions"][TUNED] != -1
-    coverage = accepted.mean()
     risk = np.mean(first["predictions"][TUNED][accepted] != y_test[accepted])
-    ax.plot(
-        [coverage],
-        [risk],
-        marker="o",
-        markersize=8,
-        linestyle="none",
-        color=display.line_.get_color(),
-        label=f"{TUNED}: threshold {first['threshold']:.3f}, coverage "
-        f"{coverage:.1%}, selective risk {risk:.1%}",
-    )
-    ax.set_title("Risk-coverage curve, held-out test split (lower is better)")
-    ax.legend(
-        loc="upper center", bbox_to_anchor=(0.5, -0.14), fontsize=8, frameon=False
-    )
-    written.append(folder / "risk_coverage.png")
-    figure.savefig(written[-1], dpi=110)
-    return written
-
-
-def _mark_zoom(whole, zoomed):
-    """Outline on the whole triangle the region the zoomed panel shows."""
-    from matplotlib.patches import Polygon, Rectangle
-
-    (x_low, x_high), (y_low, y_high) = zoomed.get_xlim(), zoomed.get_ylim()
-    box = whole.add_patch(
-        Rectangle(
-            (x_low, y_low),
-            x_high - x_low,
-            y_high - y_low,
-            fill=False,
-            edgecolor="0.35",
-            linewidth=0.8,
-            zorder=2,
+    ax.plot([accepted.mean()], [risk], "o", label=f"{TUNED}, held-out")
+    ax.legend(fontsize=8)
+    for name, ax in axes.items():
+        ax.set_title(
+            f"{name.removesuffix('.png').replace('_', ' ')}, held-out test split"
         )
-    )
-    # Only the part inside the triangle: outside, it would cross the labels
-    # of the sides.
-    inside = Polygon([(0, 0), (1, 0), (0.5, np.sqrt(3) / 2)], transform=whole.transData)
-    box.set_clip_path(inside)
-    zoomed.set_title(zoomed.get_title() + "\nthe grey box of the left panel")
+    return figures

@@ -1,22 +1,6 @@
-"""A CSV of true and predicted labels, read as the command line documents it.
-
-Every cell is read as text first (pandas' default missing-value spellings
-such as ``NA``, ``None`` or ``null`` are class names like any other), and
-then:
-
-- a cell is *missing* when it is empty or spelled ``nan`` (any case);
-- ``--reject-label none``: the classifier cannot reject;
-  ``--reject-label nan``: a missing prediction is a rejection;
-  any other text: a prediction equal to it is a rejection (as text, or as a
-  number when both are numbers: ``-1`` matches ``-1.0``);
-- the classes are numbers when every cell that is not a rejection is a
-  number (integers exactly, however large; ``2.0`` is the class ``2``), and
-  text otherwise.
-
-Every problem is reported in the command line's own words, naming the file
-and the row (the header is row 1), never with the Python spelling of an
-option.
-"""
+"""A CSV of true and predicted labels, read by the command line's rules (its
+documentation, "Input"): every cell as text, then a class, a rejection or a
+refusal that names the file and the row, in the command line's own words."""
 
 import sys
 
@@ -47,12 +31,12 @@ def _number(text):
 
 
 def _column(cells, path, name):
-    """The cells below the header of the one column named ``name``."""
+    """The cells below the header of the column ``name`` (it exists), if one."""
     header = cells[0].tolist()
-    if header.count(name) != 1:
-        found = "no" if name not in header else f"{header.count(name)} columns"
+    if header.count(name) > 1:
         raise UsageError(
-            f"{path}: the header has {found} {name!r} (columns: {', '.join(header)})"
+            f"{path}: the header has {header.count(name)} columns {name!r} "
+            f"(columns: {', '.join(header)})"
         )
     return cells[1:, header.index(name)]
 
@@ -64,15 +48,12 @@ def _first_row(mask):
 
 def _matches(cells, reject_text):
     """Which cells are the reject label: same text, or the same number."""
-    reject_number = _number(reject_text)
-    matches = {}
-    for cell in set(cells.tolist()):
-        if cell == reject_text:
-            matches[cell] = True
-        else:
-            number = None if reject_number is None else _number(cell)
-            matches[cell] = number is not None and number == reject_number
-    return np.array([matches[cell] for cell in cells.tolist()], dtype=bool)
+    number = _number(reject_text)
+    matched = {
+        cell: cell == reject_text or (number is not None and _number(cell) == number)
+        for cell in set(cells.tolist())
+    }
+    return np.array([matched[cell] for cell in cells.tolist()], dtype=bool)
 
 
 def read_label_columns(cells, path, true_column, pred_column, reject_text):
@@ -118,10 +99,9 @@ def read_label_columns(cells, path, true_column, pred_column, reject_text):
     cells = set(y_true.tolist()) | set(y_pred[~rejected].tolist())
     numbers = {cell: _number(cell) for cell in cells}
     if all(number is not None for number in numbers.values()):
+        # _number gives an int for every whole number: a float has a fraction.
         fractions = [
-            cell
-            for cell, number in numbers.items()
-            if isinstance(number, float) and number != round(number)
+            cell for cell, number in numbers.items() if isinstance(number, float)
         ]
         if fractions:
             raise UsageError(

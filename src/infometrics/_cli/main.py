@@ -82,10 +82,8 @@ def build_parser():
 
 
 def _load(args):
-    """``(counts, row labels, binned or None)`` of the input, validated.
-
-    Every problem with the input, also one the core finds, names the file.
-    """
+    """``(counts, row labels, binned or None)`` of the input, validated; every
+    problem with the input, also one the core finds, names the file."""
     from .._from_labels.scores import counts_and_labels
 
     counts, labels, binned = table_input.read_counts(args)
@@ -99,13 +97,9 @@ def _load(args):
 
 
 def _json_value(value):
-    """JSON for one report cell: NaN (undefined) is null, ±inf a string.
-
-    JSON has no infinity; an infinite value (e.g. ``xi`` with no information
-    transferred) is written as the string ``"Infinity"`` or ``"-Infinity"``
-    (what JavaScript's ``Number()`` and Python's ``float()`` read back), so it
-    is never confused with an undefined value.
-    """
+    """JSON for one report cell: NaN (undefined) is null, ±inf the string
+    ``"Infinity"`` or ``"-Infinity"`` (JSON has none; JavaScript's ``Number()``
+    and Python's ``float()`` read it back), never confused with undefined."""
     if isinstance(value, (np.generic,)):
         value = value.item()
     if not isinstance(value, str | int | float | bool | None):
@@ -119,13 +113,9 @@ def _json_value(value):
 
 
 def _text_table(table, width):
-    """The table as aligned text that fits ``width`` columns.
-
-    The descriptions come last, left-aligned, wrapped into what is left of
-    the line; on a terminal too narrow for that, each goes on lines of its
-    own below its row. The chance-adjusted and jackknife columns are left
-    out, and a last line says so, where the rows would not fit.
-    """
+    """The table as aligned text that fits ``width`` columns: descriptions last,
+    wrapped (below their row on a narrow terminal); the chance-adjusted and
+    jackknife columns left out, with a note, where the rows would not fit."""
     described = "description" in table.columns
     shown = table.drop(columns="description") if described else table
     if not described:
@@ -173,11 +163,10 @@ def _run_report(args, out):
         from .._report.html import html_page
         from .._report.selective import binned_section
 
-        title = f"infometrics report: {args.file}"
-        page, note = html_page(
+        text, note = html_page(
             counts,
             class_labels,
-            title=title,
+            title=f"infometrics report: {args.file}",
             can_reject=binned is not None,
             operating_point=None
             if args.threshold is None
@@ -189,22 +178,21 @@ def _run_report(args, out):
     else:
         build = per_class_table if args.per_class else measures_table
         table, note = build(counts, class_labels)
+        if args.format == "csv":
+            text = write_csv(table)
+        elif args.format == "json":
+            records = [
+                {str(key): _json_value(value) for key, value in row.items()}
+                for row in table.reset_index().to_dict(orient="records")
+            ]
+            text = json.dumps(records, indent=2, allow_nan=False) + "\n"
+        else:
+            text = _text_table(table, shutil.get_terminal_size().columns)
     if note is not None:
         # The library warns with PermutedLabelsWarning; a command says it in
         # one line of its own (and the table's note column).
         print(f"infometrics: warning: {permuted_message(note)}", file=sys.stderr)
-    if args.format == "html":
-        out.write(page)
-    elif args.format == "csv":
-        out.write(write_csv(table))
-    elif args.format == "json":
-        records = [
-            {str(key): _json_value(value) for key, value in row.items()}
-            for row in table.reset_index().to_dict(orient="records")
-        ]
-        out.write(json.dumps(records, indent=2, allow_nan=False) + "\n")
-    else:
-        out.write(_text_table(table, shutil.get_terminal_size().columns))
+    out.write(text)
 
 
 def _run_plot(args, out):
@@ -249,12 +237,13 @@ def main(argv=None):
     """Entry point of the ``infometrics`` console script."""
     try:
         args = build_parser().parse_args(argv)
-        if args.command == "audit":
-            run_audit(args, sys.stdout, UsageError)
-        else:
-            {"report": _run_report, "plot": _run_plot, "demo": _run_demo}[args.command](
-                args, sys.stdout
-            )
+        runners = {
+            "report": _run_report,
+            "plot": _run_plot,
+            "demo": _run_demo,
+            "audit": run_audit,
+        }
+        runners[args.command](args, sys.stdout)
     except (UsageError, ValueError, ImportError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"infometrics: error: {message}", file=sys.stderr)

@@ -1,19 +1,10 @@
 """Every input file of the command line, read one way into labelled counts.
 
-One reader per file format, each with one set of rules, whatever flags name
-the columns:
-
-- a CSV is read as text (:mod:`.label_table` says how a cell becomes a
-  class, a rejection or a refusal), then its classes are coded as integers
-  and counted by the counting front door for tables, ``counts_from_table``;
-  a CSV of counts is a confusion matrix, read by name when it names its rows
-  and columns;
-- a Parquet file keeps the types it stores, and is counted where it is read,
-  by DuckDB (the ``duckdb`` package): a ``GROUP BY`` streams over the file,
-  so memory does not grow with the number of rows.
-
-With ``--confidence`` the counts are binned by confidence too, and the HTML
-page gets its selective-classification section at those thresholds.
+A CSV is read as text (a table of labels by :mod:`.label_table`'s rules, its
+classes coded as integers and counted by ``counts_from_table``; counts are a
+confusion matrix, read by name when it names its rows and columns); a Parquet
+file keeps its types and is counted where it is read, by DuckDB, in one
+streaming ``GROUP BY``. With ``--confidence`` the counts are binned too.
 """
 
 import contextlib
@@ -93,10 +84,6 @@ def add_input_arguments(parser):
     )
 
 
-def _is_parquet(name):
-    return name.lower().endswith(_PARQUET_SUFFIXES)
-
-
 def _thresholds(text):
     """``--thresholds``: an integer K, or one or more numbers."""
     if text is None:
@@ -143,8 +130,9 @@ def _check_columns(path, wanted, header):
 def read_counts(args):
     """``(counts, row labels or None, binned or None)`` of the file; errors name it."""
     _check_options(args)
-    if _is_parquet(args.file) or any(c in args.file for c in "*?["):
-        return _parquet_counts(args)
+    glob = any(character in args.file for character in "*?[")
+    if glob or args.file.lower().endswith(_PARQUET_SUFFIXES):
+        return _parquet_counts(args, glob=glob)
     text, path = _read_text(args.file)
     cells = _read_cells(text, path)
     columns = {args.y_true, args.y_pred}
@@ -299,18 +287,16 @@ def _reject_label(text, dtype):
     return text
 
 
-def _parquet_counts(args):
+def _parquet_counts(args, *, glob):
     import narwhals.stable.v2 as nw
 
-    if args.file == "-":
-        raise UsageError("standard input is read as CSV, not Parquet")
-    if not any(character in args.file for character in "*?["):
+    if not glob:
         _existing_file(args.file)
     connection = _connect()
     try:
         relation = connection.read_parquet(args.file)
     except Exception as exc:  # DuckDB's errors name the problem
-        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+        detail = (str(exc).strip().splitlines() or [""])[0]
         raise UsageError(f"{args.file}: cannot be read ({detail})") from None
     schema = nw.from_native(relation).collect_schema()
     _check_columns(

@@ -34,24 +34,20 @@ class MetaMeasureAudit:
     Attributes
     ----------
     table : pandas.DataFrame
-        One row per measure, one column per property (``"Feature 1"``,
-        ``"Feature 2"``, ``"Feature 3 within (errors)"``, ``"Feature 3 within
-        (rejections)"``, ``"Feature 3 between"``, ``"P1 identity"``, ``"P3
-        symmetry"``); ``True`` where no counterexample was found in the search
-        space, ``False`` where one was, ``<NA>`` where the measure was
-        undefined on every matrix the property compares.
+        One row per measure, one column per property; ``True`` where no
+        counterexample was found in the search space, ``False`` where one was,
+        ``<NA>`` where the measure was undefined on every matrix compared.
     share_held : pandas.DataFrame
-        Same layout: the share of the comparisons (both values defined) where
-        the property holds.
+        The share of the comparisons (both values defined) where the property
+        holds, in the same layout.
     n_checked : pandas.DataFrame
-        Same layout: the number of those comparisons.
+        The number of those comparisons, in the same layout.
     witnesses : dict
         ``{(measure, property label): MetaMeasureWitness}`` for every failure.
     search_space : pandas.DataFrame
-        One row per property: what was searched, for the measures evaluated
-        on whole stacks (registry measures) and for those called one matrix at
-        a time (scikit-learn metrics and callables), one column each (only for
-        the kinds audited).
+        What each property was checked on: one column for registry measures
+        (whole stacks), one for scikit-learn metrics and callables (one call
+        per matrix), for the kinds audited.
     """
 
     table: "pandas.DataFrame"
@@ -134,11 +130,54 @@ class MetaMeasureAudit:
         -------
         ax : matplotlib Axes
         """
-        from .figure import plot_audit
+        from matplotlib.patches import Patch, Rectangle
 
-        return plot_audit(cell_texts(self), textwrap.fill(LEGEND, 130), ax=ax)
+        from .._display.common import pyplot
+
+        cells = cell_texts(self)
+        n_rows, n_columns = cells.shape
+        if ax is None:
+            _, ax = pyplot().subplots(
+                figsize=(12, 1.8 + 0.3 * n_rows), layout="constrained"
+            )
+        for (row, column), text in np.ndenumerate(cells.to_numpy()):
+            colour = COLOURS[text.split(":")[0]]
+            ax.add_patch(
+                Rectangle((column, row), 1, 1, facecolor=colour, edgecolor="white")
+            )
+            ax.text(
+                column + 0.5,
+                row + 0.5,
+                text.replace(": ", ":\n"),
+                ha="center",
+                va="center",
+                fontsize=7,
+            )
+        ax.set_xlim(0, n_columns)
+        ax.set_ylim(n_rows, 0)
+        ax.set_xticks(np.arange(n_columns) + 0.5)
+        ax.set_xticklabels([PROPERTIES[c][2] for c in cells.columns], fontsize=8)
+        ax.xaxis.tick_top()
+        ax.set_yticks(np.arange(n_rows) + 0.5)
+        ax.set_yticklabels(cells.index, fontsize=8)
+        ax.tick_params(length=0)
+        ax.spines[:].set_visible(False)
+        ax.legend(
+            handles=[Patch(facecolor=c, label=key) for key, c in COLOURS.items()],
+            title=textwrap.fill(LEGEND, 130),
+            loc="upper center",
+            bbox_to_anchor=(0.5, 0.0),
+            ncol=3,
+            fontsize=8,
+            title_fontsize=7,
+            frameon=False,
+        )
+        return ax
 
 
+# Blue for held, orange for failed (told apart without red-green vision), grey
+# where nothing could be compared; every cell also says it in words.
+COLOURS = {"holds": "#9ecae1", "fails": "#f4a261", "n/a": "#e0e0e0"}
 LEGEND = (
     "holds = no counterexample in the search space; fails: holds in n% = a "
     "counterexample was found, and the property holds in n% of the comparisons "
@@ -168,8 +207,19 @@ def cell_texts(audit):
     return cells
 
 
-# The sizes of a search space, as build_probe_sets and the audit name them.
-_OPTIONS = ("max_samples", "max_split_samples", "n_random", "max_samples_3class")
+# The sizes of a search space, as build_probe_sets names them, and their minima.
+SIZE_MINIMA = {
+    "max_samples": 1,
+    "max_split_samples": 3,
+    "n_random": 0,
+    "max_samples_3class": 0,
+}
+# The relation a property asks of f(B) against f(A), given the tolerance.
+RELATIONS = {
+    ">=": lambda difference, tolerance: difference >= -tolerance,
+    ">": lambda difference, tolerance: difference > tolerance,
+    "==": lambda difference, tolerance: np.abs(difference) <= tolerance,
+}
 
 
 def _check_count(value, name, minimum):
@@ -184,21 +234,14 @@ def _check_count(value, name, minimum):
 
 def _compare(relation, value_a, value_b):
     """``held, defined`` arrays for the relation ``f(B) <relation> f(A)``."""
-    defined = np.isfinite(value_a) & np.isfinite(value_b)
     # Undefined values (nan, or an infinite loss) are left out by ``defined``.
+    defined = np.isfinite(value_a) & np.isfinite(value_b)
     value_a = np.where(defined, value_a, 0.0)
     value_b = np.where(defined, value_b, 0.0)
     tolerance = RELATIVE_TOLERANCE * np.maximum(
         1.0, np.maximum(np.abs(value_a), np.abs(value_b))
     )
-    difference = value_b - value_a
-    if relation == ">=":
-        held = difference >= -tolerance
-    elif relation == ">":
-        held = difference > tolerance
-    else:
-        held = np.abs(difference) <= tolerance
-    return held & defined, defined
+    return RELATIONS[relation](value_b - value_a, tolerance) & defined, defined
 
 
 def meta_measure_audit(
@@ -217,65 +260,39 @@ def meta_measure_audit(
 ) -> MetaMeasureAudit:
     """Check Hu, He & Yuan's meta-measures and two metric axioms, by search.
 
-    Each property is checked by comparing the measure on pairs of matrices:
-    exhaustively over every matrix of a stated kind up to a stated number of
-    samples, on seeded random 3- and 4-class cases and on the designed
-    matrices of the papers. "Held" means no counterexample in that space; a
-    failure comes with its witness.
-
-    - **Feature 1** (monotone in the diagonal): moving one sample of a row
-      from an error cell to the diagonal never lowers the measure.
-    - **Feature 2** (varies with the reject rate): from an exact
-      classification, rejecting one sample lowers the measure.
-    - **Feature 3 within** (errors, rejections): from an exact
-      classification, one error (rejection) on a smaller class costs more than
-      one on a larger class.
-    - **Feature 3 between**: one rejection costs less than one error of the
-      same class.
-    - **P1 identity**: every matrix that is not an exact classification
-      scores below the exact classification of the same samples.
-    - **P3 symmetry**: a matrix without rejections and its transpose score
-      the same.
+    Each property (the user guide's "Which measure?" describes them) compares
+    the measure, oriented so that higher is better, on pairs of matrices:
+    every matrix of a stated kind up to a stated number of samples, seeded
+    random 3- and 4-class cases and the papers' designed matrices. "Held"
+    means no counterexample in that space; a failure comes with its witness.
 
     Parameters
     ----------
     measures : str, callable, list or dict, default=None
-        What to audit; None audits every measure of
-        :data:`infometrics.measures.MEASURES`. An entry is a registry name (a
-        lower-is-better measure is negated and named ``neg_<name>``), a
-        scikit-learn classification metric by name (``"accuracy_score"``,
-        ``"balanced_accuracy"``, ``"f1_macro"``, ``"matthews_corrcoef"``,
-        ``"cohen_kappa"``, ... or any function name of ``sklearn.metrics``;
-        a registry name such as ``"accuracy"`` means the registry measure)
-        or as a function of ``sklearn.metrics``, or any callable
-        ``f(C) -> float`` of an augmented confusion matrix (higher is
-        better; ``C`` is a float array of shape ``(m, m + 1)``, a copy). A
-        scikit-learn metric sees the labels the matrix counts, classes
-        ``0 ... m - 1``, with each rejection predicted as ``-1``: an extra
-        label that no sample has. A dict ``{name: measure}`` names the
-        rows.
+        A registry name (a lower-is-better measure is negated and named
+        ``neg_<name>``), a scikit-learn metric by name (``"accuracy_score"``,
+        ``"f1_macro"``, ``"cohen_kappa"``, any function of ``sklearn.metrics``;
+        ``"accuracy"`` is the registry's) or as a function (it sees the classes
+        ``0 ... m - 1`` and ``-1`` for a rejection), a callable ``f(C) ->
+        float`` of a copy of the augmented confusion matrix (higher is better),
+        a list of them, or a dict ``{name: measure}``; None: every measure of
+        :data:`infometrics.measures.MEASURES`.
     max_samples : int, default=20
-        Feature 1, P1 and P3 search every binary augmented matrix with 1 to
-        ``max_samples`` samples, for registry measures (evaluated on whole
-        stacks).
+        Feature 1, P1 and P3: every binary augmented matrix with 1 to
+        ``max_samples`` samples (registry measures, evaluated on whole stacks).
     max_split_samples : int, default=200
-        Features 2 and 3 search every binary class split ``(c0, c1)``, both
-        at least 1, with at most this many samples, for registry measures.
+        Features 2 and 3: every binary class split ``(c0, c1)``, both at
+        least 1, with at most this many samples.
     n_random : int, default=200
-        Random 3-class and 4-class matrices (and class sizes), each, for
-        registry measures.
+        Random 3-class and 4-class matrices (and class sizes), each.
     max_samples_3class : int, default=7
-        Feature 1, P1 and P3 also search every 3-class augmented matrix with
-        1 to ``max_samples_3class`` samples (0 for none), for registry
-        measures: the smallest multi-class counterexamples are rarely drawn
-        at random (Cohen's kappa is not monotone in the diagonal from 4
-        samples, the MCC from 5).
+        Feature 1, P1 and P3 also on every 3-class augmented matrix with 1 to
+        ``max_samples_3class`` samples (0 for none): the smallest multi-class
+        counterexamples are rarely drawn at random.
     max_samples_loop, max_split_samples_loop, n_random_loop, \
 max_samples_3class_loop : int, default=5, 16, 8, 5
         The same for scikit-learn metrics and callables, which are called
-        once per matrix (about 8,000 calls each with the defaults, most of
-        them the 3-class matrices; a scikit-learn metric takes one to three
-        milliseconds a call).
+        once per matrix (about 8,000 calls each with the defaults).
     undefined : {"raise", "skip"}, default="raise"
         What a callable's ``nan`` means: an error naming the matrix
         ("raise"), or an undefined value whose comparisons are left out
@@ -302,16 +319,10 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
 
     Notes
     -----
-    Registry measures undefined on a matrix (``nan``) leave the comparisons
-    that need it out; a property none of whose comparisons is defined is
-    ``<NA>``. Values closer than ``1e-9`` (relative) count as equal.
-
-    While a scikit-learn metric is audited, warnings raised inside
-    scikit-learn's modules are ignored (the reject label is a class no sample
-    has, which some metrics warn about). The warnings filters are shared by
-    all threads before Python 3.14, so this holds in every thread for the
-    audit's duration; warnings of every other module, in any thread, are
-    untouched, and the filters are left as they were found.
+    Values closer than ``1e-9`` (relative) count as equal. While a
+    scikit-learn metric is audited, warnings raised inside scikit-learn's
+    modules are ignored (the reject label is a class no sample has); other
+    modules' warnings, in any thread, are untouched.
 
     References
     ----------
@@ -338,61 +349,61 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     import pandas as pd
 
     resolved = resolve_measures(measures)
-    given = (max_samples, max_split_samples, n_random, max_samples_3class)
-    given_loop = (
-        max_samples_loop,
-        max_split_samples_loop,
-        n_random_loop,
-        max_samples_3class_loop,
-    )
-    groups, sizes, option_names = {}, {}, {}
-    for group, values, suffix in (
-        ("registry", given, ""),
-        ("loop", given_loop, "_loop"),
-    ):
-        option_names[group] = [name + suffix for name in _OPTIONS]
-        sizes[group] = tuple(
-            _check_count(value, name, minimum)
-            for value, name, minimum in zip(
-                values, option_names[group], (1, 3, 0, 0), strict=True
+    registry = [m for m in resolved if m.kind == "registry"]
+    groups = {  # column of the search space: (measures, sizes, option suffix)
+        "registry measures (whole stacks)": (
+            registry,
+            (max_samples, max_split_samples, n_random, max_samples_3class),
+            "",
+        ),
+        "scikit-learn metrics and callables (one call per matrix)": (
+            [m for m in resolved if m.kind != "registry"],
+            (
+                max_samples_loop,
+                max_split_samples_loop,
+                n_random_loop,
+                max_samples_3class_loop,
+            ),
+            "_loop",
+        ),
+    }
+    for column, (members, given, suffix) in groups.items():
+        names = [name + suffix for name in SIZE_MINIMA]
+        sizes = dict(
+            zip(
+                SIZE_MINIMA,
+                map(_check_count, given, names, SIZE_MINIMA.values()),
+                strict=True,
             )
         )
-        groups[group] = [m for m in resolved if (m.kind == "registry") == (not suffix)]
+        groups[column] = (members, sizes)
+        # Before any allocation: a space too large fails here, not in numpy.
+        if members:
+            check_space_size(tuple(sizes.values()), names)
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
-    # Before any allocation: a space too large fails here, not in numpy.
-    for group, members in groups.items():
-        if members:
-            check_space_size(sizes[group], option_names[group])
     designed = {m: np.array(stack) for m, stack in designed_matrices().items()}
+    n_designed = sum(map(len, designed.values()))
     labels = list(PROPERTIES)
     names = [m.name for m in resolved]
     held_table = pd.DataFrame(pd.NA, index=names, columns=labels, dtype="boolean")
     share = pd.DataFrame(np.nan, index=names, columns=labels)
     checked = pd.DataFrame(0, index=names, columns=labels)
-    witnesses = {}
-    space_rows = {}
-    for group, members in groups.items():
+    witnesses, space_rows = {}, {prop: {} for prop in PROPERTIES}
+    for column, (members, sizes) in groups.items():
         if not members:
             continue
         probe_sets = build_probe_sets(
-            **dict(zip(_OPTIONS, sizes[group], strict=True)),
-            rng=np.random.default_rng(random_state),
-            designed=designed,
-        )
-        column = (
-            "registry measures (whole stacks)"
-            if group == "registry"
-            else "scikit-learn metrics and callables (one call per matrix)"
+            **sizes, rng=np.random.default_rng(random_state), designed=designed
         )
         for prop in PROPERTIES:
-            space_rows.setdefault(prop, {})[column] = space_description(
-                prop, sizes[group], sum(map(len, designed.values()))
+            space_rows[prop][column] = space_description(
+                prop, tuple(sizes.values()), n_designed
             )
         values = {m.name: {} for m in members}
         for n_classes, probes in probe_sets.items():
-            if group == "registry":
+            if members is registry:
                 stack_values = evaluate_registry(members, probes.matrices)
             else:
                 stack_values = {
@@ -401,20 +412,19 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
                 }
             for name, array in stack_values.items():
                 values[name][n_classes] = array
-        for measure in members:
-            for label in PROPERTIES:
-                n_held, n_defined, witness = _check_property(
-                    measure.name, label, probe_sets, values[measure.name]
-                )
-                checked.at[measure.name, label] = n_defined
-                if n_defined:
-                    held_table.at[measure.name, label] = witness is None
-                    share.at[measure.name, label] = n_held / n_defined
-                if witness is not None:
-                    witnesses[measure.name, label] = witness
+        for measure, label in itertools.product(members, labels):
+            n_held, n_defined, witness = _check_property(
+                measure.name, label, probe_sets, values[measure.name]
+            )
+            checked.at[measure.name, label] = n_defined
+            if n_defined:
+                held_table.at[measure.name, label] = witness is None
+                share.at[measure.name, label] = n_held / n_defined
+            if witness is not None:
+                witnesses[measure.name, label] = witness
     # Registry measures were checked first: list the witnesses in table order.
-    order = {key: index for index, key in enumerate(itertools.product(names, labels))}
-    witnesses = dict(sorted(witnesses.items(), key=lambda item: order[item[0]]))
+    order = list(itertools.product(names, labels))
+    witnesses = {key: witnesses[key] for key in order if key in witnesses}
     search_space = pd.DataFrame.from_dict(space_rows, orient="index")
     search_space.index.name = "property"
     return MetaMeasureAudit(held_table, share, checked, witnesses, search_space)

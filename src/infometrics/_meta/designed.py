@@ -1,9 +1,5 @@
-"""The designed matrices of the source papers, in one place.
-
-The published values computed from them live in the tests
-(``tests/test_published_values.py``); the matrices are shared by those tests
-and by the meta-measure audit, which probes every measure on them.
-"""
+"""The designed matrices of the source papers, on which the meta-measure audit
+probes every measure (the tests read the published values from their own copy)."""
 
 # Hu, He & Yuan, Table 4: rows [TN, FP, RN] and [FN, TP, RP] (the large negative
 # class first; last column = reject). M1-M4 and M6: C1 = 90, C2 = 10; M5: 95, 5.

@@ -161,16 +161,12 @@ def _labels_of(matrix):
 
 
 # scikit-learn warns on almost every audited matrix (a predicted class no true
-# sample has, an ill-defined precision): the point audited, not news. The
-# filters are shared by every thread (before Python 3.14), so the audit adds
-# one plain "ignore" for warnings raised inside scikit-learn's modules while
-# some thread audits a scikit-learn metric, and takes it out after; other
-# modules' warnings, in any thread, are untouched. The list is replaced, never
-# changed in place, as catch_warnings does: a thread walking the filters meanwhile
-# walks the list it started with. CPython up to 3.13 walks it through a borrowed
-# reference, so every list taken out of service is kept alive (one per audit
-# call: a few hundred bytes). The filter runs no Python code, so a walk is never
-# interrupted by a thread switch.
+# sample has): the point audited, not news. The filters are shared by every
+# thread (before Python 3.14), so while some thread audits a scikit-learn metric
+# one "ignore" for warnings raised inside scikit-learn's modules is added, then
+# taken out; other modules' warnings are untouched. The list is replaced, never
+# changed in place (as catch_warnings does), and every list taken out of service
+# is kept alive: CPython up to 3.13 walks it through a borrowed reference.
 _IGNORE_IN_SKLEARN = ("ignore", None, Warning, re.compile(r"sklearn\."), 0)
 _RUNNING = {"lock": threading.Lock(), "threads": 0, "replaced": []}
 
@@ -201,37 +197,24 @@ def _metric_warnings_ignored():
                 )
 
 
-def _call_one(measure, matrix):
-    if measure.kind == "labels":
-        y_true, y_pred = _labels_of(matrix)
-        return measure.function(y_true, y_pred, **measure.kwargs)
-    return measure.function(matrix.copy())
-
-
-def _fast_calls(measure):
-    """scikit-learn's checks off (thread-locally) after the first, checked call.
-
-    The later calls pass the same options and kind of labels; re-validating
-    them is most of the time of a small metric call.
-    """
-    if measure.kind != "labels":
-        return contextlib.nullcontext()
-    import sklearn
-
-    return sklearn.config_context(assume_finite=True, skip_parameter_validation=True)
-
-
 def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
     """Values of a label metric or matrix callable, one call per matrix.
 
     A metric's ``nan`` is undefined; a callable's is an error unless
     ``undefined="skip"``.
     """
+    import sklearn
+
     values = np.empty(len(matrices))
     labels = measure.kind == "labels"
     with _metric_warnings_ignored() if labels else contextlib.nullcontext():
         for index, matrix in enumerate(matrices):
-            with contextlib.nullcontext() if index == 0 else _fast_calls(measure):
+            # After the first, checked call, scikit-learn's checks are off
+            # (thread-locally): the later calls pass the same kind of labels.
+            fast = sklearn.config_context(
+                assume_finite=True, skip_parameter_validation=True
+            )
+            with fast if labels and index else contextlib.nullcontext():
                 values[index] = _checked_value(measure, matrix, undefined)
     return values
 
@@ -240,7 +223,10 @@ def _checked_value(measure, matrix, undefined):
     """The oriented value of ``measure`` on one matrix, or a clear error."""
     shown = matrix.astype(np.int64).tolist()
     try:
-        value = _call_one(measure, matrix)
+        if measure.kind == "labels":
+            value = measure.function(*_labels_of(matrix), **measure.kwargs)
+        else:
+            value = measure.function(matrix.copy())
     except Exception as exc:
         hint = (
             " A scikit-learn metric sees the labels 0 ... m - 1 and -1 for a "

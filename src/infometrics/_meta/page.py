@@ -8,6 +8,7 @@ import numpy as np
 
 from .._measures.registry import MEASURES
 from .audit import LEGEND, cell_texts
+from .search import property_key
 
 # The scikit-learn metrics shown beside the registry on the page.
 SKLEARN_METRICS = (
@@ -20,8 +21,7 @@ SKLEARN_METRICS = (
 
 
 def _label(measure, prop):
-    slug = prop.lower().replace(" ", "-").replace("(", "").replace(")", "")
-    return f"meta-witness-{measure.replace('_', '-')}-{slug}"
+    return f"meta-witness-{measure}-{property_key(prop)}".replace("_", "-")
 
 
 def _matrix(matrix):

@@ -57,10 +57,7 @@ def compositions(n_cells, max_total, *, min_total=1):
 
 def n_compositions(n_cells, max_total, *, min_total=1):
     """The closed form of ``len(compositions(...))`` (stars and bars)."""
-    return sum(
-        comb(total + n_cells - 1, n_cells - 1)
-        for total in range(min_total, max_total + 1)
-    )
+    return comb(max_total + n_cells, n_cells) - comb(min_total - 1 + n_cells, n_cells)
 
 
 class Comparisons(NamedTuple):
