@@ -23,6 +23,8 @@ samples would. The points are produced in blocks of bounded memory.
 
 import numpy as np
 
+from .scores import quantile_thresholds
+
 # Cells of the matrices of one block: bounds memory for long curves, and keeps
 # the evaluator's temporaries in cache (2**16 to 2**18 measured fastest).
 BLOCK_CELLS = 1 << 16
@@ -74,6 +76,64 @@ def with_final_threshold(thresholds, confidence):
         "confidence holds the largest uint64 value, so no integer threshold "
         "rejects every sample; pass the confidences as float64 (or ranks)."
     )
+
+
+def threshold_sweep(
+    true,
+    predicted,
+    confidence,
+    weights,
+    thresholds,
+    n_classes,
+    *,
+    fixed=None,
+    reject_all=False,
+):
+    """The :class:`ThresholdStacks` of a sweep, from one sort, and its thresholds.
+
+    No validation: shared by the curves and the threshold tuner of
+    ``_sklearn``, whose public callers check their inputs. A sample is
+    accepted (in cell ``(true, predicted)``) at the points whose threshold its
+    confidence reaches; ``thresholds`` is ascending, an int ``k`` (``k``
+    quantiles of the swept confidences) or ``None`` (every distinct one).
+    ``fixed`` (int8, default none): samples not swept, ``-1`` rejected at every
+    point, ``1`` accepted at every point; a prediction ``n_classes`` (the
+    reject column) must be fixed rejected. The stacks have one point per
+    threshold, and with ``reject_all`` a last one that rejects every swept
+    sample.
+    """
+    m = n_classes
+    fixed = np.zeros(len(true), np.int8) if fixed is None else fixed
+    swept = np.flatnonzero(fixed == 0)
+    swept = swept[stable_order(confidence[swept])]
+    ranked = confidence[swept]
+    if thresholds is None:
+        # Every distinct value: the tie groups' first positions.
+        taken = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])[: ranked.size]
+        thresholds = ranked[taken]
+    else:
+        if isinstance(thresholds, int):
+            thresholds = quantile_thresholds(ranked, thresholds)
+        taken = threshold_positions(ranked, thresholds)
+    accepted = np.flatnonzero(fixed > 0)
+    n_points = len(thresholds) + bool(reject_all)
+    rejected = np.flatnonzero(fixed < 0)
+    # Step of a swept sample (sorted position p): the points that accept it,
+    # those with at most p samples below their threshold.
+    starts = np.bincount(taken[taken < ranked.size], minlength=ranked.size)
+    steps = np.concatenate(
+        [
+            np.zeros(rejected.size, np.intp),
+            np.cumsum(starts),
+            np.full(accepted.size, n_points),
+        ]
+    )
+    entries = np.concatenate([rejected, swept, accepted])
+    # A fixed rejection's column is never read: 0 keeps its cell in range.
+    columns = np.where(fixed[entries] < 0, 0, predicted[entries])
+    entry_weights = None if np.all(weights == 1) else weights[entries]
+    cells = true[entries] * m + columns
+    return ThresholdStacks(cells, entry_weights, steps, n_points, m), thresholds
 
 
 class ThresholdStacks:
