@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pandas as pd
 from numpy.typing import ArrayLike
 
+from .._counting.label_checks import check_labels_array
 from .._measures.registry import check_measure
 from ..exceptions import UndefinedMeasureWarning
 from .bootstrap import Resampler, label_groups, measures_of
@@ -152,7 +152,7 @@ def paired_comparison(
         "paired_comparison", n_resamples, confidence_level, random_state, verbose
     )
     y_true, y_pred_a, y_pred_b = (
-        _as_label_array(y, name)
+        check_labels_array(y, name)
         for y, name in (
             (y_true, "y_true"),
             (y_pred_a, "y_pred_a"),
@@ -211,13 +211,3 @@ def paired_comparison(
         p_value=_bootstrap_p_value(estimate_difference, distribution),
         distribution=distribution,
     )
-
-
-def _as_label_array(y, name):
-    array = y.to_numpy() if isinstance(y, (pd.Series, pd.Index)) else np.asarray(y)
-    if array.ndim != 1:
-        raise ValueError(
-            f"{name} must be 1-d, one label per sample; got an array of shape "
-            f"{array.shape}."
-        )
-    return array
