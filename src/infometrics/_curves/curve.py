@@ -9,8 +9,7 @@ from .._measures.registry import check_measure, evaluate_stack_blocks
 
 
 def fraction(values):
-    """Ratios of exact sums, clipped to ``[0, 1]`` (the last rounding may pass
-    1) and never ``-0.0``; ``nan`` stays ``nan``."""
+    """Ratios clipped to ``[0, 1]`` (the last rounding may pass 1), never -0.0."""
     return np.clip(np.asarray(values, dtype=float), 0.0, 1.0) + 0.0
 
 

@@ -75,23 +75,20 @@ def reject_curve(
         ``confidence_method="margin"``.
     labels : array-like of shape (n_classes,), default=None
         The class of each column (``classes_``); by default the sorted labels
-        of ``y_true``, which must then show every class.
+        of ``y_true``.
     measures : str or sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio")
         Registry names of the measures to evaluate at every point.
     confidence_method : {"max", "margin"}, default="max"
-        The top score, or the top minus the runner-up (1-d: ``max(p, 1 - p)``,
-        ``|d|``).
+        The top score, or the top minus the runner-up (1-d: ``|d|``).
     thresholds : int, array-like or None, default=1000
         An int ``k``: ``k`` evenly spaced quantiles of the confidence (values
-        of the data, every distinct one when fewer). ``None``: every distinct
-        value. An array: those thresholds. Every point is exact; the curve
-        ends with ``inf``, which rejects everything.
+        of the data). ``None``: every distinct value. An array: those. The
+        curve ends with ``inf``, which rejects everything.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     replace_undefined_by : "warn" or float, default=nan
-        Value of undefined measures at a point (e.g. everything rejected);
-        ``"warn"`` warns once per measure.
+        Value of undefined measures at a point; ``"warn"`` warns once each.
 
     Returns
     -------
@@ -173,24 +170,16 @@ def reject_curve_from_predictions(
     y_true, y_pred : array-like of shape (n_samples,)
         True labels and predictions (``reject_label`` for a rejection).
     confidence : array-like of shape (n_samples,)
-        Any score, higher = more sure; ``±inf`` allowed, ``NaN`` refused.
-        Only the order matters (integers ranked exactly in their dtype).
-    labels : array-like of shape (n_classes,), default=None
-        The classes in row order, as for :func:`augmented_confusion_matrix`.
-    reject_label : scalar or None, default=-1
-        The marker of a rejection in ``y_pred``.
+        As for :func:`risk_coverage_curve`.
+    labels, reject_label : default=None, -1
+        As for :func:`augmented_confusion_matrix`.
     measures, thresholds, sample_weight, replace_undefined_by
         As for :func:`reject_curve`.
 
     Returns
     -------
     curve : RejectCurve
-        From the classifier's own rejections alone to ``inf`` (everything
-        rejected, also confidences ``+inf``, where ``inf`` repeats).
-
-    See Also
-    --------
-    reject_curve : The same from per-class scores.
+        From the classifier's own rejections alone to everything rejected.
 
     Examples
     --------

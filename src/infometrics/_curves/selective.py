@@ -1,11 +1,5 @@
-"""Selective classification: risk-coverage curves and their areas.
-
-A classifier predicts ``y_pred`` and reports a ``confidence`` (higher = more
-sure); a threshold ``tau`` accepts the samples with ``confidence >= tau``.
-Sorting once by decreasing confidence and accumulating the accepted and the
-wrongly accepted weight gives the whole curve, one point per distinct
-confidence value (tied samples enter together).
-"""
+"""Selective classification: risk-coverage curves and their areas, from
+one sort of the confidences (tied samples enter together)."""
 
 from __future__ import annotations
 
@@ -25,20 +19,17 @@ class RiskCoverageCurve(NamedTuple):
     """Risk-coverage curve of an abstaining classifier, one point per threshold.
 
     Point ``g`` accepts the samples whose confidence is at least
-    ``thresholds[g]``; thresholds decrease, so coverage grows to 1. Unpacks
-    like :func:`sklearn.metrics.roc_curve`'s result::
-
-        coverage, selective_risk, generalized_risk, thresholds = curve
+    ``thresholds[g]`` (decreasing). Unpacks like
+    :func:`sklearn.metrics.roc_curve`'s result.
 
     Attributes
     ----------
     coverage : ndarray of shape (n_thresholds,)
-        Accepted weight over total weight, ``c_g``; the last is 1.
+        Accepted over total weight, ``c_g``; the last is 1.
     selective_risk : ndarray of shape (n_thresholds,)
-        0-1 loss among the accepted samples, ``R_g`` (``nan`` while the accepted
-        weight is 0, which only zero-weight samples can cause).
+        0-1 loss among the accepted, ``R_g`` (``nan`` while nothing is accepted).
     generalized_risk : ndarray of shape (n_thresholds,)
-        Weight of the accepted errors over total weight, ``c_g * R_g``.
+        Accepted errors over total weight, ``c_g * R_g``.
     thresholds : ndarray of shape (n_thresholds,)
         The distinct confidence values, decreasing (integers in their dtype).
 
@@ -71,8 +62,8 @@ def _check_fraction(value, name, *, allow_zero):
 
 
 def _check_inputs(y_true, y_pred, confidence, sample_weight):
-    """Validated ``(wrong, confidence, weights)`` arrays of one length; the
-    labels read by the counting front door's rules (every prediction a class)."""
+    """Validated ``(wrong, confidence, weights)``, the labels read by the
+    counting front door's rules (every prediction a class)."""
     kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
     if kinds & set("biuf") and kinds & set("USTa"):
         raise ValueError(
@@ -112,8 +103,7 @@ class _Groups(NamedTuple):
 
 
 def _groups(wrong, confidence, weights):
-    """The accepted and the wrongly accepted weight at every tie group, from
-    the stack of the curve's (correct, wrong) counts (one sort)."""
+    """The sums of every tie group, from one sweep of (correct, wrong) counts."""
     # One row: cell 0 a correct sample, cell 1 an error (off the diagonal).
     rows = np.zeros(wrong.size, np.intp)
     stacks, thresholds = threshold_sweep(
@@ -167,11 +157,8 @@ def risk_coverage_curve(
     """Selective risk and coverage at every distinct confidence threshold.
 
     A threshold ``tau`` accepts the samples with ``confidence >= tau`` (the
-    :class:`RejectOptionClassifier` rule). After tie group ``g`` (decreasing
-    confidence; tied samples enter together): coverage ``c_g = W_acc / W``,
-    selective risk ``R_g = W_err_acc / W_acc`` and generalized risk
-    ``GR_g = W_err_acc / W``. One sort; sums of weights are exact, as the
-    user guide's "Selective classification" says.
+    :class:`RejectOptionClassifier` rule); see the user guide, "Selective
+    classification".
 
     Parameters
     ----------
@@ -190,12 +177,10 @@ def risk_coverage_curve(
     Returns
     -------
     curve : RiskCoverageCurve
-        ``coverage``, ``selective_risk``, ``generalized_risk`` and
-        ``thresholds`` (decreasing), one entry per tie group.
+        One point per tie group, by decreasing confidence.
 
     See Also
     --------
-    aurc : Area under this curve.
     reject_curve : Every information measure along the same thresholds.
 
     References
@@ -253,10 +238,6 @@ def aurc(
     aurc : float
         In ``[0, 1]``.
 
-    See Also
-    --------
-    e_aurc, augrc : The excess area and the generalized-risk area.
-
     References
     ----------
     Y. Geifman, G. Uziel and R. El-Yaniv, "Bias-reduced uncertainty
@@ -281,9 +262,8 @@ def e_aurc(
     """Excess AURC: the AURC minus that of the oracle ranking, lower is better.
 
     The oracle ranks every correct sample above every error (errors by
-    increasing weight, the order of least area), so ``e_aurc >= 0``: the part
-    of the AURC due to the confidence, not to the error rate. The oracle
-    ranks *samples*, so integer weights are not repeated samples here.
+    increasing weight), so ``e_aurc >= 0`` measures the confidence alone. It
+    ranks *samples*: integer weights are not repeated samples here.
 
     Parameters
     ----------

@@ -1,24 +1,11 @@
-"""Stacks of augmented confusion matrices along a reject threshold.
+"""Stacks ``(n_points, m, m + 1)`` of augmented confusion matrices along a
+reject threshold, for the one evaluator of ``_measures.registry``.
 
-Every threshold question of the package (reject curves, the risk columns of
-a curve, confidence-binned counts, the threshold tuner) is one stack of
-matrices ``(n_points, m, m + 1)``, evaluated by the one evaluator of
-:mod:`~infometrics._measures.registry`. This module builds those stacks.
-
-The input is a list of *entries* (samples, or cells of a binned table), each
-with its cell ``(true, predicted)``, a weight and a *step* ``s``: the entry is
-accepted (in its cell) at the points ``k < s`` and rejected (in the reject
-column of its row) at the points ``k >= s``. Entries come sorted by step:
-one sort of the confidences, done by the caller.
-
-At point ``k`` each accepted cell is the sum of its entries of step ``> k``,
-taken from the accepted side (suffix sums), and each reject cell the sum of
-its row's entries of step ``<= k``, taken from the rejected side (prefix
-sums). Both are sums of non-negative weights, never differences of large
-sums: each count keeps the relative precision of a plain sum however many
-decades the weights span, a cell is exactly 0 once its last entry has left
-it, and integer weights (below ``2**53``) give exact counts, as repeating the
-samples would. The points are produced in blocks of bounded memory.
+An *entry* (a sample, or a cell of a binned table) with *step* ``s`` is
+accepted in its cell at the points ``k < s`` and rejected from ``s`` on. Each
+count is a sum of non-negative weights, never a difference of large sums:
+it keeps a plain sum's relative precision, is exactly 0 once its last entry
+has left, and integer weights give exact counts.
 """
 
 import numpy as np
@@ -89,18 +76,15 @@ def threshold_sweep(
     fixed=None,
     reject_all=False,
 ):
-    """The :class:`ThresholdStacks` of a sweep, from one sort, and its thresholds.
+    """The :class:`ThresholdStacks` of a sweep (one sort) and its thresholds.
 
     No validation: shared by the curves and the threshold tuner of
-    ``_sklearn``, whose public callers check their inputs. A sample is
-    accepted (in cell ``(true, predicted)``) at the points whose threshold its
-    confidence reaches; ``thresholds`` is ascending, an int ``k`` (``k``
-    quantiles of the swept confidences) or ``None`` (every distinct one).
-    ``fixed`` (int8, default none): samples not swept, ``-1`` rejected at every
-    point, ``1`` accepted at every point; a prediction ``n_classes`` (the
-    reject column) must be fixed rejected. The stacks have one point per
-    threshold, and with ``reject_all`` a last one that rejects every swept
-    sample.
+    ``_sklearn``, whose public callers check the inputs. A sample is accepted
+    in cell ``(true, predicted)`` at the points whose threshold its confidence
+    reaches; ``thresholds``: ascending, an int ``k`` (quantiles) or ``None``
+    (every distinct value). ``fixed`` (int8): ``-1`` rejected and ``1``
+    accepted at every point (not swept); predictions ``n_classes`` must be
+    ``-1``. ``reject_all`` adds a last point rejecting every swept sample.
     """
     m = n_classes
     fixed = np.zeros(len(true), np.int8) if fixed is None else fixed
