@@ -108,16 +108,12 @@ class RejectCurve:
         ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy',
          'coverage', 'selective_risk', 'generalized_risk', 'ni2']
         """
-
+        rates = ("reject_rate", "error_rate", "accepted_accuracy", "coverage")
+        columns = (*rates, "selective_risk", "generalized_risk")
         return pd.DataFrame(
             {
                 "threshold": self.thresholds,
-                "reject_rate": self.reject_rate,
-                "error_rate": self.error_rate,
-                "accepted_accuracy": self.accepted_accuracy,
-                "coverage": self.coverage,
-                "selective_risk": self.selective_risk,
-                "generalized_risk": self.generalized_risk,
+                **{name: getattr(self, name) for name in columns},
                 **self.measures,
             }
         )
