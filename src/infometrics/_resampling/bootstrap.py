@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 import numpy as np
+import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
@@ -133,7 +134,7 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
     """Each classifier's matrix alone (``predictions``: ``(y_pred, name)``
     pairs), and the groups of samples sharing their cell in every matrix and
     their weight: ``(matrices, group_counts, cells per matrix, group_weights)``.
-    Groups are sorted by their cells, so the draws ignore the samples' order.
+    Groups are sorted by their codes, so the draws ignore the samples' order.
     """
     matrices, parts = [], []
     for y_pred, name in predictions:
@@ -152,14 +153,41 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
             return matrices, flat[cells], [cells], None
         predicted = encode_labels(y_pred, classes, name=name, reject_label=reject_label)
         parts.append(encode_labels(y_true, classes) * matrix.shape[1] + predicted)
+    sizes = [matrix.size for matrix in matrices]
     if sample_weight is not None:
-        weights = check_sample_weight(sample_weight, len(parts[0]))
-        distinct, weight_codes = np.unique(weights, return_inverse=True)
+        weight_codes, distinct = _sorted_codes(
+            check_sample_weight(sample_weight, len(parts[0]))
+        )
         parts.append(weight_codes)
-    groups, group_counts = np.unique(np.column_stack(parts), axis=0, return_counts=True)
-    cells = list(groups.T)
-    group_weights = None if sample_weight is None else distinct[cells.pop()]
-    return matrices, group_counts, cells, group_weights
+        sizes.append(len(distinct))
+    ids, bound = parts[0], sizes[0]
+    for part, size in zip(parts[1:], sizes[1:], strict=True):
+        if bound * size >= 1 << 62:  # keep the joint code in int64
+            ids, uniques = _sorted_codes(ids)
+            bound = len(uniques)
+        ids, bound = ids * size + part, bound * size
+    ids, uniques = _sorted_codes(ids)
+    group_counts = np.bincount(ids, minlength=len(uniques))
+    for index, part in enumerate(parts):
+        # The value every sample of a group shares, per group.
+        parts[index] = np.empty(len(uniques), part.dtype)
+        parts[index][ids] = part
+    group_weights = None if sample_weight is None else distinct[parts.pop()]
+    return matrices, group_counts, parts, group_weights
+
+
+def _sorted_codes(values):
+    """``values`` as codes ``0..k-1`` in the order of the ``k`` distinct
+    values, and those values: by a table of small non-negative integers, or
+    else by a hash (O(n)) and a sort of the distinct values."""
+    if values.dtype.kind in "iu" and values.max() < 4 * values.size + (1 << 20):
+        present = np.bincount(values) > 0
+        return np.cumsum(present)[values] - 1, np.flatnonzero(present)
+    codes, uniques = pd.factorize(values)
+    order = np.argsort(uniques, kind="stable")
+    ranks = np.empty_like(order)
+    ranks[order] = np.arange(order.size)
+    return ranks[codes], uniques[order]
 
 
 # Resampled counts are int64 (NumPy's multinomial): the total must fit.
