@@ -8,11 +8,9 @@ import pandas as pd
 def native(values):
     """The array in the machine's byte order (pandas refuses big-endian)."""
     values = np.asarray(values)
-    return (
-        values
-        if values.dtype.isnative
-        else values.astype(values.dtype.newbyteorder("="))
-    )
+    if values.dtype.isnative:
+        return values
+    return values.astype(values.dtype.newbyteorder("="))
 
 
 # thresholds=k quantiles: beyond this many, the thresholds alone would take

@@ -32,15 +32,6 @@ class RiskCoverageCurve(NamedTuple):
         Accepted errors over total weight, ``c_g * R_g``.
     thresholds : ndarray of shape (n_thresholds,)
         The distinct confidence values, decreasing (integers in their dtype).
-
-    Examples
-    --------
-    >>> from infometrics.curves import risk_coverage_curve
-    >>> curve = risk_coverage_curve([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.8, 0.3])
-    >>> curve.coverage
-    array([0.25, 0.75, 1.  ])
-    >>> curve.selective_risk.round(3)
-    array([0.   , 0.333, 0.25 ])
     """
 
     coverage: np.ndarray
