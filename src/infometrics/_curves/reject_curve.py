@@ -23,10 +23,10 @@ _DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
 DEFAULT_THRESHOLDS = 1000
 
 
-def _threshold_curve(true, predicted, confidences, weights, labels, names, options):
-    """The curve of coded samples; ``options``: ``(thresholds,
-    replace_undefined_by)`` as given."""
-    thresholds, replace_undefined_by = options
+def _threshold_curve(
+    true, predicted, confidences, weights, labels, names, thresholds, undefined
+):
+    """The curve of coded samples (``undefined``: ``replace_undefined_by``)."""
     integer = confidences.dtype.kind in "iu"
     m = len(labels)
     # The classifier's own rejections stay rejected at every point.
@@ -42,7 +42,7 @@ def _threshold_curve(true, predicted, confidences, weights, labels, names, optio
         reject_all=True,
     )
     points = with_final_threshold(cuts, confidences)
-    return RejectCurve.from_stacks(stacks, points, labels, names, replace_undefined_by)
+    return RejectCurve.from_stacks(stacks, points, labels, names, undefined)
 
 
 def reject_curve(
@@ -143,7 +143,8 @@ def reject_curve(
         check_sample_weight(sample_weight, len(y_true)),
         labels,
         names,
-        (thresholds, replace_undefined_by),
+        thresholds,
+        replace_undefined_by,
     )
 
 
@@ -210,5 +211,6 @@ def reject_curve_from_predictions(
         check_sample_weight(sample_weight, len(y_true)),
         classes,
         names,
-        (thresholds, replace_undefined_by),
+        thresholds,
+        replace_undefined_by,
     )
