@@ -225,6 +225,49 @@ class TestDask:
         inner = binned.counts.sum(axis=(1, 2))[1:-1]
         assert inner.max() < 0.4 * len(y_true)
 
+    def test_dask_inputs_in_memory_or_of_unknown_chunk_sizes(self):
+        y_true, proba, weights = _data(n=60)
+        keep = np.arange(60) % 3 != 0
+        expected = confidence_binned_counts(
+            y_true[keep],
+            proba[keep],
+            thresholds=[0.5, 0.7],
+            sample_weight=weights[keep],
+        )
+        # Boolean indexing by a Dask array leaves the chunk sizes unknown.
+        lazy_keep = self.da.from_array(keep, chunks=20)
+        unknown = self.da.from_array(proba, chunks=(20, 3))[lazy_keep]
+        assert np.isnan(unknown.chunks[0]).all()
+        for labels in (y_true[keep], self.da.from_array(y_true[keep], chunks=7)):
+            got = confidence_binned_counts(
+                labels, unknown, thresholds=[0.5, 0.7], sample_weight=weights[keep]
+            )
+            np.testing.assert_allclose(got.counts, expected.counts, rtol=1e-12)
+
+    @pytest.mark.parametrize(
+        ("change", "message"),
+        [
+            ({"nan": True}, "NaN or infinite"),
+            ({"confidence_method": "top"}, "'max' or 'margin'"),
+            ({"n_labels": 59}, "one row per label"),
+            ({"column": True}, "y_true must be 1-d"),
+        ],
+    )
+    def test_dask_bad_input(self, change, message):
+        y_true, proba, _ = _data(n=60)
+        if change.get("nan"):
+            proba[33, 1] = np.nan
+        labels = y_true[: change.get("n_labels", 60)]
+        if change.get("column"):
+            labels = labels.reshape(-1, 1)
+        with pytest.raises(ValueError, match=message):
+            confidence_binned_counts(
+                self.da.from_array(labels, chunks=20),
+                self.da.from_array(proba, chunks=(20, 3)),
+                thresholds=[0.5],
+                confidence_method=change.get("confidence_method", "max"),
+            )
+
     def test_dask_reject_curve_needs_thresholds(self):
         y_true, proba, _ = _data(n=20)
         with pytest.raises(ValueError, match="global sort"):
@@ -233,6 +276,14 @@ class TestDask:
                 self.da.from_array(proba, chunks=(5, 3)),
                 thresholds=None,
             )
+
+
+def test_binned_counts_add_only_to_binned_counts():
+    y_true, proba, _ = _data(n=20)
+    binned = confidence_binned_counts(y_true, proba, thresholds=[0.5])
+    with pytest.raises(TypeError, match="unsupported operand"):
+        binned + 1
+    assert sum([binned, binned]).counts.sum() == 40
 
 
 def test_public_names():

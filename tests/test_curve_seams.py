@@ -667,3 +667,87 @@ def test_a_curve_of_many_blocks_gives_each_points_matrix_bits():
         expected = compute_measures(np.array(stack), names)
     for name in names:
         np.testing.assert_array_equal(curve.measures[name], expected[name], name)
+
+
+@pytest.mark.parametrize("thresholds", [[[0.5]], [np.nan], [0.2, np.inf]])
+def test_thresholds_not_a_1d_array_of_finite_values_are_refused(thresholds):
+    y_true, proba = [0, 1, 1], [[0.9, 0.1], [0.4, 0.6], [0.3, 0.7]]
+    with pytest.raises(ValueError, match="1-d array of finite values"):
+        im.curves.reject_curve(y_true, proba, thresholds=thresholds)
+
+
+def test_integer_decision_values_give_the_curve_of_their_floats():
+    y_true = np.array([0, 1, 1, 0, 1])
+    decision = np.array([-3, 2, 5, -1, 0], dtype=np.int64)
+    exact, floats = (
+        im.curves.reject_curve(
+            y_true, d, confidence_method="margin", measures=["ni2"], thresholds=None
+        )
+        for d in (decision, decision.astype(float))
+    )
+    # |d| ranked in int64; the last point is the largest plus one, not inf.
+    assert exact.thresholds.dtype == np.int64
+    np.testing.assert_array_equal(exact.thresholds, [0, 1, 2, 3, 5, 6])
+    np.testing.assert_array_equal(floats.thresholds[:-1], exact.thresholds[:-1])
+    np.testing.assert_array_equal(exact.measures["ni2"], floats.measures["ni2"])
+    np.testing.assert_array_equal(exact.reject_rate, floats.reject_rate)
+
+
+def test_integer_margins_beyond_int64_stay_exact():
+    # 2**63 + 5 - 0 does not fit int64: the margins are uint64, exactly.
+    scores = np.array([[2**63 + 5, 0], [0, 5], [7, 3]], dtype=np.uint64)
+    curve = im.curves.reject_curve(
+        [0, 1, 0], scores, confidence_method="margin", thresholds=None
+    )
+    assert curve.thresholds.dtype == np.uint64
+    assert curve.thresholds.tolist() == [4, 5, 2**63 + 5, 2**63 + 6]
+    np.testing.assert_array_equal(curve.reject_rate, [0, 1 / 3, 2 / 3, 1])
+
+
+def test_the_largest_uint64_confidence_with_integer_thresholds_is_refused():
+    confidence = np.array([2**64 - 1, 0], dtype=np.uint64)
+    with pytest.raises(ValueError, match="largest uint64 value"):
+        im.curves.reject_curve_from_predictions(
+            [0, 1], [0, 1], confidence, thresholds=np.array([1], dtype=np.uint64)
+        )
+
+
+def test_one_class_margin_is_infinitely_sure():
+    # A single column has no runner-up: every prediction is certain, and only
+    # the last point (which rejects everything) rejects it.
+    curve = im.curves.reject_curve(
+        [0, 0], np.array([[0.3], [0.9]]), labels=[0], confidence_method="margin"
+    )
+    np.testing.assert_array_equal(curve.thresholds, [np.inf, np.inf])
+    np.testing.assert_array_equal(curve.reject_rate, [0.0, 1.0])
+
+
+def test_quantile_thresholds_when_the_classifier_rejected_everything():
+    curve = im.curves.reject_curve_from_predictions(
+        [0, 1], [-1, -1], [0.5, 0.6], thresholds=10, measures="ni2"
+    )
+    np.testing.assert_array_equal(curve.thresholds, [np.inf])
+    np.testing.assert_array_equal(curve.reject_rate, [1.0])
+
+
+def test_boolean_confidences_rank_as_zero_and_one():
+    y_true, y_pred = [0, 1, 1, 0], [0, 1, 0, 0]
+    confidence = np.array([True, False, True, True])
+    got = im.curves.risk_coverage_curve(y_true, y_pred, confidence)
+    expected = im.curves.risk_coverage_curve(y_true, y_pred, confidence.astype(int))
+    for left, right in zip(got, expected, strict=True):
+        np.testing.assert_array_equal(left, right)
+    assert got.thresholds.tolist() == [1, 0]
+
+
+def test_normalized_area_of_a_measure_defined_at_one_point():
+    # Tied confidences: two points, ni11 undefined once everything is rejected.
+    curve = im.curves.reject_curve_from_predictions(
+        [0, 1], [0, 1], [0.5, 0.5], measures="ni11"
+    )
+    assert np.isnan(curve.measures["ni11"][-1])
+    assert curve.normalized_area("ni11") == curve.measures["ni11"][0] == 1.0
+    weightless = im.curves.reject_curve(
+        [0, 1], [[0.8, 0.2], [0.5, 0.5]], measures="ni2", sample_weight=[0.0, 0.0]
+    )
+    assert np.isnan(weightless.normalized_area("ni2"))

@@ -938,3 +938,64 @@ def test_paired_string_and_number_predictions_are_refused():
         im.resampling.paired_comparison(
             y_true, y_true, np.array([1, 2, 1, 2]), reject_label=None
         )
+
+
+def _linear_quantile(values, level):
+    """NumPy's linear quantile by hand, where a neighbour at infinity wins."""
+    ranked = sorted(values)
+    position = (len(ranked) - 1) * level
+    below = math.floor(position)
+    above = min(below + 1, len(ranked) - 1)
+    a, b, fraction = ranked[below], ranked[above], position - below
+    if fraction == 0 or a == b:
+        return a
+    if math.isinf(a) or math.isinf(b):
+        return a if math.isinf(a) else b
+    return a + (b - a) * fraction
+
+
+def test_paired_bound_at_minus_infinity():
+    # xi is infinite for B alone on some resamples: A - B is -inf there, and
+    # the lower bound of the 50% interval falls among them.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", im.exceptions.UndefinedMeasureWarning)
+        result = im.resampling.paired_comparison(
+            [1, 1, 0],
+            [-1, 0, 1],
+            [1, 0, 1],
+            measure="xi",
+            n_resamples=100,
+            confidence_level=0.5,
+            random_state=0,
+        )
+    defined = result.distribution[~np.isnan(result.distribution)]
+    assert np.isneginf(defined).any()
+    assert np.isfinite(defined).any()
+    assert result.low == _linear_quantile(defined.tolist(), 0.25) == -np.inf
+    assert result.high == pytest.approx(_linear_quantile(defined.tolist(), 0.75))
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_weighted_resamples_do_not_depend_on_the_order_of_the_samples(paired):
+    # The same samples in another order are the same data: with the same seed
+    # they give the same resamples.
+    y_true, pred_a, pred_b = _example(n=60)
+    weights = np.random.default_rng(3).choice([0.5, 1.0, 2.0, 4.0], size=60)
+    order = np.random.default_rng(4).permutation(60)
+    results = []
+    for index in (np.arange(60), order):
+        arguments = (y_true[index], pred_a[index])
+        options = {"sample_weight": weights[index], "n_resamples": 50}
+        if paired:
+            results.append(
+                im.resampling.paired_comparison(
+                    *arguments, pred_b[index], random_state=0, **options
+                ).distribution
+            )
+        else:
+            results.append(
+                im.resampling.bootstrap_measures_from_predictions(
+                    *arguments, "ni2", random_state=0, **options
+                )["ni2"].distribution
+            )
+    np.testing.assert_allclose(results[0], results[1], rtol=1e-12)

@@ -1,12 +1,5 @@
-"""Confidence-binned confusion counts: reject curves of data of any size.
-
-A reject curve at thresholds ``t_0 < ... < t_{k-1}`` only needs, for every
-sample, its cell (true class, predicted class) and how many thresholds its
-confidence reaches. Counting samples per (confidence bin, true, predicted)
-gives an additive table -- batches, chunks and workers sum -- from which the
-curve is exact at every threshold: point ``j`` rejects the samples whose
-confidence is below ``t_j``, i.e. bins ``0 ... j``.
-"""
+"""Confidence-binned confusion counts: exact reject curves at given
+thresholds from an additive table, for data of any size."""
 
 from __future__ import annotations
 
@@ -28,6 +21,7 @@ from .._counting.merging import checked_sum
 from .._measures.registry import check_measures
 from .curve import RejectCurve
 from .scores import (
+    check_confidence_method,
     check_scores,
     check_thresholds,
     column_labels,
@@ -43,10 +37,8 @@ class ConfidenceBinnedCounts:
     """Confusion counts per confidence bin, true class and predicted class.
 
     Bin ``b`` holds the samples whose confidence reaches exactly ``b`` of the
-    thresholds: bin 0 is below ``thresholds[0]``, bin ``j`` is in
-    ``[thresholds[j-1], thresholds[j])`` and the last bin is at or above
-    ``thresholds[-1]``. Counts of disjoint samples with the same thresholds
-    and classes add up (``a + b``, ``sum([...])``).
+    thresholds. Counts of disjoint samples with the same thresholds and
+    classes add up (``a + b``, ``sum([...])``).
 
     Attributes
     ----------
@@ -55,15 +47,9 @@ class ConfidenceBinnedCounts:
     classes : ndarray of shape (m,)
         Row (true) and column (predicted) order.
     counts : ndarray of shape (k + 1, m, m)
-        Sample counts (or summed weights) per bin, true class and predicted
-        class.
+        Sample counts (or summed weights) per bin, true and predicted class.
     confidence_method : {"max", "margin"}
         How the scores became a confidence.
-
-    See Also
-    --------
-    confidence_binned_counts : Builds it from labels and scores.
-    reject_curve : The exact curve of samples in memory.
 
     Examples
     --------
@@ -131,15 +117,12 @@ class ConfidenceBinnedCounts:
 "false_info_ratio")
             Registry names of the measures to evaluate at every point.
         replace_undefined_by : "warn" or float, default=nan
-            Value of undefined measures at a point (e.g. everything rejected).
+            As for :func:`reject_curve`.
 
         Returns
         -------
         curve : RejectCurve
-            Point ``j`` rejects the samples whose confidence is below
-            ``thresholds[j]``; a last point (threshold ``inf``) rejects
-            everything. The same curve as :func:`reject_curve` with
-            ``thresholds=`` these thresholds on the samples themselves.
+            What :func:`reject_curve` gives at these thresholds.
         """
         names = [spec.name for spec in check_measures(measures)]
         counts = np.asarray(self.counts, dtype=float).reshape(len(self.counts), -1)
@@ -171,10 +154,12 @@ def _binned(true_index, predicted, confidences, weights, thresholds, m):
     """Counts (bins x true x predicted) of coded samples, flat."""
     bins = np.searchsorted(thresholds, confidences, side="right")
     codes = (bins * m + true_index) * m + predicted
-    if weights is not None:
-        # Sums of non-negative weights: each keeps its relative precision.
-        weights = check_sample_weight(weights, len(codes))
-    return np.bincount(codes, weights, (len(thresholds) + 1) * m * m)
+    if weights is None:
+        return np.bincount(codes, None, (len(thresholds) + 1) * m * m)
+    # Sums of non-negative weights: each keeps its relative precision; float
+    # also for no entries (np.bincount then gives integers).
+    weights = check_sample_weight(weights, len(codes))
+    return np.bincount(codes, weights, (len(thresholds) + 1) * m * m).astype(float)
 
 
 def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence_method):
@@ -183,15 +168,13 @@ def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence_method):
     if not np.all(np.isfinite(scores)):
         raise ValueError("y_score contains NaN or infinite values.")
     true_index = encode_labels(native(y_true), classes)
-    counts = _binned(
+    return _binned(
         true_index,
         *confidence_and_prediction(scores, confidence_method),
         weights,
         thresholds,
         len(classes),
     )
-    # np.bincount gives integers for no entries, even with weights.
-    return counts if weights is None else counts.astype(float, copy=False)
 
 
 def confidence_binned_counts(
@@ -206,48 +189,22 @@ def confidence_binned_counts(
     """Confusion counts per confidence bin, for reject curves of any data size.
 
     Takes labels and scores in memory or as Dask collections (counted chunk
-    by chunk on the active scheduler, nothing gathered on one worker). The
-    result adds up over batches with the same thresholds, and its
-    :meth:`~ConfidenceBinnedCounts.reject_curve` is exact at every threshold.
+    by chunk, nothing gathered on one worker). The result adds up over
+    batches with the same thresholds.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
-        Predicted probabilities (or decision values with
-        ``confidence_method="margin"``), columns in the order of ``labels``. A 1-d
-        array is the score of the second class, as for :func:`reject_curve`:
-        a probability with ``confidence_method="max"``, a decision function with
-        ``confidence_method="margin"``.
+    y_true, y_score, labels, confidence_method, sample_weight
+        As for :func:`reject_curve`.
     thresholds : int or array-like
-        The bin edges. An int ``k``: ``k`` thresholds at evenly spaced
-        quantiles of the confidence (for Dask input estimated in one pass
-        with Dask's approximate percentiles, then counted in a second pass).
-        An array: those thresholds -- pass the same to every batch whose
-        counts you will add.
-    labels : array-like of shape (n_classes,), default=None
-        The class of each column (an estimator's ``classes_``). By default
-        the sorted labels of ``y_true``, which must then show every class.
-    confidence_method : {"max", "margin"}, default="max"
-        How the scores become a confidence (as for :func:`reject_curve`).
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
+        The bin edges, or an int ``k`` for ``k`` quantiles of the confidence
+        (for Dask, Dask's approximate percentiles, in a first pass). Pass the
+        same edges to every batch whose counts you will add.
 
     Returns
     -------
     binned : ConfidenceBinnedCounts
         Thresholds, classes and the ``(k + 1, m, m)`` counts.
-
-    See Also
-    --------
-    reject_curve : Every distinct threshold, for samples in memory; takes Dask
-        collections too (through these counts).
-
-    Notes
-    -----
-    The table has ``(k + 1) m^2`` cells: thousands of thresholds are cheap
-    for tens of classes; for hundreds of classes use fewer thresholds.
 
     Examples
     --------
@@ -265,11 +222,7 @@ def confidence_binned_counts(
     """
     thresholds = check_binning_thresholds(thresholds)
     if is_dask_collection(y_true, y_score, sample_weight):
-        if confidence_method not in ("max", "margin"):
-            raise ValueError(
-                "confidence_method must be 'max' or 'margin'; got "
-                f"{confidence_method!r}."
-            )
+        check_confidence_method(confidence_method)
         return _dask_binned_counts(
             y_true, y_score, thresholds, labels, confidence_method, sample_weight
         )
@@ -289,8 +242,6 @@ def confidence_binned_counts(
         thresholds,
         len(classes),
     )
-    if sample_weight is not None:
-        flat = flat.astype(float, copy=False)
     m = len(classes)
     return ConfidenceBinnedCounts(
         thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence_method

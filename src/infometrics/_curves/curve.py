@@ -9,8 +9,7 @@ from .._measures.registry import check_measure, evaluate_stack_blocks
 
 
 def fraction(values):
-    """Ratios of exact sums, clipped to ``[0, 1]`` (the last rounding may pass
-    1) and never ``-0.0``; ``nan`` stays ``nan``."""
+    """Ratios clipped to ``[0, 1]`` (the last rounding may pass 1), never -0.0."""
     return np.clip(np.asarray(values, dtype=float), 0.0, 1.0) + 0.0
 
 
@@ -19,34 +18,24 @@ class RejectCurve:
     """Measures of an abstaining classifier at every confidence threshold.
 
     Point ``k`` rejects the samples whose confidence is below
-    ``thresholds[k]``: the first point rejects nothing, the last (threshold
-    ``inf``) rejects everything.
+    ``thresholds[k]``: the first point rejects nothing, the last everything.
 
     Attributes
     ----------
     thresholds : ndarray of shape (n_points,)
-        The distinct confidence values (or the chosen thresholds), ascending,
-        then the threshold of the last point, which rejects everything:
-        ``inf`` for float confidences (also a sample of confidence ``inf`` is
-        rejected there, so ``inf`` may appear twice, as in
-        :func:`sklearn.metrics.roc_curve`), the largest value plus one for
-        integer confidences, whose dtype the thresholds keep (exact beyond
-        ``2**53``).
+        Ascending, then the last point's: ``inf`` for float confidences (so
+        ``inf`` may appear twice, as in :func:`sklearn.metrics.roc_curve`), the
+        largest value plus one for integers, whose dtype is kept.
     reject_rate, error_rate, accepted_accuracy : ndarray of shape (n_points,)
-        Fraction rejected, fraction accepted and wrong, and accuracy on the
-        accepted samples (``nan`` when everything is rejected); ratios of
-        exact sums of the weights, in ``[0, 1]``.
+        Fraction rejected, fraction accepted and wrong, accuracy on the
+        accepted (``nan`` when everything is rejected).
     measures : dict of str to ndarray of shape (n_points,)
-        The requested measures (registry base names, e.g. ``"ni2"``), in their
-        natural direction (``false_info_ratio``: lower is better).
+        The requested measures by registry name, in their natural direction.
     classes : ndarray of shape (n_classes,)
         Row order of the matrices.
     coverage, selective_risk, generalized_risk : ndarray of shape (n_points,)
-        The risk-coverage view of the same points: accepted
-        fraction, 0-1 loss among the accepted (``nan`` when nothing is
-        accepted) and accepted errors over all samples (equal to
-        ``error_rate``). Without ``inf``, in reverse order, these are the
-        points of :func:`risk_coverage_curve`.
+        The risk-coverage view of the same points (reversed and without
+        ``inf``, those of :func:`risk_coverage_curve`).
     """
 
     thresholds: np.ndarray
@@ -61,8 +50,8 @@ class RejectCurve:
 
     @classmethod
     def from_stacks(cls, stacks, thresholds, classes, names, replace_undefined_by):
-        """The curve of a :class:`~infometrics._curves.stacks.ThresholdStacks`:
-        its blocks through the one evaluator, the rates from the same counts."""
+        """The curve of a ``ThresholdStacks``: its blocks through the one
+        evaluator, the rates from the same counts."""
         values = evaluate_stack_blocks(
             stacks.blocks(),
             stacks.n_classes,
@@ -103,9 +92,7 @@ class RejectCurve:
         Returns
         -------
         frame : pandas.DataFrame
-            Columns ``threshold``, ``reject_rate``, ``error_rate``,
-            ``accepted_accuracy``, ``coverage``, ``selective_risk``,
-            ``generalized_risk`` and one per measure.
+            A column ``threshold``, one per rate or risk, one per measure.
 
         Examples
         --------
@@ -121,16 +108,12 @@ class RejectCurve:
         ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy',
          'coverage', 'selective_risk', 'generalized_risk', 'ni2']
         """
-
+        rates = ("reject_rate", "error_rate", "accepted_accuracy", "coverage")
+        columns = (*rates, "selective_risk", "generalized_risk")
         return pd.DataFrame(
             {
                 "threshold": self.thresholds,
-                "reject_rate": self.reject_rate,
-                "error_rate": self.error_rate,
-                "accepted_accuracy": self.accepted_accuracy,
-                "coverage": self.coverage,
-                "selective_risk": self.selective_risk,
-                "generalized_risk": self.generalized_risk,
+                **{name: getattr(self, name) for name in columns},
                 **self.measures,
             }
         )
@@ -146,9 +129,7 @@ class RejectCurve:
     def normalized_area(self, measure="ni2"):
         """Area under ``measure`` against the reject rate, divided by its width.
 
-        Hu & Wang's "normalized average" idea: one number summarising a
-        classifier over every reject rate it can reach (from none to all
-        rejected, so the width is 1 unless weights are degenerate).
+        Hu & Wang's "normalized average": one number over every reject rate.
 
         Parameters
         ----------

@@ -1,9 +1,5 @@
-"""Confidences and thresholds: from class scores to the confidence of the
-predicted class, per-sample confidences, and the thresholds of a curve.
-
-Shared by the curves, the confidence-binned counts and the reject
-meta-estimators.
-"""
+"""Confidences and thresholds of the curves, the binned counts and the
+reject meta-estimators: class scores to the predicted class's confidence."""
 
 import numpy as np
 import pandas as pd
@@ -95,9 +91,10 @@ def confidence_and_prediction(scores, confidence_method="max"):
     scores = native(scores)
     if scores.dtype.kind not in "iu":
         scores = scores.astype(np.float64)
+    integer = scores.dtype.kind in "iu"
     if scores.ndim == 1 and confidence_method == "margin":
         predicted = (scores > 0).astype(np.intp)
-        if scores.dtype.kind in "iu":
+        if integer:
             return predicted, _exact_difference(
                 np.maximum(scores, 0), np.minimum(scores, 0)
             )
@@ -118,7 +115,7 @@ def confidence_and_prediction(scores, confidence_method="max"):
     predicted = scores.argmax(axis=1)
     top = scores[np.arange(scores.shape[0]), predicted]
     if confidence_method == "max":
-        if scores.dtype.kind in "iu":
+        if integer:
             return predicted, top.astype(
                 np.int64 if top.dtype.kind == "i" else np.uint64
             )
@@ -126,7 +123,7 @@ def confidence_and_prediction(scores, confidence_method="max"):
     if scores.shape[1] == 1:
         return predicted, np.full(scores.shape[0], np.inf)
     runner_up = np.partition(scores, -2, axis=1)[:, -2]
-    if scores.dtype.kind in "iu":
+    if integer:
         return predicted, _exact_difference(top, runner_up)
     with np.errstate(over="ignore"):
         margin = top - runner_up
@@ -167,16 +164,6 @@ def quantile_thresholds(confidences, k):
     return np.unique(np.partition(confidences, positions)[positions])
 
 
-def ranking_scores(scores):
-    """Confidences in a dtype that ranks them exactly: integers keep theirs,
-    booleans count as 0/1, floats become float64."""
-    if scores.dtype.kind == "b":
-        return scores.astype(np.int64)
-    if scores.dtype.kind in "iu":
-        return scores
-    return scores.astype(np.float64, copy=False)
-
-
 def check_confidence(confidence, n_samples):
     """One numeric confidence per sample, no NaN, in a dtype that ranks them."""
     if isinstance(confidence, (str, bytes)) or not (
@@ -198,7 +185,11 @@ def check_confidence(confidence, n_samples):
             f"got shape {scores.shape}. For probabilities of shape (n_samples, "
             "n_classes) pass their row maximum."
         )
-    scores = ranking_scores(scores)
+    # A dtype that ranks them exactly: integers keep theirs, booleans 0/1.
+    if scores.dtype.kind == "b":
+        scores = scores.astype(np.int64)
+    elif scores.dtype.kind == "f":
+        scores = scores.astype(np.float64, copy=False)
     if scores.dtype.kind == "f" and np.isnan(scores).any():
         raise ValueError(
             "confidence contains NaN; every sample needs a confidence to be "
@@ -207,12 +198,16 @@ def check_confidence(confidence, n_samples):
     return scores
 
 
-def check_scores(y_true, y_score, labels, confidence_method):
-    """``(labels, predicted column, confidence)`` of class scores in memory."""
+def check_confidence_method(confidence_method):
     if confidence_method not in ("max", "margin"):
         raise ValueError(
             f"confidence_method must be 'max' or 'margin'; got {confidence_method!r}."
         )
+
+
+def check_scores(y_true, y_score, labels, confidence_method):
+    """``(labels, predicted column, confidence)`` of class scores in memory."""
+    check_confidence_method(confidence_method)
     scores = native(y_score)
     if scores.ndim not in (1, 2) or scores.shape[0] != len(y_true):
         raise ValueError(

@@ -1,11 +1,5 @@
-"""Selective classification: risk-coverage curves and their areas.
-
-A classifier predicts ``y_pred`` and reports a ``confidence`` (higher = more
-sure); a threshold ``tau`` accepts the samples with ``confidence >= tau``.
-Sorting once by decreasing confidence and accumulating the accepted and the
-wrongly accepted weight gives the whole curve, one point per distinct
-confidence value (tied samples enter together).
-"""
+"""Selective classification: risk-coverage curves and their areas, from
+one sort of the confidences (tied samples enter together)."""
 
 from __future__ import annotations
 
@@ -18,38 +12,26 @@ from .._counting.count import confusion_matrix_and_labels
 from .._counting.label_checks import check_sample_weight
 from .._counting.labels import encode_labels
 from .scores import check_confidence
-from .stacks import ThresholdStacks, stable_order
+from .stacks import threshold_sweep
 
 
 class RiskCoverageCurve(NamedTuple):
     """Risk-coverage curve of an abstaining classifier, one point per threshold.
 
     Point ``g`` accepts the samples whose confidence is at least
-    ``thresholds[g]``; thresholds decrease, so coverage grows to 1. Unpacks
-    like :func:`sklearn.metrics.roc_curve`'s result::
-
-        coverage, selective_risk, generalized_risk, thresholds = curve
+    ``thresholds[g]`` (decreasing). Unpacks like
+    :func:`sklearn.metrics.roc_curve`'s result.
 
     Attributes
     ----------
     coverage : ndarray of shape (n_thresholds,)
-        Accepted weight over total weight, ``c_g``; the last is 1.
+        Accepted over total weight, ``c_g``; the last is 1.
     selective_risk : ndarray of shape (n_thresholds,)
-        0-1 loss among the accepted samples, ``R_g`` (``nan`` while the accepted
-        weight is 0, which only zero-weight samples can cause).
+        0-1 loss among the accepted, ``R_g`` (``nan`` while nothing is accepted).
     generalized_risk : ndarray of shape (n_thresholds,)
-        Weight of the accepted errors over total weight, ``c_g * R_g``.
+        Accepted errors over total weight, ``c_g * R_g``.
     thresholds : ndarray of shape (n_thresholds,)
         The distinct confidence values, decreasing (integers in their dtype).
-
-    Examples
-    --------
-    >>> from infometrics.curves import risk_coverage_curve
-    >>> curve = risk_coverage_curve([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.8, 0.3])
-    >>> curve.coverage
-    array([0.25, 0.75, 1.  ])
-    >>> curve.selective_risk.round(3)
-    array([0.   , 0.333, 0.25 ])
     """
 
     coverage: np.ndarray
@@ -71,8 +53,8 @@ def _check_fraction(value, name, *, allow_zero):
 
 
 def _check_inputs(y_true, y_pred, confidence, sample_weight):
-    """Validated ``(wrong, confidence, weights)`` arrays of one length; the
-    labels read by the counting front door's rules (every prediction a class)."""
+    """Validated ``(wrong, confidence, weights)``, the labels read by the
+    counting front door's rules (every prediction a class)."""
     kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
     if kinds & set("biuf") and kinds & set("USTa"):
         raise ValueError(
@@ -100,57 +82,48 @@ def _check_inputs(y_true, y_pred, confidence, sample_weight):
 
 
 class _Groups(NamedTuple):
-    """Cumulative sums at the ends of the tie groups (decreasing confidence)."""
+    """Sums at the ends of the tie groups (decreasing confidence): the weight
+    entering at each, the accepted weight, the accepted errors' weight."""
 
-    group_weight: np.ndarray  # weight entering at each group
-    accepted: np.ndarray  # cumulative accepted weight
-    errors: np.ndarray  # cumulative weight of accepted errors
+    group_weight: np.ndarray
+    accepted: np.ndarray
+    errors: np.ndarray
     total: float
     thresholds: np.ndarray
+    selective_risk: np.ndarray
 
 
 def _groups(wrong, confidence, weights):
-    """Sort once; the accepted and the wrongly accepted weight at every tie
-    group, from the stack of the curve's (correct, wrong) counts."""
-    order = stable_order(confidence)
-    ranked = confidence[order]
-    sorted_weights = weights[order]
-    n = ranked.size
-    # Point k accepts tie group k and the more confident ones (ascending).
-    starts = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])
-    steps = np.cumsum(np.bincount(starts, minlength=n))
+    """The sums of every tie group, from one sweep of (correct, wrong) counts."""
     # One row: cell 0 a correct sample, cell 1 an error (off the diagonal).
-    # Sums of non-negative weights from the accepted side: integer weights
-    # give exact sums, so a group that lands exactly on a requested coverage
-    # or risk compares equal, as the repeated samples would.
-    stacks = ThresholdStacks(
-        wrong[order].astype(np.intp), sorted_weights, steps, len(starts), 2
+    rows = np.zeros(wrong.size, np.intp)
+    stacks, thresholds = threshold_sweep(
+        rows, wrong.astype(np.intp), confidence, weights, None, 2
     )
     for _ in stacks.blocks():
         pass
-    group_weight = np.bincount(steps - 1, weights=sorted_weights, minlength=len(starts))
-    return _Groups(
-        group_weight=group_weight[::-1],
-        accepted=stacks.accepted[::-1],
-        errors=stacks.errors[::-1],
-        total=float(stacks.accepted[0]),
-        thresholds=ranked[starts][::-1],
+    # Point k accepts tie group k and the more confident ones: entries of
+    # step k + 1 enter there.
+    group_weight = np.bincount(
+        stacks.steps - 1, weights=stacks.weights, minlength=len(thresholds)
     )
-
-
-def _selective_risk(groups):
-    return np.divide(
-        groups.errors,
-        groups.accepted,
-        out=np.full(groups.accepted.shape, np.nan),
-        where=groups.accepted > 0,
+    accepted, errors = stacks.accepted[::-1], stacks.errors[::-1]
+    risk = np.full(accepted.shape, np.nan)
+    np.divide(errors, accepted, out=risk, where=accepted > 0)
+    return _Groups(
+        group_weight[::-1].astype(float),
+        accepted,
+        errors,
+        float(stacks.accepted[0]),
+        thresholds[::-1],
+        risk,
     )
 
 
 def _area(groups):
     """``sum_g (c_g - c_{g-1}) R_g``; a zero-weight group adds nothing."""
-    risk = _selective_risk(groups)
-    terms = np.where(groups.group_weight > 0, groups.group_weight * risk, 0.0)
+    weight = groups.group_weight
+    terms = np.where(weight > 0, weight * groups.selective_risk, 0.0)
     return float(terms.sum() / groups.total)
 
 
@@ -175,43 +148,30 @@ def risk_coverage_curve(
     """Selective risk and coverage at every distinct confidence threshold.
 
     A threshold ``tau`` accepts the samples with ``confidence >= tau`` (the
-    :class:`RejectOptionClassifier` rule: reject when below). Sorted by
-    decreasing confidence into tie groups ``g = 1..G``, after group ``g``:
-    coverage ``c_g = W_acc / W``, selective risk ``R_g = W_err_acc / W_acc``
-    and generalized risk ``GR_g = W_err_acc / W`` (``W`` the total weight).
-    Tied samples enter together: one point per distinct confidence value.
-    One sort, ``O(n log n)``.
+    :class:`RejectOptionClassifier` rule); see the user guide, "Selective
+    classification".
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
         True labels.
     y_pred : array-like of shape (n_samples,)
-        The classifier's class predictions, *before* any rejection (for a
-        :class:`RejectOptionClassifier`, ``clf.estimator_.predict(X)``): the
-        threshold on ``confidence`` decides what is rejected, and a
-        prediction different from ``y_true`` is an error. A reject marker
-        such as ``-1`` here would count as a wrong prediction.
+        Class predictions *before* any rejection (for a
+        :class:`RejectOptionClassifier`, ``clf.estimator_.predict(X)``); a
+        reject marker such as ``-1`` here counts as a wrong prediction.
     confidence : array-like of shape (n_samples,)
-        Any score, higher = more sure (maximum probability, margin, negative
-        uncertainty); ``±inf`` allowed, ``NaN`` refused. Only the order
-        matters; integers are ranked in their own dtype (exact beyond
-        ``2**53``).
+        Any score, higher = more sure; ``±inf`` allowed, ``NaN`` refused.
+        Only the order matters (integers ranked exactly in their dtype).
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights (default 1), not all zero. Sums of weights are
-        exact: integer weights give exactly what repeating each sample that
-        many times gives, also for a tie group that lands exactly on a
-        requested coverage or risk.
+        Non-negative weights, not all zero.
 
     Returns
     -------
     curve : RiskCoverageCurve
-        ``coverage``, ``selective_risk``, ``generalized_risk`` and
-        ``thresholds`` (decreasing), arrays of length ``G``.
+        One point per tie group, by decreasing confidence.
 
     See Also
     --------
-    aurc : Area under this curve.
     reject_curve : Every information measure along the same thresholds.
 
     References
@@ -240,7 +200,7 @@ def risk_coverage_curve(
     groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
     return RiskCoverageCurve(
         coverage=groups.accepted / groups.total,
-        selective_risk=_selective_risk(groups),
+        selective_risk=groups.selective_risk,
         generalized_risk=groups.errors / groups.total,
         thresholds=groups.thresholds,
     )
@@ -255,30 +215,19 @@ def aurc(
 ) -> float:
     """Area under the risk-coverage curve (AURC), lower is better.
 
-    ``aurc = sum_g (c_g - c_{g-1}) R_g`` with ``c_0 = 0`` (step rule over the
-    points of :func:`risk_coverage_curve`). Without ties and with unit
-    weights it is Geifman & El-Yaniv's ``(1/n) sum_k risk(top k)``.
+    ``aurc = sum_g (c_g - c_{g-1}) R_g`` with ``c_0 = 0`` over the points of
+    :func:`risk_coverage_curve`; without ties and weights, Geifman et al.'s
+    ``(1/n) sum_k risk(top k)``.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Class predictions before rejection (see :func:`risk_coverage_curve`).
-    confidence : array-like of shape (n_samples,)
-        Higher = more sure.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    y_true, y_pred, confidence, sample_weight
+        As for :func:`risk_coverage_curve`.
 
     Returns
     -------
     aurc : float
         In ``[0, 1]``.
-
-    See Also
-    --------
-    e_aurc : The same area minus that of the best possible ranking.
-    augrc : Area under the generalized risk.
 
     References
     ----------
@@ -291,8 +240,7 @@ def aurc(
     >>> aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.1458
     """
-    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
-    return _area(groups)
+    return _area(_groups(*_check_inputs(y_true, y_pred, confidence, sample_weight)))
 
 
 def e_aurc(
@@ -304,41 +252,19 @@ def e_aurc(
 ) -> float:
     """Excess AURC: the AURC minus that of the oracle ranking, lower is better.
 
-    The oracle ranks every correct sample above every error, without ties
-    (errors by increasing weight, the order that minimises the area when
-    weights differ), so ``e_aurc >= 0``, with 0 for a ranking as good as the
-    oracle's. It removes the part of the AURC due to the classifier's error
-    rate and keeps the part due to its confidence.
+    The oracle ranks every correct sample above every error (errors by
+    increasing weight), so ``e_aurc >= 0`` measures the confidence alone. It
+    ranks *samples*: integer weights are not repeated samples here.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Class predictions before rejection (see :func:`risk_coverage_curve`).
-    confidence : array-like of shape (n_samples,)
-        Higher = more sure.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    y_true, y_pred, confidence, sample_weight
+        As for :func:`risk_coverage_curve`.
 
     Returns
     -------
     e_aurc : float
         ``aurc - aurc_oracle``, at least 0.
-
-    See Also
-    --------
-    aurc : The area itself.
-
-    Notes
-    -----
-    With unit weights the oracle's area is ``(1/n) sum_{k=1}^{E} k / (C + k)``
-    (``C`` correct samples, ``E`` errors), close to Geifman et al.'s
-    ``r + (1 - r) ln(1 - r)`` for an error rate ``r``. The oracle ranks
-    *samples*: a sample of weight 3 is one sample, whereas three copies of it
-    could be ranked apart. So ``e_aurc`` depends on weights only relatively
-    (scaling them changes nothing), but integer weights are not the same as
-    repeated samples here, unlike for :func:`aurc` and :func:`augrc`.
 
     Examples
     --------
@@ -364,20 +290,13 @@ def augrc(
 ) -> float:
     """Area under the generalized risk-coverage curve (AUGRC), lower is better.
 
-    ``augrc = sum_g (c_g - c_{g-1}) GR_g`` with the generalized risk
-    ``GR_g = W_err_acc / W`` (accepted errors over all samples). Traub et
-    al. (2024): the average risk of silent failures over all coverages.
+    ``augrc = sum_g (c_g - c_{g-1}) GR_g``: the average risk of silent
+    failures over all coverages (Traub et al. 2024).
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Class predictions before rejection (see :func:`risk_coverage_curve`).
-    confidence : array-like of shape (n_samples,)
-        Higher = more sure.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
+    y_true, y_pred, confidence, sample_weight
+        As for :func:`risk_coverage_curve`.
 
     Returns
     -------
@@ -411,22 +330,15 @@ def selective_risk_at_coverage(
 ) -> float:
     """Selective risk at the first threshold whose coverage reaches ``coverage``.
 
-    ``R_g`` of the first tie group with ``c_g >= coverage``: the risk a user
-    gets when asking to accept at least that fraction of the weight (ties
-    may make the coverage reached larger).
+    ``R_g`` of the first tie group with ``c_g >= coverage`` (ties may make
+    the coverage reached larger).
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Class predictions before rejection (see :func:`risk_coverage_curve`).
-    confidence : array-like of shape (n_samples,)
-        Higher = more sure.
+    y_true, y_pred, confidence, sample_weight
+        As for :func:`risk_coverage_curve`.
     coverage : float
         Target coverage, in ``(0, 1]``.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
 
     Returns
     -------
@@ -449,8 +361,7 @@ def selective_risk_at_coverage(
     groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
     reached = groups.accepted / groups.total
     # The last coverage is exactly 1, so a target in (0, 1] is always reached.
-    first = int(np.searchsorted(reached, target, side="left"))
-    first = min(first, len(reached) - 1)
+    first = min(int(np.searchsorted(reached, target)), len(reached) - 1)
     return float(groups.errors[first] / groups.accepted[first])
 
 
@@ -465,21 +376,14 @@ def coverage_at_risk(
     """Largest coverage whose selective risk is at most ``risk``.
 
     The largest ``c_g`` with ``R_g <= risk`` over the thresholds of
-    :func:`risk_coverage_curve`, or 0 if no threshold is that safe (reject
-    everything).
+    :func:`risk_coverage_curve`, or 0 if none is that safe.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Class predictions before rejection (see :func:`risk_coverage_curve`).
-    confidence : array-like of shape (n_samples,)
-        Higher = more sure.
+    y_true, y_pred, confidence, sample_weight
+        As for :func:`risk_coverage_curve`.
     risk : float
         Largest acceptable selective risk, in ``[0, 1]``.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative weights.
 
     Returns
     -------
@@ -496,9 +400,6 @@ def coverage_at_risk(
     """
     limit = _check_fraction(risk, "risk", allow_zero=True)
     groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
-    # The same comparison as R_g <= risk, without dividing: E_g <= risk * A_g
-    # would round differently, so compare the selective risks themselves.
-    safe = _selective_risk(groups) <= limit
-    if not safe.any():
-        return 0.0
-    return float(groups.accepted[np.flatnonzero(safe)[-1]] / groups.total)
+    # Compare the selective risks themselves: E_g <= risk * A_g rounds otherwise.
+    safe = np.flatnonzero(groups.selective_risk <= limit)
+    return float(groups.accepted[safe[-1]] / groups.total) if safe.size else 0.0

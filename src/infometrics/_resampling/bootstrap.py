@@ -1,13 +1,9 @@
 """Bootstrap confidence intervals: multinomial draws evaluated as stacks.
 
-Resampling ``n`` samples with replacement matters only through the counts it
-produces. Samples that share a confusion-matrix cell (and, with weights, a
-weight) are interchangeable, so a resample is one
-:meth:`numpy.random.Generator.multinomial` draw of ``n`` over those groups
-with probabilities ``count / n``: exactly the ordinary nonparametric
-bootstrap (Efron and Tibshirani, *An Introduction to the Bootstrap*, 1993,
-ch. 6), at a cost ``O(n_resamples x groups)``. The resampled tables are
-evaluated as stacks by the one measure evaluator, block by block.
+Samples sharing a cell (and a weight) are interchangeable, so a resample is
+one multinomial draw of ``n`` over those groups with probabilities
+``count / n``: exactly the nonparametric bootstrap (Efron and Tibshirani,
+*An Introduction to the Bootstrap*, 1993, ch. 6).
 """
 
 from __future__ import annotations
@@ -34,8 +30,8 @@ _BLOCK_ENTRIES = 1 << 24
 
 
 class Resampler:
-    """The checked options of one resampling call: its random stream, its
-    progress messages (``verbose``) and the evaluation of resamples."""
+    """The checked options of one resampling call: its random stream,
+    progress messages and the evaluation of resamples."""
 
     def __init__(self, caller, n_resamples, confidence_level, random_state, verbose):
         if (
@@ -138,8 +134,9 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
     """Each classifier's matrix alone (``predictions``: ``(y_pred, name)``
     pairs), and the groups of samples sharing their cell in every matrix and
     their weight: ``(matrices, group_counts, cells per matrix, group_weights)``.
+    Groups are sorted by their codes, so the draws ignore the samples' order.
     """
-    matrices, parts, rows, row_classes = [], [], None, None
+    matrices, parts = [], []
     for y_pred, name in predictions:
         matrix, classes = confusion_matrix_and_labels(
             y_true,
@@ -154,48 +151,43 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
             flat = matrix.reshape(-1).astype(np.int64)
             cells = np.flatnonzero(flat)
             return matrices, flat[cells], [cells], None
-        # The rows again only for other classes (A and B often share them).
-        if not (
-            rows is not None
-            and classes.dtype == row_classes.dtype
-            and np.array_equal(classes, row_classes)
-        ):
-            rows, row_classes = encode_labels(y_true, classes), classes
-        cells = rows * matrix.shape[1]
-        parts.append(
-            cells + encode_labels(y_pred, classes, name=name, reject_label=reject_label)
-        )
+        predicted = encode_labels(y_pred, classes, name=name, reject_label=reject_label)
+        parts.append(encode_labels(y_true, classes) * matrix.shape[1] + predicted)
     sizes = [matrix.size for matrix in matrices]
     if sample_weight is not None:
-        weights = check_sample_weight(sample_weight, len(parts[0]))
-        weight_codes, distinct = pd.factorize(weights)
+        weight_codes, distinct = _sorted_codes(
+            check_sample_weight(sample_weight, len(parts[0]))
+        )
         parts.append(weight_codes)
         sizes.append(len(distinct))
-    if math.prod(sizes) <= max(4 * len(parts[0]), 1 << 20):
-        # Few classes: the joint code indexes a table directly.
-        codes = parts[0]
-        for part, size in zip(parts[1:], sizes[1:], strict=True):
-            codes = codes * size + part
-        table = np.bincount(codes, minlength=math.prod(sizes))
-        groups = np.flatnonzero(table)
-        group_counts = table[groups]
-        for index in range(len(parts) - 1, -1, -1):
-            groups, parts[index] = np.divmod(groups, sizes[index])
-    else:
-        ids, bound = parts[0], sizes[0]
-        for part, size in zip(parts[1:], sizes[1:], strict=True):
-            if bound * size >= 1 << 62:  # keep the joint code in int64
-                ids, uniques = pd.factorize(ids)
-                bound = len(uniques)
-            ids, bound = ids * size + part, bound * size
-        ids, _ = pd.factorize(ids)
-        group_counts = np.bincount(ids)
-        for index, part in enumerate(parts):
-            # A value every sample of a group shares, per group.
-            parts[index] = np.empty(group_counts.size, part.dtype)
-            parts[index][ids] = part
+    ids, bound = parts[0], sizes[0]
+    for part, size in zip(parts[1:], sizes[1:], strict=True):
+        if bound * size >= 1 << 62:  # keep the joint code in int64
+            ids, uniques = _sorted_codes(ids)
+            bound = len(uniques)
+        ids, bound = ids * size + part, bound * size
+    ids, uniques = _sorted_codes(ids)
+    group_counts = np.bincount(ids, minlength=len(uniques))
+    for index, part in enumerate(parts):
+        # The value every sample of a group shares, per group.
+        parts[index] = np.empty(len(uniques), part.dtype)
+        parts[index][ids] = part
     group_weights = None if sample_weight is None else distinct[parts.pop()]
     return matrices, group_counts, parts, group_weights
+
+
+def _sorted_codes(values):
+    """``values`` as codes ``0..k-1`` in the order of the ``k`` distinct
+    values, and those values: by a table of small non-negative integers, or
+    else by a hash (O(n)) and a sort of the distinct values."""
+    if values.dtype.kind in "iu" and values.max() < 4 * values.size + (1 << 20):
+        present = np.bincount(values) > 0
+        return np.cumsum(present)[values] - 1, np.flatnonzero(present)
+    codes, uniques = pd.factorize(values)
+    order = np.argsort(uniques, kind="stable")
+    ranks = np.empty_like(order)
+    ranks[order] = np.arange(order.size)
+    return ranks[codes], uniques[order]
 
 
 # Resampled counts are int64 (NumPy's multinomial): the total must fit.
@@ -205,23 +197,20 @@ _MAX_SAMPLES = (1 << 63) - 1
 def _sample_counts(confusion_matrix, counts):
     """The exact int64 sample counts of a matrix: integers read exactly,
     floats whole up to rounding noise, a total beyond int64 refused."""
-    raw = np.asarray(confusion_matrix)
-    if raw.dtype.kind in "iu":
-        values = [int(value) for value in raw.reshape(-1).tolist()]
-    else:
-        flat = counts.reshape(-1)
-        whole = np.round(flat)
-        # A positive count that rounds to 0 (such as weights times 1e-100) is
-        # a fraction of a sample, not rounding noise of a whole number.
-        if np.any(np.abs(flat - whole) > 1e-9 * np.maximum(1.0, whole)) or np.any(
-            (whole == 0) & (flat != 0)
-        ):
-            raise ValueError(
-                "Multinomial resampling needs integer counts (numbers of "
-                "samples); for weighted data pass the labels and sample_weight "
-                "to bootstrap_measures_from_predictions instead."
-            )
-        values = [int(value) for value in whole.tolist()]
+    raw = np.asarray(confusion_matrix).reshape(-1)
+    whole = np.round(counts.reshape(-1))
+    # A positive count that rounds to 0 (such as weights times 1e-100) is a
+    # fraction of a sample, not rounding noise of a whole number.
+    if raw.dtype.kind not in "iu" and (
+        np.any(np.abs(counts.reshape(-1) - whole) > 1e-9 * np.maximum(1.0, whole))
+        or np.any((whole == 0) & (raw != 0))
+    ):
+        raise ValueError(
+            "Multinomial resampling needs integer counts (numbers of "
+            "samples); for weighted data pass the labels and sample_weight "
+            "to bootstrap_measures_from_predictions instead."
+        )
+    values = [int(v) for v in (raw if raw.dtype.kind in "iu" else whole).tolist()]
     total = sum(values)
     if total <= 0:
         raise ValueError("The confusion matrix is empty; there is nothing to resample.")
@@ -245,17 +234,15 @@ def bootstrap_measures(
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures from a confusion matrix.
 
-    The samples behind the matrix are resampled with replacement, which for
-    counts is a multinomial draw of ``n`` samples over the cells with the
-    observed frequencies. All resamples are evaluated as one stack.
+    A resample of the samples behind the matrix is a multinomial draw of
+    ``n`` over its cells (see the user guide, "Uncertainty").
 
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1) or (m, m)
         Integer counts.
     measures : str or sequence of str, default=("ni2",)
-        Registry names (``"ni1"`` ... ``"ni24"``, ``"info_completeness"``,
-        ...); a single string is one name.
+        Registry names; a single string is one name.
     n_resamples : int, default=1000
         Number of bootstrap resamples.
     confidence_level : float, default=0.95
@@ -263,8 +250,7 @@ def bootstrap_measures(
     random_state : int, Generator or None, default=None
         Seed for reproducible resamples.
     verbose : int, default=0
-        0 is silent; 1 prints what is resampled and when it is done, 2 also
-        every block of resamples.
+        0 is silent; 1 prints the groups and the end, 2 every block.
 
     Returns
     -------
@@ -273,8 +259,7 @@ def bootstrap_measures(
 
     See Also
     --------
-    bootstrap_measures_from_predictions : The same from labels (with sample weights).
-    paired_comparison : Two classifiers on the same samples.
+    bootstrap_measures_from_predictions : The same from labels.
 
     Examples
     --------
@@ -316,11 +301,9 @@ def bootstrap_measures_from_predictions(
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures, resampling the samples.
 
-    Resampling the samples with replacement is drawn at the level of the
-    counts (exactly the same distribution): without weights a multinomial
-    over the confusion matrix cells, at a cost that does not grow with the
-    number of samples; with weights a multinomial over the groups of samples
-    that share a cell and a weight (a resampled sample keeps its weight).
+    Drawn at the level of the counts (the same distribution): a multinomial
+    over the cells, or with weights over the samples sharing a cell and a
+    weight; a resampled sample keeps its weight.
 
     Parameters
     ----------
@@ -333,16 +316,9 @@ def bootstrap_measures_from_predictions(
     reject_label : scalar or None, default=-1
         The rejection label.
     sample_weight : array-like of shape (n_samples,), default=None
-        A resampled sample keeps its weight.
-    n_resamples : int, default=1000
-        Number of bootstrap resamples.
-    confidence_level : float, default=0.95
-        Coverage of the percentile interval.
-    random_state : int, Generator or None, default=None
-        Seed for reproducible resamples.
-    verbose : int, default=0
-        0 is silent; 1 prints the resampling method and when it is done, 2
-        also every block of resamples.
+        Non-negative sample weights.
+    n_resamples, confidence_level, random_state, verbose
+        As for :func:`bootstrap_measures`.
 
     Returns
     -------
@@ -351,7 +327,7 @@ def bootstrap_measures_from_predictions(
 
     See Also
     --------
-    bootstrap_measures : The same from a confusion matrix.
+    paired_comparison : Two classifiers on the same samples.
 
     Examples
     --------

@@ -1,10 +1,4 @@
-"""Percentile bootstrap intervals from the measures' resampled values.
-
-No resample is dropped silently: infinite ones rank as values, undefined
-(NaN) ones are counted and said (warned, or collected by
-:func:`interval_notes` for a caller that shows the messages itself, like the
-HTML report).
-"""
+"""Percentile bootstrap intervals; no resample is dropped silently."""
 
 import contextlib
 import contextvars
@@ -26,10 +20,9 @@ class BootstrapInterval:
     estimate : float
         The measure on the data as given.
     low, high : float
-        Bounds of the percentile interval. Infinite resamples count as the
-        values they are (a bound is infinite when enough resamples are);
-        resamples on which the measure is undefined (``nan``) are left out
-        with an :class:`~infometrics.exceptions.UndefinedMeasureWarning`, and the bounds
+        Bounds of the percentile interval: infinite resamples rank as
+        values; undefined (``nan``) ones are left out with an
+        :class:`~infometrics.exceptions.UndefinedMeasureWarning`, and the bounds
         are ``nan`` when they exceed the ``1 - confidence_level`` share.
     confidence_level : float
         E.g. 0.95.
@@ -80,16 +73,9 @@ def tell(message, category):
 
 
 def _percentiles(distribution, confidence_level, *, name):
-    """The percentile interval of ``distribution`` (NumPy's linear quantiles).
-
-    No resample is dropped silently. Infinite resamples rank as the values
-    they are, so a bound is infinite when enough resamples are. A NaN
-    resample has no rank (the measure is undefined on it): the bounds are
-    over the defined resamples, with an :class:`UndefinedMeasureWarning`
-    saying how many were left out, or NaN (also with the warning) when the
-    undefined resamples outnumber the ``1 - confidence_level`` share the
-    interval leaves out -- they could then move either bound anywhere.
-    """
+    """The percentile interval of ``distribution`` (NumPy's linear quantiles),
+    over the defined (non-NaN) resamples, said when some are undefined; NaN
+    when they outnumber the share the interval leaves out."""
     undefined = np.isnan(distribution)
     n_undefined, n_resamples = int(np.count_nonzero(undefined)), distribution.size
     if n_undefined:
@@ -115,9 +101,6 @@ def _percentiles(distribution, confidence_level, *, name):
         )
     values = np.sort(distribution[~undefined])
     alpha = (1.0 - confidence_level) / 2.0
-    if np.isfinite(values).all():
-        low, high = np.quantile(values, [alpha, 1.0 - alpha])
-        return float(low), float(high)
     bounds = [_quantile_of_sorted(values, level) for level in (alpha, 1.0 - alpha)]
     if np.isnan(bounds).any():
         tell(
@@ -129,12 +112,9 @@ def _percentiles(distribution, confidence_level, *, name):
 
 
 def _quantile_of_sorted(values, level):
-    """NumPy's linear quantile of sorted ``values`` that may hold +-inf.
-
-    Between a finite value and an infinite one (at a positive distance from
-    the finite one) the quantile is the infinite one; between -inf and inf
-    it is NaN. NumPy's interpolation would give NaN for ``inf * 0``.
-    """
+    """NumPy's linear quantile of sorted ``values`` that may hold +-inf: next
+    to an infinite value it is that value, between -inf and inf NaN (NumPy's
+    interpolation would give NaN for ``inf * 0``)."""
     position = (values.size - 1) * level
     below = int(np.floor(position))
     above = min(below + 1, values.size - 1)
@@ -144,8 +124,6 @@ def _quantile_of_sorted(values, level):
         return a
     if np.isinf(a) and np.isinf(b):
         return float("nan")  # -inf below, inf above
-    if np.isinf(a):
-        return a
-    if np.isinf(b):
-        return b
+    if np.isinf(a) or np.isinf(b):
+        return a if np.isinf(a) else b
     return float(np.quantile(values[below : above + 1], fraction))

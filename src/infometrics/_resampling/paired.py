@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pandas as pd
 from numpy.typing import ArrayLike
 
+from .._counting.label_checks import check_labels_array
 from .._measures.registry import check_measure
 from ..exceptions import UndefinedMeasureWarning
 from .bootstrap import Resampler, label_groups, measures_of
@@ -28,18 +28,14 @@ class PairedComparison:
     estimate_difference : float
         ``estimate_a - estimate_b``.
     low, high : float
-        Percentile bootstrap interval of the difference at ``confidence_level``
-        (infinite and undefined resamples as in :class:`BootstrapInterval`).
+        Percentile interval of the difference, as in :class:`BootstrapInterval`.
     confidence_level : float
         Coverage of ``[low, high]``.
     fraction_a_better : float
-        Fraction of resamples on which A is better than B in the measure's
-        own direction (ties count half), over the resamples where the
-        difference is defined (an infinite one counts). Not a p-value: it is
-        the bootstrap estimate of how often A would come out ahead.
+        Fraction of the resamples where the difference is defined on which
+        A is better (ties count half). Not a p-value.
     p_value : float
-        Two-sided bootstrap p-value of "no difference" (see
-        :func:`paired_comparison`, Notes).
+        Two-sided bootstrap p-value of "no difference".
     distribution : ndarray of shape (n_resamples,)
         ``measure(A) - measure(B)`` on every resample (``nan`` where either
         is undefined).
@@ -67,13 +63,9 @@ class PairedComparison:
 
 
 def _bootstrap_p_value(estimate, distribution):
-    """Two-sided p-value of "no difference" from the shifted bootstrap.
-
-    Under the null the difference is distributed as the bootstrap
-    distribution shifted to centre 0, ``distribution - estimate``; the
-    p-value is the (Monte-Carlo corrected) fraction of it at least as far
-    from 0 as the observed difference.
-    """
+    """Two-sided p-value of "no difference": the (Monte-Carlo corrected)
+    share of ``distribution - estimate`` at least as far from 0 as the
+    estimate."""
     # Infinite differences are as extreme as any; undefined (NaN) ones
     # have no place in the count.
     defined = distribution[~np.isnan(distribution)]
@@ -113,19 +105,15 @@ def paired_comparison(
 ) -> PairedComparison:
     """Compare two classifiers on a measure, on bootstrap resamples of the same samples.
 
-    Both classifiers are scored on the same resamples of the test samples
-    (Holt et al.'s Monte-Carlo idea), so the comparison accounts for their
-    correlation. A paired resample is a multinomial draw over the groups of
-    samples sharing a (truth, prediction A, prediction B) triple (and a
-    weight, with weights).
-
-    Each classifier is scored on the matrix it has alone: the one of
-    ``augmented_confusion_matrix(y_true, y_pred_a, labels=labels)``, whose
-    classes are ``labels``, or else the classes of ``y_true`` and of A's own
-    predictions. A class that only B predicts is no row or column of A's
-    matrix, so the estimates are exactly those of the single-classifier
-    functions (``all_measures_score(y_true, y_pred_a)`` and so on). Both
-    matrices have a row for every class of ``y_true``.
+    Both are scored on the same resamples (Holt et al.'s Monte-Carlo idea),
+    so the comparison accounts for their correlation; each on the matrix it
+    has alone (the classes of ``y_true`` and its own predictions, or
+    ``labels``), so the estimates are those of the single-classifier
+    functions. ``p_value`` is the two-sided shifted-bootstrap p-value
+    ``(1 + #{|D* - d| >= |d|}) / (1 + B)``, NaN with an
+    :class:`~infometrics.exceptions.UndefinedMeasureWarning` when the
+    difference is the same on every resample (see the user guide,
+    "Uncertainty").
 
     Parameters
     ----------
@@ -135,48 +123,16 @@ def paired_comparison(
         Predictions of A and B on the same samples.
     measure : str, default="ni2"
         Registry name; its direction decides what "better" means.
-    labels : array-like, default=None
-        Class order of both matrices (default: each classifier's own, as
-        above).
-    reject_label : scalar or None, default=-1
-        The rejection label.
-    sample_weight : array-like of shape (n_samples,), default=None
-        A resampled sample keeps its weight.
-    n_resamples : int, default=1000
-        Number of paired bootstrap resamples.
-    confidence_level : float, default=0.95
-        Coverage of the interval of the difference.
-    random_state : int, Generator or None, default=None
-        Seed for reproducible resamples.
-    verbose : int, default=0
-        0 is silent; 1 prints the resampling method and when it is done, 2
-        also every block of resamples.
+    labels, reject_label, sample_weight
+        As for :func:`bootstrap_measures_from_predictions`.
+    n_resamples, confidence_level, random_state, verbose
+        As for :func:`bootstrap_measures`.
 
     Returns
     -------
     comparison : PairedComparison
-        Estimates, the interval of the difference A - B, the fraction of
-        resamples where A is better and the p-value of "no difference".
-
-    See Also
-    --------
-    bootstrap_measures_from_predictions : Intervals for one classifier.
-
-    Notes
-    -----
-    ``p_value`` tests the null hypothesis "the measure is the same for A and
-    B" two-sided, with the shifted bootstrap: under the null the difference
-    ``D`` is distributed as its bootstrap distribution ``D*`` moved to centre
-    zero, so ``p = (1 + #{|D*_b - d| >= |d|}) / (1 + B)`` for the observed
-    difference ``d`` over the ``B`` resamples where the measure is defined
-    (the ``+1`` makes it a valid Monte-Carlo p-value; its smallest value is
-    ``1 / (B + 1)``). When the difference is the same on every resample (one
-    sample, or a few on which one classifier is always right and the other
-    always wrong) the shifted null is a single point and ``p_value`` is NaN,
-    with an :class:`~infometrics.exceptions.UndefinedMeasureWarning`; a difference that
-    is ``inf - inf`` on a resample is undefined there. ``fraction_a_better``
-    is a different quantity -- how often A came out ahead on a resample --
-    and is not a p-value.
+        Estimates, the interval of A - B, the fraction of resamples where A
+        is better and the p-value of "no difference".
 
     Examples
     --------
@@ -196,7 +152,7 @@ def paired_comparison(
         "paired_comparison", n_resamples, confidence_level, random_state, verbose
     )
     y_true, y_pred_a, y_pred_b = (
-        _as_label_array(y, name)
+        check_labels_array(y, name)
         for y, name in (
             (y_true, "y_true"),
             (y_pred_a, "y_pred_a"),
@@ -255,13 +211,3 @@ def paired_comparison(
         p_value=_bootstrap_p_value(estimate_difference, distribution),
         distribution=distribution,
     )
-
-
-def _as_label_array(y, name):
-    array = y.to_numpy() if isinstance(y, (pd.Series, pd.Index)) else np.asarray(y)
-    if array.ndim != 1:
-        raise ValueError(
-            f"{name} must be 1-d, one label per sample; got an array of shape "
-            f"{array.shape}."
-        )
-    return array
