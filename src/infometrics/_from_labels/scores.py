@@ -14,7 +14,7 @@ from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
 from .._measures import validation
-from .._measures.conventional import conventional_measures, positive_row
+from .._measures.conventional import conventional_measures
 from .._measures.coverage import InformationCoverage, information_coverage
 from .._measures.ni import MeasureName, all_measures, check_measure_name, ni
 from .._measures.triangle import EntropyTriangle, entropy_triangle
@@ -325,7 +325,7 @@ def conventional_measures_score(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     # The bare matrix's labels are its rows 0 .. m - 1.
-    row = positive_row(pos_label, labels) if len(labels) == 2 else 1
+    row = validation.positive_row(pos_label, labels) if len(labels) == 2 else 1
     return conventional_measures(
         matrix, pos_label=row, replace_undefined_by=replace_undefined_by
     )

@@ -1,9 +1,4 @@
-"""The 24 normalized information measures NI1 ... NI24 of Hu, He & Yuan.
-
-Each measure is a function of the shared
-:class:`~infometrics._measures.quantities.MatrixQuantities`; every public function
-accepts one confusion matrix or a stack.
-"""
+"""The 24 normalized information measures NI1 ... NI24 of Hu, He & Yuan."""
 
 from __future__ import annotations
 
@@ -33,10 +28,10 @@ ZERO_CROSS_ENTROPY_REASON = "the cross-entropy is 0, so the ratio is 0/0"
 # H(T) = 0 a measure normalised by H(T) is undefined.
 
 
-def _mutual_info(normalizer, *, divides_by_h_true=False, information="mutual_info"):
+def _mutual_info(normalizer, information="mutual_info"):
     def compute(q):
         norm = normalizer(q)
-        single_class = (q.h_true <= 0) & (divides_by_h_true | (norm <= 0))
+        single_class = (q.h_true <= 0) & (norm <= 0)
         return ratio(getattr(q, information), norm), [
             (single_class, ONE_TRUE_CLASS_REASON)
         ]
@@ -58,10 +53,8 @@ def _ni4(q):
 def _divergence(*names, singular=""):
     def compute(q):
         value = sum(q.sum(name) for name in names)
-        infinite = np.zeros(q.stack_shape, dtype=bool)
-        for side in singular:
-            infinite = infinite | (q.sum(f"{side}_singular") > 0)
-        return _exp_minus(value, infinite)
+        infinite = sum(q.sum(f"{side}_singular") for side in singular) > 0
+        return _exp_minus(value, np.broadcast_to(infinite, q.stack_shape))
 
     return compute
 
@@ -132,15 +125,11 @@ class NIMeasure(NamedTuple):
 
     Attributes
     ----------
-    name : str
-        ``"ni1"`` ... ``"ni24"``.
-    group : str
-        ``"mutual information"``, ``"divergence"`` or ``"cross-entropy"``.
-    formula : str
-        The definition, in the notation of the specification.
+    name, group, formula : str
+        ``"ni1"`` ... ``"ni24"``; ``"mutual information"``, ``"divergence"`` or
+        ``"cross-entropy"``; the definition.
     compute : callable
-        ``compute(quantities) -> (values, conditions)``, as
-        :attr:`MeasureSpec.compute`.
+        ``compute(quantities) -> (values, conditions)``, as in :class:`MeasureSpec`.
     """
 
     name: str
@@ -154,16 +143,12 @@ _MI, _DIV, _CE = "mutual information", "divergence", "cross-entropy"
 NI_MEASURES: dict[str, NIMeasure] = {
     f"ni{number}": NIMeasure(f"ni{number}", group, formula, compute)
     for number, group, formula, compute in [
-        (1, _MI, "I / H(T)", _mutual_info(lambda q: q.h_true, divides_by_h_true=True)),
+        (1, _MI, "I / H(T)", _mutual_info(lambda q: q.h_true)),
         (
             2,
             _MI,
             "I_M / H(T), I_M leaving out the reject column's terms",
-            _mutual_info(
-                lambda q: q.h_true,
-                divides_by_h_true=True,
-                information="mutual_info_without_reject",
-            ),
+            _mutual_info(lambda q: q.h_true, "mutual_info_without_reject"),
         ),
         (3, _MI, "I / H(Y)", _mutual_info(lambda q: q.h_output)),
         (4, _MI, "(I / H(T) + I / H(Y)) / 2", _ni4),
@@ -275,8 +260,8 @@ MeasureName = Literal[
 
 def check_measure_name(measure):
     """Return the canonical lower-case name of an NI measure or raise."""
-    name = str(measure).lower() if isinstance(measure, str) else measure
-    if not isinstance(name, str) or name not in NI_MEASURES:
+    name = measure.lower() if isinstance(measure, str) else None
+    if name not in NI_MEASURES:
         raise ValueError(
             f"Unknown measure {measure!r}; choose one of 'ni1' ... 'ni24' "
             "(for example measure='ni2')."
@@ -333,15 +318,8 @@ def ni(
 
     Notes
     -----
-    With ``P = C / n``, marginals ``p_t`` (rows) and ``p_y`` (columns),
-    ``I = sum_ij P_ij log2(P_ij / (p_t(i) p_y(j)))`` over all ``m + 1`` columns,
-    and ``I_M`` the same sum over the first ``m`` columns only,
-    ``NI2 = I_M / H(T)``. The divergence group compares ``t = (p_t, 0)`` with
-    ``y = p_y`` in bits and returns ``exp(-D)``. Degenerate cases: ``I = 0``
-    gives 0 even when a normaliser is 0; ``H(T) = 0`` makes the measures that
-    divide by ``H(T)`` undefined; an infinite divergence is undefined
-    (singular); an infinite cross-entropy gives 0. For ``ni20`` identical
-    marginals give 1 (the limit), where the published table prints "S".
+    :data:`NI_MEASURES` holds the formulas; the user guide's "Deliberate
+    differences from the published tables" the degenerate cases.
 
     References
     ----------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -23,11 +23,13 @@ from .measure import (
     INFORMATION_COVERAGE,
     NORMALIZED_INFORMATION,
     MeasureSpec,
+    for_classes,
+    measure_matrix,
 )
 from .ni import SPECS as NI_SPECS
 from .quantities import MatrixQuantities
 from .triangle import SPECS as TRIANGLE_SPECS
-from .validation import check_confusion_matrix, check_replace_undefined_by
+from .validation import check_replace_undefined_by
 
 __all__ = [
     "CONVENTIONAL",
@@ -89,23 +91,13 @@ def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
         ) from None
     if not names:
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
-    return _for_classes([MEASURES[name] for name in names], n_classes)
-
-
-def _for_classes(specs, n_classes):
-    for spec in specs:
-        if spec.binary_only and n_classes not in (None, 2):
-            raise ValueError(
-                f"{spec.name!r} is only defined for two classes; the matrix has "
-                f"{n_classes}."
-            )
-    return specs
+    return for_classes([MEASURES[name] for name in names], n_classes)
 
 
 def _checked(names, n_classes, replace_undefined_by):
     # Each measure once: "ni2" and "NI2" are one column of the results.
     specs = {spec.name: spec for spec in map(check_measure, names)}
-    specs = _for_classes(list(specs.values()), n_classes)
+    specs = for_classes(list(specs.values()), n_classes)
     return specs, check_replace_undefined_by(replace_undefined_by)
 
 
@@ -121,6 +113,7 @@ def compute_measures(
     confusion_matrix: ArrayLike,
     names: Iterable[str],
     *,
+    pos_label: Any = 1,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> dict[str, float | np.ndarray]:
     """The named measures of a matrix or stack: one validation, one quantities pass.
@@ -128,9 +121,12 @@ def compute_measures(
     Parameters
     ----------
     confusion_matrix : array-like of shape (..., m, m + 1) or (..., m, m)
-        Counts.
+        Counts, as for :func:`ni`.
     names : iterable of str
-        Base names from :data:`MEASURES`.
+        Base names from :data:`MEASURES` (or ``neg_`` scorer names).
+    pos_label : label, default=1
+        The positive class of the two-class measures, as for
+        :func:`conventional_measures`.
     replace_undefined_by : "warn" or float, default="warn"
         As for the core functions.
 
@@ -146,9 +142,11 @@ def compute_measures(
     >>> compute_measures([[5, 1, 2], [1, 6, 0]], ["ni2", "kappa"])
     {'ni2': 0.3408435053044253, 'kappa': 0.53125}
     """
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    specs, replace = _checked(names, counts.shape[-2], replace_undefined_by)
-    return measure.evaluate_measures(MatrixQuantities(counts), specs, replace)
+    # Each measure once: "ni2" and "NI2" are one column of the results.
+    specs = {spec.name: spec for spec in map(check_measure, names)}.values()
+    return measure_matrix(
+        confusion_matrix, specs, replace_undefined_by, pos_label=pos_label
+    )[0]
 
 
 def evaluate_stack_blocks(blocks, n_classes, names, *, replace_undefined_by):

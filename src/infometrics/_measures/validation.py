@@ -238,6 +238,19 @@ def check_sample_counts(confusion_matrix, why):
     return counts
 
 
+def positive_row(pos_label, labels):
+    """The row of the label ``pos_label`` among ``labels``, or a clear error."""
+    labels = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
+    scalar = np.ndim(pos_label) == 0 and not isinstance(pos_label, (tuple, dict))
+    rows = [row for row, label in enumerate(labels) if scalar and label == pos_label]
+    if len(rows) != 1:
+        raise ValueError(
+            f"pos_label={pos_label!r} is not one of the class labels {labels!r}; "
+            "pass pos_label=<one of them>."
+        )
+    return rows[0]
+
+
 def check_replace_undefined_by(replace_undefined_by):
     """Validate the ``replace_undefined_by`` option shared by every measure."""
     if isinstance(replace_undefined_by, str) and replace_undefined_by == WARN:
