@@ -19,10 +19,6 @@ from .statistics import KINDS, STATISTICS
 # A difference of two entropies below this is rounding, not information.
 _CANCELLATION_TOLERANCE = 64 * np.finfo(np.float64).eps
 
-# Matrices of up to this many cells always take the exact per-cell form of I
-# (cheap there); larger ones take it where I or I_M is small.
-_EXACT_INFORMATION_CELLS = 4096
-
 
 def sum_of_others(values, axis=-1):
     """``sum_{k != i} values_k`` along ``axis``, from exclusive running sums:
@@ -35,31 +31,12 @@ def sum_of_others(values, axis=-1):
     return np.moveaxis(before + after, -1, axis)
 
 
-# Integer counts whose totals stay below this are summed and subtracted exactly.
-_EXACT_INTEGER_LIMIT = 2.0**53
-
-
 def _scaled_to_unit(counts):
     """Counts times the power of two that brings each matrix's largest near 1:
     exact, and sums near the float maximum no longer overflow."""
     largest = counts.max(axis=(-2, -1), keepdims=True)
     _, exponent = np.frexp(np.where(largest > 0, largest, 1.0))
     return np.ldexp(counts, -exponent)
-
-
-# Up to this many rows, column sums are added row by row (vector additions
-# over the columns, about twice as fast as ``sum(axis=-2)`` on a stack).
-_ROW_BY_ROW_ROWS = 32
-
-
-def _column_sums(counts):
-    """``counts.sum(axis=-2)``, the same bits: numpy adds the rows in order."""
-    if not 0 < counts.shape[-2] <= _ROW_BY_ROW_ROWS:
-        return counts.sum(axis=-2)
-    sums = counts[..., 0, :].copy()
-    for row in range(1, counts.shape[-2]):
-        sums += counts[..., row, :]
-    return sums
 
 
 def _entropy(values):
@@ -98,14 +75,17 @@ class MatrixQuantities:
         self.n_classes = m
         self.stack_shape = counts.shape[:-2]
         self.positive = positive
-        self._given = counts
+        with np.errstate(over="ignore", invalid="ignore"):
+            # Whole counts of a total below 2**53: every rest (sum of the other
+            # entries) is an exact subtraction, the bits of sum_of_others.
+            self._exact = counts.sum() < 2.0**53 and np.all(counts == np.floor(counts))
         self.counts = _scaled_to_unit(counts)
         self.total = self.counts.sum(axis=(-2, -1))
         self.empty = self.total <= 0
         self._safe_total = safe_total = np.where(self.empty, 1.0, self.total)
         self.joint = self.counts / safe_total[..., None, None]
         self.row_totals = self.counts.sum(axis=-1)
-        self.column_totals = _column_sums(self.counts)
+        self.column_totals = self.counts.sum(axis=-2)
         self.n_outputs = np.where(self.column_totals[..., m] > 0, m + 1, m)
         # Totals over the total, not sums of rounded cells: a single class has
         # a marginal of exactly 1.
@@ -125,35 +105,9 @@ class MatrixQuantities:
 
     # -- sums of the other entries ---------------------------------------------
 
-    @cached_property
-    def _exact(self):
-        """Per matrix: integer counts with a total below ``2**53``, whose rests
-        are exact subtractions (the same bits as sums of the others, faster)."""
-        counts = self._given
-        with np.errstate(over="ignore", invalid="ignore"):
-            # A whole stack of integers whose grand total is below the limit
-            # (a sum of non-negative integers is exact up to it, and rounds
-            # to at least the limit beyond) needs no per-matrix test.
-            if counts.sum() < _EXACT_INTEGER_LIMIT and np.array_equal(
-                counts, np.floor(counts)
-            ):
-                return np.ones(self.stack_shape, dtype=bool)
-            total = counts.sum(axis=(-2, -1))
-            integral = np.all(counts == np.floor(counts), axis=(-2, -1))
-        return integral & (total < _EXACT_INTEGER_LIMIT)
-
     def _others(self, values, totals, axis):
-        """``sum_{k != i} values_k`` along ``axis``; ``totals - values`` on exact
-        matrices."""
-        if np.all(self._exact):
-            return totals - values
-        others = sum_of_others(values, axis)
-        if not np.any(self._exact):
-            return others
-        exact = self._exact.reshape(
-            self.stack_shape + (1,) * (values.ndim - len(self.stack_shape))
-        )
-        return np.where(exact, totals - values, others)
+        """``sum_{k != i} values_k`` along ``axis``, ``totals`` the line sums."""
+        return totals - values if self._exact else sum_of_others(values, axis)
 
     @cached_property
     def _rests(self):
@@ -242,8 +196,7 @@ class MatrixQuantities:
 
     def _complement(self, totals):
         """``sum_{k != i} totals_k / n``: exactly 0 where the other totals are."""
-        rest = self._others(totals, self.total[..., None], axis=-1)
-        return self._share(rest)
+        return self._share(self._others(totals, self.total[..., None], axis=-1))
 
     @cached_property
     def _p_log_counts(self):
@@ -270,10 +223,10 @@ class MatrixQuantities:
         np.put_along_axis(others_p_log, largest, 0.0, axis)
         others_p_log = others_p_log.sum(axis=axis)
         rest = totals - top
-        if not np.all(self._exact):
+        if not self._exact:
             others = counts.copy()
             np.put_along_axis(others, largest, 0.0, axis)
-            rest = np.where(self._exact[..., None], rest, others.sum(axis=axis))
+            rest = others.sum(axis=axis)
         others_mass = self._share(rest)
         top_p_log = np.take_along_axis(self._p_log_counts, largest, axis).squeeze(axis)
         with np.errstate(divide="ignore", invalid="ignore"):
@@ -330,53 +283,15 @@ class MatrixQuantities:
             return log_ratio
 
     @cached_property
-    def _information_and_without_reject(self):
-        """``(I, I_M)``. Above 4096 cells, first as sums ``sum P log2 C + log2 n
-        - sum t log2 R - sum y log2 K`` (absolute error a few ``1e-14`` bits),
-        kept where both are at least ``1e-3`` bits; else term by term."""
-        if self.n_classes * (self.n_classes + 1) <= _EXACT_INFORMATION_CELLS:
-            terms = self._information_terms
-            return terms.sum(axis=(-2, -1)), terms[..., :-1].sum(axis=(-2, -1))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            log_rows = np.where(self.row_totals > 0, np.log2(self.row_totals), 0.0)
-            log_columns = np.where(
-                self.column_totals > 0, np.log2(self.column_totals), 0.0
-            )
-        log_total = np.log2(self._safe_total)
-        cells = self._p_log_counts.sum(axis=(-2, -1))
-        information = (
-            cells
-            + log_total
-            - (self.true_marginal * log_rows).sum(axis=-1)
-            - (self.output_marginal * log_columns).sum(axis=-1)
-        )
-        reject = self._p_log_counts[..., -1].sum(axis=-1)
-        reject_mass = self.joint[..., -1].sum(axis=-1)
-        reject_terms = (
-            reject
-            + reject_mass * (log_total - log_columns[..., -1])
-            - (self.joint[..., -1] * log_rows).sum(axis=-1)
-        )
-        without_reject = information - reject_terms
-        small = np.minimum(information, without_reject) < 1e-3
-        if np.any(small):
-            terms = self._information_terms
-            information = np.where(small, terms.sum(axis=(-2, -1)), information)
-            without_reject = np.where(
-                small, terms[..., :-1].sum(axis=(-2, -1)), without_reject
-            )
-        return information, without_reject
-
-    @cached_property
     def mutual_info(self):
         """``I = sum_ij P_ij log2(P_ij / (t_i y_j))``, accumulated term by term."""
-        information, _ = self._information_and_without_reject
+        information = self._information_terms.sum(axis=(-2, -1))
         return np.clip(information, 0.0, np.minimum(self.h_true, self.h_output)) + 0.0
 
     @cached_property
     def mutual_info_without_reject(self):
         """``I_M``: the terms of the first ``m`` columns only."""
-        _, without_reject = self._information_and_without_reject
+        without_reject = self._information_terms[..., :-1].sum(axis=(-2, -1))
         return np.clip(without_reject, 0.0, self.mutual_info) + 0.0
 
     @cached_property
