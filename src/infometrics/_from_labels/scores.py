@@ -48,11 +48,8 @@ def counts_and_labels(
     sample_weight,
     validate=True,
 ):
-    """``(counts, row labels)`` from labels or from ``confusion_matrix=``, not both.
-
-    ``validate=False`` leaves the checks of the counts' values to the
-    count-level function the caller passes them to (validation once per call).
-    """
+    """``(counts, row labels)`` from labels or from ``confusion_matrix=``, not both;
+    ``validate=False`` leaves checking the counts' values to the callee."""
     from_labels = y_true is not None or y_pred is not None
     if from_labels == (confusion_matrix is not None):
         raise ValueError(

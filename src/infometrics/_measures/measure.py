@@ -75,15 +75,9 @@ def _in_range(values, value_range):
 
 
 def evaluate_measures(quantities, specs, replace_undefined_by, *, why=None):
-    """``{name: value}`` of ``specs`` (only they are computed, only they warn).
-
-    ``quantities`` is of one matrix or a stack, or an iterable of the
-    consecutive blocks of one stack, whose values are concatenated (each
-    measure warning once for the whole stack). Floats for one matrix, arrays
-    of the stack shape for a stack. A dict ``why`` receives, for each measure
-    undefined somewhere, the reason of its first condition that holds (the
-    reason a report shows next to the value).
-    """
+    """``{name: value}`` of ``specs`` (only they are computed and warn) from the
+    quantities of a matrix, a stack, or consecutive blocks of one stack; ``why``
+    receives the reason of each measure undefined somewhere (a report shows it)."""
     specs = list(specs)
     blocks = [quantities] if isinstance(quantities, MatrixQuantities) else quantities
     parts = {spec.name: [] for spec in specs}

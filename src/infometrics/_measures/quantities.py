@@ -1,12 +1,8 @@
 """The quantities every measure of a matrix (or a stack of them) is computed from.
 
-:class:`MatrixQuantities` is the one evaluator of the package: a public
-function validates its counts once, and every measure of the registry reads
-the quantities of the matrix or of a whole stack (reject curves, resamples,
-the threshold tuner), each computed on first use. Every choice between two
-formulas is taken per matrix, on its counts alone, so a matrix gives the same
-bits alone or inside any stack. An all-zero reject column is not an output,
-so such a matrix gives exactly what its square part gives. In bits.
+:class:`MatrixQuantities` is the one evaluator of the package, in bits. A
+matrix gives the same bits alone or inside any stack, and an all-zero reject
+column gives exactly what the square part gives.
 """
 
 from functools import cached_property
@@ -58,10 +54,9 @@ def _line_entropies(line_information, line_mass, counts, axis):
 
 
 class MatrixQuantities:
-    """The quantities of validated float counts ``(..., m, m)`` or
-    ``(..., m, m + 1)``, each computed once and on demand; ``positive`` is the
-    row of the binary measures' positive class. ``n_outputs`` per matrix is
-    ``m + 1`` where the reject column holds something, else ``m``."""
+    """The quantities of validated counts ``(..., m, m)`` or ``(..., m, m + 1)``,
+    each computed on first use; ``positive``: the row of the binary measures'
+    positive class."""
 
     def __init__(self, counts, *, positive=1):
         self.n_columns = counts.shape[-1]
@@ -207,10 +202,9 @@ class MatrixQuantities:
         return values
 
     def _line_information(self, totals, axis):
-        """``sum_j -P_ij log2(C_ij / totals_i)`` per line (0 if empty), as
-        ``-sum P log2 C + mass log2 total``; the one cell that may hold more
-        than half its line, where that loses digits, is taken as
-        ``-P log1p(-rest / total)`` instead."""
+        """``sum_j -P_ij log2(C_ij / totals_i)`` per line (0 if empty), as ``-sum P
+        log2 C + mass log2 total``, but ``-P log1p(-rest / total)`` for a cell
+        holding more than half its line (where the sum loses digits)."""
         counts, joint = self.counts, self.joint
         # The largest cell of each line, and whether it dominates the line.
         largest = np.expand_dims(counts.argmax(axis=axis), axis)

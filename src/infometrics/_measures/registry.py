@@ -17,33 +17,11 @@ from numpy.typing import ArrayLike
 from . import measure
 from .conventional import SPECS as CONVENTIONAL_SPECS
 from .coverage import SPECS as COVERAGE_SPECS
-from .measure import (
-    CONVENTIONAL,
-    ENTROPY_TRIANGLE,
-    INFORMATION_COVERAGE,
-    NORMALIZED_INFORMATION,
-    MeasureSpec,
-    for_classes,
-    measure_matrix,
-)
+from .measure import MeasureSpec, for_classes, measure_matrix
 from .ni import SPECS as NI_SPECS
 from .quantities import MatrixQuantities
 from .triangle import SPECS as TRIANGLE_SPECS
 from .validation import check_replace_undefined_by
-
-__all__ = [
-    "CONVENTIONAL",
-    "ENTROPY_TRIANGLE",
-    "INFORMATION_COVERAGE",
-    "MEASURES",
-    "NORMALIZED_INFORMATION",
-    "MeasureSpec",
-    "check_measure",
-    "check_measures",
-    "compute_measures",
-    "evaluate_measures",
-    "evaluate_stack_blocks",
-]
 
 MEASURES: dict[str, MeasureSpec] = {
     **NI_SPECS,
@@ -51,7 +29,6 @@ MEASURES: dict[str, MeasureSpec] = {
     **TRIANGLE_SPECS,
     **CONVENTIONAL_SPECS,
 }
-
 
 # NI1 ... NI24, summarised in messages (not "nit", which is listed).
 _NUMBERED_NI = re.compile(r"ni\d+")
@@ -75,11 +52,8 @@ def check_measure(name) -> MeasureSpec:
 
 
 def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
-    """The entries of a name or a list of names (once each, in order), or raise.
-
-    A bare string is one name, not a sequence of letters; ``n_classes``, when
-    known, refuses the two-class measures on other matrices.
-    """
+    """The entries of a name or a list of names (once each, in order), or raise;
+    ``n_classes``, when known, refuses the two-class measures on others."""
     if isinstance(measures, str):
         measures = [measures]
     try:
@@ -96,9 +70,10 @@ def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
 
 def _checked(names, n_classes, replace_undefined_by):
     # Each measure once: "ni2" and "NI2" are one column of the results.
-    specs = {spec.name: spec for spec in map(check_measure, names)}
-    specs = for_classes(list(specs.values()), n_classes)
-    return specs, check_replace_undefined_by(replace_undefined_by)
+    specs = {spec.name: spec for spec in map(check_measure, names)}.values()
+    return for_classes(list(specs), n_classes), check_replace_undefined_by(
+        replace_undefined_by
+    )
 
 
 def evaluate_measures(quantities, names, *, replace_undefined_by="warn", why=None):
@@ -142,7 +117,6 @@ def compute_measures(
     >>> compute_measures([[5, 1, 2], [1, 6, 0]], ["ni2", "kappa"])
     {'ni2': 0.3408435053044253, 'kappa': 0.53125}
     """
-    # Each measure once: "ni2" and "NI2" are one column of the results.
     specs = {spec.name: spec for spec in map(check_measure, names)}.values()
     return measure_matrix(
         confusion_matrix, specs, replace_undefined_by, pos_label=pos_label
@@ -150,10 +124,8 @@ def compute_measures(
 
 
 def evaluate_stack_blocks(blocks, n_classes, names, *, replace_undefined_by):
-    """``{name: ndarray}`` of a stack handed over as consecutive blocks of
-    ``(k, m, m + 1)`` counts, which the stack builder made (not validated
-    again); each block's quantities live while it is evaluated, and every
-    measure warns once for the whole stack."""
+    """``{name: ndarray}`` of a stack given as consecutive (valid) blocks of
+    ``(k, m, m + 1)`` counts; each measure warns once for the whole stack."""
     specs, replace = _checked(names, n_classes, replace_undefined_by)
     quantities = (MatrixQuantities(block) for block in blocks)
     return measure.evaluate_measures(quantities, specs, replace)

@@ -38,12 +38,9 @@ def ratio(numerator, denominator):
 
 
 def _log2(mass, rest):
-    """``log2 mass`` where ``mass > 0``, from ``log1p(-rest)`` above 1/2.
-
-    ``rest`` (``1 - mass`` as a sum of the other entries) keeps the digits a
-    rounded mass near 1 would lose. Both logarithms are taken unmasked (a
-    masked ufunc call costs ten times as much).
-    """
+    """``log2 mass`` where ``mass > 0``, from ``log1p(-rest)`` above 1/2 (``rest``
+    = ``1 - mass`` as a sum of the others keeps the digits a mass near 1 loses);
+    both logarithms unmasked (a masked ufunc call costs ten times as much)."""
     mass, rest = np.broadcast_arrays(mass, rest)
     with np.errstate(divide="ignore", invalid="ignore"):
         values = np.where(mass > 0.5, np.log1p(-rest), np.log(mass))

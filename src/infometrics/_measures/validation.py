@@ -51,16 +51,9 @@ def _check_reject_name(name):
 
 
 def labelled_counts(confusion_matrix, labels=None, *, any_reject_name=False):
-    """``(counts, row names)`` of a labelled table, the columns in the rows' order.
-
-    A table with row and column names (a DataFrame, by duck typing: the core
-    does not import pandas) and counts that carry their classes (a
-    ``ConfusionCounts``) are read by name, never by position. The columns must
-    name the rows' classes plus at most one column named as the rejections
-    (moved last; any name with ``any_reject_name=True``). ``labels`` reorders
-    the rows and must name exactly those classes. Anything without names
-    (also a DataFrame indexed ``0, 1, ...``) is returned as it is, with None.
-    """
+    """``(counts, row names)`` of a table with row and column names (a DataFrame,
+    a ``ConfusionCounts``), the columns read by name in the rows' order and the
+    rejections last; ``labels`` reorders the rows. Else ``(input, None)``."""
     is_counts = hasattr(confusion_matrix, "labels") and hasattr(
         confusion_matrix, "confusion_matrix"
     )
@@ -126,13 +119,9 @@ _NOT_COUNTS = {
 
 
 def check_confusion_matrix(confusion_matrix):
-    """``(float64 counts, has a reject column)`` of a matrix or a stack, or raise.
-
-    Counts are finite non-negative reals (object arrays of numbers included);
-    booleans, complex numbers, strings and masked entries are refused (a masked
-    count has no value; filling it would be a guess). A labelled table is
-    aligned by name (:func:`labelled_counts`).
-    """
+    """``(float64 counts, has a reject column)`` of a matrix or a stack, or raise:
+    finite non-negative reals (a masked count has no value; filling it would be a
+    guess); a labelled table is aligned by name (:func:`labelled_counts`)."""
     confusion_matrix, _ = labelled_counts(confusion_matrix)
     if isinstance(confusion_matrix, np.ma.MaskedArray):
         if np.ma.is_masked(confusion_matrix):
