@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from .statistics import KINDS, STATISTICS
+from .statistics import KINDS, STATISTICS, _neg_entropy_term
 
 # A difference of two entropies below this is rounding, not information.
 _CANCELLATION_TOLERANCE = 64 * np.finfo(np.float64).eps
@@ -38,19 +38,6 @@ def _scaled_to_unit(counts):
 def _entropy(values):
     """An entropy, exactly 0 where it is rounding (a degenerate distribution)."""
     return np.where(values <= _CANCELLATION_TOLERANCE, 0.0, values)
-
-
-def _line_entropies(line_information, line_mass, counts, axis):
-    """``H`` of each line from ``mass * H``: 0 with one non-empty cell, nan if empty."""
-    value = np.divide(
-        line_information,
-        line_mass,
-        out=np.zeros_like(line_information),
-        where=line_mass > 0,
-    )
-    support = np.count_nonzero(counts, axis=axis)
-    value = np.where(support > 1, value, 0.0)
-    return np.where(support > 0, value, np.nan)
 
 
 class MatrixQuantities:
@@ -193,53 +180,26 @@ class MatrixQuantities:
         """``sum_{k != i} totals_k / n``: exactly 0 where the other totals are."""
         return self._share(self._others(totals, self.total[..., None], axis=-1))
 
-    @cached_property
-    def _p_log_counts(self):
-        """``P_ij log2 C_ij`` per cell (0 for an empty cell): the one log pass."""
-        values = np.zeros_like(self.counts)
-        np.log2(self.counts, out=values, where=self.counts > 0)
-        values *= self.joint
-        return values
-
-    def _line_information(self, totals, axis):
-        """``sum_j -P_ij log2(C_ij / totals_i)`` per line (0 if empty), as ``-sum P
-        log2 C + mass log2 total``, but ``-P log1p(-rest / total)`` for a cell
-        holding more than half its line (where the sum loses digits)."""
-        counts, joint = self.counts, self.joint
-        # The largest cell of each line, and whether it dominates the line.
-        largest = np.expand_dims(counts.argmax(axis=axis), axis)
-        top = np.take_along_axis(counts, largest, axis).squeeze(axis)
-        top_p = np.take_along_axis(joint, largest, axis).squeeze(axis)
-        dominant = 2 * top > totals
-        # The other cells' sums, taken directly (not as line minus top, which
-        # would cancel when they are tiny).
-        others_p_log = self._p_log_counts.copy()
-        np.put_along_axis(others_p_log, largest, 0.0, axis)
-        others_p_log = others_p_log.sum(axis=axis)
-        rest = totals - top
-        if not self._exact:
-            others = counts.copy()
-            np.put_along_axis(others, largest, 0.0, axis)
-            rest = others.sum(axis=axis)
-        others_mass = self._share(rest)
-        top_p_log = np.take_along_axis(self._p_log_counts, largest, axis).squeeze(axis)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            log_totals = np.where(totals > 0, np.log2(totals), 0.0)
-            exact_top = -top_p * np.log1p(-rest / np.where(top > 0, totals, 1.0))
-        exact_top = np.where(top > 0, exact_top / np.log(2.0), 0.0)
-        plain_top = -top_p_log + top_p * log_totals
-        top_term = np.where(dominant, exact_top, plain_top)
-        return np.maximum(top_term - others_p_log + others_mass * log_totals, 0.0)
+    def _line_entropies(self, rest, totals, axis):
+        """``H`` of each line's shares, each log taken from the rest of its line
+        near 1 (a share of the only non-empty cell gives exactly 0); nan if empty."""
+        safe = np.expand_dims(np.where(totals > 0, totals, 1.0), axis)
+        entropies = _neg_entropy_term(self.counts / safe, rest / safe).sum(axis) + 0.0
+        return np.where(totals > 0, entropies, np.nan)
 
     @cached_property
-    def _row_information(self):
-        """``t_i H(Y | T=i)`` per row."""
-        return self._line_information(self.row_totals, -1)
+    def row_entropies(self):
+        """``H(Y | T=i)`` for each true class; ``nan`` for an empty row."""
+        return self._line_entropies(self._rests[0], self.row_totals, -1)
 
     @cached_property
-    def _column_information(self):
-        """``y_j H(T | Y=j)`` per column."""
-        return self._line_information(self.column_totals, -2)
+    def _column_entropies(self):
+        return self._line_entropies(self._rests[1], self.column_totals, -2)
+
+    @cached_property
+    def column_entropies(self):
+        """``H(T | Y=j)`` for each column as given; ``nan`` for an empty column."""
+        return self._column_entropies[..., : self.n_columns]
 
     @cached_property
     def _information_terms(self):
@@ -291,30 +251,13 @@ class MatrixQuantities:
     @cached_property
     def h_true_given_output(self):
         """``H(T|Y) = sum -P_ij log2(P_ij / y_j)``, term by term."""
-        value = self._column_information.sum(axis=-1)
+        value = (self.output_marginal * np.nan_to_num(self._column_entropies)).sum(-1)
         return np.clip(value, 0.0, self.h_true) + 0.0
 
     @cached_property
     def h_output_given_true(self):
         """``H(Y|T) = sum -P_ij log2(P_ij / t_i)``, term by term."""
-        return self._row_information.sum(axis=-1) + 0.0
-
-    # -- per-class conditional entropies (reports, coverage) ------------------
-
-    @cached_property
-    def row_entropies(self):
-        """``H(Y | T=i)`` for each true class; ``nan`` for an empty row."""
-        return _line_entropies(
-            self._row_information, self.true_marginal, self.counts, axis=-1
-        )
-
-    @cached_property
-    def column_entropies(self):
-        """``H(T | Y=j)`` for each column as given; ``nan`` for an empty column."""
-        values = _line_entropies(
-            self._column_information, self.output_marginal, self.counts, axis=-2
-        )
-        return values[..., : self.n_columns]
+        return (self.true_marginal * np.nan_to_num(self.row_entropies)).sum(-1) + 0.0
 
     # -- one-vs-rest complements of each class ---------------------------------
 
