@@ -87,32 +87,24 @@ def evaluate_measures(quantities, specs, replace_undefined_by, *, why=None):
             values, conditions = spec.compute(block)
             conditions = [(block.empty, EMPTY_REASON), *conditions]
             reasons[spec.name] = [reason for _, reason in conditions]
-            values = _in_range(values, spec.value_range)
+            arrays = [_in_range(values, spec.value_range), *(m for m, _ in conditions)]
             parts[spec.name].append(
-                [
-                    np.broadcast_to(array, block.stack_shape)
-                    for array in [values, *(mask for mask, _ in conditions)]
-                ]
+                [np.broadcast_to(array, block.stack_shape) for array in arrays]
             )
     results = {}
     for spec in specs:
-        found = parts[spec.name]
+        # A single block may be 0-d (one matrix): nothing to concatenate.
         values, *masks = (
-            found[0]
-            if len(found) == 1
-            else [np.concatenate(column) for column in zip(*found, strict=True)]
+            np.concatenate(column) if len(column) > 1 else column[0]
+            for column in zip(*parts[spec.name], strict=True)
         )
-        if why is not None:
-            holding = [
-                reason
-                for mask, reason in zip(masks, reasons[spec.name], strict=True)
-                if np.any(mask)
-            ]
-            if holding:
-                why[spec.name] = holding[0]
+        conditions = list(zip(masks, reasons[spec.name], strict=True))
+        holding = [reason for mask, reason in conditions if np.any(mask)]
+        if why is not None and holding:
+            why[spec.name] = holding[0]
         filled = validation.fill_undefined(
             values,
-            list(zip(masks, reasons[spec.name], strict=True)),
+            conditions,
             replace_undefined_by,
             name=spec.warning_name or spec.name,
         )
