@@ -28,7 +28,7 @@ ZERO_CROSS_ENTROPY_REASON = "the cross-entropy is 0, so the ratio is 0/0"
 # H(T) = 0 a measure normalised by H(T) is undefined.
 
 
-def _mutual_info(normalizer, information="mutual_info"):
+def _mi(normalizer, information="mutual_info"):
     def compute(q):
         norm = normalizer(q)
         single_class = (q.h_true <= 0) & (norm <= 0)
@@ -50,7 +50,7 @@ def _ni4(q):
 # t has mass and y none ("t"), or y has mass and t none ("y", e.g. rejections).
 
 
-def _divergence(*names, singular=""):
+def _div(*names, singular=""):
     def compute(q):
         value = sum(q.sum(name) for name in names)
         infinite = sum(q.sum(f"{side}_singular") for side in singular) > 0
@@ -138,89 +138,55 @@ class NIMeasure(NamedTuple):
     compute: Callable = None
 
 
-_MI, _DIV, _CE = "mutual information", "divergence", "cross-entropy"
-
-NI_MEASURES: dict[str, NIMeasure] = {
-    f"ni{number}": NIMeasure(f"ni{number}", group, formula, compute)
-    for number, group, formula, compute in [
-        (1, _MI, "I / H(T)", _mutual_info(lambda q: q.h_true)),
-        (
-            2,
-            _MI,
+_GROUPS = {
+    "mutual information": {
+        1: ("I / H(T)", _mi(lambda q: q.h_true)),
+        2: (
             "I_M / H(T), I_M leaving out the reject column's terms",
-            _mutual_info(lambda q: q.h_true, "mutual_info_without_reject"),
+            _mi(lambda q: q.h_true, "mutual_info_without_reject"),
         ),
-        (3, _MI, "I / H(Y)", _mutual_info(lambda q: q.h_output)),
-        (4, _MI, "(I / H(T) + I / H(Y)) / 2", _ni4),
-        (
-            5,
-            _MI,
-            "2 I / (H(T) + H(Y))",
-            _mutual_info(lambda q: 0.5 * (q.h_true + q.h_output)),
-        ),
-        (
-            6,
-            _MI,
-            "I / sqrt(H(T) H(Y))",
-            _mutual_info(lambda q: np.sqrt(q.h_true * q.h_output)),
-        ),
-        (7, _MI, "I / H(T, Y)", _mutual_info(lambda q: q.h_joint)),
-        (
-            8,
-            _MI,
-            "I / max(H(T), H(Y))",
-            _mutual_info(lambda q: np.maximum(q.h_true, q.h_output)),
-        ),
-        (
-            9,
-            _MI,
-            "I / min(H(T), H(Y))",
-            _mutual_info(lambda q: np.minimum(q.h_true, q.h_output)),
-        ),
-        (10, _DIV, "exp(-sum (t - y)^2)", _divergence("squared_difference")),
-        (11, _DIV, "exp(-log(sum t^2 sum y^2 / (sum t y)^2))", _d11),
-        (12, _DIV, "exp(-KL(t||y))", _divergence("kl_t_y", singular="t")),
-        (13, _DIV, "exp(log sum sqrt(t y))", _d13),
-        (
-            14,
-            _DIV,
-            "exp(-sum (t - y)^2 / y)",
-            _divergence("chi_square_t_y", singular="t"),
-        ),
-        (15, _DIV, "exp(-sum (sqrt t - sqrt y)^2)", _divergence("hellinger")),
-        (16, _DIV, "exp(-sum |t - y|)", _divergence("absolute_difference")),
-        (
-            17,
-            _DIV,
-            "exp(-(KL(t||y) + KL(y||t)))",
-            _divergence("kl_t_y", "kl_y_t", singular="ty"),
-        ),
-        (
-            18,
-            _DIV,
-            "exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2",
-            _divergence("jensen_shannon"),
-        ),
-        (
-            19,
-            _DIV,
+        3: ("I / H(Y)", _mi(lambda q: q.h_output)),
+        4: ("(I / H(T) + I / H(Y)) / 2", _ni4),
+        5: ("2 I / (H(T) + H(Y))", _mi(lambda q: 0.5 * (q.h_true + q.h_output))),
+        6: ("I / sqrt(H(T) H(Y))", _mi(lambda q: np.sqrt(q.h_true * q.h_output))),
+        7: ("I / H(T, Y)", _mi(lambda q: q.h_joint)),
+        8: ("I / max(H(T), H(Y))", _mi(lambda q: np.maximum(q.h_true, q.h_output))),
+        9: ("I / min(H(T), H(Y))", _mi(lambda q: np.minimum(q.h_true, q.h_output))),
+    },
+    "divergence": {
+        10: ("exp(-sum (t - y)^2)", _div("squared_difference")),
+        11: ("exp(-log(sum t^2 sum y^2 / (sum t y)^2))", _d11),
+        12: ("exp(-KL(t||y))", _div("kl_t_y", singular="t")),
+        13: ("exp(log sum sqrt(t y))", _d13),
+        14: ("exp(-sum (t - y)^2 / y)", _div("chi_square_t_y", singular="t")),
+        15: ("exp(-sum (sqrt t - sqrt y)^2)", _div("hellinger")),
+        16: ("exp(-sum |t - y|)", _div("absolute_difference")),
+        17: ("exp(-(KL(t||y) + KL(y||t)))", _div("kl_t_y", "kl_y_t", singular="ty")),
+        18: ("exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2", _div("jensen_shannon")),
+        19: (
             "exp(-(sum (t - y)^2 / y + sum (y - t)^2 / t))",
-            _divergence("chi_square_t_y", "chi_square_y_t", singular="ty"),
+            _div("chi_square_t_y", "chi_square_y_t", singular="ty"),
         ),
-        (20, _DIV, "exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))", _d20),
-        (21, _CE, "H(T) / H(t; y)", _ni21),
-        (22, _CE, "H(Y) / H(y; t)", _ni22),
-        (23, _CE, "(NI21 + NI22) / 2", _ni23),
-        (
-            24,
-            _CE,
+        20: ("exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))", _d20),
+    },
+    "cross-entropy": {
+        21: ("H(T) / H(t; y)", _ni21),
+        22: ("H(Y) / H(y; t)", _ni22),
+        23: ("(NI21 + NI22) / 2", _ni23),
+        24: (
             "(H(T) + H(Y)) / (H(t; y) + H(y; t))",
             _entropy_over_cross_entropy(
                 lambda q: q.h_true + q.h_output,
                 lambda q: cross_entropy_t_y(q) + cross_entropy_y_t(q),
             ),
         ),
-    ]
+    },
+}
+
+NI_MEASURES: dict[str, NIMeasure] = {
+    f"ni{number}": NIMeasure(f"ni{number}", group, formula, compute)
+    for group, measures in _GROUPS.items()
+    for number, (formula, compute) in measures.items()
 }
 
 SPECS: dict[str, MeasureSpec] = {

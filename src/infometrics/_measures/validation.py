@@ -38,10 +38,8 @@ def _check_reject_name(name):
     class predicted but never true (``pd.crosstab``), whose samples would
     silently become rejections."""
     text = name.strip().lower() if isinstance(name, str) else name
-    if isinstance(text, float) and (np.isnan(text) or text == -1):
-        return
-    if text in _REJECT_NAMES:
-        return
+    if text in _REJECT_NAMES or (isinstance(text, float) and np.isnan(text)):
+        return  # -1.0 is the marker -1
     raise ValueError(
         f"The confusion matrix has a column {name!r} that is not one of its "
         "rows' classes. If it is a class that was predicted but never true, add "
