@@ -16,6 +16,9 @@ COUNT_FUNCTIONS = [
     im.entropy_triangle,
     im.conventional_measures,
     lambda c: im.measures.compute_measures(c, ["ni2", "kappa"]),
+    # The label-level functions pass counts on: refused alike.
+    lambda c: im.ni_score(confusion_matrix=c),
+    lambda c: im.conventional_measures_score(confusion_matrix=c),
 ]
 
 

@@ -98,6 +98,8 @@ def counts_and_labels(
 
 def _as_array(confusion_matrix):
     """The counts as a numeric array, or None (validated then, for the error)."""
+    if isinstance(confusion_matrix, np.ma.MaskedArray):
+        return None  # np.asarray would drop the mask
     try:
         counts = np.asarray(confusion_matrix)
     except (TypeError, ValueError):
