@@ -115,13 +115,6 @@ class MatrixQuantities:
             diagonal=np.eye(m, m + 1, dtype=bool),
         )
 
-    @cached_property
-    def _target(self):
-        """``t`` on the ``m + 1`` outcomes: 0 on the reject outcome."""
-        target = np.zeros_like(self.output_marginal)
-        target[..., :-1] = self.true_marginal
-        return target
-
     def _share(self, counts):
         """Counts as proportions of the total."""
         return counts / self._safe_total[..., None]
@@ -129,10 +122,13 @@ class MatrixQuantities:
     @cached_property
     def _columns(self):
         m = self.n_classes
+        # t on the m + 1 outcomes: 0 (its rest 1) on the reject outcome.
+        target = np.zeros_like(self.output_marginal)
+        target[..., :m] = self.true_marginal
         target_rest = np.ones_like(self.output_marginal)
         target_rest[..., :m] = self._complement(self.row_totals)
         return SimpleNamespace(
-            t=self._target,
+            t=target,
             y=self.output_marginal,
             t_rest=target_rest,
             y_rest=self._complement(self.column_totals),
@@ -143,7 +139,10 @@ class MatrixQuantities:
     def _classes(self):
         m = self.n_classes
         hits = np.diagonal(self.joint[..., :, :m], axis1=-2, axis2=-1)
-        row_rest, column_rest, matrix_rest = self._class_complements
+        # Counts of row i off the diagonal, column i off it, and the rest.
+        row_rest, column_rest, matrix_rest = (
+            np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1) for rest in self._rests
+        )
         return SimpleNamespace(
             d=hits,
             t=self.true_marginal,
@@ -258,15 +257,3 @@ class MatrixQuantities:
     def h_output_given_true(self):
         """``H(Y|T) = sum -P_ij log2(P_ij / t_i)``, term by term."""
         return (self.true_marginal * np.nan_to_num(self.row_entropies)).sum(-1) + 0.0
-
-    # -- one-vs-rest complements of each class ---------------------------------
-
-    @cached_property
-    def _class_complements(self):
-        """Counts of row ``i`` off the diagonal, column ``i`` off it, and the rest."""
-        m = self.n_classes
-        row_rest, column_rest, matrix_rest = self._rests
-        return tuple(
-            np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1)
-            for rest in (row_rest, column_rest, matrix_rest)
-        )
