@@ -68,12 +68,14 @@ def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
     return for_classes([MEASURES[name] for name in names], n_classes)
 
 
-def _checked(names, n_classes, replace_undefined_by):
+def _once(names):
     # Each measure once: "ni2" and "NI2" are one column of the results.
-    specs = {spec.name: spec for spec in map(check_measure, names)}.values()
-    return for_classes(list(specs), n_classes), check_replace_undefined_by(
-        replace_undefined_by
-    )
+    return {spec.name: spec for spec in map(check_measure, names)}.values()
+
+
+def _checked(names, n_classes, replace_undefined_by):
+    specs = for_classes(list(_once(names)), n_classes)
+    return specs, check_replace_undefined_by(replace_undefined_by)
 
 
 def evaluate_measures(quantities, names, *, replace_undefined_by="warn", why=None):
@@ -117,9 +119,8 @@ def compute_measures(
     >>> compute_measures([[5, 1, 2], [1, 6, 0]], ["ni2", "kappa"])
     {'ni2': 0.3408435053044253, 'kappa': 0.53125}
     """
-    specs = {spec.name: spec for spec in map(check_measure, names)}.values()
     return measure_matrix(
-        confusion_matrix, specs, replace_undefined_by, pos_label=pos_label
+        confusion_matrix, _once(names), replace_undefined_by, pos_label=pos_label
     )[0]
 
 
