@@ -16,6 +16,9 @@ COUNT_FUNCTIONS = [
     im.entropy_triangle,
     im.conventional_measures,
     lambda c: im.measures.compute_measures(c, ["ni2", "kappa"]),
+    # The label-level functions pass counts on: refused alike.
+    lambda c: im.ni_score(confusion_matrix=c),
+    lambda c: im.conventional_measures_score(confusion_matrix=c),
 ]
 
 
@@ -33,6 +36,8 @@ COUNT_FUNCTIONS = [
         ([[True, False], [False, True]], "boolean"),
         (np.zeros((2, 2), dtype="datetime64[D]"), "dtype datetime64"),
         (pd.DataFrame([["1", "2"], ["3", "4"]]), "strings|holds '1'"),
+        ([[1, 2, 0], [3, 4]], "list that cannot be converted"),
+        ([[10**400, 1], [1, 1]], "entries cannot be read as counts"),
     ],
 )
 @pytest.mark.parametrize("function", COUNT_FUNCTIONS)
@@ -65,3 +70,20 @@ def test_object_arrays_of_real_numbers_are_counts():
     assert_same_measures(
         every_measure(fractions), every_measure(np.array([[0.5, 1], [1, 1]]))
     )
+
+
+def test_label_level_functions_refuse_counts_that_are_not_an_array():
+    with pytest.raises(ValueError, match="list that cannot be converted"):
+        im.ni_score(confusion_matrix=[[1, 2, 0], [3, 4]])
+
+
+@pytest.mark.parametrize("reject_name", [-1.0, np.nan])
+def test_a_float_reject_column_name_is_the_rejections(reject_name):
+    table = pd.DataFrame([[5, 1, 2], [0, 7, 1]], index=[0.5, 1.5])
+    table.columns = [0.5, 1.5, reject_name]
+    assert im.conventional_measures(table, pos_label=1.5)["reject_rate"] == 3 / 16
+
+
+def test_fano_bound_of_a_single_class_is_minus_infinity():
+    # With one class there is nothing to get wrong: log2 m = 0.
+    assert im.measures.error_bounds([[5, 2]]).lower == -np.inf

@@ -175,3 +175,28 @@ def test_an_extra_column_named_like_a_class_is_not_taken_as_the_rejections():
         rejected = table.rename(columns={"c": name})
         measures = im.conventional_measures(rejected, pos_label="b")
         assert measures["reject_rate"] == pytest.approx(1 / 6)
+
+
+def test_the_registry_reads_the_positive_class_by_label_as_the_reports_do():
+    # Label 1 is the first row here: the registry's precision, recall and F1
+    # are those of label 1 (scikit-learn's pos_label=1), not of the second row.
+    table = pd.DataFrame([[4, 1, 0], [2, 3, 1]], index=[1, 0], columns=[1, 0, -1])
+    binary = ["precision", "recall", "f1"]
+    got = im.measures.compute_measures(table, binary)
+    expected = im.conventional_measures(table)
+    assert got == {name: expected[name] for name in binary}
+    assert got["precision"] == pytest.approx(4 / 6)
+    assert got["recall"] == pytest.approx(4 / 5)
+    report = im.report.information_report(confusion_matrix=table)
+    assert report.droplevel("family").loc[binary, "value"].tolist() == [
+        got[name] for name in binary
+    ]
+    # Other labels: pos_label names the positive class, and must be one.
+    named = pd.DataFrame([[4, 1], [2, 3]], index=["a", "b"], columns=["a", "b"])
+    for label, precision in (("a", 4 / 6), ("b", 3 / 4)):
+        values = im.measures.compute_measures(named, binary, pos_label=label)
+        assert values["precision"] == pytest.approx(precision)
+    with pytest.raises(ValueError, match=r"pos_label=1 is not one of .*'a', 'b'"):
+        im.measures.compute_measures(named, ["f1"])
+    # A measure with no positive class needs none.
+    assert im.measures.compute_measures(named, ["ni2"]) == {"ni2": im.ni(named)}

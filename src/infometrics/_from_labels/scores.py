@@ -14,7 +14,7 @@ from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
 from .._measures import validation
-from .._measures.conventional import conventional_measures, positive_row
+from .._measures.conventional import conventional_measures
 from .._measures.coverage import InformationCoverage, information_coverage
 from .._measures.ni import MeasureName, all_measures, check_measure_name, ni
 from .._measures.triangle import EntropyTriangle, entropy_triangle
@@ -48,11 +48,8 @@ def counts_and_labels(
     sample_weight,
     validate=True,
 ):
-    """``(counts, row labels)`` from labels or from ``confusion_matrix=``, not both.
-
-    ``validate=False`` leaves the checks of the counts' values to the
-    count-level function the caller passes them to (validation once per call).
-    """
+    """``(counts, row labels)`` from labels or from ``confusion_matrix=``, not both;
+    ``validate=False`` leaves checking the counts' values to the callee."""
     from_labels = y_true is not None or y_pred is not None
     if from_labels == (confusion_matrix is not None):
         raise ValueError(
@@ -101,6 +98,8 @@ def counts_and_labels(
 
 def _as_array(confusion_matrix):
     """The counts as a numeric array, or None (validated then, for the error)."""
+    if isinstance(confusion_matrix, np.ma.MaskedArray):
+        return None  # np.asarray would drop the mask
     try:
         counts = np.asarray(confusion_matrix)
     except (TypeError, ValueError):
@@ -325,7 +324,7 @@ def conventional_measures_score(
         y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
     )
     # The bare matrix's labels are its rows 0 .. m - 1.
-    row = positive_row(pos_label, labels) if len(labels) == 2 else 1
+    row = validation.positive_row(pos_label, labels) if len(labels) == 2 else 1
     return conventional_measures(
         matrix, pos_label=row, replace_undefined_by=replace_undefined_by
     )

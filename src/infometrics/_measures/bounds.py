@@ -22,11 +22,9 @@ class ErrorBounds(NamedTuple):
 
     Attributes
     ----------
-    lower : float or ndarray
-        Fano's lower bound ``(H(T|Y) - 1) / log2 m``.
-    upper : float or ndarray
-        Hellman-Raviv's upper bound ``H(T|Y) / 2`` on the Bayes error of
-        guessing ``T`` from the output.
+    lower, upper : float or ndarray
+        Fano's lower bound ``(H(T|Y) - 1) / log2 m`` and Hellman-Raviv's upper
+        bound ``H(T|Y) / 2`` on the Bayes error of guessing ``T`` from ``Y``.
     """
 
     lower: float | np.ndarray
@@ -51,12 +49,9 @@ def error_bounds(
     Returns
     -------
     bounds : ErrorBounds
-        ``lower = (H(T|Y) - 1) / log2 m`` (Fano; ``-inf`` for ``m = 1``, where
-        there is nothing to get wrong) and ``upper = H(T|Y) / 2``
-        (Hellman-Raviv). Any classifier deciding from the output ``Y`` errs at
-        least ``lower`` of the time (rejections count as errors); the best one
-        errs at most ``upper``. The raw formulas are returned, not clipped to
-        ``[0, 1]``.
+        Any classifier deciding from ``Y`` errs at least ``lower`` of the time
+        (rejections count as errors; ``-inf`` for ``m = 1``), the best one at
+        most ``upper``: the raw formulas, not clipped to ``[0, 1]``.
 
     Warns
     -----
@@ -109,10 +104,9 @@ def mutual_info_sensitivity(
 ) -> float | np.ndarray:
     """First-order change of I(T;Y) when one sample moves within a row.
 
-    Hu & Wang's eqs. 27-30: moving one sample of true class ``i`` from column
-    ``k`` to column ``j`` changes the mutual information by about
-    ``(1/n) [log2(c_ij / sum_i' c_i'j) - log2(c_ik / sum_i' c_i'k)]``, a term
-    with a zero count being left out.
+    Hu & Wang's eqs. 27-30: ``(1/n) [log2(c_ij / sum_i' c_i'j) - log2(c_ik /
+    sum_i' c_i'k)]`` for a sample of class ``i`` moving from column ``k`` to
+    ``j``, a term with a zero count left out.
 
     Parameters
     ----------
@@ -129,8 +123,7 @@ def mutual_info_sensitivity(
     Returns
     -------
     change : float or ndarray
-        Approximate change of ``I`` in bits (positive: the move adds
-        information).
+        Approximate change of ``I`` in bits (positive: information gained).
 
     Warns
     -----

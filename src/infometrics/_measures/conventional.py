@@ -12,15 +12,18 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .measure import CONVENTIONAL, NON_NEGATIVE, REAL, UNIT_INTERVAL, MeasureSpec
-from .measure import evaluate_measures as _evaluate
-from .quantities import MatrixQuantities
-from .statistics import ratio
-from .validation import (
-    check_confusion_matrix,
-    check_replace_undefined_by,
-    labelled_counts,
+from .measure import (
+    CONVENTIONAL,
+    NON_NEGATIVE,
+    REAL,
+    UNIT_INTERVAL,
+    MeasureSpec,
+    evaluate_measures,
+    matrix_quantities,
 )
+from .statistics import ratio
+from .validation import check_replace_undefined_by
+from .validation import positive_row as positive_row  # the reports' import
 
 
 def _sum(*names, sign=1.0):
@@ -230,19 +233,6 @@ SPECS: dict[str, MeasureSpec] = {
 }
 
 
-def positive_row(pos_label, labels):
-    """The row of the label ``pos_label`` among ``labels``, or a clear error."""
-    labels = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
-    scalar = np.ndim(pos_label) == 0 and not isinstance(pos_label, (tuple, dict))
-    rows = [row for row, label in enumerate(labels) if scalar and label == pos_label]
-    if len(rows) != 1:
-        raise ValueError(
-            f"pos_label={pos_label!r} is not one of the class labels {labels!r}; "
-            "pass pos_label=<one of them>."
-        )
-    return rows[0]
-
-
 def conventional_measures(
     confusion_matrix: ArrayLike,
     *,
@@ -298,24 +288,11 @@ def conventional_measures(
 
     Notes
     -----
-    Per-class rates whose numerator is 0 count as 0 (``0/0`` terms, as in the
-    information measures). So ``macro_f1`` is the mean F1 over all ``m``
-    classes, a class with neither true nor predicted samples counting as 0:
-    scikit-learn's ``f1_score(average="macro", labels=...)`` convention, the
-    one :func:`per_class_report`'s macro average of ``f1`` also takes (a class
-    that is listed but never seen is a class the classifier did not show it
-    can handle, so it does not earn the benefit of the doubt). The losses
-    follow Holt et al. with ``P`` the joint distribution of the squared
-    matrix: quadratic
-    ``sum_ij P_ij sum_k (P_ik - δ_ik)^2``, linear
-    ``sum_ij P_ij sum_k |P_ik - δ_ik|``, informational
-    ``sum_ij P_ij (-ln P_ii)`` and 0-1 ``sum_ij P_ij (-δ_ij)`` (``-accuracy``,
-    reported as ``holt_zero_one_loss``). ``zero_one_loss`` is scikit-learn's
-    ``zero_one_loss(y_true, y_pred)`` with the reject label as a prediction:
-    a rejection is not a correct prediction, so it counts as an error. The combined
-    error rate is the mean of the prior-weighted false-positive and
-    false-negative rates; the information-weighted accuracy weights each
-    class's hits by ``-p_i log p_i`` and is 1 for a perfect classifier.
+    A per-class rate whose numerator is 0 counts as 0, so ``macro_f1`` is the
+    mean F1 over all ``m`` classes, a class never seen counting as 0
+    (scikit-learn's ``f1_score(average="macro", labels=...)``). The losses and
+    the two 0-1 losses are defined in the user guide's "Deliberate differences
+    from the published tables".
 
     References
     ----------
@@ -338,12 +315,8 @@ def conventional_measures(
     (0.17, -0.83)
     """
     replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    matrix, labels = labelled_counts(confusion_matrix)
-    counts, _ = check_confusion_matrix(matrix)
-    n_classes = counts.shape[-2]
-    positive = 1
-    if n_classes == 2:
-        positive = positive_row(pos_label, range(2) if labels is None else labels)
-    q = MatrixQuantities(counts, positive=positive)
-    specs = [spec for spec in SPECS.values() if n_classes == 2 or not spec.binary_only]
-    return _evaluate(q, specs, replace_undefined_by)
+    q = matrix_quantities(confusion_matrix, binary=True, pos_label=pos_label)
+    specs = [
+        spec for spec in SPECS.values() if q.n_classes == 2 or not spec.binary_only
+    ]
+    return evaluate_measures(q, specs, replace_undefined_by)

@@ -18,32 +18,21 @@ from .validation import as_output
 
 
 class InformationCoverage(NamedTuple):
-    """Information coverage of a classifier (Holt et al.).
-
-    Fields are floats for one matrix and arrays of the stack shape for a
-    stack; the per-class entropies have one more axis.
+    """Information coverage of a classifier (Holt et al.), in bits.
 
     Attributes
     ----------
-    completeness : float or ndarray
-        ``f(T;S) = I(T;S) / H(T)``, truth information completeness (higher is
-        better).
-    false_info_ratio : float or ndarray
-        ``r(S|T) = H(S|T) / H(T)``, false information ratio (lower is better).
-    info_error : float or ndarray
-        ``S_I / H(T) = (H(T|S) + H(S|T)) / H(T) = 1 - f + r``, total erroneous
-        information (lower is better).
-    h_true, h_output, h_joint : float or ndarray
-        ``H(T)``, ``H(S)`` and ``H(T,S)`` in bits.
-    mutual_info : float or ndarray
-        ``I(T;S)`` in bits.
+    completeness, false_info_ratio, info_error : float or ndarray
+        ``f(T;S) = I(T;S) / H(T)`` (higher is better), ``r(S|T) = H(S|T) /
+        H(T)`` and ``S_I / H(T) = 1 - f + r`` (lower is better).
+    h_true, h_output, h_joint, mutual_info : float or ndarray
+        ``H(T)``, ``H(S)``, ``H(T,S)`` and ``I(T;S)``.
     h_true_given_output, h_output_given_true : float or ndarray
-        ``H(T|S)`` and ``H(S|T)`` in bits.
+        ``H(T|S)`` and ``H(S|T)``.
     output_entropy_per_true_class : ndarray of shape (..., m)
-        ``H(S | T=i)`` for each true class, ``nan`` for an empty row.
+        ``H(S | T=i)`` per true class, ``nan`` for an empty row.
     true_entropy_per_output : ndarray of shape (..., m + 1) or (..., m)
-        ``H(T | S=j)`` for each output column (the reject column last), ``nan``
-        for an empty column.
+        ``H(T | S=j)`` per output column (reject last), ``nan`` if empty.
     """
 
     completeness: float | np.ndarray
@@ -66,11 +55,9 @@ def information_coverage(
 ) -> InformationCoverage:
     """Truth information completeness f(T;S) and false information ratio r(S|T).
 
-    Holt et al. split the information a classifier's output ``S`` carries about
-    the truth ``T``: the part of ``H(T)`` it recovers, ``f = I(T;S) / H(T)``,
-    and the spurious information it adds, ``r = H(S|T) / H(T)``. A perfect
-    classifier has ``f = 1`` and ``r = 0``. The reject column is one of the
-    system's outputs.
+    The part of ``H(T)`` the output ``S`` recovers, ``f = I(T;S) / H(T)``, and
+    the spurious information it adds, ``r = H(S|T) / H(T)``; a perfect
+    classifier has ``f = 1`` and ``r = 0``. The reject column is an output.
 
     Parameters
     ----------
@@ -84,9 +71,7 @@ def information_coverage(
     Returns
     -------
     coverage : InformationCoverage
-        ``completeness`` (f), ``false_info_ratio`` (r), ``info_error``
-        (``S_I / H(T) = 1 - f + r``), the entropies and the per-class
-        conditional entropies.
+        ``f``, ``r``, ``S_I / H(T)``, the entropies and the per-class ones.
 
     Warns
     -----

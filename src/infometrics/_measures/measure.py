@@ -1,9 +1,9 @@
-"""What a measure is: how to compute it from the quantities, and how to read it.
+"""What a measure is, and the one evaluation of measures from the quantities.
 
 Every family (NI, coverage, triangle, conventional) describes its measures as
 :class:`MeasureSpec` entries; :func:`evaluate_measures` computes the requested
-ones from the one evaluator, :class:`~infometrics._measures.quantities.MatrixQuantities`
-(of one matrix, a stack, or a stack in blocks), and warns only about those.
+ones from :class:`~infometrics._measures.quantities.MatrixQuantities` and warns
+only about those.
 """
 
 from collections.abc import Callable
@@ -11,14 +11,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from . import validation
 from .quantities import MatrixQuantities
-from .validation import (
-    as_output,
-    check_confusion_matrix,
-    check_replace_undefined_by,
-    clip_unit_interval,
-    fill_undefined,
-)
 
 NORMALIZED_INFORMATION = "normalized information"
 INFORMATION_COVERAGE = "information coverage"
@@ -40,20 +34,15 @@ class MeasureSpec:
 
     Attributes
     ----------
-    name : str
-        Base name (``"ni2"``, ``"info_completeness"``, ``"kappa"``, ...).
-    family : str
-        ``"normalized information"``, ``"information coverage"``,
-        ``"entropy triangle"`` or ``"conventional"``.
+    name, family, description, warning_name : str
+        The base name (``"ni2"``, ``"kappa"``, ...); ``"normalized
+        information"``, ``"information coverage"``, ``"entropy triangle"`` or
+        ``"conventional"``; one line for reports; how warnings name it.
     higher_is_better : bool
         Direction; a scorer of a lower-is-better measure is named ``neg_<name>``.
-    description : str
-        One line for reports.
-    warning_name : str
-        How warnings name it (``"NI2"``, ``"f(T;S)"``, ...).
     compute : callable
-        ``compute(quantities) -> (values, conditions)``: the raw values and a
-        list of ``(mask, reason)`` pairs saying where the measure is undefined.
+        ``compute(quantities) -> (values, conditions)``: the raw values and
+        ``(mask, reason)`` pairs saying where the measure is undefined.
     value_range : str
         ``"unit interval"`` (clipped into ``[0, 1]``), ``"non-negative"`` or
         ``"real"``.
@@ -79,22 +68,16 @@ class MeasureSpec:
 def _in_range(values, value_range):
     values = np.asarray(values, dtype=np.float64)
     if value_range == UNIT_INTERVAL:
-        return clip_unit_interval(values)
+        return validation.clip_unit_interval(values)
     if value_range == NON_NEGATIVE:
         return np.maximum(values, 0.0) + 0.0
     return values + 0.0
 
 
 def evaluate_measures(quantities, specs, replace_undefined_by, *, why=None):
-    """``{name: value}`` of ``specs`` (only they are computed, only they warn).
-
-    ``quantities`` is of one matrix or a stack, or an iterable of the
-    consecutive blocks of one stack, whose values are concatenated (each
-    measure warning once for the whole stack). Floats for one matrix, arrays
-    of the stack shape for a stack. A dict ``why`` receives, for each measure
-    undefined somewhere, the reason of its first condition that holds (the
-    reason a report shows next to the value).
-    """
+    """``{name: value}`` of ``specs`` (only they are computed and warn) from the
+    quantities of a matrix, a stack, or consecutive blocks of one stack; ``why``
+    receives the reason of each measure undefined somewhere (a report shows it)."""
     specs = list(specs)
     blocks = [quantities] if isinstance(quantities, MatrixQuantities) else quantities
     parts = {spec.name: [] for spec in specs}
@@ -104,43 +87,62 @@ def evaluate_measures(quantities, specs, replace_undefined_by, *, why=None):
             values, conditions = spec.compute(block)
             conditions = [(block.empty, EMPTY_REASON), *conditions]
             reasons[spec.name] = [reason for _, reason in conditions]
-            values = _in_range(values, spec.value_range)
+            arrays = [_in_range(values, spec.value_range), *(m for m, _ in conditions)]
             parts[spec.name].append(
-                [
-                    np.broadcast_to(array, block.stack_shape)
-                    for array in [values, *(mask for mask, _ in conditions)]
-                ]
+                [np.broadcast_to(array, block.stack_shape) for array in arrays]
             )
     results = {}
     for spec in specs:
-        found = parts[spec.name]
+        # A single block may be 0-d (one matrix): nothing to concatenate.
         values, *masks = (
-            found[0]
-            if len(found) == 1
-            else [np.concatenate(column) for column in zip(*found, strict=True)]
+            np.concatenate(column) if len(column) > 1 else column[0]
+            for column in zip(*parts[spec.name], strict=True)
         )
-        if why is not None:
-            holding = [
-                reason
-                for mask, reason in zip(masks, reasons[spec.name], strict=True)
-                if np.any(mask)
-            ]
-            if holding:
-                why[spec.name] = holding[0]
-        filled = fill_undefined(
+        conditions = list(zip(masks, reasons[spec.name], strict=True))
+        holding = [reason for mask, reason in conditions if np.any(mask)]
+        if why is not None and holding:
+            why[spec.name] = holding[0]
+        filled = validation.fill_undefined(
             values,
-            list(zip(masks, reasons[spec.name], strict=True)),
+            conditions,
             replace_undefined_by,
             name=spec.warning_name or spec.name,
         )
-        results[spec.name] = as_output(filled)
+        results[spec.name] = validation.as_output(filled)
     return results
 
 
-def measure_matrix(confusion_matrix, specs, replace_undefined_by, *, positive=1):
-    """``(values, quantities)``: the one validation of a public count-level call,
-    then :func:`evaluate_measures` of ``specs``."""
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    quantities = MatrixQuantities(counts, positive=positive)
+def for_classes(specs, n_classes):
+    """``specs``, refusing the two-class measures on other matrices."""
+    for spec in specs:
+        if spec.binary_only and n_classes not in (None, 2):
+            raise ValueError(
+                f"{spec.name!r} is only defined for two classes; the matrix has "
+                f"{n_classes}."
+            )
+    return specs
+
+
+def matrix_quantities(confusion_matrix, *, binary=False, pos_label=1):
+    """The one validation of a public count-level call, and the quantities of
+    the counts. With ``binary``, the positive class of a two-class matrix is
+    the row of the label ``pos_label`` (a bare matrix's labels are its rows)."""
+    matrix, labels = validation.labelled_counts(confusion_matrix)
+    counts, _ = validation.check_confusion_matrix(matrix)
+    positive = 1
+    if binary and counts.shape[-2] == 2:
+        positive = validation.positive_row(
+            pos_label, range(2) if labels is None else labels
+        )
+    return MatrixQuantities(counts, positive=positive)
+
+
+def measure_matrix(confusion_matrix, specs, replace_undefined_by, *, pos_label=1):
+    """``(values, quantities)`` of ``specs``: a public count-level call's checks
+    of its arguments, then :func:`evaluate_measures`."""
+    replace_undefined_by = validation.check_replace_undefined_by(replace_undefined_by)
+    specs = list(specs)
+    binary = any(spec.binary_only for spec in specs)
+    quantities = matrix_quantities(confusion_matrix, binary=binary, pos_label=pos_label)
+    specs = for_classes(specs, quantities.n_classes)
     return evaluate_measures(quantities, specs, replace_undefined_by), quantities

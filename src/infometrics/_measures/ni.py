@@ -1,9 +1,4 @@
-"""The 24 normalized information measures NI1 ... NI24 of Hu, He & Yuan.
-
-Each measure is a function of the shared
-:class:`~infometrics._measures.quantities.MatrixQuantities`; every public function
-accepts one confusion matrix or a stack.
-"""
+"""The 24 normalized information measures NI1 ... NI24 of Hu, He & Yuan."""
 
 from __future__ import annotations
 
@@ -33,10 +28,10 @@ ZERO_CROSS_ENTROPY_REASON = "the cross-entropy is 0, so the ratio is 0/0"
 # H(T) = 0 a measure normalised by H(T) is undefined.
 
 
-def _mutual_info(normalizer, *, divides_by_h_true=False, information="mutual_info"):
+def _mi(normalizer, information="mutual_info"):
     def compute(q):
         norm = normalizer(q)
-        single_class = (q.h_true <= 0) & (divides_by_h_true | (norm <= 0))
+        single_class = (q.h_true <= 0) & (norm <= 0)
         return ratio(getattr(q, information), norm), [
             (single_class, ONE_TRUE_CLASS_REASON)
         ]
@@ -55,13 +50,11 @@ def _ni4(q):
 # t has mass and y none ("t"), or y has mass and t none ("y", e.g. rejections).
 
 
-def _divergence(*names, singular=""):
+def _div(*names, singular=""):
     def compute(q):
         value = sum(q.sum(name) for name in names)
-        infinite = np.zeros(q.stack_shape, dtype=bool)
-        for side in singular:
-            infinite = infinite | (q.sum(f"{side}_singular") > 0)
-        return _exp_minus(value, infinite)
+        infinite = sum(q.sum(f"{side}_singular") for side in singular) > 0
+        return _exp_minus(value, np.broadcast_to(infinite, q.stack_shape))
 
     return compute
 
@@ -132,15 +125,11 @@ class NIMeasure(NamedTuple):
 
     Attributes
     ----------
-    name : str
-        ``"ni1"`` ... ``"ni24"``.
-    group : str
-        ``"mutual information"``, ``"divergence"`` or ``"cross-entropy"``.
-    formula : str
-        The definition, in the notation of the specification.
+    name, group, formula : str
+        ``"ni1"`` ... ``"ni24"``; ``"mutual information"``, ``"divergence"`` or
+        ``"cross-entropy"``; the definition.
     compute : callable
-        ``compute(quantities) -> (values, conditions)``, as
-        :attr:`MeasureSpec.compute`.
+        ``compute(quantities) -> (values, conditions)``, as in :class:`MeasureSpec`.
     """
 
     name: str
@@ -149,93 +138,55 @@ class NIMeasure(NamedTuple):
     compute: Callable = None
 
 
-_MI, _DIV, _CE = "mutual information", "divergence", "cross-entropy"
-
-NI_MEASURES: dict[str, NIMeasure] = {
-    f"ni{number}": NIMeasure(f"ni{number}", group, formula, compute)
-    for number, group, formula, compute in [
-        (1, _MI, "I / H(T)", _mutual_info(lambda q: q.h_true, divides_by_h_true=True)),
-        (
-            2,
-            _MI,
+_GROUPS = {
+    "mutual information": {
+        1: ("I / H(T)", _mi(lambda q: q.h_true)),
+        2: (
             "I_M / H(T), I_M leaving out the reject column's terms",
-            _mutual_info(
-                lambda q: q.h_true,
-                divides_by_h_true=True,
-                information="mutual_info_without_reject",
-            ),
+            _mi(lambda q: q.h_true, "mutual_info_without_reject"),
         ),
-        (3, _MI, "I / H(Y)", _mutual_info(lambda q: q.h_output)),
-        (4, _MI, "(I / H(T) + I / H(Y)) / 2", _ni4),
-        (
-            5,
-            _MI,
-            "2 I / (H(T) + H(Y))",
-            _mutual_info(lambda q: 0.5 * (q.h_true + q.h_output)),
-        ),
-        (
-            6,
-            _MI,
-            "I / sqrt(H(T) H(Y))",
-            _mutual_info(lambda q: np.sqrt(q.h_true * q.h_output)),
-        ),
-        (7, _MI, "I / H(T, Y)", _mutual_info(lambda q: q.h_joint)),
-        (
-            8,
-            _MI,
-            "I / max(H(T), H(Y))",
-            _mutual_info(lambda q: np.maximum(q.h_true, q.h_output)),
-        ),
-        (
-            9,
-            _MI,
-            "I / min(H(T), H(Y))",
-            _mutual_info(lambda q: np.minimum(q.h_true, q.h_output)),
-        ),
-        (10, _DIV, "exp(-sum (t - y)^2)", _divergence("squared_difference")),
-        (11, _DIV, "exp(-log(sum t^2 sum y^2 / (sum t y)^2))", _d11),
-        (12, _DIV, "exp(-KL(t||y))", _divergence("kl_t_y", singular="t")),
-        (13, _DIV, "exp(log sum sqrt(t y))", _d13),
-        (
-            14,
-            _DIV,
-            "exp(-sum (t - y)^2 / y)",
-            _divergence("chi_square_t_y", singular="t"),
-        ),
-        (15, _DIV, "exp(-sum (sqrt t - sqrt y)^2)", _divergence("hellinger")),
-        (16, _DIV, "exp(-sum |t - y|)", _divergence("absolute_difference")),
-        (
-            17,
-            _DIV,
-            "exp(-(KL(t||y) + KL(y||t)))",
-            _divergence("kl_t_y", "kl_y_t", singular="ty"),
-        ),
-        (
-            18,
-            _DIV,
-            "exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2",
-            _divergence("jensen_shannon"),
-        ),
-        (
-            19,
-            _DIV,
+        3: ("I / H(Y)", _mi(lambda q: q.h_output)),
+        4: ("(I / H(T) + I / H(Y)) / 2", _ni4),
+        5: ("2 I / (H(T) + H(Y))", _mi(lambda q: 0.5 * (q.h_true + q.h_output))),
+        6: ("I / sqrt(H(T) H(Y))", _mi(lambda q: np.sqrt(q.h_true * q.h_output))),
+        7: ("I / H(T, Y)", _mi(lambda q: q.h_joint)),
+        8: ("I / max(H(T), H(Y))", _mi(lambda q: np.maximum(q.h_true, q.h_output))),
+        9: ("I / min(H(T), H(Y))", _mi(lambda q: np.minimum(q.h_true, q.h_output))),
+    },
+    "divergence": {
+        10: ("exp(-sum (t - y)^2)", _div("squared_difference")),
+        11: ("exp(-log(sum t^2 sum y^2 / (sum t y)^2))", _d11),
+        12: ("exp(-KL(t||y))", _div("kl_t_y", singular="t")),
+        13: ("exp(log sum sqrt(t y))", _d13),
+        14: ("exp(-sum (t - y)^2 / y)", _div("chi_square_t_y", singular="t")),
+        15: ("exp(-sum (sqrt t - sqrt y)^2)", _div("hellinger")),
+        16: ("exp(-sum |t - y|)", _div("absolute_difference")),
+        17: ("exp(-(KL(t||y) + KL(y||t)))", _div("kl_t_y", "kl_y_t", singular="ty")),
+        18: ("exp(-(KL(t||M) + KL(y||M))), M = (t + y) / 2", _div("jensen_shannon")),
+        19: (
             "exp(-(sum (t - y)^2 / y + sum (y - t)^2 / t))",
-            _divergence("chi_square_t_y", "chi_square_y_t", singular="ty"),
+            _div("chi_square_t_y", "chi_square_y_t", singular="ty"),
         ),
-        (20, _DIV, "exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))", _d20),
-        (21, _CE, "H(T) / H(t; y)", _ni21),
-        (22, _CE, "H(Y) / H(y; t)", _ni22),
-        (23, _CE, "(NI21 + NI22) / 2", _ni23),
-        (
-            24,
-            _CE,
+        20: ("exp(-KL(t||y) KL(y||t) / (KL(t||y) + KL(y||t)))", _d20),
+    },
+    "cross-entropy": {
+        21: ("H(T) / H(t; y)", _ni21),
+        22: ("H(Y) / H(y; t)", _ni22),
+        23: ("(NI21 + NI22) / 2", _ni23),
+        24: (
             "(H(T) + H(Y)) / (H(t; y) + H(y; t))",
             _entropy_over_cross_entropy(
                 lambda q: q.h_true + q.h_output,
                 lambda q: cross_entropy_t_y(q) + cross_entropy_y_t(q),
             ),
         ),
-    ]
+    },
+}
+
+NI_MEASURES: dict[str, NIMeasure] = {
+    f"ni{number}": NIMeasure(f"ni{number}", group, formula, compute)
+    for group, measures in _GROUPS.items()
+    for number, (formula, compute) in measures.items()
 }
 
 SPECS: dict[str, MeasureSpec] = {
@@ -275,8 +226,8 @@ MeasureName = Literal[
 
 def check_measure_name(measure):
     """Return the canonical lower-case name of an NI measure or raise."""
-    name = str(measure).lower() if isinstance(measure, str) else measure
-    if not isinstance(name, str) or name not in NI_MEASURES:
+    name = measure.lower() if isinstance(measure, str) else None
+    if name not in NI_MEASURES:
         raise ValueError(
             f"Unknown measure {measure!r}; choose one of 'ni1' ... 'ni24' "
             "(for example measure='ni2')."
@@ -333,15 +284,8 @@ def ni(
 
     Notes
     -----
-    With ``P = C / n``, marginals ``p_t`` (rows) and ``p_y`` (columns),
-    ``I = sum_ij P_ij log2(P_ij / (p_t(i) p_y(j)))`` over all ``m + 1`` columns,
-    and ``I_M`` the same sum over the first ``m`` columns only,
-    ``NI2 = I_M / H(T)``. The divergence group compares ``t = (p_t, 0)`` with
-    ``y = p_y`` in bits and returns ``exp(-D)``. Degenerate cases: ``I = 0``
-    gives 0 even when a normaliser is 0; ``H(T) = 0`` makes the measures that
-    divide by ``H(T)`` undefined; an infinite divergence is undefined
-    (singular); an infinite cross-entropy gives 0. For ``ni20`` identical
-    marginals give 1 (the limit), where the published table prints "S".
+    :data:`NI_MEASURES` holds the formulas; the user guide's "Deliberate
+    differences from the published tables" the degenerate cases.
 
     References
     ----------

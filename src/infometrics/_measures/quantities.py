@@ -1,12 +1,8 @@
 """The quantities every measure of a matrix (or a stack of them) is computed from.
 
-:class:`MatrixQuantities` is the one evaluator of the package: a public
-function validates its counts once, and every measure of the registry reads
-the quantities of the matrix or of a whole stack (reject curves, resamples,
-the threshold tuner), each computed on first use. Every choice between two
-formulas is taken per matrix, on its counts alone, so a matrix gives the same
-bits alone or inside any stack. An all-zero reject column is not an output,
-so such a matrix gives exactly what its square part gives. In bits.
+:class:`MatrixQuantities` is the one evaluator of the package, in bits. A
+matrix gives the same bits alone or inside any stack, and an all-zero reject
+column gives exactly what the square part gives.
 """
 
 from functools import cached_property
@@ -14,14 +10,10 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from .statistics import KINDS, STATISTICS
+from .statistics import KINDS, STATISTICS, _neg_entropy_term
 
 # A difference of two entropies below this is rounding, not information.
 _CANCELLATION_TOLERANCE = 64 * np.finfo(np.float64).eps
-
-# Matrices of up to this many cells always take the exact per-cell form of I
-# (cheap there); larger ones take it where I or I_M is small.
-_EXACT_INFORMATION_CELLS = 4096
 
 
 def sum_of_others(values, axis=-1):
@@ -35,10 +27,6 @@ def sum_of_others(values, axis=-1):
     return np.moveaxis(before + after, -1, axis)
 
 
-# Integer counts whose totals stay below this are summed and subtracted exactly.
-_EXACT_INTEGER_LIMIT = 2.0**53
-
-
 def _scaled_to_unit(counts):
     """Counts times the power of two that brings each matrix's largest near 1:
     exact, and sums near the float maximum no longer overflow."""
@@ -47,44 +35,15 @@ def _scaled_to_unit(counts):
     return np.ldexp(counts, -exponent)
 
 
-# Up to this many rows, column sums are added row by row (vector additions
-# over the columns, about twice as fast as ``sum(axis=-2)`` on a stack).
-_ROW_BY_ROW_ROWS = 32
-
-
-def _column_sums(counts):
-    """``counts.sum(axis=-2)``, the same bits: numpy adds the rows in order."""
-    if not 0 < counts.shape[-2] <= _ROW_BY_ROW_ROWS:
-        return counts.sum(axis=-2)
-    sums = counts[..., 0, :].copy()
-    for row in range(1, counts.shape[-2]):
-        sums += counts[..., row, :]
-    return sums
-
-
 def _entropy(values):
     """An entropy, exactly 0 where it is rounding (a degenerate distribution)."""
     return np.where(values <= _CANCELLATION_TOLERANCE, 0.0, values)
 
 
-def _line_entropies(line_information, line_mass, counts, axis):
-    """``H`` of each line from ``mass * H``: 0 with one non-empty cell, nan if empty."""
-    value = np.divide(
-        line_information,
-        line_mass,
-        out=np.zeros_like(line_information),
-        where=line_mass > 0,
-    )
-    support = np.count_nonzero(counts, axis=axis)
-    value = np.where(support > 1, value, 0.0)
-    return np.where(support > 0, value, np.nan)
-
-
 class MatrixQuantities:
-    """The quantities of validated float counts ``(..., m, m)`` or
-    ``(..., m, m + 1)``, each computed once and on demand; ``positive`` is the
-    row of the binary measures' positive class. ``n_outputs`` per matrix is
-    ``m + 1`` where the reject column holds something, else ``m``."""
+    """The quantities of validated counts ``(..., m, m)`` or ``(..., m, m + 1)``,
+    each computed on first use; ``positive``: the row of the binary measures'
+    positive class."""
 
     def __init__(self, counts, *, positive=1):
         self.n_columns = counts.shape[-1]
@@ -98,14 +57,17 @@ class MatrixQuantities:
         self.n_classes = m
         self.stack_shape = counts.shape[:-2]
         self.positive = positive
-        self._given = counts
+        with np.errstate(over="ignore", invalid="ignore"):
+            # Whole counts of a total below 2**53: every rest (sum of the other
+            # entries) is an exact subtraction, the bits of sum_of_others.
+            self._exact = counts.sum() < 2.0**53 and np.all(counts == np.floor(counts))
         self.counts = _scaled_to_unit(counts)
         self.total = self.counts.sum(axis=(-2, -1))
         self.empty = self.total <= 0
         self._safe_total = safe_total = np.where(self.empty, 1.0, self.total)
         self.joint = self.counts / safe_total[..., None, None]
         self.row_totals = self.counts.sum(axis=-1)
-        self.column_totals = _column_sums(self.counts)
+        self.column_totals = self.counts.sum(axis=-2)
         self.n_outputs = np.where(self.column_totals[..., m] > 0, m + 1, m)
         # Totals over the total, not sums of rounded cells: a single class has
         # a marginal of exactly 1.
@@ -125,35 +87,9 @@ class MatrixQuantities:
 
     # -- sums of the other entries ---------------------------------------------
 
-    @cached_property
-    def _exact(self):
-        """Per matrix: integer counts with a total below ``2**53``, whose rests
-        are exact subtractions (the same bits as sums of the others, faster)."""
-        counts = self._given
-        with np.errstate(over="ignore", invalid="ignore"):
-            # A whole stack of integers whose grand total is below the limit
-            # (a sum of non-negative integers is exact up to it, and rounds
-            # to at least the limit beyond) needs no per-matrix test.
-            if counts.sum() < _EXACT_INTEGER_LIMIT and np.array_equal(
-                counts, np.floor(counts)
-            ):
-                return np.ones(self.stack_shape, dtype=bool)
-            total = counts.sum(axis=(-2, -1))
-            integral = np.all(counts == np.floor(counts), axis=(-2, -1))
-        return integral & (total < _EXACT_INTEGER_LIMIT)
-
     def _others(self, values, totals, axis):
-        """``sum_{k != i} values_k`` along ``axis``; ``totals - values`` on exact
-        matrices."""
-        if np.all(self._exact):
-            return totals - values
-        others = sum_of_others(values, axis)
-        if not np.any(self._exact):
-            return others
-        exact = self._exact.reshape(
-            self.stack_shape + (1,) * (values.ndim - len(self.stack_shape))
-        )
-        return np.where(exact, totals - values, others)
+        """``sum_{k != i} values_k`` along ``axis``, ``totals`` the line sums."""
+        return totals - values if self._exact else sum_of_others(values, axis)
 
     @cached_property
     def _rests(self):
@@ -179,13 +115,6 @@ class MatrixQuantities:
             diagonal=np.eye(m, m + 1, dtype=bool),
         )
 
-    @cached_property
-    def _target(self):
-        """``t`` on the ``m + 1`` outcomes: 0 on the reject outcome."""
-        target = np.zeros_like(self.output_marginal)
-        target[..., :-1] = self.true_marginal
-        return target
-
     def _share(self, counts):
         """Counts as proportions of the total."""
         return counts / self._safe_total[..., None]
@@ -193,10 +122,13 @@ class MatrixQuantities:
     @cached_property
     def _columns(self):
         m = self.n_classes
+        # t on the m + 1 outcomes: 0 (its rest 1) on the reject outcome.
+        target = np.zeros_like(self.output_marginal)
+        target[..., :m] = self.true_marginal
         target_rest = np.ones_like(self.output_marginal)
         target_rest[..., :m] = self._complement(self.row_totals)
         return SimpleNamespace(
-            t=self._target,
+            t=target,
             y=self.output_marginal,
             t_rest=target_rest,
             y_rest=self._complement(self.column_totals),
@@ -207,7 +139,10 @@ class MatrixQuantities:
     def _classes(self):
         m = self.n_classes
         hits = np.diagonal(self.joint[..., :, :m], axis1=-2, axis2=-1)
-        row_rest, column_rest, matrix_rest = self._class_complements
+        # Counts of row i off the diagonal, column i off it, and the rest.
+        row_rest, column_rest, matrix_rest = (
+            np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1) for rest in self._rests
+        )
         return SimpleNamespace(
             d=hits,
             t=self.true_marginal,
@@ -242,57 +177,28 @@ class MatrixQuantities:
 
     def _complement(self, totals):
         """``sum_{k != i} totals_k / n``: exactly 0 where the other totals are."""
-        rest = self._others(totals, self.total[..., None], axis=-1)
-        return self._share(rest)
+        return self._share(self._others(totals, self.total[..., None], axis=-1))
+
+    def _line_entropies(self, rest, totals, axis):
+        """``H`` of each line's shares, each log taken from the rest of its line
+        near 1 (a share of the only non-empty cell gives exactly 0); nan if empty."""
+        safe = np.expand_dims(np.where(totals > 0, totals, 1.0), axis)
+        entropies = _neg_entropy_term(self.counts / safe, rest / safe).sum(axis) + 0.0
+        return np.where(totals > 0, entropies, np.nan)
 
     @cached_property
-    def _p_log_counts(self):
-        """``P_ij log2 C_ij`` per cell (0 for an empty cell): the one log pass."""
-        values = np.zeros_like(self.counts)
-        np.log2(self.counts, out=values, where=self.counts > 0)
-        values *= self.joint
-        return values
-
-    def _line_information(self, totals, axis):
-        """``sum_j -P_ij log2(C_ij / totals_i)`` per line (0 if empty), as
-        ``-sum P log2 C + mass log2 total``; the one cell that may hold more
-        than half its line, where that loses digits, is taken as
-        ``-P log1p(-rest / total)`` instead."""
-        counts, joint = self.counts, self.joint
-        # The largest cell of each line, and whether it dominates the line.
-        largest = np.expand_dims(counts.argmax(axis=axis), axis)
-        top = np.take_along_axis(counts, largest, axis).squeeze(axis)
-        top_p = np.take_along_axis(joint, largest, axis).squeeze(axis)
-        dominant = 2 * top > totals
-        # The other cells' sums, taken directly (not as line minus top, which
-        # would cancel when they are tiny).
-        others_p_log = self._p_log_counts.copy()
-        np.put_along_axis(others_p_log, largest, 0.0, axis)
-        others_p_log = others_p_log.sum(axis=axis)
-        rest = totals - top
-        if not np.all(self._exact):
-            others = counts.copy()
-            np.put_along_axis(others, largest, 0.0, axis)
-            rest = np.where(self._exact[..., None], rest, others.sum(axis=axis))
-        others_mass = self._share(rest)
-        top_p_log = np.take_along_axis(self._p_log_counts, largest, axis).squeeze(axis)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            log_totals = np.where(totals > 0, np.log2(totals), 0.0)
-            exact_top = -top_p * np.log1p(-rest / np.where(top > 0, totals, 1.0))
-        exact_top = np.where(top > 0, exact_top / np.log(2.0), 0.0)
-        plain_top = -top_p_log + top_p * log_totals
-        top_term = np.where(dominant, exact_top, plain_top)
-        return np.maximum(top_term - others_p_log + others_mass * log_totals, 0.0)
+    def row_entropies(self):
+        """``H(Y | T=i)`` for each true class; ``nan`` for an empty row."""
+        return self._line_entropies(self._rests[0], self.row_totals, -1)
 
     @cached_property
-    def _row_information(self):
-        """``t_i H(Y | T=i)`` per row."""
-        return self._line_information(self.row_totals, -1)
+    def _column_entropies(self):
+        return self._line_entropies(self._rests[1], self.column_totals, -2)
 
     @cached_property
-    def _column_information(self):
-        """``y_j H(T | Y=j)`` per column."""
-        return self._line_information(self.column_totals, -2)
+    def column_entropies(self):
+        """``H(T | Y=j)`` for each column as given; ``nan`` for an empty column."""
+        return self._column_entropies[..., : self.n_columns]
 
     @cached_property
     def _information_terms(self):
@@ -330,91 +236,24 @@ class MatrixQuantities:
             return log_ratio
 
     @cached_property
-    def _information_and_without_reject(self):
-        """``(I, I_M)``. Above 4096 cells, first as sums ``sum P log2 C + log2 n
-        - sum t log2 R - sum y log2 K`` (absolute error a few ``1e-14`` bits),
-        kept where both are at least ``1e-3`` bits; else term by term."""
-        if self.n_classes * (self.n_classes + 1) <= _EXACT_INFORMATION_CELLS:
-            terms = self._information_terms
-            return terms.sum(axis=(-2, -1)), terms[..., :-1].sum(axis=(-2, -1))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            log_rows = np.where(self.row_totals > 0, np.log2(self.row_totals), 0.0)
-            log_columns = np.where(
-                self.column_totals > 0, np.log2(self.column_totals), 0.0
-            )
-        log_total = np.log2(self._safe_total)
-        cells = self._p_log_counts.sum(axis=(-2, -1))
-        information = (
-            cells
-            + log_total
-            - (self.true_marginal * log_rows).sum(axis=-1)
-            - (self.output_marginal * log_columns).sum(axis=-1)
-        )
-        reject = self._p_log_counts[..., -1].sum(axis=-1)
-        reject_mass = self.joint[..., -1].sum(axis=-1)
-        reject_terms = (
-            reject
-            + reject_mass * (log_total - log_columns[..., -1])
-            - (self.joint[..., -1] * log_rows).sum(axis=-1)
-        )
-        without_reject = information - reject_terms
-        small = np.minimum(information, without_reject) < 1e-3
-        if np.any(small):
-            terms = self._information_terms
-            information = np.where(small, terms.sum(axis=(-2, -1)), information)
-            without_reject = np.where(
-                small, terms[..., :-1].sum(axis=(-2, -1)), without_reject
-            )
-        return information, without_reject
-
-    @cached_property
     def mutual_info(self):
         """``I = sum_ij P_ij log2(P_ij / (t_i y_j))``, accumulated term by term."""
-        information, _ = self._information_and_without_reject
+        information = self._information_terms.sum(axis=(-2, -1))
         return np.clip(information, 0.0, np.minimum(self.h_true, self.h_output)) + 0.0
 
     @cached_property
     def mutual_info_without_reject(self):
         """``I_M``: the terms of the first ``m`` columns only."""
-        _, without_reject = self._information_and_without_reject
+        without_reject = self._information_terms[..., :-1].sum(axis=(-2, -1))
         return np.clip(without_reject, 0.0, self.mutual_info) + 0.0
 
     @cached_property
     def h_true_given_output(self):
         """``H(T|Y) = sum -P_ij log2(P_ij / y_j)``, term by term."""
-        value = self._column_information.sum(axis=-1)
+        value = (self.output_marginal * np.nan_to_num(self._column_entropies)).sum(-1)
         return np.clip(value, 0.0, self.h_true) + 0.0
 
     @cached_property
     def h_output_given_true(self):
         """``H(Y|T) = sum -P_ij log2(P_ij / t_i)``, term by term."""
-        return self._row_information.sum(axis=-1) + 0.0
-
-    # -- per-class conditional entropies (reports, coverage) ------------------
-
-    @cached_property
-    def row_entropies(self):
-        """``H(Y | T=i)`` for each true class; ``nan`` for an empty row."""
-        return _line_entropies(
-            self._row_information, self.true_marginal, self.counts, axis=-1
-        )
-
-    @cached_property
-    def column_entropies(self):
-        """``H(T | Y=j)`` for each column as given; ``nan`` for an empty column."""
-        values = _line_entropies(
-            self._column_information, self.output_marginal, self.counts, axis=-2
-        )
-        return values[..., : self.n_columns]
-
-    # -- one-vs-rest complements of each class ---------------------------------
-
-    @cached_property
-    def _class_complements(self):
-        """Counts of row ``i`` off the diagonal, column ``i`` off it, and the rest."""
-        m = self.n_classes
-        row_rest, column_rest, matrix_rest = self._rests
-        return tuple(
-            np.diagonal(rest[..., :, :m], axis1=-2, axis2=-1)
-            for rest in (row_rest, column_rest, matrix_rest)
-        )
+        return (self.true_marginal * np.nan_to_num(self.row_entropies)).sum(-1) + 0.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -17,31 +17,11 @@ from numpy.typing import ArrayLike
 from . import measure
 from .conventional import SPECS as CONVENTIONAL_SPECS
 from .coverage import SPECS as COVERAGE_SPECS
-from .measure import (
-    CONVENTIONAL,
-    ENTROPY_TRIANGLE,
-    INFORMATION_COVERAGE,
-    NORMALIZED_INFORMATION,
-    MeasureSpec,
-)
+from .measure import MeasureSpec, for_classes, measure_matrix
 from .ni import SPECS as NI_SPECS
 from .quantities import MatrixQuantities
 from .triangle import SPECS as TRIANGLE_SPECS
-from .validation import check_confusion_matrix, check_replace_undefined_by
-
-__all__ = [
-    "CONVENTIONAL",
-    "ENTROPY_TRIANGLE",
-    "INFORMATION_COVERAGE",
-    "MEASURES",
-    "NORMALIZED_INFORMATION",
-    "MeasureSpec",
-    "check_measure",
-    "check_measures",
-    "compute_measures",
-    "evaluate_measures",
-    "evaluate_stack_blocks",
-]
+from .validation import check_replace_undefined_by
 
 MEASURES: dict[str, MeasureSpec] = {
     **NI_SPECS,
@@ -49,7 +29,6 @@ MEASURES: dict[str, MeasureSpec] = {
     **TRIANGLE_SPECS,
     **CONVENTIONAL_SPECS,
 }
-
 
 # NI1 ... NI24, summarised in messages (not "nit", which is listed).
 _NUMBERED_NI = re.compile(r"ni\d+")
@@ -73,11 +52,8 @@ def check_measure(name) -> MeasureSpec:
 
 
 def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
-    """The entries of a name or a list of names (once each, in order), or raise.
-
-    A bare string is one name, not a sequence of letters; ``n_classes``, when
-    known, refuses the two-class measures on other matrices.
-    """
+    """The entries of a name or a list of names (once each, in order), or raise;
+    ``n_classes``, when known, refuses the two-class measures on others."""
     if isinstance(measures, str):
         measures = [measures]
     try:
@@ -89,23 +65,16 @@ def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
         ) from None
     if not names:
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
-    return _for_classes([MEASURES[name] for name in names], n_classes)
+    return for_classes([MEASURES[name] for name in names], n_classes)
 
 
-def _for_classes(specs, n_classes):
-    for spec in specs:
-        if spec.binary_only and n_classes not in (None, 2):
-            raise ValueError(
-                f"{spec.name!r} is only defined for two classes; the matrix has "
-                f"{n_classes}."
-            )
-    return specs
+def _once(names):
+    # Each measure once: "ni2" and "NI2" are one column of the results.
+    return {spec.name: spec for spec in map(check_measure, names)}.values()
 
 
 def _checked(names, n_classes, replace_undefined_by):
-    # Each measure once: "ni2" and "NI2" are one column of the results.
-    specs = {spec.name: spec for spec in map(check_measure, names)}
-    specs = _for_classes(list(specs.values()), n_classes)
+    specs = for_classes(list(_once(names)), n_classes)
     return specs, check_replace_undefined_by(replace_undefined_by)
 
 
@@ -121,6 +90,7 @@ def compute_measures(
     confusion_matrix: ArrayLike,
     names: Iterable[str],
     *,
+    pos_label: Any = 1,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> dict[str, float | np.ndarray]:
     """The named measures of a matrix or stack: one validation, one quantities pass.
@@ -128,9 +98,12 @@ def compute_measures(
     Parameters
     ----------
     confusion_matrix : array-like of shape (..., m, m + 1) or (..., m, m)
-        Counts.
+        Counts, as for :func:`ni`.
     names : iterable of str
-        Base names from :data:`MEASURES`.
+        Base names from :data:`MEASURES` (or ``neg_`` scorer names).
+    pos_label : label, default=1
+        The positive class of the two-class measures, as for
+        :func:`conventional_measures`.
     replace_undefined_by : "warn" or float, default="warn"
         As for the core functions.
 
@@ -146,16 +119,14 @@ def compute_measures(
     >>> compute_measures([[5, 1, 2], [1, 6, 0]], ["ni2", "kappa"])
     {'ni2': 0.3408435053044253, 'kappa': 0.53125}
     """
-    counts, _ = check_confusion_matrix(confusion_matrix)
-    specs, replace = _checked(names, counts.shape[-2], replace_undefined_by)
-    return measure.evaluate_measures(MatrixQuantities(counts), specs, replace)
+    return measure_matrix(
+        confusion_matrix, _once(names), replace_undefined_by, pos_label=pos_label
+    )[0]
 
 
 def evaluate_stack_blocks(blocks, n_classes, names, *, replace_undefined_by):
-    """``{name: ndarray}`` of a stack handed over as consecutive blocks of
-    ``(k, m, m + 1)`` counts, which the stack builder made (not validated
-    again); each block's quantities live while it is evaluated, and every
-    measure warns once for the whole stack."""
+    """``{name: ndarray}`` of a stack given as consecutive (valid) blocks of
+    ``(k, m, m + 1)`` counts; each measure warns once for the whole stack."""
     specs, replace = _checked(names, n_classes, replace_undefined_by)
     quantities = (MatrixQuantities(block) for block in blocks)
     return measure.evaluate_measures(quantities, specs, replace)

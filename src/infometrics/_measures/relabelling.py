@@ -1,12 +1,9 @@
-"""Would relabelling the predictions raise the accuracy? (pure numpy/scipy)
+"""Would relabelling the predictions raise the accuracy?
 
-Every measure that depends on the confusion matrix only through entropies and
-mutual information (NI1-NI9, information coverage, the entropy triangle) is
-unchanged when the predicted classes are renamed: ``y_pred = (y + 1) % 3``
-has accuracy 0 and NI2 = 1 (Hu, He & Yuan, Theorem 1).
-:func:`clear_relabelling_of_counts` finds the renamings that are clear
-matches, not sampling wobbles, so that a report can say when the predictions
-look like permuted labels.
+The measures that read a matrix only through entropies (NI1-NI9, information
+coverage, the entropy triangle) cannot see renamed predicted classes (Hu, He &
+Yuan, Theorem 1): ``y_pred = (y + 1) % 3`` has accuracy 0 and NI2 = 1, so a
+report says when the predictions look like permuted labels.
 """
 
 from typing import NamedTuple
@@ -39,19 +36,9 @@ MIN_CLEAR_ASSOCIATION = 0.4
 
 
 class Relabelling(NamedTuple):
-    """A renaming of predicted classes that raises the number of correct predictions.
-
-    Attributes
-    ----------
-    moves : tuple of (int, int)
-        ``(predicted, true)`` class indices (row order): predictions of
-        class ``predicted`` would be counted as class ``true``; only the
-        classes that change, each cycle raising the count.
-    correct_rate : float
-        Correct predictions over all samples (rejections included), as labelled.
-    relabelled_correct_rate : float
-        The same after the renaming.
-    """
+    """A renaming of predicted classes: ``moves`` are ``(predicted, true)`` row
+    indices of the classes that change; the correct rates (rejections included)
+    as labelled and after the renaming."""
 
     moves: tuple
     correct_rate: float
@@ -71,23 +58,15 @@ def _association(classes, true, predicted):
 
 
 def clear_relabelling_of_counts(counts) -> Relabelling | None:
-    """The renaming of predicted classes that ``counts`` (one validated matrix)
-    clearly point to, or None.
-
-    Predicted class ``j`` clearly stands for true class ``r != j`` when, on the
-    class part of the matrix, the cell ``(r, j)`` holds a strict majority of
-    its row and of its column, and the phi coefficient (Matthews correlation)
-    of "true ``r``" with "predicted ``j``" is at least
-    ``MIN_CLEAR_ASSOCIATION``: a real gain, not the wobble of a classifier no
-    better than chance (any 10-class classifier has *some* renaming that
-    raises its accuracy a little). A strict majority is unique in its row and
-    column, so the clear matches form a partial renaming; its closed cycles
-    are returned. Both conditions are ratios, so scaling the counts changes
-    nothing. Random predictions made no clear match in 2000 simulated
-    matrices each of 2 classes with 100 or 1000 samples and of 3, 4 or 10
-    classes with 50 or more (2 classes with 50 samples: 0.25 %; with 20
-    samples, 2 classes 4 %, 3 classes 0.35 %, 10 classes 0.1 %).
-    """
+    """The closed cycles of clear matches of one validated matrix, or None: a
+    predicted class ``j`` clearly stands for a true class ``r != j`` when the
+    cell ``(r, j)`` is a strict majority of its row and of its column."""
+    # And the phi coefficient of "true r" x "predicted j" is at least
+    # MIN_CLEAR_ASSOCIATION: any 10-class classifier has *some* renaming that
+    # raises its accuracy a little. Random predictions made no clear match in
+    # 2000 simulated matrices each of 2 classes with 100 or 1000 samples and of
+    # 3, 4 or 10 classes with 50 or more (2 classes with 50 samples: 0.25 %;
+    # with 20 samples, 2 classes 4 %, 3 classes 0.35 %, 10 classes 0.1 %).
     counts = _scaled_to_unit(np.asarray(counts, dtype=float))
     n_classes = counts.shape[0]
     classes = counts[:, :n_classes]

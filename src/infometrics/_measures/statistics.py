@@ -38,16 +38,15 @@ def ratio(numerator, denominator):
 
 
 def _log2(mass, rest):
-    """``log2 mass`` where ``mass > 0``, from ``log1p(-rest)`` above 1/2.
-
-    ``rest`` (``1 - mass`` as a sum of the other entries) keeps the digits a
-    rounded mass near 1 would lose. Both logarithms are taken unmasked (a
-    masked ufunc call costs ten times as much).
-    """
+    """``log2 mass`` where ``mass > 0`` (else 0), from ``log1p(-rest)`` above 1/2:
+    ``rest``, ``1 - mass`` as a sum of the others, keeps the digits a mass near
+    1 loses (at most one entry of a distribution, so taken on those alone)."""
     mass, rest = np.broadcast_arrays(mass, rest)
     with np.errstate(divide="ignore", invalid="ignore"):
-        values = np.where(mass > 0.5, np.log1p(-rest), np.log(mass))
-    values = np.where(mass > 0, values, 0.0)
+        values = np.log(mass)
+    near_one = mass > 0.5
+    values[near_one] = np.log1p(-rest[near_one])
+    values[mass <= 0] = 0.0
     return values / np.log(2.0)
 
 

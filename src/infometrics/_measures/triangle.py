@@ -15,16 +15,11 @@ class TriangleCoordinates(NamedTuple):
 
     Attributes
     ----------
-    delta_h : float or ndarray
-        Divergence of the marginals from uniform, ``ΔH'`` (1: degenerate
-        marginals, e.g. a majority classifier).
-    mutual_info : float or ndarray
-        Information transferred, ``2MI'`` for the joint point, ``MI / log n``
-        for a marginal point (1: ideal classifier).
-    variation_info : float or ndarray
-        Remaining uncertainty, ``VI'`` for the joint point, the conditional
-        entropy for a marginal point (1: nothing transferred with uniform
-        marginals).
+    delta_h, mutual_info, variation_info : float or ndarray
+        The divergence of the marginals from uniform (1: degenerate marginals,
+        e.g. a majority classifier), the information transferred (1: ideal
+        classifier) and the uncertainty left (1: nothing transferred with
+        uniform marginals).
     """
 
     delta_h: float | np.ndarray
@@ -33,25 +28,20 @@ class TriangleCoordinates(NamedTuple):
 
 
 class EntropyTriangle(NamedTuple):
-    """The joint entropy-triangle point and the two marginal points.
+    """The joint entropy-triangle point, the two marginal points, EMA and NIT.
 
     Attributes
     ----------
     delta_h, mutual_info, variation_info : float or ndarray
-        The joint coordinates ``(ΔH', 2MI', VI')``, summing to 1.
-    x : TriangleCoordinates
-        Input (true-class, rows) marginal fractions
-        ``(log n_x - H(X), MI, H(X|Y)) / log n_x``.
-    y : TriangleCoordinates
-        Output (column) marginal fractions
-        ``(log n_y - H(Y), MI, H(Y|X)) / log n_y``.
+        The joint coordinates ``(ΔH', 2MI', VI')``.
+    x, y : TriangleCoordinates
+        The marginal points of the rows and of the columns,
+        ``(log n_x - H(X), MI, H(X|Y)) / log n_x`` and likewise for ``Y``.
     ema : float or ndarray
-        Entropy-modulated accuracy ``2^(-H(X|Y))``: the inverse of the
-        perplexity left about the true class once the output is known
-        (Valverde-Albacete & Peláez-Moreno 2014); in ``(0, 1]``, 1 best.
+        Entropy-modulated accuracy ``2^(-H(X|Y))``, in ``(0, 1]``.
     nit : float or ndarray
         Normalized information transfer factor ``2^MI / k`` with ``k`` true
-        classes; in ``(0, 1]``, 1 for a perfect classifier of balanced classes.
+        classes, in ``(0, 1]``.
     """
 
     delta_h: float | np.ndarray
@@ -70,12 +60,9 @@ def entropy_triangle(
 ) -> EntropyTriangle:
     """Coordinates of a confusion matrix in the entropy triangle.
 
-    The balance equation ``H_U = ΔH + 2 MI + VI`` splits the entropy of
-    uniform marginals ``H_U = log n_x + log n_y`` into the divergence of the
-    actual marginals from uniform (``ΔH``), twice the mutual information
-    (``2 MI``) and the variation of information (``VI = H(X|Y) + H(Y|X)``).
-    Divided by ``H_U`` they are the barycentric coordinates of a point in a
-    triangle with vertices "degenerate", "ideal" and "no information".
+    The balance ``log n_x + log n_y = ΔH + 2 MI + VI`` (``VI = H(X|Y) +
+    H(Y|X)``), divided by its left side, places the classifier in a triangle
+    with vertices "degenerate", "ideal" and "no information".
 
     Parameters
     ----------
@@ -91,8 +78,7 @@ def entropy_triangle(
     Returns
     -------
     triangle : EntropyTriangle
-        Joint coordinates ``delta_h``, ``mutual_info``, ``variation_info`` and
-        the marginal points ``x`` and ``y`` with the same field names.
+        The joint point, the marginal points ``x`` and ``y``, EMA and NIT.
 
     Warns
     -----
@@ -108,6 +94,8 @@ def entropy_triangle(
     .. [1] F. J. Valverde-Albacete and C. Peláez-Moreno, "Two
        information-theoretic tools to assess the performance of multi-class
        classifiers", Pattern Recognition Letters 31 (2010).
+    .. [2] F. J. Valverde-Albacete and C. Peláez-Moreno, "100% classification
+       accuracy considered harmful", PLoS ONE 9 (2014) (EMA and NIT).
 
     Examples
     --------
@@ -184,47 +172,33 @@ _MARGINAL = [
 ]
 
 SPECS = {
-    spec.name: spec
-    for spec in [
-        MeasureSpec(
-            "triangle_mi",
-            ENTROPY_TRIANGLE,
-            True,
-            "entropy triangle 2MI' (ideal: 1)",
-            "entropy triangle.mutual_info",
-            _coordinate("", 1),
-        ),
-        MeasureSpec(
-            "triangle_vi",
-            ENTROPY_TRIANGLE,
-            False,
-            "entropy triangle VI'",
-            "entropy triangle.variation_info",
-            _coordinate("", 2),
-        ),
-        MeasureSpec(
-            "triangle_dh",
-            ENTROPY_TRIANGLE,
-            False,
-            "entropy triangle ΔH' (degenerate: 1)",
-            "entropy triangle.delta_h",
-            _coordinate("", 0),
-        ),
-        MeasureSpec(
-            "ema",
-            ENTROPY_TRIANGLE,
-            True,
-            "entropy-modulated accuracy 2^(-H(T|Y))",
-            "EMA",
-            lambda q: (np.exp2(-q.h_true_given_output), []),
-        ),
-        MeasureSpec(
-            "nit",
-            ENTROPY_TRIANGLE,
-            True,
-            "normalized information transfer factor 2^I / k",
-            "NIT",
-            lambda q: (np.exp2(q.mutual_info) / q.n_classes, []),
-        ),
+    name: MeasureSpec(
+        name,
+        ENTROPY_TRIANGLE,
+        higher,
+        description,
+        f"entropy triangle.{_FIELDS[index]}",
+        _coordinate("", index),
+    )
+    for name, index, higher, description in [
+        ("triangle_mi", 1, True, "entropy triangle 2MI' (ideal: 1)"),
+        ("triangle_vi", 2, False, "entropy triangle VI'"),
+        ("triangle_dh", 0, False, "entropy triangle ΔH' (degenerate: 1)"),
     ]
 }
+SPECS["ema"] = MeasureSpec(
+    "ema",
+    ENTROPY_TRIANGLE,
+    True,
+    "entropy-modulated accuracy 2^(-H(T|Y))",
+    "EMA",
+    lambda q: (np.exp2(-q.h_true_given_output), []),
+)
+SPECS["nit"] = MeasureSpec(
+    "nit",
+    ENTROPY_TRIANGLE,
+    True,
+    "normalized information transfer factor 2^I / k",
+    "NIT",
+    lambda q: (np.exp2(q.mutual_info) / q.n_classes, []),
+)

@@ -38,10 +38,8 @@ def _check_reject_name(name):
     class predicted but never true (``pd.crosstab``), whose samples would
     silently become rejections."""
     text = name.strip().lower() if isinstance(name, str) else name
-    if isinstance(text, float) and (np.isnan(text) or text == -1):
-        return
-    if text in _REJECT_NAMES:
-        return
+    if text in _REJECT_NAMES or (isinstance(text, float) and np.isnan(text)):
+        return  # -1.0 is the marker -1
     raise ValueError(
         f"The confusion matrix has a column {name!r} that is not one of its "
         "rows' classes. If it is a class that was predicted but never true, add "
@@ -51,16 +49,9 @@ def _check_reject_name(name):
 
 
 def labelled_counts(confusion_matrix, labels=None, *, any_reject_name=False):
-    """``(counts, row names)`` of a labelled table, the columns in the rows' order.
-
-    A table with row and column names (a DataFrame, by duck typing: the core
-    does not import pandas) and counts that carry their classes (a
-    ``ConfusionCounts``) are read by name, never by position. The columns must
-    name the rows' classes plus at most one column named as the rejections
-    (moved last; any name with ``any_reject_name=True``). ``labels`` reorders
-    the rows and must name exactly those classes. Anything without names
-    (also a DataFrame indexed ``0, 1, ...``) is returned as it is, with None.
-    """
+    """``(counts, row names)`` of a table with row and column names (a DataFrame,
+    a ``ConfusionCounts``), the columns read by name in the rows' order and the
+    rejections last; ``labels`` reorders the rows. Else ``(input, None)``."""
     is_counts = hasattr(confusion_matrix, "labels") and hasattr(
         confusion_matrix, "confusion_matrix"
     )
@@ -112,15 +103,23 @@ def labelled_counts(confusion_matrix, labels=None, *, any_reject_name=False):
     return np.ascontiguousarray(values[:, order]), rows
 
 
-def check_confusion_matrix(confusion_matrix, *, allow_square=True):
-    """``(float64 counts, has a reject column)`` of a matrix or a stack, or raise.
+# What a matrix of each refused dtype kind holds, and what to do about it.
+_NOT_COUNTS = {
+    "b": "is boolean; it must hold counts. Convert it with .astype(int) if "
+    "True/False really mean 1/0 samples.",
+    "c": "holds complex numbers; counts are real and non-negative.",
+    **dict.fromkeys(
+        "USTa",
+        "holds strings; counts must be numbers. Parse them first (e.g. "
+        "np.asarray(matrix, dtype=float)) if they are.",
+    ),
+}
 
-    Counts are finite non-negative reals (object arrays of numbers included);
-    booleans, complex numbers, strings and masked entries are refused (a masked
-    count has no value; filling it would be a guess). A labelled table is
-    aligned by name (:func:`labelled_counts`). ``allow_square=False`` refuses
-    ``(m, m)`` matrices.
-    """
+
+def check_confusion_matrix(confusion_matrix):
+    """``(float64 counts, has a reject column)`` of a matrix or a stack, or raise:
+    finite non-negative reals (a masked count has no value; filling it would be a
+    guess); a labelled table is aligned by name (:func:`labelled_counts`)."""
     confusion_matrix, _ = labelled_counts(confusion_matrix)
     if isinstance(confusion_matrix, np.ma.MaskedArray):
         if np.ma.is_masked(confusion_matrix):
@@ -138,37 +137,22 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
             f"{type(confusion_matrix).__name__} that cannot be converted: {exc}."
         ) from None
     kind = raw.dtype.kind
-    if kind == "O":
-        not_numbers = [
-            value
-            for value in raw.ravel().tolist()
-            if isinstance(value, bool)
-            or not isinstance(value, (numbers.Real, np.number))
-        ]
-        if not_numbers:
-            raise ValueError(
-                "The confusion matrix must hold numbers (counts); it holds "
-                f"{not_numbers[0]!r} of type {type(not_numbers[0]).__name__}. "
-                "Convert the entries to numbers first."
-            )
-    elif kind == "b":
-        raise ValueError(
-            "The confusion matrix is boolean; it must hold counts. Convert it "
-            "with .astype(int) if True/False really mean 1/0 samples."
-        )
-    elif kind == "c":
-        raise ValueError(
-            "The confusion matrix holds complex numbers; counts are real and "
-            "non-negative."
-        )
-    elif kind in "USTa":
-        raise ValueError(
-            "The confusion matrix holds strings; counts must be numbers. Parse "
-            "them first (e.g. np.asarray(matrix, dtype=float)) if they are."
-        )
-    elif kind not in "iuf":
+    if kind in _NOT_COUNTS:
+        raise ValueError(f"The confusion matrix {_NOT_COUNTS[kind]}")
+    if kind not in "iufO":
         raise ValueError(
             f"The confusion matrix must hold numbers (counts); got dtype {raw.dtype}."
+        )
+    not_numbers = [
+        value
+        for value in (raw.ravel().tolist() if kind == "O" else [])
+        if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.number))
+    ]
+    if not_numbers:
+        raise ValueError(
+            "The confusion matrix must hold numbers (counts); it holds "
+            f"{not_numbers[0]!r} of type {type(not_numbers[0]).__name__}. "
+            "Convert the entries to numbers first."
         )
     try:
         counts = raw.astype(np.float64)
@@ -188,16 +172,12 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
             f"The confusion matrix has no rows (shape {counts.shape}); it needs at "
             "least one true class."
         )
-    if n_cols == n_rows + 1:
-        has_reject_column = True
-    elif n_cols == n_rows and allow_square:
-        has_reject_column = False
-    else:
-        expected = "(m, m) or (m, m + 1)" if allow_square else "(m, m + 1)"
+    if n_cols not in (n_rows, n_rows + 1):
         raise ValueError(
-            f"The confusion matrix must have shape {expected}: one row per true "
-            "class, one column per predicted class in the same order, plus a last "
-            f"column for rejected samples; got {n_rows} rows and {n_cols} columns."
+            "The confusion matrix must have shape (m, m) or (m, m + 1): one row per "
+            "true class, one column per predicted class in the same order, plus a "
+            f"last column for rejected samples; got {n_rows} rows and {n_cols} "
+            "columns."
         )
     if not np.all(np.isfinite(counts)):
         raise ValueError(
@@ -209,7 +189,7 @@ def check_confusion_matrix(confusion_matrix, *, allow_square=True):
             "The confusion matrix contains negative values; counts (or summed "
             "sample weights) must be non-negative."
         )
-    return counts, has_reject_column
+    return counts, n_cols == n_rows + 1
 
 
 def sample_counts_problem(counts):
@@ -236,6 +216,19 @@ def check_sample_counts(confusion_matrix, why):
     if problem is not None:
         raise ValueError(f"{why} and needs integer counts; {problem}")
     return counts
+
+
+def positive_row(pos_label, labels):
+    """The row of the label ``pos_label`` among ``labels``, or a clear error."""
+    labels = labels.tolist() if isinstance(labels, np.ndarray) else list(labels)
+    scalar = np.ndim(pos_label) == 0 and not isinstance(pos_label, (tuple, dict))
+    rows = [row for row, label in enumerate(labels) if scalar and label == pos_label]
+    if len(rows) != 1:
+        raise ValueError(
+            f"pos_label={pos_label!r} is not one of the class labels {labels!r}; "
+            "pass pos_label=<one of them>."
+        )
+    return rows[0]
 
 
 def check_replace_undefined_by(replace_undefined_by):
