@@ -6,8 +6,6 @@ matplotlib is imported inside ``plot`` only (the optional ``plot`` extra).
 import numpy as np
 
 from .._sklearn.responses import (
-    CONFIDENCE_OF,
-    check_response_method,
     final_estimator,
     read_class_scores,
     resolve_response_method,
@@ -33,10 +31,84 @@ def _axes(ax):
     return ax
 
 
-def _finish(display, ax):
-    """Store the axes and figure drawn on; return the display."""
-    display.ax_, display.figure_ = ax, ax.figure
-    return display
+class Display:
+    """scikit-learn's Display conventions: ``from_estimator`` and the drawn axes."""
+
+    # The title stays empty unless a name is given (the confusion matrix).
+    _names_the_estimator = True
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, name=None, **kwargs):
+        """Plot a fitted classifier's predictions on ``X`` against ``y``.
+
+        Its ``classes_`` order the classes; an abstaining estimator (a
+        :class:`RejectOptionClassifier`, alone, ending a pipeline or in a
+        search) marks its rejections with its ``reject_label``, and the
+        curves read its own response method and threshold.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            The curves need ``predict_proba`` (top probability) or
+            ``decision_function`` (margin).
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        name : str, default=None
+            The classifier's name in the figure; its class name by default
+            (no title by default for a confusion matrix).
+        **kwargs : dict
+            Passed to :meth:`from_predictions`; also ``threshold="auto"`` (the
+            estimator's own single threshold, marked) for a reject curve and
+            ``response_method="auto"`` for a risk-coverage curve.
+
+        Returns
+        -------
+        display
+            The Display, drawn.
+        """
+        if not name and cls._names_the_estimator:
+            name = _estimator_name(estimator)
+        y_pred, options = cls._predict(estimator, X, y, **kwargs)
+        return cls.from_predictions(y, y_pred, name=name, **options)
+
+    @staticmethod
+    def _predict(estimator, X, y, **kwargs):
+        """``(y_pred, options)`` for :meth:`from_predictions`: predicted labels."""
+        return estimator.predict(X), {
+            "labels": estimator_classes(estimator, y),
+            "reject_label": estimator_reject_label(estimator),
+            **kwargs,
+        }
+
+    def _finish(self, ax):
+        """Store the axes and figure drawn on; return the display."""
+        self.ax_, self.figure_ = ax, ax.figure
+        return self
+
+
+def _estimator_name(estimator):
+    final, _ = final_estimator(estimator)
+    inner = getattr(final, "estimator", None)
+    if inner is not None and getattr(final, "_infometrics_abstains", False):
+        return f"{type(final).__name__}({_estimator_name(inner)})"
+    return type(final).__name__
+
+
+def _estimator_scores(estimator, X, response_method):
+    """``final step, method, scores, y_pred, confidence`` of a fitted classifier.
+
+    A :class:`RejectOptionClassifier` at the end gives its own response method.
+    """
+    final, _ = final_estimator(estimator)
+    if response_method == "auto":
+        response_method = getattr(final, "response_method", "auto")
+    method = resolve_response_method(estimator, response_method)
+    scores = np.asarray(getattr(estimator, method)(X))
+    classes = np.asarray(estimator.classes_)
+    index, confidence = read_class_scores(
+        scores, n_classes=len(classes), estimator=estimator, method=method
+    )
+    return final, method, scores, classes[index], confidence
 
 
 def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
@@ -118,55 +190,22 @@ def _draw_points(ax, points, point_kw):
     return drawn
 
 
-def from_estimator(cls, estimator, X, y, *, name=None, **kwargs):
-    """Plot a fitted classifier's predictions on ``X`` against ``y``.
-
-    Its ``classes_`` order the classes, and an abstaining estimator (a
-    :class:`RejectOptionClassifier`, alone or ending a pipeline) marks its
-    rejections with its ``reject_label``.
-
-    Parameters
-    ----------
-    estimator : fitted classifier
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-    name : str, default=None
-        The classifier's name in the figure: the estimator's class name by
-        default (no title by default for a confusion matrix).
-    **kwargs : dict
-        Passed to :meth:`from_predictions` (``sample_weight``, ``ax``, and the
-        options of the Display).
-
-    Returns
-    -------
-    display
-        The Display, drawn.
-    """
-    if name is None and getattr(cls, "_names_the_estimator", True):
-        name = _estimator_name(estimator)
-    return cls.from_predictions(
-        y,
-        estimator.predict(X),
-        labels=estimator_classes(estimator, y),
-        reject_label=estimator_reject_label(estimator),
-        name=name,
-        **kwargs,
-    )
-
-
-def _estimator_name(estimator):
-    final, _ = final_estimator(estimator)
-    inner = getattr(final, "estimator", None)
-    if inner is not None and getattr(final, "_infometrics_abstains", False):
-        return f"{type(final).__name__}({_estimator_name(inner)})"
-    return type(final).__name__
-
-
 def _check_choice(name, value, choices):
     if not isinstance(value, str) or value not in choices:
         raise ValueError(
             f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}."
         )
+
+
+def _step_line_kw(n_points):
+    """A curve's steps, dotted at its points when they are few."""
+    return {
+        "linewidth": 1.5,
+        "marker": "o" if n_points <= 60 else None,
+        "markersize": 3,
+        # Inside the limits anyway; unclipped, the end dots stay whole.
+        "clip_on": False,
+    }
 
 
 # Percent ticks that stay apart on a square-root axis from 0 to 1.
@@ -177,24 +216,18 @@ def _set_rate_axis(ax, *, scale, kind):
     """The x axis of a reject rate or a coverage in [0, 1], in percent.
 
     ``scale="sqrt"`` spreads the end where little is rejected (position grows
-    as the square root of the reject rate), where a good classifier's useful
-    operating points lie.
+    as the square root of the reject rate).
     """
     from matplotlib.ticker import FixedLocator, PercentFormatter
 
     if scale == "sqrt":
-
-        def rejected(values):  # position from the reject rate
-            return np.sqrt(np.clip(values, 0.0, None))
-
-        ticks = _RATE_TICKS
-        functions = (rejected, np.square)
-        if kind == "coverage":
-            ticks = [1.0 - t for t in _RATE_TICKS]
-            functions = (
-                lambda c: 1.0 - rejected(1.0 - np.asarray(c, dtype=float)),
-                lambda p: 1.0 - np.square(1.0 - np.asarray(p, dtype=float)),
-            )
+        ticks, flip = _RATE_TICKS, (lambda v: np.asarray(v, dtype=float))
+        if kind == "coverage":  # the rejected share is 1 - coverage
+            ticks, flip = [1.0 - t for t in ticks], (lambda v: 1.0 - np.asarray(v))
+        functions = (
+            lambda v: flip(np.sqrt(np.clip(flip(v), 0.0, None))),
+            lambda p: flip(np.square(flip(p))),
+        )
         ax.set_xscale("function", functions=functions)
         ax.xaxis.set_major_locator(FixedLocator(sorted(ticks)))
         ax.xaxis.set_minor_locator(FixedLocator([]))
@@ -202,32 +235,3 @@ def _set_rate_axis(ax, *, scale, kind):
         ax.set_xscale("linear")
     ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=None))
     ax.set_xlim(0.0, 1.0)
-
-
-def _estimator_confidence(estimator, X, response_method="auto"):
-    """``y_pred, confidence, scores, kind, threshold`` of a fitted classifier.
-
-    Through the package's one walker (searches, Pipelines, FrozenEstimator):
-    a :class:`RejectOptionClassifier` at its end gives its own response method
-    and its threshold, which is returned when it is one number.
-    """
-    final, _ = final_estimator(estimator)
-    threshold = getattr(final, "best_threshold_", None)
-    if threshold is None and getattr(final, "_infometrics_abstains", False):
-        threshold = getattr(final, "threshold", None)
-    if threshold is not None and np.ndim(threshold) != 0:
-        # Per-class thresholds are no single point of a one-threshold sweep.
-        threshold = None
-    check_response_method(response_method)
-    if response_method == "auto":
-        response_method = getattr(final, "response_method", "auto")
-    method = resolve_response_method(estimator, response_method)
-    scores = np.asarray(getattr(estimator, method)(X))
-    predicted_index, confidence = read_class_scores(
-        scores,
-        n_classes=np.asarray(estimator.classes_).shape[0],
-        estimator=estimator,
-        method=method,
-    )
-    y_pred = np.asarray(estimator.classes_)[predicted_index]
-    return y_pred, confidence, scores, CONFIDENCE_OF[method], threshold

@@ -6,7 +6,7 @@ import numpy as np
 
 from .._counting.count import confusion_matrix_and_labels
 from .._measures.validation import check_confusion_matrix
-from .common import _axes, _check_choice, _finish, _literal, from_estimator
+from .common import Display, _axes, _check_choice, _literal
 
 # The gap, in cells, between the classes' columns and the reject column.
 _REJECT_GAP = 0.35
@@ -42,14 +42,9 @@ def _cell_size(ax):
 
 
 def _shrink_to(texts, width, height, smallest, measured=None):
-    """A smaller font for ``texts`` when the largest (of ``measured``) overflows.
-
-    The room is ``width`` x ``height`` display units.
-    """
+    """Shrink the font of ``texts`` so that the largest of ``measured`` fits."""
     boxes = [text.get_window_extent() for text in measured or texts]
-    widest, tallest = (
-        max(getattr(box, side) for box in boxes) for side in ("width", "height")
-    )
+    widest, tallest = np.max([[box.width, box.height] for box in boxes], axis=0)
     scale = min(
         1.0,
         width / widest if widest > 0 else 1.0,
@@ -60,21 +55,20 @@ def _shrink_to(texts, width, height, smallest, measured=None):
             text.set_fontsize(max(smallest, text.get_fontsize() * scale))
 
 
-class AugmentedConfusionMatrixDisplay:
+class AugmentedConfusionMatrixDisplay(Display):
     """A confusion matrix with the reject column set apart.
 
     Rows are the true classes; the columns are the predicted classes, then —
     after a gap and in a colour map of its own — the samples the classifier
     rejected. scikit-learn's :class:`~sklearn.metrics.ConfusionMatrixDisplay`
     conventions: create it with :meth:`from_estimator`,
-    :meth:`from_predictions` or :meth:`from_confusion_matrix`; the
-    constructor only stores the matrix.
+    :meth:`from_predictions` or :meth:`from_confusion_matrix`.
 
     Parameters
     ----------
     confusion_matrix : ndarray of shape (n_classes, n_classes + 1)
-        Counts or rates; a square matrix (a classifier without a reject
-        option) is drawn without a reject column.
+        Counts or rates; a square matrix (no reject option) has no reject
+        column.
     display_labels : array-like of shape (n_classes,), default=None
         Class names; ``0 .. n_classes - 1`` by default.
     reject_display_label : str, default="rejected"
@@ -86,7 +80,7 @@ class AugmentedConfusionMatrixDisplay:
         The classes' block.
     reject_im_ : matplotlib AxesImage or None
         The reject column; None for a square matrix.
-    text_ : ndarray of shape (n_classes, n_classes + 1) of matplotlib Text, or None
+    text_ : ndarray of matplotlib Text, or None
         The value in each cell; None with ``include_values=False``.
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
@@ -111,7 +105,6 @@ class AugmentedConfusionMatrixDisplay:
     ['cat', 'dog', 'rejected']
     """
 
-    # The title stays empty unless a name is given, as in scikit-learn.
     _names_the_estimator = False
 
     def __init__(
@@ -140,29 +133,23 @@ class AugmentedConfusionMatrixDisplay:
         ----------
         include_values : bool, default=True
             Write the value in each cell.
-        cmap : str or matplotlib Colormap, default="Blues"
-            For the classes' block.
-        reject_cmap : str or matplotlib Colormap, default="Oranges"
-            For the reject column, on the same value scale as the block.
+        cmap, reject_cmap : str or matplotlib Colormap, default="Blues", "Oranges"
+            Of the classes' block and of the reject column (same value scale).
         xticks_rotation : {"auto", "vertical", "horizontal"} or float, \
 default="auto"
-            Rotation of the predicted-class names, as in scikit-learn's
-            display. ``"auto"`` keeps them horizontal when they fit their
-            columns, else slants them (45°) or, when even slanted names would
-            touch, turns them vertical. Names still taller than their column
-            or row is wide get a smaller font, and so do values wider than
-            their cell (unless ``text_kw`` sets the font size).
+            ``"auto"`` keeps the predicted-class names horizontal when they
+            fit their columns, else slants them (45°) or, when slanted names
+            would touch, turns them vertical. Names larger than their cells,
+            and values wider than them, get a smaller font (unless
+            ``text_kw`` sets the font size).
         values_format : str, default=None
-            Format of the values; ``"d"`` for whole numbers, else ``".2g"``
-            (``".2f"`` for rates).
+            ``"d"`` for whole numbers by default, else ``".2g"``.
         ax : matplotlib Axes, default=None
             A new figure if None.
         colorbar : bool, default=True
             A colour bar for the classes' block.
-        im_kw : dict, default=None
-            Passed to both ``imshow`` calls.
-        text_kw : dict, default=None
-            Passed to ``ax.text`` for the values.
+        im_kw, text_kw : dict, default=None
+            Passed to both ``imshow`` calls, and to ``ax.text`` for the values.
 
         Returns
         -------
@@ -186,9 +173,8 @@ default="auto"
             **(im_kw or {}),
         }
         edge = n_classes - 0.5
-        # A square matrix is a classifier without a reject option: no column.
-        reject_x = n_classes + _REJECT_GAP if has_reject else edge
-        x_of = [*range(n_classes), *([reject_x] if has_reject else [])]
+        # Column positions: the classes, then the reject column after a gap.
+        x_of = [*range(n_classes), *[n_classes + _REJECT_GAP] * has_reject]
         self.im_ = ax.imshow(
             counts[:, :n_classes],
             cmap=cmap,
@@ -200,12 +186,12 @@ default="auto"
             self.reject_im_ = ax.imshow(
                 counts[:, n_classes:],
                 cmap=reject_cmap,
-                extent=(reject_x - 0.5, reject_x + 0.5, edge, -0.5),
+                extent=(x_of[-1] - 0.5, x_of[-1] + 0.5, edge, -0.5),
                 **image_kw,
             )
         if colorbar:
             ax.figure.colorbar(self.im_, ax=ax)
-        names = [*labels, *([self.reject_display_label] if has_reject else [])]
+        names = [*labels, *[self.reject_display_label] * has_reject]
         # Class names are data: drawn literally, never as mathtext.
         ax.set_xticks(x_of, [_literal(name) for name in names])
         ax.set_yticks(range(n_classes), [_literal(label) for label in labels])
@@ -213,7 +199,7 @@ default="auto"
         ax.set_ylim(edge, -0.5)
         ax.set_xlabel("Predicted label")
         ax.set_ylabel("True label")
-        self._set_tick_labels(ax, xticks_rotation)
+        _set_tick_labels(ax, xticks_rotation)
         self.text_ = None
         if include_values:
             self.text_ = self._write_values(ax, counts, values_format, x_of, text_kw)
@@ -224,37 +210,7 @@ default="auto"
         if has_reject:
             # The reject column's tick label in the reject colour map's hue.
             ax.get_xticklabels()[-1].set_color(self.reject_im_.cmap(0.8))
-        return _finish(self, ax)
-
-    @staticmethod
-    def _set_tick_labels(ax, xticks_rotation):
-        """Fit the names to their cells; with ``"auto"``, rotate them by their size.
-
-        Sizes are measured on the figure as it is now (a layout engine may
-        still shrink the axes a little when the figure is drawn).
-        """
-        ax.apply_aspect()
-        column_width, row_height = _cell_size(ax)
-        x_labels, y_labels = ax.get_xticklabels(), ax.get_yticklabels()
-        # Names taller than their column or row is wide could never be read.
-        _shrink_to(x_labels, np.inf, column_width, 4.0)
-        _shrink_to(y_labels, np.inf, row_height, 4.0)
-        if isinstance(xticks_rotation, str) and xticks_rotation == "auto":
-            widest = max(label.get_window_extent().width for label in x_labels)
-            height = max(label.get_window_extent().height for label in x_labels)
-            xticks_rotation = (
-                0.0
-                if widest <= 0.9 * column_width
-                else 45.0
-                if height * np.sqrt(2.0) <= column_width
-                else 90.0
-            )
-        for label in x_labels:
-            label.set_rotation(xticks_rotation)
-            if label.get_rotation() not in (0.0, 90.0):
-                # Slanted names end under their column.
-                label.set_horizontalalignment("right")
-                label.set_rotation_mode("anchor")
+        return self._finish(ax)
 
     def _write_values(self, ax, counts, values_format, x_of, text_kw):
         if values_format is None:
@@ -265,14 +221,13 @@ default="auto"
             value = counts[row, column]
             image = self.im_ if column < len(counts) else self.reject_im_
             # Dark text on light cells, light text on dark ones.
-            kwargs = {"ha": "center", "va": "center"}
-            kwargs["color"] = image.cmap(0.0 if value > middle else 1.0)
+            color = image.cmap(0.0 if value > middle else 1.0)
             shown = round(value) if values_format == "d" else value
             texts[row, column] = ax.text(
                 x_of[column],
                 row,
                 format(shown, values_format),
-                **{**kwargs, **(text_kw or {})},
+                **{"ha": "center", "va": "center", "color": color, **(text_kw or {})},
             )
         return texts
 
@@ -295,12 +250,12 @@ default="auto"
         confusion_matrix : array-like of shape (n_classes, n_classes + 1)
             Counts (a square matrix: no reject option, no reject column).
         normalize : {"true", "pred", "all"}, default=None
-            Show rates: over each true class (row-normalised: the share of
-            the class predicted as each class or rejected), over each column,
-            or over all samples. Counts if None. An empty row or column gives
-            rates of 0, as in scikit-learn's ``confusion_matrix``.
-        display_labels : array-like of shape (n_classes,), default=None
-        reject_display_label : str, default="rejected"
+            Show rates over each true class (the share of the class predicted
+            as each class or rejected), over each column, or over all samples
+            (``values_format=".2f"``); counts if None. An empty row or column
+            gives rates of 0, as in scikit-learn's ``confusion_matrix``.
+        display_labels, reject_display_label
+            As for the constructor.
         ax : matplotlib Axes, default=None
         name : str, default=None
             The axes' title (e.g. the classifier's name); none if None.
@@ -341,9 +296,7 @@ default="auto"
         sample_weight=None,
         labels=None,
         reject_label=-1,
-        normalize=None,
         display_labels=None,
-        reject_display_label="rejected",
         ax=None,
         name=None,
         **kwargs,
@@ -352,16 +305,16 @@ default="auto"
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-        y_pred : array-like of shape (n_samples,)
-            Predicted labels; ``reject_label`` marks a rejection.
+        y_true, y_pred : array-like of shape (n_samples,)
+            True and predicted labels; ``reject_label`` marks a rejection.
         sample_weight : array-like of shape (n_samples,), default=None
         labels : array-like of shape (n_classes,), default=None
             Row order; the sorted labels by default.
         reject_label : scalar or None, default=-1
-        normalize, display_labels, reject_display_label, ax, name, **kwargs
-            As for :meth:`from_confusion_matrix`; the names are the labels by
-            default.
+        display_labels : array-like of shape (n_classes,), default=None
+            The class names; the labels by default.
+        ax, name, **kwargs
+            As for :meth:`from_confusion_matrix` (``normalize``, ...).
 
         Returns
         -------
@@ -374,14 +327,38 @@ default="auto"
             reject_label=reject_label,
             sample_weight=sample_weight,
         )
+        if display_labels is None:
+            display_labels = class_labels
         return cls.from_confusion_matrix(
-            matrix,
-            normalize=normalize,
-            display_labels=class_labels if display_labels is None else display_labels,
-            reject_display_label=reject_display_label,
-            ax=ax,
-            name=name,
-            **kwargs,
+            matrix, display_labels=display_labels, ax=ax, name=name, **kwargs
         )
 
-    from_estimator = classmethod(from_estimator)
+
+def _set_tick_labels(ax, xticks_rotation):
+    """Fit the names to their cells; with ``"auto"``, rotate them by their size.
+
+    Sizes are measured on the figure as it is now (a layout engine may still
+    shrink the axes a little when the figure is drawn).
+    """
+    ax.apply_aspect()
+    column_width, row_height = _cell_size(ax)
+    x_labels, y_labels = ax.get_xticklabels(), ax.get_yticklabels()
+    # Names taller than their column or row is wide could never be read.
+    _shrink_to(x_labels, np.inf, column_width, 4.0)
+    _shrink_to(y_labels, np.inf, row_height, 4.0)
+    if isinstance(xticks_rotation, str) and xticks_rotation == "auto":
+        widest = max(label.get_window_extent().width for label in x_labels)
+        height = max(label.get_window_extent().height for label in x_labels)
+        xticks_rotation = (
+            0.0
+            if widest <= 0.9 * column_width
+            else 45.0
+            if height * np.sqrt(2.0) <= column_width
+            else 90.0
+        )
+    for label in x_labels:
+        label.set_rotation(xticks_rotation)
+        if label.get_rotation() not in (0.0, 90.0):
+            # Slanted names end under their column.
+            label.set_horizontalalignment("right")
+            label.set_rotation_mode("anchor")

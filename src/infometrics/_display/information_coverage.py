@@ -6,13 +6,12 @@ from .._counting.count import augmented_confusion_matrix
 from .._measures.coverage import information_coverage
 from .._resampling.bootstrap import bootstrap_measures_from_predictions
 from .common import (
+    Display,
     _axes,
     _check_choice,
     _draw_points,
-    _finish,
     _legend,
     _legend_label,
-    from_estimator,
 )
 
 _ISO_STYLE = {"linestyle": "--", "color": "0.6", "linewidth": 0.8, "zorder": 1}
@@ -36,7 +35,7 @@ def _levels_in_view(highest):
     return np.round(np.arange(step, highest + step / 2, step), 2)
 
 
-class InformationCoverageDisplay:
+class InformationCoverageDisplay(Display):
     """Information coverage plot: r(S|T) on x, f(T;S) on y (Holt et al.).
 
     The perfect classifier sits at ``(0, 1)``; dashed iso-lines join points of
@@ -65,10 +64,8 @@ class InformationCoverageDisplay:
         The level of each drawn iso-line, on the line.
     perfect_point_ : Line2D
     legend_ : matplotlib Legend
-        Below the axes when the figure has a layout engine (constrained or
-        tight layout) to make room for it, else inside the axes where it
-        hides the fewest points; it lists the iso-lines only when one is
-        drawn.
+        Placed as the user guide says; it lists the iso-lines only when one
+        is drawn.
 
     Examples
     --------
@@ -88,22 +85,20 @@ class InformationCoverageDisplay:
         self.spread_label = spread_label
 
     @classmethod
-    def from_confusion_matrices(cls, matrices, *, ax=None, **plot_kw):
+    def from_confusion_matrices(cls, matrices, **plot_kw):
         """Plot classifiers given their confusion matrices.
 
         Parameters
         ----------
         matrices : dict of str to array-like
-        ax : matplotlib Axes, default=None
         **plot_kw : dict
-            Passed to :meth:`plot`.
+            Passed to :meth:`plot` (``ax``, ``iso_levels``, ...).
 
         Returns
         -------
         display : InformationCoverageDisplay
         """
-        points = {name: _point(matrix) for name, matrix in matrices.items()}
-        return cls(points).plot(ax=ax, **plot_kw)
+        return cls({name: _point(m) for name, m in matrices.items()}).plot(**plot_kw)
 
     @classmethod
     def from_predictions(
@@ -125,9 +120,8 @@ class InformationCoverageDisplay:
         Parameters
         ----------
         y_true, y_pred : array-like of shape (n_samples,)
-        sample_weight : array-like, default=None
-        labels : array-like, default=None
-        reject_label : scalar or None, default=-1
+        sample_weight, labels, reject_label
+            As for :func:`augmented_confusion_matrix`.
         n_resamples : int, default=0
             Bootstrap resamples of the samples for the spread (0: none).
         random_state : int or None, default=None
@@ -165,10 +159,8 @@ class InformationCoverageDisplay:
         )
         return display.plot(ax=ax, **kwargs)
 
-    from_estimator = classmethod(from_estimator)
-
     @classmethod
-    def from_cv_results(cls, cv_results, *, ax=None, **plot_kw):
+    def from_cv_results(cls, cv_results, **plot_kw):
         """Plot cross-validation results: the mean point and the folds as spread.
 
         Parameters
@@ -176,8 +168,8 @@ class InformationCoverageDisplay:
         cv_results : dict of str to dict
             ``{name: cross_validate(...) output}`` where ``scoring`` included
             ``"info_completeness"`` and ``"neg_false_info_ratio"``.
-        ax : matplotlib Axes, default=None
         **plot_kw : dict
+            Passed to :meth:`plot`.
 
         Returns
         -------
@@ -196,29 +188,20 @@ class InformationCoverageDisplay:
                 ) from None
             spread[name] = np.column_stack([r, f])
             points[name] = tuple(np.nanmean(spread[name], axis=0))
-        return cls(points, spread=spread, spread_label="cross-validation folds").plot(
-            ax=ax, **plot_kw
-        )
+        display = cls(points, spread=spread, spread_label="cross-validation folds")
+        return display.plot(**plot_kw)
 
-    def plot(
-        self,
-        *,
-        ax=None,
-        iso_levels="auto",
-        spread_kind="points",
-        point_kw=None,
-    ):
+    def plot(self, *, ax=None, iso_levels="auto", spread_kind="points", point_kw=None):
         """Draw the points, their spread, the perfect point and the iso-lines.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
         iso_levels : "auto" or sequence of float, default="auto"
-            Levels of ``S_I / H(T)`` drawn as dashed lines; those crossing too
-            little of the view to be labelled are left out. ``"auto"``: every
-            multiple of a round step (0.05, 0.1, 0.2, 0.25, 0.5, 1, ...) that
-            crosses the view, the smallest step giving at most 8 of them, so
-            that every point has a line within one step.
+            Levels of ``S_I / H(T)`` drawn as dashed lines, but for those
+            crossing too little of the view to be labelled. ``"auto"``: the
+            multiples of the smallest round step (0.05, 0.1, 0.2, 0.25, 0.5,
+            1, ...) giving at most 8 lines in view.
         spread_kind : {"points", "ellipse"}, default="points"
             Scatter the resampled/fold points, or draw their 2-standard-
             deviation covariance ellipse.
@@ -259,10 +242,8 @@ class InformationCoverageDisplay:
         ax.set_xlabel("r(S|T)  false information ratio  (lower is better)")
         ax.set_ylabel("f(T;S)  information completeness  (higher is better)")
         ax.set_title("Information coverage")
-        # Below the axes where the layout makes room (inside, the legend would
-        # hide points or iso-line labels), else inside, where it hides least.
         self.legend_ = _legend(ax, below_offset=0.13, ncol=2)
-        return _finish(self, ax)
+        return self._finish(ax)
 
     def _set_view(self, ax, spread_kind):
         """Zoom on the data (and earlier calls' on these axes), (0, 1) in view."""
@@ -290,8 +271,8 @@ class InformationCoverageDisplay:
     def _draw_frame(self, ax, iso_levels):
         """Iso-lines, their labels and the perfect point, redrawn on every call.
 
-        Each label sits on its line at the place farthest from the points
-        already drawn (in axes units), so that it hides none.
+        Each label sits on its line where it is farthest (in axes units) from
+        the points already drawn, so that it hides none.
         """
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
@@ -360,15 +341,6 @@ def _ellipse(ax, cloud, color):
     eigenvalues, eigenvectors = np.linalg.eigh(np.cov(cloud, rowvar=False))
     angle = np.degrees(np.arctan2(eigenvectors[1, -1], eigenvectors[0, -1]))
     width, height = 4 * np.sqrt(np.maximum(eigenvalues[::-1], 0))
-    return ax.add_patch(
-        Ellipse(
-            cloud.mean(axis=0),
-            width,
-            height,
-            angle=angle,
-            facecolor=color,
-            alpha=0.2,
-            edgecolor=color,
-            zorder=2,
-        )
-    )
+    ellipse = Ellipse(cloud.mean(axis=0), width, height, angle=angle, alpha=0.2)
+    ellipse.set(facecolor=color, edgecolor=color)
+    return ax.add_patch(ellipse)

@@ -4,21 +4,29 @@ import numpy as np
 
 from .._curves.reject_curve import RejectCurve, reject_curve
 from .._measures.registry import check_measure
+from .._sklearn.responses import CONFIDENCE_OF
 from .common import (
+    Display,
     _axes,
     _check_choice,
-    _estimator_confidence,
-    _estimator_name,
-    _finish,
+    _estimator_scores,
     _legend,
     _legend_label,
     _literal,
     _room_below,
     _set_rate_axis,
+    _step_line_kw,
 )
 
+_ERROR_RATE_GREY = "0.35"
+# The horizontal axis: its label, and what a square-root scale spreads.
+_ABSCISSAE = {
+    "reject_rate": ("reject rate (share of samples rejected", ""),
+    "coverage": ("coverage (share of samples accepted", " of the rejected share"),
+}
 
-class RejectCurveDisplay:
+
+class RejectCurveDisplay(Display):
     """Measures against the reject rate, over every confidence threshold.
 
     One classifier per display: its measures take the colours. Several
@@ -26,8 +34,7 @@ class RejectCurveDisplay:
     left axis (higher-is-better measures) and its one right-hand axis
     (lower-is-better ones), each display's lines take colours no other uses,
     and the legend names the display of each line. Both must put the same
-    quantity on the horizontal axis (``x``). Classifiers also compare on one
-    axes through their risk–coverage curves (:class:`RiskCoverageDisplay`).
+    quantity on the horizontal axis (``x``).
 
     Parameters
     ----------
@@ -44,7 +51,7 @@ class RejectCurveDisplay:
     ax_ : matplotlib Axes
     figure_ : matplotlib Figure
     lines_ : dict of str to Line2D
-        One line per measure (and ``"error_rate"``).
+        One line per measure (and ``"error_rate"``, ``"selective_risk"``).
     threshold_line_ : Line2D or None
         The vertical line at the chosen threshold's reject rate.
     threshold_markers_ : dict of str to Line2D
@@ -52,9 +59,10 @@ class RejectCurveDisplay:
         The right-hand axis of the lower-is-better measures, when the axes
         hold measures of both directions.
     legend_ : matplotlib Legend
-        Below the axes when the figure has a layout engine (constrained or
-        tight layout) to make room for it, else inside the axes where it
-        covers the fewest points of the curves on either axis.
+
+    See Also
+    --------
+    RiskCoverageDisplay : Classifiers compared by their risk–coverage curves.
 
     Examples
     --------
@@ -103,15 +111,8 @@ class RejectCurveDisplay:
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-        y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
-        confidence_method : {"max", "margin"}, default="max"
-            How the confidence is read from ``y_score``, as for
-            :func:`reject_curve`.
-        sample_weight : array-like, default=None
-        labels : array-like, default=None
-        measures : sequence of str, default=("ni2", "info_completeness", \
-"false_info_ratio")
+        y_true, y_score, confidence_method, sample_weight, labels, measures
+            As for :func:`reject_curve`.
         threshold : float, default=None
             Threshold to mark.
         ax : matplotlib Axes, default=None
@@ -133,59 +134,23 @@ class RejectCurveDisplay:
         )
         return cls(curve, threshold=threshold, name=name).plot(ax=ax, **kwargs)
 
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator,
-        X,
-        y,
-        *,
-        measures=("ni2", "info_completeness", "false_info_ratio"),
-        sample_weight=None,
-        threshold="auto",
-        name=None,
-        ax=None,
-        **plot_kw,
-    ):
-        """Sweep a fitted classifier's confidence on ``X``, ``y`` and plot it.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-            With ``predict_proba`` (Chow's rule) or ``decision_function``
-            (margin); a :class:`RejectOptionClassifier` uses its own rule.
-        X : array-like
-        y : array-like of shape (n_samples,)
-        measures : sequence of str, default=("ni2", "info_completeness", \
-"false_info_ratio")
-        sample_weight : array-like, default=None
-        threshold : "auto", float or None, default="auto"
-            ``"auto"`` marks the estimator's own threshold (``threshold`` or
-            ``best_threshold_``) if it has one number (per-class thresholds
-            are not marked).
-        name : str, default=None
-        ax : matplotlib Axes, default=None
-        **plot_kw : dict
-
-        Returns
-        -------
-        display : RejectCurveDisplay
-        """
-        _, _, scores, kind, own_threshold = _estimator_confidence(estimator, X)
+    @staticmethod
+    def _predict(estimator, X, y, *, threshold="auto", **kwargs):
+        """The class scores and how to read them; ``"auto"``: the own threshold."""
+        final, method, scores, *_ = _estimator_scores(estimator, X, "auto")
         if isinstance(threshold, str) and threshold == "auto":
-            threshold = own_threshold
-        return cls.from_predictions(
-            y,
-            scores,
-            confidence_method=kind,
-            sample_weight=sample_weight,
-            labels=estimator.classes_,
-            measures=measures,
-            threshold=threshold,
-            ax=ax,
-            name=name or _estimator_name(estimator),
-            **plot_kw,
-        )
+            threshold = getattr(final, "best_threshold_", None)
+            if threshold is None and getattr(final, "_infometrics_abstains", False):
+                threshold = getattr(final, "threshold", None)
+            if np.ndim(threshold) != 0:
+                # Per-class thresholds are no single point of a one-threshold sweep.
+                threshold = None
+        return scores, {
+            "confidence_method": CONFIDENCE_OF[method],
+            "labels": estimator.classes_,
+            "threshold": threshold,
+            **kwargs,
+        }
 
     def plot(
         self,
@@ -199,13 +164,11 @@ class RejectCurveDisplay:
     ):
         """Draw the measures against the reject rate (or coverage), mark the threshold.
 
-        Each point of the curve is a threshold that can be used; between two
-        points no threshold exists, so the curves are drawn as steps (a value
-        holds until the next reachable reject rate), with dots on the points
-        when there are few. Higher-is-better measures (solid lines) use the
-        left axis, lower-is-better ones (dashed: ``false_info_ratio``, the
-        error rate, the selective risk) a second axis on the right, so that
-        neither squeezes the other.
+        Each point of the curve is a threshold that can be used, so the curves
+        are steps (a value holds until the next reachable reject rate), dotted
+        when the points are few. Higher-is-better measures (solid lines) use
+        the left axis, lower-is-better ones (dashed) a second axis on the
+        right, so that neither squeezes the other.
 
         Parameters
         ----------
@@ -214,17 +177,15 @@ class RejectCurveDisplay:
         measures : sequence of str, default=None
             Which of the curve's measures; all by default.
         x : {"reject_rate", "coverage"}, default="reject_rate"
-            The horizontal axis: the share of samples rejected, or accepted
-            (``coverage = 1 - reject_rate``, as in risk–coverage plots).
+            The horizontal axis: the share of samples rejected, or accepted.
         show_error_rate : bool, default=True
             Also draw the error rate (accepted and wrong, among all samples).
         show_selective_risk : bool, default=False
-            Also draw the selective risk (errors among the accepted samples,
-            ``1 - accepted_accuracy``), the ordinate of a risk–coverage curve.
+            Also draw the selective risk (errors among the accepted samples),
+            the ordinate of a risk–coverage curve.
         xscale : {"sqrt", "linear"}, default="sqrt"
             ``"sqrt"`` spreads the end where little is rejected (axis position
-            grows as the square root of the reject rate), where a good
-            classifier's useful thresholds lie; ``"linear"`` is the plain axis.
+            grows as the square root of the reject rate).
 
         Returns
         -------
@@ -243,6 +204,7 @@ class RejectCurveDisplay:
                     "building the curve."
                 )
         ax = _axes(ax)
+        shared = _SharedAxes.of(ax, x)
         positions = curve.reject_rate if x == "reject_rate" else 1 - curve.reject_rate
         # (key, legend label, values, higher is better)
         series = [
@@ -255,29 +217,22 @@ class RejectCurveDisplay:
         if show_selective_risk:
             label = "selective risk: wrong among accepted"
             series.append(("selective_risk", label, 1 - curve.accepted_accuracy, False))
-        shared = _SharedAxes.of(ax, x)
         axes_of = shared.axes_for({item[3] for item in series})
         self.lower_ax_ = axes_of.get(False) if axes_of.get(False) is not ax else None
         colors = _line_colors(shared.colors_taken())
         grey_free = not shared.drew("error_rate")
         self.lines_, labels = {}, {}
-        for key, label, values, higher_is_better in series:
-            labels[key] = (
-                f"{label} ({'higher' if higher_is_better else 'lower'} is better)"
-            )
+        for key, label, values, higher in series:
+            labels[key] = f"{label} ({'higher' if higher else 'lower'} is better)"
             grey = key == "error_rate" and grey_free
-            (self.lines_[key],) = axes_of[higher_is_better].plot(
+            (self.lines_[key],) = axes_of[higher].plot(
                 positions,
                 values,
                 drawstyle="steps-post",
                 color=_ERROR_RATE_GREY if grey else next(colors),
-                linestyle="-" if higher_is_better else "--",
-                marker="o" if len(positions) <= 60 else None,
-                markersize=3,
-                # Inside the limits anyway; unclipped, the end dots stay whole.
-                clip_on=False,
-                linewidth=1.5,
+                linestyle="-" if higher else "--",
                 label=labels[key],
+                **_step_line_kw(len(positions)),
             )
         drawn = dict(self.lines_)
         self.threshold_line_, self.threshold_markers_ = None, {}
@@ -299,8 +254,8 @@ class RejectCurveDisplay:
                 linewidth=1.0,
                 label=labels["threshold"],
             )
-            for key, _, values, higher_is_better in series:
-                (self.threshold_markers_[key],) = axes_of[higher_is_better].plot(
+            for key, _, values, higher in series:
+                (self.threshold_markers_[key],) = axes_of[higher].plot(
                     [positions[index]],
                     [values[index]],
                     marker="o",
@@ -310,50 +265,36 @@ class RejectCurveDisplay:
                 )
         shared.add(self.name, drawn, labels, series)
         _set_rate_axis(ax, scale=xscale, kind=x)
-        scaled = {
-            "reject_rate": "; square-root scale",
-            "coverage": "; square-root scale of the rejected share",
-        }[x] * (xscale == "sqrt")
-        what = {
-            "reject_rate": "reject rate (share of samples rejected",
-            "coverage": "coverage (share of samples accepted",
-        }[x]
+        what, spread = _ABSCISSAE[x]
+        scaled = f"; square-root scale{spread}" if xscale == "sqrt" else ""
         ax.set_xlabel(f"{what}{scaled})")
-        for higher_is_better, target in shared.roles.items():
-            target.set_ylabel(
-                shared.axis_label(higher_is_better, wrap=_room_below(ax.figure))
-            )
+        for higher, target in shared.roles.items():
+            target.set_ylabel(shared.axis_label(higher, wrap=_room_below(ax.figure)))
         ax.set_title(shared.title())
-        # Below the axes where the layout makes room (inside, a legend hides
-        # part of some curve), else inside, where it covers the fewest points.
         self.legend_ = _legend(
             ax,
             below_offset=0.16,
             line_axes=list(shared.roles.values()),
-            handles=shared.handles(),
+            handles=[
+                artist for entry in shared.entries for artist in entry[1].values()
+            ],
             ncol=2,
         )
         if self.lower_ax_ is not None and not _room_below(ax.figure):
             # The legend lives on ``ax``; drawn above the twin, it stays whole.
             ax.set_zorder(self.lower_ax_.get_zorder() + 1)
             ax.patch.set_visible(False)
-        return _finish(self, ax)
-
-
-_ERROR_RATE_GREY = "0.35"
+        return self._finish(ax)
 
 
 class _SharedAxes:
-    """What the reject-curve displays drawn on one axes share.
-
-    One left axis for the higher-is-better measures and one right axis for
-    the lower-is-better ones, colours no other display on the axes uses, one
-    title and one legend naming every display.
-    """
+    """What the reject curves drawn on one axes share: a left axis for the
+    higher-is-better measures and a right one for the others, the colours,
+    the title and one legend naming every display."""
 
     def __init__(self, ax, x):
         self.ax, self.x = ax, x
-        self.roles = {}  # higher_is_better -> the axes holding those measures
+        self.roles = {}  # higher is better -> the axes holding those measures
         self.entries = []  # (name, {key: artist}, {key: label}, series)
 
     @classmethod
@@ -371,10 +312,9 @@ class _SharedAxes:
 
     def axes_for(self, directions):
         """The axes of each direction, a twin on the right made when needed."""
-        for higher_is_better in sorted(directions, reverse=True):
-            if higher_is_better not in self.roles:
-                twin = self.ax.twinx() if self.roles else self.ax
-                self.roles[higher_is_better] = twin
+        for higher in sorted(directions, reverse=True):
+            if higher not in self.roles:
+                self.roles[higher] = self.ax.twinx() if self.roles else self.ax
         return self.roles
 
     def drew(self, key):
@@ -392,28 +332,21 @@ class _SharedAxes:
         self.entries.append((name, artists, labels, series))
         if len(self.entries) > 1:
             # Several displays: each legend entry says whose line it is.
-            for index, (entry_name, entry_artists, entry_labels, _) in enumerate(
-                self.entries
-            ):
-                prefix = entry_name or f"curve {index + 1}"
-                for key, artist in entry_artists.items():
-                    artist.set_label(_legend_label(f"{prefix}: {entry_labels[key]}"))
+            for index, (name, artists, labels, _) in enumerate(self.entries):
+                prefix = name or f"curve {index + 1}"
+                for key, artist in artists.items():
+                    artist.set_label(_legend_label(f"{prefix}: {labels[key]}"))
 
-    def handles(self):
-        return [
-            artist for _, artists, _, _ in self.entries for artist in artists.values()
-        ]
-
-    def axis_label(self, higher_is_better, *, wrap):
+    def axis_label(self, higher, *, wrap):
         keys = [
             label.split(":")[0]
             for *_, series in self.entries
             for _, label, _, direction in series
-            if direction == higher_is_better
+            if direction == higher
         ]
         keys = list(dict.fromkeys(keys))
-        style = "solid" if higher_is_better else "dashed"
-        better = "higher" if higher_is_better else "lower"
+        style = "solid" if higher else "dashed"
+        better = "higher" if higher else "lower"
         if len(keys) <= 2:
             # Where the layout makes room below (the legend there shortens
             # the axes) and beside, two names go on a line of their own.
