@@ -152,3 +152,11 @@ def test_whole_weighted_counts_are_integers():
         "3",
         "1",
     ]
+
+
+def test_name_is_the_title(iris_model):
+    model, X, y = iris_model
+    # No title unless a name is given, as in scikit-learn; drawn literally.
+    assert Display.from_estimator(model, X, y).ax_.get_title() == ""
+    named = Display.from_estimator(model, X, y, name="cost $5")
+    assert named.ax_.get_title() == r"cost \$5"

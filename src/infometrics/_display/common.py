@@ -117,10 +117,7 @@ def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
     Without a layout engine a legend below the axes would be cut off the
     saved image, so it goes inside, where it covers the fewest line points.
     """
-    line_axes = [ax] if line_axes is None else list(line_axes)
-    for other in line_axes:
-        if other is not ax and other.get_legend() is not None:
-            other.get_legend().remove()
+    line_axes = [ax] if line_axes is None else line_axes
     legend_kw.setdefault("fontsize", 8)
     if _room_below(ax.figure):
         below = {"loc": "upper center", "bbox_to_anchor": (0.5, -below_offset)}

@@ -221,7 +221,11 @@ class RejectCurveDisplay(Display):
         self.lower_ax_ = axes_of.get(False) if axes_of.get(False) is not ax else None
         colors = _line_colors(shared.colors_taken())
         grey_free = not shared.drew("error_rate")
-        self.lines_, labels = {}, {}
+        index = None
+        if self.threshold is not None:
+            index = np.searchsorted(curve.thresholds, self.threshold)
+            index = min(int(index), len(curve.thresholds) - 1)
+        self.lines_, self.threshold_markers_, labels = {}, {}, {}
         for key, label, values, higher in series:
             labels[key] = f"{label} ({'higher' if higher else 'lower'} is better)"
             grey = key == "error_rate" and grey_free
@@ -234,16 +238,21 @@ class RejectCurveDisplay(Display):
                 label=labels[key],
                 **_step_line_kw(len(positions)),
             )
+            if index is not None:
+                (self.threshold_markers_[key],) = axes_of[higher].plot(
+                    [positions[index]],
+                    [values[index]],
+                    marker="o",
+                    markersize=6,
+                    color=self.lines_[key].get_color(),
+                    zorder=3,  # over the threshold line
+                )
         drawn = dict(self.lines_)
-        self.threshold_line_, self.threshold_markers_ = None, {}
-        if self.threshold is not None:
-            index = min(
-                int(np.searchsorted(curve.thresholds, self.threshold)),
-                len(curve.thresholds) - 1,
-            )
+        self.threshold_line_ = None
+        if index is not None:
+            rejects = curve.reject_rate[index]
             labels["threshold"] = (
-                f"threshold {self.threshold:.3g} (rejects "
-                f"{curve.reject_rate[index]:.1%})"
+                f"threshold {self.threshold:.3g} (rejects {rejects:.1%})"
             )
             # A second display's threshold in its first line's colour.
             first_color = next(iter(self.lines_.values())).get_color()
@@ -254,15 +263,6 @@ class RejectCurveDisplay(Display):
                 linewidth=1.0,
                 label=labels["threshold"],
             )
-            for key, _, values, higher in series:
-                (self.threshold_markers_[key],) = axes_of[higher].plot(
-                    [positions[index]],
-                    [values[index]],
-                    marker="o",
-                    markersize=6,
-                    color=self.lines_[key].get_color(),
-                    linestyle="none",
-                )
         shared.add(self.name, drawn, labels, series)
         _set_rate_axis(ax, scale=xscale, kind=x)
         what, spread = _ABSCISSAE[x]
@@ -275,9 +275,7 @@ class RejectCurveDisplay(Display):
             ax,
             below_offset=0.16,
             line_axes=list(shared.roles.values()),
-            handles=[
-                artist for entry in shared.entries for artist in entry[1].values()
-            ],
+            handles=[a for _, artists, _ in shared.entries for a in artists.values()],
             ncol=2,
         )
         if self.lower_ax_ is not None and not _room_below(ax.figure):
@@ -295,7 +293,8 @@ class _SharedAxes:
     def __init__(self, ax, x):
         self.ax, self.x = ax, x
         self.roles = {}  # higher is better -> the axes holding those measures
-        self.entries = []  # (name, {key: artist}, {key: label}, series)
+        self.entries = []  # (name, {key: artist}, {key: legend label})
+        self.keys = {True: {}, False: {}}  # the measures' names on each axis
 
     @classmethod
     def of(cls, ax, x):
@@ -318,41 +317,36 @@ class _SharedAxes:
         return self.roles
 
     def drew(self, key):
-        return any(key in artists for _, artists, _, _ in self.entries)
+        return any(key in artists for _, artists, _ in self.entries)
 
     def colors_taken(self):
         return {
             artist.get_color()
-            for _, artists, _, _ in self.entries
+            for _, artists, _ in self.entries
             for key, artist in artists.items()
             if key != "threshold"
         }
 
     def add(self, name, artists, labels, series):
-        self.entries.append((name, artists, labels, series))
+        self.entries.append((name, artists, labels))
+        for _, label, _, higher in series:
+            self.keys[higher][label.split(":")[0]] = None
         if len(self.entries) > 1:
             # Several displays: each legend entry says whose line it is.
-            for index, (name, artists, labels, _) in enumerate(self.entries):
+            for index, (name, artists, labels) in enumerate(self.entries):
                 prefix = name or f"curve {index + 1}"
                 for key, artist in artists.items():
                     artist.set_label(_legend_label(f"{prefix}: {labels[key]}"))
 
     def axis_label(self, higher, *, wrap):
-        keys = [
-            label.split(":")[0]
-            for *_, series in self.entries
-            for _, label, _, direction in series
-            if direction == higher
-        ]
-        keys = list(dict.fromkeys(keys))
-        style = "solid" if higher else "dashed"
-        better = "higher" if higher else "lower"
-        if len(keys) <= 2:
-            # Where the layout makes room below (the legend there shortens
-            # the axes) and beside, two names go on a line of their own.
-            gap = "\n" if wrap and len(keys) == 2 else " "
-            return f"{', '.join(keys)}{gap}({style}, {better} is better)"
-        return f"{better} is better ({style} lines)"
+        keys = list(self.keys[higher])
+        style, better = ("solid", "higher") if higher else ("dashed", "lower")
+        if len(keys) > 2:
+            return f"{better} is better ({style} lines)"
+        # Where the layout makes room below (the legend there shortens the
+        # axes) and beside, two names go on a line of their own.
+        gap = "\n" if wrap and len(keys) == 2 else " "
+        return f"{', '.join(keys)}{gap}({style}, {better} is better)"
 
     def title(self):
         names = [_literal(name) for name, *_ in self.entries if name]

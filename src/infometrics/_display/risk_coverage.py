@@ -16,10 +16,8 @@ from .common import (
 
 
 def _oracle_confidence(y_true, y_pred, sample_weight):
-    """The ranking of least AURC: every correct sample first, errors lightest first.
-
-    The errors get distinct values, so they enter one at a time.
-    """
+    """The ranking of least AURC: correct samples first, then the errors one at
+    a time, lightest first."""
     wrong = np.asarray(y_true) != np.asarray(y_pred)
     weights = np.ones(len(wrong)) if sample_weight is None else sample_weight
     confidence = np.ones(len(wrong))
@@ -29,11 +27,8 @@ def _oracle_confidence(y_true, y_pred, sample_weight):
 
 
 def _steps(ax, coverage, selective_risk, label, area, **line_kw):
-    """The curve as steps, its first risk held from coverage 0 (``c_0 = 0``).
-
-    ``R_g`` holds over ``(c_{g-1}, c_g]``, the step rule of the AURC, so the
-    area under the drawn steps is the AURC.
-    """
+    """The curve as steps, ``R_g`` over ``(c_{g-1}, c_g]`` from ``c_0 = 0``: the
+    AURC's step rule, so the area under the steps is the AURC."""
     coverage = np.asarray(coverage, dtype=float)
     risk = np.asarray(selective_risk, dtype=float)
     if len(coverage) and coverage[0] > 0:
@@ -63,19 +58,15 @@ class RiskCoverageDisplay(Display):
         Shown in the legend.
     name : str, default=None
         Legend entry.
-    oracle_coverage, oracle_selective_risk : ndarray, default=None
-        The curve of the best possible ranking of the same predictions
-        (every correct sample before every error), drawn with
-        ``plot(plot_oracle=True)``.
-    oracle_aurc : float, default=None
+    oracle_coverage, oracle_selective_risk, oracle_aurc : default=None
+        The curve and area of the best ranking of the same predictions (every
+        correct sample before every error), drawn with ``plot_oracle=True``.
 
     Attributes
     ----------
-    line_ : matplotlib Line2D
-    oracle_line_ : matplotlib Line2D or None
+    line_, oracle_line_ : matplotlib Line2D (None without the oracle)
     legend_ : matplotlib Legend
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
+    ax_, figure_ : matplotlib Axes and Figure
 
     See Also
     --------
@@ -140,13 +131,9 @@ class RiskCoverageDisplay(Display):
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-        y_pred : array-like of shape (n_samples,)
-            Class predictions *before* any rejection (the confidence decides
-            what is rejected); see :func:`risk_coverage_curve`.
-        confidence : array-like of shape (n_samples,)
-            Higher = more sure. Required: the curve is a sweep over it.
-        sample_weight : array-like of shape (n_samples,), default=None
+        y_true, y_pred, confidence, sample_weight
+            As for :func:`risk_coverage_curve`: predictions *before* any
+            rejection, and the confidence the curve sweeps (required).
         plot_oracle, xscale, ax, name, **kwargs
             As for :meth:`plot`; the name is "classifier" by default.
 
@@ -162,23 +149,17 @@ class RiskCoverageDisplay(Display):
                 "threshold over it."
             )
 
-        def curve(prefix, confidence):
-            points = risk_coverage_curve(
-                y_true, y_pred, confidence, sample_weight=sample_weight
-            )
-            return {
-                f"{prefix}coverage": points.coverage,
-                f"{prefix}selective_risk": points.selective_risk,
-                f"{prefix}aurc": aurc(
-                    y_true, y_pred, confidence, sample_weight=sample_weight
-                ),
-            }
-
-        oracle = {}
+        rankings = {"": confidence}
         if plot_oracle:
-            best = _oracle_confidence(y_true, y_pred, sample_weight)
-            oracle = curve("oracle_", best)
-        display = cls(name=name or "classifier", **curve("", confidence), **oracle)
+            rankings["oracle_"] = _oracle_confidence(y_true, y_pred, sample_weight)
+        fields = {}
+        for prefix, scores in rankings.items():
+            args = (y_true, y_pred, scores)
+            points = risk_coverage_curve(*args, sample_weight=sample_weight)
+            fields[prefix + "coverage"] = points.coverage
+            fields[prefix + "selective_risk"] = points.selective_risk
+            fields[prefix + "aurc"] = aurc(*args, sample_weight=sample_weight)
+        display = cls(name=name or "classifier", **fields)
         return display.plot(ax=ax, plot_oracle=plot_oracle, xscale=xscale, **kwargs)
 
     @staticmethod
@@ -238,12 +219,7 @@ class RiskCoverageDisplay(Display):
             )
         _set_rate_axis(ax, scale=xscale, kind="coverage")
         # Every curve on the axes in view (earlier calls fixed the limits).
-        heights = [
-            np.nanmax(values)
-            for values in (np.asarray(line.get_ydata(), float) for line in ax.lines)
-            if np.isfinite(values).any()
-        ]
-        top = max(heights, default=0.0)
+        top = ax.dataLim.y1 if np.isfinite(ax.dataLim.y1) else 0.0
         top = top if top > 0 else 1.0
         # A little below 0: zero-risk steps stay visible above the frame.
         ax.set_ylim(-0.03 * top, 1.05 * top)
