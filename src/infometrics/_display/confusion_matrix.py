@@ -23,11 +23,8 @@ def _one_matrix(confusion_matrix):
 
 
 def _whole_counts(counts):
-    """Whether every count is exactly a whole number that int64 holds.
-
-    No tolerance: weighted counts of 1e-100 are not zeros, and 1e100 (whole,
-    as every float beyond 2**53 is) does not fit an integer cast.
-    """
+    """Whether every count is exactly a whole number that int64 holds (no
+    tolerance: 1e-100 is no zero; 1e100, whole as every float past 2**53, no int)."""
     return counts.dtype.kind in "biu" or bool(
         np.all(np.isfinite(counts))
         and np.array_equal(counts, np.round(counts))
@@ -58,17 +55,15 @@ def _shrink_to(texts, width, height, smallest, measured=None):
 class AugmentedConfusionMatrixDisplay(Display):
     """A confusion matrix with the reject column set apart.
 
-    Rows are the true classes; the columns are the predicted classes, then —
-    after a gap and in a colour map of its own — the samples the classifier
-    rejected. scikit-learn's :class:`~sklearn.metrics.ConfusionMatrixDisplay`
-    conventions: create it with :meth:`from_estimator`,
-    :meth:`from_predictions` or :meth:`from_confusion_matrix`.
+    Rows are the true classes, columns the predicted ones, then — after a gap,
+    in a colour map of its own — the rejected samples. Create it with
+    :meth:`from_estimator`, :meth:`from_predictions` or
+    :meth:`from_confusion_matrix`, as scikit-learn's ConfusionMatrixDisplay.
 
     Parameters
     ----------
     confusion_matrix : ndarray of shape (n_classes, n_classes + 1)
-        Counts or rates; a square matrix (no reject option) has no reject
-        column.
+        Counts or rates; square without a reject option (no reject column).
     display_labels : array-like of shape (n_classes,), default=None
         Class names; ``0 .. n_classes - 1`` by default.
     reject_display_label : str, default="rejected"
@@ -76,14 +71,11 @@ class AugmentedConfusionMatrixDisplay(Display):
 
     Attributes
     ----------
-    im_ : matplotlib AxesImage
-        The classes' block.
-    reject_im_ : matplotlib AxesImage or None
-        The reject column; None for a square matrix.
+    im_, reject_im_ : matplotlib AxesImage
+        The classes' block and the reject column (None for a square matrix).
     text_ : ndarray of matplotlib Text, or None
         The value in each cell; None with ``include_values=False``.
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
+    ax_, figure_ : matplotlib Axes and Figure
 
     See Also
     --------
@@ -132,7 +124,6 @@ class AugmentedConfusionMatrixDisplay(Display):
         Parameters
         ----------
         include_values : bool, default=True
-            Write the value in each cell.
         cmap, reject_cmap : str or matplotlib Colormap, default="Blues", "Oranges"
             Of the classes' block and of the reject column (same value scale).
         xticks_rotation : {"auto", "vertical", "horizontal"} or float, \
@@ -147,7 +138,6 @@ default="auto"
         ax : matplotlib Axes, default=None
             A new figure if None.
         colorbar : bool, default=True
-            A colour bar for the classes' block.
         im_kw, text_kw : dict, default=None
             Passed to both ``imshow`` calls, and to ``ax.text`` for the values.
 
@@ -247,15 +237,12 @@ default="auto"
 
         Parameters
         ----------
-        confusion_matrix : array-like of shape (n_classes, n_classes + 1)
-            Counts (a square matrix: no reject option, no reject column).
-        normalize : {"true", "pred", "all"}, default=None
-            Show rates over each true class (the share of the class predicted
-            as each class or rejected), over each column, or over all samples
-            (``values_format=".2f"``); counts if None. An empty row or column
-            gives rates of 0, as in scikit-learn's ``confusion_matrix``.
-        display_labels, reject_display_label
+        confusion_matrix, display_labels, reject_display_label
             As for the constructor.
+        normalize : {"true", "pred", "all"}, default=None
+            Rates over each true class (the share of the class predicted as
+            each class or rejected), each column or all samples; counts if
+            None. An empty row or column gives rates of 0, as in scikit-learn.
         ax : matplotlib Axes, default=None
         name : str, default=None
             The axes' title (e.g. the classifier's name); none if None.
@@ -305,12 +292,8 @@ default="auto"
 
         Parameters
         ----------
-        y_true, y_pred : array-like of shape (n_samples,)
-            True and predicted labels; ``reject_label`` marks a rejection.
-        sample_weight : array-like of shape (n_samples,), default=None
-        labels : array-like of shape (n_classes,), default=None
-            Row order; the sorted labels by default.
-        reject_label : scalar or None, default=-1
+        y_true, y_pred, sample_weight, labels, reject_label
+            As for :func:`augmented_confusion_matrix`.
         display_labels : array-like of shape (n_classes,), default=None
             The class names; the labels by default.
         ax, name, **kwargs
