@@ -48,11 +48,8 @@ _SIDES = (
 
 
 def _wrapped(label, width=24):
-    """``label`` on lines of at most ``width`` characters where it can break.
-
-    Breaks after a space, comma, dot, underscore or hyphen and before an
-    opening parenthesis; a longer unbroken word stays whole.
-    """
+    """``label`` on lines of at most ``width`` characters, broken after a space,
+    comma, dot, underscore or hyphen and before ``(`` (long words stay whole)."""
     if len(label) <= width:
         return label
     lines, line = [], ""
@@ -87,8 +84,7 @@ class EntropyTriangleDisplay(Display):
 
     Attributes
     ----------
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
+    ax_, figure_ : matplotlib Axes and Figure
     points_ : dict of str to matplotlib Line2D
         The joint point of each classifier.
     marginal_points_ : dict of str to tuple of Line2D
@@ -124,8 +120,7 @@ class EntropyTriangleDisplay(Display):
         Parameters
         ----------
         matrices : dict of str to array-like
-            ``{name: confusion matrix}``; compare classifiers on the same
-            alphabet (all with or all without a reject column).
+            ``{name: confusion matrix}``, all with or all without a reject column.
         **kwargs : dict
             Passed to :meth:`plot` (``ax``, ``extended``, ``zoom``, ...).
 
@@ -157,8 +152,7 @@ class EntropyTriangleDisplay(Display):
 
         Parameters
         ----------
-        y_true, y_pred : array-like of shape (n_samples,)
-        sample_weight, labels, reject_label
+        y_true, y_pred, sample_weight, labels, reject_label
             As for :func:`augmented_confusion_matrix`.
         ax : matplotlib Axes, default=None
         name : str, default=None

@@ -48,24 +48,20 @@ class InformationCoverageDisplay(Display):
     spread : dict of str to ndarray of shape (n, 2), default=None
         Resampled or per-fold ``(r, f)`` points per classifier.
     spread_label : str, default="resamples"
-        What the spread points are, for the legend (``"bootstrap
-        resamples"``, ``"cross-validation folds"``).
+        What the spread points are, for the legend.
 
     Attributes
     ----------
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
-    points_ : dict of str to Line2D
-    spread_ : dict of str to matplotlib artist
-        Scatter of the spread, or its covariance ellipse.
-    iso_lines_ : list of Line2D
-        The iso-lines drawn (those of ``iso_levels`` that cross the view).
-    iso_labels_ : list of matplotlib Text
-        The level of each drawn iso-line, on the line.
+    ax_, figure_ : matplotlib Axes and Figure
+    points_, spread_ : dict of str to matplotlib artist
+        Each classifier's point, and the scatter or covariance ellipse of its
+        spread.
+    iso_lines_, iso_labels_ : list of Line2D and of Text
+        The iso-lines drawn (those of ``iso_levels`` crossing the view) and
+        their levels, written on them.
     perfect_point_ : Line2D
     legend_ : matplotlib Legend
-        Placed as the user guide says; it lists the iso-lines only when one
-        is drawn.
+        It lists the iso-lines only when one is drawn.
 
     Examples
     --------
@@ -119,12 +115,10 @@ class InformationCoverageDisplay(Display):
 
         Parameters
         ----------
-        y_true, y_pred : array-like of shape (n_samples,)
-        sample_weight, labels, reject_label
+        y_true, y_pred, sample_weight, labels, reject_label
             As for :func:`augmented_confusion_matrix`.
-        n_resamples : int, default=0
+        n_resamples, random_state : int, default=0 and None
             Bootstrap resamples of the samples for the spread (0: none).
-        random_state : int or None, default=None
         ax : matplotlib Axes, default=None
         name : str, default=None
             Legend entry; "classifier" by default.
@@ -269,11 +263,8 @@ class InformationCoverageDisplay(Display):
         ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
 
     def _draw_frame(self, ax, iso_levels):
-        """Iso-lines, their labels and the perfect point, redrawn on every call.
-
-        Each label sits on its line where it is farthest (in axes units) from
-        the points already drawn, so that it hides none.
-        """
+        """Iso-lines, their labels (on each line where farthest from the points
+        drawn, in axes units) and the perfect point, redrawn on every call."""
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
         (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()

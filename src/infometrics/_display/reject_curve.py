@@ -48,13 +48,12 @@ class RejectCurveDisplay(Display):
 
     Attributes
     ----------
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
-    lines_ : dict of str to Line2D
-        One line per measure (and ``"error_rate"``, ``"selective_risk"``).
+    ax_, figure_ : matplotlib Axes and Figure
+    lines_, threshold_markers_ : dict of str to Line2D
+        One line per measure (and ``"error_rate"``, ``"selective_risk"``),
+        and its point at the chosen threshold.
     threshold_line_ : Line2D or None
         The vertical line at the chosen threshold's reject rate.
-    threshold_markers_ : dict of str to Line2D
     lower_ax_ : matplotlib Axes or None
         The right-hand axis of the lower-is-better measures, when the axes
         hold measures of both directions.
