@@ -5,6 +5,7 @@ matplotlib is imported inside ``plot`` only (the optional ``plot`` extra).
 
 import numpy as np
 
+from .._counting.count import augmented_confusion_matrix
 from .._sklearn.responses import (
     final_estimator,
     read_class_scores,
@@ -84,6 +85,70 @@ class Display:
         """Store the axes and figure drawn on; return the display."""
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+
+class PointsDisplay(Display):
+    """A Display of classifiers as points, each from its confusion matrix."""
+
+    @classmethod
+    def from_confusion_matrices(cls, matrices, **kwargs):
+        """Plot classifiers given their confusion matrices.
+
+        Parameters
+        ----------
+        matrices : dict of str to array-like
+            ``{name: confusion matrix}``, all with or all without a reject column.
+        **kwargs : dict
+            Passed to :meth:`plot` (``ax``, ...).
+
+        Returns
+        -------
+        display
+            The Display, drawn.
+        """
+        points = {name: cls._point(matrix) for name, matrix in matrices.items()}
+        return cls(points).plot(**kwargs)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_pred,
+        *,
+        sample_weight=None,
+        labels=None,
+        reject_label=-1,
+        ax=None,
+        name=None,
+        **kwargs,
+    ):
+        """Plot one classifier from its predictions.
+
+        Parameters
+        ----------
+        y_true, y_pred, sample_weight, labels, reject_label
+            As for :func:`augmented_confusion_matrix`.
+        ax : matplotlib Axes, default=None
+        name : str, default=None
+            Legend entry; "classifier" by default.
+        **kwargs : dict
+            Passed to :meth:`plot`.
+
+        Returns
+        -------
+        display
+            The Display, drawn.
+        """
+        matrix = augmented_confusion_matrix(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+        return cls.from_confusion_matrices(
+            {name or "classifier": matrix}, ax=ax, **kwargs
+        )
 
 
 def _estimator_name(estimator):

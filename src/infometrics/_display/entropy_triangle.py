@@ -1,12 +1,12 @@
 """The entropy-triangle Display and its geometry: positions, labels, zoom, grid."""
 
 import re
+from functools import partial
 
 import numpy as np
 
-from .._counting.count import augmented_confusion_matrix
 from .._measures.triangle import entropy_triangle
-from .common import Display, _axes, _draw_points
+from .common import PointsDisplay, _axes, _draw_points
 
 _SQRT3_2 = np.sqrt(3.0) / 2.0
 
@@ -69,7 +69,7 @@ def _position(coordinates):
     return mutual_info + delta_h / 2.0, delta_h * _SQRT3_2
 
 
-class EntropyTriangleDisplay(Display):
+class EntropyTriangleDisplay(PointsDisplay):
     """The entropy triangle (a de Finetti diagram) of one or more classifiers.
 
     Vertices: ``VI' = 1`` (no information transferred, bottom left), ``2MI' = 1``
@@ -113,67 +113,8 @@ class EntropyTriangleDisplay(Display):
     def __init__(self, triangles):
         self.triangles = dict(triangles)
 
-    @classmethod
-    def from_confusion_matrices(cls, matrices, **kwargs):
-        """Plot several classifiers given their confusion matrices.
-
-        Parameters
-        ----------
-        matrices : dict of str to array-like
-            ``{name: confusion matrix}``, all with or all without a reject column.
-        **kwargs : dict
-            Passed to :meth:`plot` (``ax``, ``extended``, ``zoom``, ...).
-
-        Returns
-        -------
-        display : EntropyTriangleDisplay
-        """
-        # nan for undefined coordinates, silently: there is nothing to plot.
-        triangles = {
-            name: entropy_triangle(matrix, replace_undefined_by=np.nan)
-            for name, matrix in matrices.items()
-        }
-        return cls(triangles).plot(**kwargs)
-
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_pred,
-        *,
-        sample_weight=None,
-        labels=None,
-        reject_label=-1,
-        ax=None,
-        name=None,
-        **kwargs,
-    ):
-        """Plot one classifier from its predictions.
-
-        Parameters
-        ----------
-        y_true, y_pred, sample_weight, labels, reject_label
-            As for :func:`augmented_confusion_matrix`.
-        ax : matplotlib Axes, default=None
-        name : str, default=None
-            Legend entry; "classifier" by default.
-        **kwargs : dict
-            Passed to :meth:`plot` (``extended``, ``zoom``, ...).
-
-        Returns
-        -------
-        display : EntropyTriangleDisplay
-        """
-        matrix = augmented_confusion_matrix(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-        )
-        return cls.from_confusion_matrices(
-            {name or "classifier": matrix}, ax=ax, **kwargs
-        )
+    # nan for undefined coordinates, silently: there is nothing to plot.
+    _point = staticmethod(partial(entropy_triangle, replace_undefined_by=np.nan))
 
     def plot(
         self,

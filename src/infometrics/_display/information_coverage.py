@@ -6,7 +6,7 @@ from .._counting.count import augmented_confusion_matrix
 from .._measures.coverage import information_coverage
 from .._resampling.bootstrap import bootstrap_measures_from_predictions
 from .common import (
-    Display,
+    PointsDisplay,
     _axes,
     _check_choice,
     _draw_points,
@@ -35,7 +35,7 @@ def _levels_in_view(highest):
     return np.round(np.arange(step, highest + step / 2, step), 2)
 
 
-class InformationCoverageDisplay(Display):
+class InformationCoverageDisplay(PointsDisplay):
     """Information coverage plot: r(S|T) on x, f(T;S) on y (Holt et al.).
 
     The perfect classifier sits at ``(0, 1)``; dashed iso-lines join points of
@@ -80,21 +80,7 @@ class InformationCoverageDisplay(Display):
         self.spread = dict(spread or {})
         self.spread_label = spread_label
 
-    @classmethod
-    def from_confusion_matrices(cls, matrices, **plot_kw):
-        """Plot classifiers given their confusion matrices.
-
-        Parameters
-        ----------
-        matrices : dict of str to array-like
-        **plot_kw : dict
-            Passed to :meth:`plot` (``ax``, ``iso_levels``, ...).
-
-        Returns
-        -------
-        display : InformationCoverageDisplay
-        """
-        return cls({name: _point(m) for name, m in matrices.items()}).plot(**plot_kw)
+    _point = staticmethod(_point)
 
     @classmethod
     def from_predictions(
