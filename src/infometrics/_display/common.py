@@ -69,16 +69,17 @@ class Display:
         """
         if not name and cls._names_the_estimator:
             name = _estimator_name(estimator)
-        y_pred, options = cls._predict(estimator, X, y, **kwargs)
-        return cls.from_predictions(y, y_pred, name=name, **options)
+        # The options the estimator sets may not be given again in kwargs.
+        y_pred, options = cls._predict(estimator, X, y, kwargs)
+        return cls.from_predictions(y, y_pred, name=name, **options, **kwargs)
 
     @staticmethod
-    def _predict(estimator, X, y, **kwargs):
-        """``(y_pred, options)`` for :meth:`from_predictions`: predicted labels."""
+    def _predict(estimator, X, y, kwargs):
+        """``(y_pred, options)`` for :meth:`from_predictions`, taking from
+        ``kwargs`` what only :meth:`from_estimator` takes: predicted labels."""
         return estimator.predict(X), {
             "labels": estimator_classes(estimator, y),
             "reject_label": estimator_reject_label(estimator),
-            **kwargs,
         }
 
     def _finish(self, ax):
@@ -160,10 +161,8 @@ def _estimator_name(estimator):
 
 
 def _estimator_scores(estimator, X, response_method):
-    """``final step, method, scores, y_pred, confidence`` of a fitted classifier.
-
-    A :class:`RejectOptionClassifier` at the end gives its own response method.
-    """
+    """``final step, method, scores, y_pred, confidence`` of a fitted classifier
+    (a :class:`RejectOptionClassifier` at the end gives its response method)."""
     final, _ = final_estimator(estimator)
     if response_method == "auto":
         response_method = getattr(final, "response_method", "auto")
@@ -220,11 +219,8 @@ def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
 
 
 def _room_below(figure):
-    """Whether the figure grows to hold what is drawn below its axes.
-
-    The HTML report's figures, saved with a tight bounding box, say so with
-    ``_infometrics_tight_bbox``.
-    """
+    """Whether the figure grows to hold what is drawn below its axes (the HTML
+    report's, saved with a tight bounding box, say so by an attribute)."""
     return figure.get_layout_engine() is not None or getattr(
         figure, "_infometrics_tight_bbox", False
     )
@@ -275,11 +271,8 @@ _RATE_TICKS = (0.0, 0.01, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
 def _set_rate_axis(ax, *, scale, kind):
-    """The x axis of a reject rate or a coverage in [0, 1], in percent.
-
-    ``scale="sqrt"`` spreads the end where little is rejected (position grows
-    as the square root of the reject rate).
-    """
+    """The x axis of a reject rate or a coverage in [0, 1], in percent; ``"sqrt"``
+    spreads the end where little is rejected (position: root of the reject rate)."""
     from matplotlib.ticker import FixedLocator, PercentFormatter
 
     if scale == "sqrt":

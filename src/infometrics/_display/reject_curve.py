@@ -134,9 +134,10 @@ class RejectCurveDisplay(Display):
         return cls(curve, threshold=threshold, name=name).plot(ax=ax, **kwargs)
 
     @staticmethod
-    def _predict(estimator, X, y, *, threshold="auto", **kwargs):
+    def _predict(estimator, X, y, kwargs):
         """The class scores and how to read them; ``"auto"``: the own threshold."""
         final, method, scores, *_ = _estimator_scores(estimator, X, "auto")
+        threshold = kwargs.pop("threshold", "auto")
         if isinstance(threshold, str) and threshold == "auto":
             threshold = getattr(final, "best_threshold_", None)
             if threshold is None and getattr(final, "_infometrics_abstains", False):
@@ -148,7 +149,6 @@ class RejectCurveDisplay(Display):
             "confidence_method": CONFIDENCE_OF[method],
             "labels": estimator.classes_,
             "threshold": threshold,
-            **kwargs,
         }
 
     def plot(

@@ -163,10 +163,11 @@ class RiskCoverageDisplay(Display):
         return display.plot(ax=ax, plot_oracle=plot_oracle, xscale=xscale, **kwargs)
 
     @staticmethod
-    def _predict(estimator, X, y, *, response_method="auto", **kwargs):
+    def _predict(estimator, X, y, kwargs):
         """The predictions before rejection and their confidence."""
+        response_method = kwargs.pop("response_method", "auto")
         *_, y_pred, confidence = _estimator_scores(estimator, X, response_method)
-        return y_pred, {"confidence": confidence, **kwargs}
+        return y_pred, {"confidence": confidence}
 
     def plot(self, ax=None, *, name=None, plot_oracle=False, xscale="linear", **kwargs):
         """Draw the curve (and the oracle's), AURC in the legend.
