@@ -165,20 +165,16 @@ default="auto"
         edge = n_classes - 0.5
         # Column positions: the classes, then the reject column after a gap.
         x_of = [*range(n_classes), *[n_classes + _REJECT_GAP] * has_reject]
-        self.im_ = ax.imshow(
-            counts[:, :n_classes],
-            cmap=cmap,
-            extent=(-0.5, edge, edge, -0.5),
-            **image_kw,
-        )
-        self.reject_im_ = None
+        # The classes' block, then the reject column in a colour map of its own.
+        blocks = [(counts[:, :n_classes], cmap, -0.5, edge)]
         if has_reject:
-            self.reject_im_ = ax.imshow(
-                counts[:, n_classes:],
-                cmap=reject_cmap,
-                extent=(x_of[-1] - 0.5, x_of[-1] + 0.5, edge, -0.5),
-                **image_kw,
-            )
+            column = (x_of[-1] - 0.5, x_of[-1] + 0.5)
+            blocks.append((counts[:, n_classes:], reject_cmap, *column))
+        images = [
+            ax.imshow(block, cmap=colors, extent=(left, right, edge, -0.5), **image_kw)
+            for block, colors, left, right in blocks
+        ]
+        self.im_, self.reject_im_ = (*images, None)[:2]
         if colorbar:
             ax.figure.colorbar(self.im_, ax=ax)
         names = [*labels, *[self.reject_display_label] * has_reject]
