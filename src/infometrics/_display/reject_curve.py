@@ -319,12 +319,7 @@ class _SharedAxes:
         return any(key in artists for _, artists, _ in self.entries)
 
     def colors_taken(self):
-        return {
-            artist.get_color()
-            for _, artists, _ in self.entries
-            for key, artist in artists.items()
-            if key != "threshold"
-        }
+        return {line.get_color() for axes in self.roles.values() for line in axes.lines}
 
     def add(self, name, artists, labels, series):
         self.entries.append((name, artists, labels))
