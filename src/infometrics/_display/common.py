@@ -43,24 +43,21 @@ class Display:
         """Plot a fitted classifier's predictions on ``X`` against ``y``.
 
         Its ``classes_`` order the classes; an abstaining estimator (a
-        :class:`RejectOptionClassifier`, alone, ending a pipeline or in a
-        search) marks its rejections with its ``reject_label``, and the
-        curves read its own response method and threshold.
+        :class:`RejectOptionClassifier`, also ending a pipeline or in a
+        search) gives its ``reject_label``, response method and threshold.
 
         Parameters
         ----------
         estimator : fitted classifier
-            The curves need ``predict_proba`` (top probability) or
-            ``decision_function`` (margin).
+            The curves need ``predict_proba`` or ``decision_function``.
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
         name : str, default=None
-            The classifier's name in the figure; its class name by default
-            (no title by default for a confusion matrix).
+            The classifier's name; its class name by default (no title by
+            default for a confusion matrix).
         **kwargs : dict
-            Passed to :meth:`from_predictions`; also ``threshold="auto"`` (the
-            estimator's own single threshold, marked) for a reject curve and
-            ``response_method="auto"`` for a risk-coverage curve.
+            Passed to :meth:`from_predictions`; also ``threshold="auto"`` (a
+            reject curve) and ``response_method="auto"`` (a risk-coverage curve).
 
         Returns
         -------
@@ -75,8 +72,8 @@ class Display:
 
     @staticmethod
     def _predict(estimator, X, y, kwargs):
-        """``(y_pred, options)`` for :meth:`from_predictions`, taking from
-        ``kwargs`` what only :meth:`from_estimator` takes: predicted labels."""
+        """``(y_pred, options)`` for :meth:`from_predictions`; pops from ``kwargs``
+        what only :meth:`from_estimator` takes."""
         return estimator.predict(X), {
             "labels": estimator_classes(estimator, y),
             "reject_label": estimator_reject_label(estimator),
@@ -98,9 +95,9 @@ class PointsDisplay(Display):
         Parameters
         ----------
         matrices : dict of str to array-like
-            ``{name: confusion matrix}``, all with or all without a reject column.
+            ``{name: confusion matrix}``.
         **kwargs : dict
-            Passed to :meth:`plot` (``ax``, ...).
+            Passed to :meth:`plot`.
 
         Returns
         -------
@@ -129,11 +126,10 @@ class PointsDisplay(Display):
         ----------
         y_true, y_pred, sample_weight, labels, reject_label
             As for :func:`augmented_confusion_matrix`.
-        ax : matplotlib Axes, default=None
+        ax, **kwargs
+            Passed to :meth:`plot`.
         name : str, default=None
             Legend entry; "classifier" by default.
-        **kwargs : dict
-            Passed to :meth:`plot`.
 
         Returns
         -------
@@ -161,8 +157,7 @@ def _estimator_name(estimator):
 
 
 def _estimator_scores(estimator, X, response_method):
-    """``final step, method, scores, y_pred, confidence`` of a fitted classifier
-    (a :class:`RejectOptionClassifier` at the end gives its response method)."""
+    """``final step, method, scores, y_pred, confidence`` of a fitted classifier."""
     final, _ = final_estimator(estimator)
     if response_method == "auto":
         response_method = getattr(final, "response_method", "auto")
@@ -176,11 +171,8 @@ def _estimator_scores(estimator, X, response_method):
 
 
 def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
-    """A Display's legend below the axes when the layout makes room, else inside.
-
-    Without a layout engine a legend below the axes would be cut off the
-    saved image, so it goes inside, where it covers the fewest line points.
-    """
+    """The legend below the axes when the layout makes room (else it would be
+    cut off the saved image), else inside where it covers the fewest lines."""
     line_axes = [ax] if line_axes is None else line_axes
     legend_kw.setdefault("fontsize", 8)
     if _room_below(ax.figure):
@@ -219,8 +211,8 @@ def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
 
 
 def _room_below(figure):
-    """Whether the figure grows to hold what is drawn below its axes (the HTML
-    report's, saved with a tight bounding box, say so by an attribute)."""
+    """Whether the figure grows to hold what is below its axes (the HTML
+    report's, saved with a tight bounding box, carry an attribute)."""
     return figure.get_layout_engine() is not None or getattr(
         figure, "_infometrics_tight_bbox", False
     )
@@ -232,9 +224,8 @@ def _literal(text):
 
 
 def _legend_label(text):
-    """:func:`_literal`, kept in a legend even when it starts with an underscore."""
+    """:func:`_literal`; a zero-width space keeps "_"-labels in legends."""
     text = _literal(text)
-    # matplotlib leaves "_"-labels out; a zero-width space keeps them, unseen.
     return "\u200b" + text if text.startswith("_") else text
 
 
@@ -271,8 +262,8 @@ _RATE_TICKS = (0.0, 0.01, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0)
 
 
 def _set_rate_axis(ax, *, scale, kind):
-    """The x axis of a reject rate or a coverage in [0, 1], in percent; ``"sqrt"``
-    spreads the end where little is rejected (position: root of the reject rate)."""
+    """The x axis of a reject rate or a coverage in percent; ``"sqrt"`` puts
+    the root of the reject rate, spreading the end where little is rejected."""
     from matplotlib.ticker import FixedLocator, PercentFormatter
 
     if scale == "sqrt":

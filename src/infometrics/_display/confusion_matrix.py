@@ -23,8 +23,7 @@ def _one_matrix(confusion_matrix):
 
 
 def _whole_counts(counts):
-    """Whether every count is exactly a whole number that int64 holds (no
-    tolerance: 1e-100 is no zero; 1e100, whole as every float past 2**53, no int)."""
+    """Whether every count is exactly a whole number that int64 holds."""
     return counts.dtype.kind in "biu" or bool(
         np.all(np.isfinite(counts))
         and np.array_equal(counts, np.round(counts))
@@ -55,10 +54,9 @@ def _shrink_to(texts, width, height, smallest, measured=None):
 class AugmentedConfusionMatrixDisplay(Display):
     """A confusion matrix with the reject column set apart.
 
-    Rows are the true classes, columns the predicted ones, then — after a gap,
-    in a colour map of its own — the rejected samples. Create it with
-    :meth:`from_estimator`, :meth:`from_predictions` or
-    :meth:`from_confusion_matrix`, as scikit-learn's ConfusionMatrixDisplay.
+    Rows are the true classes, columns the predicted ones, then, after a gap
+    and in a colour map of its own, the rejected samples. Built as
+    scikit-learn's ConfusionMatrixDisplay.
 
     Parameters
     ----------
@@ -128,13 +126,11 @@ class AugmentedConfusionMatrixDisplay(Display):
             Of the classes' block and of the reject column (same value scale).
         xticks_rotation : {"auto", "vertical", "horizontal"} or float, \
 default="auto"
-            ``"auto"`` keeps the predicted-class names horizontal when they
-            fit their columns, else slants them (45°) or, when slanted names
-            would touch, turns them vertical. Names larger than their cells,
-            and values wider than them, get a smaller font (unless
-            ``text_kw`` sets the font size).
+            ``"auto"``: horizontal if the names fit their columns, else 45° or,
+            if slanted names would touch, vertical. Names and values larger
+            than their cells get a smaller font (unless ``text_kw`` sets one).
         values_format : str, default=None
-            ``"d"`` for whole numbers by default, else ``".2g"``.
+            ``"d"`` for whole numbers, else ``".2g"``.
         ax : matplotlib Axes, default=None
             A new figure if None.
         colorbar : bool, default=True
@@ -236,9 +232,8 @@ default="auto"
         confusion_matrix, display_labels, reject_display_label
             As for the constructor.
         normalize : {"true", "pred", "all"}, default=None
-            Rates over each true class (the share of the class predicted as
-            each class or rejected), each column or all samples; counts if
-            None. An empty row or column gives rates of 0, as in scikit-learn.
+            Rates over each true class, each column or all samples (0 for an
+            empty one, as in scikit-learn); counts if None.
         ax : matplotlib Axes, default=None
         name : str, default=None
             The axes' title (e.g. the classifier's name); none if None.
@@ -250,10 +245,7 @@ default="auto"
         display : AugmentedConfusionMatrixDisplay
         """
         counts, _ = _one_matrix(confusion_matrix)
-        if normalize is None and _whole_counts(counts):
-            # Integers only when every count is exactly whole and fits.
-            counts = np.round(counts).astype(np.int64)
-        elif normalize is not None:
+        if normalize is not None:
             _check_choice("normalize", normalize, ("true", "pred", "all"))
             axis = {"true": 1, "pred": 0, "all": None}[normalize]
             totals = counts.sum(axis=axis, keepdims=axis is not None)
@@ -261,6 +253,8 @@ default="auto"
                 counts, totals, out=np.zeros_like(counts), where=totals > 0
             )
             kwargs.setdefault("values_format", ".2f")
+        elif _whole_counts(counts):
+            counts = np.round(counts).astype(np.int64)
         display = cls(
             counts,
             display_labels=display_labels,
@@ -306,19 +300,15 @@ default="auto"
             reject_label=reject_label,
             sample_weight=sample_weight,
         )
-        if display_labels is None:
-            display_labels = class_labels
+        names = class_labels if display_labels is None else display_labels
         return cls.from_confusion_matrix(
-            matrix, display_labels=display_labels, ax=ax, name=name, **kwargs
+            matrix, display_labels=names, ax=ax, name=name, **kwargs
         )
 
 
 def _set_tick_labels(ax, xticks_rotation):
-    """Fit the names to their cells; with ``"auto"``, rotate them by their size.
-
-    Sizes are measured on the figure as it is now (a layout engine may still
-    shrink the axes a little when the figure is drawn).
-    """
+    """Fit the names to their cells; with ``"auto"``, rotate them by their size
+    (measured now: a layout engine may still shrink the axes a little)."""
     ax.apply_aspect()
     column_width, row_height = _cell_size(ax)
     x_labels, y_labels = ax.get_xticklabels(), ax.get_yticklabels()

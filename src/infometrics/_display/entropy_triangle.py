@@ -16,11 +16,10 @@ _VERTICES = (
     (1.03, -0.04, "2MI' = 1\nideal", "left", "top"),
     (0.53, _SQRT3_2 + 0.01, "ΔH' = 1\ndegenerate marginals", "left", "bottom"),
 )
-# Each side is where one coordinate vanishes: (text, anchor, offset in points,
-# rotation, vertical alignment). The bottom one goes below the row of 2MI'
-# ticks (at y = -0.05). The slanted ones hang outside their side at a fixed
-# distance in points, rotated about that anchor, so they never cross the side
-# however large the figure, clear of the markers of classifiers sitting on it.
+# Each side, where one coordinate vanishes: (text, anchor, offset in points,
+# rotation, vertical alignment). The bottom one goes below the 2MI' ticks; the
+# slanted ones hang a fixed distance in points outside their side, so they
+# never cross it, however large the figure.
 _SIDES = (
     (
         "ΔH' = 0: uniform marginals\n"
@@ -49,7 +48,7 @@ _SIDES = (
 
 def _wrapped(label, width=24):
     """``label`` on lines of at most ``width`` characters, broken after a space,
-    comma, dot, underscore or hyphen and before ``(`` (long words stay whole)."""
+    comma, dot, underscore or hyphen and before ``(``."""
     if len(label) <= width:
         return label
     lines, line = [], ""
@@ -74,8 +73,7 @@ class EntropyTriangleDisplay(PointsDisplay):
 
     Vertices: ``VI' = 1`` (no information transferred, bottom left), ``2MI' = 1``
     (ideal classifier, bottom right) and ``ΔH' = 1`` (degenerate marginals,
-    e.g. a majority classifier, top). Create it with :meth:`from_predictions`,
-    :meth:`from_estimator` or :meth:`from_confusion_matrices`.
+    e.g. a majority classifier, top).
 
     Parameters
     ----------
@@ -86,15 +84,14 @@ class EntropyTriangleDisplay(PointsDisplay):
     ----------
     ax_, figure_ : matplotlib Axes and Figure
     points_ : dict of str to matplotlib Line2D
-        The joint point of each classifier.
     marginal_points_ : dict of str to tuple of Line2D
-        The ``x`` (input) and ``y`` (output) marginal points, when ``extended``.
+        The ``x`` and ``y`` marginal points, when ``extended``.
     grid_lines_ : list of matplotlib Line2D
     vertex_labels_, side_labels_ : list of matplotlib Text
-        What each vertex and each side means (empty when zoomed).
+        Empty when zoomed.
     legend_ : matplotlib Legend or None
     top_axis_ : matplotlib secondary axis or None
-        When zoomed, the top axis labelling the ``VI'`` grid lines.
+        When zoomed, the axis labelling the ``VI'`` grid lines.
 
     Examples
     --------
@@ -138,12 +135,9 @@ class EntropyTriangleDisplay(PointsDisplay):
         grid : bool, default=True
             Grid lines every 0.1 of each coordinate (finer when zoomed).
         zoom : bool, default=False
-            Fit the view to the points (good classifiers crowd the ideal
-            corner); the grid lines are then labelled ``2MI'`` at the bottom,
-            ``ΔH'`` on the left and ``VI'`` at the top.
+            Fit the view to the points, grid lines labelled on three axes.
         legend : bool, default=True
-            Draw the legend (beside the triangle; below the axes when
-            zoomed); False for a second panel of the same classifiers.
+            False for a second panel of the same classifiers.
         point_kw : dict, default=None
             Passed to ``ax.plot`` for the joint points.
 
@@ -212,8 +206,8 @@ class EntropyTriangleDisplay(PointsDisplay):
         return self._finish(ax)
 
     def _clear_apex_label(self, ax):
-        """Widen the view to the left, a step at a time, until the legend hides
-        neither the apex label nor the left side's label."""
+        """Widen the view to the left until the legend hides neither the apex
+        label nor the left side's label."""
         from matplotlib.path import Path
 
         apex_label, side_label = self.vertex_labels_[2], self.side_labels_[1]

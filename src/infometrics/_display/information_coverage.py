@@ -38,8 +38,8 @@ def _levels_in_view(highest):
 class InformationCoverageDisplay(PointsDisplay):
     """Information coverage plot: r(S|T) on x, f(T;S) on y (Holt et al.).
 
-    The perfect classifier sits at ``(0, 1)``; dashed iso-lines join points of
-    equal total erroneous information ``S_I / H(T) = 1 - f + r``.
+    The perfect classifier is at ``(0, 1)``; dashed iso-lines join points of
+    equal erroneous information ``S_I / H(T) = 1 - f + r``.
 
     Parameters
     ----------
@@ -54,14 +54,10 @@ class InformationCoverageDisplay(PointsDisplay):
     ----------
     ax_, figure_ : matplotlib Axes and Figure
     points_, spread_ : dict of str to matplotlib artist
-        Each classifier's point, and the scatter or covariance ellipse of its
-        spread.
+        Each classifier's point, and its spread's scatter or ellipse.
     iso_lines_, iso_labels_ : list of Line2D and of Text
-        The iso-lines drawn (those of ``iso_levels`` crossing the view) and
-        their levels, written on them.
     perfect_point_ : Line2D
     legend_ : matplotlib Legend
-        It lists the iso-lines only when one is drawn.
 
     Examples
     --------
@@ -105,11 +101,10 @@ class InformationCoverageDisplay(PointsDisplay):
             As for :func:`augmented_confusion_matrix`.
         n_resamples, random_state : int, default=0 and None
             Bootstrap resamples of the samples for the spread (0: none).
-        ax : matplotlib Axes, default=None
+        ax, **kwargs
+            Passed to :meth:`plot`.
         name : str, default=None
             Legend entry; "classifier" by default.
-        **kwargs : dict
-            Passed to :meth:`plot` (e.g. ``spread_kind="ellipse"``).
 
         Returns
         -------
@@ -121,7 +116,8 @@ class InformationCoverageDisplay(PointsDisplay):
             "reject_label": reject_label,
             "sample_weight": sample_weight,
         }
-        spread = {}
+        matrix = augmented_confusion_matrix(y_true, y_pred, **options)
+        display = cls({name: _point(matrix)}, spread_label="bootstrap resamples")
         if n_resamples:
             keys = ["false_info_ratio", "info_completeness"]
             intervals = bootstrap_measures_from_predictions(
@@ -132,11 +128,8 @@ class InformationCoverageDisplay(PointsDisplay):
                 random_state=random_state,
                 **options,
             )
-            spread[name] = np.column_stack([intervals[k].distribution for k in keys])
-        matrix = augmented_confusion_matrix(y_true, y_pred, **options)
-        display = cls(
-            {name: _point(matrix)}, spread=spread, spread_label="bootstrap resamples"
-        )
+            cloud = np.column_stack([intervals[k].distribution for k in keys])
+            display.spread[name] = cloud
         return display.plot(ax=ax, **kwargs)
 
     @classmethod
@@ -178,13 +171,10 @@ class InformationCoverageDisplay(PointsDisplay):
         ----------
         ax : matplotlib Axes, default=None
         iso_levels : "auto" or sequence of float, default="auto"
-            Levels of ``S_I / H(T)`` drawn as dashed lines, but for those
-            crossing too little of the view to be labelled. ``"auto"``: the
-            multiples of the smallest round step (0.05, 0.1, 0.2, 0.25, 0.5,
-            1, ...) giving at most 8 lines in view.
+            Levels of ``S_I / H(T)`` drawn (when they cross enough of the view
+            to be labelled); ``"auto"``: at most 8 round ones in view.
         spread_kind : {"points", "ellipse"}, default="points"
-            Scatter the resampled/fold points, or draw their 2-standard-
-            deviation covariance ellipse.
+            Scatter the spread, or draw its 2-standard-deviation ellipse.
         point_kw : dict, default=None
             Passed to ``ax.plot`` for the points.
 
@@ -249,8 +239,8 @@ class InformationCoverageDisplay(PointsDisplay):
         ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
 
     def _draw_frame(self, ax, iso_levels):
-        """Iso-lines, their labels (on each line where farthest from the points
-        drawn, in axes units) and the perfect point, redrawn on every call."""
+        """Iso-lines, labelled where farthest from the points drawn, and the
+        perfect point, redrawn on every call."""
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
         (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()

@@ -29,19 +29,17 @@ _ABSCISSAE = {
 class RejectCurveDisplay(Display):
     """Measures against the reject rate, over every confidence threshold.
 
-    One classifier per display: its measures take the colours. Several
-    displays may share one axes (pass ``ax=display.ax_``): they share its
-    left axis (higher-is-better measures) and its one right-hand axis
-    (lower-is-better ones), each display's lines take colours no other uses,
-    and the legend names the display of each line. Both must put the same
-    quantity on the horizontal axis (``x``).
+    One classifier per display. Displays drawn on one axes
+    (``ax=display.ax_``, the same ``x``) share its left axis (higher-is-better
+    measures, solid) and right axis (lower-is-better, dashed), in colours of
+    their own, the legend naming each line's display.
 
     Parameters
     ----------
     curve : RejectCurve
         From :func:`reject_curve`.
     threshold : float, default=None
-        A chosen threshold to mark (e.g. a :class:`RejectOptionClassifierCV`'s
+        A threshold to mark (e.g. a :class:`RejectOptionClassifierCV`'s
         ``best_threshold_``).
     name : str, default=None
         Title suffix.
@@ -50,13 +48,11 @@ class RejectCurveDisplay(Display):
     ----------
     ax_, figure_ : matplotlib Axes and Figure
     lines_, threshold_markers_ : dict of str to Line2D
-        One line per measure (and ``"error_rate"``, ``"selective_risk"``),
-        and its point at the chosen threshold.
+        One line per measure (also ``"error_rate"``, ``"selective_risk"``),
+        and its point at the threshold.
     threshold_line_ : Line2D or None
-        The vertical line at the chosen threshold's reject rate.
     lower_ax_ : matplotlib Axes or None
-        The right-hand axis of the lower-is-better measures, when the axes
-        hold measures of both directions.
+        The right-hand axis, when measures of both directions are drawn.
     legend_ : matplotlib Legend
 
     See Also
@@ -112,11 +108,9 @@ class RejectCurveDisplay(Display):
         ----------
         y_true, y_score, confidence_method, sample_weight, labels, measures
             As for :func:`reject_curve`.
-        threshold : float, default=None
-            Threshold to mark.
-        ax : matplotlib Axes, default=None
-        name : str, default=None
-        **kwargs : dict
+        threshold, name
+            As for the constructor.
+        ax, **kwargs
             Passed to :meth:`plot`.
 
         Returns
@@ -135,7 +129,7 @@ class RejectCurveDisplay(Display):
 
     @staticmethod
     def _predict(estimator, X, y, kwargs):
-        """The class scores and how to read them; ``"auto"``: the own threshold."""
+        """The class scores, how to read them, and the estimator's threshold."""
         final, method, scores, *_ = _estimator_scores(estimator, X, "auto")
         threshold = kwargs.pop("threshold", "auto")
         if isinstance(threshold, str) and threshold == "auto":
@@ -163,11 +157,8 @@ class RejectCurveDisplay(Display):
     ):
         """Draw the measures against the reject rate (or coverage), mark the threshold.
 
-        Each point of the curve is a threshold that can be used, so the curves
-        are steps (a value holds until the next reachable reject rate), dotted
-        when the points are few. Higher-is-better measures (solid lines) use
-        the left axis, lower-is-better ones (dashed) a second axis on the
-        right, so that neither squeezes the other.
+        Each point is a usable threshold: the curves are steps, dotted when
+        the points are few.
 
         Parameters
         ----------
@@ -180,11 +171,9 @@ class RejectCurveDisplay(Display):
         show_error_rate : bool, default=True
             Also draw the error rate (accepted and wrong, among all samples).
         show_selective_risk : bool, default=False
-            Also draw the selective risk (errors among the accepted samples),
-            the ordinate of a risk–coverage curve.
+            Also draw the selective risk (errors among the accepted samples).
         xscale : {"sqrt", "linear"}, default="sqrt"
-            ``"sqrt"`` spreads the end where little is rejected (axis position
-            grows as the square root of the reject rate).
+            ``"sqrt"`` spreads the end where little is rejected.
 
         Returns
         -------
@@ -285,9 +274,8 @@ class RejectCurveDisplay(Display):
 
 
 class _SharedAxes:
-    """What the reject curves drawn on one axes share: a left axis for the
-    higher-is-better measures and a right one for the others, the colours,
-    the title and one legend naming every display."""
+    """What reject curves on one axes share: the axis of each direction, the
+    colours, the title and one legend naming every display."""
 
     def __init__(self, ax, x):
         self.ax, self.x = ax, x

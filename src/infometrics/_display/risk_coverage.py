@@ -16,8 +16,7 @@ from .common import (
 
 
 def _oracle_confidence(y_true, y_pred, sample_weight):
-    """The ranking of least AURC: correct samples first, then the errors one at
-    a time, lightest first."""
+    """The ranking of least AURC: correct samples, then errors lightest first."""
     wrong = np.asarray(y_true) != np.asarray(y_pred)
     weights = np.ones(len(wrong)) if sample_weight is None else sample_weight
     confidence = np.ones(len(wrong))
@@ -27,8 +26,7 @@ def _oracle_confidence(y_true, y_pred, sample_weight):
 
 
 def _steps(ax, coverage, selective_risk, label, area, **line_kw):
-    """The curve as steps, ``R_g`` over ``(c_{g-1}, c_g]`` from ``c_0 = 0``: the
-    AURC's step rule, so the area under the steps is the AURC."""
+    """``R_g`` over ``(c_{g-1}, c_g]`` from ``c_0 = 0``: the area is the AURC."""
     coverage = np.asarray(coverage, dtype=float)
     risk = np.asarray(selective_risk, dtype=float)
     if len(coverage) and coverage[0] > 0:
@@ -41,26 +39,23 @@ def _steps(ax, coverage, selective_risk, label, area, **line_kw):
 class RiskCoverageDisplay(Display):
     """Risk-coverage curve: selective risk against coverage, with its AURC.
 
-    Each point is a threshold on the confidence: the samples at least that
-    confident are accepted (coverage: their share of the weight) and the
-    selective risk is the error rate among them. The curve is drawn as steps,
-    whose area is the AURC. Several classifiers go on one axes by passing
-    ``ax=display.ax_``. Create it with :meth:`from_estimator` (a
-    :class:`RejectOptionClassifier` is scored on its predictions before
-    rejection) or :meth:`from_predictions`.
+    Each confidence threshold accepts the samples at least that confident
+    (coverage: their share of the weight); the selective risk is the error rate
+    among them. Drawn as steps, whose area is the AURC; ``ax=display.ax_``
+    puts several classifiers on one axes. From an estimator, a
+    :class:`RejectOptionClassifier` is scored on its predictions before rejection.
 
     Parameters
     ----------
-    coverage : ndarray of shape (n_thresholds,)
-        Increasing, as :func:`risk_coverage_curve` returns it.
-    selective_risk : ndarray of shape (n_thresholds,)
+    coverage, selective_risk : ndarray of shape (n_thresholds,)
+        As :func:`risk_coverage_curve` returns them.
     aurc : float, default=None
         Shown in the legend.
     name : str, default=None
         Legend entry.
     oracle_coverage, oracle_selective_risk, oracle_aurc : default=None
-        The curve and area of the best ranking of the same predictions (every
-        correct sample before every error), drawn with ``plot_oracle=True``.
+        The same for the best ranking of the same predictions (every correct
+        sample first), drawn with ``plot_oracle=True``.
 
     Attributes
     ----------
@@ -71,8 +66,6 @@ class RiskCoverageDisplay(Display):
     See Also
     --------
     risk_coverage_curve, aurc : The curve's points and the area under it.
-    RejectCurveDisplay : Information measures (and the selective risk)
-        against the reject rate or the coverage.
 
     References
     ----------
@@ -127,15 +120,14 @@ class RiskCoverageDisplay(Display):
         name=None,
         **kwargs,
     ):
-        """Plot the curve of predictions and their confidence.
+        """Plot the curve of predictions (before rejection) and their confidence.
 
         Parameters
         ----------
         y_true, y_pred, confidence, sample_weight
-            As for :func:`risk_coverage_curve`: predictions *before* any
-            rejection, and the confidence the curve sweeps (required).
+            As for :func:`risk_coverage_curve` (``confidence`` is required).
         plot_oracle, xscale, ax, name, **kwargs
-            As for :meth:`plot`; the name is "classifier" by default.
+            As for :meth:`plot`.
 
         Returns
         -------
@@ -175,15 +167,13 @@ class RiskCoverageDisplay(Display):
         Parameters
         ----------
         ax : matplotlib Axes, default=None
-            A new figure if None; another display's ``ax_`` to compare
-            classifiers on one axes.
+            A new figure if None.
         name : str, default=None
-            Legend entry; the display's ``name`` by default.
+            Legend entry; the display's ``name``, else "classifier".
         plot_oracle : bool, default=False
             Also draw the curve of the best ranking of the same predictions.
         xscale : {"linear", "sqrt"}, default="linear"
-            ``"sqrt"`` spreads the high-coverage end (axis position grows as
-            the square root of the rejected share).
+            ``"sqrt"`` spreads the high-coverage end.
         **kwargs : dict
             Passed to ``ax.plot`` for the curve.
 
