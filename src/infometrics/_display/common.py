@@ -5,7 +5,7 @@ matplotlib is imported inside ``plot`` only (the optional ``plot`` extra).
 
 import numpy as np
 
-from .._counting.count import augmented_confusion_matrix
+from .._counting.count import confusion_matrix_and_labels
 from .._sklearn.responses import (
     final_estimator,
     read_class_scores,
@@ -70,6 +70,44 @@ class Display:
         y_pred, options = cls._predict(estimator, X, y, kwargs)
         return cls.from_predictions(y, y_pred, name=name, **options, **kwargs)
 
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_pred,
+        *,
+        sample_weight=None,
+        labels=None,
+        reject_label=-1,
+        ax=None,
+        name=None,
+        **kwargs,
+    ):
+        """Plot one classifier from its predictions.
+
+        Parameters
+        ----------
+        y_true, y_pred, sample_weight, labels, reject_label
+            As for :func:`augmented_confusion_matrix`.
+        ax, name, **kwargs
+            As for :meth:`from_confusion_matrix` (``display_labels``, the
+            labels by default; ``normalize``...) or, for the Displays of
+            points, :meth:`plot` (the name is "classifier" by default).
+
+        Returns
+        -------
+        display
+            The Display, drawn.
+        """
+        matrix, class_labels = confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+        return cls._from_matrix(matrix, class_labels, ax=ax, name=name, **kwargs)
+
     @staticmethod
     def _predict(estimator, X, y, kwargs):
         """``(y_pred, options)`` for :meth:`from_predictions`; pops from ``kwargs``
@@ -108,44 +146,8 @@ class PointsDisplay(Display):
         return cls(points).plot(**kwargs)
 
     @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_pred,
-        *,
-        sample_weight=None,
-        labels=None,
-        reject_label=-1,
-        ax=None,
-        name=None,
-        **kwargs,
-    ):
-        """Plot one classifier from its predictions.
-
-        Parameters
-        ----------
-        y_true, y_pred, sample_weight, labels, reject_label
-            As for :func:`augmented_confusion_matrix`.
-        ax, **kwargs
-            Passed to :meth:`plot`.
-        name : str, default=None
-            Legend entry; "classifier" by default.
-
-        Returns
-        -------
-        display
-            The Display, drawn.
-        """
-        matrix = augmented_confusion_matrix(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-        )
-        return cls.from_confusion_matrices(
-            {name or "classifier": matrix}, ax=ax, **kwargs
-        )
+    def _from_matrix(cls, matrix, class_labels, *, name, **kwargs):
+        return cls.from_confusion_matrices({name or "classifier": matrix}, **kwargs)
 
 
 def _estimator_name(estimator):
@@ -239,6 +241,12 @@ def _draw_points(ax, points, point_kw):
     return drawn
 
 
+def _finite(points):
+    """The ``(x, y)`` rows of ``points`` with both coordinates finite."""
+    points = np.asarray(points, dtype=float).reshape(-1, 2)
+    return points[np.all(np.isfinite(points), axis=1)]
+
+
 def _check_choice(name, value, choices):
     if not isinstance(value, str) or value not in choices:
         raise ValueError(
@@ -259,11 +267,16 @@ def _step_line_kw(n_points):
 
 # Percent ticks that stay apart on a square-root axis from 0 to 1.
 _RATE_TICKS = (0.0, 0.01, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0)
+# The label of each rate axis, and what a square-root scale spreads.
+_RATE_LABELS = {
+    "reject_rate": ("reject rate (share of samples rejected", ""),
+    "coverage": ("coverage (share of samples accepted", " of the rejected share"),
+}
 
 
 def _set_rate_axis(ax, *, scale, kind):
-    """The x axis of a reject rate or a coverage in percent; ``"sqrt"`` puts
-    the root of the reject rate, spreading the end where little is rejected."""
+    """The labelled x axis of a reject rate or a coverage in percent; ``"sqrt"``
+    puts the root of the reject rate, spreading the end where little is rejected."""
     from matplotlib.ticker import FixedLocator, PercentFormatter
 
     if scale == "sqrt":
@@ -281,3 +294,6 @@ def _set_rate_axis(ax, *, scale, kind):
         ax.set_xscale("linear")
     ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=None))
     ax.set_xlim(0.0, 1.0)
+    what, spread = _RATE_LABELS[kind]
+    scaled = f"; square-root scale{spread}" if scale == "sqrt" else ""
+    ax.set_xlabel(f"{what}{scaled})")

@@ -4,7 +4,6 @@ from itertools import product
 
 import numpy as np
 
-from .._counting.count import confusion_matrix_and_labels
 from .._measures.validation import check_confusion_matrix
 from .common import Display, _axes, _check_choice, _literal
 
@@ -265,45 +264,9 @@ default="auto"
         return display
 
     @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_pred,
-        *,
-        sample_weight=None,
-        labels=None,
-        reject_label=-1,
-        display_labels=None,
-        ax=None,
-        name=None,
-        **kwargs,
-    ):
-        """Plot the augmented confusion matrix of predictions.
-
-        Parameters
-        ----------
-        y_true, y_pred, sample_weight, labels, reject_label
-            As for :func:`augmented_confusion_matrix`.
-        display_labels : array-like of shape (n_classes,), default=None
-            The class names; the labels by default.
-        ax, name, **kwargs
-            As for :meth:`from_confusion_matrix` (``normalize``, ...).
-
-        Returns
-        -------
-        display : AugmentedConfusionMatrixDisplay
-        """
-        matrix, class_labels = confusion_matrix_and_labels(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-        )
+    def _from_matrix(cls, matrix, class_labels, *, display_labels=None, **kwargs):
         names = class_labels if display_labels is None else display_labels
-        return cls.from_confusion_matrix(
-            matrix, display_labels=names, ax=ax, name=name, **kwargs
-        )
+        return cls.from_confusion_matrix(matrix, display_labels=names, **kwargs)
 
 
 def _set_tick_labels(ax, xticks_rotation):

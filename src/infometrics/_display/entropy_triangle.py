@@ -6,7 +6,7 @@ from functools import partial
 import numpy as np
 
 from .._measures.triangle import entropy_triangle
-from .common import PointsDisplay, _axes, _draw_points
+from .common import PointsDisplay, _axes, _draw_points, _finite
 
 _SQRT3_2 = np.sqrt(3.0) / 2.0
 
@@ -158,9 +158,8 @@ class EntropyTriangleDisplay(PointsDisplay):
         step = view["grid_step"] if zoom else 0.1
         self.grid_lines_ = _draw_grid(ax, step, ticks=not zoom) if grid else []
         # Out-of-view text would still stretch a "tight" saved figure.
-        self.vertex_labels_, self.side_labels_ = [], []
-        if not zoom:
-            self.vertex_labels_, self.side_labels_ = _frame_labels(ax)
+        labels = ([], []) if zoom else _frame_labels(ax)
+        self.vertex_labels_, self.side_labels_ = labels
         # No explicit colour: the axes' colour cycle goes on across calls.
         self.points_ = _draw_points(ax, joint, point_kw)
         self.marginal_points_ = {}
@@ -252,8 +251,7 @@ def _frame_labels(ax):
 
 def _zoom_view(points):
     """Square view around the ``(n, 2)`` points, label and grid steps for it."""
-    xy = np.asarray(points, dtype=float).reshape(-1, 2)
-    xy = xy[np.all(np.isfinite(xy), axis=1)]
+    xy = _finite(points)
     if not len(xy):
         raise ValueError("No classifier has a defined entropy-triangle point.")
     center = (xy.min(axis=0) + xy.max(axis=0)) / 2

@@ -10,6 +10,7 @@ from .common import (
     _axes,
     _check_choice,
     _draw_points,
+    _finite,
     _legend,
     _legend_label,
 )
@@ -21,11 +22,6 @@ def _point(matrix):
     """``(r, f)`` of one matrix, nan where undefined (nothing to plot)."""
     coverage = information_coverage(matrix, replace_undefined_by=np.nan)
     return coverage.false_info_ratio, coverage.completeness
-
-
-def _finite(points):
-    points = np.asarray(points, dtype=float).reshape(-1, 2)
-    return points[np.all(np.isfinite(points), axis=1)]
 
 
 def _levels_in_view(highest):

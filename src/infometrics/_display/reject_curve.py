@@ -19,11 +19,6 @@ from .common import (
 )
 
 _ERROR_RATE_GREY = "0.35"
-# The horizontal axis: its label, and what a square-root scale spreads.
-_ABSCISSAE = {
-    "reject_rate": ("reject rate (share of samples rejected", ""),
-    "coverage": ("coverage (share of samples accepted", " of the rejected share"),
-}
 
 
 class RejectCurveDisplay(Display):
@@ -253,9 +248,6 @@ class RejectCurveDisplay(Display):
             )
         shared.add(self.name, drawn, labels, series)
         _set_rate_axis(ax, scale=xscale, kind=x)
-        what, spread = _ABSCISSAE[x]
-        scaled = f"; square-root scale{spread}" if xscale == "sqrt" else ""
-        ax.set_xlabel(f"{what}{scaled})")
         for higher, target in shared.roles.items():
             target.set_ylabel(shared.axis_label(higher, wrap=_room_below(ax.figure)))
         ax.set_title(shared.title())

@@ -214,7 +214,6 @@ class RiskCoverageDisplay(Display):
         top = top if top > 0 else 1.0
         # A little below 0: zero-risk steps stay visible above the frame.
         ax.set_ylim(-0.03 * top, 1.05 * top)
-        ax.set_xlabel("coverage (share of samples accepted)")
         ax.set_ylabel("selective risk (errors among accepted)")
         ax.set_title("Risk-coverage curve (lower is better)")
         self.legend_ = _legend(ax, below_offset=0.14)
