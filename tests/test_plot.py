@@ -487,3 +487,17 @@ def test_many_reject_curves_on_one_axes_reuse_the_colour_cycle(iris_model):
         )
     assert len(display.lines_) == 4
     assert display.ax_.get_title() == "Reject curves: A, B, C, D"
+
+
+def test_entropy_triangles_on_one_axes_list_the_marginal_markers_once():
+    matrices = {"a": [[45, 3, 2], [4, 44, 2]]}
+    first = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
+        matrices, extended=True
+    )
+    second = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
+        {"b": [[40, 8, 2], [7, 41, 2]]}, extended=True, ax=first.ax_
+    )
+    labels = [text.get_text() for text in second.legend_.get_texts()]
+    assert labels.count("input marginal X") == 1
+    assert labels.count("output marginal Y") == 1
+    assert {"a", "b"} <= set(labels)

@@ -172,8 +172,10 @@ class EntropyTriangleDisplay(PointsDisplay):
                 markers += ax.plot([mx], [my], color=color, ls="none", **style)
             self.marginal_points_[name] = tuple(markers)
         legend_markers = (("^", "input marginal X"), ("v", "output marginal Y"))
+        listed = ax.get_legend_handles_labels()[1]  # by an earlier call
         for marker, label in legend_markers if extended else ():
-            ax.plot([], [], marker=marker, color="gray", ls="none", label=label)
+            if label not in listed:
+                ax.plot([], [], marker=marker, color="gray", ls="none", label=label)
         ax.set_aspect("equal")
         self.legend_ = self.top_axis_ = None
         if zoom:

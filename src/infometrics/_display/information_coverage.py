@@ -18,12 +18,6 @@ from .common import (
 _ISO_STYLE = {"linestyle": "--", "color": "0.6", "linewidth": 0.8, "zorder": 1}
 
 
-def _point(matrix):
-    """``(r, f)`` of one matrix, nan where undefined (nothing to plot)."""
-    coverage = information_coverage(matrix, replace_undefined_by=np.nan)
-    return coverage.false_info_ratio, coverage.completeness
-
-
 def _levels_in_view(highest):
     """Round levels of ``S_I / H(T)`` in ``(0, highest]``: at most 8, evenly spaced."""
     steps = (0.05, 0.1, 0.2, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0)
@@ -72,7 +66,11 @@ class InformationCoverageDisplay(PointsDisplay):
         self.spread = dict(spread or {})
         self.spread_label = spread_label
 
-    _point = staticmethod(_point)
+    @staticmethod
+    def _point(matrix):
+        """``(r, f)`` of one matrix, nan where undefined (nothing to plot)."""
+        coverage = information_coverage(matrix, replace_undefined_by=np.nan)
+        return coverage.false_info_ratio, coverage.completeness
 
     @classmethod
     def from_predictions(
@@ -113,7 +111,7 @@ class InformationCoverageDisplay(PointsDisplay):
             "sample_weight": sample_weight,
         }
         matrix = augmented_confusion_matrix(y_true, y_pred, **options)
-        display = cls({name: _point(matrix)}, spread_label="bootstrap resamples")
+        display = cls({name: cls._point(matrix)}, spread_label="bootstrap resamples")
         if n_resamples:
             keys = ["false_info_ratio", "info_completeness"]
             intervals = bootstrap_measures_from_predictions(
