@@ -40,11 +40,8 @@ def _shrink_to(texts, width, height, smallest, measured=None):
     """Shrink the font of ``texts`` so that the largest of ``measured`` fits."""
     boxes = [text.get_window_extent() for text in measured or texts]
     widest, tallest = np.max([[box.width, box.height] for box in boxes], axis=0)
-    scale = min(
-        1.0,
-        width / widest if widest > 0 else 1.0,
-        height / tallest if tallest > 0 else 1.0,
-    )
+    fits = [room / size for room, size in ((width, widest), (height, tallest)) if size]
+    scale = min([1.0, *fits])
     if scale < 1.0:
         for text in texts:
             text.set_fontsize(max(smallest, text.get_fontsize() * scale))
