@@ -152,3 +152,24 @@ def test_whole_weighted_counts_are_integers():
         "3",
         "1",
     ]
+
+
+def test_name_is_the_title(iris_model):
+    model, X, y = iris_model
+    # No title unless a name is given, as in scikit-learn; drawn literally.
+    assert Display.from_estimator(model, X, y).ax_.get_title() == ""
+    named = Display.from_estimator(model, X, y, name="cost $5")
+    assert named.ax_.get_title() == r"cost \$5"
+
+
+def test_from_predictions_names_the_classes_by_their_labels_or_display_labels():
+    y_true, y_pred = ["b", "a", "b"], ["b", "a", "-"]
+    display = Display.from_predictions(y_true, y_pred, reject_label="-")
+    names = [label.get_text() for label in display.ax_.get_yticklabels()]
+    assert names == ["a", "b"]
+    display = Display.from_predictions(
+        y_true, y_pred, reject_label="-", display_labels=["A", "B"], name="model"
+    )
+    names = [label.get_text() for label in display.ax_.get_yticklabels()]
+    assert names == ["A", "B"]
+    assert display.ax_.get_title() == "model"

@@ -453,3 +453,51 @@ def test_displays_of_a_wrapped_pipeline_are_those_of_the_pipeline(wrapper):
     np.testing.assert_array_equal(other.coverage, bare.coverage)
     np.testing.assert_array_equal(other.selective_risk, bare.selective_risk)
     assert other.aurc == bare.aurc
+
+
+def test_entropy_triangle_zoom_needs_a_defined_point():
+    # An all-zero matrix has no defined coordinates: nothing to zoom on.
+    display = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
+        {"empty": [[0, 0], [0, 0]]}
+    )
+    with pytest.raises(ValueError, match="No classifier has a defined"):
+        display.plot(zoom=True)
+
+
+def test_information_coverage_skips_spread_it_cannot_draw():
+    # A cloud with no finite point, or of a classifier without a point, is
+    # left out of the figure and of the legend.
+    display = im.plotting.InformationCoverageDisplay(
+        {"A": (0.2, 0.7)},
+        spread={"A": [[np.nan, 0.5]], "B": [[0.1, 0.8], [0.2, 0.9]]},
+    ).plot()
+    assert display.spread_ == {}
+    labels = [text.get_text() for text in display.legend_.get_texts()]
+    assert not any("resamples" in label for label in labels)
+
+
+def test_many_reject_curves_on_one_axes_reuse_the_colour_cycle(iris_model):
+    # Past the ten colours of the cycle, later curves take colours again
+    # rather than failing.
+    model, X, y = iris_model
+    _, ax = plt.subplots()
+    for name in "ABCD":
+        display = im.plotting.RejectCurveDisplay.from_estimator(
+            model, X, y, name=name, ax=ax
+        )
+    assert len(display.lines_) == 4
+    assert display.ax_.get_title() == "Reject curves: A, B, C, D"
+
+
+def test_entropy_triangles_on_one_axes_list_the_marginal_markers_once():
+    matrices = {"a": [[45, 3, 2], [4, 44, 2]]}
+    first = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
+        matrices, extended=True
+    )
+    second = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
+        {"b": [[40, 8, 2], [7, 41, 2]]}, extended=True, ax=first.ax_
+    )
+    labels = [text.get_text() for text in second.legend_.get_texts()]
+    assert labels.count("input marginal X") == 1
+    assert labels.count("output marginal Y") == 1
+    assert {"a", "b"} <= set(labels)

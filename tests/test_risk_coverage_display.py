@@ -163,3 +163,21 @@ def test_from_estimator_refuses_one_vs_one_decision_columns():
     for display in (im.plotting.RiskCoverageDisplay, im.plotting.RejectCurveDisplay):
         with pytest.raises(ValueError, match="one decision column per pair"):
             display.from_estimator(svc, X, y)
+
+
+@pytest.mark.parametrize(
+    ("xscale", "label"),
+    [
+        ("linear", "coverage (share of samples accepted)"),
+        (
+            "sqrt",
+            "coverage (share of samples accepted; square-root scale of the "
+            "rejected share)",
+        ),
+    ],
+)
+def test_coverage_axis_names_its_scale(xscale, label):
+    display = im.plotting.RiskCoverageDisplay.from_predictions(
+        [0, 1, 1], [0, 1, 0], confidence=[0.9, 0.8, 0.7], xscale=xscale
+    )
+    assert display.ax_.get_xlabel() == label

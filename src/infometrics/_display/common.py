@@ -5,9 +5,8 @@ matplotlib is imported inside ``plot`` only (the optional ``plot`` extra).
 
 import numpy as np
 
+from .._counting.count import confusion_matrix_and_labels
 from .._sklearn.responses import (
-    CONFIDENCE_OF,
-    check_response_method,
     final_estimator,
     read_class_scores,
     resolve_response_method,
@@ -33,22 +32,150 @@ def _axes(ax):
     return ax
 
 
-def _finish(display, ax):
-    """Store the axes and figure drawn on; return the display."""
-    display.ax_, display.figure_ = ax, ax.figure
-    return display
+class Display:
+    """scikit-learn's Display conventions: ``from_estimator`` and the drawn axes."""
+
+    # The title stays empty unless a name is given (the confusion matrix).
+    _names_the_estimator = True
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, name=None, **kwargs):
+        """Plot a fitted classifier's predictions on ``X`` against ``y``.
+
+        Its ``classes_`` order the classes; an abstaining estimator (a
+        :class:`RejectOptionClassifier`, also ending a pipeline or in a
+        search) gives its ``reject_label``, response method and threshold.
+
+        Parameters
+        ----------
+        estimator : fitted classifier
+            The curves need ``predict_proba`` or ``decision_function``.
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+        name : str, default=None
+            The classifier's name; its class name by default (no title by
+            default for a confusion matrix).
+        **kwargs : dict
+            Passed to :meth:`from_predictions`; also ``threshold="auto"`` (a
+            reject curve) and ``response_method="auto"`` (a risk-coverage curve).
+
+        Returns
+        -------
+        display
+            The Display, drawn.
+        """
+        if not name and cls._names_the_estimator:
+            name = _estimator_name(estimator)
+        # The options the estimator sets may not be given again in kwargs.
+        y_pred, options = cls._predict(estimator, X, y, kwargs)
+        return cls.from_predictions(y, y_pred, name=name, **options, **kwargs)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_pred,
+        *,
+        sample_weight=None,
+        labels=None,
+        reject_label=-1,
+        ax=None,
+        name=None,
+        **kwargs,
+    ):
+        """Plot one classifier from its predictions.
+
+        Parameters
+        ----------
+        y_true, y_pred, sample_weight, labels, reject_label
+            As for :func:`augmented_confusion_matrix`.
+        ax, name, **kwargs
+            As for :meth:`from_confusion_matrix` (``display_labels``, the
+            labels by default; ``normalize``...) or, for the Displays of
+            points, :meth:`plot` (the name is "classifier" by default).
+
+        Returns
+        -------
+        display
+            The Display, drawn.
+        """
+        matrix, class_labels = confusion_matrix_and_labels(
+            y_true,
+            y_pred,
+            labels=labels,
+            reject_label=reject_label,
+            sample_weight=sample_weight,
+        )
+        return cls._from_matrix(matrix, class_labels, ax=ax, name=name, **kwargs)
+
+    @staticmethod
+    def _predict(estimator, X, y, kwargs):
+        """``(y_pred, options)`` for :meth:`from_predictions`; pops from ``kwargs``
+        what only :meth:`from_estimator` takes."""
+        return estimator.predict(X), {
+            "labels": estimator_classes(estimator, y),
+            "reject_label": estimator_reject_label(estimator),
+        }
+
+    def _finish(self, ax):
+        """Store the axes and figure drawn on; return the display."""
+        self.ax_, self.figure_ = ax, ax.figure
+        return self
+
+
+class PointsDisplay(Display):
+    """A Display of classifiers as points, each from its confusion matrix."""
+
+    @classmethod
+    def from_confusion_matrices(cls, matrices, **kwargs):
+        """Plot classifiers given their confusion matrices.
+
+        Parameters
+        ----------
+        matrices : dict of str to array-like
+            ``{name: confusion matrix}``.
+        **kwargs : dict
+            Passed to :meth:`plot`.
+
+        Returns
+        -------
+        display
+            The Display, drawn.
+        """
+        points = {name: cls._point(matrix) for name, matrix in matrices.items()}
+        return cls(points).plot(**kwargs)
+
+    @classmethod
+    def _from_matrix(cls, matrix, class_labels, *, name, **kwargs):
+        return cls.from_confusion_matrices({name or "classifier": matrix}, **kwargs)
+
+
+def _estimator_name(estimator):
+    final, _ = final_estimator(estimator)
+    inner = getattr(final, "estimator", None)
+    if inner is not None and getattr(final, "_infometrics_abstains", False):
+        return f"{type(final).__name__}({_estimator_name(inner)})"
+    return type(final).__name__
+
+
+def _estimator_scores(estimator, X, response_method):
+    """``final step, method, scores, y_pred, confidence`` of a fitted classifier."""
+    final, _ = final_estimator(estimator)
+    if response_method == "auto":
+        response_method = getattr(final, "response_method", "auto")
+    method = resolve_response_method(estimator, response_method)
+    scores = np.asarray(getattr(estimator, method)(X))
+    classes = np.asarray(estimator.classes_)
+    index, confidence = read_class_scores(
+        scores, n_classes=len(classes), estimator=estimator, method=method
+    )
+    return final, method, scores, classes[index], confidence
 
 
 def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
-    """A Display's legend below the axes when the layout makes room, else inside.
-
-    Without a layout engine a legend below the axes would be cut off the
-    saved image, so it goes inside, where it covers the fewest line points.
-    """
-    line_axes = [ax] if line_axes is None else list(line_axes)
-    for other in line_axes:
-        if other is not ax and other.get_legend() is not None:
-            other.get_legend().remove()
+    """The legend below the axes when the layout makes room (else it would be
+    cut off the saved image), else inside where it covers the fewest lines."""
+    line_axes = [ax] if line_axes is None else line_axes
     legend_kw.setdefault("fontsize", 8)
     if _room_below(ax.figure):
         below = {"loc": "upper center", "bbox_to_anchor": (0.5, -below_offset)}
@@ -86,11 +213,8 @@ def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
 
 
 def _room_below(figure):
-    """Whether the figure grows to hold what is drawn below its axes.
-
-    The HTML report's figures, saved with a tight bounding box, say so with
-    ``_infometrics_tight_bbox``.
-    """
+    """Whether the figure grows to hold what is below its axes (the HTML
+    report's, saved with a tight bounding box, carry an attribute)."""
     return figure.get_layout_engine() is not None or getattr(
         figure, "_infometrics_tight_bbox", False
     )
@@ -102,9 +226,8 @@ def _literal(text):
 
 
 def _legend_label(text):
-    """:func:`_literal`, kept in a legend even when it starts with an underscore."""
+    """:func:`_literal`; a zero-width space keeps "_"-labels in legends."""
     text = _literal(text)
-    # matplotlib leaves "_"-labels out; a zero-width space keeps them, unseen.
     return "\u200b" + text if text.startswith("_") else text
 
 
@@ -118,48 +241,10 @@ def _draw_points(ax, points, point_kw):
     return drawn
 
 
-def from_estimator(cls, estimator, X, y, *, name=None, **kwargs):
-    """Plot a fitted classifier's predictions on ``X`` against ``y``.
-
-    Its ``classes_`` order the classes, and an abstaining estimator (a
-    :class:`RejectOptionClassifier`, alone or ending a pipeline) marks its
-    rejections with its ``reject_label``.
-
-    Parameters
-    ----------
-    estimator : fitted classifier
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-    name : str, default=None
-        The classifier's name in the figure: the estimator's class name by
-        default (no title by default for a confusion matrix).
-    **kwargs : dict
-        Passed to :meth:`from_predictions` (``sample_weight``, ``ax``, and the
-        options of the Display).
-
-    Returns
-    -------
-    display
-        The Display, drawn.
-    """
-    if name is None and getattr(cls, "_names_the_estimator", True):
-        name = _estimator_name(estimator)
-    return cls.from_predictions(
-        y,
-        estimator.predict(X),
-        labels=estimator_classes(estimator, y),
-        reject_label=estimator_reject_label(estimator),
-        name=name,
-        **kwargs,
-    )
-
-
-def _estimator_name(estimator):
-    final, _ = final_estimator(estimator)
-    inner = getattr(final, "estimator", None)
-    if inner is not None and getattr(final, "_infometrics_abstains", False):
-        return f"{type(final).__name__}({_estimator_name(inner)})"
-    return type(final).__name__
+def _finite(points):
+    """The ``(x, y)`` rows of ``points`` with both coordinates finite."""
+    points = np.asarray(points, dtype=float).reshape(-1, 2)
+    return points[np.all(np.isfinite(points), axis=1)]
 
 
 def _check_choice(name, value, choices):
@@ -169,32 +254,39 @@ def _check_choice(name, value, choices):
         )
 
 
+def _step_line_kw(n_points):
+    """A curve's steps, dotted at its points when they are few."""
+    return {
+        "linewidth": 1.5,
+        "marker": "o" if n_points <= 60 else None,
+        "markersize": 3,
+        # Inside the limits anyway; unclipped, the end dots stay whole.
+        "clip_on": False,
+    }
+
+
 # Percent ticks that stay apart on a square-root axis from 0 to 1.
 _RATE_TICKS = (0.0, 0.01, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0)
+# The label of each rate axis, and what a square-root scale spreads.
+_RATE_LABELS = {
+    "reject_rate": ("reject rate (share of samples rejected", ""),
+    "coverage": ("coverage (share of samples accepted", " of the rejected share"),
+}
 
 
 def _set_rate_axis(ax, *, scale, kind):
-    """The x axis of a reject rate or a coverage in [0, 1], in percent.
-
-    ``scale="sqrt"`` spreads the end where little is rejected (position grows
-    as the square root of the reject rate), where a good classifier's useful
-    operating points lie.
-    """
+    """The labelled x axis of a reject rate or a coverage in percent; ``"sqrt"``
+    puts the root of the reject rate, spreading the end where little is rejected."""
     from matplotlib.ticker import FixedLocator, PercentFormatter
 
     if scale == "sqrt":
-
-        def rejected(values):  # position from the reject rate
-            return np.sqrt(np.clip(values, 0.0, None))
-
-        ticks = _RATE_TICKS
-        functions = (rejected, np.square)
-        if kind == "coverage":
-            ticks = [1.0 - t for t in _RATE_TICKS]
-            functions = (
-                lambda c: 1.0 - rejected(1.0 - np.asarray(c, dtype=float)),
-                lambda p: 1.0 - np.square(1.0 - np.asarray(p, dtype=float)),
-            )
+        ticks, flip = _RATE_TICKS, (lambda v: np.asarray(v, dtype=float))
+        if kind == "coverage":  # the rejected share is 1 - coverage
+            ticks, flip = [1.0 - t for t in ticks], (lambda v: 1.0 - np.asarray(v))
+        functions = (
+            lambda v: flip(np.sqrt(np.clip(flip(v), 0.0, None))),
+            lambda p: flip(np.square(flip(p))),
+        )
         ax.set_xscale("function", functions=functions)
         ax.xaxis.set_major_locator(FixedLocator(sorted(ticks)))
         ax.xaxis.set_minor_locator(FixedLocator([]))
@@ -202,32 +294,6 @@ def _set_rate_axis(ax, *, scale, kind):
         ax.set_xscale("linear")
     ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=None))
     ax.set_xlim(0.0, 1.0)
-
-
-def _estimator_confidence(estimator, X, response_method="auto"):
-    """``y_pred, confidence, scores, kind, threshold`` of a fitted classifier.
-
-    Through the package's one walker (searches, Pipelines, FrozenEstimator):
-    a :class:`RejectOptionClassifier` at its end gives its own response method
-    and its threshold, which is returned when it is one number.
-    """
-    final, _ = final_estimator(estimator)
-    threshold = getattr(final, "best_threshold_", None)
-    if threshold is None and getattr(final, "_infometrics_abstains", False):
-        threshold = getattr(final, "threshold", None)
-    if threshold is not None and np.ndim(threshold) != 0:
-        # Per-class thresholds are no single point of a one-threshold sweep.
-        threshold = None
-    check_response_method(response_method)
-    if response_method == "auto":
-        response_method = getattr(final, "response_method", "auto")
-    method = resolve_response_method(estimator, response_method)
-    scores = np.asarray(getattr(estimator, method)(X))
-    predicted_index, confidence = read_class_scores(
-        scores,
-        n_classes=np.asarray(estimator.classes_).shape[0],
-        estimator=estimator,
-        method=method,
-    )
-    y_pred = np.asarray(estimator.classes_)[predicted_index]
-    return y_pred, confidence, scores, CONFIDENCE_OF[method], threshold
+    what, spread = _RATE_LABELS[kind]
+    scaled = f"; square-root scale{spread}" if scale == "sqrt" else ""
+    ax.set_xlabel(f"{what}{scaled})")

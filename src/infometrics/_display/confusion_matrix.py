@@ -4,9 +4,8 @@ from itertools import product
 
 import numpy as np
 
-from .._counting.count import confusion_matrix_and_labels
 from .._measures.validation import check_confusion_matrix
-from .common import _axes, _check_choice, _finish, _literal, from_estimator
+from .common import Display, _axes, _check_choice, _literal
 
 # The gap, in cells, between the classes' columns and the reject column.
 _REJECT_GAP = 0.35
@@ -23,11 +22,7 @@ def _one_matrix(confusion_matrix):
 
 
 def _whole_counts(counts):
-    """Whether every count is exactly a whole number that int64 holds.
-
-    No tolerance: weighted counts of 1e-100 are not zeros, and 1e100 (whole,
-    as every float beyond 2**53 is) does not fit an integer cast.
-    """
+    """Whether every count is exactly a whole number that int64 holds."""
     return counts.dtype.kind in "biu" or bool(
         np.all(np.isfinite(counts))
         and np.array_equal(counts, np.round(counts))
@@ -42,39 +37,27 @@ def _cell_size(ax):
 
 
 def _shrink_to(texts, width, height, smallest, measured=None):
-    """A smaller font for ``texts`` when the largest (of ``measured``) overflows.
-
-    The room is ``width`` x ``height`` display units.
-    """
+    """Shrink the font of ``texts`` so that the largest of ``measured`` fits."""
     boxes = [text.get_window_extent() for text in measured or texts]
-    widest, tallest = (
-        max(getattr(box, side) for box in boxes) for side in ("width", "height")
-    )
-    scale = min(
-        1.0,
-        width / widest if widest > 0 else 1.0,
-        height / tallest if tallest > 0 else 1.0,
-    )
+    widest, tallest = np.max([[box.width, box.height] for box in boxes], axis=0)
+    fits = [room / size for room, size in ((width, widest), (height, tallest)) if size]
+    scale = min([1.0, *fits])
     if scale < 1.0:
         for text in texts:
             text.set_fontsize(max(smallest, text.get_fontsize() * scale))
 
 
-class AugmentedConfusionMatrixDisplay:
+class AugmentedConfusionMatrixDisplay(Display):
     """A confusion matrix with the reject column set apart.
 
-    Rows are the true classes; the columns are the predicted classes, then —
-    after a gap and in a colour map of its own — the samples the classifier
-    rejected. scikit-learn's :class:`~sklearn.metrics.ConfusionMatrixDisplay`
-    conventions: create it with :meth:`from_estimator`,
-    :meth:`from_predictions` or :meth:`from_confusion_matrix`; the
-    constructor only stores the matrix.
+    Rows are the true classes, columns the predicted ones, then, after a gap
+    and in a colour map of its own, the rejected samples. Built as
+    scikit-learn's ConfusionMatrixDisplay.
 
     Parameters
     ----------
     confusion_matrix : ndarray of shape (n_classes, n_classes + 1)
-        Counts or rates; a square matrix (a classifier without a reject
-        option) is drawn without a reject column.
+        Counts or rates; square without a reject option (no reject column).
     display_labels : array-like of shape (n_classes,), default=None
         Class names; ``0 .. n_classes - 1`` by default.
     reject_display_label : str, default="rejected"
@@ -82,14 +65,11 @@ class AugmentedConfusionMatrixDisplay:
 
     Attributes
     ----------
-    im_ : matplotlib AxesImage
-        The classes' block.
-    reject_im_ : matplotlib AxesImage or None
-        The reject column; None for a square matrix.
-    text_ : ndarray of shape (n_classes, n_classes + 1) of matplotlib Text, or None
+    im_, reject_im_ : matplotlib AxesImage
+        The classes' block and the reject column (None for a square matrix).
+    text_ : ndarray of matplotlib Text, or None
         The value in each cell; None with ``include_values=False``.
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
+    ax_, figure_ : matplotlib Axes and Figure
 
     See Also
     --------
@@ -111,7 +91,6 @@ class AugmentedConfusionMatrixDisplay:
     ['cat', 'dog', 'rejected']
     """
 
-    # The title stays empty unless a name is given, as in scikit-learn.
     _names_the_estimator = False
 
     def __init__(
@@ -139,30 +118,20 @@ class AugmentedConfusionMatrixDisplay:
         Parameters
         ----------
         include_values : bool, default=True
-            Write the value in each cell.
-        cmap : str or matplotlib Colormap, default="Blues"
-            For the classes' block.
-        reject_cmap : str or matplotlib Colormap, default="Oranges"
-            For the reject column, on the same value scale as the block.
+        cmap, reject_cmap : str or matplotlib Colormap, default="Blues", "Oranges"
+            Of the classes' block and of the reject column (same value scale).
         xticks_rotation : {"auto", "vertical", "horizontal"} or float, \
 default="auto"
-            Rotation of the predicted-class names, as in scikit-learn's
-            display. ``"auto"`` keeps them horizontal when they fit their
-            columns, else slants them (45°) or, when even slanted names would
-            touch, turns them vertical. Names still taller than their column
-            or row is wide get a smaller font, and so do values wider than
-            their cell (unless ``text_kw`` sets the font size).
+            ``"auto"``: horizontal if the names fit their columns, else 45° or,
+            if slanted names would touch, vertical. Names and values larger
+            than their cells get a smaller font (unless ``text_kw`` sets one).
         values_format : str, default=None
-            Format of the values; ``"d"`` for whole numbers, else ``".2g"``
-            (``".2f"`` for rates).
+            ``"d"`` for whole numbers, else ``".2g"``.
         ax : matplotlib Axes, default=None
             A new figure if None.
         colorbar : bool, default=True
-            A colour bar for the classes' block.
-        im_kw : dict, default=None
-            Passed to both ``imshow`` calls.
-        text_kw : dict, default=None
-            Passed to ``ax.text`` for the values.
+        im_kw, text_kw : dict, default=None
+            Passed to both ``imshow`` calls, and to ``ax.text`` for the values.
 
         Returns
         -------
@@ -186,26 +155,21 @@ default="auto"
             **(im_kw or {}),
         }
         edge = n_classes - 0.5
-        # A square matrix is a classifier without a reject option: no column.
-        reject_x = n_classes + _REJECT_GAP if has_reject else edge
-        x_of = [*range(n_classes), *([reject_x] if has_reject else [])]
-        self.im_ = ax.imshow(
-            counts[:, :n_classes],
-            cmap=cmap,
-            extent=(-0.5, edge, edge, -0.5),
-            **image_kw,
-        )
-        self.reject_im_ = None
+        # Column positions: the classes, then the reject column after a gap.
+        x_of = [*range(n_classes), *[n_classes + _REJECT_GAP] * has_reject]
+        # The classes' block, then the reject column in a colour map of its own.
+        blocks = [(counts[:, :n_classes], cmap, -0.5, edge)]
         if has_reject:
-            self.reject_im_ = ax.imshow(
-                counts[:, n_classes:],
-                cmap=reject_cmap,
-                extent=(reject_x - 0.5, reject_x + 0.5, edge, -0.5),
-                **image_kw,
-            )
+            column = (x_of[-1] - 0.5, x_of[-1] + 0.5)
+            blocks.append((counts[:, n_classes:], reject_cmap, *column))
+        images = [
+            ax.imshow(block, cmap=colors, extent=(left, right, edge, -0.5), **image_kw)
+            for block, colors, left, right in blocks
+        ]
+        self.im_, self.reject_im_ = (*images, None)[:2]
         if colorbar:
             ax.figure.colorbar(self.im_, ax=ax)
-        names = [*labels, *([self.reject_display_label] if has_reject else [])]
+        names = [*labels, *[self.reject_display_label] * has_reject]
         # Class names are data: drawn literally, never as mathtext.
         ax.set_xticks(x_of, [_literal(name) for name in names])
         ax.set_yticks(range(n_classes), [_literal(label) for label in labels])
@@ -213,7 +177,7 @@ default="auto"
         ax.set_ylim(edge, -0.5)
         ax.set_xlabel("Predicted label")
         ax.set_ylabel("True label")
-        self._set_tick_labels(ax, xticks_rotation)
+        _set_tick_labels(ax, xticks_rotation)
         self.text_ = None
         if include_values:
             self.text_ = self._write_values(ax, counts, values_format, x_of, text_kw)
@@ -224,37 +188,7 @@ default="auto"
         if has_reject:
             # The reject column's tick label in the reject colour map's hue.
             ax.get_xticklabels()[-1].set_color(self.reject_im_.cmap(0.8))
-        return _finish(self, ax)
-
-    @staticmethod
-    def _set_tick_labels(ax, xticks_rotation):
-        """Fit the names to their cells; with ``"auto"``, rotate them by their size.
-
-        Sizes are measured on the figure as it is now (a layout engine may
-        still shrink the axes a little when the figure is drawn).
-        """
-        ax.apply_aspect()
-        column_width, row_height = _cell_size(ax)
-        x_labels, y_labels = ax.get_xticklabels(), ax.get_yticklabels()
-        # Names taller than their column or row is wide could never be read.
-        _shrink_to(x_labels, np.inf, column_width, 4.0)
-        _shrink_to(y_labels, np.inf, row_height, 4.0)
-        if isinstance(xticks_rotation, str) and xticks_rotation == "auto":
-            widest = max(label.get_window_extent().width for label in x_labels)
-            height = max(label.get_window_extent().height for label in x_labels)
-            xticks_rotation = (
-                0.0
-                if widest <= 0.9 * column_width
-                else 45.0
-                if height * np.sqrt(2.0) <= column_width
-                else 90.0
-            )
-        for label in x_labels:
-            label.set_rotation(xticks_rotation)
-            if label.get_rotation() not in (0.0, 90.0):
-                # Slanted names end under their column.
-                label.set_horizontalalignment("right")
-                label.set_rotation_mode("anchor")
+        return self._finish(ax)
 
     def _write_values(self, ax, counts, values_format, x_of, text_kw):
         if values_format is None:
@@ -265,14 +199,13 @@ default="auto"
             value = counts[row, column]
             image = self.im_ if column < len(counts) else self.reject_im_
             # Dark text on light cells, light text on dark ones.
-            kwargs = {"ha": "center", "va": "center"}
-            kwargs["color"] = image.cmap(0.0 if value > middle else 1.0)
+            color = image.cmap(0.0 if value > middle else 1.0)
             shown = round(value) if values_format == "d" else value
             texts[row, column] = ax.text(
                 x_of[column],
                 row,
                 format(shown, values_format),
-                **{**kwargs, **(text_kw or {})},
+                **{"ha": "center", "va": "center", "color": color, **(text_kw or {})},
             )
         return texts
 
@@ -292,15 +225,11 @@ default="auto"
 
         Parameters
         ----------
-        confusion_matrix : array-like of shape (n_classes, n_classes + 1)
-            Counts (a square matrix: no reject option, no reject column).
+        confusion_matrix, display_labels, reject_display_label
+            As for the constructor.
         normalize : {"true", "pred", "all"}, default=None
-            Show rates: over each true class (row-normalised: the share of
-            the class predicted as each class or rejected), over each column,
-            or over all samples. Counts if None. An empty row or column gives
-            rates of 0, as in scikit-learn's ``confusion_matrix``.
-        display_labels : array-like of shape (n_classes,), default=None
-        reject_display_label : str, default="rejected"
+            Rates over each true class, each column or all samples (0 for an
+            empty one, as in scikit-learn); counts if None.
         ax : matplotlib Axes, default=None
         name : str, default=None
             The axes' title (e.g. the classifier's name); none if None.
@@ -312,10 +241,7 @@ default="auto"
         display : AugmentedConfusionMatrixDisplay
         """
         counts, _ = _one_matrix(confusion_matrix)
-        if normalize is None and _whole_counts(counts):
-            # Integers only when every count is exactly whole and fits.
-            counts = np.round(counts).astype(np.int64)
-        elif normalize is not None:
+        if normalize is not None:
             _check_choice("normalize", normalize, ("true", "pred", "all"))
             axis = {"true": 1, "pred": 0, "all": None}[normalize]
             totals = counts.sum(axis=axis, keepdims=axis is not None)
@@ -323,6 +249,8 @@ default="auto"
                 counts, totals, out=np.zeros_like(counts), where=totals > 0
             )
             kwargs.setdefault("values_format", ".2f")
+        elif _whole_counts(counts):
+            counts = np.round(counts).astype(np.int64)
         display = cls(
             counts,
             display_labels=display_labels,
@@ -333,55 +261,33 @@ default="auto"
         return display
 
     @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_pred,
-        *,
-        sample_weight=None,
-        labels=None,
-        reject_label=-1,
-        normalize=None,
-        display_labels=None,
-        reject_display_label="rejected",
-        ax=None,
-        name=None,
-        **kwargs,
-    ):
-        """Plot the augmented confusion matrix of predictions.
+    def _from_matrix(cls, matrix, class_labels, *, display_labels=None, **kwargs):
+        names = class_labels if display_labels is None else display_labels
+        return cls.from_confusion_matrix(matrix, display_labels=names, **kwargs)
 
-        Parameters
-        ----------
-        y_true : array-like of shape (n_samples,)
-        y_pred : array-like of shape (n_samples,)
-            Predicted labels; ``reject_label`` marks a rejection.
-        sample_weight : array-like of shape (n_samples,), default=None
-        labels : array-like of shape (n_classes,), default=None
-            Row order; the sorted labels by default.
-        reject_label : scalar or None, default=-1
-        normalize, display_labels, reject_display_label, ax, name, **kwargs
-            As for :meth:`from_confusion_matrix`; the names are the labels by
-            default.
 
-        Returns
-        -------
-        display : AugmentedConfusionMatrixDisplay
-        """
-        matrix, class_labels = confusion_matrix_and_labels(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
+def _set_tick_labels(ax, xticks_rotation):
+    """Fit the names to their cells; with ``"auto"``, rotate them by their size
+    (measured now: a layout engine may still shrink the axes a little)."""
+    ax.apply_aspect()
+    column_width, row_height = _cell_size(ax)
+    x_labels, y_labels = ax.get_xticklabels(), ax.get_yticklabels()
+    # Names taller than their column or row is wide could never be read.
+    _shrink_to(x_labels, np.inf, column_width, 4.0)
+    _shrink_to(y_labels, np.inf, row_height, 4.0)
+    if isinstance(xticks_rotation, str) and xticks_rotation == "auto":
+        widest = max(label.get_window_extent().width for label in x_labels)
+        height = max(label.get_window_extent().height for label in x_labels)
+        xticks_rotation = (
+            0.0
+            if widest <= 0.9 * column_width
+            else 45.0
+            if height * np.sqrt(2.0) <= column_width
+            else 90.0
         )
-        return cls.from_confusion_matrix(
-            matrix,
-            normalize=normalize,
-            display_labels=class_labels if display_labels is None else display_labels,
-            reject_display_label=reject_display_label,
-            ax=ax,
-            name=name,
-            **kwargs,
-        )
-
-    from_estimator = classmethod(from_estimator)
+    for label in x_labels:
+        label.set_rotation(xticks_rotation)
+        if label.get_rotation() not in (0.0, 90.0):
+            # Slanted names end under their column.
+            label.set_horizontalalignment("right")
+            label.set_rotation_mode("anchor")

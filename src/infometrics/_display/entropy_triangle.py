@@ -1,40 +1,79 @@
-"""The entropy-triangle Display."""
+"""The entropy-triangle Display and its geometry: positions, labels, zoom, grid."""
+
+import re
+from functools import partial
 
 import numpy as np
 
-from .._counting.count import augmented_confusion_matrix
 from .._measures.triangle import entropy_triangle
-from .common import (
-    _axes,
-    _draw_points,
-    _finish,
-    from_estimator,
+from .common import PointsDisplay, _axes, _draw_points, _finite
+
+_SQRT3_2 = np.sqrt(3.0) / 2.0
+
+# (x, y, text, horizontal alignment, vertical alignment) of each vertex.
+_VERTICES = (
+    (-0.03, -0.04, "VI' = 1\nno information", "right", "top"),
+    (1.03, -0.04, "2MI' = 1\nideal", "left", "top"),
+    (0.53, _SQRT3_2 + 0.01, "ΔH' = 1\ndegenerate marginals", "left", "bottom"),
 )
-from .triangle_geometry import (
-    _SQRT3_2,
-    _ternary,
-    _wrapped,
-    draw_grid,
-    frame_labels,
-    zoom_axes,
-    zoom_view,
+# Each side, where one coordinate vanishes: (text, anchor, offset in points,
+# rotation, vertical alignment). The bottom one goes below the 2MI' ticks; the
+# slanted ones hang a fixed distance in points outside their side, so they
+# never cross it, however large the figure.
+_SIDES = (
+    (
+        "ΔH' = 0: uniform marginals\n"
+        "2MI': follow the grid lines rising to the right to these ticks",
+        (0.5, -0.05),
+        (0, -10),
+        0,
+        "top",
+    ),
+    (
+        "2MI' = 0: no information transferred",
+        (0.25, _SQRT3_2 / 2),
+        (-8 * _SQRT3_2, 4),
+        60,
+        "bottom",
+    ),
+    (
+        "VI' = 0: nothing left uncertain",
+        (0.75, _SQRT3_2 / 2),
+        (8 * _SQRT3_2, 4),
+        -60,
+        "bottom",
+    ),
 )
+
+
+def _wrapped(label, width=24):
+    """``label`` on lines of at most ``width`` characters, broken after a space,
+    comma, dot, underscore or hyphen and before ``(``."""
+    if len(label) <= width:
+        return label
+    lines, line = [], ""
+    for piece in re.split(r"(?<=[\s,._-])|(?=\()", label):
+        if line and len(line) + len(piece) > width:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    lines.append(line.rstrip())
+    return "\n".join(lines)
 
 
 def _position(coordinates):
-    return _ternary(
-        coordinates.delta_h, coordinates.mutual_info, coordinates.variation_info
-    )
+    """Cartesian position: VI' = 1 bottom left, 2MI' = 1 bottom right, ΔH' = 1 top."""
+    delta_h, mutual_info = coordinates[0], coordinates[1]  # VI' is the rest
+    return mutual_info + delta_h / 2.0, delta_h * _SQRT3_2
 
 
-class EntropyTriangleDisplay:
+class EntropyTriangleDisplay(PointsDisplay):
     """The entropy triangle (a de Finetti diagram) of one or more classifiers.
 
     Vertices: ``VI' = 1`` (no information transferred, bottom left), ``2MI' = 1``
     (ideal classifier, bottom right) and ``ΔH' = 1`` (degenerate marginals,
-    e.g. a majority classifier, top). Create it with :meth:`from_predictions`,
-    :meth:`from_estimator` or :meth:`from_confusion_matrices`; the constructor
-    only stores the points.
+    e.g. a majority classifier, top).
 
     Parameters
     ----------
@@ -43,19 +82,16 @@ class EntropyTriangleDisplay:
 
     Attributes
     ----------
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
+    ax_, figure_ : matplotlib Axes and Figure
     points_ : dict of str to matplotlib Line2D
-        The joint point of each classifier.
     marginal_points_ : dict of str to tuple of Line2D
-        The ``x`` (input) and ``y`` (output) marginal points, when ``extended``.
+        The ``x`` and ``y`` marginal points, when ``extended``.
     grid_lines_ : list of matplotlib Line2D
-    vertex_labels_ : list of matplotlib Text
-    side_labels_ : list of matplotlib Text
-        What each side means (empty when zoomed).
+    vertex_labels_, side_labels_ : list of matplotlib Text
+        Empty when zoomed.
     legend_ : matplotlib Legend or None
     top_axis_ : matplotlib secondary axis or None
-        When zoomed, the top axis labelling the ``VI'`` grid lines.
+        When zoomed, the axis labelling the ``VI'`` grid lines.
 
     Examples
     --------
@@ -74,77 +110,8 @@ class EntropyTriangleDisplay:
     def __init__(self, triangles):
         self.triangles = dict(triangles)
 
-    @classmethod
-    def from_confusion_matrices(cls, matrices, *, extended=False, ax=None, **kwargs):
-        """Plot several classifiers given their confusion matrices.
-
-        Parameters
-        ----------
-        matrices : dict of str to array-like
-            ``{name: confusion matrix}``; compare classifiers on the same
-            alphabet (all with or all without a reject column).
-        extended : bool, default=False
-            Also draw each classifier's two marginal points.
-        ax : matplotlib Axes, default=None
-        **kwargs : dict
-            Passed to :meth:`plot` (``zoom``, ``grid``, ``legend``, ...).
-
-        Returns
-        -------
-        display : EntropyTriangleDisplay
-        """
-        # nan for undefined coordinates, silently: there is nothing to plot.
-        triangles = {
-            name: entropy_triangle(matrix, replace_undefined_by=np.nan)
-            for name, matrix in matrices.items()
-        }
-        return cls(triangles).plot(ax=ax, extended=extended, **kwargs)
-
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_pred,
-        *,
-        sample_weight=None,
-        labels=None,
-        reject_label=-1,
-        extended=False,
-        ax=None,
-        name=None,
-        **kwargs,
-    ):
-        """Plot one classifier from its predictions.
-
-        Parameters
-        ----------
-        y_true, y_pred : array-like of shape (n_samples,)
-        sample_weight : array-like, default=None
-        labels : array-like, default=None
-        reject_label : scalar or None, default=-1
-        extended : bool, default=False
-        ax : matplotlib Axes, default=None
-        name : str, default=None
-            Legend entry; "classifier" by default.
-        **kwargs : dict
-            Passed to :meth:`plot`.
-
-        Returns
-        -------
-        display : EntropyTriangleDisplay
-        """
-        matrix = augmented_confusion_matrix(
-            y_true,
-            y_pred,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-        )
-        return cls.from_confusion_matrices(
-            {name or "classifier": matrix}, extended=extended, ax=ax, **kwargs
-        )
-
-    from_estimator = classmethod(from_estimator)
+    # nan for undefined coordinates, silently: there is nothing to plot.
+    _point = staticmethod(partial(entropy_triangle, replace_undefined_by=np.nan))
 
     def plot(
         self,
@@ -166,16 +133,11 @@ class EntropyTriangleDisplay:
             Also draw the marginal points (``x``: ▲, ``y``: ▼) joined to the
             joint point.
         grid : bool, default=True
-            Grid lines every 0.1 of each coordinate (0.01 when zoomed).
+            Grid lines every 0.1 of each coordinate (finer when zoomed).
         zoom : bool, default=False
-            Fit the view to the points (good classifiers crowd the ideal
-            corner); the vertices may then be out of view. The grid lines are
-            labelled on three sides: ``2MI'`` (lines rising to the right) at
-            the bottom, ``ΔH'`` (horizontal) on the left, ``VI'`` (falling to
-            the right) at the top.
+            Fit the view to the points, grid lines labelled on three axes.
         legend : bool, default=True
-            Draw the legend (beside the triangle; below the axes when
-            zoomed). Pass False for a second panel of the same classifiers.
+            False for a second panel of the same classifiers.
         point_kw : dict, default=None
             Passed to ``ax.plot`` for the joint points.
 
@@ -190,43 +152,34 @@ class EntropyTriangleDisplay:
         marginal = {
             name: (_position(t.x), _position(t.y)) for name, t in self.triangles.items()
         }
-        view = None
         if zoom:
             shown = [*joint.values(), *(sum(marginal.values(), ()) if extended else ())]
-            view = zoom_view(shown)
-        self.grid_lines_ = []
-        if grid:
-            step = view["grid_step"] if zoom else 0.1
-            self.grid_lines_ = draw_grid(ax, step=step, ticks=not zoom)
+            view = _zoom_view(shown)
+        step = view["grid_step"] if zoom else 0.1
+        self.grid_lines_ = _draw_grid(ax, step, ticks=not zoom) if grid else []
         # Out-of-view text would still stretch a "tight" saved figure.
-        self.vertex_labels_, self.side_labels_ = [], []
-        if not zoom:
-            self.vertex_labels_, self.side_labels_ = frame_labels(ax)
+        labels = ([], []) if zoom else _frame_labels(ax)
+        self.vertex_labels_, self.side_labels_ = labels
         # No explicit colour: the axes' colour cycle goes on across calls.
         self.points_ = _draw_points(ax, joint, point_kw)
         self.marginal_points_ = {}
-        marker_style = {"markersize": 6, "linestyle": "none", "zorder": 3}
         for name, (x, y) in joint.items() if extended else ():
             color = self.points_[name].get_color()
             markers = []
             for (mx, my), marker in zip(marginal[name], "^v", strict=True):
                 ax.plot([x, mx], [y, my], color=color, lw=0.8, alpha=0.6, zorder=2)
-                markers += ax.plot(
-                    [mx], [my], marker=marker, color=color, **marker_style
-                )
+                style = {"marker": marker, "markersize": 6, "zorder": 3}
+                markers += ax.plot([mx], [my], color=color, ls="none", **style)
             self.marginal_points_[name] = tuple(markers)
-        if extended:
-            for marker, label in (
-                ("^", "input marginal X"),
-                ("v", "output marginal Y"),
-            ):
-                ax.plot(
-                    [], [], marker=marker, color="gray", linestyle="none", label=label
-                )
+        legend_markers = (("^", "input marginal X"), ("v", "output marginal Y"))
+        listed = ax.get_legend_handles_labels()[1]  # by an earlier call
+        for marker, label in legend_markers if extended else ():
+            if label not in listed:
+                ax.plot([], [], marker=marker, color="gray", ls="none", label=label)
         ax.set_aspect("equal")
         self.legend_ = self.top_axis_ = None
         if zoom:
-            self.top_axis_ = zoom_axes(ax, view)
+            self.top_axis_ = _zoom_axes(ax, view)
             ax.set_title(f"Entropy triangle, zoomed (grid every {view['grid_step']:g})")
             if legend:
                 # Below the axes: inside, it would hide points of the zoomed view.
@@ -251,15 +204,11 @@ class EntropyTriangleDisplay:
                     handles=handles, loc="upper left", fontsize=9, frameon=False
                 )
                 self._clear_apex_label(ax)
-        return _finish(self, ax)
+        return self._finish(ax)
 
     def _clear_apex_label(self, ax):
-        """Widen the view to the left until the legend hides no label.
-
-        A legend wider than the space left of the apex would lie over the apex
-        label or the left side's label: the triangle moves right and shrinks
-        a little instead, a step at a time.
-        """
+        """Widen the view to the left until the legend hides neither the apex
+        label nor the left side's label."""
         from matplotlib.path import Path
 
         apex_label, side_label = self.vertex_labels_[2], self.side_labels_[1]
@@ -277,3 +226,97 @@ class EntropyTriangleDisplay:
                 return
             x_low, x_high = ax.get_xlim()
             ax.set_xlim(x_low - 0.05 * (x_high - x_low), x_high)
+
+
+def _frame_labels(ax):
+    """The vertex and side labels of the whole triangle: two lists of Text."""
+    vertices = [
+        ax.text(x, y, text, ha=ha, va=va, fontsize=9)
+        for x, y, text, ha, va in _VERTICES
+    ]
+    sides = [
+        ax.annotate(
+            text,
+            xy=xy,
+            xytext=offset,
+            textcoords="offset points",
+            rotation=rotation,
+            rotation_mode="anchor",
+            ha="center",
+            va=va,
+            fontsize=9,
+        )
+        for text, xy, offset, rotation, va in _SIDES
+    ]
+    return vertices, sides
+
+
+def _zoom_view(points):
+    """Square view around the ``(n, 2)`` points, label and grid steps for it."""
+    xy = _finite(points)
+    if not len(xy):
+        raise ValueError("No classifier has a defined entropy-triangle point.")
+    center = (xy.min(axis=0) + xy.max(axis=0)) / 2
+    half = max(0.03, 0.65 * float(np.ptp(xy, axis=0).max()))
+    # Good classifiers sit on the base: show little below it.
+    y_low = max(center[1] - half, -0.04 * half)
+    # Label every k-th grid line, at most about six per side.
+    label_step = next(s for s in (0.01, 0.02, 0.05, 0.1, 0.2) if 2 * half / s <= 6)
+    grid_step = {0.01: 0.01, 0.02: 0.01, 0.05: 0.01, 0.1: 0.05, 0.2: 0.1}
+    return {
+        "x": (center[0] - half, center[0] + half),
+        "y": (y_low, y_low + 2 * half),
+        "label_step": label_step,
+        "grid_step": grid_step[label_step],
+    }
+
+
+def _zoom_axes(ax, view):
+    """Set the view and label the three axes for it; returns the top axis."""
+    (x_low, x_high), (y_low, y_high) = view["x"], view["y"]
+    ax.set_xlim(x_low, x_high)
+    ax.set_ylim(y_low, y_high)
+    step = view["label_step"]
+    levels = np.round(np.arange(0.0, 1.0 + step / 2, step), 2)
+    # Ticks too near a corner would hang their label over the edge.
+    inset = 0.04 * (x_high - x_low)
+
+    def ticks(positions, low=x_low + inset, high=x_high - inset):
+        keep = (positions >= low) & (positions <= high)
+        return positions[keep], [f"{level:.2f}" for level in levels[keep]]
+
+    # 2MI' = a meets the bottom edge at x = a + y_low / sqrt(3).
+    ax.set_xticks(*ticks(levels + y_low / np.sqrt(3.0)))
+    ax.set_xlabel("2MI' (grid lines rising to the right)")
+    # ΔH' = d is the horizontal line y = d * sqrt(3) / 2.
+    ax.set_yticks(*ticks(levels * _SQRT3_2, y_low, y_high - inset))
+    ax.set_ylabel("ΔH' (horizontal grid lines)")
+    # VI' = b meets the top edge at x = 1 - b - y_high / sqrt(3).
+    top_axis = ax.secondary_xaxis("top")
+    top_axis.set_xticks(*ticks(1 - levels - y_high / np.sqrt(3.0)))
+    top_axis.set_xlabel("VI' (grid lines falling to the right)")
+    for axis in (ax.xaxis, ax.yaxis, top_axis.xaxis):
+        axis.set_tick_params(labelsize=8)
+    return top_axis
+
+
+def _draw_grid(ax, step, ticks):
+    """The grid lines of the three coordinates (and 2MI' values below the base)."""
+    lines = []
+    for level in np.linspace(step, 1 - step, round(1 / step) - 1):
+        rest = 1 - level
+        # (ΔH', 2MI') at both ends of the lines ΔH' = level (horizontal),
+        # 2MI' = level and VI' = level.
+        for start, end in (
+            ((level, 0.0), (level, rest)),
+            ((0.0, level), (rest, level)),
+            ((0.0, rest), (rest, 0.0)),
+        ):
+            xy = np.array([_position(start), _position(end)])
+            lines += ax.plot(*xy.T, color="0.85", linewidth=0.6, zorder=1)
+        # 2MI' tick values every 0.1, well below the bottom side: good
+        # classifiers' points sit on it.
+        if ticks and np.isclose(level * 10, round(level * 10)):
+            style = {"ha": "center", "va": "top", "fontsize": 7, "color": "0.4"}
+            ax.text(level, -0.05, f"{level:.1f}", **style)
+    return lines

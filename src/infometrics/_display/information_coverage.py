@@ -6,27 +6,16 @@ from .._counting.count import augmented_confusion_matrix
 from .._measures.coverage import information_coverage
 from .._resampling.bootstrap import bootstrap_measures_from_predictions
 from .common import (
+    PointsDisplay,
     _axes,
     _check_choice,
     _draw_points,
-    _finish,
+    _finite,
     _legend,
     _legend_label,
-    from_estimator,
 )
 
 _ISO_STYLE = {"linestyle": "--", "color": "0.6", "linewidth": 0.8, "zorder": 1}
-
-
-def _point(matrix):
-    """``(r, f)`` of one matrix, nan where undefined (nothing to plot)."""
-    coverage = information_coverage(matrix, replace_undefined_by=np.nan)
-    return coverage.false_info_ratio, coverage.completeness
-
-
-def _finite(points):
-    points = np.asarray(points, dtype=float).reshape(-1, 2)
-    return points[np.all(np.isfinite(points), axis=1)]
 
 
 def _levels_in_view(highest):
@@ -36,11 +25,11 @@ def _levels_in_view(highest):
     return np.round(np.arange(step, highest + step / 2, step), 2)
 
 
-class InformationCoverageDisplay:
+class InformationCoverageDisplay(PointsDisplay):
     """Information coverage plot: r(S|T) on x, f(T;S) on y (Holt et al.).
 
-    The perfect classifier sits at ``(0, 1)``; dashed iso-lines join points of
-    equal total erroneous information ``S_I / H(T) = 1 - f + r``.
+    The perfect classifier is at ``(0, 1)``; dashed iso-lines join points of
+    equal erroneous information ``S_I / H(T) = 1 - f + r``.
 
     Parameters
     ----------
@@ -49,26 +38,16 @@ class InformationCoverageDisplay:
     spread : dict of str to ndarray of shape (n, 2), default=None
         Resampled or per-fold ``(r, f)`` points per classifier.
     spread_label : str, default="resamples"
-        What the spread points are, for the legend (``"bootstrap
-        resamples"``, ``"cross-validation folds"``).
+        What the spread points are, for the legend.
 
     Attributes
     ----------
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
-    points_ : dict of str to Line2D
-    spread_ : dict of str to matplotlib artist
-        Scatter of the spread, or its covariance ellipse.
-    iso_lines_ : list of Line2D
-        The iso-lines drawn (those of ``iso_levels`` that cross the view).
-    iso_labels_ : list of matplotlib Text
-        The level of each drawn iso-line, on the line.
+    ax_, figure_ : matplotlib Axes and Figure
+    points_, spread_ : dict of str to matplotlib artist
+        Each classifier's point, and its spread's scatter or ellipse.
+    iso_lines_, iso_labels_ : list of Line2D and of Text
     perfect_point_ : Line2D
     legend_ : matplotlib Legend
-        Below the axes when the figure has a layout engine (constrained or
-        tight layout) to make room for it, else inside the axes where it
-        hides the fewest points; it lists the iso-lines only when one is
-        drawn.
 
     Examples
     --------
@@ -87,23 +66,11 @@ class InformationCoverageDisplay:
         self.spread = dict(spread or {})
         self.spread_label = spread_label
 
-    @classmethod
-    def from_confusion_matrices(cls, matrices, *, ax=None, **plot_kw):
-        """Plot classifiers given their confusion matrices.
-
-        Parameters
-        ----------
-        matrices : dict of str to array-like
-        ax : matplotlib Axes, default=None
-        **plot_kw : dict
-            Passed to :meth:`plot`.
-
-        Returns
-        -------
-        display : InformationCoverageDisplay
-        """
-        points = {name: _point(matrix) for name, matrix in matrices.items()}
-        return cls(points).plot(ax=ax, **plot_kw)
+    @staticmethod
+    def _point(matrix):
+        """``(r, f)`` of one matrix, nan where undefined (nothing to plot)."""
+        coverage = information_coverage(matrix, replace_undefined_by=np.nan)
+        return coverage.false_info_ratio, coverage.completeness
 
     @classmethod
     def from_predictions(
@@ -124,18 +91,14 @@ class InformationCoverageDisplay:
 
         Parameters
         ----------
-        y_true, y_pred : array-like of shape (n_samples,)
-        sample_weight : array-like, default=None
-        labels : array-like, default=None
-        reject_label : scalar or None, default=-1
-        n_resamples : int, default=0
+        y_true, y_pred, sample_weight, labels, reject_label
+            As for :func:`augmented_confusion_matrix`.
+        n_resamples, random_state : int, default=0 and None
             Bootstrap resamples of the samples for the spread (0: none).
-        random_state : int or None, default=None
-        ax : matplotlib Axes, default=None
+        ax, **kwargs
+            Passed to :meth:`plot`.
         name : str, default=None
             Legend entry; "classifier" by default.
-        **kwargs : dict
-            Passed to :meth:`plot` (e.g. ``spread_kind="ellipse"``).
 
         Returns
         -------
@@ -147,7 +110,8 @@ class InformationCoverageDisplay:
             "reject_label": reject_label,
             "sample_weight": sample_weight,
         }
-        spread = {}
+        matrix = augmented_confusion_matrix(y_true, y_pred, **options)
+        display = cls({name: cls._point(matrix)}, spread_label="bootstrap resamples")
         if n_resamples:
             keys = ["false_info_ratio", "info_completeness"]
             intervals = bootstrap_measures_from_predictions(
@@ -158,17 +122,12 @@ class InformationCoverageDisplay:
                 random_state=random_state,
                 **options,
             )
-            spread[name] = np.column_stack([intervals[k].distribution for k in keys])
-        matrix = augmented_confusion_matrix(y_true, y_pred, **options)
-        display = cls(
-            {name: _point(matrix)}, spread=spread, spread_label="bootstrap resamples"
-        )
+            cloud = np.column_stack([intervals[k].distribution for k in keys])
+            display.spread[name] = cloud
         return display.plot(ax=ax, **kwargs)
 
-    from_estimator = classmethod(from_estimator)
-
     @classmethod
-    def from_cv_results(cls, cv_results, *, ax=None, **plot_kw):
+    def from_cv_results(cls, cv_results, **plot_kw):
         """Plot cross-validation results: the mean point and the folds as spread.
 
         Parameters
@@ -176,8 +135,8 @@ class InformationCoverageDisplay:
         cv_results : dict of str to dict
             ``{name: cross_validate(...) output}`` where ``scoring`` included
             ``"info_completeness"`` and ``"neg_false_info_ratio"``.
-        ax : matplotlib Axes, default=None
         **plot_kw : dict
+            Passed to :meth:`plot`.
 
         Returns
         -------
@@ -196,32 +155,20 @@ class InformationCoverageDisplay:
                 ) from None
             spread[name] = np.column_stack([r, f])
             points[name] = tuple(np.nanmean(spread[name], axis=0))
-        return cls(points, spread=spread, spread_label="cross-validation folds").plot(
-            ax=ax, **plot_kw
-        )
+        display = cls(points, spread=spread, spread_label="cross-validation folds")
+        return display.plot(**plot_kw)
 
-    def plot(
-        self,
-        *,
-        ax=None,
-        iso_levels="auto",
-        spread_kind="points",
-        point_kw=None,
-    ):
+    def plot(self, *, ax=None, iso_levels="auto", spread_kind="points", point_kw=None):
         """Draw the points, their spread, the perfect point and the iso-lines.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
         iso_levels : "auto" or sequence of float, default="auto"
-            Levels of ``S_I / H(T)`` drawn as dashed lines; those crossing too
-            little of the view to be labelled are left out. ``"auto"``: every
-            multiple of a round step (0.05, 0.1, 0.2, 0.25, 0.5, 1, ...) that
-            crosses the view, the smallest step giving at most 8 of them, so
-            that every point has a line within one step.
+            Levels of ``S_I / H(T)`` drawn (when they cross enough of the view
+            to be labelled); ``"auto"``: at most 8 round ones in view.
         spread_kind : {"points", "ellipse"}, default="points"
-            Scatter the resampled/fold points, or draw their 2-standard-
-            deviation covariance ellipse.
+            Scatter the spread, or draw its 2-standard-deviation ellipse.
         point_kw : dict, default=None
             Passed to ``ax.plot`` for the points.
 
@@ -259,10 +206,8 @@ class InformationCoverageDisplay:
         ax.set_xlabel("r(S|T)  false information ratio  (lower is better)")
         ax.set_ylabel("f(T;S)  information completeness  (higher is better)")
         ax.set_title("Information coverage")
-        # Below the axes where the layout makes room (inside, the legend would
-        # hide points or iso-line labels), else inside, where it hides least.
         self.legend_ = _legend(ax, below_offset=0.13, ncol=2)
-        return _finish(self, ax)
+        return self._finish(ax)
 
     def _set_view(self, ax, spread_kind):
         """Zoom on the data (and earlier calls' on these axes), (0, 1) in view."""
@@ -288,11 +233,8 @@ class InformationCoverageDisplay:
         ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
 
     def _draw_frame(self, ax, iso_levels):
-        """Iso-lines, their labels and the perfect point, redrawn on every call.
-
-        Each label sits on its line at the place farthest from the points
-        already drawn (in axes units), so that it hides none.
-        """
+        """Iso-lines, labelled where farthest from the points drawn, and the
+        perfect point, redrawn on every call."""
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
         (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()
@@ -360,15 +302,6 @@ def _ellipse(ax, cloud, color):
     eigenvalues, eigenvectors = np.linalg.eigh(np.cov(cloud, rowvar=False))
     angle = np.degrees(np.arctan2(eigenvectors[1, -1], eigenvectors[0, -1]))
     width, height = 4 * np.sqrt(np.maximum(eigenvalues[::-1], 0))
-    return ax.add_patch(
-        Ellipse(
-            cloud.mean(axis=0),
-            width,
-            height,
-            angle=angle,
-            facecolor=color,
-            alpha=0.2,
-            edgecolor=color,
-            zorder=2,
-        )
-    )
+    ellipse = Ellipse(cloud.mean(axis=0), width, height, angle=angle, alpha=0.2)
+    ellipse.set(facecolor=color, edgecolor=color)
+    return ax.add_patch(ellipse)

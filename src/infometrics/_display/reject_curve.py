@@ -4,57 +4,55 @@ import numpy as np
 
 from .._curves.reject_curve import RejectCurve, reject_curve
 from .._measures.registry import check_measure
+from .._sklearn.responses import CONFIDENCE_OF
 from .common import (
+    Display,
     _axes,
     _check_choice,
-    _estimator_confidence,
-    _estimator_name,
-    _finish,
+    _estimator_scores,
     _legend,
     _legend_label,
     _literal,
     _room_below,
     _set_rate_axis,
+    _step_line_kw,
 )
 
+_ERROR_RATE_GREY = "0.35"
 
-class RejectCurveDisplay:
+
+class RejectCurveDisplay(Display):
     """Measures against the reject rate, over every confidence threshold.
 
-    One classifier per display: its measures take the colours. Several
-    displays may share one axes (pass ``ax=display.ax_``): they share its
-    left axis (higher-is-better measures) and its one right-hand axis
-    (lower-is-better ones), each display's lines take colours no other uses,
-    and the legend names the display of each line. Both must put the same
-    quantity on the horizontal axis (``x``). Classifiers also compare on one
-    axes through their risk–coverage curves (:class:`RiskCoverageDisplay`).
+    One classifier per display. Displays drawn on one axes
+    (``ax=display.ax_``, the same ``x``) share its left axis (higher-is-better
+    measures, solid) and right axis (lower-is-better, dashed), in colours of
+    their own, the legend naming each line's display.
 
     Parameters
     ----------
     curve : RejectCurve
         From :func:`reject_curve`.
     threshold : float, default=None
-        A chosen threshold to mark (e.g. a :class:`RejectOptionClassifierCV`'s
+        A threshold to mark (e.g. a :class:`RejectOptionClassifierCV`'s
         ``best_threshold_``).
     name : str, default=None
         Title suffix.
 
     Attributes
     ----------
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
-    lines_ : dict of str to Line2D
-        One line per measure (and ``"error_rate"``).
+    ax_, figure_ : matplotlib Axes and Figure
+    lines_, threshold_markers_ : dict of str to Line2D
+        One line per measure (also ``"error_rate"``, ``"selective_risk"``),
+        and its point at the threshold.
     threshold_line_ : Line2D or None
-        The vertical line at the chosen threshold's reject rate.
-    threshold_markers_ : dict of str to Line2D
     lower_ax_ : matplotlib Axes or None
-        The right-hand axis of the lower-is-better measures, when the axes
-        hold measures of both directions.
+        The right-hand axis, when measures of both directions are drawn.
     legend_ : matplotlib Legend
-        Below the axes when the figure has a layout engine (constrained or
-        tight layout) to make room for it, else inside the axes where it
-        covers the fewest points of the curves on either axis.
+
+    See Also
+    --------
+    RiskCoverageDisplay : Classifiers compared by their risk–coverage curves.
 
     Examples
     --------
@@ -103,20 +101,11 @@ class RejectCurveDisplay:
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-        y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
-        confidence_method : {"max", "margin"}, default="max"
-            How the confidence is read from ``y_score``, as for
-            :func:`reject_curve`.
-        sample_weight : array-like, default=None
-        labels : array-like, default=None
-        measures : sequence of str, default=("ni2", "info_completeness", \
-"false_info_ratio")
-        threshold : float, default=None
-            Threshold to mark.
-        ax : matplotlib Axes, default=None
-        name : str, default=None
-        **kwargs : dict
+        y_true, y_score, confidence_method, sample_weight, labels, measures
+            As for :func:`reject_curve`.
+        threshold, name
+            As for the constructor.
+        ax, **kwargs
             Passed to :meth:`plot`.
 
         Returns
@@ -133,59 +122,23 @@ class RejectCurveDisplay:
         )
         return cls(curve, threshold=threshold, name=name).plot(ax=ax, **kwargs)
 
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator,
-        X,
-        y,
-        *,
-        measures=("ni2", "info_completeness", "false_info_ratio"),
-        sample_weight=None,
-        threshold="auto",
-        name=None,
-        ax=None,
-        **plot_kw,
-    ):
-        """Sweep a fitted classifier's confidence on ``X``, ``y`` and plot it.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-            With ``predict_proba`` (Chow's rule) or ``decision_function``
-            (margin); a :class:`RejectOptionClassifier` uses its own rule.
-        X : array-like
-        y : array-like of shape (n_samples,)
-        measures : sequence of str, default=("ni2", "info_completeness", \
-"false_info_ratio")
-        sample_weight : array-like, default=None
-        threshold : "auto", float or None, default="auto"
-            ``"auto"`` marks the estimator's own threshold (``threshold`` or
-            ``best_threshold_``) if it has one number (per-class thresholds
-            are not marked).
-        name : str, default=None
-        ax : matplotlib Axes, default=None
-        **plot_kw : dict
-
-        Returns
-        -------
-        display : RejectCurveDisplay
-        """
-        _, _, scores, kind, own_threshold = _estimator_confidence(estimator, X)
+    @staticmethod
+    def _predict(estimator, X, y, kwargs):
+        """The class scores, how to read them, and the estimator's threshold."""
+        final, method, scores, *_ = _estimator_scores(estimator, X, "auto")
+        threshold = kwargs.pop("threshold", "auto")
         if isinstance(threshold, str) and threshold == "auto":
-            threshold = own_threshold
-        return cls.from_predictions(
-            y,
-            scores,
-            confidence_method=kind,
-            sample_weight=sample_weight,
-            labels=estimator.classes_,
-            measures=measures,
-            threshold=threshold,
-            ax=ax,
-            name=name or _estimator_name(estimator),
-            **plot_kw,
-        )
+            threshold = getattr(final, "best_threshold_", None)
+            if threshold is None and getattr(final, "_infometrics_abstains", False):
+                threshold = getattr(final, "threshold", None)
+            if np.ndim(threshold) != 0:
+                # Per-class thresholds are no single point of a one-threshold sweep.
+                threshold = None
+        return scores, {
+            "confidence_method": CONFIDENCE_OF[method],
+            "labels": estimator.classes_,
+            "threshold": threshold,
+        }
 
     def plot(
         self,
@@ -199,13 +152,8 @@ class RejectCurveDisplay:
     ):
         """Draw the measures against the reject rate (or coverage), mark the threshold.
 
-        Each point of the curve is a threshold that can be used; between two
-        points no threshold exists, so the curves are drawn as steps (a value
-        holds until the next reachable reject rate), with dots on the points
-        when there are few. Higher-is-better measures (solid lines) use the
-        left axis, lower-is-better ones (dashed: ``false_info_ratio``, the
-        error rate, the selective risk) a second axis on the right, so that
-        neither squeezes the other.
+        Each point is a usable threshold: the curves are steps, dotted when
+        the points are few.
 
         Parameters
         ----------
@@ -214,17 +162,13 @@ class RejectCurveDisplay:
         measures : sequence of str, default=None
             Which of the curve's measures; all by default.
         x : {"reject_rate", "coverage"}, default="reject_rate"
-            The horizontal axis: the share of samples rejected, or accepted
-            (``coverage = 1 - reject_rate``, as in risk–coverage plots).
+            The horizontal axis: the share of samples rejected, or accepted.
         show_error_rate : bool, default=True
             Also draw the error rate (accepted and wrong, among all samples).
         show_selective_risk : bool, default=False
-            Also draw the selective risk (errors among the accepted samples,
-            ``1 - accepted_accuracy``), the ordinate of a risk–coverage curve.
+            Also draw the selective risk (errors among the accepted samples).
         xscale : {"sqrt", "linear"}, default="sqrt"
-            ``"sqrt"`` spreads the end where little is rejected (axis position
-            grows as the square root of the reject rate), where a good
-            classifier's useful thresholds lie; ``"linear"`` is the plain axis.
+            ``"sqrt"`` spreads the end where little is rejected.
 
         Returns
         -------
@@ -243,6 +187,7 @@ class RejectCurveDisplay:
                     "building the curve."
                 )
         ax = _axes(ax)
+        shared = _SharedAxes.of(ax, x)
         positions = curve.reject_rate if x == "reject_rate" else 1 - curve.reject_rate
         # (key, legend label, values, higher is better)
         series = [
@@ -255,40 +200,42 @@ class RejectCurveDisplay:
         if show_selective_risk:
             label = "selective risk: wrong among accepted"
             series.append(("selective_risk", label, 1 - curve.accepted_accuracy, False))
-        shared = _SharedAxes.of(ax, x)
         axes_of = shared.axes_for({item[3] for item in series})
         self.lower_ax_ = axes_of.get(False) if axes_of.get(False) is not ax else None
         colors = _line_colors(shared.colors_taken())
         grey_free = not shared.drew("error_rate")
-        self.lines_, labels = {}, {}
-        for key, label, values, higher_is_better in series:
-            labels[key] = (
-                f"{label} ({'higher' if higher_is_better else 'lower'} is better)"
-            )
+        index = None
+        if self.threshold is not None:
+            index = np.searchsorted(curve.thresholds, self.threshold)
+            index = min(int(index), len(curve.thresholds) - 1)
+        self.lines_, self.threshold_markers_, labels = {}, {}, {}
+        for key, label, values, higher in series:
+            labels[key] = f"{label} ({'higher' if higher else 'lower'} is better)"
             grey = key == "error_rate" and grey_free
-            (self.lines_[key],) = axes_of[higher_is_better].plot(
+            (self.lines_[key],) = axes_of[higher].plot(
                 positions,
                 values,
                 drawstyle="steps-post",
                 color=_ERROR_RATE_GREY if grey else next(colors),
-                linestyle="-" if higher_is_better else "--",
-                marker="o" if len(positions) <= 60 else None,
-                markersize=3,
-                # Inside the limits anyway; unclipped, the end dots stay whole.
-                clip_on=False,
-                linewidth=1.5,
+                linestyle="-" if higher else "--",
                 label=labels[key],
+                **_step_line_kw(len(positions)),
             )
+            if index is not None:
+                (self.threshold_markers_[key],) = axes_of[higher].plot(
+                    [positions[index]],
+                    [values[index]],
+                    marker="o",
+                    markersize=6,
+                    color=self.lines_[key].get_color(),
+                    zorder=3,  # over the threshold line
+                )
         drawn = dict(self.lines_)
-        self.threshold_line_, self.threshold_markers_ = None, {}
-        if self.threshold is not None:
-            index = min(
-                int(np.searchsorted(curve.thresholds, self.threshold)),
-                len(curve.thresholds) - 1,
-            )
+        self.threshold_line_ = None
+        if index is not None:
+            rejects = curve.reject_rate[index]
             labels["threshold"] = (
-                f"threshold {self.threshold:.3g} (rejects "
-                f"{curve.reject_rate[index]:.1%})"
+                f"threshold {self.threshold:.3g} (rejects {rejects:.1%})"
             )
             # A second display's threshold in its first line's colour.
             first_color = next(iter(self.lines_.values())).get_color()
@@ -299,62 +246,34 @@ class RejectCurveDisplay:
                 linewidth=1.0,
                 label=labels["threshold"],
             )
-            for key, _, values, higher_is_better in series:
-                (self.threshold_markers_[key],) = axes_of[higher_is_better].plot(
-                    [positions[index]],
-                    [values[index]],
-                    marker="o",
-                    markersize=6,
-                    color=self.lines_[key].get_color(),
-                    linestyle="none",
-                )
         shared.add(self.name, drawn, labels, series)
         _set_rate_axis(ax, scale=xscale, kind=x)
-        scaled = {
-            "reject_rate": "; square-root scale",
-            "coverage": "; square-root scale of the rejected share",
-        }[x] * (xscale == "sqrt")
-        what = {
-            "reject_rate": "reject rate (share of samples rejected",
-            "coverage": "coverage (share of samples accepted",
-        }[x]
-        ax.set_xlabel(f"{what}{scaled})")
-        for higher_is_better, target in shared.roles.items():
-            target.set_ylabel(
-                shared.axis_label(higher_is_better, wrap=_room_below(ax.figure))
-            )
+        for higher, target in shared.roles.items():
+            target.set_ylabel(shared.axis_label(higher, wrap=_room_below(ax.figure)))
         ax.set_title(shared.title())
-        # Below the axes where the layout makes room (inside, a legend hides
-        # part of some curve), else inside, where it covers the fewest points.
         self.legend_ = _legend(
             ax,
             below_offset=0.16,
             line_axes=list(shared.roles.values()),
-            handles=shared.handles(),
+            handles=[a for _, artists, _ in shared.entries for a in artists.values()],
             ncol=2,
         )
         if self.lower_ax_ is not None and not _room_below(ax.figure):
             # The legend lives on ``ax``; drawn above the twin, it stays whole.
             ax.set_zorder(self.lower_ax_.get_zorder() + 1)
             ax.patch.set_visible(False)
-        return _finish(self, ax)
-
-
-_ERROR_RATE_GREY = "0.35"
+        return self._finish(ax)
 
 
 class _SharedAxes:
-    """What the reject-curve displays drawn on one axes share.
-
-    One left axis for the higher-is-better measures and one right axis for
-    the lower-is-better ones, colours no other display on the axes uses, one
-    title and one legend naming every display.
-    """
+    """What reject curves on one axes share: the axis of each direction, the
+    colours, the title and one legend naming every display."""
 
     def __init__(self, ax, x):
         self.ax, self.x = ax, x
-        self.roles = {}  # higher_is_better -> the axes holding those measures
-        self.entries = []  # (name, {key: artist}, {key: label}, series)
+        self.roles = {}  # higher is better -> the axes holding those measures
+        self.entries = []  # (name, {key: artist}, {key: legend label})
+        self.keys = {True: {}, False: {}}  # the measures' names on each axis
 
     @classmethod
     def of(cls, ax, x):
@@ -371,55 +290,37 @@ class _SharedAxes:
 
     def axes_for(self, directions):
         """The axes of each direction, a twin on the right made when needed."""
-        for higher_is_better in sorted(directions, reverse=True):
-            if higher_is_better not in self.roles:
-                twin = self.ax.twinx() if self.roles else self.ax
-                self.roles[higher_is_better] = twin
+        for higher in sorted(directions, reverse=True):
+            if higher not in self.roles:
+                self.roles[higher] = self.ax.twinx() if self.roles else self.ax
         return self.roles
 
     def drew(self, key):
-        return any(key in artists for _, artists, _, _ in self.entries)
+        return any(key in artists for _, artists, _ in self.entries)
 
     def colors_taken(self):
-        return {
-            artist.get_color()
-            for _, artists, _, _ in self.entries
-            for key, artist in artists.items()
-            if key != "threshold"
-        }
+        return {line.get_color() for axes in self.roles.values() for line in axes.lines}
 
     def add(self, name, artists, labels, series):
-        self.entries.append((name, artists, labels, series))
+        self.entries.append((name, artists, labels))
+        for _, label, _, higher in series:
+            self.keys[higher][label.split(":")[0]] = None
         if len(self.entries) > 1:
             # Several displays: each legend entry says whose line it is.
-            for index, (entry_name, entry_artists, entry_labels, _) in enumerate(
-                self.entries
-            ):
-                prefix = entry_name or f"curve {index + 1}"
-                for key, artist in entry_artists.items():
-                    artist.set_label(_legend_label(f"{prefix}: {entry_labels[key]}"))
+            for index, (name, artists, labels) in enumerate(self.entries):
+                prefix = name or f"curve {index + 1}"
+                for key, artist in artists.items():
+                    artist.set_label(_legend_label(f"{prefix}: {labels[key]}"))
 
-    def handles(self):
-        return [
-            artist for _, artists, _, _ in self.entries for artist in artists.values()
-        ]
-
-    def axis_label(self, higher_is_better, *, wrap):
-        keys = [
-            label.split(":")[0]
-            for *_, series in self.entries
-            for _, label, _, direction in series
-            if direction == higher_is_better
-        ]
-        keys = list(dict.fromkeys(keys))
-        style = "solid" if higher_is_better else "dashed"
-        better = "higher" if higher_is_better else "lower"
-        if len(keys) <= 2:
-            # Where the layout makes room below (the legend there shortens
-            # the axes) and beside, two names go on a line of their own.
-            gap = "\n" if wrap and len(keys) == 2 else " "
-            return f"{', '.join(keys)}{gap}({style}, {better} is better)"
-        return f"{better} is better ({style} lines)"
+    def axis_label(self, higher, *, wrap):
+        keys = list(self.keys[higher])
+        style, better = ("solid", "higher") if higher else ("dashed", "lower")
+        if len(keys) > 2:
+            return f"{better} is better ({style} lines)"
+        # Where the layout makes room below (the legend there shortens the
+        # axes) and beside, two names go on a line of their own.
+        gap = "\n" if wrap and len(keys) == 2 else " "
+        return f"{', '.join(keys)}{gap}({style}, {better} is better)"
 
     def title(self):
         names = [_literal(name) for name, *_ in self.entries if name]

@@ -2,25 +2,21 @@
 
 import numpy as np
 
-from .._curves.selective import aurc as _aurc
-from .._curves.selective import risk_coverage_curve
+from .._curves.selective import aurc, risk_coverage_curve
 from .common import (
+    Display,
     _axes,
     _check_choice,
-    _estimator_confidence,
-    _estimator_name,
-    _finish,
+    _estimator_scores,
     _legend,
     _legend_label,
     _set_rate_axis,
+    _step_line_kw,
 )
 
 
 def _oracle_confidence(y_true, y_pred, sample_weight):
-    """The ranking of least AURC: every correct sample first, errors lightest first.
-
-    The errors get distinct values, so they enter one at a time.
-    """
+    """The ranking of least AURC: correct samples, then errors lightest first."""
     wrong = np.asarray(y_true) != np.asarray(y_pred)
     weights = np.ones(len(wrong)) if sample_weight is None else sample_weight
     confidence = np.ones(len(wrong))
@@ -29,62 +25,47 @@ def _oracle_confidence(y_true, y_pred, sample_weight):
     return confidence
 
 
-def _with_area(text, area):
-    return text if area is None else f"{text} (AURC = {area:.4f})"
-
-
-def _from_zero(coverage, selective_risk):
-    """The curve with its first risk held from coverage 0 (``c_0 = 0``)."""
+def _steps(ax, coverage, selective_risk, label, area, **line_kw):
+    """``R_g`` over ``(c_{g-1}, c_g]`` from ``c_0 = 0``: the area is the AURC."""
     coverage = np.asarray(coverage, dtype=float)
-    selective_risk = np.asarray(selective_risk, dtype=float)
-    if not len(coverage) or coverage[0] <= 0:
-        return coverage, selective_risk
-    return np.r_[0.0, coverage], np.r_[selective_risk[0], selective_risk]
+    risk = np.asarray(selective_risk, dtype=float)
+    if len(coverage) and coverage[0] > 0:
+        coverage, risk = np.r_[0.0, coverage], np.r_[risk[0], risk]
+    label = label if area is None else f"{label} (AURC = {area:.4f})"
+    line_kw = {"drawstyle": "steps-pre", "label": _legend_label(label), **line_kw}
+    return ax.plot(coverage, risk, **line_kw)[0]
 
 
-class RiskCoverageDisplay:
+class RiskCoverageDisplay(Display):
     """Risk-coverage curve: selective risk against coverage, with its AURC.
 
-    Each point is a threshold on the confidence: the samples at least that
-    confident are accepted (coverage: their share of the weight) and the
-    selective risk is the error rate among them. The curve is drawn as steps:
-    between two thresholds no other coverage is reachable, and the area under
-    the steps is the AURC. Several classifiers go on one axes by passing
-    ``ax=display.ax_``. Create it with :meth:`from_estimator` or
-    :meth:`from_predictions`; the constructor only stores the curve.
+    Each confidence threshold accepts the samples at least that confident
+    (coverage: their share of the weight); the selective risk is the error rate
+    among them. Drawn as steps, whose area is the AURC; ``ax=display.ax_``
+    puts several classifiers on one axes. From an estimator, a
+    :class:`RejectOptionClassifier` is scored on its predictions before rejection.
 
     Parameters
     ----------
-    coverage : ndarray of shape (n_thresholds,)
-        Increasing, as :func:`risk_coverage_curve` returns it.
-    selective_risk : ndarray of shape (n_thresholds,)
+    coverage, selective_risk : ndarray of shape (n_thresholds,)
+        As :func:`risk_coverage_curve` returns them.
     aurc : float, default=None
         Shown in the legend.
     name : str, default=None
         Legend entry.
-    oracle_coverage, oracle_selective_risk : ndarray, default=None
-        The curve of the best possible ranking of the same predictions
-        (every correct sample before every error), drawn with
-        ``plot(plot_oracle=True)``.
-    oracle_aurc : float, default=None
+    oracle_coverage, oracle_selective_risk, oracle_aurc : default=None
+        The same for the best ranking of the same predictions (every correct
+        sample first), drawn with ``plot_oracle=True``.
 
     Attributes
     ----------
-    line_ : matplotlib Line2D
-    oracle_line_ : matplotlib Line2D or None
+    line_, oracle_line_ : matplotlib Line2D (None without the oracle)
     legend_ : matplotlib Legend
-        Below the axes when the figure has a layout engine (constrained or
-        tight layout) to make room for it, else inside the axes where it
-        hides the least of the curves.
-    ax_ : matplotlib Axes
-    figure_ : matplotlib Figure
+    ax_, figure_ : matplotlib Axes and Figure
 
     See Also
     --------
-    risk_coverage_curve : The curve's points.
-    aurc : The area under it.
-    RejectCurveDisplay : Information measures (and the selective risk)
-        against the reject rate or the coverage.
+    risk_coverage_curve, aurc : The curve's points and the area under it.
 
     References
     ----------
@@ -139,26 +120,14 @@ class RiskCoverageDisplay:
         name=None,
         **kwargs,
     ):
-        """Plot the curve of predictions and their confidence.
+        """Plot the curve of predictions (before rejection) and their confidence.
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-        y_pred : array-like of shape (n_samples,)
-            Class predictions *before* any rejection (the confidence decides
-            what is rejected); see :func:`risk_coverage_curve`.
-        confidence : array-like of shape (n_samples,)
-            Higher = more sure. Required: the curve is a sweep over it.
-        sample_weight : array-like of shape (n_samples,), default=None
-        plot_oracle : bool, default=False
-            Also draw the curve of the best ranking of these predictions.
-        xscale : {"linear", "sqrt"}, default="linear"
-            See :meth:`plot`.
-        ax : matplotlib Axes, default=None
-        name : str, default=None
-            Legend entry; "classifier" by default.
-        **kwargs : dict
-            Passed to ``ax.plot`` for the curve.
+        y_true, y_pred, confidence, sample_weight
+            As for :func:`risk_coverage_curve` (``confidence`` is required).
+        plot_oracle, xscale, ax, name, **kwargs
+            As for :meth:`plot`.
 
         Returns
         -------
@@ -172,79 +141,25 @@ class RiskCoverageDisplay:
                 "threshold over it."
             )
 
-        def curve(prefix, confidence):
-            points = risk_coverage_curve(
-                y_true, y_pred, confidence, sample_weight=sample_weight
-            )
-            return {
-                f"{prefix}coverage": points.coverage,
-                f"{prefix}selective_risk": points.selective_risk,
-                f"{prefix}aurc": _aurc(
-                    y_true, y_pred, confidence, sample_weight=sample_weight
-                ),
-            }
-
-        oracle = {}
+        rankings = {"": confidence}
         if plot_oracle:
-            best = _oracle_confidence(y_true, y_pred, sample_weight)
-            oracle = curve("oracle_", best)
-        display = cls(name=name or "classifier", **curve("", confidence), **oracle)
+            rankings["oracle_"] = _oracle_confidence(y_true, y_pred, sample_weight)
+        fields = {}
+        for prefix, scores in rankings.items():
+            args = (y_true, y_pred, scores)
+            points = risk_coverage_curve(*args, sample_weight=sample_weight)
+            fields[prefix + "coverage"] = points.coverage
+            fields[prefix + "selective_risk"] = points.selective_risk
+            fields[prefix + "aurc"] = aurc(*args, sample_weight=sample_weight)
+        display = cls(name=name or "classifier", **fields)
         return display.plot(ax=ax, plot_oracle=plot_oracle, xscale=xscale, **kwargs)
 
-    @classmethod
-    def from_estimator(
-        cls,
-        estimator,
-        X,
-        y,
-        *,
-        response_method="auto",
-        sample_weight=None,
-        name=None,
-        plot_oracle=False,
-        xscale="linear",
-        ax=None,
-        **kwargs,
-    ):
-        """Plot the curve of a fitted classifier on ``X``, ``y``.
-
-        The confidence is the top probability (``predict_proba``) or the
-        margin (``decision_function``); a :class:`RejectOptionClassifier`
-        (alone or ending a pipeline) uses its own choice, and its predictions
-        before rejection are scored.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        response_method : {"auto", "predict_proba", "decision_function"}, \
-default="auto"
-        sample_weight : array-like of shape (n_samples,), default=None
-        name : str, default=None
-            Legend entry; the estimator's class name by default.
-        plot_oracle : bool, default=False
-        xscale : {"linear", "sqrt"}, default="linear"
-        ax : matplotlib Axes, default=None
-        **kwargs : dict
-            Passed to ``ax.plot`` for the curve.
-
-        Returns
-        -------
-        display : RiskCoverageDisplay
-        """
-        y_pred, confidence, *_ = _estimator_confidence(estimator, X, response_method)
-        return cls.from_predictions(
-            y,
-            y_pred,
-            confidence=confidence,
-            sample_weight=sample_weight,
-            plot_oracle=plot_oracle,
-            xscale=xscale,
-            ax=ax,
-            name=name or _estimator_name(estimator),
-            **kwargs,
-        )
+    @staticmethod
+    def _predict(estimator, X, y, kwargs):
+        """The predictions before rejection and their confidence."""
+        response_method = kwargs.pop("response_method", "auto")
+        *_, y_pred, confidence = _estimator_scores(estimator, X, response_method)
+        return y_pred, {"confidence": confidence}
 
     def plot(self, ax=None, *, name=None, plot_oracle=False, xscale="linear", **kwargs):
         """Draw the curve (and the oracle's), AURC in the legend.
@@ -252,15 +167,13 @@ default="auto"
         Parameters
         ----------
         ax : matplotlib Axes, default=None
-            A new figure if None; pass another display's ``ax_`` to compare
-            classifiers on one axes.
+            A new figure if None.
         name : str, default=None
-            Legend entry; the display's ``name`` by default.
+            Legend entry; the display's ``name``, else "classifier".
         plot_oracle : bool, default=False
-            Draw the best ranking's curve (needs the oracle arrays).
+            Also draw the curve of the best ranking of the same predictions.
         xscale : {"linear", "sqrt"}, default="linear"
-            ``"sqrt"`` spreads the high-coverage end (axis position grows as
-            the square root of the rejected share).
+            ``"sqrt"`` spreads the high-coverage end.
         **kwargs : dict
             Passed to ``ax.plot`` for the curve.
 
@@ -277,48 +190,31 @@ default="auto"
             )
         ax = _axes(ax)
         name = name or self.name or "classifier"
-        # R_g holds over (c_{g-1}, c_g] from c_0 = 0: the step rule of the AURC,
-        # so the area under the drawn steps is the AURC. Dots mark the
-        # reachable points when they are few.
-        coverage, risk = _from_zero(self.coverage, self.selective_risk)
-        line_kw = {
-            "drawstyle": "steps-pre",
-            "linewidth": 1.5,
-            "label": _legend_label(_with_area(name, self.aurc)),
-            "marker": "o" if len(self.coverage) <= 60 else None,
-            "markersize": 3,
-            "markevery": slice(1, None),
-            # The data lie inside the limits; unclipped, the dots at
-            # coverage 1 stay whole.
-            "clip_on": False,
-        }
+        # The dots mark the reachable points, not the added one at coverage 0.
+        line_kw = {**_step_line_kw(len(self.coverage)), "markevery": slice(1, None)}
         line_kw.update(kwargs)
-        (self.line_,) = ax.plot(coverage, risk, **line_kw)
+        self.line_ = _steps(
+            ax, self.coverage, self.selective_risk, name, self.aurc, **line_kw
+        )
         self.oracle_line_ = None
         if plot_oracle:
-            (self.oracle_line_,) = ax.plot(
-                *_from_zero(self.oracle_coverage, self.oracle_selective_risk),
-                drawstyle="steps-pre",
+            self.oracle_line_ = _steps(
+                ax,
+                self.oracle_coverage,
+                self.oracle_selective_risk,
+                f"{name}, oracle ranking",
+                self.oracle_aurc,
                 linestyle=":",
                 linewidth=1.2,
                 color=self.line_.get_color(),
-                label=_legend_label(
-                    _with_area(f"{name}, oracle ranking", self.oracle_aurc)
-                ),
             )
         _set_rate_axis(ax, scale=xscale, kind="coverage")
         # Every curve on the axes in view (earlier calls fixed the limits).
-        heights = [
-            np.nanmax(values)
-            for values in (np.asarray(line.get_ydata(), float) for line in ax.lines)
-            if np.isfinite(values).any()
-        ]
-        top = max(heights, default=0.0)
+        top = ax.dataLim.y1 if np.isfinite(ax.dataLim.y1) else 0.0
         top = top if top > 0 else 1.0
         # A little below 0: zero-risk steps stay visible above the frame.
         ax.set_ylim(-0.03 * top, 1.05 * top)
-        ax.set_xlabel("coverage (share of samples accepted)")
         ax.set_ylabel("selective risk (errors among accepted)")
         ax.set_title("Risk-coverage curve (lower is better)")
         self.legend_ = _legend(ax, below_offset=0.14)
-        return _finish(self, ax)
+        return self._finish(ax)
