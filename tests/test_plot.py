@@ -374,10 +374,21 @@ def test_entropy_triangle_zoom_labels_its_grid_and_has_no_legend():
     assert "2MI'" in ax.get_xlabel()
     assert "ΔH'" in ax.get_ylabel()
     assert "VI'" in top.get_xlabel()
-    # With its legend, the zoomed panel puts it below the axes.
-    _, ax = plt.subplots()
+    # With its legend, the zoomed panel puts it below the axes when the layout
+    # makes room for it, and inside the axes otherwise, never off the figure.
+    _, ax = plt.subplots(layout="constrained")
     with_legend = display.plot(ax=ax, zoom=True)
     assert with_legend.legend_.get_bbox_to_anchor().y0 < ax.get_window_extent().y0
+    figure, ax = plt.subplots()
+    with_legend = display.plot(ax=ax, zoom=True)
+    figure.canvas.draw()
+    box = with_legend.legend_.get_window_extent()
+    assert ax.get_window_extent().contains(box.x0, box.y0)
+    assert ax.get_window_extent().contains(box.x1, box.y1)
+    # The title clears the top axis' labels and stays inside the figure.
+    title = ax.title.get_window_extent()
+    assert title.y1 <= figure.bbox.y1
+    assert title.y0 >= with_legend.top_axis_.get_tightbbox().y1 - 1
 
 
 def test_information_coverage_labels_stay_off_the_points(iris_model):

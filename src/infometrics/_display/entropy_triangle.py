@@ -6,7 +6,7 @@ from functools import partial
 import numpy as np
 
 from .._measures.triangle import entropy_triangle
-from .common import PointsDisplay, _axes, _draw_points, _finite
+from .common import PointsDisplay, _axes, _draw_points, _finite, _legend
 
 _SQRT3_2 = np.sqrt(3.0) / 2.0
 
@@ -180,16 +180,16 @@ class EntropyTriangleDisplay(PointsDisplay):
         self.legend_ = self.top_axis_ = None
         if zoom:
             self.top_axis_ = _zoom_axes(ax, view)
-            ax.set_title(f"Entropy triangle, zoomed (grid every {view['grid_step']:g})")
+            # Above the top axis' labels: small enough to stay in a default figure.
+            ax.set_title(
+                f"Entropy triangle, zoomed (grid every {view['grid_step']:g})",
+                fontsize="medium",
+                pad=3,
+            )
             if legend:
-                # Below the axes: inside, it would hide points of the zoomed view.
-                self.legend_ = ax.legend(
-                    loc="upper center",
-                    bbox_to_anchor=(0.5, -0.12),
-                    ncol=2,
-                    fontsize=8,
-                    frameon=False,
-                )
+                # Below the axes when the layout makes room (inside, it may hide
+                # points of the zoomed view), else inside: never off the figure.
+                self.legend_ = _legend(ax, below_offset=0.12, ncol=2)
         else:
             ax.set_xlim(-0.2, 1.2)
             ax.set_ylim(-0.2, _SQRT3_2 + 0.12)
