@@ -18,12 +18,13 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.label_checks import is_rejection, reject_marker
+from .._curves.scores import check_confidence
 from .._from_labels.scores import counts_and_labels
 from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
 from .._sklearn.responses import accepted
 from . import figures as drawing
-from .per_class import per_class_table
+from .per_class import AVERAGES, check_row_names, per_class_table
 from .relabelling import permuted_message, warn_permuted
 from .render import (
     BETTER,
@@ -49,20 +50,6 @@ HEADLINE = (
 # Shown without an interval, after the headline numbers.
 _ALSO = (("accuracy on accepted", "accepted_accuracy"),)
 DEFAULT_RESAMPLES = 1000
-
-
-def _check_confidence(confidence, n_samples):
-    scores = np.asarray(confidence)
-    if scores.dtype.kind not in "biuf" or scores.shape != (n_samples,):
-        raise ValueError(
-            f"confidence must be a 1-d array of numbers, one per sample "
-            f"({n_samples}); got dtype {scores.dtype} and shape {scores.shape}. "
-            "For probabilities of shape (n_samples, n_classes) pass their row "
-            "maximum."
-        )
-    if np.isnan(scores.astype(np.float64)).any():
-        raise ValueError("confidence contains NaN; give every sample a confidence.")
-    return scores
 
 
 def _apply_threshold(y_pred, confidence, threshold, reject_label):
@@ -144,17 +131,13 @@ def html_report(
 ) -> str:
     """One self-contained HTML page: every measure, per class, and the figures.
 
-    The page holds the confusion matrix (counts, and a figure of the shares
-    of each true class, :class:`AugmentedConfusionMatrixDisplay`), the
-    per-class table (as :func:`per_class_report`), the entropy triangle and
-    information coverage figures, the measures table (value, direction and
-    description of every measure, as :func:`information_report`) and, when
-    confidences are given, the reject curve (:class:`RejectCurveDisplay`)
-    and the risk–coverage curve (:class:`RiskCoverageDisplay`) with the
-    selective-classification measures (:func:`aurc` and its kin). Figures
-    are SVG embedded in the page as ``data:`` URIs; the page loads nothing
-    else (no script, stylesheet, font or network address), so it opens
-    offline and can be mailed as one file.
+    The page holds the confusion matrix (counts, and
+    :class:`AugmentedConfusionMatrixDisplay`), the table of
+    :func:`per_class_report`, the entropy triangle and information coverage,
+    the table of :func:`information_report` and, with confidences, the reject
+    and risk–coverage curves with the selective-classification measures
+    (:func:`aurc` and its kin). Figures are SVG ``data:`` URIs: the page loads
+    nothing else, opens offline and can be mailed as one file.
 
     Parameters
     ----------
@@ -162,15 +145,14 @@ def html_report(
         Labels; ``reject_label`` in ``y_pred`` marks a rejection. Or give
         ``confusion_matrix``.
     confidence : array-like of shape (n_samples,), default=None
-        The classifier's confidence in each prediction (higher = more sure;
-        e.g. the maximum predicted probability). Then ``y_pred`` holds the
-        predictions *before* rejection, and the page adds the reject and
-        risk–coverage curves and measures over every threshold.
+        The confidence in each prediction (higher = more sure). Then
+        ``y_pred`` holds the predictions *before* rejection, and the page adds
+        the curves and measures over every threshold.
     threshold : float or dict, default=None
         With ``confidence``: the tables describe the classifier that rejects
-        the predictions whose confidence is below ``threshold`` (marked
-        ``reject_label``), as :class:`RejectOptionClassifier` does; a dict
-        ``{class: threshold}`` gives each predicted class its own.
+        the predictions below ``threshold``, as
+        :class:`RejectOptionClassifier` does; a dict ``{class: threshold}``
+        gives each predicted class its own.
     labels : array-like of shape (m,), default=None
         Class order (from labels), or the row names (from a matrix).
     reject_label : scalar or None, default=-1
@@ -178,44 +160,41 @@ def html_report(
     sample_weight : array-like of shape (n_samples,), default=None
         With labels only; a matrix already holds weighted counts.
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts, instead of ``y_true`` and ``y_pred``. A DataFrame with row
-        and column names is read by name (the columns in any order, one
-        extra column for rejections) and names the rows.
+        Counts; a DataFrame with row and column names is read by name.
     name : str, default="classifier"
         The classifier's name in the figures' legends.
     title : str, default="Classifier report"
         The page's title and heading.
     figures : bool, default=True
-        Draw the figures (needs matplotlib, the ``plot`` extra). ``False``
-        gives the tables only, without matplotlib.
+        Draw the figures (needs matplotlib, the ``plot`` extra).
     n_resamples : int, default=1000
-        Bootstrap resamples for the intervals shown below NI2, f(T;S),
-        r(S|T), the accuracy and the reject rate (percentile intervals, as
-        :func:`bootstrap_measures`; from the labels and weights with
-        ``sample_weight``). 0 shows no intervals.
+        Bootstrap resamples for the percentile intervals of the headline
+        numbers (as :func:`bootstrap_measures`); 0 shows none.
     confidence_level : float, default=0.95
         Coverage of those intervals.
     random_state : int, Generator or None, default=None
-        Seed of the resampling, for a page that is the same on every run.
+        Seed of the resampling.
     path : str or path-like, default=None
         Also write the page to this file (UTF-8).
 
     Returns
     -------
     page : str
-        The HTML document. A notebook shows it as the page (in a frame of
-        its own) when it is the cell's last expression.
+        The HTML document; a notebook shows it in a frame of its own.
 
     Raises
     ------
     ImportError
         If ``figures=True`` and matplotlib is not installed.
 
+    Warns
+    -----
+    PermutedLabelsWarning
+        As :func:`information_report`.
+
     See Also
     --------
-    information_report : The measures as a DataFrame.
-    per_class_report : The per-class table as a DataFrame.
-    risk_coverage_curve : Selective risk against coverage.
+    information_report, per_class_report, risk_coverage_curve
 
     Examples
     --------
@@ -232,7 +211,7 @@ def html_report(
                 "confidence needs y_true and y_pred (one confidence per "
                 "prediction), not a confusion matrix."
             )
-        confidence = _check_confidence(confidence, np.asarray(y_true).shape[0])
+        confidence = check_confidence(confidence, np.asarray(y_true).shape[0])
         # First: a rejection already in y_pred is the likelier mistake.
         decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
     elif threshold is not None:
@@ -300,13 +279,10 @@ def html_report_from_estimator(
 ) -> str:
     """The HTML page of a fitted reject-option classifier on data ``X, y``.
 
-    Reads from the estimator what :func:`html_report` needs: the confidences
-    (``estimator.predict_confidence(X)``), the predictions before rejection
-    (those of the wrapped classifier, ``estimator.estimator_``), the threshold
-    (``best_threshold_`` of :class:`RejectOptionClassifierCV`, else
-    ``threshold``; one per class with ``per_class=True``) and the
-    ``reject_label``. The tables describe the estimator's own predictions;
-    the curves, every threshold.
+    :func:`html_report` of ``y``, the wrapped classifier's predictions, the
+    estimator's ``predict_confidence(X)``, its threshold (``best_threshold_``
+    of :class:`RejectOptionClassifierCV`, else ``threshold``; one per class
+    with ``per_class=True``) and its ``reject_label``.
 
     Parameters
     ----------
@@ -317,8 +293,7 @@ def html_report_from_estimator(
     y : array-like of shape (n_samples,)
         Its true labels.
     **options
-        Any other option of :func:`html_report` (``name``, ``title``,
-        ``figures``, ``sample_weight``, ``path``, ...).
+        Any other option of :func:`html_report`.
 
     Returns
     -------
@@ -377,32 +352,31 @@ def html_page(
     random_state=None,
     weighted=None,
 ):
-    """The page of :func:`html_report` for one valid matrix, and its relabelling note.
-
-    No warning (the command line says the note its own way); ``can_reject``
-    keeps an all-zero reject column, ``sections`` go before the measures table.
-    """
+    """The page of :func:`html_report` for one valid matrix, and its relabelling
+    note (no warning); ``can_reject`` keeps an all-zero reject column,
+    ``sections`` go before the measures table."""
     from .. import __version__
 
     n_classes = matrix.shape[0]
+    check_row_names(class_labels, matrix.shape[1] > n_classes)
     if not can_reject and not np.any(matrix[:, n_classes:]):
-        # Nothing was rejected and nothing could be (no confidences): an
-        # all-zero reject column is no output (every measure is that of the
-        # square part), so the page shows no reject column, row or rate.
+        # Nothing was rejected and nothing could be: an all-zero reject column
+        # is no output, so the page shows no reject column, row or rate.
         matrix = matrix[:, :n_classes]
     has_reject = matrix.shape[1] > n_classes
+    quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
     undefined = {}
-    report, note = measures_table(matrix, class_labels, why=undefined)
-    values = report["value"].droplevel("family")
-    reasons = value_reasons(matrix, values.items(), undefined)
+    report, note = measures_table(
+        matrix, class_labels, why=undefined, quantities=quantities
+    )
+    reasons = value_reasons(quantities, report["value"].droplevel(0), undefined)
     why = [reasons.get(name, "") for name in report.index.get_level_values(1)]
     if any(why):
         report.insert(1, "why 0 or undefined", why)
     report["better"] = report.pop("higher_is_better").map(BETTER)
-    report = report[[c for c in report.columns if c != "description"] + ["description"]]
-    if "note" in report.columns:
-        report["note"] = report.pop("note")
-    per_class, _ = per_class_table(matrix, class_labels)
+    last = [column for column in ("description", "note") if column in report]
+    report = report[[c for c in report.columns if c not in last] + last]
+    per_class, _ = per_class_table(matrix, class_labels, quantities=quantities)
     if not has_reject:
         per_class = per_class.drop(columns="reject_rate")
     # Counts show as integers whenever they are whole (weights may not be).
@@ -419,6 +393,13 @@ def html_page(
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     meta = [str(name), *([operating_point] if operating_point else [])]
     meta += [f"infometrics {__version__}", generated]
+    intervals = headline_intervals(
+        matrix,
+        n_resamples=n_resamples,
+        confidence_level=confidence_level,
+        random_state=random_state,
+        weighted=weighted,
+    )
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -427,21 +408,12 @@ def html_page(
         f"<style>{STYLE}</style></head><body><main>",
         f"<h1>{text(title)}</h1>",
         f'<p class="meta">{text(" · ".join(meta))}</p>',
-        headline(
-            report,
-            matrix,
-            *headline_intervals(
-                matrix,
-                n_resamples=n_resamples,
-                confidence_level=confidence_level,
-                random_state=random_state,
-                weighted=weighted,
-            ),
-        ),
+        headline(report, matrix, *intervals),
     ]
     if note is not None:
         message = text(permuted_message(note))
         parts.append(f'<p class="note"><strong>Note.</strong> {message}</p>')
+    rejection = "the overall reject rate, " if has_reject else ""
     parts += [
         section(
             "Confusion matrix",
@@ -463,14 +435,9 @@ def html_page(
             )
             + "; H(T|S=output): uncertainty left about the truth given the "
             "output (bits). The last rows average over the classes, plainly "
-            "(macro) and weighted by each class's samples (weighted: "
-            + ("the overall reject rate, " if has_reject else "")
-            + "H(S|T) and H(T|S)).",
-            scrolling(
-                frame_table(
-                    per_class, "per-class", marked=("macro avg", "weighted avg")
-                )
-            ),
+            f"(macro) and weighted by each class's samples (weighted: {rejection}"
+            "H(S|T) and H(T|S)).",
+            scrolling(frame_table(per_class, "per-class", marked=AVERAGES)),
         ),
         *(drawing.figure_sections(matrix, str(name)) if figures else []),
         *sections,
@@ -591,18 +558,27 @@ def headline(report, matrix, intervals, sentence):
     return '<dl class="summary">' + "".join(cells) + "</dl>" + note
 
 
-def value_reasons(matrix, values, undefined):
-    """``{measure: why}`` for the measures 0 or undefined by definition on ``matrix``.
+def value_reasons(quantities, values, undefined):
+    """``{measure: why}`` for the measures 0 or undefined by definition.
 
-    ``values`` are the table's ``(measure, value)`` pairs. Undefined: the
-    reason their evaluation gave (``undefined``, ``{measure: reason}``); zero:
-    a cross-entropy ratio whose denominator is infinite. A measure that is
-    simply low gets no reason.
+    Undefined: the reason their evaluation gave (``undefined``); zero: a
+    cross-entropy ratio (``values``, a Series) whose denominator is infinite.
     """
     reasons = {name: f"undefined: {reason}" for name, reason in undefined.items()}
-    quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
-    infinite = _infinite_cross_entropies(quantities)
-    for name, number in values:
+    infinite = {}
+    if not np.all(np.isfinite(cross_entropy_y_t(quantities))):
+        rejected = quantities.n_outputs > quantities.n_classes and bool(
+            np.any(quantities.column_totals[..., -1] > 0)
+        )
+        cause = (
+            "the output puts mass on “rejected”, which the truth never takes"
+            if rejected
+            else "a class is predicted that is never true"
+        )
+        infinite["H(y; t)"] = f"H(y; t) is infinite ({cause})"
+    if not np.all(np.isfinite(cross_entropy_t_y(quantities))):
+        infinite["H(t; y)"] = "H(t; y) is infinite (a true class is never predicted)"
+    for name, number in values.items():
         ni = NI_MEASURES.get(name)
         if ni is None or ni.group != "cross-entropy" or number != 0.0:
             continue
@@ -617,30 +593,9 @@ def value_reasons(matrix, values, undefined):
     return reasons
 
 
-_CROSS_ENTROPIES = ("H(t; y)", "H(y; t)")
-
-
 def _cross_entropies_in(ni):
     """The cross-entropies a measure's formula divides by, through NIk it names."""
-    terms = [term for term in _CROSS_ENTROPIES if term in ni.formula]
+    terms = [term for term in ("H(t; y)", "H(y; t)") if term in ni.formula]
     for number in re.findall(r"NI(\d+)", ni.formula):
         terms += _cross_entropies_in(NI_MEASURES[f"ni{number}"])
     return list(dict.fromkeys(terms))
-
-
-def _infinite_cross_entropies(quantities):
-    """The infinite cross-entropies of the marginals, each with its cause in words."""
-    infinite = {}
-    if not np.all(np.isfinite(cross_entropy_y_t(quantities))):
-        rejected = quantities.n_outputs > quantities.n_classes and bool(
-            np.any(quantities.column_totals[..., -1] > 0)
-        )
-        cause = (
-            "the output puts mass on “rejected”, which the truth never takes"
-            if rejected
-            else "a class is predicted that is never true"
-        )
-        infinite["H(y; t)"] = f"H(y; t) is infinite ({cause})"
-    if not np.all(np.isfinite(cross_entropy_t_y(quantities))):
-        infinite["H(t; y)"] = "H(t; y) is infinite (a true class is never predicted)"
-    return infinite
