@@ -16,7 +16,8 @@ def _name(label):
 
 @dataclass(frozen=True)
 class RelabellingNote:
-    """What a report says about renaming the predicted classes of one matrix."""
+    """What a report says about renaming the predicted classes of one matrix;
+    ``looks_like`` maps each renamed predicted row to its true class's name."""
 
     renaming: str
     correct_rate: float
@@ -29,25 +30,9 @@ class RelabellingNote:
             f"from {self.correct_rate:.3f} to {self.relabelled_correct_rate:.3f}"
         )
 
-    @property
-    def classifier_note(self):
-        """The note on a classifier's row; accuracy first: notebooks cut long cells."""
-        return (
-            f"accuracy {self.correct_rate:.3f} -> "
-            f"{self.relabelled_correct_rate:.3f} if relabelled {self.renaming}"
-        )
-
-    @property
-    def measure_note(self):
-        """The note on the row of a measure that the renaming leaves unchanged."""
-        return f"unchanged if relabelled {self.renaming}"
-
 
 def relabelling_note(counts, class_labels):
-    """The :class:`RelabellingNote` of a valid matrix, or ``None`` (no clear renaming).
-
-    ``looks_like`` maps each renamed predicted row index to the true class name.
-    """
+    """The :class:`RelabellingNote` of a valid matrix, or None (no clear renaming)."""
     found = clear_relabelling_of_counts(counts)
     if found is None:
         return None

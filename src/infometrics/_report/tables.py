@@ -163,7 +163,9 @@ def measures_table(matrix, class_labels, *, why=None, quantities=None):
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         report["note"] = [
-            note.measure_note if name in PREDICTION_RELABELLING_INVARIANT else ""
+            f"unchanged if relabelled {note.renaming}"
+            if name in PREDICTION_RELABELLING_INVARIANT
+            else ""
             for name in names
         ]
     return report, note
@@ -281,7 +283,13 @@ def compare(
         }
         note = relabelling_note(matrix, class_labels)
         warn_permuted(note, name)
-        notes[name] = "" if note is None else note.classifier_note
+        # Accuracy first: notebooks cut long cells.
+        notes[name] = (
+            ""
+            if note is None
+            else f"accuracy {note.correct_rate:.3f} -> "
+            f"{note.relabelled_correct_rate:.3f} if relabelled {note.renaming}"
+        )
     table = pd.DataFrame.from_dict(rows, orient="index").rename_axis("classifier")
     for measure in names if ranks else ():
         # 1 = best; an undefined (NaN) value has no rank (<NA>).
