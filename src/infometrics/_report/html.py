@@ -56,10 +56,8 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
     """Check the confidence inputs; the predictions after rejection, if any."""
     predictions = np.asarray(y_pred, dtype=object)
     # Compared as the counting does: a missing-value marker (np.nan, pd.NA)
-    # matches every missing prediction, where ``==`` never holds for NaN and
-    # raises for pd.NA.
-    marker = reject_marker(reject_label)
-    if is_rejection(predictions.reshape(-1), marker).any():
+    # matches every missing prediction, where ``==`` fails for both.
+    if is_rejection(predictions.reshape(-1), reject_marker(reject_label)).any():
         raise ValueError(
             "With confidence, pass y_pred before rejection (every prediction a "
             f"class, none {reject_label!r}): the page shows every threshold. To "
@@ -73,26 +71,26 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
             "threshold rejects predictions; pass the label that marks them as "
             "reject_label (not None)."
         )
-    per_class = threshold if isinstance(threshold, dict) else None
-    for value in [threshold] if per_class is None else per_class.values():
+    per_class = isinstance(threshold, dict)
+    for value in threshold.values() if per_class else [threshold]:
         if not isinstance(value, int | float | np.integer | np.floating) or (
             np.isnan(value)
         ):
             raise ValueError(f"threshold must be a number; got {value!r}.")
     predicted_index = None
-    if per_class is not None:
+    if per_class:
         # The threshold of each sample's predicted class.
-        position = {label: i for i, label in enumerate(per_class)}
-        try:
-            predicted_index = np.array(
-                [position[label] for label in predictions.tolist()], dtype=np.intp
-            )
-        except KeyError as exc:
+        position = {label: i for i, label in enumerate(threshold)}
+        missing = [label for label in predictions.tolist() if label not in position]
+        if missing:
             raise ValueError(
-                f"threshold has no value for the predicted class {exc.args[0]!r}; "
+                f"threshold has no value for the predicted class {missing[0]!r}; "
                 "give one per class."
-            ) from None
-        threshold = np.array(list(per_class.values()))
+            )
+        predicted_index = np.array(
+            [position[x] for x in predictions.tolist()], dtype=np.intp
+        )
+        threshold = np.array(list(threshold.values()))
     predictions = predictions.copy()
     predictions[~accepted(confidence, threshold, predicted_index)] = reject_label
     return predictions
@@ -369,7 +367,8 @@ def html_page(
     report, note = measures_table(
         matrix, class_labels, why=undefined, quantities=quantities
     )
-    reasons = value_reasons(quantities, report["value"].droplevel(0), undefined)
+    values = report["value"].droplevel(0)
+    reasons = value_reasons(quantities, values, undefined)
     why = [reasons.get(name, "") for name in report.index.get_level_values(1)]
     if any(why):
         report.insert(1, "why 0 or undefined", why)
@@ -393,13 +392,6 @@ def html_page(
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     meta = [str(name), *([operating_point] if operating_point else [])]
     meta += [f"infometrics {__version__}", generated]
-    intervals = headline_intervals(
-        matrix,
-        n_resamples=n_resamples,
-        confidence_level=confidence_level,
-        random_state=random_state,
-        weighted=weighted,
-    )
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -408,7 +400,14 @@ def html_page(
         f"<style>{STYLE}</style></head><body><main>",
         f"<h1>{text(title)}</h1>",
         f'<p class="meta">{text(" · ".join(meta))}</p>',
-        headline(report, matrix, *intervals),
+        headline(
+            values,
+            matrix,
+            weighted=weighted,
+            n_resamples=n_resamples,
+            confidence_level=confidence_level,
+            random_state=random_state,
+        ),
     ]
     if note is not None:
         message = text(permuted_message(note))
@@ -461,75 +460,57 @@ def html_page(
     return "\n".join(parts) + "\n", note
 
 
-def headline_intervals(
-    matrix, *, n_resamples, confidence_level, random_state, weighted=None
-):
-    """Bootstrap intervals of the headline measures, and the sentence saying how.
-
-    Multinomial draws of the counts, or resamples of the labels (``weighted``:
-    the keywords of :func:`bootstrap_measures_from_predictions`).
-    """
+def _intervals(counts, weighted, options):
+    """Bootstrap intervals of the headline measures and the sentence saying how:
+    multinomial draws of the counts, or resamples of the labels (``weighted``:
+    the keywords of :func:`bootstrap_measures_from_predictions`)."""
     from .._resampling.bootstrap import (
         bootstrap_measures,
         bootstrap_measures_from_predictions,
     )
     from .._resampling.intervals import interval_notes
 
-    counts = np.asarray(matrix, dtype=float)
-    if not n_resamples or (weighted is None and counts.max(initial=0.0) <= 0):
-        return None, ""
+    if not options["n_resamples"] or (weighted is None and not counts.any()):
+        return {}, ""
     if weighted is None and counts.max() >= 2.0**62 / counts.size:
         # No sample of this many draws can be resampled (nor held).
-        return (
-            None,
-            "No intervals: the counts are too large to be resampled as samples.",
-        )
+        return {}, "No intervals: the counts are too large to be resampled as samples."
     if weighted is None and not np.array_equal(counts, np.round(counts)):
-        return None, (
+        return {}, (
             "No intervals: the counts are weighted. Pass the labels and "
             "sample_weight to html_report for intervals of weighted data."
         )
-    options = {
-        "n_resamples": n_resamples,
-        "confidence_level": confidence_level,
-        "random_state": random_state,
-    }
     names = [name for _, name in HEADLINE]
     # The page states why an interval is partial or NaN; no warning.
     with interval_notes() as notes:
         if weighted is None:
             intervals = bootstrap_measures(counts.astype(np.int64), names, **options)
         else:
+            y_true, y_pred = weighted.pop("y_true"), weighted.pop("y_pred")
             intervals = bootstrap_measures_from_predictions(
-                weighted.pop("y_true"),
-                weighted.pop("y_pred"),
-                names,
-                **weighted,
-                **options,
+                y_true, y_pred, names, **weighted, **options
             )
     sentence = (
-        f"Below each headline number: its {confidence_level:.0%} percentile "
-        f"bootstrap interval over {n_resamples} resamples of the samples "
-        "(html_report(..., n_resamples=0) leaves them out)."
+        f"Below each headline number: its {options['confidence_level']:.0%} "
+        f"percentile bootstrap interval over {options['n_resamples']} resamples "
+        "of the samples (html_report(..., n_resamples=0) leaves them out)."
     )
     return intervals, " ".join([sentence, *notes])
 
 
-def headline(report, matrix, intervals, sentence):
+def headline(values, matrix, *, weighted=None, **options):
     """The summary boxes: samples, classes, the headline numbers and intervals."""
-    value = report.reset_index(level="family")["value"]
-    boxes = [
-        ("samples", total_text(np.asarray(matrix, dtype=float)), ""),
-        ("classes", f"{np.asarray(matrix).shape[0]}", ""),
-    ]
+    counts = np.asarray(matrix, dtype=float)
+    intervals, sentence = _intervals(counts, weighted, options)
+    boxes = [("samples", total_text(counts), ""), ("classes", f"{len(counts)}", "")]
     outside = []
-    can_reject = matrix.shape[1] > matrix.shape[0]
     for label, name in (*HEADLINE, *_ALSO):
-        if not can_reject and name in ("reject_rate", "accepted_accuracy"):
+        if counts.shape[1] == len(counts) and name in (
+            "reject_rate",
+            "accepted_accuracy",
+        ):
             continue
-        number = float(value[name])
-        detail = ""
-        interval = (intervals or {}).get(name)
+        number, detail, interval = float(values[name]), "", intervals.get(name)
         if interval is not None and not np.isnan(number):
             if np.isnan(interval.low) or np.isnan(interval.high):
                 detail = "interval undefined"
