@@ -351,6 +351,15 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
             },
             "threshold must be a number",
         ),
+        (
+            {
+                "y_true": [0, 1],
+                "y_pred": [0, 1],
+                "confidence": [0.5, 0.4],
+                "threshold": {0: 0.5},
+            },
+            "no value for the predicted class 1",
+        ),
     ],
 )
 def test_bad_input_says_what_to_do(kwargs, message):

@@ -77,8 +77,6 @@ def _stable_ids(svg):
     for old in _HASHED_ID.findall(svg):
         if old not in renamed:
             renamed[old] = f"{old[:-10]}{len(renamed):010x}"
-    if not renamed:
-        return svg
     pattern = re.compile(
         r'(?<=id=")([^"]+)(?=")|(?<=#)([A-Za-z_][\w.\-]*[0-9a-f]{10})(?=[)"])'
     )

@@ -78,11 +78,9 @@ def cell(value, digits=4, css=""):
     number = f' class="{" ".join(["num", css]).strip()}"'
     if value is None or (isinstance(value, float | np.floating) and np.isnan(value)):
         return '<td class="num undefined" title="undefined for this matrix">–</td>'
-    if isinstance(value, bool | np.bool_):
-        value = "yes" if value else "no"
-    elif isinstance(value, int | np.integer):
+    if isinstance(value, int | np.integer):
         return f"<td{number}>{int(value)}</td>"
-    elif isinstance(value, float | np.floating):
+    if isinstance(value, float | np.floating):
         return f"<td{number}>{fixed(value, digits)}</td>"
     return f"<td{f' class={chr(34)}{css}{chr(34)}' if css else ''}>{text(value)}</td>"
 
