@@ -67,12 +67,9 @@ _HASHED_ID = re.compile(r'\bid="([^"]*[0-9a-f]{10})"')
 
 
 def _stable_ids(svg):
-    """The SVG with its hashed ids renumbered in order of appearance.
-
-    The same figure then gives the same bytes on every call without touching
-    ``svg.hashsalt``. Only ids that the document defines are renamed, in
-    their definitions and in their references (``#id``).
-    """
+    """The SVG with the hashed ids it defines renumbered in order of appearance
+    (definitions and ``#id`` references): the same bytes on every call without
+    touching ``svg.hashsalt``."""
     renamed = {}
     for old in _HASHED_ID.findall(svg):
         if old not in renamed:
@@ -217,11 +214,8 @@ def figure_sections(matrix, name):
 
 @_drawn_alone
 def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
-    """The reject-curve and risk–coverage figures.
-
-    ``reject`` is a reject curve, ``draw_risk(ax)`` draws the risk–coverage
-    curve; ``exact``: one step per distinct confidence, else per bin edge.
-    """
+    """The reject-curve and risk–coverage (``draw_risk(ax)``) figures; ``exact``:
+    one step per distinct confidence, else per bin edge."""
     from ..plotting import RejectCurveDisplay
 
     figure = pyplot_free_figure(7.2, 4.8)

@@ -110,12 +110,9 @@ def _css(column):
 
 
 def frame_table(frame, css, *, digits=4, marked=()):
-    """``frame`` as an HTML table of class ``css``.
-
-    The index names the rows (a two-level index groups them under a heading
-    row per first level), cells take their column's class (``_STYLED``), and
-    the rows named in ``marked`` take the class ``average``.
-    """
+    """``frame`` as an HTML table of class ``css``: a two-level index groups the
+    rows under a heading row per first level, cells take their column's class
+    (``_STYLED``), the rows named in ``marked`` the class ``average``."""
     columns = list(frame.columns)
     numeric = [pd.api.types.is_numeric_dtype(dtype) for dtype in frame.dtypes]
     head = f"<th>{text(frame.index.names[-1] or '')}</th>" + "".join(

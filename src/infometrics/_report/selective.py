@@ -35,11 +35,8 @@ _AREAS = {
 
 
 def binned_risk_coverage(binned):
-    """Coverage, selective and generalized risk and thresholds at the bin edges.
-
-    In decreasing threshold, as :func:`risk_coverage_curve` orders them, empty
-    bins skipped; point ``j`` accepts the bins at or above ``thresholds[j - 1]``.
-    """
+    """Coverage, selective and generalized risk and thresholds at the bin edges,
+    decreasing as :func:`risk_coverage_curve`'s, empty bins skipped."""
     counts = np.asarray(binned.counts, dtype=float)
     weight = counts.sum(axis=(1, 2))
     # From the most confident bin down.
@@ -55,11 +52,8 @@ def binned_risk_coverage(binned):
 
 
 def selective_rows(curve, *, excess=None):
-    """The table of a risk–coverage curve: areas, then readings at fixed targets.
-
-    ``excess`` (the e-AURC, from labels) marks a curve exact at every
-    confidence; without it the curve is exact at the bin edges only.
-    """
+    """The table of a risk–coverage curve: areas, then readings at fixed targets;
+    ``excess`` (the e-AURC) marks a curve exact at every confidence."""
     coverage, selective_risk, generalized_risk = curve[:3]
     steps = np.diff(coverage, prepend=0.0)
     exact = excess is not None

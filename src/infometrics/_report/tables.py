@@ -101,12 +101,9 @@ def information_report(
 
 
 def measure_columns(matrix, names, class_labels, *, why=None, quantities=None):
-    """``value``, ``adjusted`` and ``jackknife_se`` of each measure, one row each.
-
-    The two-class ``precision``, ``recall`` and ``f1`` are those of the label
-    1 (scikit-learn's default ``pos_label``) when it is a class, else of row
-    1; ``why`` receives the reason of each undefined value.
-    """
+    """``value``, ``adjusted`` and ``jackknife_se`` of each measure, one row each;
+    two-class ``precision``, ``recall``, ``f1`` of the label 1 when it is a
+    class (scikit-learn's default ``pos_label``), else of row 1."""
     matrix = np.asarray(matrix, dtype=float)
     if quantities is None:
         quantities = MatrixQuantities(matrix)
