@@ -117,10 +117,18 @@ def check_row_names(class_labels, reject_column, averages=True):
     added = (["rejected"] if reject_column else []) + list(AVERAGES if averages else [])
     for name in np.asarray(class_labels).tolist():
         if isinstance(name, str) and name in added:
+            # Any reject column adds the row, an empty one too (nothing
+            # rejected under reject_label=-1): one rule for table and page.
+            hint = (
+                ", or count labels that are never rejected with reject_label=None,"
+                if name == "rejected"
+                else ""
+            )
             raise ValueError(
                 f"A class is named {name!r}, the name of a row the per-class "
                 "table adds (rejected, macro avg, weighted avg); rename the "
-                "class (e.g. map it to another label) to tell the rows apart."
+                f"class (e.g. map it to another label){hint} to tell the rows "
+                "apart."
             )
 
 
