@@ -77,22 +77,18 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
             np.isnan(value)
         ):
             raise ValueError(f"threshold must be a number; got {value!r}.")
-    predicted_index = None
     if per_class:
-        # The threshold of each sample's predicted class.
-        position = {label: i for i, label in enumerate(threshold)}
-        missing = [label for label in predictions.tolist() if label not in position]
+        missing = [label for label in predictions.tolist() if label not in threshold]
         if missing:
             raise ValueError(
                 f"threshold has no value for the predicted class {missing[0]!r}; "
                 "give one per class."
             )
-        predicted_index = np.array(
-            [position[x] for x in predictions.tolist()], dtype=np.intp
-        )
-        threshold = np.array(list(threshold.values()))
+        # The threshold of each sample's predicted class.
+        threshold = np.array([threshold[label] for label in predictions.tolist()])
     predictions = predictions.copy()
-    predictions[~accepted(confidence, threshold, predicted_index)] = reject_label
+    # A threshold array already holds one per sample: every entry is used.
+    predictions[~accepted(confidence, threshold, slice(None))] = reject_label
     return predictions
 
 
@@ -129,13 +125,11 @@ def html_report(
 ) -> str:
     """One self-contained HTML page: every measure, per class, and the figures.
 
-    The page holds the confusion matrix (counts, and
-    :class:`AugmentedConfusionMatrixDisplay`), the table of
-    :func:`per_class_report`, the entropy triangle and information coverage,
-    the table of :func:`information_report` and, with confidences, the reject
-    and risk–coverage curves with the selective-classification measures
-    (:func:`aurc` and its kin). Figures are SVG ``data:`` URIs: the page loads
-    nothing else, opens offline and can be mailed as one file.
+    The page shows the counts, the tables of :func:`per_class_report` and
+    :func:`information_report`, the Displays as embedded SVG and, with
+    confidences, the reject and risk–coverage curves and their measures
+    (:func:`aurc` and its kin). It loads nothing else: it opens offline and
+    can be mailed as one file.
 
     Parameters
     ----------
@@ -143,20 +137,17 @@ def html_report(
         Labels; ``reject_label`` in ``y_pred`` marks a rejection. Or give
         ``confusion_matrix``.
     confidence : array-like of shape (n_samples,), default=None
-        The confidence in each prediction (higher = more sure). Then
-        ``y_pred`` holds the predictions *before* rejection, and the page adds
-        the curves and measures over every threshold.
+        The confidence in each prediction (higher = more sure); ``y_pred``
+        then holds the predictions before rejection.
     threshold : float or dict, default=None
         With ``confidence``: the tables describe the classifier that rejects
-        the predictions below ``threshold``, as
-        :class:`RejectOptionClassifier` does; a dict ``{class: threshold}``
-        gives each predicted class its own.
+        below it (a dict ``{class: threshold}``: per predicted class).
     labels : array-like of shape (m,), default=None
         Class order (from labels), or the row names (from a matrix).
     reject_label : scalar or None, default=-1
         As for :func:`augmented_confusion_matrix`.
     sample_weight : array-like of shape (n_samples,), default=None
-        With labels only; a matrix already holds weighted counts.
+        With labels only.
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
         Counts; a DataFrame with row and column names is read by name.
     name : str, default="classifier"
@@ -166,8 +157,7 @@ def html_report(
     figures : bool, default=True
         Draw the figures (needs matplotlib, the ``plot`` extra).
     n_resamples : int, default=1000
-        Bootstrap resamples for the percentile intervals of the headline
-        numbers (as :func:`bootstrap_measures`); 0 shows none.
+        Bootstrap resamples of the headline numbers' intervals; 0 shows none.
     confidence_level : float, default=0.95
         Coverage of those intervals.
     random_state : int, Generator or None, default=None
@@ -203,6 +193,7 @@ def html_report(
     >>> "ni2" in page and "Per class" in page
     True
     """
+    decided, sections = y_pred, ()
     if confidence is not None:
         if confusion_matrix is not None or y_true is None or y_pred is None:
             raise ValueError(
@@ -214,8 +205,6 @@ def html_report(
         decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
     elif threshold is not None:
         raise ValueError("threshold needs confidence (one per prediction).")
-    else:
-        decided = y_pred
     matrix, class_labels = counts_and_labels(
         y_true,
         decided,
@@ -224,18 +213,19 @@ def html_report(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    selective = ""
     if confidence is not None:
-        selective = labels_section(
-            y_true,
-            y_pred,
-            confidence,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-            threshold=threshold,
-            name=str(name),
-            figures=figures,
+        sections = (
+            labels_section(
+                y_true,
+                y_pred,
+                confidence,
+                labels=labels,
+                reject_label=reject_label,
+                sample_weight=sample_weight,
+                threshold=threshold,
+                name=str(name),
+                figures=figures,
+            ),
         )
     page, note = html_page(
         matrix,
@@ -262,7 +252,7 @@ def html_report(
         if isinstance(threshold, dict)
         else f"rejects below confidence {threshold:g}",
         can_reject=confidence is not None,
-        sections=(selective,) if selective else (),
+        sections=sections,
     )
     warn_permuted(note)  # once for the page, which also says it in its text
     page = HTMLPage(page)
@@ -277,10 +267,8 @@ def html_report_from_estimator(
 ) -> str:
     """The HTML page of a fitted reject-option classifier on data ``X, y``.
 
-    :func:`html_report` of ``y``, the wrapped classifier's predictions, the
-    estimator's ``predict_confidence(X)``, its threshold (``best_threshold_``
-    of :class:`RejectOptionClassifierCV`, else ``threshold``; one per class
-    with ``per_class=True``) and its ``reject_label``.
+    :func:`html_report` of ``y``, the wrapped classifier's predictions and the
+    estimator's confidences, threshold(s) and ``reject_label``.
 
     Parameters
     ----------
@@ -372,9 +360,8 @@ def html_page(
     why = [reasons.get(name, "") for name in report.index.get_level_values(1)]
     if any(why):
         report.insert(1, "why 0 or undefined", why)
-    report["better"] = report.pop("higher_is_better").map(BETTER)
-    last = [column for column in ("description", "note") if column in report]
-    report = report[[c for c in report.columns if c not in last] + last]
+    report = report.rename(columns={"higher_is_better": "better"})
+    report["better"] = report["better"].map(BETTER)
     per_class, _ = per_class_table(matrix, class_labels, quantities=quantities)
     if not has_reject:
         per_class = per_class.drop(columns="reject_rate")
@@ -426,12 +413,12 @@ def html_page(
             "Precision, recall and F1 of each class"
             + (
                 " (a rejected sample is not recalled); reject_rate: the share of "
-                "the class rejected; H(S|T=class): uncertainty left about the "
-                "output given the true class (rejections included)"
+                "the class rejected"
                 if has_reject
-                else "; H(S|T=class): uncertainty left about the output given "
-                "the true class"
+                else ""
             )
+            + "; H(S|T=class): uncertainty left about the output given the true "
+            + ("class (rejections included)" if has_reject else "class")
             + "; H(T|S=output): uncertainty left about the truth given the "
             "output (bits). The last rows average over the classes, plainly "
             f"(macro) and weighted by each class's samples (weighted: {rejection}"

@@ -41,43 +41,31 @@ def per_class_report(
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights (with labels only).
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts; a DataFrame with row and column names is read by name (the
-        columns in any order, one extra column for rejections).
+        Counts; a DataFrame with row and column names is read by name.
     averages : bool, default=True
         Add the ``"macro avg"`` and ``"weighted avg"`` rows.
 
     Returns
     -------
     table : pandas.DataFrame
-        One row per output: the classes, then ``"rejected"`` when the counts
-        have a reject column (a class named like an added row is refused
-        then). Columns:
-
-        - ``precision``, ``recall``, ``f1``: as
-          :func:`sklearn.metrics.precision_recall_fscore_support`, a rejected
-          sample counting as not recalled and as nobody's false positive;
-        - ``reject_rate``: the share of the class's samples rejected;
-        - ``H(S|T=class)``, ``H(T|S=output)`` (bits): how scattered the
-          outputs of a true class are, how mixed the true classes behind an
-          output are;
-        - ``true_support``, ``predicted_support``: the counts (integers when
-          they are whole).
-
-        NaN marks a 0/0 ratio, an absent class or unused output, and the
-        per-class columns of the ``"rejected"`` row. ``"macro avg"`` is the
-        mean over the classes whose value is defined (``f1`` is the
-        ``macro_f1`` of :func:`conventional_measures`, as scikit-learn's
-        ``f1_score(average="macro")``); ``"weighted avg"`` weights each class
-        by its true support (each output by its own for ``H(T|S=output)``),
-        giving the overall reject rate, ``H(S|T)`` and ``H(T|S)``. When the
-        counts clearly point to a renaming of the predicted classes, a
-        ``note`` column names the true class each renamed output looks like.
+        One row per output (the classes, then ``"rejected"`` when the counts
+        have a reject column; a class named like an added row is refused),
+        with columns ``precision``, ``recall``, ``f1`` (as scikit-learn's, a
+        rejected sample not recalled and nobody's false positive),
+        ``reject_rate``, ``H(S|T=class)`` and ``H(T|S=output)`` (bits),
+        ``true_support`` and ``predicted_support`` (integers when whole). NaN
+        marks a 0/0 ratio and the per-class cells of ``"rejected"``. ``"macro
+        avg"`` means the defined values (``f1`` is ``macro_f1``, as
+        scikit-learn's macro F1); ``"weighted avg"`` weights by true support
+        (``H(T|S=output)`` by predicted support), giving the overall reject
+        rate, ``H(S|T)`` and ``H(T|S)``. A ``note`` column names the true
+        class each renamed output looks like, when the counts clearly point
+        to a renaming of the predicted classes.
 
     Warns
     -----
     PermutedLabelsWarning
-        When the counts clearly point to a renaming of the predicted classes
-        that raises the accuracy (not a chance wobble).
+        As :func:`information_report`.
 
     See Also
     --------
@@ -164,15 +152,12 @@ def per_class_table(matrix, class_labels, *, averages=True, quantities=None):
     true_positives = np.diagonal(scaled)[:n_classes]
     true_support = scaled.sum(axis=1)  # rejected samples included: not recalled
     predicted_as_class = scaled[:, :n_classes].sum(axis=0)
-    false_positives = predicted_as_class - true_positives
-    false_negatives = true_support - true_positives
     rejected = scaled[:, n_classes] if has_reject else np.zeros(n_classes)
     per_class = {
         "precision": _ratio(true_positives, predicted_as_class),
         "recall": _ratio(true_positives, true_support),
-        "f1": _ratio(
-            2 * true_positives, 2 * true_positives + false_positives + false_negatives
-        ),
+        # 2 TP / (2 TP + FP + FN), a rejection being a false negative.
+        "f1": _ratio(2 * true_positives, predicted_as_class + true_support),
         "reject_rate": _ratio(rejected, true_support),
         "H(S|T=class)": np.asarray(quantities.row_entropies, dtype=float),
     }
@@ -207,11 +192,8 @@ def per_class_table(matrix, class_labels, *, averages=True, quantities=None):
                 if weights.sum() > 0
                 else np.nan
             )
-        macro["f1"] = float(
-            evaluate_measures(quantities, ["macro_f1"], replace_undefined_by=np.nan)[
-                "macro_f1"
-            ]
-        )
+        f1 = evaluate_measures(quantities, ["macro_f1"], replace_undefined_by=np.nan)
+        macro["f1"] = float(f1["macro_f1"])
         rows = pd.DataFrame([macro, weighted], index=list(AVERAGES))
         rows["true_support"] = rows["predicted_support"] = _supports([sums[2]])[0]
         table = pd.concat([table, rows]).rename_axis("class")

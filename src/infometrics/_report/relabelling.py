@@ -24,12 +24,6 @@ class RelabellingNote:
     relabelled_correct_rate: float
     looks_like: dict
 
-    def __str__(self):
-        return (
-            f"relabelling the predictions {self.renaming} would raise the accuracy "
-            f"from {self.correct_rate:.3f} to {self.relabelled_correct_rate:.3f}"
-        )
-
 
 def relabelling_note(counts, class_labels):
     """The :class:`RelabellingNote` of a valid matrix, or None (no clear renaming)."""
@@ -50,11 +44,14 @@ def relabelling_note(counts, class_labels):
 
 def permuted_message(note, name=None):
     """The warning text for a :class:`RelabellingNote`."""
-    note = str(note)
+    sentence = (
+        f"relabelling the predictions {note.renaming} would raise the accuracy "
+        f"from {note.correct_rate:.3f} to {note.relabelled_correct_rate:.3f}"
+    )
     if name is None:
-        sentence = f"{note[0].upper()}{note[1:]}"
+        sentence = "R" + sentence[1:]
     else:
-        sentence = f"Classifier {name!r}: {note}"
+        sentence = f"Classifier {name!r}: {sentence}"
     return (
         f"{sentence}. NI1-NI9, information coverage and the entropy triangle do "
         "not change under such a relabelling and score these predictions as if "

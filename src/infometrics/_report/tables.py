@@ -46,21 +46,17 @@ def information_report(
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights (with labels only).
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts; a DataFrame with row and column names is read by name (the
-        columns in any order, one extra column for rejections).
+        Counts; a DataFrame with row and column names is read by name.
 
     Returns
     -------
     report : pandas.DataFrame
         One row per measure, indexed by ``(family, measure)``, with columns
-        ``value``, ``adjusted`` (adjusted for chance, as
-        :func:`~infometrics.measures.adjusted_measures`), ``jackknife_se``
-        (as :func:`~infometrics.measures.jackknife_measures`),
-        ``higher_is_better`` and ``description``. Undefined values, and
-        ``adjusted`` and ``jackknife_se`` of weighted counts, are NaN. When
-        the counts clearly point to a renaming of the predicted classes, a
-        ``note`` column says so on the rows of the measures it leaves
-        unchanged.
+        ``value``, ``adjusted`` (:func:`~infometrics.measures.adjusted_measures`),
+        ``jackknife_se`` (:func:`~infometrics.measures.jackknife_measures`),
+        ``higher_is_better`` and ``description``; NaN where undefined (and
+        for the last two of weighted counts). A ``note`` column marks the
+        measures a clear renaming of the predicted classes leaves unchanged.
 
     Warns
     -----
@@ -199,9 +195,8 @@ def compare(
     Parameters
     ----------
     classifiers : dict
-        ``{name: (y_true, y_pred)}`` or ``{name: confusion matrix}`` (mixing
-        is fine); matrices share the class order. A DataFrame with row and
-        column names is read by name.
+        ``{name: (y_true, y_pred)}`` or ``{name: confusion matrix}``, mixed at
+        will; matrices share the class order (or name it, as DataFrames).
     measures : sequence of str, default=None
         Registry names; by default the 24 NIs, f, r, S_I/H(T), the triangle
         coordinates and the Hu & Wang rates.
@@ -216,17 +211,15 @@ def compare(
     Returns
     -------
     table : pandas.DataFrame
-        Indexed by classifier name, with the columns of
-        :func:`information_report` per measure (``<measure>``,
-        ``<measure> adjusted``, ``<measure> jackknife_se``), and a last
-        ``note`` column when the counts of some classifier clearly point to a
-        renaming of its predicted classes.
+        Indexed by classifier name, with columns ``<measure>``, ``<measure>
+        adjusted`` and ``<measure> jackknife_se`` (as
+        :func:`information_report`), the ranks, and a ``note`` column when
+        some classifier's predicted classes look renamed.
 
     Warns
     -----
     PermutedLabelsWarning
-        Once per classifier whose counts clearly point to a renaming of the
-        predicted classes that raises its accuracy.
+        As :func:`information_report`, once per classifier.
 
     Examples
     --------
@@ -254,11 +247,14 @@ def compare(
                 f"classifiers[{name!r}] must be a matrix or a (y_true, y_pred) "
                 f"pair; got a tuple of {len(entry)}."
             )
+        # Bare rows take ``labels`` that fit; named rows keep their names.
+        named = hasattr(entry, "columns") or hasattr(entry, "labels")
+        fits = not (pair or named) and labels is not None and len(entry) == len(labels)
         try:
             matrix, class_labels = counts_and_labels(
                 *(entry if pair else (None, None)),
                 None if pair else entry,
-                labels=labels if pair else None,
+                labels=labels if pair or fits else None,
                 reject_label=reject_label,
                 sample_weight=None,
             )
@@ -269,9 +265,6 @@ def compare(
                 f"classifiers[{name!r}] is a stack of matrices; compare takes "
                 "one confusion matrix per classifier."
             ) from None
-        named = hasattr(entry, "columns") or hasattr(entry, "labels")
-        if not (pair or named) and labels is not None and len(labels) == len(matrix):
-            class_labels = np.asarray(labels)  # bare rows take ``labels`` that fit
         columns = measure_columns(matrix, names, class_labels)
         rows[name] = {
             measure if column == "value" else f"{measure} {column}": value
