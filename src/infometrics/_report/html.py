@@ -39,7 +39,8 @@ from .render import (
 from .selective import labels_section
 from .tables import measures_table
 
-# The headline numbers, with an interval each: (label, registry name).
+# The headline numbers, with an interval each: (label, registry name); the
+# reject rate last.
 HEADLINE = (
     ("NI2", "ni2"),
     ("f(T;S)", "info_completeness"),
@@ -333,14 +334,13 @@ def html_page(
     operating_point=None,
     can_reject=False,
     sections=(),
-    n_resamples=DEFAULT_RESAMPLES,
-    confidence_level=0.95,
-    random_state=None,
     weighted=None,
+    **resampling,
 ):
     """The page of :func:`html_report` for one valid matrix, and its relabelling
     note (no warning); ``can_reject`` keeps an all-zero reject column,
-    ``sections`` go before the measures table."""
+    ``sections`` go before the measures table, ``resampling`` sets the
+    intervals."""
     from .. import __version__
 
     n_classes = matrix.shape[0]
@@ -387,14 +387,7 @@ def html_page(
         f"<style>{STYLE}</style></head><body><main>",
         f"<h1>{text(title)}</h1>",
         f'<p class="meta">{text(" · ".join(meta))}</p>',
-        headline(
-            values,
-            matrix,
-            weighted=weighted,
-            n_resamples=n_resamples,
-            confidence_level=confidence_level,
-            random_state=random_state,
-        ),
+        headline(values, matrix, weighted=weighted, **resampling),
     ]
     if note is not None:
         message = text(permuted_message(note))
@@ -457,6 +450,7 @@ def _intervals(counts, weighted, options):
     )
     from .._resampling.intervals import interval_notes
 
+    options = {"n_resamples": DEFAULT_RESAMPLES, "confidence_level": 0.95, **options}
     if not options["n_resamples"] or (weighted is None and not counts.any()):
         return {}, ""
     if weighted is None and counts.max() >= 2.0**62 / counts.size:
@@ -491,12 +485,9 @@ def headline(values, matrix, *, weighted=None, **options):
     intervals, sentence = _intervals(counts, weighted, options)
     boxes = [("samples", total_text(counts), ""), ("classes", f"{len(counts)}", "")]
     outside = []
-    for label, name in (*HEADLINE, *_ALSO):
-        if counts.shape[1] == len(counts) and name in (
-            "reject_rate",
-            "accepted_accuracy",
-        ):
-            continue
+    # Without a reject column, no reject rate (and the accuracy is on accepted).
+    shown = (*HEADLINE, *_ALSO) if counts.shape[1] > len(counts) else HEADLINE[:-1]
+    for label, name in shown:
         number, detail, interval = float(values[name]), "", intervals.get(name)
         if interval is not None and not np.isnan(number):
             if np.isnan(interval.low) or np.isnan(interval.high):

@@ -34,23 +34,6 @@ _AREAS = {
 }
 
 
-def binned_risk_coverage(binned):
-    """Coverage, selective and generalized risk and thresholds at the bin edges,
-    decreasing as :func:`risk_coverage_curve`'s, empty bins skipped."""
-    counts = np.asarray(binned.counts, dtype=float)
-    weight = counts.sum(axis=(1, 2))
-    # From the most confident bin down.
-    accepted = np.cumsum(weight[::-1])
-    errors = np.cumsum((weight - np.trace(counts, axis1=1, axis2=2))[::-1])
-    edges = np.append(-np.inf, binned.thresholds)[::-1]
-    keep = weight[::-1] > 0
-    accepted, errors, edges = accepted[keep], errors[keep], edges[keep]
-    selective_risk = np.divide(
-        errors, accepted, out=np.full(len(accepted), np.nan), where=accepted > 0
-    )
-    return accepted / weight.sum(), selective_risk, errors / weight.sum(), edges
-
-
 def selective_rows(curve, *, excess=None):
     """The table of a risk–coverage curve: areas, then readings at fixed targets;
     ``excess`` (the e-AURC) marks a curve exact at every confidence."""
@@ -163,14 +146,20 @@ def labels_section(
 
 def binned_section(binned, *, name, figures=True):
     """The section from confidence-binned counts (the command line's)."""
-    curve = binned_risk_coverage(binned)
+    reject = binned.reject_curve()
+    # Its risk–coverage view from the most confident bin down (as
+    # risk_coverage_curve), without the last point, which rejects everything.
+    curve = [
+        values[-2::-1]
+        for values in (reject.coverage, reject.selective_risk, reject.generalized_risk)
+    ]
     drawn = ""
     if figures:
         from ..plotting import RiskCoverageDisplay
         from .figures import selective_figures
 
         drawn = selective_figures(
-            binned.reject_curve(),
+            reject,
             lambda ax: RiskCoverageDisplay(
                 coverage=curve[0], selective_risk=curve[1], name=name
             ).plot(ax=ax),
