@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike
 
 from .._counting.label_checks import is_rejection, reject_marker
 from .._curves.scores import check_confidence
-from .._from_labels.scores import counts_and_labels
+from .._from_labels.scores import LABEL_PARAMETERS, counts_and_labels
 from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
 from .._sklearn.responses import accepted
@@ -134,23 +134,13 @@ def html_report(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,), default=None
-        Labels; ``reject_label`` in ``y_pred`` marks a rejection. Or give
-        ``confusion_matrix``.
+    {label_parameters}
     confidence : array-like of shape (n_samples,), default=None
         The confidence in each prediction (higher = more sure); ``y_pred``
         then holds the predictions before rejection.
     threshold : float or dict, default=None
         With ``confidence``: the tables describe the classifier that rejects
         below it (a dict ``{class: threshold}``: per predicted class).
-    labels : array-like of shape (m,), default=None
-        Class order (from labels), or the row names (from a matrix).
-    reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`.
-    sample_weight : array-like of shape (n_samples,), default=None
-        With labels only.
-    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts; a DataFrame with row and column names is read by name.
     name : str, default="classifier"
         The classifier's name in the figures' legends.
     title : str, default="Classifier report"
@@ -261,6 +251,11 @@ def html_report(
         with open(path, "w", encoding="utf-8") as stream:
             stream.write(page)
     return page
+
+
+html_report.__doc__ = html_report.__doc__.replace(
+    "{label_parameters}", LABEL_PARAMETERS.lstrip()
+)
 
 
 def html_report_from_estimator(

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._from_labels.scores import counts_and_labels
+from .._from_labels.scores import LABEL_PARAMETERS, counts_and_labels
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import evaluate_measures
 from .relabelling import _name, relabelling_note, warn_permuted
@@ -31,17 +31,7 @@ def per_class_report(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,), default=None
-        True and predicted labels; ``reject_label`` in ``y_pred`` marks a
-        rejection. Or give ``confusion_matrix``.
-    labels : array-like of shape (m,), default=None
-        Class order (from labels), or the row names (from a matrix).
-    reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights (with labels only).
-    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts; a DataFrame with row and column names is read by name.
+    {label_parameters}
     averages : bool, default=True
         Add the ``"macro avg"`` and ``"weighted avg"`` rows.
 
@@ -98,6 +88,11 @@ def per_class_report(
     table, note = per_class_table(matrix, class_labels, averages=averages)
     warn_permuted(note)
     return table
+
+
+per_class_report.__doc__ = per_class_report.__doc__.replace(
+    "{label_parameters}", LABEL_PARAMETERS.lstrip()
+)
 
 
 def check_row_names(class_labels, reject_column, averages=True):

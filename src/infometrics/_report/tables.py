@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._from_labels.scores import counts_and_labels
+from .._from_labels.scores import LABEL_PARAMETERS, counts_and_labels
 from .._measures.chance import ADJUSTABLE, adjusted_of_counts
 from .._measures.conventional import positive_row
 from .._measures.jackknife import jackknife_of_counts
@@ -36,17 +36,7 @@ def information_report(
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,), default=None
-        True and predicted labels; ``reject_label`` in ``y_pred`` marks a
-        rejection. Or give ``confusion_matrix``.
-    labels : array-like of shape (m,), default=None
-        Class order (from labels), or the row names (from a matrix).
-    reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights (with labels only).
-    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts; a DataFrame with row and column names is read by name.
+    {label_parameters}
 
     Returns
     -------
@@ -94,6 +84,11 @@ def information_report(
     report, note = measures_table(matrix, class_labels)
     warn_permuted(note)
     return report
+
+
+information_report.__doc__ = information_report.__doc__.replace(
+    "{label_parameters}", LABEL_PARAMETERS.lstrip()
+)
 
 
 def measure_columns(matrix, names, class_labels, *, why=None, quantities=None):
@@ -164,18 +159,12 @@ def measures_table(matrix, class_labels, *, why=None, quantities=None):
     return report, note
 
 
+# By family: the 24 NIs, information coverage, the triangle, Hu & Wang's rates.
 _DEFAULT_COMPARED = (
     *(f"ni{k}" for k in range(1, 25)),
-    "info_completeness",
-    "false_info_ratio",
-    "info_error",
-    "triangle_dh",
-    "triangle_mi",
-    "triangle_vi",
-    "correct_rate",
-    "error_rate",
-    "reject_rate",
-    "accepted_accuracy",
+    *("info_completeness", "false_info_ratio", "info_error"),
+    *("triangle_dh", "triangle_mi", "triangle_vi"),
+    *("correct_rate", "error_rate", "reject_rate", "accepted_accuracy"),
 )
 
 
