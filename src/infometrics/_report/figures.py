@@ -212,13 +212,11 @@ def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
         draw_risk(risk.add_subplot())
     reject_caption = (
         "The information measures and the error rate against the share of "
-        "samples rejected, one step per confidence threshold: higher-is-better "
-        "measures are solid (left axis), lower-is-better ones dashed (right "
-        "axis). The reject-rate axis is stretched where little is rejected."
+        f"samples rejected, one {'step' if exact else 'point'} per confidence "
+        "threshold: higher-is-better measures are solid (left axis), "
+        "lower-is-better ones dashed (right axis). The reject-rate axis is "
+        "stretched where little is rejected."
         + ("" if threshold is None else " The marked point is the tables' threshold.")
-        if exact
-        else "The information measures and the error rate against the share of "
-        "samples rejected, one point per confidence threshold."
     )
     drawn = _figure(figure, f"Reject curve of {name}", reject_caption)
     risk_caption = (

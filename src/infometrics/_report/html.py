@@ -351,8 +351,7 @@ def html_page(
         matrix, class_labels, why=undefined, quantities=quantities
     )
     values = report["value"].droplevel(0)
-    reasons = value_reasons(quantities, values, undefined)
-    why = [reasons.get(name, "") for name in report.index.get_level_values(1)]
+    why = value_reasons(quantities, values, undefined)
     if any(why):
         report.insert(1, "why 0 or undefined", why)
     report = report.rename(columns={"higher_is_better": "better"})
@@ -360,16 +359,11 @@ def html_page(
     per_class, _ = per_class_table(matrix, class_labels, quantities=quantities)
     if not has_reject:
         per_class = per_class.drop(columns="reject_rate")
-    # Counts show as integers whenever they are whole (weights may not be).
+    outputs = per_class.index[: matrix.shape[1]]  # the classes, then "rejected"
     counts = pd.DataFrame(
-        matrix,
-        index=pd.Index(class_labels, name="true \\ predicted", tupleize_cols=False),
-        columns=pd.Index(
-            [*class_labels, *(["rejected"] if has_reject else [])],
-            dtype=object,
-            tupleize_cols=False,
-        ),
+        matrix, index=outputs[:n_classes].rename("true \\ predicted"), columns=outputs
     )
+    # Counts show as integers whenever they are whole (weights may not be).
     digits = 0 if np.array_equal(matrix, np.round(matrix)) else 4
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     meta = [str(name), *([operating_point] if operating_point else [])]
@@ -513,11 +507,9 @@ def headline(values, matrix, *, weighted=None, **options):
 
 
 def value_reasons(quantities, values, undefined):
-    """``{measure: why}`` for the measures 0 or undefined by definition.
-
-    Undefined: the reason their evaluation gave (``undefined``); zero: a
-    cross-entropy ratio (``values``, a Series) whose denominator is infinite.
-    """
+    """Why each measure of ``values`` (a Series) is 0 or undefined by
+    definition, or "": the reason its evaluation gave (``undefined``), or a
+    cross-entropy ratio's infinite denominator."""
     reasons = {name: f"undefined: {reason}" for name, reason in undefined.items()}
     infinite = {}
     if not np.all(np.isfinite(cross_entropy_y_t(quantities))):
@@ -544,7 +536,7 @@ def value_reasons(quantities, values, undefined):
                 f"0 by definition: {' and '.join(causes)}, so the ratio is 0 in "
                 "the limit"
             )
-    return reasons
+    return [reasons.get(name, "") for name in values.index]
 
 
 def _cross_entropies_in(ni):

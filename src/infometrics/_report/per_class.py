@@ -142,8 +142,7 @@ def per_class_table(matrix, class_labels, *, averages=True, quantities=None):
     check_row_names(class_labels, has_reject, averages)
     # The ratios from the counts divided by a power of two (exact): sums of
     # counts near the float maximum would overflow.
-    largest = matrix.max(initial=0.0)
-    scaled = matrix if largest == 0 else np.ldexp(matrix, -np.frexp(largest)[1])
+    scaled = np.ldexp(matrix, -np.frexp(matrix.max(initial=0.0))[1])
     true_positives = np.diagonal(scaled)[:n_classes]
     true_support = scaled.sum(axis=1)  # rejected samples included: not recalled
     predicted_as_class = scaled[:, :n_classes].sum(axis=0)
