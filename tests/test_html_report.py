@@ -303,7 +303,7 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
         ),
         (
             {"y_true": [0, 1, 1], "y_pred": [0, 1, 0], "confidence": [0.5, 0.6]},
-            r"one per sample \(3\)",
+            r"shape \(3,\), one value per sample",
         ),
         (
             {"y_true": [0, 1], "y_pred": [0, 1], "confidence": [[0.5, 0.5]] * 2},
@@ -350,6 +350,15 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
                 "threshold": "high",
             },
             "threshold must be a number",
+        ),
+        (
+            {
+                "y_true": [0, 1],
+                "y_pred": [0, 1],
+                "confidence": [0.5, 0.4],
+                "threshold": {0: 0.5},
+            },
+            "no value for the predicted class 1",
         ),
     ],
 )

@@ -75,6 +75,20 @@ def test_a_class_named_rejected_is_fine_without_a_reject_column():
         ["rejected", "b"], ["rejected", "b"], averages=False, reject_label=None
     )
     assert table.index.tolist() == ["b", "rejected"]
+    page = im.report.html_report(
+        ["rejected", "b"], ["rejected", "b"], reject_label=None, figures=False
+    )
+    assert "<th>rejected</th>" in _per_class_html(page)
+
+
+def test_a_class_named_rejected_is_one_rule_for_the_table_and_the_page():
+    # An empty reject column (nothing rejected, reject_label=-1) still names
+    # a row "rejected": the table and the page refuse the class alike.
+    y = ["rejected", "b", "b"]
+    with pytest.raises(ValueError, match="never rejected with reject_label=None"):
+        im.report.per_class_report(y, y)
+    with pytest.raises(ValueError, match="A class is named 'rejected'"):
+        im.report.html_report(y, y, figures=False, n_resamples=0)
 
 
 def _objects(values):

@@ -154,11 +154,20 @@ def test_compare_ranks_like_the_paper_and_accepts_labels():
         ([M5], "non-empty dict"),
         ({"A": ([0], [0], [1])}, "tuple of 3"),
         ({"A": [M5, M5]}, "stack of matrices"),
+        # Any other problem of a matrix is the counting's own message.
+        ({"A": [[5, -1, 0], [0, 5, 0]]}, "negative"),
     ],
 )
 def test_compare_errors(classifiers, message):
     with pytest.raises(ValueError, match=message):
         im.report.compare(classifiers)
+
+
+def test_compare_names_the_rows_of_bare_matrices_by_labels_that_fit():
+    swapped = [[0, 9, 1], [8, 0, 0]]
+    with pytest.warns(im.exceptions.PermutedLabelsWarning, match="'x' -> 'y'"):
+        table = im.report.compare({"A": swapped}, labels=["x", "y"], measures=["ni2"])
+    assert "'x' -> 'y', 'y' -> 'x'" in table.loc["A", "note"]
 
 
 def test_per_class_report_equals_the_core():

@@ -19,7 +19,7 @@ from .._measures.coverage import InformationCoverage, information_coverage
 from .._measures.ni import MeasureName, all_measures, check_measure_name, ni
 from .._measures.triangle import EntropyTriangle, entropy_triangle
 
-_LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
+LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
         True labels.
     y_pred : array-like of shape (n_samples,)
         Predicted labels; ``reject_label`` marks a rejection.
@@ -338,6 +338,6 @@ for _function in (
     conventional_measures_score,
 ):
     _function.__doc__ = _function.__doc__.format(
-        label_parameters=_LABEL_PARAMETERS.lstrip()
+        label_parameters=LABEL_PARAMETERS.lstrip()
     )
 del _function

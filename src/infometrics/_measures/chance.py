@@ -288,11 +288,11 @@ def adjusted_measures(
     return adjusted_of_counts(counts, names, replace_undefined_by)
 
 
-def adjusted_of_counts(counts, names, replace_undefined_by):
+def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
     """:func:`adjusted_measures` of validated integer counts and adjustable
-    base names."""
+    base names (``quantities``: those of ``counts``, when already built)."""
     specs = [MEASURES[name] for name in names]
-    quantities = MatrixQuantities(counts)
+    quantities = MatrixQuantities(counts) if quantities is None else quantities
     chance = _AtInformation(quantities, *expected_information(counts))
     exact = np.zeros_like(counts)
     np.einsum("...ii->...i", exact[..., : counts.shape[-2]])[...] = counts.sum(-1)

@@ -1,7 +1,6 @@
 """The figures of the HTML report, rendered to embedded SVG."""
 
 import base64
-import functools
 import io
 import re
 import threading
@@ -42,22 +41,11 @@ def pyplot_free_figure(width, height, *, constrained=False):
 # back) only when the user changed them, and under a lock, because rcParams
 # are shared by every thread and matplotlib's rc_context is not thread-safe.
 _SVG_RC = {"svg.fonttype": "path", "svg.image_inline": True}
-# Re-entrant: a figure is built and saved under it. Building lays text out
-# (legend placement measures it), and matplotlib's mathtext parser (pyparsing)
-# is not thread-safe either: two pages drawn at once in threads raised
-# ParseException on the Displays' own mathtext labels.
-_SVG_LOCK = threading.RLock()
-
-
-def _drawn_alone(build):
-    """Run a figure-building function under :data:`_SVG_LOCK`."""
-
-    @functools.wraps(build)
-    def locked(*args, **kwargs):
-        with _SVG_LOCK:
-            return build(*args, **kwargs)
-
-    return locked
+# Held while a page's figures are built, and while saved: building lays
+# text out, and matplotlib's mathtext parser (pyparsing) is not thread-safe
+# either: two pages drawn at once in threads raised ParseException on the
+# Displays' own mathtext labels.
+_SVG_LOCK = threading.Lock()
 
 
 # matplotlib names clip paths, markers, hatches and images by a hash salted
@@ -67,27 +55,17 @@ _HASHED_ID = re.compile(r'\bid="([^"]*[0-9a-f]{10})"')
 
 
 def _stable_ids(svg):
-    """The SVG with its hashed ids renumbered in order of appearance.
-
-    The same figure then gives the same bytes on every call without touching
-    ``svg.hashsalt``. Only ids that the document defines are renamed, in
-    their definitions and in their references (``#id``).
-    """
+    """The SVG with the hashed ids it defines (and their ``#id`` references)
+    renumbered in order of appearance: the same bytes on every call without
+    touching ``svg.hashsalt``."""
     renamed = {}
     for old in _HASHED_ID.findall(svg):
-        if old not in renamed:
-            renamed[old] = f"{old[:-10]}{len(renamed):010x}"
+        renamed.setdefault(old, f"{old[:-10]}{len(renamed):010x}")
     if not renamed:
         return svg
-    pattern = re.compile(
-        r'(?<=id=")([^"]+)(?=")|(?<=#)([A-Za-z_][\w.\-]*[0-9a-f]{10})(?=[)"])'
-    )
-
-    def rename(match):
-        old = match.group(0)
-        return renamed.get(old, old)
-
-    return pattern.sub(rename, svg)
+    # Longest first: no id is replaced inside a longer one.
+    pattern = "|".join(map(re.escape, sorted(renamed, key=len, reverse=True)))
+    return re.sub(pattern, lambda match: renamed[match.group(0)], svg)
 
 
 def _svg_data_uri(figure):
@@ -122,27 +100,27 @@ def _figure(figure, alt, caption, *, wide=False):
     )
 
 
-@_drawn_alone
 def confusion_figure(matrix, class_labels):
     from ..plotting import AugmentedConfusionMatrixDisplay
 
     n_classes = matrix.shape[0]
     scrolls = n_classes >= _SCROLLING_FROM
     widest = _WIDEST if scrolls else _PAGE_WIDTH
-    # Names turn and shrink, values shrink, to fit their cells.
-    figure = pyplot_free_figure(
-        min(widest, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
-        min(widest - 1.0, max(3.5, 1.6 + 0.5 * n_classes)),
-    )
-    AugmentedConfusionMatrixDisplay.from_confusion_matrix(
-        matrix,
-        normalize="true",
-        # The Display draws the names literally (no mathtext).
-        display_labels=list(class_labels),
-        ax=figure.add_subplot(),
-        # Beyond this, the shares no longer fit their cells; the table has them.
-        include_values=n_classes <= _MOST_VALUES,
-    )
+    with _SVG_LOCK:
+        # Names turn and shrink, values shrink, to fit their cells.
+        figure = pyplot_free_figure(
+            min(widest, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
+            min(widest - 1.0, max(3.5, 1.6 + 0.5 * n_classes)),
+        )
+        AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+            matrix,
+            normalize="true",
+            # The Display draws the names literally (no mathtext).
+            display_labels=list(class_labels),
+            ax=figure.add_subplot(),
+            # Beyond this, the shares no longer fit their cells; the table has them.
+            include_values=n_classes <= _MOST_VALUES,
+        )
     rendered = _figure(
         figure,
         "Confusion matrix as shares of each true class",
@@ -163,7 +141,6 @@ def confusion_figure(matrix, class_labels):
     return scrolling(rendered) if scrolls else rendered
 
 
-@_drawn_alone
 def triangle_figure(matrices):
     """The entropy triangle of ``{name: matrix}``: whole, and zoomed on its points."""
     from ..plotting import EntropyTriangleDisplay
@@ -178,7 +155,6 @@ def triangle_figure(matrices):
     return figure
 
 
-@_drawn_alone
 def coverage_figure(matrices):
     """The information coverage of ``{name: matrix}``."""
     from ..plotting import InformationCoverageDisplay
@@ -192,8 +168,13 @@ def coverage_figure(matrices):
 
 def figure_sections(matrix, name):
     """The entropy-triangle and information-coverage sections of the page."""
+    with _SVG_LOCK:
+        triangle, coverage = (
+            triangle_figure({name: matrix}),
+            coverage_figure({name: matrix}),
+        )
     triangle = _figure(
-        triangle_figure({name: matrix}),
+        triangle,
         f"Entropy triangle of {name}",
         "Each point splits the uncertainty of the true and predicted classes "
         "into information transferred (2MI′, towards the bottom right: "
@@ -203,7 +184,7 @@ def figure_sections(matrix, name):
         wide=True,
     )
     coverage = _figure(
-        coverage_figure({name: matrix}),
+        coverage,
         f"Information coverage of {name}",
         "Completeness f(T;S) (share of the truth's information the "
         "predictions carry, higher is better) against the false-information "
@@ -217,32 +198,27 @@ def figure_sections(matrix, name):
     ]
 
 
-@_drawn_alone
 def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
-    """The reject-curve and risk–coverage figures.
-
-    ``reject`` is a reject curve, ``draw_risk(ax)`` draws the risk–coverage
-    curve; ``exact``: one step per distinct confidence, else per bin edge.
-    """
+    """The reject-curve and risk–coverage (``draw_risk(ax)``) figures; ``exact``:
+    one step per distinct confidence, else per bin edge."""
     from ..plotting import RejectCurveDisplay
 
-    figure = pyplot_free_figure(7.2, 4.8)
-    RejectCurveDisplay(reject, threshold=threshold, name=name).plot(
-        ax=figure.add_subplot()
-    )
+    with _SVG_LOCK:
+        figure = pyplot_free_figure(7.2, 4.8)
+        RejectCurveDisplay(reject, threshold=threshold, name=name).plot(
+            ax=figure.add_subplot()
+        )
+        risk = pyplot_free_figure(6.4, 4.6)
+        draw_risk(risk.add_subplot())
     reject_caption = (
         "The information measures and the error rate against the share of "
-        "samples rejected, one step per confidence threshold: higher-is-better "
-        "measures are solid (left axis), lower-is-better ones dashed (right "
-        "axis). The reject-rate axis is stretched where little is rejected."
+        f"samples rejected, one {'step' if exact else 'point'} per confidence "
+        "threshold: higher-is-better measures are solid (left axis), "
+        "lower-is-better ones dashed (right axis). The reject-rate axis is "
+        "stretched where little is rejected."
         + ("" if threshold is None else " The marked point is the tables' threshold.")
-        if exact
-        else "The information measures and the error rate against the share of "
-        "samples rejected, one point per confidence threshold."
     )
     drawn = _figure(figure, f"Reject curve of {name}", reject_caption)
-    figure = pyplot_free_figure(6.4, 4.6)
-    draw_risk(figure.add_subplot())
     risk_caption = (
         "Selective risk (error rate among the accepted predictions) against "
         "coverage (the share accepted), one step per confidence threshold"
@@ -255,5 +231,5 @@ def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
             "thresholds lie."
         )
     return drawn + _figure(
-        figure, f"Risk–coverage curve of {name}", risk_caption + ("" if exact else ".")
+        risk, f"Risk–coverage curve of {name}", risk_caption + ("" if exact else ".")
     )

@@ -18,12 +18,13 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.label_checks import is_rejection, reject_marker
-from .._from_labels.scores import counts_and_labels
+from .._curves.scores import check_confidence
+from .._from_labels.scores import LABEL_PARAMETERS, counts_and_labels
 from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
 from .._sklearn.responses import accepted
 from . import figures as drawing
-from .per_class import per_class_table
+from .per_class import AVERAGES, check_row_names, per_class_table
 from .relabelling import permuted_message, warn_permuted
 from .render import (
     BETTER,
@@ -38,7 +39,8 @@ from .render import (
 from .selective import labels_section
 from .tables import measures_table
 
-# The headline numbers, with an interval each: (label, registry name).
+# The headline numbers, with an interval each: (label, registry name); the
+# reject rate last.
 HEADLINE = (
     ("NI2", "ni2"),
     ("f(T;S)", "info_completeness"),
@@ -51,28 +53,12 @@ _ALSO = (("accuracy on accepted", "accepted_accuracy"),)
 DEFAULT_RESAMPLES = 1000
 
 
-def _check_confidence(confidence, n_samples):
-    scores = np.asarray(confidence)
-    if scores.dtype.kind not in "biuf" or scores.shape != (n_samples,):
-        raise ValueError(
-            f"confidence must be a 1-d array of numbers, one per sample "
-            f"({n_samples}); got dtype {scores.dtype} and shape {scores.shape}. "
-            "For probabilities of shape (n_samples, n_classes) pass their row "
-            "maximum."
-        )
-    if np.isnan(scores.astype(np.float64)).any():
-        raise ValueError("confidence contains NaN; give every sample a confidence.")
-    return scores
-
-
 def _apply_threshold(y_pred, confidence, threshold, reject_label):
     """Check the confidence inputs; the predictions after rejection, if any."""
     predictions = np.asarray(y_pred, dtype=object)
     # Compared as the counting does: a missing-value marker (np.nan, pd.NA)
-    # matches every missing prediction, where ``==`` never holds for NaN and
-    # raises for pd.NA.
-    marker = reject_marker(reject_label)
-    if is_rejection(predictions.reshape(-1), marker).any():
+    # matches every missing prediction, where ``==`` fails for both.
+    if is_rejection(predictions.reshape(-1), reject_marker(reject_label)).any():
         raise ValueError(
             "With confidence, pass y_pred before rejection (every prediction a "
             f"class, none {reject_label!r}): the page shows every threshold. To "
@@ -86,28 +72,24 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
             "threshold rejects predictions; pass the label that marks them as "
             "reject_label (not None)."
         )
-    per_class = threshold if isinstance(threshold, dict) else None
-    for value in [threshold] if per_class is None else per_class.values():
+    per_class = isinstance(threshold, dict)
+    for value in threshold.values() if per_class else [threshold]:
         if not isinstance(value, int | float | np.integer | np.floating) or (
             np.isnan(value)
         ):
             raise ValueError(f"threshold must be a number; got {value!r}.")
-    predicted_index = None
-    if per_class is not None:
-        # The threshold of each sample's predicted class.
-        position = {label: i for i, label in enumerate(per_class)}
-        try:
-            predicted_index = np.array(
-                [position[label] for label in predictions.tolist()], dtype=np.intp
-            )
-        except KeyError as exc:
+    if per_class:
+        missing = [label for label in predictions.tolist() if label not in threshold]
+        if missing:
             raise ValueError(
-                f"threshold has no value for the predicted class {exc.args[0]!r}; "
+                f"threshold has no value for the predicted class {missing[0]!r}; "
                 "give one per class."
-            ) from None
-        threshold = np.array(list(per_class.values()))
+            )
+        # The threshold of each sample's predicted class.
+        threshold = np.array([threshold[label] for label in predictions.tolist()])
     predictions = predictions.copy()
-    predictions[~accepted(confidence, threshold, predicted_index)] = reject_label
+    # A threshold array already holds one per sample: every entry is used.
+    predictions[~accepted(confidence, threshold, slice(None))] = reject_label
     return predictions
 
 
@@ -144,78 +126,54 @@ def html_report(
 ) -> str:
     """One self-contained HTML page: every measure, per class, and the figures.
 
-    The page holds the confusion matrix (counts, and a figure of the shares
-    of each true class, :class:`AugmentedConfusionMatrixDisplay`), the
-    per-class table (as :func:`per_class_report`), the entropy triangle and
-    information coverage figures, the measures table (value, direction and
-    description of every measure, as :func:`information_report`) and, when
-    confidences are given, the reject curve (:class:`RejectCurveDisplay`)
-    and the risk–coverage curve (:class:`RiskCoverageDisplay`) with the
-    selective-classification measures (:func:`aurc` and its kin). Figures
-    are SVG embedded in the page as ``data:`` URIs; the page loads nothing
-    else (no script, stylesheet, font or network address), so it opens
-    offline and can be mailed as one file.
+    The page shows the counts, the tables of :func:`per_class_report` and
+    :func:`information_report`, the Displays as embedded SVG and, with
+    confidences, the reject and risk–coverage curves and their measures
+    (:func:`aurc` and its kin). It loads nothing else: it opens offline and
+    can be mailed as one file.
 
     Parameters
     ----------
-    y_true, y_pred : array-like of shape (n_samples,), default=None
-        Labels; ``reject_label`` in ``y_pred`` marks a rejection. Or give
-        ``confusion_matrix``.
+    {label_parameters}
     confidence : array-like of shape (n_samples,), default=None
-        The classifier's confidence in each prediction (higher = more sure;
-        e.g. the maximum predicted probability). Then ``y_pred`` holds the
-        predictions *before* rejection, and the page adds the reject and
-        risk–coverage curves and measures over every threshold.
+        The confidence in each prediction (higher = more sure); ``y_pred``
+        then holds the predictions before rejection.
     threshold : float or dict, default=None
         With ``confidence``: the tables describe the classifier that rejects
-        the predictions whose confidence is below ``threshold`` (marked
-        ``reject_label``), as :class:`RejectOptionClassifier` does; a dict
-        ``{class: threshold}`` gives each predicted class its own.
-    labels : array-like of shape (m,), default=None
-        Class order (from labels), or the row names (from a matrix).
-    reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`.
-    sample_weight : array-like of shape (n_samples,), default=None
-        With labels only; a matrix already holds weighted counts.
-    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts, instead of ``y_true`` and ``y_pred``. A DataFrame with row
-        and column names is read by name (the columns in any order, one
-        extra column for rejections) and names the rows.
+        below it (a dict ``{class: threshold}``: per predicted class).
     name : str, default="classifier"
         The classifier's name in the figures' legends.
     title : str, default="Classifier report"
         The page's title and heading.
     figures : bool, default=True
-        Draw the figures (needs matplotlib, the ``plot`` extra). ``False``
-        gives the tables only, without matplotlib.
+        Draw the figures (needs matplotlib, the ``plot`` extra).
     n_resamples : int, default=1000
-        Bootstrap resamples for the intervals shown below NI2, f(T;S),
-        r(S|T), the accuracy and the reject rate (percentile intervals, as
-        :func:`bootstrap_measures`; from the labels and weights with
-        ``sample_weight``). 0 shows no intervals.
+        Bootstrap resamples of the headline numbers' intervals; 0 shows none.
     confidence_level : float, default=0.95
         Coverage of those intervals.
     random_state : int, Generator or None, default=None
-        Seed of the resampling, for a page that is the same on every run.
+        Seed of the resampling.
     path : str or path-like, default=None
         Also write the page to this file (UTF-8).
 
     Returns
     -------
     page : str
-        The HTML document. A notebook shows it as the page (in a frame of
-        its own) when it is the cell's last expression.
+        The HTML document; a notebook shows it in a frame of its own.
 
     Raises
     ------
     ImportError
         If ``figures=True`` and matplotlib is not installed.
 
+    Warns
+    -----
+    PermutedLabelsWarning
+        As :func:`information_report`.
+
     See Also
     --------
-    information_report : The measures as a DataFrame.
-    per_class_report : The per-class table as a DataFrame.
-    risk_coverage_curve : Selective risk against coverage.
+    information_report, per_class_report, risk_coverage_curve
 
     Examples
     --------
@@ -226,19 +184,18 @@ def html_report(
     >>> "ni2" in page and "Per class" in page
     True
     """
+    decided, sections = y_pred, ()
     if confidence is not None:
         if confusion_matrix is not None or y_true is None or y_pred is None:
             raise ValueError(
                 "confidence needs y_true and y_pred (one confidence per "
                 "prediction), not a confusion matrix."
             )
-        confidence = _check_confidence(confidence, np.asarray(y_true).shape[0])
+        confidence = check_confidence(confidence, np.asarray(y_true).shape[0])
         # First: a rejection already in y_pred is the likelier mistake.
         decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
     elif threshold is not None:
         raise ValueError("threshold needs confidence (one per prediction).")
-    else:
-        decided = y_pred
     matrix, class_labels = counts_and_labels(
         y_true,
         decided,
@@ -247,18 +204,19 @@ def html_report(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    selective = ""
     if confidence is not None:
-        selective = labels_section(
-            y_true,
-            y_pred,
-            confidence,
-            labels=labels,
-            reject_label=reject_label,
-            sample_weight=sample_weight,
-            threshold=threshold,
-            name=str(name),
-            figures=figures,
+        sections = (
+            labels_section(
+                y_true,
+                y_pred,
+                confidence,
+                labels=labels,
+                reject_label=reject_label,
+                sample_weight=sample_weight,
+                threshold=threshold,
+                name=str(name),
+                figures=figures,
+            ),
         )
     page, note = html_page(
         matrix,
@@ -285,7 +243,7 @@ def html_report(
         if isinstance(threshold, dict)
         else f"rejects below confidence {threshold:g}",
         can_reject=confidence is not None,
-        sections=(selective,) if selective else (),
+        sections=sections,
     )
     warn_permuted(note)  # once for the page, which also says it in its text
     page = HTMLPage(page)
@@ -295,18 +253,18 @@ def html_report(
     return page
 
 
+html_report.__doc__ = html_report.__doc__.replace(
+    "{label_parameters}", LABEL_PARAMETERS.lstrip()
+)
+
+
 def html_report_from_estimator(
     estimator: Any, X: ArrayLike, y: ArrayLike, **options: Any
 ) -> str:
     """The HTML page of a fitted reject-option classifier on data ``X, y``.
 
-    Reads from the estimator what :func:`html_report` needs: the confidences
-    (``estimator.predict_confidence(X)``), the predictions before rejection
-    (those of the wrapped classifier, ``estimator.estimator_``), the threshold
-    (``best_threshold_`` of :class:`RejectOptionClassifierCV`, else
-    ``threshold``; one per class with ``per_class=True``) and the
-    ``reject_label``. The tables describe the estimator's own predictions;
-    the curves, every threshold.
+    :func:`html_report` of ``y``, the wrapped classifier's predictions and the
+    estimator's confidences, threshold(s) and ``reject_label``.
 
     Parameters
     ----------
@@ -317,8 +275,7 @@ def html_report_from_estimator(
     y : array-like of shape (n_samples,)
         Its true labels.
     **options
-        Any other option of :func:`html_report` (``name``, ``title``,
-        ``figures``, ``sample_weight``, ``path``, ...).
+        Any other option of :func:`html_report`.
 
     Returns
     -------
@@ -372,49 +329,41 @@ def html_page(
     operating_point=None,
     can_reject=False,
     sections=(),
-    n_resamples=DEFAULT_RESAMPLES,
-    confidence_level=0.95,
-    random_state=None,
     weighted=None,
+    **resampling,
 ):
-    """The page of :func:`html_report` for one valid matrix, and its relabelling note.
-
-    No warning (the command line says the note its own way); ``can_reject``
-    keeps an all-zero reject column, ``sections`` go before the measures table.
-    """
+    """The page of :func:`html_report` for one valid matrix, and its relabelling
+    note (no warning); ``can_reject`` keeps an all-zero reject column,
+    ``sections`` go before the measures table, ``resampling`` sets the
+    intervals."""
     from .. import __version__
 
     n_classes = matrix.shape[0]
+    check_row_names(class_labels, matrix.shape[1] > n_classes)
     if not can_reject and not np.any(matrix[:, n_classes:]):
-        # Nothing was rejected and nothing could be (no confidences): an
-        # all-zero reject column is no output (every measure is that of the
-        # square part), so the page shows no reject column, row or rate.
+        # Nothing was rejected and nothing could be: an all-zero reject column
+        # is no output, so the page shows no reject column, row or rate.
         matrix = matrix[:, :n_classes]
     has_reject = matrix.shape[1] > n_classes
+    quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
     undefined = {}
-    report, note = measures_table(matrix, class_labels, why=undefined)
-    values = report["value"].droplevel("family")
-    reasons = value_reasons(matrix, values.items(), undefined)
-    why = [reasons.get(name, "") for name in report.index.get_level_values(1)]
+    report, note = measures_table(
+        matrix, class_labels, why=undefined, quantities=quantities
+    )
+    values = report["value"].droplevel(0)
+    why = value_reasons(quantities, values, undefined)
     if any(why):
         report.insert(1, "why 0 or undefined", why)
-    report["better"] = report.pop("higher_is_better").map(BETTER)
-    report = report[[c for c in report.columns if c != "description"] + ["description"]]
-    if "note" in report.columns:
-        report["note"] = report.pop("note")
-    per_class, _ = per_class_table(matrix, class_labels)
+    report = report.rename(columns={"higher_is_better": "better"})
+    report["better"] = report["better"].map(BETTER)
+    per_class, _ = per_class_table(matrix, class_labels, quantities=quantities)
     if not has_reject:
         per_class = per_class.drop(columns="reject_rate")
-    # Counts show as integers whenever they are whole (weights may not be).
+    outputs = per_class.index[: matrix.shape[1]]  # the classes, then "rejected"
     counts = pd.DataFrame(
-        matrix,
-        index=pd.Index(class_labels, name="true \\ predicted", tupleize_cols=False),
-        columns=pd.Index(
-            [*class_labels, *(["rejected"] if has_reject else [])],
-            dtype=object,
-            tupleize_cols=False,
-        ),
+        matrix, index=outputs[:n_classes].rename("true \\ predicted"), columns=outputs
     )
+    # Counts show as integers whenever they are whole (weights may not be).
     digits = 0 if np.array_equal(matrix, np.round(matrix)) else 4
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     meta = [str(name), *([operating_point] if operating_point else [])]
@@ -427,21 +376,12 @@ def html_page(
         f"<style>{STYLE}</style></head><body><main>",
         f"<h1>{text(title)}</h1>",
         f'<p class="meta">{text(" · ".join(meta))}</p>',
-        headline(
-            report,
-            matrix,
-            *headline_intervals(
-                matrix,
-                n_resamples=n_resamples,
-                confidence_level=confidence_level,
-                random_state=random_state,
-                weighted=weighted,
-            ),
-        ),
+        headline(values, matrix, weighted=weighted, **resampling),
     ]
     if note is not None:
         message = text(permuted_message(note))
         parts.append(f'<p class="note"><strong>Note.</strong> {message}</p>')
+    rejection = "the overall reject rate, " if has_reject else ""
     parts += [
         section(
             "Confusion matrix",
@@ -455,22 +395,17 @@ def html_page(
             "Precision, recall and F1 of each class"
             + (
                 " (a rejected sample is not recalled); reject_rate: the share of "
-                "the class rejected; H(S|T=class): uncertainty left about the "
-                "output given the true class (rejections included)"
+                "the class rejected"
                 if has_reject
-                else "; H(S|T=class): uncertainty left about the output given "
-                "the true class"
+                else ""
             )
+            + "; H(S|T=class): uncertainty left about the output given the true "
+            + ("class (rejections included)" if has_reject else "class")
             + "; H(T|S=output): uncertainty left about the truth given the "
             "output (bits). The last rows average over the classes, plainly "
-            "(macro) and weighted by each class's samples (weighted: "
-            + ("the overall reject rate, " if has_reject else "")
-            + "H(S|T) and H(T|S)).",
-            scrolling(
-                frame_table(
-                    per_class, "per-class", marked=("macro avg", "weighted avg")
-                )
-            ),
+            f"(macro) and weighted by each class's samples (weighted: {rejection}"
+            "H(S|T) and H(T|S)).",
+            scrolling(frame_table(per_class, "per-class", marked=AVERAGES)),
         ),
         *(drawing.figure_sections(matrix, str(name)) if figures else []),
         *sections,
@@ -494,75 +429,55 @@ def html_page(
     return "\n".join(parts) + "\n", note
 
 
-def headline_intervals(
-    matrix, *, n_resamples, confidence_level, random_state, weighted=None
-):
-    """Bootstrap intervals of the headline measures, and the sentence saying how.
-
-    Multinomial draws of the counts, or resamples of the labels (``weighted``:
-    the keywords of :func:`bootstrap_measures_from_predictions`).
-    """
+def _intervals(counts, weighted, options):
+    """Bootstrap intervals of the headline measures and the sentence saying how:
+    multinomial draws of the counts, or resamples of the labels (``weighted``:
+    the keywords of :func:`bootstrap_measures_from_predictions`)."""
     from .._resampling.bootstrap import (
         bootstrap_measures,
         bootstrap_measures_from_predictions,
     )
     from .._resampling.intervals import interval_notes
 
-    counts = np.asarray(matrix, dtype=float)
-    if not n_resamples or (weighted is None and counts.max(initial=0.0) <= 0):
-        return None, ""
+    options = {"n_resamples": DEFAULT_RESAMPLES, "confidence_level": 0.95, **options}
+    if not options["n_resamples"] or (weighted is None and not counts.any()):
+        return {}, ""
     if weighted is None and counts.max() >= 2.0**62 / counts.size:
         # No sample of this many draws can be resampled (nor held).
-        return (
-            None,
-            "No intervals: the counts are too large to be resampled as samples.",
-        )
+        return {}, "No intervals: the counts are too large to be resampled as samples."
     if weighted is None and not np.array_equal(counts, np.round(counts)):
-        return None, (
+        return {}, (
             "No intervals: the counts are weighted. Pass the labels and "
             "sample_weight to html_report for intervals of weighted data."
         )
-    options = {
-        "n_resamples": n_resamples,
-        "confidence_level": confidence_level,
-        "random_state": random_state,
-    }
     names = [name for _, name in HEADLINE]
     # The page states why an interval is partial or NaN; no warning.
     with interval_notes() as notes:
         if weighted is None:
             intervals = bootstrap_measures(counts.astype(np.int64), names, **options)
         else:
+            y_true, y_pred = weighted.pop("y_true"), weighted.pop("y_pred")
             intervals = bootstrap_measures_from_predictions(
-                weighted.pop("y_true"),
-                weighted.pop("y_pred"),
-                names,
-                **weighted,
-                **options,
+                y_true, y_pred, names, **weighted, **options
             )
     sentence = (
-        f"Below each headline number: its {confidence_level:.0%} percentile "
-        f"bootstrap interval over {n_resamples} resamples of the samples "
-        "(html_report(..., n_resamples=0) leaves them out)."
+        f"Below each headline number: its {options['confidence_level']:.0%} "
+        f"percentile bootstrap interval over {options['n_resamples']} resamples "
+        "of the samples (html_report(..., n_resamples=0) leaves them out)."
     )
     return intervals, " ".join([sentence, *notes])
 
 
-def headline(report, matrix, intervals, sentence):
+def headline(values, matrix, *, weighted=None, **options):
     """The summary boxes: samples, classes, the headline numbers and intervals."""
-    value = report.reset_index(level="family")["value"]
-    boxes = [
-        ("samples", total_text(np.asarray(matrix, dtype=float)), ""),
-        ("classes", f"{np.asarray(matrix).shape[0]}", ""),
-    ]
+    counts = np.asarray(matrix, dtype=float)
+    intervals, sentence = _intervals(counts, weighted, options)
+    boxes = [("samples", total_text(counts), ""), ("classes", f"{len(counts)}", "")]
     outside = []
-    can_reject = matrix.shape[1] > matrix.shape[0]
-    for label, name in (*HEADLINE, *_ALSO):
-        if not can_reject and name in ("reject_rate", "accepted_accuracy"):
-            continue
-        number = float(value[name])
-        detail = ""
-        interval = (intervals or {}).get(name)
+    # Without a reject column, no reject rate (and the accuracy is on accepted).
+    shown = (*HEADLINE, *_ALSO) if counts.shape[1] > len(counts) else HEADLINE[:-1]
+    for label, name in shown:
+        number, detail, interval = float(values[name]), "", intervals.get(name)
         if interval is not None and not np.isnan(number):
             if np.isnan(interval.low) or np.isnan(interval.high):
                 detail = "interval undefined"
@@ -591,45 +506,11 @@ def headline(report, matrix, intervals, sentence):
     return '<dl class="summary">' + "".join(cells) + "</dl>" + note
 
 
-def value_reasons(matrix, values, undefined):
-    """``{measure: why}`` for the measures 0 or undefined by definition on ``matrix``.
-
-    ``values`` are the table's ``(measure, value)`` pairs. Undefined: the
-    reason their evaluation gave (``undefined``, ``{measure: reason}``); zero:
-    a cross-entropy ratio whose denominator is infinite. A measure that is
-    simply low gets no reason.
-    """
+def value_reasons(quantities, values, undefined):
+    """Why each measure of ``values`` (a Series) is 0 or undefined by
+    definition, or "": the reason its evaluation gave (``undefined``), or a
+    cross-entropy ratio's infinite denominator."""
     reasons = {name: f"undefined: {reason}" for name, reason in undefined.items()}
-    quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
-    infinite = _infinite_cross_entropies(quantities)
-    for name, number in values:
-        ni = NI_MEASURES.get(name)
-        if ni is None or ni.group != "cross-entropy" or number != 0.0:
-            continue
-        causes = [
-            infinite[term] for term in _cross_entropies_in(ni) if term in infinite
-        ]
-        if causes:
-            reasons[name] = (
-                f"0 by definition: {' and '.join(causes)}, so the ratio is 0 in "
-                "the limit"
-            )
-    return reasons
-
-
-_CROSS_ENTROPIES = ("H(t; y)", "H(y; t)")
-
-
-def _cross_entropies_in(ni):
-    """The cross-entropies a measure's formula divides by, through NIk it names."""
-    terms = [term for term in _CROSS_ENTROPIES if term in ni.formula]
-    for number in re.findall(r"NI(\d+)", ni.formula):
-        terms += _cross_entropies_in(NI_MEASURES[f"ni{number}"])
-    return list(dict.fromkeys(terms))
-
-
-def _infinite_cross_entropies(quantities):
-    """The infinite cross-entropies of the marginals, each with its cause in words."""
     infinite = {}
     if not np.all(np.isfinite(cross_entropy_y_t(quantities))):
         rejected = quantities.n_outputs > quantities.n_classes and bool(
@@ -643,4 +524,24 @@ def _infinite_cross_entropies(quantities):
         infinite["H(y; t)"] = f"H(y; t) is infinite ({cause})"
     if not np.all(np.isfinite(cross_entropy_t_y(quantities))):
         infinite["H(t; y)"] = "H(t; y) is infinite (a true class is never predicted)"
-    return infinite
+    for name, number in values.items():
+        ni = NI_MEASURES.get(name)
+        if ni is None or ni.group != "cross-entropy" or number != 0.0:
+            continue
+        causes = [
+            infinite[term] for term in _cross_entropies_in(ni) if term in infinite
+        ]
+        if causes:
+            reasons[name] = (
+                f"0 by definition: {' and '.join(causes)}, so the ratio is 0 in "
+                "the limit"
+            )
+    return [reasons.get(name, "") for name in values.index]
+
+
+def _cross_entropies_in(ni):
+    """The cross-entropies a measure's formula divides by, through NIk it names."""
+    terms = [term for term in ("H(t; y)", "H(y; t)") if term in ni.formula]
+    for number in re.findall(r"NI(\d+)", ni.formula):
+        terms += _cross_entropies_in(NI_MEASURES[f"ni{number}"])
+    return list(dict.fromkeys(terms))

@@ -1,9 +1,5 @@
 """The per-class report: precision, recall, F1, reject rate and conditional
-entropies per class, with macro and weighted averages.
-
-Reports compute with ``replace_undefined_by=nan``: an undefined value shows as
-NaN in the table, and the core emits no warning for it.
-"""
+entropies per class, with macro and weighted averages."""
 
 from __future__ import annotations
 
@@ -13,37 +9,12 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._from_labels.scores import counts_and_labels
+from .._from_labels.scores import LABEL_PARAMETERS, counts_and_labels
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import evaluate_measures
 from .relabelling import _name, relabelling_note, warn_permuted
 
-
-def _whole_numbers(values):
-    """``values`` as int64 when every value is a whole number, else as floats."""
-    values = np.asarray(values, dtype=float)
-    if np.all(values == np.round(values)) and np.all(np.abs(values) < 2.0**53):
-        return values.astype(np.int64)
-    return values
-
-
-def _scaled_by_power_of_two(matrix):
-    """``matrix`` divided by the power of two that brings its largest count near 1."""
-    largest = matrix.max(initial=0.0)
-    return matrix if largest == 0 else np.ldexp(matrix, -np.frexp(largest)[1])
-
-
-def _sums(matrix, axis):
-    """Row or column sums; a sum beyond the float maximum is inf (it has no float)."""
-    with np.errstate(over="ignore"):
-        return matrix.sum(axis=axis)
-
-
-def _ratio(numerator, denominator):
-    """Elementwise quotient, NaN where the denominator is 0 (undefined)."""
-    quotient = np.full(np.shape(numerator), np.nan)
-    np.divide(numerator, denominator, out=quotient, where=denominator > 0)
-    return quotient
+AVERAGES = ("macro avg", "weighted avg")
 
 
 def per_class_report(
@@ -60,68 +31,35 @@ def per_class_report(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,), default=None
-        True labels.
-    y_pred : array-like of shape (n_samples,), default=None
-        Predicted labels; ``reject_label`` marks a rejection.
-    labels : array-like of shape (m,), default=None
-        Class order (from labels), or the row names (from a matrix).
-    reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
-    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts, passed instead of ``y_true`` and ``y_pred``. A DataFrame
-        with row and column names is read by name (the columns in any
-        order, one extra column for rejections) and names the rows.
+    {label_parameters}
     averages : bool, default=True
         Add the ``"macro avg"`` and ``"weighted avg"`` rows.
 
     Returns
     -------
     table : pandas.DataFrame
-        One row per output (the classes, then ``"rejected"`` when there is a
-        reject option) with
-
-        - ``precision``, ``recall``, ``f1``: as
-          :func:`sklearn.metrics.precision_recall_fscore_support` per class,
-          where a rejected sample of a class counts as not recalled (a false
-          negative) and as nobody's false positive; ``f1`` is
-          ``2 TP / (2 TP + FP + FN)``. NaN where a ratio is 0/0, and on the
-          ``"rejected"`` row;
-        - ``reject_rate``: the share of the class's samples rejected (NaN for
-          an absent class and on the ``"rejected"`` row);
-        - ``H(S|T=class)`` (bits): how scattered the outputs for that true
-          class are, the rejections included (NaN for an absent class and on
-          the ``"rejected"`` row);
-        - ``H(T|S=output)`` (bits): how mixed the true classes behind that
-          output are (NaN for an unused output);
-        - ``true_support``, ``predicted_support``: the counts (integers when
-          every count is a whole number, as for unweighted labels).
-
-        With ``averages``, two last rows, as in scikit-learn's
-        ``classification_report``:
-        ``"macro avg"``, the mean over the classes (a class whose value is
-        NaN left out; except ``f1``, which is :func:`conventional_measures`'
-        ``macro_f1``: a class with neither true nor predicted samples counts
-        as 0, as in scikit-learn's ``f1_score(average="macro", labels=...)``,
-        so that listing a class can only lower the score), and
-        ``"weighted avg"``, the mean weighted by each class's true support,
-        which for ``reject_rate`` is the overall reject rate and for
-        ``H(S|T=class)`` the conditional entropy ``H(S|T)``;
-        ``H(T|S=output)`` is weighted by each output's support (giving
-        ``H(T|S)``). Their supports are the number of samples.
-
-        When the counts clearly point to a renaming of the predicted
-        classes (:class:`PermutedLabelsWarning`), a
-        ``note`` column names, on each renamed output's row, the true class
-        its predictions look like.
+        One row per output (the classes, then ``"rejected"`` when the counts
+        have a reject column; a class named like an added row is refused),
+        with columns ``precision``, ``recall``, ``f1`` (as scikit-learn's, a
+        rejected sample not recalled and nobody's false positive),
+        ``reject_rate``, ``H(S|T=class)`` and ``H(T|S=output)`` (bits),
+        ``true_support`` and ``predicted_support`` (integers when whole). NaN
+        marks a 0/0 ratio and the per-class cells of ``"rejected"``. ``"macro
+        avg"`` means the defined values (``f1`` is ``macro_f1``, as
+        scikit-learn's macro F1); ``"weighted avg"`` weights by true support
+        (``H(T|S=output)`` by predicted support), giving the overall reject
+        rate, ``H(S|T)`` and ``H(T|S)``. A ``note`` column names the true
+        class each renamed output looks like, when the counts clearly point
+        to a renaming of the predicted classes.
 
     Warns
     -----
     PermutedLabelsWarning
-        When the counts clearly point to a renaming of the predicted classes
-        that raises the accuracy (not a chance wobble).
+        As :func:`information_report`.
+
+    See Also
+    --------
+    information_report : Every measure of the classifier.
 
     Examples
     --------
@@ -135,9 +73,6 @@ def per_class_report(
     [0.25, 0.0, nan, 0.125, 0.167]
     >>> table["true_support"].tolist()
     [4, 2, 0, 6, 6]
-
-    Counts already tallied go in through ``confusion_matrix=``:
-
     >>> table = per_class_report(confusion_matrix=[[8, 2, 0], [0, 5, 5]])
     >>> table["H(S|T=class)"].round(3).tolist()
     [0.722, 1.0, nan, 0.861, 0.861]
@@ -155,59 +90,107 @@ def per_class_report(
     return table
 
 
-def per_class_table(matrix, class_labels, *, averages=True):
+per_class_report.__doc__ = per_class_report.__doc__.replace(
+    "{label_parameters}", LABEL_PARAMETERS.lstrip()
+)
+
+
+def check_row_names(class_labels, reject_column, averages=True):
+    """Refuse a class named like a row the per-class table adds."""
+    added = (["rejected"] if reject_column else []) + list(AVERAGES if averages else [])
+    for name in np.asarray(class_labels).tolist():
+        if isinstance(name, str) and name in added:
+            # Any reject column adds the row, an empty one too (nothing
+            # rejected under reject_label=-1): one rule for table and page.
+            hint = (
+                ", or count labels that are never rejected with reject_label=None,"
+                if name == "rejected"
+                else ""
+            )
+            raise ValueError(
+                f"A class is named {name!r}, the name of a row the per-class "
+                "table adds (rejected, macro avg, weighted avg); rename the "
+                f"class (e.g. map it to another label){hint} to tell the rows "
+                "apart."
+            )
+
+
+def _ratio(numerator, denominator):
+    """Elementwise quotient, NaN where the denominator is 0 (undefined)."""
+    return np.divide(
+        numerator,
+        denominator,
+        out=np.full(np.shape(numerator), np.nan),
+        where=denominator > 0,
+    )
+
+
+def _supports(sums):
+    """Sums as int64 when all are whole, else floats (inf beyond the float max)."""
+    sums = np.asarray(sums, dtype=float)
+    whole = np.all(sums == np.round(sums)) and np.all(np.abs(sums) < 2.0**53)
+    return sums.astype(np.int64) if whole else sums
+
+
+def per_class_table(matrix, class_labels, *, averages=True, quantities=None):
     """The table of :func:`per_class_report` and its relabelling note (no warning)."""
     matrix = np.asarray(matrix, dtype=float)
-    quantities = MatrixQuantities(matrix)
+    if quantities is None:
+        quantities = MatrixQuantities(matrix)
     n_classes = matrix.shape[0]
     has_reject = matrix.shape[1] == n_classes + 1
-    extra = [np.nan] if has_reject else []
+    check_row_names(class_labels, has_reject, averages)
     # The ratios from the counts divided by a power of two (exact): sums of
     # counts near the float maximum would overflow.
-    scaled = _scaled_by_power_of_two(matrix)
+    scaled = np.ldexp(matrix, -np.frexp(matrix.max(initial=0.0))[1])
     true_positives = np.diagonal(scaled)[:n_classes]
     true_support = scaled.sum(axis=1)  # rejected samples included: not recalled
     predicted_as_class = scaled[:, :n_classes].sum(axis=0)
-    false_positives = predicted_as_class - true_positives
-    false_negatives = true_support - true_positives
-    names = list(np.asarray(class_labels).tolist())
-    index = names + (["rejected"] if has_reject else [])
-    taken = set(index[n_classes:]) | (
-        {"macro avg", "weighted avg"} if averages else set()
-    )
-    clashing = [name for name in names if isinstance(name, str) and name in taken]
-    if clashing:
-        raise ValueError(
-            f"A class is named {clashing[0]!r}, the name of a row the per-class "
-            "table adds (rejected, macro avg, weighted avg); rename the class "
-            "(e.g. map it to another label) to tell the rows apart."
-        )
     rejected = scaled[:, n_classes] if has_reject else np.zeros(n_classes)
     per_class = {
         "precision": _ratio(true_positives, predicted_as_class),
         "recall": _ratio(true_positives, true_support),
-        "f1": _ratio(
-            2 * true_positives,
-            2 * true_positives + false_positives + false_negatives,
-        ),
+        # 2 TP / (2 TP + FP + FN), a rejection being a false negative.
+        "f1": _ratio(2 * true_positives, predicted_as_class + true_support),
         "reject_rate": _ratio(rejected, true_support),
         "H(S|T=class)": np.asarray(quantities.row_entropies, dtype=float),
     }
+    per_output = np.asarray(quantities.column_entropies, dtype=float)
+    extra = [np.nan] if has_reject else []
+    with np.errstate(over="ignore"):  # a sum beyond the float maximum is inf
+        sums = [matrix.sum(axis=1), matrix.sum(axis=0), matrix.sum()]
+    names = np.asarray(class_labels).tolist() + (["rejected"] if has_reject else [])
     table = pd.DataFrame(
         {
             **{column: [*values, *extra] for column, values in per_class.items()},
-            "H(T|S=output)": quantities.column_entropies,
-            "true_support": _whole_numbers(
-                [*_sums(matrix, axis=1), *([0] if has_reject else [])]
-            ),
-            "predicted_support": _whole_numbers(_sums(matrix, axis=0)),
+            "H(T|S=output)": per_output,
+            "true_support": _supports([*sums[0], *([0] if has_reject else [])]),
+            "predicted_support": _supports(sums[1]),
         },
         # tupleize_cols=False: a tuple label is one class, not index levels.
-        index=pd.Index(index, name="class", tupleize_cols=False),
+        index=pd.Index(names, name="class", tupleize_cols=False),
     )
     if averages:
-        table = pd.concat([table, _averages(matrix, scaled, per_class, quantities)])
-        table.index.name = "class"
+        # A class whose value is undefined (NaN) is left out of the means;
+        # each class is weighted by its true support, each output by its own.
+        per_class["H(T|S=output)"] = per_output
+        macro, weighted = {}, {}
+        for column, values in per_class.items():
+            defined = ~np.isnan(values)
+            weights = (
+                scaled.sum(axis=0) if column == "H(T|S=output)" else true_support
+            )[defined]
+            macro[column] = values[defined].mean() if defined.any() else np.nan
+            weighted[column] = (
+                float(np.dot(values[defined], weights) / weights.sum())
+                if weights.sum() > 0
+                else np.nan
+            )
+        f1 = evaluate_measures(quantities, ["macro_f1"], replace_undefined_by=np.nan)
+        macro["f1"] = float(f1["macro_f1"])
+        rows = pd.DataFrame([macro, weighted], index=list(AVERAGES))
+        rows["true_support"] = rows["predicted_support"] = _supports([sums[2]])[0]
+        table = pd.concat([table, rows]).rename_axis("class")
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         table["note"] = [
@@ -217,39 +200,3 @@ def per_class_table(matrix, class_labels, *, averages=True):
             for row in range(len(table))
         ]
     return table, note
-
-
-def _averages(matrix, scaled, per_class, quantities):
-    """The ``macro avg`` and ``weighted avg`` rows (as ``classification_report``).
-
-    A class whose value is undefined (NaN) is left out of the mean and weights.
-    """
-    # Weights from the counts scaled by a power of two (exact; no overflow
-    # near the float maximum); the support shown is the unscaled total. Each
-    # class is weighted by its true support, each output by its own.
-    weighted_by = {column: scaled.sum(axis=1) for column in per_class}
-    weighted_by["H(T|S=output)"] = scaled.sum(axis=0)
-    per_output = np.asarray(quantities.column_entropies, dtype=float)
-    macro, weighted = {}, {}
-    for column, values in {**per_class, "H(T|S=output)": per_output}.items():
-        defined = ~np.isnan(values)
-        macro[column] = values[defined].mean() if defined.any() else np.nan
-        weights = weighted_by[column][defined]
-        weighted[column] = (
-            float(np.dot(values[defined], weights) / weights.sum())
-            if weights.sum() > 0
-            else np.nan
-        )
-    # The registry's macro F1, not a second definition (see its docstring).
-    macro["f1"] = float(
-        evaluate_measures(quantities, ["macro_f1"], replace_undefined_by=np.nan)[
-            "macro_f1"
-        ]
-    )
-    support = _whole_numbers([_sums(matrix, axis=None)])[0]
-    rows = pd.DataFrame(
-        [macro, weighted], index=pd.Index(["macro avg", "weighted avg"])
-    )
-    rows["true_support"] = support
-    rows["predicted_support"] = support
-    return rows

@@ -16,38 +16,17 @@ def _name(label):
 
 @dataclass(frozen=True)
 class RelabellingNote:
-    """What a report says about renaming the predicted classes of one matrix."""
+    """What a report says about renaming the predicted classes of one matrix;
+    ``looks_like`` maps each renamed predicted row to its true class's name."""
 
     renaming: str
     correct_rate: float
     relabelled_correct_rate: float
     looks_like: dict
 
-    def __str__(self):
-        return (
-            f"relabelling the predictions {self.renaming} would raise the accuracy "
-            f"from {self.correct_rate:.3f} to {self.relabelled_correct_rate:.3f}"
-        )
-
-    @property
-    def classifier_note(self):
-        """The note on a classifier's row; accuracy first: notebooks cut long cells."""
-        return (
-            f"accuracy {self.correct_rate:.3f} -> "
-            f"{self.relabelled_correct_rate:.3f} if relabelled {self.renaming}"
-        )
-
-    @property
-    def measure_note(self):
-        """The note on the row of a measure that the renaming leaves unchanged."""
-        return f"unchanged if relabelled {self.renaming}"
-
 
 def relabelling_note(counts, class_labels):
-    """The :class:`RelabellingNote` of a valid matrix, or ``None`` (no clear renaming).
-
-    ``looks_like`` maps each renamed predicted row index to the true class name.
-    """
+    """The :class:`RelabellingNote` of a valid matrix, or None (no clear renaming)."""
     found = clear_relabelling_of_counts(counts)
     if found is None:
         return None
@@ -65,11 +44,14 @@ def relabelling_note(counts, class_labels):
 
 def permuted_message(note, name=None):
     """The warning text for a :class:`RelabellingNote`."""
-    note = str(note)
+    sentence = (
+        f"relabelling the predictions {note.renaming} would raise the accuracy "
+        f"from {note.correct_rate:.3f} to {note.relabelled_correct_rate:.3f}"
+    )
     if name is None:
-        sentence = f"{note[0].upper()}{note[1:]}"
+        sentence = "R" + sentence[1:]
     else:
-        sentence = f"Classifier {name!r}: {note}"
+        sentence = f"Classifier {name!r}: {sentence}"
     return (
         f"{sentence}. NI1-NI9, information coverage and the entropy triangle do "
         "not change under such a relabelling and score these predictions as if "

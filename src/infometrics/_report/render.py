@@ -75,16 +75,13 @@ def fixed(value, digits=4):
 
 def cell(value, digits=4, css=""):
     """A table cell: integers as integers, floats rounded, NaN as undefined."""
-    number = f' class="{" ".join(["num", css]).strip()}"'
     if value is None or (isinstance(value, float | np.floating) and np.isnan(value)):
         return '<td class="num undefined" title="undefined for this matrix">–</td>'
-    if isinstance(value, bool | np.bool_):
-        value = "yes" if value else "no"
-    elif isinstance(value, int | np.integer):
-        return f"<td{number}>{int(value)}</td>"
+    if isinstance(value, int | np.integer):
+        value, css = int(value), f"num {css}".strip()
     elif isinstance(value, float | np.floating):
-        return f"<td{number}>{fixed(value, digits)}</td>"
-    return f"<td{f' class={chr(34)}{css}{chr(34)}' if css else ''}>{text(value)}</td>"
+        value, css = fixed(value, digits), f"num {css}".strip()
+    return (f'<td class="{css}">' if css else "<td>") + f"{text(value)}</td>"
 
 
 def section(heading, lead, body):
@@ -112,12 +109,9 @@ def _css(column):
 
 
 def frame_table(frame, css, *, digits=4, marked=()):
-    """``frame`` as an HTML table of class ``css``.
-
-    The index names the rows (a two-level index groups them under a heading
-    row per first level), cells take their column's class (``_STYLED``), and
-    the rows named in ``marked`` take the class ``average``.
-    """
+    """``frame`` as an HTML table of class ``css``: a two-level index groups the
+    rows under a heading row per first level, cells take their column's class
+    (``_STYLED``), the rows named in ``marked`` the class ``average``."""
     columns = list(frame.columns)
     numeric = [pd.api.types.is_numeric_dtype(dtype) for dtype in frame.dtypes]
     head = f"<th>{text(frame.index.names[-1] or '')}</th>" + "".join(
@@ -153,8 +147,7 @@ def frame_table(frame, css, *, digits=4, marked=()):
 
 def total_text(matrix):
     """The sum of the counts as text, also when it exceeds the float maximum."""
-    largest = float(matrix.max(initial=0.0))
-    exponent = np.frexp(largest)[1] if largest > 0 else 0
+    exponent = np.frexp(matrix.max(initial=0.0))[1]  # 0 for an empty matrix
     # Summed after an exact division by 2**exponent, so the sum cannot overflow.
     total = Decimal(float(np.ldexp(matrix, -exponent).sum())) * Decimal(2) ** exponent
     if total == total.to_integral_value() and total < 2**53:

@@ -1,7 +1,6 @@
 """The selective-classification section of the HTML page.
 
-How the risk trades against the coverage over the confidence thresholds:
-one table from one risk–coverage curve, exact at every distinct confidence
+One table from one risk–coverage curve, exact at every distinct confidence
 (from labels) or at the bin edges (from confidence-binned counts, what the
 command line reads from a table of any size).
 """
@@ -14,71 +13,40 @@ from .render import BETTER, frame_table, section
 
 COVERAGES = (0.5, 0.8, 0.9, 1.0)
 RISKS = (0.01, 0.05, 0.1)
-
-
-def binned_risk_coverage(binned):
-    """Coverage, selective and generalized risk and thresholds at the bin edges.
-
-    In decreasing threshold, as :func:`risk_coverage_curve` orders them, empty
-    bins skipped; point ``j`` accepts the bins at or above ``thresholds[j - 1]``.
-    """
-    counts = np.asarray(binned.counts, dtype=float)
-    weight = counts.sum(axis=(1, 2))
-    # From the most confident bin down.
-    accepted = np.cumsum(weight[::-1])
-    errors = np.cumsum((weight - np.trace(counts, axis1=1, axis2=2))[::-1])
-    edges = np.append(-np.inf, binned.thresholds)[::-1]
-    keep = weight[::-1] > 0
-    accepted, errors, edges = accepted[keep], errors[keep], edges[keep]
-    selective_risk = np.divide(
-        errors, accepted, out=np.full(len(accepted), np.nan), where=accepted > 0
-    )
-    return accepted / weight.sum(), selective_risk, errors / weight.sum(), edges
+# The areas of a curve exact at every confidence (True) or at the bin edges.
+_AREAS = {
+    True: (
+        ("aurc", "area under the risk–coverage curve (mean selective risk)"),
+        ("e_aurc", "AURC minus that of the best ranking of these predictions"),
+        ("augrc", "area under the generalized risk–coverage curve"),
+    ),
+    False: (
+        (
+            "AURC at the thresholds",
+            "area under the risk–coverage curve, with one step per confidence "
+            "bin (the exact AURC needs every distinct confidence)",
+        ),
+        (
+            "AUGRC at the thresholds",
+            "area under the generalized-risk curve, one step per bin",
+        ),
+    ),
+}
 
 
 def selective_rows(curve, *, excess=None):
-    """The table of a risk–coverage curve: areas, then readings at fixed targets.
-
-    ``excess`` (the e-AURC, from labels) marks a curve exact at every
-    confidence; without it the curve is exact at the bin edges only.
-    """
+    """The table of a risk–coverage curve: areas, then readings at fixed targets;
+    ``excess`` (the e-AURC) marks a curve exact at every confidence."""
     coverage, selective_risk, generalized_risk = curve[:3]
     steps = np.diff(coverage, prepend=0.0)
     exact = excess is not None
     aurc = float(np.sum(steps * np.nan_to_num(selective_risk)))
     augrc = float(np.sum(steps * generalized_risk))
-    if exact:
-        rows = [
-            (
-                "aurc",
-                False,
-                "area under the risk–coverage curve (mean selective risk)",
-                aurc,
-            ),
-            (
-                "e_aurc",
-                False,
-                "AURC minus that of the best ranking of these predictions",
-                excess,
-            ),
-            ("augrc", False, "area under the generalized risk–coverage curve", augrc),
-        ]
-    else:
-        rows = [
-            (
-                "AURC at the thresholds",
-                False,
-                "area under the risk–coverage curve, with one step per confidence "
-                "bin (the exact AURC needs every distinct confidence)",
-                aurc,
-            ),
-            (
-                "AUGRC at the thresholds",
-                False,
-                "area under the generalized-risk curve, one step per bin",
-                augrc,
-            ),
-        ]
+    areas = [aurc, excess, augrc] if exact else [aurc, augrc]
+    rows = [
+        (name, False, description, value)
+        for (name, description), value in zip(_AREAS[exact], areas, strict=True)
+    ]
     for target in COVERAGES:
         # A sum of bin weights may miss a share by rounding; labels are exact.
         reached = np.flatnonzero(coverage >= target - (0 if exact else 1e-12))
@@ -94,12 +62,13 @@ def selective_rows(curve, *, excess=None):
         )
     for risk in RISKS:
         within = np.flatnonzero(selective_risk <= risk)
+        edge = "" if exact else " at a bin edge"
         rows.append(
             (
                 f"coverage at risk {risk:g}",
                 True,
-                f"largest share accepted{'' if exact else ' at a bin edge'} with "
-                f"an error rate of at most {risk:.0%}",
+                f"largest share accepted{edge} with an error rate of at most "
+                f"{risk:.0%}",
                 float(coverage[within].max()) if within.size else 0.0,
             )
         )
@@ -114,14 +83,13 @@ def selective_rows(curve, *, excess=None):
     )
 
 
-def selective_section(rows, *, lead, figures=""):
-    """The section: the figures (already rendered), then the table of ``rows``."""
+def _section(rows, lead, drawn):
     return section(
         "Selective classification",
         "Accepting only the predictions whose confidence reaches a threshold "
         "trades coverage (the share accepted) for selective risk (the error "
         f"rate among the accepted); {lead}.",
-        figures + frame_table(rows, "selective"),
+        drawn + frame_table(rows, "selective"),
     )
 
 
@@ -170,33 +138,35 @@ def labels_section(
             name,
             threshold=None if isinstance(threshold, dict) else threshold,
         )
-    return selective_section(
-        rows,
-        lead="the curves and these numbers cover every threshold at once"
-        + ("" if threshold is None else ", not only the threshold of the tables"),
-        figures=drawn,
-    )
+    lead = "the curves and these numbers cover every threshold at once"
+    if threshold is not None:
+        lead += ", not only the threshold of the tables"
+    return _section(rows, lead, drawn)
 
 
 def binned_section(binned, *, name, figures=True):
     """The section from confidence-binned counts (the command line's)."""
-    curve = binned_risk_coverage(binned)
+    reject = binned.reject_curve()
+    # Its risk–coverage view from the most confident bin down (as
+    # risk_coverage_curve), without the last point, which rejects everything.
+    curve = [
+        values[-2::-1]
+        for values in (reject.coverage, reject.selective_risk, reject.generalized_risk)
+    ]
     drawn = ""
     if figures:
         from ..plotting import RiskCoverageDisplay
         from .figures import selective_figures
 
         drawn = selective_figures(
-            binned.reject_curve(),
+            reject,
             lambda ax: RiskCoverageDisplay(
                 coverage=curve[0], selective_risk=curve[1], name=name
             ).plot(ax=ax),
             name,
             exact=False,
         )
-    return selective_section(
-        selective_rows(curve),
-        lead=f"here at {len(binned.thresholds)} confidence thresholds, exact "
-        "at each of them",
-        figures=drawn,
+    lead = (
+        f"here at {len(binned.thresholds)} confidence thresholds, exact at each of them"
     )
+    return _section(selective_rows(curve), lead, drawn)

@@ -1,5 +1,4 @@
-"""pandas reports: one tidy table per classifier and comparison tables
-(the per-class report is in :mod:`.per_class`).
+"""pandas reports: one tidy table per classifier, and classifiers side by side.
 
 Reports compute with ``replace_undefined_by=nan``: an undefined value shows as
 NaN in the table, and the core emits no warning for it.
@@ -13,7 +12,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._from_labels.scores import counts_and_labels
+from .._from_labels.scores import LABEL_PARAMETERS, counts_and_labels
 from .._measures.chance import ADJUSTABLE, adjusted_of_counts
 from .._measures.conventional import positive_row
 from .._measures.jackknife import jackknife_of_counts
@@ -37,37 +36,17 @@ def information_report(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,), default=None
-        True labels.
-    y_pred : array-like of shape (n_samples,), default=None
-        Predicted labels; ``reject_label`` marks a rejection.
-    labels : array-like of shape (m,), default=None
-        Class order (from labels), or the row names (from a matrix).
-    reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
-    confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts, passed instead of ``y_true`` and ``y_pred``. A DataFrame
-        with row and column names is read by name (the columns in any
-        order, one extra column for rejections) and names the rows.
+    {label_parameters}
 
     Returns
     -------
     report : pandas.DataFrame
         One row per measure, indexed by ``(family, measure)``, with columns
-        ``value``, ``adjusted`` (the value adjusted for chance, see
-        :func:`~infometrics.measures.adjusted_measures`; NaN for a measure
-        with no chance adjustment), ``jackknife_se`` (its jackknife standard
-        error, see :func:`~infometrics.measures.jackknife_measures`; both NaN
-        for weighted counts, as both shuffle or delete samples),
-        ``higher_is_better`` and ``description``. Families: the 24
-        normalized information measures, information coverage (f, r,
-        S_I/H(T)), entropy triangle, conventional measures. Undefined values
-        are ``NaN`` (no warnings: the table shows them). When the counts
-        clearly point to a renaming of the predicted classes
-        (:class:`PermutedLabelsWarning` says when), a ``note`` column says so
-        on the rows of the measures that such a renaming leaves unchanged.
+        ``value``, ``adjusted`` (:func:`~infometrics.measures.adjusted_measures`),
+        ``jackknife_se`` (:func:`~infometrics.measures.jackknife_measures`),
+        ``higher_is_better`` and ``description``; NaN where undefined (and
+        for the last two of weighted counts). A ``note`` column marks the
+        measures a clear renaming of the predicted classes leaves unchanged.
 
     Warns
     -----
@@ -90,9 +69,6 @@ def information_report(
     np.float64(0.709)
     >>> report.loc["information coverage"]["higher_is_better"].tolist()
     [True, False, False]
-
-    Counts already tallied go in through ``confusion_matrix=``:
-
     >>> report = information_report(confusion_matrix=[[74, 6, 10], [0, 9, 1]])
     >>> report.loc[("normalized information", "ni2"), "value"].round(3)
     np.float64(0.586)
@@ -110,33 +86,27 @@ def information_report(
     return report
 
 
-def measure_columns(matrix, names, class_labels=None, *, why=None):
-    """The columns a report shows for each measure of one valid matrix, one row each.
+information_report.__doc__ = information_report.__doc__.replace(
+    "{label_parameters}", LABEL_PARAMETERS.lstrip()
+)
 
-    The one place where a report's columns per measure are built: the
-    measures table and :func:`compare` both show what it returns. Undefined
-    values are NaN (no warning: the table shows them). Next to each value,
-    its chance-adjusted value (NaN for a measure with no adjustment) and its
-    jackknife standard error, both NaN for summed weights or beyond 2**53
-    samples (both shuffle or delete samples). The two-class ``precision``,
-    ``recall`` and ``f1`` are those of :func:`conventional_measures` at its
-    default ``pos_label=1`` when 1 is one of ``class_labels`` (else of the
-    second class, as for a bare matrix), whatever the order of the rows.
-    A dict ``why`` receives the reason of each undefined value, from the
-    evaluation that gave it.
-    """
+
+def measure_columns(matrix, names, class_labels, *, why=None, quantities=None):
+    """``value``, ``adjusted`` and ``jackknife_se`` of each measure, one row each;
+    two-class ``precision``, ``recall``, ``f1`` of the label 1 when it is a
+    class (scikit-learn's default ``pos_label``), else of row 1."""
     matrix = np.asarray(matrix, dtype=float)
+    if quantities is None:
+        quantities = MatrixQuantities(matrix)
     binary = [name for name in names if MEASURES[name].binary_only]
-    if binary and class_labels is not None and _positive_row(class_labels) == 0:
-        # The registry reads the positive class from row 1: the positive
-        # class's measures are those of the matrix with the two classes swapped.
+    if binary and _positive_row(class_labels) == 0:
+        # The registry reads the positive class from row 1: swap the classes.
         swapped = matrix[[1, 0]][:, [1, 0, *range(2, matrix.shape[1])]]
         others = [name for name in names if name not in binary]
-        parts = [_measure_columns(swapped, binary, why)]
-        if others:
-            parts.append(_measure_columns(matrix, others, why))
+        parts = [_measure_columns(swapped, MatrixQuantities(swapped), binary, why)]
+        parts.append(_measure_columns(matrix, quantities, others, why))
         return pd.concat(parts).loc[list(names)]
-    return _measure_columns(matrix, names, why)
+    return _measure_columns(matrix, quantities, names, why)
 
 
 def _positive_row(class_labels):
@@ -146,14 +116,14 @@ def _positive_row(class_labels):
         return 1
 
 
-def _measure_columns(matrix, names, why):
-    quantities = MatrixQuantities(matrix)
+def _measure_columns(matrix, quantities, names, why):
     values = evaluate_measures(quantities, names, replace_undefined_by=np.nan, why=why)
     adjusted, errors = {}, {}
-    if sample_counts_problem(matrix) is None:
+    # Both shuffle or delete samples: none for weights or beyond 2**53.
+    if names and sample_counts_problem(matrix) is None:
         adjustable = [name for name in names if name in ADJUSTABLE]
         if adjustable:
-            adjusted = adjusted_of_counts(matrix, adjustable, np.nan)
+            adjusted = adjusted_of_counts(matrix, adjustable, np.nan, quantities)
         estimates = jackknife_of_counts(matrix, names, np.nan)
         errors = {name: estimate.standard_error for name, estimate in estimates.items()}
     return pd.DataFrame(
@@ -166,42 +136,35 @@ def _measure_columns(matrix, names, why):
     )
 
 
-def measures_table(matrix, class_labels, *, why=None):
-    """The table of :func:`information_report` and its relabelling note (no
-    warning); ``why`` receives the reasons of the undefined values."""
-    names = [
-        name
-        for name, spec in MEASURES.items()
-        if matrix.shape[0] == 2 or not spec.binary_only
-    ]
-    report = measure_columns(matrix, names, class_labels, why=why)
+def measures_table(matrix, class_labels, *, why=None, quantities=None):
+    """The table of :func:`information_report` and its relabelling note."""
+    m = matrix.shape[0]
+    names = [name for name, spec in MEASURES.items() if m == 2 or not spec.binary_only]
+    report = measure_columns(
+        matrix, names, class_labels, why=why, quantities=quantities
+    )
     specs = [MEASURES[name] for name in names]
     report["higher_is_better"] = [spec.higher_is_better for spec in specs]
     report["description"] = [spec.description for spec in specs]
-    report = report.set_index(
-        pd.Index([spec.family for spec in specs], name="family"), append=True
-    ).swaplevel()
+    families = pd.Index([spec.family for spec in specs], name="family")
+    report = report.set_index(families, append=True).swaplevel()
     note = relabelling_note(matrix, class_labels)
     if note is not None:
         report["note"] = [
-            note.measure_note if name in PREDICTION_RELABELLING_INVARIANT else ""
+            f"unchanged if relabelled {note.renaming}"
+            if name in PREDICTION_RELABELLING_INVARIANT
+            else ""
             for name in names
         ]
     return report, note
 
 
+# By family: the 24 NIs, information coverage, the triangle, Hu & Wang's rates.
 _DEFAULT_COMPARED = (
     *(f"ni{k}" for k in range(1, 25)),
-    "info_completeness",
-    "false_info_ratio",
-    "info_error",
-    "triangle_dh",
-    "triangle_mi",
-    "triangle_vi",
-    "correct_rate",
-    "error_rate",
-    "reject_rate",
-    "accepted_accuracy",
+    *("info_completeness", "false_info_ratio", "info_error"),
+    *("triangle_dh", "triangle_mi", "triangle_vi"),
+    *("correct_rate", "error_rate", "reject_rate", "accepted_accuracy"),
 )
 
 
@@ -221,9 +184,8 @@ def compare(
     Parameters
     ----------
     classifiers : dict
-        ``{name: (y_true, y_pred)}`` or ``{name: confusion matrix}`` (mixing
-        is fine); matrices must share the class order. A DataFrame with row
-        and column names is read by name.
+        ``{name: (y_true, y_pred)}`` or ``{name: confusion matrix}``, mixed at
+        will; matrices share the class order (or name it, as DataFrames).
     measures : sequence of str, default=None
         Registry names; by default the 24 NIs, f, r, S_I/H(T), the triangle
         coordinates and the Hu & Wang rates.
@@ -232,23 +194,21 @@ def compare(
     reject_label : scalar or None, default=-1
         For label pairs.
     ranks : bool, default=True
-        Add a ``rank_<measure>`` column per measure (nullable integers: a
-        classifier whose value is undefined gets no rank, ``<NA>``).
+        Add a ``rank_<measure>`` column per measure (nullable integers; an
+        undefined value gets no rank, ``<NA>``).
 
     Returns
     -------
     table : pandas.DataFrame
-        Index: classifier names. When the counts of some classifier clearly
-        point to a renaming of its predicted classes, a last ``note`` column names
-        the renaming (empty for the others).
+        Indexed by classifier name, with columns ``<measure>``, ``<measure>
+        adjusted`` and ``<measure> jackknife_se`` (as
+        :func:`information_report`), the ranks, and a ``note`` column when
+        some classifier's predicted classes look renamed.
 
     Warns
     -----
     PermutedLabelsWarning
-        Once per classifier whose counts clearly point to a renaming of the
-        predicted classes that raises its accuracy: such predictions can tie
-        with a perfect classifier on NI1-NI9 and the other
-        relabelling-invariant measures.
+        As :func:`information_report`, once per classifier.
 
     Examples
     --------
@@ -268,8 +228,7 @@ def compare(
     if measures is None:
         measures = _DEFAULT_COMPARED
     names = [check_measure(name).name for name in measures]
-    rows = {}
-    notes = {}
+    rows, notes = {}, {}
     for name, entry in classifiers.items():
         pair = isinstance(entry, tuple)
         if pair and len(entry) != 2:
@@ -277,12 +236,14 @@ def compare(
                 f"classifiers[{name!r}] must be a matrix or a (y_true, y_pred) "
                 f"pair; got a tuple of {len(entry)}."
             )
+        # Bare rows take ``labels`` that fit; named rows keep their names.
+        named = hasattr(entry, "columns") or hasattr(entry, "labels")
+        fits = not (pair or named) and labels is not None and len(entry) == len(labels)
         try:
-            # A labelled table (a DataFrame) is read by name and names its rows.
             matrix, class_labels = counts_and_labels(
                 *(entry if pair else (None, None)),
                 None if pair else entry,
-                labels=labels if pair else None,
+                labels=labels if pair or fits else None,
                 reject_label=reject_label,
                 sample_weight=None,
             )
@@ -293,9 +254,6 @@ def compare(
                 f"classifiers[{name!r}] is a stack of matrices; compare takes "
                 "one confusion matrix per classifier."
             ) from None
-        named = hasattr(entry, "columns") or hasattr(entry, "labels")
-        if not (pair or named) and labels is not None and len(labels) == len(matrix):
-            class_labels = np.asarray(labels)  # bare rows take ``labels`` that fit
         columns = measure_columns(matrix, names, class_labels)
         rows[name] = {
             measure if column == "value" else f"{measure} {column}": value
@@ -304,18 +262,20 @@ def compare(
         }
         note = relabelling_note(matrix, class_labels)
         warn_permuted(note, name)
-        notes[name] = "" if note is None else note.classifier_note
-    table = pd.DataFrame.from_dict(rows, orient="index")
-    table.index.name = "classifier"
-    if ranks:
-        for measure in names:
-            # 1 = best; an undefined (NaN) value has no rank (<NA>).
-            ranks = table[measure].rank(
-                ascending=not MEASURES[measure].higher_is_better,
-                method="min",
-                na_option="keep",
-            )
-            table[f"rank_{measure}"] = ranks.astype("Int64")
+        # Accuracy first: notebooks cut long cells.
+        notes[name] = (
+            ""
+            if note is None
+            else f"accuracy {note.correct_rate:.3f} -> "
+            f"{note.relabelled_correct_rate:.3f} if relabelled {note.renaming}"
+        )
+    table = pd.DataFrame.from_dict(rows, orient="index").rename_axis("classifier")
+    for measure in names if ranks else ():
+        # 1 = best; an undefined (NaN) value has no rank (<NA>).
+        rank = table[measure].rank(
+            ascending=not MEASURES[measure].higher_is_better, method="min"
+        )
+        table[f"rank_{measure}"] = rank.astype("Int64")
     if any(notes.values()):
         table["note"] = pd.Series(notes)
     return table
