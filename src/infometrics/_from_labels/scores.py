@@ -38,6 +38,16 @@ LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
         ``y_pred``."""
 
 
+def with_label_parameters(function):
+    """``function`` with ``{label_parameters}`` in its docstring replaced by
+    :data:`LABEL_PARAMETERS` (under ``python -OO`` docstrings are None)."""
+    if function.__doc__:
+        function.__doc__ = function.__doc__.replace(
+            "{label_parameters}", LABEL_PARAMETERS.lstrip()
+        )
+    return function
+
+
 def counts_and_labels(
     y_true,
     y_pred,
@@ -120,6 +130,7 @@ def _matrix(y_true, y_pred, confusion_matrix, labels, reject_label, sample_weigh
     )
 
 
+@with_label_parameters
 def ni_score(
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
@@ -136,7 +147,7 @@ def ni_score(
     Parameters
     ----------
     {label_parameters}
-    measure : {{"ni1", ..., "ni24"}}, default="ni2"
+    measure : {"ni1", ..., "ni24"}, default="ni2"
         Which of the 24 measures; see :func:`ni`.
     replace_undefined_by : "warn" or float, default="warn"
         Value when the measure is undefined; ``"warn"`` returns ``nan`` and
@@ -167,6 +178,7 @@ def ni_score(
     return ni(matrix, name, replace_undefined_by=replace_undefined_by)
 
 
+@with_label_parameters
 def all_measures_score(
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
@@ -188,7 +200,7 @@ def all_measures_score(
     Returns
     -------
     measures : dict
-        ``{{"ni1": ..., ..., "ni24": ...}}``.
+        ``{"ni1": ..., ..., "ni24": ...}``.
 
     See Also
     --------
@@ -209,6 +221,7 @@ def all_measures_score(
     return all_measures(matrix, replace_undefined_by=replace_undefined_by)
 
 
+@with_label_parameters
 def information_coverage_score(
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
@@ -245,6 +258,7 @@ def information_coverage_score(
     return information_coverage(matrix, replace_undefined_by=replace_undefined_by)
 
 
+@with_label_parameters
 def entropy_triangle_score(
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
@@ -284,6 +298,7 @@ def entropy_triangle_score(
     return entropy_triangle(matrix, replace_undefined_by=replace_undefined_by)
 
 
+@with_label_parameters
 def conventional_measures_score(
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
@@ -328,16 +343,3 @@ def conventional_measures_score(
     return conventional_measures(
         matrix, pos_label=row, replace_undefined_by=replace_undefined_by
     )
-
-
-for _function in (
-    ni_score,
-    all_measures_score,
-    information_coverage_score,
-    entropy_triangle_score,
-    conventional_measures_score,
-):
-    _function.__doc__ = _function.__doc__.format(
-        label_parameters=LABEL_PARAMETERS.lstrip()
-    )
-del _function

@@ -19,7 +19,7 @@ from numpy.typing import ArrayLike
 
 from .._counting.label_checks import is_rejection, reject_marker
 from .._curves.scores import check_confidence
-from .._from_labels.scores import LABEL_PARAMETERS, counts_and_labels
+from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
 from .._sklearn.responses import accepted
@@ -106,6 +106,7 @@ class HTMLPage(str):
         )
 
 
+@with_label_parameters
 def html_report(
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
@@ -251,11 +252,6 @@ def html_report(
         with open(path, "w", encoding="utf-8") as stream:
             stream.write(page)
     return page
-
-
-html_report.__doc__ = html_report.__doc__.replace(
-    "{label_parameters}", LABEL_PARAMETERS.lstrip()
-)
 
 
 def html_report_from_estimator(

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._from_labels.scores import LABEL_PARAMETERS, counts_and_labels
+from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import evaluate_measures
 from .relabelling import _name, relabelling_note, warn_permuted
@@ -17,6 +17,7 @@ from .relabelling import _name, relabelling_note, warn_permuted
 AVERAGES = ("macro avg", "weighted avg")
 
 
+@with_label_parameters
 def per_class_report(
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
@@ -88,11 +89,6 @@ def per_class_report(
     table, note = per_class_table(matrix, class_labels, averages=averages)
     warn_permuted(note)
     return table
-
-
-per_class_report.__doc__ = per_class_report.__doc__.replace(
-    "{label_parameters}", LABEL_PARAMETERS.lstrip()
-)
 
 
 def check_row_names(class_labels, reject_column, averages=True):

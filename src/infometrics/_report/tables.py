@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._from_labels.scores import LABEL_PARAMETERS, counts_and_labels
+from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.chance import ADJUSTABLE, adjusted_of_counts
 from .._measures.conventional import positive_row
 from .._measures.jackknife import jackknife_of_counts
@@ -23,6 +23,7 @@ from .._measures.validation import sample_counts_problem
 from .relabelling import relabelling_note, warn_permuted
 
 
+@with_label_parameters
 def information_report(
     y_true: ArrayLike | None = None,
     y_pred: ArrayLike | None = None,
@@ -84,11 +85,6 @@ def information_report(
     report, note = measures_table(matrix, class_labels)
     warn_permuted(note)
     return report
-
-
-information_report.__doc__ = information_report.__doc__.replace(
-    "{label_parameters}", LABEL_PARAMETERS.lstrip()
-)
 
 
 def measure_columns(matrix, names, class_labels, *, why=None, quantities=None):
