@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import UsageError
-from .label_table import numeric_column, read_label_columns
+from .label_table import _number, numeric_column, read_label_columns
 
 # Confidence thresholds of the binned counts unless --thresholds says otherwise.
 DEFAULT_THRESHOLDS = 100
@@ -128,7 +128,8 @@ def _check_columns(path, wanted, header):
 
 
 def read_counts(args):
-    """``(counts, row labels or None, binned or None)`` of the file; errors name it."""
+    """``(counts, class labels, binned or None)`` of the file, validated once;
+    every problem with the input, also one the core finds, names the file."""
     _check_options(args)
     glob = any(character in args.file for character in "*?[")
     if glob or args.file.lower().endswith(_PARQUET_SUFFIXES):
@@ -151,7 +152,16 @@ def read_counts(args):
                 f"{path}: --weight and --confidence name columns of a table of "
                 "labels, not of a confusion matrix"
             )
-        return (*_read_matrix(path, cells, header_hint=args.kind == "auto"), None)
+        from .._from_labels.scores import counts_and_labels
+
+        matrix, names = _read_matrix(path, cells, header_hint=args.kind == "auto")
+        try:
+            counts = counts_and_labels(
+                None, None, matrix, labels=names, reject_label=None, sample_weight=None
+            )
+        except ValueError as exc:
+            raise UsageError(f"{path}: {exc}") from None
+        return (*counts, None)
     _check_columns(path, (*columns, args.weight, args.confidence), header)
     classes, true_codes, pred_codes = read_label_columns(
         cells, path, args.y_true, args.y_pred, args.reject_label
@@ -163,14 +173,13 @@ def read_counts(args):
     reject = None if args.reject_label.strip().lower() == "none" else -1
     counts, binned = _count(pd.DataFrame(frame), args, reject, path)
     # Back from the codes to the classes they stand for.
-    names = np.empty(len(classes), dtype=object)
+    names = np.empty(len(classes), dtype=object)  # exact, big integers too
     names[:] = classes
-    counts = type(counts)(counts.confusion_matrix, names[counts.labels], reject)
     if binned is not None:
         from dataclasses import replace
 
         binned = replace(binned, classes=names[np.asarray(binned.classes)])
-    return counts, None, binned
+    return counts.confusion_matrix, names[counts.labels], binned
 
 
 def _count(table, args, reject, path):
@@ -269,22 +278,16 @@ def _progress_on_stderr():
 
 def _reject_label(text, dtype):
     """``--reject-label`` as a value of the prediction column's type."""
-    if text.lower() == "none":
-        return None
-    if text.lower() == "nan":
-        return np.nan
-    if dtype.is_numeric():
-        try:
-            value = float(text)
-        except ValueError:
-            raise UsageError(
-                f"--reject-label {text!r} is not a number, but the labels are numbers"
-            ) from None
-        # A whole float (-1.0) is the same marker, as in the Python API.
-        if dtype.is_integer() and value.is_integer():
-            return int(text) if text.strip().lstrip("+-").isdigit() else int(value)
-        return value
-    return text
+    special = {"none": None, "nan": np.nan}
+    if text.lower() in special or not dtype.is_numeric():
+        return special.get(text.lower(), text)
+    # A whole number (-1.0 too) is an int, the same marker as in the Python API.
+    value = _number(text.strip())
+    if value is None:
+        raise UsageError(
+            f"--reject-label {text!r} is not a number, but the labels are numbers"
+        )
+    return value
 
 
 def _parquet_counts(args, *, glob):
@@ -304,7 +307,7 @@ def _parquet_counts(args, *, glob):
     )
     reject = _reject_label(args.reject_label, schema[args.y_pred])
     counts, binned = _count(relation, args, reject, args.file)
-    return counts, None, binned
+    return counts.confusion_matrix, counts.labels, binned
 
 
 def _is_number(text):
@@ -376,14 +379,9 @@ def _read_cells(text, path):
 
 
 def _split_names(cells):
-    """``(counts cells, row names, column names)``, headers recognised strictly.
-
-    A header row is recognised only when the whole first row is text, and a
-    class-name column only when the whole first column (below a header) is
-    text; pandas' ``DataFrame.to_csv()`` layout (an empty corner cell, then
-    column names, and an index column, whatever they hold) is read as written.
-    Names that are not given are None.
-    """
+    """``(counts cells, row names or None, column names or None)``: a header row
+    or name column only when all text; pandas' ``to_csv()`` layout (empty
+    corner cell) as written."""
     numeric = np.vectorize(_is_number, otypes=[bool])(cells)
     n_rows, n_columns = cells.shape
     if n_rows > 1 and n_columns > 1 and cells[0, 0] == "":

@@ -198,11 +198,8 @@ def _metric_warnings_ignored():
 
 
 def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
-    """Values of a label metric or matrix callable, one call per matrix.
-
-    A metric's ``nan`` is undefined; a callable's is an error unless
-    ``undefined="skip"``.
-    """
+    """Values of a label metric or matrix callable, one call per matrix (a
+    callable's ``nan`` is an error unless ``undefined="skip"``)."""
     import sklearn
 
     values = np.empty(len(matrices))
