@@ -131,8 +131,6 @@ def _diagonal_moves(builder, stack, indices):
             if j == i:
                 continue
             has = stack[:, i, j] >= 1
-            if not has.any():
-                continue
             builder.compare(
                 "Feature 1",
                 indices[has],
