@@ -171,7 +171,7 @@ def read_counts(args):
         if column is not None:
             frame[column] = numeric_column(cells, path, column)
     reject = None if args.reject_label.strip().lower() == "none" else -1
-    counts, binned = _count(pd.DataFrame(frame), args, reject, path)
+    counts, codes, binned = _count(pd.DataFrame(frame), args, reject, path)
     # Back from the codes to the classes they stand for.
     names = np.empty(len(classes), dtype=object)  # exact, big integers too
     names[:] = classes
@@ -179,11 +179,12 @@ def read_counts(args):
         from dataclasses import replace
 
         binned = replace(binned, classes=names[np.asarray(binned.classes)])
-    return counts.confusion_matrix, names[counts.labels], binned
+    return counts, names[np.asarray(codes)], binned
 
 
 def _count(table, args, reject, path):
-    """``counts_from_table`` on the table, binned by confidence if asked."""
+    """``(counts, classes, binned or None)`` of ``counts_from_table`` on the
+    table, binned by confidence if asked."""
     import narwhals.stable.v2 as nw
 
     from .._engines.tables import counts_from_table
@@ -197,7 +198,8 @@ def _count(table, args, reject, path):
     try:
         with _progress_on_stderr():
             if args.confidence is None:
-                return counts_from_table(table, **options), None
+                counts = counts_from_table(table, **options)
+                return counts.confusion_matrix, counts.labels, None
             binned = counts_from_table(
                 table,
                 confidence=args.confidence,
@@ -217,18 +219,14 @@ def _count(table, args, reject, path):
                 counts = counts_from_table(
                     nw.to_native(decided), labels=binned.classes, **options
                 )
-                return counts, binned
+                return counts.confusion_matrix, counts.labels, binned
     except ValueError as exc:
         raise UsageError(f"{path}: {_in_flags(str(exc))}") from None
-    from .._counting.counts import ConfusionCounts
-
-    # The matrix of the classifier that accepts everything: every bin.
+    # The classifier that accepts everything: every bin, no rejection (a zero
+    # reject column if the predictions can be rejected).
     accepted = binned.counts.sum(axis=0)
-    if reject is not None:
-        accepted = np.concatenate(
-            [accepted, np.zeros((len(accepted), 1), accepted.dtype)], axis=1
-        )
-    return ConfusionCounts(accepted, binned.classes, reject), binned
+    accepted = np.pad(accepted, [(0, 0), (0, int(reject is not None))])
+    return accepted, binned.classes, binned
 
 
 def _in_flags(message):
@@ -306,8 +304,7 @@ def _parquet_counts(args, *, glob):
         args.file, (args.y_true, args.y_pred, args.weight, args.confidence), schema
     )
     reject = _reject_label(args.reject_label, schema[args.y_pred])
-    counts, binned = _count(relation, args, reject, args.file)
-    return counts.confusion_matrix, counts.labels, binned
+    return _count(relation, args, reject, args.file)
 
 
 def _is_number(text):
