@@ -279,13 +279,14 @@ def _reject_label(text, dtype):
     special = {"none": None, "nan": np.nan}
     if text.lower() in special or not dtype.is_numeric():
         return special.get(text.lower(), text)
-    # A whole number (-1.0 too) is an int, the same marker as in the Python API.
-    value = _number(text.strip())
-    if value is None:
+    try:
+        value = float(text)
+    except ValueError:
         raise UsageError(
             f"--reject-label {text!r} is not a number, but the labels are numbers"
-        )
-    return value
+        ) from None
+    # A whole number (-1.0 too) is an int, the same marker as in the Python API.
+    return _number(text.strip()) if np.isfinite(value) else value
 
 
 def _parquet_counts(args, *, glob):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .designed import designed_matrices
+from .designed import DESIGNED
 from .measures import evaluate, resolve_measures
 from .search import (
     PROPERTIES,
@@ -368,7 +368,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
-    designed = {m: np.array(stack) for m, stack in designed_matrices().items()}
+    designed = {m: np.array(stack) for m, stack in DESIGNED.items()}
     n_designed = sum(map(len, designed.values()))
     labels = list(PROPERTIES)
     names = [m.name for m in resolved]
