@@ -167,6 +167,14 @@ def test_decimal_labels_give_json(tmp_path, capsys):
     assert [row["class"] for row in records][:2] == ["1.5", "2.5"]
 
 
+@pytest.mark.parametrize(("marker", "option"), [(np.inf, "inf"), (-1.0, "-1.0")])
+def test_a_float_reject_label_of_a_parquet_column(marker, option, tmp_path, capsys):
+    path = _parquet(tmp_path, y_true=[0.0, 1.0, 1.0], y_pred=[0.0, marker, 1.0])
+    values, names = _both_spellings(capsys, path, "--reject-label", option)
+    assert values["reject_rate"] == pytest.approx(1 / 3)
+    assert names == [0, 1, "rejected", "macro avg", "weighted avg"]
+
+
 @pytest.mark.parametrize("name", ["rejected", "macro avg", "weighted avg"])
 def test_a_class_named_like_a_report_row_is_refused_clearly(name, tmp_path, capsys):
     path = tmp_path / "labels.csv"

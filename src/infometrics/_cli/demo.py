@@ -58,13 +58,6 @@ SPLIT_COLUMNS = [
 N_RESAMPLES = 2000
 
 
-def _wrap(text, width=88, indent=""):
-    """``text`` as lines of at most ``width`` characters, each indented."""
-    return textwrap.wrap(
-        text, width=width, initial_indent=indent, subsequent_indent=indent
-    )
-
-
 class _Progress:
     """Lines on the stream as the work goes, each step with its duration."""
 
@@ -266,39 +259,36 @@ def _reading(first, splits):
         )
     else:
         sentences.append("It rejected no test sample.")
-    # One-sided sign tests: more wins (helps) or more losses (hurts) than chance.
-    p_value = {
-        verb: binomtest(count, wins + losses, alternative="greater").pvalue
+    # The one-sided sign test of the more frequent outcome (wins on a tie):
+    # more wins (helps) or more losses (hurts) than chance.
+    verb, count, word = (
+        ("helps", wins, "better") if wins >= losses else ("hurts", losses, "worse")
+    )
+    p_value = (
+        binomtest(count, wins + losses, alternative="greater").pvalue
         if wins + losses
         else 1.0
-        for verb, count in (("helps", wins), ("hurts", losses))
-    }
-    verb = min(p_value, key=p_value.get)
-    count, word = {"helps": (wins, "better"), "hurts": (losses, "worse")}[verb]
+    )
     if n == 1:
         sentences.append("One data set is not enough for a general verdict.")
-    elif p_value[verb] < 0.05:
+    elif p_value < 0.05:
         sentences.append(
             f"On this kind of data a reject option tuned for NI2 {verb}: {word} "
             f"on {count} of {n} independent draws (one-sided sign test "
-            f"p = {p_value[verb]:.3f})."
+            f"p = {p_value:.3f})."
         )
     else:
         sentences.append(
             "These draws do not show that a reject option tuned for NI2 helps "
             f"or hurts on this kind of data ({wins} better, {losses} worse; "
-            f"one-sided sign test p = {p_value[verb]:.3f})."
+            f"one-sided sign test p = {p_value:.3f})."
         )
     return " ".join(sentences)
 
 
 def coverage_reading(matrices):
-    """What information coverage says of the two classifiers, and why it moves.
-
-    With rejections, r(S|T) and S_I/H(T) rise even when errors fall: the
-    reader of the demo's figure would otherwise see a contradiction with NI2.
-    Every number is computed from the held-out matrices.
-    """
+    """Why information coverage moves (r(S|T) and S_I/H(T) rise with rejections
+    even when errors fall), computed from the held-out matrices."""
     from .._measures.coverage import information_coverage
 
     never, tuned = (
@@ -327,13 +317,8 @@ def coverage_reading(matrices):
 
 
 def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
-    """Compare never rejecting with a tuned reject option, on held-out data.
-
-    Prints the progress, the first draw's comparison, ``n_repeats - 1`` more
-    draws and the reading; with ``output`` (a folder) writes tables and figures.
-    Returns the first draw's classifiers and matrices, every draw, the readings
-    and the files written.
-    """
+    """Print never rejecting against a tuned reject option on ``n_repeats``
+    draws, and the reading; write tables and figures into ``output``."""
     progress = _Progress(stream)
     settings = ", ".join(f"{key}={value}" for key, value in DATA_SETTINGS.items())
     progress.say(
@@ -385,9 +370,11 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
         progress.say("")
     reading = _reading(first, splits)
     coverage = coverage_reading(matrices)
-    progress.say(
-        "Reading:", *_wrap(reading, indent="   "), "", *_wrap(coverage, indent="   ")
-    )
+    # Lines of at most 88 characters, indented.
+    shown = [
+        textwrap.indent(textwrap.fill(text, 85), "   ") for text in (reading, coverage)
+    ]
+    progress.say("Reading:", shown[0], "", shown[1])
     written = []
     if output is not None:
         written = _write_outputs(Path(output), matrices, first, splits, progress)

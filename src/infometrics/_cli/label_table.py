@@ -57,12 +57,8 @@ def _matches(cells, reject_text):
 
 
 def read_label_columns(cells, path, true_column, pred_column, reject_text):
-    """``(classes, true codes, predicted codes)`` of a table of text cells.
-
-    ``cells`` holds every cell as stripped text, the header in its first row. The
-    codes are positions in ``classes`` (sorted, as the counting sorts them),
-    and -1 marks a rejection, whatever the user spells it.
-    """
+    """``(sorted classes, true codes, predicted codes)`` of stripped text cells
+    (header first); a code is a position in the classes, -1 a rejection."""
     y_true = _column(cells, path, true_column)
     y_pred = _column(cells, path, pred_column)
     if y_true.size == 0:

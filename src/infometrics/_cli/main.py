@@ -81,21 +81,6 @@ def build_parser():
     return parser
 
 
-def _load(args):
-    """``(counts, row labels, binned or None)`` of the input, validated; every
-    problem with the input, also one the core finds, names the file."""
-    from .._from_labels.scores import counts_and_labels
-
-    counts, labels, binned = table_input.read_counts(args)
-    try:
-        counts, class_labels = counts_and_labels(
-            None, None, counts, labels=labels, reject_label=None, sample_weight=None
-        )
-    except ValueError as exc:
-        raise UsageError(f"{args.file}: {exc}") from None
-    return counts, class_labels, binned
-
-
 def _json_value(value):
     """JSON for one report cell: NaN (undefined) is null, ±inf the string
     ``"Infinity"`` or ``"-Infinity"`` (JSON has none; JavaScript's ``Number()``
@@ -158,7 +143,7 @@ def _run_report(args, out):
     from .._report.relabelling import permuted_message
     from .._report.tables import measures_table
 
-    counts, class_labels, binned = _load(args)
+    counts, class_labels, binned = table_input.read_counts(args)
     if args.format == "html":  # the page holds both tables: --per-class is moot
         from .._report.html import html_page
         from .._report.selective import binned_section
@@ -198,7 +183,7 @@ def _run_report(args, out):
 def _run_plot(args, out):
     from .._report.figures import coverage_figure, triangle_figure
 
-    matrix, _, _ = _load(args)
+    matrix, _, _ = table_input.read_counts(args)
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
     # The figures of the HTML page, outside pyplot (a call from Python leaves

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from .errors import UsageError
-from .label_table import numeric_column, read_label_columns
+from .label_table import _number, numeric_column, read_label_columns
 
 # Confidence thresholds of the binned counts unless --thresholds says otherwise.
 DEFAULT_THRESHOLDS = 100
@@ -128,7 +128,8 @@ def _check_columns(path, wanted, header):
 
 
 def read_counts(args):
-    """``(counts, row labels or None, binned or None)`` of the file; errors name it."""
+    """``(counts, class labels, binned or None)`` of the file, validated once;
+    every problem with the input, also one the core finds, names the file."""
     _check_options(args)
     glob = any(character in args.file for character in "*?[")
     if glob or args.file.lower().endswith(_PARQUET_SUFFIXES):
@@ -151,7 +152,16 @@ def read_counts(args):
                 f"{path}: --weight and --confidence name columns of a table of "
                 "labels, not of a confusion matrix"
             )
-        return (*_read_matrix(path, cells, header_hint=args.kind == "auto"), None)
+        from .._from_labels.scores import counts_and_labels
+
+        matrix, names = _read_matrix(path, cells, header_hint=args.kind == "auto")
+        try:
+            counts = counts_and_labels(
+                None, None, matrix, labels=names, reject_label=None, sample_weight=None
+            )
+        except ValueError as exc:
+            raise UsageError(f"{path}: {exc}") from None
+        return (*counts, None)
     _check_columns(path, (*columns, args.weight, args.confidence), header)
     classes, true_codes, pred_codes = read_label_columns(
         cells, path, args.y_true, args.y_pred, args.reject_label
@@ -161,20 +171,20 @@ def read_counts(args):
         if column is not None:
             frame[column] = numeric_column(cells, path, column)
     reject = None if args.reject_label.strip().lower() == "none" else -1
-    counts, binned = _count(pd.DataFrame(frame), args, reject, path)
+    counts, codes, binned = _count(pd.DataFrame(frame), args, reject, path)
     # Back from the codes to the classes they stand for.
-    names = np.empty(len(classes), dtype=object)
+    names = np.empty(len(classes), dtype=object)  # exact, big integers too
     names[:] = classes
-    counts = type(counts)(counts.confusion_matrix, names[counts.labels], reject)
     if binned is not None:
         from dataclasses import replace
 
         binned = replace(binned, classes=names[np.asarray(binned.classes)])
-    return counts, None, binned
+    return counts, names[np.asarray(codes)], binned
 
 
 def _count(table, args, reject, path):
-    """``counts_from_table`` on the table, binned by confidence if asked."""
+    """``(counts, classes, binned or None)`` of ``counts_from_table`` on the
+    table, binned by confidence if asked."""
     import narwhals.stable.v2 as nw
 
     from .._engines.tables import counts_from_table
@@ -188,7 +198,8 @@ def _count(table, args, reject, path):
     try:
         with _progress_on_stderr():
             if args.confidence is None:
-                return counts_from_table(table, **options), None
+                counts = counts_from_table(table, **options)
+                return counts.confusion_matrix, counts.labels, None
             binned = counts_from_table(
                 table,
                 confidence=args.confidence,
@@ -208,18 +219,14 @@ def _count(table, args, reject, path):
                 counts = counts_from_table(
                     nw.to_native(decided), labels=binned.classes, **options
                 )
-                return counts, binned
+                return counts.confusion_matrix, counts.labels, binned
     except ValueError as exc:
         raise UsageError(f"{path}: {_in_flags(str(exc))}") from None
-    from .._counting.counts import ConfusionCounts
-
-    # The matrix of the classifier that accepts everything: every bin.
+    # The classifier that accepts everything: every bin, no rejection (a zero
+    # reject column if the predictions can be rejected).
     accepted = binned.counts.sum(axis=0)
-    if reject is not None:
-        accepted = np.concatenate(
-            [accepted, np.zeros((len(accepted), 1), accepted.dtype)], axis=1
-        )
-    return ConfusionCounts(accepted, binned.classes, reject), binned
+    accepted = np.pad(accepted, [(0, 0), (0, int(reject is not None))])
+    return accepted, binned.classes, binned
 
 
 def _in_flags(message):
@@ -269,22 +276,17 @@ def _progress_on_stderr():
 
 def _reject_label(text, dtype):
     """``--reject-label`` as a value of the prediction column's type."""
-    if text.lower() == "none":
-        return None
-    if text.lower() == "nan":
-        return np.nan
-    if dtype.is_numeric():
-        try:
-            value = float(text)
-        except ValueError:
-            raise UsageError(
-                f"--reject-label {text!r} is not a number, but the labels are numbers"
-            ) from None
-        # A whole float (-1.0) is the same marker, as in the Python API.
-        if dtype.is_integer() and value.is_integer():
-            return int(text) if text.strip().lstrip("+-").isdigit() else int(value)
-        return value
-    return text
+    special = {"none": None, "nan": np.nan}
+    if text.lower() in special or not dtype.is_numeric():
+        return special.get(text.lower(), text)
+    try:
+        value = float(text)
+    except ValueError:
+        raise UsageError(
+            f"--reject-label {text!r} is not a number, but the labels are numbers"
+        ) from None
+    # A whole number (-1.0 too) is an int, the same marker as in the Python API.
+    return _number(text.strip()) if np.isfinite(value) else value
 
 
 def _parquet_counts(args, *, glob):
@@ -303,8 +305,7 @@ def _parquet_counts(args, *, glob):
         args.file, (args.y_true, args.y_pred, args.weight, args.confidence), schema
     )
     reject = _reject_label(args.reject_label, schema[args.y_pred])
-    counts, binned = _count(relation, args, reject, args.file)
-    return counts, None, binned
+    return _count(relation, args, reject, args.file)
 
 
 def _is_number(text):
@@ -376,14 +377,9 @@ def _read_cells(text, path):
 
 
 def _split_names(cells):
-    """``(counts cells, row names, column names)``, headers recognised strictly.
-
-    A header row is recognised only when the whole first row is text, and a
-    class-name column only when the whole first column (below a header) is
-    text; pandas' ``DataFrame.to_csv()`` layout (an empty corner cell, then
-    column names, and an index column, whatever they hold) is read as written.
-    Names that are not given are None.
-    """
+    """``(counts cells, row names or None, column names or None)``: a header row
+    or name column only when all text; pandas' ``to_csv()`` layout (empty
+    corner cell) as written."""
     numeric = np.vectorize(_is_number, otypes=[bool])(cells)
     n_rows, n_columns = cells.shape
     if n_rows > 1 and n_columns > 1 and cells[0, 0] == "":

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .designed import designed_matrices
-from .measures import evaluate_one_by_one, evaluate_registry, resolve_measures
+from .designed import DESIGNED
+from .measures import evaluate, resolve_measures
 from .search import (
     PROPERTIES,
     build_probe_sets,
@@ -348,42 +348,27 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     # pandas only here: the audit's modules import what the core imports.
     import pandas as pd
 
+    given = dict(locals())  # every option by its name, for the checks below
     resolved = resolve_measures(measures)
-    registry = [m for m in resolved if m.kind == "registry"]
-    groups = {  # column of the search space: (measures, sizes, option suffix)
-        "registry measures (whole stacks)": (
-            registry,
-            (max_samples, max_split_samples, n_random, max_samples_3class),
-            "",
-        ),
-        "scikit-learn metrics and callables (one call per matrix)": (
-            [m for m in resolved if m.kind != "registry"],
-            (
-                max_samples_loop,
-                max_split_samples_loop,
-                n_random_loop,
-                max_samples_3class_loop,
-            ),
-            "_loop",
-        ),
-    }
-    for column, (members, given, suffix) in groups.items():
+    groups = {}  # column of the search space: (measures, sizes)
+    for column, suffix in (
+        ("registry measures (whole stacks)", ""),
+        ("scikit-learn metrics and callables (one call per matrix)", "_loop"),
+    ):
+        members = [m for m in resolved if (m.kind == "registry") == (suffix == "")]
         names = [name + suffix for name in SIZE_MINIMA]
-        sizes = dict(
-            zip(
-                SIZE_MINIMA,
-                map(_check_count, given, names, SIZE_MINIMA.values()),
-                strict=True,
-            )
-        )
-        groups[column] = (members, sizes)
+        sizes = {
+            name: _check_count(given[name + suffix], name + suffix, minimum)
+            for name, minimum in SIZE_MINIMA.items()
+        }
         # Before any allocation: a space too large fails here, not in numpy.
         if members:
             check_space_size(tuple(sizes.values()), names)
+            groups[column] = (members, sizes)
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
-    designed = {m: np.array(stack) for m, stack in designed_matrices().items()}
+    designed = {m: np.array(stack) for m, stack in DESIGNED.items()}
     n_designed = sum(map(len, designed.values()))
     labels = list(PROPERTIES)
     names = [m.name for m in resolved]
@@ -392,8 +377,6 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     checked = pd.DataFrame(0, index=names, columns=labels)
     witnesses, space_rows = {}, {prop: {} for prop in PROPERTIES}
     for column, (members, sizes) in groups.items():
-        if not members:
-            continue
         probe_sets = build_probe_sets(
             **sizes, rng=np.random.default_rng(random_state), designed=designed
         )
@@ -403,14 +386,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
             )
         values = {m.name: {} for m in members}
         for n_classes, probes in probe_sets.items():
-            if members is registry:
-                stack_values = evaluate_registry(members, probes.matrices)
-            else:
-                stack_values = {
-                    m.name: evaluate_one_by_one(m, probes.matrices, undefined=undefined)
-                    for m in members
-                }
-            for name, array in stack_values.items():
+            for name, array in evaluate(members, probes.matrices, undefined).items():
                 values[name][n_classes] = array
         for measure, label in itertools.product(members, labels):
             n_held, n_defined, witness = _check_property(
@@ -437,8 +413,6 @@ def _check_property(name, prop, probe_sets, values):
     best = None  # (n_samples, -violation, n_classes, index)
     for n_classes, probes in probe_sets.items():
         comparisons = probes.comparisons[prop]
-        if not len(comparisons):
-            continue
         value_a = values[n_classes][comparisons.a]
         value_b = values[n_classes][comparisons.b]
         held, defined = _compare(relation, value_a, value_b)

@@ -45,9 +45,8 @@ HU_WANG_TABLE_4_MATRICES = {
 }
 
 
-def designed_matrices():
-    """``{n_classes: list of matrices}``: every designed matrix, by shape."""
-    return {
-        2: [*HU_HE_YUAN_MATRICES.values(), *HU_WANG_TABLE_3_MATRICES.values()],
-        3: list(HU_WANG_TABLE_4_MATRICES.values()),
-    }
+# Every designed matrix, by number of classes.
+DESIGNED = {
+    2: [*HU_HE_YUAN_MATRICES.values(), *HU_WANG_TABLE_3_MATRICES.values()],
+    3: list(HU_WANG_TABLE_4_MATRICES.values()),
+}

@@ -198,11 +198,8 @@ def _metric_warnings_ignored():
 
 
 def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
-    """Values of a label metric or matrix callable, one call per matrix.
-
-    A metric's ``nan`` is undefined; a callable's is an error unless
-    ``undefined="skip"``.
-    """
+    """Values of a label metric or matrix callable, one call per matrix (a
+    callable's ``nan`` is an error unless ``undefined="skip"``)."""
     import sklearn
 
     values = np.empty(len(matrices))
@@ -269,12 +266,18 @@ def _checked_value(measure, matrix, undefined):
     return measure.sign * value
 
 
-def evaluate_registry(measures, matrices):
-    """``{name: oriented values}`` of registry measures, one core call per stack."""
-    n_classes = matrices.shape[1]
-    wanted = [m for m in measures if not (m.binary_only and n_classes != 2)]
-    values = {m.name: np.full(len(matrices), np.nan) for m in measures}
-    if wanted and len(matrices):
+def evaluate(measures, matrices, undefined):
+    """``{name: oriented values}`` on a stack: registry measures in one core call
+    (nan where binary-only on more classes), the others one call per matrix."""
+    values = {
+        m.name: evaluate_one_by_one(m, matrices, undefined=undefined)
+        for m in measures
+        if m.kind != "registry"
+    }
+    wanted = [m for m in measures if m.kind == "registry"]
+    values |= {m.name: np.full(len(matrices), np.nan) for m in wanted}
+    wanted = [m for m in wanted if not (m.binary_only and matrices.shape[1] != 2)]
+    if wanted:
         names = list(dict.fromkeys(m.registry_name for m in wanted))
         computed = compute_measures(matrices, names, replace_undefined_by=np.nan)
         for m in wanted:

@@ -34,17 +34,8 @@ def _family(measure):
 
 
 def audit_rst(audit):
-    """One table per measure family (failed cells link to witnesses), the space.
-
-    Parameters
-    ----------
-    audit : MetaMeasureAudit
-
-    Returns
-    -------
-    text : str
-        reStructuredText to include in a page.
-    """
+    """reStructuredText of an audit: one table per measure family (failed cells
+    link to their witnesses), the search space and the witnesses."""
     table, cells = audit.table, cell_texts(audit)
     families = {}
     for measure in table.index:

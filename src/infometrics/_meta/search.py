@@ -38,11 +38,8 @@ def property_key(label):
 
 
 def compositions(n_cells, max_total, *, min_total=1):
-    """Every vector of ``n_cells`` non-negative integers with a sum in the range.
-
-    Vectorised: each partial vector is repeated once per value its remaining
-    budget allows, one cell at a time.
-    """
+    """Every vector of ``n_cells`` non-negative integers with a sum in the range
+    (each partial vector repeated once per value its remaining budget allows)."""
     vectors = np.zeros((1, 0), dtype=np.int64)
     remaining = np.array([max_total], dtype=np.int64)
     for _ in range(n_cells):
@@ -134,8 +131,6 @@ def _diagonal_moves(builder, stack, indices):
             if j == i:
                 continue
             has = stack[:, i, j] >= 1
-            if not has.any():
-                continue
             builder.compare(
                 "Feature 1",
                 indices[has],
@@ -186,10 +181,8 @@ def _matrix_properties(builder, stack):
 
 
 def _split_properties(builder, sizes):
-    """Features 2 and 3 around the exact classifications with these class sizes.
-
-    ``sizes`` has shape ``(n, m)``, every entry at least 1.
-    """
+    """Features 2 and 3 around the exact classifications with these class sizes
+    (shape ``(n, m)``, every entry at least 1)."""
     m = builder.n_classes
     exact = np.zeros((len(sizes), m, m + 1), dtype=np.int64)
     exact[:, np.arange(m), np.arange(m)] = sizes
@@ -261,10 +254,8 @@ def random_matrices(rng, n_classes, n_matrices, *, max_samples=60):
 def build_probe_sets(
     *, max_samples, max_split_samples, n_random, rng, designed, max_samples_3class=0
 ):
-    """``{n_classes: ProbeSet}`` of one audit (the options as in the audit).
-
-    ``designed`` is ``{n_classes: matrices}``, the papers' matrices.
-    """
+    """``{n_classes: ProbeSet}`` of one audit (the options as in the audit;
+    ``designed``: ``{n_classes: matrices}``, the papers' matrices)."""
     probe_sets = {}
     for m in (2, 3, 4):
         builder = _Builder(m)
@@ -294,24 +285,26 @@ def build_probe_sets(
     return probe_sets
 
 
+def _space_counts(sizes):
+    """Binary matrices, binary splits, random cases and 3-class matrices."""
+    max_samples, max_split_samples, n_random, max_samples_3class = sizes
+    return [
+        n_compositions(6, max_samples),
+        comb(max_split_samples, 2),
+        4 * n_random,
+        n_compositions(12, max_samples_3class),
+    ]
+
+
 # Every base matrix of a search costs about a kilobyte (its moved copies, the
 # deduplication and the values): three million of them take about 3 GB.
 MAX_MATRICES = 3_000_000
 
 
 def check_space_size(sizes, names):
-    """Refuse a search space too large for memory, naming the option to lower.
-
-    ``sizes`` are ``(max_samples, max_split_samples, n_random,
-    max_samples_3class)``, ``names`` their keyword names, for the message.
-    """
-    max_samples, max_split_samples, n_random, max_samples_3class = sizes
-    counts = [
-        n_compositions(6, max_samples),
-        comb(max_split_samples, 2),
-        4 * n_random,
-        n_compositions(12, max_samples_3class),
-    ]
+    """Refuse a search space too large for memory, naming the option to lower
+    (``names``: the keyword names of the four ``sizes``)."""
+    counts = _space_counts(sizes)
     if sum(counts) <= MAX_MATRICES:
         return
     largest = counts.index(max(counts))
@@ -327,16 +320,17 @@ def check_space_size(sizes, names):
 def space_description(prop, sizes, n_designed):
     """One sentence: what a property was checked on, with the closed-form counts."""
     max_samples, max_split_samples, n_random, max_samples_3class = sizes
+    n_binary, n_splits, _, n_3class = _space_counts(sizes)
     if prop in ("Feature 1", "P1 identity", "P3 symmetry"):
         three = (
             f"every 3-class augmented matrix with 1 to {max_samples_3class} "
-            f"samples ({n_compositions(12, max_samples_3class):,}), "
+            f"samples ({n_3class:,}), "
             if max_samples_3class
             else ""
         )
         return (
             f"every binary augmented matrix with 1 to {max_samples} samples "
-            f"({n_compositions(6, max_samples):,}), {three}{n_random} random "
+            f"({n_binary:,}), {three}{n_random} random "
             f"3-class and {n_random} random 4-class matrices and the {n_designed} "
             "designed matrices of the papers"
         ) + {
@@ -348,7 +342,7 @@ def space_description(prop, sizes, n_designed):
         }[prop]
     return (
         f"every binary class split with 2 to {max_split_samples} samples "
-        f"({comb(max_split_samples, 2):,}) and {n_random} random 3- and 4-class "
+        f"({n_splits:,}) and {n_random} random 3- and 4-class "
         "size vectors: "
     ) + {
         "Feature 2": "one rejection of each class from the exact classification",
