@@ -11,11 +11,16 @@ from typing import Any
 import numpy as np
 
 from .label_checks import check_finite_total
-from .merging import check_same_reject_label, describe_total, merge_counts
+from .merging import (
+    SumsFromZero,
+    check_same_reject_label,
+    describe_total,
+    merge_counts,
+)
 
 
 @dataclass(frozen=True, eq=False)
-class ConfusionCounts:
+class ConfusionCounts(SumsFromZero):
     """An augmented confusion matrix with its class labels.
 
     What :func:`counts_from_table` returns without a confidence column. It is
@@ -121,12 +126,6 @@ class ConfusionCounts:
             has_reject=has_reject,
         )
         return ConfusionCounts(matrix, labels, self.reject_label)
-
-    def __radd__(self, other):
-        # sum([a, b, c]) starts from 0.
-        if isinstance(other, int) and other == 0:
-            return self
-        return NotImplemented
 
     def __repr__(self):
         return (

@@ -11,6 +11,15 @@ from .label_checks import check_finite_total, reject_marker
 from .labels import concatenate_labels, sorted_order
 
 
+class SumsFromZero:
+    """Counts that ``sum([a, b, c])`` adds up: it starts from 0."""
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:
+            return self
+        return NotImplemented
+
+
 def _same_labels(labels_a, labels_b):
     """The same labels in the same order and dtype (ints never compared as floats)."""
     return (

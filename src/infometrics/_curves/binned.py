@@ -11,13 +11,13 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.collections import import_dask, is_dask_collection
+from .._counting.dask_counts import as_dask_array, tree_sum
 from .._counting.label_checks import (
     check_complete_labels,
-    check_finite_total,
     check_sample_weight,
 )
 from .._counting.labels import encode_labels
-from .._counting.merging import checked_sum
+from .._counting.merging import SumsFromZero, checked_sum
 from .._measures.registry import check_measures
 from .curve import RejectCurve
 from .scores import (
@@ -33,7 +33,7 @@ from .stacks import ThresholdStacks
 
 
 @dataclass(frozen=True, eq=False)
-class ConfidenceBinnedCounts:
+class ConfidenceBinnedCounts(SumsFromZero):
     """Confusion counts per confidence bin, true class and predicted class.
 
     Bin ``b`` holds the samples whose confidence reaches exactly ``b`` of the
@@ -91,12 +91,6 @@ class ConfidenceBinnedCounts:
             self.confidence_method,
         )
 
-    def __radd__(self, other):
-        # sum([a, b, c]) starts from 0.
-        if isinstance(other, int) and other == 0:
-            return self
-        return NotImplemented
-
     def __repr__(self):
         return (
             f"ConfidenceBinnedCounts({len(self.thresholds)} thresholds, "
@@ -125,17 +119,22 @@ class ConfidenceBinnedCounts:
             What :func:`reject_curve` gives at these thresholds.
         """
         names = [spec.name for spec in check_measures(measures)]
-        counts = np.asarray(self.counts, dtype=float).reshape(len(self.counts), -1)
-        # Bin b is accepted at the points before b and rejected from b on:
-        # each non-empty (bin, cell) of the table is one entry of the stack.
-        bins, cells = np.nonzero(counts)
-        thresholds = np.append(self.thresholds, np.inf)
-        stacks = ThresholdStacks(
-            cells, counts[bins, cells], bins, len(thresholds), len(self.classes)
-        )
-        return RejectCurve.from_stacks(
-            stacks, thresholds, self.classes, names, replace_undefined_by
-        )
+        return binned_curve(self, names, replace_undefined_by)
+
+
+def binned_curve(binned, names, replace_undefined_by):
+    """The reject curve of binned counts, for checked measure ``names``."""
+    counts = np.asarray(binned.counts, dtype=float).reshape(len(binned.counts), -1)
+    # Bin b is accepted at the points before b and rejected from b on:
+    # each non-empty (bin, cell) of the table is one entry of the stack.
+    bins, cells = np.nonzero(counts)
+    thresholds = np.append(binned.thresholds, np.inf)
+    stacks = ThresholdStacks(
+        cells, counts[bins, cells], bins, len(thresholds), len(binned.classes)
+    )
+    return RejectCurve.from_stacks(
+        stacks, thresholds, binned.classes, names, replace_undefined_by
+    )
 
 
 def check_binning_thresholds(thresholds):
@@ -261,29 +260,16 @@ def _union(*parts):
     return pd.unique(np.concatenate([np.asarray(part, dtype=object) for part in parts]))
 
 
-def _as_dask_array(values, chunks=None):
-    """A Dask array of ``values`` (a Dask collection or in memory)."""
-    import dask.array as da
-
-    from .._counting.dask_counts import series_to_dask_array
-
-    if is_dask_collection(values) and hasattr(values, "to_dask_array"):
-        values = series_to_dask_array(values)
-    if not is_dask_collection(values):
-        return da.from_array(np.asarray(values), chunks=chunks or "auto")
-    return values if chunks is None else values.rechunk(chunks)
-
-
 def _dask_binned_counts(
     y_true, y_score, thresholds, classes, confidence_method, weights
 ):
     dask = import_dask()
     import dask.array as da
 
-    scores = _as_dask_array(y_score)
+    scores = as_dask_array(y_score, "y_score")
     if scores.ndim == 2:
         scores = scores.rechunk({1: -1})
-    y_true_array = _as_dask_array(y_true)
+    y_true_array = as_dask_array(y_true, "y_true")
     n_samples = y_true_array.shape[0]
     if scores.ndim not in (1, 2) or (
         not np.isnan(n_samples)
@@ -295,13 +281,10 @@ def _dask_binned_counts(
             f"one row per label in y_true; got {scores.shape} for {n_samples} labels."
         )
     n_columns = 2 if scores.ndim == 1 else scores.shape[1]
-    if any(np.isnan(size) for size in scores.chunks[0]):
-        scores = scores.compute_chunk_sizes()
-    if y_true_array.ndim != 1:
-        raise ValueError("y_true must be 1-d, one label per sample.")
     y_true_array = y_true_array.rechunk((scores.chunks[0],))
     if weights is not None:
-        weights = _as_dask_array(weights, (scores.chunks[0],))
+        weights = as_dask_array(weights, "sample_weight", (scores.chunks[0],))
+        weights = weights.rechunk((scores.chunks[0],))
     # First pass (only what is not given): the classes, the quantiles.
     todo = {}
     if classes is None:
@@ -351,21 +334,8 @@ def _dask_binned_counts(
             true_blocks, score_blocks, weight_blocks, strict=True
         )
     ]
-    add = dask.delayed(_sum_arrays, pure=True)
-    while len(parts) > 1:
-        parts = [add(*parts[start : start + 8]) for start in range(0, len(parts), 8)]
-    (flat,) = dask.compute(parts[0])
+    (flat,) = dask.compute(tree_sum(parts, checked_sum))
     m = len(classes)
     return ConfidenceBinnedCounts(
         thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence_method
     )
-
-
-def _sum_arrays(*arrays):
-    total = arrays[0].copy()
-    with np.errstate(over="ignore", invalid="ignore"):
-        for array in arrays[1:]:
-            total += array
-    # Finite weights of the chunks, but their sum beyond float64: refused,
-    # as in memory.
-    return check_finite_total(total)

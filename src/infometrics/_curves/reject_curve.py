@@ -12,6 +12,7 @@ from .._counting.count import confusion_matrix_and_labels
 from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
 from .._measures.registry import check_measures
+from .binned import binned_curve, confidence_binned_counts
 from .curve import RejectCurve
 from .scores import check_confidence, check_scores, check_thresholds
 from .stacks import threshold_sweep, with_final_threshold
@@ -120,16 +121,15 @@ def reject_curve(
     if is_dask_collection(y_true, y_score, sample_weight):
         # Data that may not fit in memory: confidence-binned counts, whose
         # thresholds need no global sort.
-        from .binned import confidence_binned_counts
-
-        return confidence_binned_counts(
+        binned = confidence_binned_counts(
             y_true,
             y_score,
             thresholds=thresholds,
             labels=labels,
             confidence_method=confidence_method,
             sample_weight=sample_weight,
-        ).reject_curve(names, replace_undefined_by=replace_undefined_by)
+        )
+        return binned_curve(binned, names, replace_undefined_by)
     y_true = check_complete_labels(y_true, "y_true")
     if y_true.shape[0] == 0:
         raise ValueError("y_true is empty; a reject curve needs at least one sample.")

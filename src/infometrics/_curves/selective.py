@@ -62,16 +62,14 @@ def _check_inputs(y_true, y_pred, confidence, sample_weight):
             "strings); every prediction would count as an error. Pass labels "
             "of one kind."
         )
-    _, classes = confusion_matrix_and_labels(y_true, y_pred, reject_label=None)
+    # The front door also refuses all-zero weights (coverage is undefined).
+    _, classes = confusion_matrix_and_labels(
+        y_true, y_pred, reject_label=None, sample_weight=sample_weight
+    )
     true = encode_labels(y_true, classes)
     pred = encode_labels(y_pred, classes, name="y_pred")
     scores = check_confidence(confidence, true.shape[0])
     weights = check_sample_weight(sample_weight, true.shape[0])
-    if not weights.sum() > 0:
-        raise ValueError(
-            "sample_weight sums to 0; coverage (accepted over total weight) is "
-            "undefined. Give at least one sample a positive weight."
-        )
     # Only ratios of weights matter: a power of two (exact) keeps their sums
     # finite; integer weights stay on one grid, their sums exact.
     headroom = (
