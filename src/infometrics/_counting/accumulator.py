@@ -1,11 +1,4 @@
-"""Confusion counts that accumulate over batches.
-
-Counts are additive: the matrix of all the data is the sum of the matrices of
-its parts once their rows are aligned on the union of their labels. The
-accumulator keeps that sum, re-sorting its rows whenever a batch brings a new
-label, so at any time it equals one ``augmented_confusion_matrix`` call on
-everything seen.
-"""
+"""Confusion counts that accumulate over batches (counts are additive)."""
 
 from __future__ import annotations
 
@@ -35,7 +28,9 @@ class ConfusionAccumulator:
     -- the rows follow the sorted labels seen so far (or the ``labels`` fixed
     up front), a new label in a later batch re-sorts them. Accumulators of
     parts of the data merge with :meth:`merge` or ``+`` (also ``sum([...])``)
-    and pickle, so counts can be gathered in parallel workers.
+    and pickle, so counts can be gathered in parallel workers. Every batch is
+    validated as by :func:`augmented_confusion_matrix`; an empty one changes
+    nothing.
 
     Parameters
     ----------
@@ -59,13 +54,6 @@ class ConfusionAccumulator:
     See Also
     --------
     augmented_confusion_matrix : The matrix of one batch.
-
-    Notes
-    -----
-    Every batch is validated as by :func:`augmented_confusion_matrix`; an
-    empty batch changes nothing. Dask collections are counted chunk by chunk.
-    Labels of different dtypes merge exactly (int64 beyond 2**53 never meets
-    floats as floats), and ``np.nan`` and ``pd.NA`` are one reject marker.
 
     Examples
     --------

@@ -1,11 +1,5 @@
-"""The counting front door: labels of any kind to the augmented matrix.
-
-Every label input is checked here, once, and counted by one bincount
-(:mod:`.labels`): encoded labels (categorical, Arrow, StringDType) as their
-distinct pairs (:mod:`.encoded`), Dask collections chunk by chunk, each chunk
-through this same function (:mod:`.dask_counts`). Tables of an engine are
-grouped in the engine and their keys come back here as weighted labels.
-"""
+"""The counting front door: labels of any kind (encoded, Dask, grouped keys of
+an engine's table as weighted labels) checked once and counted by one bincount."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""An augmented confusion matrix that carries its class labels.
-
-What a count of a table in an engine returns (``_engines``): the matrix for
-every count-level function (it converts with ``np.asarray``) and, with its
-labels, for the reports and label-level functions.
-"""
+"""An augmented confusion matrix that carries its class labels."""
 
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,13 +18,11 @@ from .merging import (
 class ConfusionCounts(SumsFromZero):
     """An augmented confusion matrix with its class labels.
 
-    What :func:`counts_from_table` returns without a confidence column. It is
-    the matrix for every count-level function (``ni(counts)``,
-    ``all_measures(counts)``, ``np.asarray(counts)``) and the matrix *and*
-    its row labels for the reports and the label-level functions
-    (``information_report(confusion_matrix=counts)``,
-    ``html_report(confusion_matrix=counts)``). Counts of disjoint rows add up
-    (``a + b``, ``sum([...])``), over the sorted union of their labels.
+    What :func:`counts_from_table` returns without a confidence column: the
+    matrix for every count-level function (``ni(counts)``,
+    ``np.asarray(counts)``), with its row labels for the reports. Counts of
+    disjoint rows add up (``a + b``, ``sum([...])``) over the sorted union
+    of their labels.
 
     Attributes
     ----------

@@ -1,9 +1,5 @@
-"""Confusion counts of Dask collections, chunk by chunk.
-
-Each chunk is counted where it lives by the in-memory front door, and the small
-per-chunk matrices are summed in a tree over the union of their labels, on the
-active scheduler (threads, processes or a ``dask.distributed`` cluster).
-"""
+"""Confusion counts of Dask collections: each chunk counted where it lives by the
+in-memory front door, the per-chunk matrices summed in a tree."""
 
 import functools
 import operator
@@ -84,15 +80,6 @@ def _object_values(partition):
     return pd.Series(partition.to_numpy(dtype=object), index=partition.index)
 
 
-def series_to_dask_array(series):
-    """A 1-d Dask array of a Dask dataframe column, with known chunk sizes."""
-    if not isinstance(series.dtype, np.dtype):
-        # Extension dtypes (categorical, pyarrow strings) have no numpy
-        # equivalent: their partitions become object arrays.
-        series = series.map_partitions(_object_values, meta=(series.name, object))
-    return series.to_dask_array(lengths=True)
-
-
 def _has_unknown_chunks(value):
     chunks = getattr(value, "chunks", None)
     return chunks is not None and any(np.isnan(size) for size in chunks[0])
@@ -106,8 +93,12 @@ def as_dask_array(value, name, chunks=None):
     if is_dask_collection(value):
         if name != "y_score":
             _check_1d(value, name)
-        if hasattr(value, "to_dask_array"):
-            value = series_to_dask_array(value)
+        if _is_dask_series(value) and not isinstance(value.dtype, np.dtype):
+            # Extension dtypes (categorical, pyarrow strings) have no numpy
+            # equivalent: their partitions become object arrays.
+            value = value.map_partitions(_object_values, meta=(value.name, object))
+        if _is_dask_series(value):
+            value = value.to_dask_array(lengths=True)
         return (
             value.copy().compute_chunk_sizes() if _has_unknown_chunks(value) else value
         )

@@ -1,10 +1,5 @@
-"""Labels that arrive dictionary-encoded (categorical, Arrow, NumPy StringDType).
-
-Each side is factorised in its own representation (no Python object per
-sample, which is what makes strings slow), the pairs are counted over the
-small dictionaries, and only the distinct pairs go through the front door as
-weighted labels, so every rule of the in-memory path applies unchanged.
-"""
+"""Dictionary-encoded labels (categorical, Arrow, NumPy StringDType): counted
+as distinct pairs over the dictionaries, which go through the front door."""
 
 import numpy as np
 import pandas as pd

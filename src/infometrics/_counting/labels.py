@@ -1,11 +1,5 @@
-"""Validated label arrays to the augmented matrix, in one ``np.bincount``.
-
-Labels become ids: ``value - low`` for integers over a compact range, else
-pandas' hash-table codes. A small (id x id) table is counted in one pass and
-its present rows and columns are the classes; a large one is replaced by a
-look-up table from ids to matrix cells. :func:`encode_labels` codes labels
-against known classes.
-"""
+"""Validated label arrays to the augmented matrix, in one ``np.bincount`` of ids
+(``value - low`` for compact integers, else pandas' hash-table codes)."""
 
 import numpy as np
 import pandas as pd

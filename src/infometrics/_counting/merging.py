@@ -1,8 +1,4 @@
-"""Sums of confusion counts over the union of their labels.
-
-Counts are additive once their rows are aligned on the sorted union of their
-labels: the accumulator, Dask chunks and counts of tables all add up here.
-"""
+"""Sums of confusion counts over the sorted union of their labels."""
 
 import numpy as np
 import pandas as pd

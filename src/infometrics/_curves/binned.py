@@ -1,5 +1,4 @@
-"""Confidence-binned confusion counts: exact reject curves at given
-thresholds from an additive table, for data of any size."""
+"""Confidence-binned confusion counts: additive tables of exact reject curves."""
 
 from __future__ import annotations
 
@@ -22,6 +21,7 @@ from .._measures.registry import check_measures
 from .curve import RejectCurve
 from .scores import (
     check_confidence_method,
+    check_score_shape,
     check_scores,
     check_thresholds,
     column_labels,
@@ -270,16 +270,8 @@ def _dask_binned_counts(
     if scores.ndim == 2:
         scores = scores.rechunk({1: -1})
     y_true_array = as_dask_array(y_true, "y_true")
-    n_samples = y_true_array.shape[0]
-    if scores.ndim not in (1, 2) or (
-        not np.isnan(n_samples)
-        and not np.isnan(scores.shape[0])
-        and scores.shape[0] != n_samples
-    ):
-        raise ValueError(
-            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
-            f"one row per label in y_true; got {scores.shape} for {n_samples} labels."
-        )
+    # Chunk sizes are known (as_dask_array), so are the lengths.
+    check_score_shape(scores, y_true_array.shape[0])
     n_columns = 2 if scores.ndim == 1 else scores.shape[1]
     y_true_array = y_true_array.rechunk((scores.chunks[0],))
     if weights is not None:
@@ -307,20 +299,16 @@ def _dask_binned_counts(
         # (and the curve lose its point that rejects nothing).
         todo["smallest"] = confidences.min()
         todo["largest"] = confidences.max()
-    if todo:
-        found = dict(zip(todo, dask.compute(*todo.values()), strict=True))
-        if "classes" in found:
-            classes = column_labels(
-                None, np.asarray(list(found["classes"])), n_columns, name="classes"
-            )
-        if "quantiles" in found:
-            smallest, largest = float(found["smallest"]), float(found["largest"])
-            quantiles = np.asarray(found["quantiles"], dtype=float)
-            quantiles = np.clip(quantiles, smallest, largest)
-            # One threshold (k = 1) is the smallest, as np.quantile gives.
-            quantiles[-1], quantiles[0] = largest, smallest
-            thresholds = np.unique(quantiles)
-    classes = column_labels(classes, None, n_columns, name="classes")
+    found = dict(zip(todo, dask.compute(*todo.values()), strict=True)) if todo else {}
+    if "quantiles" in found:
+        smallest, largest = float(found["smallest"]), float(found["largest"])
+        quantiles = np.asarray(found["quantiles"], dtype=float)
+        quantiles = np.clip(quantiles, smallest, largest)
+        # One threshold (k = 1) is the smallest, as np.quantile gives.
+        quantiles[-1], quantiles[0] = largest, smallest
+        thresholds = np.unique(quantiles)
+    discovered = np.asarray(list(found.get("classes", [])))
+    classes = column_labels(classes, discovered, n_columns, name="classes")
     # Second pass: the binned counts, chunk by chunk, summed in a tree.
     chunk_count = dask.delayed(_bin_chunk, pure=True)
     score_blocks = scores.to_delayed().ravel()

@@ -1,5 +1,4 @@
-"""Confidences and thresholds of the curves, the binned counts and the
-reject meta-estimators: class scores to the predicted class's confidence."""
+"""Class scores to the predicted class and its confidence; thresholds."""
 
 import numpy as np
 import pandas as pd
@@ -205,16 +204,20 @@ def check_confidence_method(confidence_method):
         )
 
 
+def check_score_shape(scores, n_samples):
+    """Refuse scores that are not one row (or value) per label of ``y_true``."""
+    if scores.ndim not in (1, 2) or scores.shape[0] != n_samples:
+        raise ValueError(
+            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
+            f"one row per label in y_true; got {scores.shape} for {n_samples} labels."
+        )
+
+
 def check_scores(y_true, y_score, labels, confidence_method):
     """``(labels, predicted column, confidence)`` of class scores in memory."""
     check_confidence_method(confidence_method)
     scores = native(y_score)
-    if scores.ndim not in (1, 2) or scores.shape[0] != len(y_true):
-        raise ValueError(
-            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
-            f"one row per label in y_true; got {scores.shape} for "
-            f"{len(y_true)} labels."
-        )
+    check_score_shape(scores, len(y_true))
     if scores.dtype.kind not in "biuf":
         raise ValueError(
             f"y_score must hold numbers (probabilities or decision values); got "

@@ -1,5 +1,4 @@
-"""Selective classification: risk-coverage curves and their areas, from
-one sort of the confidences (tied samples enter together)."""
+"""Selective classification: risk-coverage curves and their areas."""
 
 from __future__ import annotations
 

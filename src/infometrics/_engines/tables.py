@@ -1,10 +1,5 @@
-"""Counts of a table where it lives: a GROUP BY in its engine, through narwhals.
-
-Only aggregates come back (one row per distinct true, predicted[, bin] key);
-the keys then go through the in-memory front door as weighted labels, so every
-rule and error message is its own. Weights and float label columns get a first
-aggregate pass, so that bad rows are refused before they could be grouped.
-"""
+"""Counts of a table where it lives: a GROUP BY in its engine, through narwhals;
+the grouped keys go through the in-memory front door as weighted labels."""
 
 from __future__ import annotations
 

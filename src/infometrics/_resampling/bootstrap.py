@@ -1,10 +1,6 @@
-"""Bootstrap confidence intervals: multinomial draws evaluated as stacks.
-
-Samples sharing a cell (and a weight) are interchangeable, so a resample is
-one multinomial draw of ``n`` over those groups with probabilities
-``count / n``: exactly the nonparametric bootstrap (Efron and Tibshirani,
-*An Introduction to the Bootstrap*, 1993, ch. 6).
-"""
+"""Bootstrap intervals: a resample is one multinomial draw over the groups of
+interchangeable samples (same cell and weight), exactly the nonparametric
+bootstrap (Efron and Tibshirani, *An Introduction to the Bootstrap*, 1993)."""
 
 from __future__ import annotations
 
