@@ -190,11 +190,16 @@ def check_confidence(confidence, n_samples):
     elif scores.dtype.kind == "f":
         scores = scores.astype(np.float64, copy=False)
     if scores.dtype.kind == "f" and np.isnan(scores).any():
-        raise ValueError(
-            "confidence contains NaN; every sample needs a confidence to be "
-            "ranked. Drop those samples or give them -inf (rejected first)."
-        )
+        raise_missing_confidence()
     return scores
+
+
+def raise_missing_confidence():
+    raise ValueError(
+        "confidence contains NaN or missing values; every sample needs a "
+        "confidence to be ranked. Drop those samples or give them -inf "
+        "(rejected first)."
+    )
 
 
 def check_confidence_method(confidence_method):

@@ -25,6 +25,7 @@ from .._counting.label_checks import (
 )
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
+from .._curves.scores import raise_missing_confidence
 from .._warnings import WARNINGS_FILTERS_LOCK
 
 # Weights are summed times this power of two in the checks: no overflow.
@@ -210,15 +211,6 @@ def _missing_confidence(confidence):
     return missing.cast(nw.Int64).alias(_MISSING_CONFIDENCE)
 
 
-def _raise_missing_confidence(n_missing):
-    if n_missing:
-        raise ValueError(
-            "confidence contains NaN or missing values; every sample needs a "
-            "confidence to be ranked. Drop those samples or give them -inf "
-            "(rejected first)."
-        )
-
-
 def _check_rows_first(frame, label_columns, *, weight, marker):
     """Refuse bad rows before the GROUP BY, in the in-memory order: grouping
     continuous values would bring back one row per value."""
@@ -346,7 +338,8 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
     )
     if not bounds[_ROWS]:
         raise_empty()
-    _raise_missing_confidence(bounds[_MISSING_CONFIDENCE])
+    if bounds[_MISSING_CONFIDENCE]:
+        raise_missing_confidence()
     if bounds.get("rejected"):
         # Predictions that are already rejections will be refused: skip the
         # quantiles and let one GROUP BY at a single threshold refuse them,
@@ -547,8 +540,8 @@ def counts_from_table(
     )
     if len(grouped) == 0:
         raise_empty()
-    if confidence is not None:
-        _raise_missing_confidence(grouped[_MISSING_CONFIDENCE].to_numpy().sum())
+    if confidence is not None and grouped[_MISSING_CONFIDENCE].to_numpy().any():
+        raise_missing_confidence()
     true_keys = _label_values(grouped[_TRUE])
     pred_keys = _label_values(grouped[_PRED])
     totals = grouped[_ROWS if sample_weight is None else _TOTAL].to_numpy()
