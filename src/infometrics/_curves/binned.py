@@ -187,18 +187,16 @@ def confidence_binned_counts(
 ) -> ConfidenceBinnedCounts:
     """Confusion counts per confidence bin, for reject curves of any data size.
 
-    Takes labels and scores in memory or as Dask collections (counted chunk
-    by chunk, nothing gathered on one worker). The result adds up over
-    batches with the same thresholds.
+    Labels and scores in memory or as Dask collections (counted chunk by
+    chunk); the result adds up over batches with the same thresholds.
 
     Parameters
     ----------
     y_true, y_score, labels, confidence_method, sample_weight
         As for :func:`reject_curve`.
     thresholds : int or array-like
-        The bin edges, or an int ``k`` for ``k`` quantiles of the confidence
-        (for Dask, Dask's approximate percentiles, in a first pass). Pass the
-        same edges to every batch whose counts you will add.
+        The bin edges (the same for every batch to add), or an int ``k`` for
+        ``k`` quantiles of the confidence (approximate for Dask).
 
     Returns
     -------

@@ -69,11 +69,9 @@ def reject_curve(
     y_true : array-like of shape (n_samples,)
         True labels.
     y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
-        Probabilities (or decision values with ``confidence_method="margin"``),
-        columns in the order of ``labels``. A 1-d array is the score of the
-        second class, as in scikit-learn: ``predict_proba(X)[:, 1]`` (values
-        outside ``[0, 1]`` refused), or ``decision_function(X)`` with
-        ``confidence_method="margin"``.
+        Probabilities, or decision values with ``confidence_method="margin"``,
+        columns in the order of ``labels``; 1-d: the second class's, as in
+        scikit-learn.
     labels : array-like of shape (n_classes,), default=None
         The class of each column (``classes_``); by default the sorted labels
         of ``y_true``.
@@ -87,7 +85,7 @@ def reject_curve(
         of the data). ``None``: every distinct value. An array: those. The
         curve ends with ``inf``, which rejects everything.
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
+        Non-negative weights, not all zero.
     replace_undefined_by : "warn" or float, default=nan
         Value of undefined measures at a point; ``"warn"`` warns once each.
 

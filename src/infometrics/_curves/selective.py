@@ -151,15 +151,12 @@ def risk_coverage_curve(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Class predictions *before* any rejection (for a
+    y_true, y_pred : array-like of shape (n_samples,)
+        True labels and predictions *before* any rejection (of a
         :class:`RejectOptionClassifier`, ``clf.estimator_.predict(X)``); a
-        reject marker such as ``-1`` here counts as a wrong prediction.
+        reject marker there counts as an error.
     confidence : array-like of shape (n_samples,)
-        Any score, higher = more sure; ``±inf`` allowed, ``NaN`` refused.
-        Only the order matters (integers ranked exactly in their dtype).
+        Any score, higher = more sure (``±inf`` allowed); only the order matters.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights, not all zero.
 

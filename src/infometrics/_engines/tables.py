@@ -405,37 +405,26 @@ def counts_from_table(
     table : dataframe or table
         A pandas, Polars (eager or lazy), PyArrow, DuckDB, PySpark, Ibis or
         Dask table.
-    y_true : str
-        The column of true labels.
-    y_pred : str
-        The column of predicted labels; ``reject_label`` marks a rejection.
+    y_true, y_pred : str
+        The columns of true and predicted labels.
     sample_weight : str, default=None
-        The column of non-negative, finite sample weights; the counts are
-        then summed weights, in the engine's order (exact when every partial
-        sum is).
+        The column of non-negative finite weights, summed in the engine's order.
     confidence : str, default=None
-        The column of confidences (higher = more sure); with ``thresholds``,
-        the counts per confidence bin. ``y_pred`` then holds the predictions
-        before rejection.
+        The column of confidences: with ``thresholds``, the counts per
+        confidence bin, and ``y_pred`` holds the predictions before rejection.
     thresholds : int or array-like, default=None
-        With ``confidence``, the bin edges, or an int ``k`` for ``k``
-        thresholds at evenly spaced quantiles of the confidence (the engine's
-        linear quantiles: approximate in Dask and Spark), from the smallest
-        to the largest finite confidence.
+        The bin edges, or an int ``k`` for ``k`` of the engine's linear
+        quantiles (approximate in Dask and Spark) of the finite confidences.
     labels : array-like of shape (m,), default=None
-        The classes in row order; by default the sorted labels of both
-        columns, the reject label excluded. Every label in the table must be
-        listed (or be the reject label).
+        As for :func:`augmented_confusion_matrix`.
     reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`; ``None``: no reject
-        option, a square matrix.
+        As for :func:`augmented_confusion_matrix`.
 
     Returns
     -------
     counts : ConfusionCounts or ConfidenceBinnedCounts
-        Without ``confidence``: the augmented matrix with its labels. With
-        it: the ``(k + 1, m, m)`` counts per confidence bin, true and
-        predicted class.
+        The augmented matrix with its labels, or with ``confidence`` the
+        counts per confidence bin.
 
     Raises
     ------
