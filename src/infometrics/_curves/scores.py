@@ -1,7 +1,8 @@
 """Class scores to the predicted class and its confidence; thresholds."""
 
 import numpy as np
-import pandas as pd
+
+from .._counting.label_checks import check_explicit_labels, reject_marker
 
 
 def native(values):
@@ -61,18 +62,8 @@ def column_labels(labels, y_true, n_columns, *, name="labels"):
                 f"y_true shows {len(labels)} classes but y_score has {n_columns} "
                 f"columns; pass {name}= (the estimator's classes_)."
             )
-    labels = native(labels)
-    if labels.ndim != 1 or labels.size == 0:
-        raise ValueError(
-            f"{name} must be a non-empty 1-d array of labels; got shape {labels.shape}."
-        )
-    if pd.isna(labels).any():
-        raise ValueError(f"{name} contains NaN; every class needs a label.")
-    if len(pd.unique(labels)) != len(labels):
-        raise ValueError(
-            f"{name} contains duplicates ({labels.tolist()[:10]}); each column "
-            "of y_score needs its own class."
-        )
+    # Non-empty, 1-d, no missing label, no duplicate: as the matrices' labels.
+    labels = check_explicit_labels(native(labels), reject_marker(None))
     if len(labels) != n_columns:
         raise ValueError(
             f"{name} has {len(labels)} entries but y_score has {n_columns} columns."
