@@ -121,11 +121,8 @@ def _delayed_chunks(value):
 
 
 def _zipped_chunks(inputs):
-    """Per-chunk pieces paired by position, or None if they cannot line up.
-
-    Equal known chunks pair; so do equal partition counts with unknown sizes
-    (columns of one frame), each chunk then checking that its lengths agree.
-    """
+    """Per-chunk pieces paired by position (equal known chunks, or equal
+    partition counts, each chunk checking its lengths), or None."""
     values = list(inputs.values())
     if not all(is_dask_collection(value) for value in values):
         return None

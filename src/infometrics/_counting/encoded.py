@@ -73,12 +73,8 @@ def distinct_pairs(y_true, y_pred, sample_weight):
 
 
 def typed_labels(values):
-    """Label values as the array the in-memory path reads for them.
-
-    Strings as an object array; numbers in their NumPy dtype when every value
-    converts exactly (ints beyond int64, or beyond 2**53 among floats, stay
-    Python numbers, which compare exactly); anything else as objects.
-    """
+    """Label values as the in-memory path reads them: strings as objects,
+    numbers in a NumPy dtype only when every value converts exactly."""
     values = np.asarray(values)
     if values.dtype.kind in "UST":
         return values.astype(object)

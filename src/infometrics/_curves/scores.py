@@ -72,12 +72,8 @@ def column_labels(labels, y_true, n_columns, *, name="labels"):
 
 
 def confidence_and_prediction(scores, confidence_method="max"):
-    """Predicted column and confidence (``"max"``: the top score; ``"margin"``:
-    top minus runner-up, ``|d|`` of a 1-d decision function) of class scores.
-
-    A 1-d array is scikit-learn's binary score of the second class. Integer
-    scores give integer confidences, exact beyond ``2**53``.
-    """
+    """Predicted column and confidence (top score, or top minus runner-up) of
+    class scores (1-d: the second class's); integer scores stay exact."""
     scores = native(scores)
     if scores.dtype.kind not in "iu":
         scores = scores.astype(np.float64)

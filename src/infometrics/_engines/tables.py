@@ -122,13 +122,8 @@ def _is_label_dtype(dtype):
 
 
 def _is_nan(expression):
-    """Per row: a float is NaN, in every engine.
-
-    DuckDB (and Ibis on it) answers ``isnan`` and ``isfinite`` from a
-    Parquet file's column statistics, which leave NaN out: it reads NaN as
-    not NaN there. Arithmetic is computed row by row: ``x - x`` is 0 for
-    every finite ``x``, and NaN (not 0) only for NaN and the infinities.
-    """
+    """Per row: a float is NaN, in every engine (DuckDB answers ``isnan`` from
+    Parquet statistics, which leave NaN out; ``x - x`` is computed per row)."""
     unordered = (expression - expression) != 0.0
     infinite = (expression == float("inf")) | (expression == float("-inf"))
     return expression.is_nan() | (unordered & ~infinite)

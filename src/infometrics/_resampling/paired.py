@@ -161,9 +161,7 @@ def paired_comparison(
             f"per sample; got {y_true.shape[0]}, {y_pred_a.shape[0]} and "
             f"{y_pred_b.shape[0]}."
         )
-    # Each classifier's matrix is the one it has alone (the classes of the
-    # truth and of its own predictions, or ``labels``); the groups are the
-    # samples sharing a (truth, A, B) cell and a weight.
+    # Groups: the samples sharing a (truth, A, B) cell and a weight.
     matrices, group_counts, cells, group_weights = label_groups(
         y_true,
         [(y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b")],
