@@ -306,7 +306,7 @@ def _dask_binned_counts(
         quantiles[-1], quantiles[0] = largest, smallest
         thresholds = np.unique(quantiles)
     discovered = np.asarray(list(found.get("classes", [])))
-    classes = column_labels(classes, discovered, n_columns, name="classes")
+    classes = column_labels(classes, discovered, n_columns)
     # Second pass: the binned counts, chunk by chunk, summed in a tree.
     chunk_count = dask.delayed(_bin_chunk, pure=True)
     score_blocks = scores.to_delayed().ravel()

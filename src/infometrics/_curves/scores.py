@@ -52,7 +52,7 @@ def check_thresholds(thresholds, *, integer_confidence=False):
     return np.unique(values)
 
 
-def column_labels(labels, y_true, n_columns, *, name="labels"):
+def column_labels(labels, y_true, n_columns):
     """The class of each column of ``y_score``: ``labels`` checked, or else
     the sorted labels of ``y_true``, which must then show every class."""
     if labels is None:
@@ -60,13 +60,13 @@ def column_labels(labels, y_true, n_columns, *, name="labels"):
         if len(labels) != n_columns:
             raise ValueError(
                 f"y_true shows {len(labels)} classes but y_score has {n_columns} "
-                f"columns; pass {name}= (the estimator's classes_)."
+                "columns; pass labels= (the estimator's classes_)."
             )
     # Non-empty, 1-d, no missing label, no duplicate: as the matrices' labels.
     labels = check_explicit_labels(native(labels), reject_marker(None))
     if len(labels) != n_columns:
         raise ValueError(
-            f"{name} has {len(labels)} entries but y_score has {n_columns} columns."
+            f"labels has {len(labels)} entries but y_score has {n_columns} columns."
         )
     return labels
 
