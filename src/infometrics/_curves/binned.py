@@ -107,10 +107,7 @@ class ConfidenceBinnedCounts(SumsFromZero):
 
         Parameters
         ----------
-        measures : sequence of str, default=("ni2", "info_completeness", \
-"false_info_ratio")
-            Registry names of the measures to evaluate at every point.
-        replace_undefined_by : "warn" or float, default=nan
+        measures, replace_undefined_by
             As for :func:`reject_curve`.
 
         Returns
