@@ -747,7 +747,9 @@ def test_normalized_area_of_a_measure_defined_at_one_point():
     )
     assert np.isnan(curve.measures["ni11"][-1])
     assert curve.normalized_area("ni11") == curve.measures["ni11"][0] == 1.0
-    weightless = im.curves.reject_curve(
-        [0, 1], [[0.8, 0.2], [0.5, 0.5]], measures="ni2", sample_weight=[0.0, 0.0]
+    # One true class: ni2 (normalised by H(T) = 0) is undefined at every point.
+    undefined = im.curves.reject_curve(
+        [0, 0], [[0.8, 0.2], [0.5, 0.5]], labels=[0, 1], measures="ni2"
     )
-    assert np.isnan(weightless.normalized_area("ni2"))
+    assert np.isnan(undefined.measures["ni2"]).all()
+    assert np.isnan(undefined.normalized_area("ni2"))

@@ -472,3 +472,13 @@ def test_in_memory_nullable_labels_beside_dask_keep_their_integers():
     )
     # 2**53 + 1 is predicted once as itself, once as 2**53 (distinct labels).
     assert expected[1].tolist() == [1, 1, 0, 0]
+
+
+def test_dask_scores_with_a_class_missing_from_y_true_name_the_labels_option():
+    # The hint once named a "classes=" option that no function has.
+    y_true = da.from_array(np.array([0, 1, 0, 1]), chunks=2)
+    proba = da.from_array(np.full((4, 3), 1 / 3), chunks=(2, 3))
+    with pytest.raises(ValueError, match="pass labels="):
+        im.curves.reject_curve(y_true, proba, thresholds=[0.5])
+    curve = im.curves.reject_curve(y_true, proba, thresholds=[0.5], labels=[0, 1, 2])
+    assert curve.classes.tolist() == [0, 1, 2]

@@ -301,7 +301,7 @@ GOOD = ([0, 1, 1], [0, 1, 0], [0.3, 0.2, 0.1])
         (([0, 1], ["0", "1"], [0.1, 0.2]), {}, "numbers against strings"),
         ((np.array([0.0, np.nan]), [0, 1], [0.1, 0.2]), {}, "NaN"),
         (GOOD, {"sample_weight": [1, -1, 1]}, "negative"),
-        (GOOD, {"sample_weight": [0, 0, 0]}, "sums to 0"),
+        (GOOD, {"sample_weight": [0, 0, 0]}, "nothing to count"),
         (GOOD, {"sample_weight": [1, 1]}, "shape"),
         (GOOD, {"sample_weight": [1, np.nan, 1]}, "NaN"),
     ],

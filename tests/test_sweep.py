@@ -426,3 +426,24 @@ def test_plus_inf_confidences_the_last_point_still_rejects_everything():
     np.testing.assert_array_equal(curve.thresholds, [-np.inf, 0.2, 0.5, np.inf, np.inf])
     np.testing.assert_array_equal(curve.reject_rate, [0, 0.25, 0.5, 0.75, 1])
     assert curve.coverage[-1] == 0
+
+
+def test_all_zero_weights_are_refused_by_every_curve():
+    # Once returned a curve whose last point (reject everything) had reject
+    # rate 0: all-zero weights leave no total to take rates of.
+    y_true = [0, 1, 1]
+    proba = np.array([[0.8, 0.2], [0.4, 0.6], [0.1, 0.9]])
+    zeros = [0.0, 0.0, 0.0]
+    binned = im.counting.confidence_binned_counts(
+        y_true, proba, thresholds=[0.5], sample_weight=zeros
+    )
+    for build in (
+        lambda: im.curves.reject_curve(y_true, proba, sample_weight=zeros),
+        binned.reject_curve,
+        lambda: im.curves.reject_curve_from_predictions(
+            y_true, [0, 1, 1], [0.8, 0.6, 0.9], sample_weight=zeros
+        ),
+        lambda: im.curves.aurc(y_true, [0, 1, 1], [0.8, 0.6, 0.9], sample_weight=zeros),
+    ):
+        with pytest.raises(ValueError, match="nothing to count"):
+            build()

@@ -1,11 +1,4 @@
-"""Confusion counts that accumulate over batches.
-
-Counts are additive: the matrix of all the data is the sum of the matrices of
-its parts once their rows are aligned on the union of their labels. The
-accumulator keeps that sum, re-sorting its rows whenever a batch brings a new
-label, so at any time it equals one ``augmented_confusion_matrix`` call on
-everything seen.
-"""
+"""Confusion counts that accumulate over batches (counts are additive)."""
 
 from __future__ import annotations
 
@@ -29,43 +22,30 @@ from .merging import (
 class ConfusionAccumulator:
     """Augmented confusion matrix accumulated over batches of labels.
 
-    Feed it batches from a training loop, a stream or the partitions of a
-    large data set; at any time :attr:`confusion_matrix` is exactly what
-    :func:`augmented_confusion_matrix` would give on all the batches at once
-    -- the rows follow the sorted labels seen so far (or the ``labels`` fixed
-    up front), a new label in a later batch re-sorts them. Accumulators of
-    parts of the data merge with :meth:`merge` or ``+`` (also ``sum([...])``)
-    and pickle, so counts can be gathered in parallel workers.
+    At any time :attr:`confusion_matrix` is exactly what
+    :func:`augmented_confusion_matrix` gives on all the batches at once (a
+    new label re-sorts the rows); an empty batch changes nothing.
+    Accumulators merge with :meth:`merge` or ``+`` (also ``sum([...])``) and
+    pickle, for counts gathered in parallel workers.
 
     Parameters
     ----------
     labels : array-like of shape (m,), default=None
-        The classes in row order, fixed up front; a batch with another label
-        (other than the reject label) is refused. By default the classes are
-        discovered on the way.
+        The classes in row order, fixed up front (a batch with another label
+        is refused); by default discovered on the way.
     reject_label : scalar or None, default=-1
-        The prediction meaning "rejected" (last column); ``None``: no reject
-        option, a square matrix.
+        As for :func:`augmented_confusion_matrix`.
 
     Attributes
     ----------
     confusion_matrix : ndarray of shape (m, m + 1), or (m, m) if ``reject_label=None``
-        The counts so far (a copy); integers, or floats once a batch had
-        weights. Before any sample it has no rows (or all-zero rows for fixed
-        ``labels``).
+        The counts so far (a copy); floats once a batch had weights.
     labels : ndarray of shape (m,)
         The row order of :attr:`confusion_matrix`.
 
     See Also
     --------
     augmented_confusion_matrix : The matrix of one batch.
-
-    Notes
-    -----
-    Every batch is validated as by :func:`augmented_confusion_matrix`; an
-    empty batch changes nothing. Dask collections are counted chunk by chunk.
-    Labels of different dtypes merge exactly (int64 beyond 2**53 never meets
-    floats as floats), and ``np.nan`` and ``pd.NA`` are one reject marker.
 
     Examples
     --------
@@ -117,13 +97,8 @@ class ConfusionAccumulator:
 
         Parameters
         ----------
-        y_true : array-like of shape (n_samples,)
-            True labels of the batch.
-        y_pred : array-like of shape (n_samples,)
-            Predictions (``reject_label`` = rejected).
-        sample_weight : array-like of shape (n_samples,), default=None
-            Non-negative finite weights; the matrix then holds summed weights
-            (floats) from here on.
+        y_true, y_pred, sample_weight : array-like of shape (n_samples,)
+            The batch, as for :func:`augmented_confusion_matrix`.
 
         Returns
         -------

@@ -1,8 +1,5 @@
-"""Dask collections: recognised without importing Dask, which is optional.
-
-A Dask collection can only exist if Dask was imported, so when it is not in
-``sys.modules`` nothing is one and Dask stays unimported.
-"""
+"""Dask collections, recognised without importing Dask (optional): none can
+exist unless Dask is in ``sys.modules``."""
 
 import sys
 

@@ -1,11 +1,5 @@
-"""The counting front door: labels of any kind to the augmented matrix.
-
-Every label input is checked here, once, and counted by one bincount
-(:mod:`.labels`): encoded labels (categorical, Arrow, StringDType) as their
-distinct pairs (:mod:`.encoded`), Dask collections chunk by chunk, each chunk
-through this same function (:mod:`.dask_counts`). Tables of an engine are
-grouped in the engine and their keys come back here as weighted labels.
-"""
+"""The counting front door: labels of any kind (encoded, Dask, grouped keys of
+an engine's table as weighted labels) checked once and counted by one bincount."""
 
 from __future__ import annotations
 
@@ -96,10 +90,8 @@ def augmented_confusion_matrix(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels (numbers or strings).
-    y_pred : array-like of shape (n_samples,)
-        Predicted labels; a prediction equal to ``reject_label`` is a rejection.
+    y_true, y_pred : array-like of shape (n_samples,)
+        True and predicted labels (numbers or strings).
     labels : array-like of shape (m,), default=None
         The classes in row and column order; by default the sorted labels of
         both arrays, the reject label excluded. A listed class may have no
@@ -117,17 +109,14 @@ def augmented_confusion_matrix(
     Returns
     -------
     confusion_matrix : ndarray of shape (m, m + 1), or (m, m) if ``reject_label=None``
-        Row ``i`` = true class ``labels[i]``, column ``j < m`` = predicted class
-        ``labels[j]``, last column = rejected (present even if empty). Integer
-        counts, or floats with weights.
+        Rows true classes, columns predicted classes (in ``labels`` order),
+        then the rejections (present even if empty).
 
     Raises
     ------
     ValueError
-        For different lengths, empty input, the reject label in ``y_true``,
-        missing labels (unless declared rejections), continuous values (floats
-        that are not whole numbers), 2-d label arrays, invalid or all-zero
-        weights, a label outside ``labels``, or a reject label that cannot match.
+        For labels, weights or a reject label that cannot be counted exactly
+        (the message says what is wrong and how to fix it).
 
     Warns
     -----

@@ -1,9 +1,4 @@
-"""An augmented confusion matrix that carries its class labels.
-
-What a count of a table in an engine returns (``_engines``): the matrix for
-every count-level function (it converts with ``np.asarray``) and, with its
-labels, for the reports and label-level functions.
-"""
+"""An augmented confusion matrix that carries its class labels."""
 
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,20 +6,23 @@ from typing import Any
 import numpy as np
 
 from .label_checks import check_finite_total
-from .merging import check_same_reject_label, describe_total, merge_counts
+from .merging import (
+    SumsFromZero,
+    check_same_reject_label,
+    describe_total,
+    merge_counts,
+)
 
 
 @dataclass(frozen=True, eq=False)
-class ConfusionCounts:
+class ConfusionCounts(SumsFromZero):
     """An augmented confusion matrix with its class labels.
 
-    What :func:`counts_from_table` returns without a confidence column. It is
-    the matrix for every count-level function (``ni(counts)``,
-    ``all_measures(counts)``, ``np.asarray(counts)``) and the matrix *and*
-    its row labels for the reports and the label-level functions
-    (``information_report(confusion_matrix=counts)``,
-    ``html_report(confusion_matrix=counts)``). Counts of disjoint rows add up
-    (``a + b``, ``sum([...])``), over the sorted union of their labels.
+    What :func:`counts_from_table` returns without a confidence column: the
+    matrix for every count-level function (``ni(counts)``,
+    ``np.asarray(counts)``), with its row labels for the reports. Counts of
+    disjoint rows add up (``a + b``, ``sum([...])``) over the sorted union
+    of their labels.
 
     Attributes
     ----------
@@ -121,12 +119,6 @@ class ConfusionCounts:
             has_reject=has_reject,
         )
         return ConfusionCounts(matrix, labels, self.reject_label)
-
-    def __radd__(self, other):
-        # sum([a, b, c]) starts from 0.
-        if isinstance(other, int) and other == 0:
-            return self
-        return NotImplemented
 
     def __repr__(self):
         return (

@@ -1,9 +1,8 @@
-"""Confusion counts of Dask collections, chunk by chunk.
+"""Confusion counts of Dask collections: each chunk counted where it lives by the
+in-memory front door, the per-chunk matrices summed in a tree."""
 
-Each chunk is counted where it lives by the in-memory front door, and the small
-per-chunk matrices are summed in a tree over the union of their labels, on the
-active scheduler (threads, processes or a ``dask.distributed`` cluster).
-"""
+import functools
+import operator
 
 import numpy as np
 import pandas as pd
@@ -42,10 +41,21 @@ def _chunk_counts(count, y_true, y_pred, sample_weight, labels, reject_label):
     return ConfusionCounts(matrix, classes, reject_label)
 
 
-def _merge_parts(*parts):
-    """The sum of the chunks' counts; None if no chunk had a sample."""
+def _merge_parts(add, *parts):
+    """The sum of the chunks' parts by ``add``; None if no chunk had a sample."""
     parts = [part for part in parts if part is not None]
-    return sum(parts[1:], parts[0]) if parts else None
+    return functools.reduce(add, parts) if parts else None
+
+
+def tree_sum(parts, add):
+    """A Dask ``Delayed`` of the sum of ``parts`` by ``add``, in a tree."""
+    merge = import_dask().delayed(_merge_parts, pure=True)
+    while len(parts) > 1:
+        parts = [
+            merge(add, *parts[start : start + _FAN_IN])
+            for start in range(0, len(parts), _FAN_IN)
+        ]
+    return parts[0] if parts else import_dask().delayed(None)
 
 
 def _check_1d(collection, name):
@@ -70,39 +80,37 @@ def _object_values(partition):
     return pd.Series(partition.to_numpy(dtype=object), index=partition.index)
 
 
-def series_to_dask_array(series):
-    """A 1-d Dask array of a Dask dataframe column, with known chunk sizes."""
-    if not isinstance(series.dtype, np.dtype):
-        # Extension dtypes (categorical, pyarrow strings) have no numpy
-        # equivalent: their partitions become object arrays.
-        series = series.map_partitions(_object_values, meta=(series.name, object))
-    return series.to_dask_array(lengths=True)
-
-
 def _has_unknown_chunks(value):
     chunks = getattr(value, "chunks", None)
     return chunks is not None and any(np.isnan(size) for size in chunks[0])
 
 
-def _as_dask_array(value, name, chunks=None):
-    """A 1-d Dask array with known chunk sizes (the caller's is left as it was)."""
+def as_dask_array(value, name, chunks=None):
+    """A Dask array with known chunk sizes, 1-d unless ``name`` is ``"y_score"``;
+    ``chunks`` for values in memory (the caller's collection is left as it was)."""
     import dask.array as da
 
     if is_dask_collection(value):
-        _check_1d(value, name)
-        if hasattr(value, "to_dask_array"):
-            value = series_to_dask_array(value)
+        if name != "y_score":
+            _check_1d(value, name)
+        if _is_dask_series(value) and not isinstance(value.dtype, np.dtype):
+            # Extension dtypes (categorical, pyarrow strings) have no numpy
+            # equivalent: their partitions become object arrays.
+            value = value.map_partitions(_object_values, meta=(value.name, object))
+        if _is_dask_series(value):
+            value = value.to_dask_array(lengths=True)
         return (
             value.copy().compute_chunk_sizes() if _has_unknown_chunks(value) else value
         )
     # As in memory: a nullable column with missing values becomes objects
     # (pd.NA), never floats that round integers beyond 2**53.
     array = (
-        np.asarray(value)
-        if name == "sample_weight"
-        else check_labels_array(value, name)
+        check_labels_array(value, name)
+        if name in ("y_true", "y_pred")
+        else np.asarray(value)
     )
-    _check_1d(array, name)
+    if name != "y_score":
+        _check_1d(array, name)
     return da.from_array(array, chunks=chunks if chunks is not None else "auto")
 
 
@@ -113,11 +121,8 @@ def _delayed_chunks(value):
 
 
 def _zipped_chunks(inputs):
-    """Per-chunk pieces paired by position, or None if they cannot line up.
-
-    Equal known chunks pair; so do equal partition counts with unknown sizes
-    (columns of one frame), each chunk then checking that its lengths agree.
-    """
+    """Per-chunk pieces paired by position (equal known chunks, or equal
+    partition counts, each chunk checking its lengths), or None."""
     values = list(inputs.values())
     if not all(is_dask_collection(value) for value in values):
         return None
@@ -139,9 +144,9 @@ def _zipped_chunks(inputs):
 def _length_aligned_chunks(inputs):
     """Per-chunk pieces of the inputs rechunked to ``y_true``'s known chunks."""
     dask_values = [value for value in inputs.values() if is_dask_collection(value)]
-    reference = _as_dask_array(dask_values[0], "y_true")
+    reference = as_dask_array(dask_values[0], "y_true")
     arrays = {
-        name: _as_dask_array(value, name, chunks=reference.chunks)
+        name: as_dask_array(value, name, chunks=reference.chunks)
         for name, value in inputs.items()
     }
     lengths = {name: array.shape[0] for name, array in arrays.items()}
@@ -171,13 +176,7 @@ def _counts_graph(inputs, *, count, labels, reject_label, by_length):
         count_chunk(count, chunk_true, chunk_pred, chunk_weight, labels, reject_label)
         for chunk_true, chunk_pred, chunk_weight in zip(*pieces, strict=True)
     ]
-    merge = dask.delayed(_merge_parts, pure=True)
-    while len(parts) > 1:
-        parts = [
-            merge(*parts[start : start + _FAN_IN])
-            for start in range(0, len(parts), _FAN_IN)
-        ]
-    return parts[0] if parts else dask.delayed(None)
+    return tree_sum(parts, operator.add)
 
 
 def dask_confusion_matrix_and_labels(

@@ -1,10 +1,5 @@
-"""Labels that arrive dictionary-encoded (categorical, Arrow, NumPy StringDType).
-
-Each side is factorised in its own representation (no Python object per
-sample, which is what makes strings slow), the pairs are counted over the
-small dictionaries, and only the distinct pairs go through the front door as
-weighted labels, so every rule of the in-memory path applies unchanged.
-"""
+"""Dictionary-encoded labels (categorical, Arrow, NumPy StringDType): counted
+as distinct pairs over the dictionaries, which go through the front door."""
 
 import numpy as np
 import pandas as pd
@@ -78,12 +73,8 @@ def distinct_pairs(y_true, y_pred, sample_weight):
 
 
 def typed_labels(values):
-    """Label values as the array the in-memory path reads for them.
-
-    Strings as an object array; numbers in their NumPy dtype when every value
-    converts exactly (ints beyond int64, or beyond 2**53 among floats, stay
-    Python numbers, which compare exactly); anything else as objects.
-    """
+    """Label values as the in-memory path reads them: strings as objects,
+    numbers in a NumPy dtype only when every value converts exactly."""
     values = np.asarray(values)
     if values.dtype.kind in "UST":
         return values.astype(object)

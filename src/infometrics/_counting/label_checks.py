@@ -137,13 +137,9 @@ def _is_string(value):
 
 @dataclass(frozen=True)
 class RejectMarker:
-    """What a ``reject_label`` can match.
-
-    ``kind`` is ``"none"`` (no reject option), ``"missing"`` (missing
-    predictions are rejections), ``"number"`` (matched by value across numeric
-    types; ``integer`` is its value as a Python int when it is whole),
-    ``"string"`` or ``"other"`` (matched by equality).
-    """
+    """What a ``reject_label`` can match: ``kind`` ``"none"``, ``"missing"``,
+    ``"number"`` (by value across numeric types; ``integer`` its whole value),
+    ``"string"`` or ``"other"`` (by equality)."""
 
     value: Any
     kind: str
@@ -206,14 +202,9 @@ def label_kind(uniques):
 
 
 def check_marker_matches_kind(marker, label_kind, uniques=()):
-    """Refuse (or, for the default -1, warn about) a marker that cannot occur.
-
-    String labels with the default ``reject_label=-1`` are a classifier that
-    does not reject: an all-zero reject column, silently. Only when the
-    labels hold the marker written as a string (``"-1"``, e.g. read from a
-    text file) does the default warn, since the rejections are then counted
-    as a class.
-    """
+    """Refuse a marker that cannot occur; the default -1 with string labels is a
+    classifier that does not reject (a zero column), warned only when the
+    labels hold ``"-1"`` (rejections read from text would count as a class)."""
     if marker.kind == "number" and label_kind == "string":
         if marker.integer == -1:
             written = {str(marker.integer), str(float(marker.integer))}

@@ -1,11 +1,5 @@
-"""Validated label arrays to the augmented matrix, in one ``np.bincount``.
-
-Labels become ids: ``value - low`` for integers over a compact range, else
-pandas' hash-table codes. A small (id x id) table is counted in one pass and
-its present rows and columns are the classes; a large one is replaced by a
-look-up table from ids to matrix cells. :func:`encode_labels` codes labels
-against known classes.
-"""
+"""Validated label arrays to the augmented matrix, in one ``np.bincount`` of ids
+(``value - low`` for compact integers, else pandas' hash-table codes)."""
 
 import numpy as np
 import pandas as pd
@@ -243,12 +237,9 @@ def _count_ids(
     labels,
     marker,
 ):
-    """The matrix of labels given as ids ``value - low`` in ``0 .. n_ids - 1``.
-
-    The id ``n_ids``, when needed, stands for a class without samples or an
-    empty reject column (all-zero). When the (id x id) table fits the budget,
-    one bincount fills it in a single pass and the classes' rows and columns
-    are taken from it; otherwise a look-up table maps ids straight to cells."""
+    """The matrix of labels given as ids in ``0 .. n_ids - 1`` (``n_ids``: an
+    all-zero row or column): one bincount of the (id x id) table when it fits
+    the budget, else of cells through a look-up table from ids."""
     stride = n_ids + (labels is not None or (marker.rejects and reject_id is None))
     dense = stride * stride <= _budget(true.size)
     if dense:

@@ -1,14 +1,19 @@
-"""Sums of confusion counts over the union of their labels.
-
-Counts are additive once their rows are aligned on the sorted union of their
-labels: the accumulator, Dask chunks and counts of tables all add up here.
-"""
+"""Sums of confusion counts over the sorted union of their labels."""
 
 import numpy as np
 import pandas as pd
 
 from .label_checks import check_finite_total, reject_marker
 from .labels import concatenate_labels, sorted_order
+
+
+class SumsFromZero:
+    """Counts that ``sum([a, b, c])`` adds up: it starts from 0."""
+
+    def __radd__(self, other):
+        if isinstance(other, int) and other == 0:
+            return self
+        return NotImplemented
 
 
 def _same_labels(labels_a, labels_b):

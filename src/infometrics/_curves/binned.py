@@ -1,5 +1,4 @@
-"""Confidence-binned confusion counts: exact reject curves at given
-thresholds from an additive table, for data of any size."""
+"""Confidence-binned confusion counts: additive tables of exact reject curves."""
 
 from __future__ import annotations
 
@@ -11,17 +10,18 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.collections import import_dask, is_dask_collection
+from .._counting.dask_counts import as_dask_array, tree_sum
 from .._counting.label_checks import (
     check_complete_labels,
-    check_finite_total,
     check_sample_weight,
 )
 from .._counting.labels import encode_labels
-from .._counting.merging import checked_sum
+from .._counting.merging import SumsFromZero, checked_sum
 from .._measures.registry import check_measures
 from .curve import RejectCurve
 from .scores import (
     check_confidence_method,
+    check_score_shape,
     check_scores,
     check_thresholds,
     column_labels,
@@ -33,7 +33,7 @@ from .stacks import ThresholdStacks
 
 
 @dataclass(frozen=True, eq=False)
-class ConfidenceBinnedCounts:
+class ConfidenceBinnedCounts(SumsFromZero):
     """Confusion counts per confidence bin, true class and predicted class.
 
     Bin ``b`` holds the samples whose confidence reaches exactly ``b`` of the
@@ -91,12 +91,6 @@ class ConfidenceBinnedCounts:
             self.confidence_method,
         )
 
-    def __radd__(self, other):
-        # sum([a, b, c]) starts from 0.
-        if isinstance(other, int) and other == 0:
-            return self
-        return NotImplemented
-
     def __repr__(self):
         return (
             f"ConfidenceBinnedCounts({len(self.thresholds)} thresholds, "
@@ -113,10 +107,7 @@ class ConfidenceBinnedCounts:
 
         Parameters
         ----------
-        measures : sequence of str, default=("ni2", "info_completeness", \
-"false_info_ratio")
-            Registry names of the measures to evaluate at every point.
-        replace_undefined_by : "warn" or float, default=nan
+        measures, replace_undefined_by
             As for :func:`reject_curve`.
 
         Returns
@@ -125,17 +116,22 @@ class ConfidenceBinnedCounts:
             What :func:`reject_curve` gives at these thresholds.
         """
         names = [spec.name for spec in check_measures(measures)]
-        counts = np.asarray(self.counts, dtype=float).reshape(len(self.counts), -1)
-        # Bin b is accepted at the points before b and rejected from b on:
-        # each non-empty (bin, cell) of the table is one entry of the stack.
-        bins, cells = np.nonzero(counts)
-        thresholds = np.append(self.thresholds, np.inf)
-        stacks = ThresholdStacks(
-            cells, counts[bins, cells], bins, len(thresholds), len(self.classes)
-        )
-        return RejectCurve.from_stacks(
-            stacks, thresholds, self.classes, names, replace_undefined_by
-        )
+        return binned_curve(self, names, replace_undefined_by)
+
+
+def binned_curve(binned, names, replace_undefined_by):
+    """The reject curve of binned counts, for checked measure ``names``."""
+    counts = np.asarray(binned.counts, dtype=float).reshape(len(binned.counts), -1)
+    # Bin b is accepted at the points before b and rejected from b on:
+    # each non-empty (bin, cell) of the table is one entry of the stack.
+    bins, cells = np.nonzero(counts)
+    thresholds = np.append(binned.thresholds, np.inf)
+    stacks = ThresholdStacks(
+        cells, counts[bins, cells], bins, len(thresholds), len(binned.classes)
+    )
+    return RejectCurve.from_stacks(
+        stacks, thresholds, binned.classes, names, replace_undefined_by
+    )
 
 
 def check_binning_thresholds(thresholds):
@@ -188,18 +184,16 @@ def confidence_binned_counts(
 ) -> ConfidenceBinnedCounts:
     """Confusion counts per confidence bin, for reject curves of any data size.
 
-    Takes labels and scores in memory or as Dask collections (counted chunk
-    by chunk, nothing gathered on one worker). The result adds up over
-    batches with the same thresholds.
+    Labels and scores in memory or as Dask collections (counted chunk by
+    chunk); the result adds up over batches with the same thresholds.
 
     Parameters
     ----------
     y_true, y_score, labels, confidence_method, sample_weight
         As for :func:`reject_curve`.
     thresholds : int or array-like
-        The bin edges, or an int ``k`` for ``k`` quantiles of the confidence
-        (for Dask, Dask's approximate percentiles, in a first pass). Pass the
-        same edges to every batch whose counts you will add.
+        The bin edges (the same for every batch to add), or an int ``k`` for
+        ``k`` quantiles of the confidence (approximate for Dask).
 
     Returns
     -------
@@ -261,47 +255,23 @@ def _union(*parts):
     return pd.unique(np.concatenate([np.asarray(part, dtype=object) for part in parts]))
 
 
-def _as_dask_array(values, chunks=None):
-    """A Dask array of ``values`` (a Dask collection or in memory)."""
-    import dask.array as da
-
-    from .._counting.dask_counts import series_to_dask_array
-
-    if is_dask_collection(values) and hasattr(values, "to_dask_array"):
-        values = series_to_dask_array(values)
-    if not is_dask_collection(values):
-        return da.from_array(np.asarray(values), chunks=chunks or "auto")
-    return values if chunks is None else values.rechunk(chunks)
-
-
 def _dask_binned_counts(
     y_true, y_score, thresholds, classes, confidence_method, weights
 ):
     dask = import_dask()
     import dask.array as da
 
-    scores = _as_dask_array(y_score)
+    scores = as_dask_array(y_score, "y_score")
     if scores.ndim == 2:
         scores = scores.rechunk({1: -1})
-    y_true_array = _as_dask_array(y_true)
-    n_samples = y_true_array.shape[0]
-    if scores.ndim not in (1, 2) or (
-        not np.isnan(n_samples)
-        and not np.isnan(scores.shape[0])
-        and scores.shape[0] != n_samples
-    ):
-        raise ValueError(
-            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
-            f"one row per label in y_true; got {scores.shape} for {n_samples} labels."
-        )
+    y_true_array = as_dask_array(y_true, "y_true")
+    # Chunk sizes are known (as_dask_array), so are the lengths.
+    check_score_shape(scores, y_true_array.shape[0])
     n_columns = 2 if scores.ndim == 1 else scores.shape[1]
-    if any(np.isnan(size) for size in scores.chunks[0]):
-        scores = scores.compute_chunk_sizes()
-    if y_true_array.ndim != 1:
-        raise ValueError("y_true must be 1-d, one label per sample.")
     y_true_array = y_true_array.rechunk((scores.chunks[0],))
     if weights is not None:
-        weights = _as_dask_array(weights, (scores.chunks[0],))
+        weights = as_dask_array(weights, "sample_weight", (scores.chunks[0],))
+        weights = weights.rechunk((scores.chunks[0],))
     # First pass (only what is not given): the classes, the quantiles.
     todo = {}
     if classes is None:
@@ -324,20 +294,16 @@ def _dask_binned_counts(
         # (and the curve lose its point that rejects nothing).
         todo["smallest"] = confidences.min()
         todo["largest"] = confidences.max()
-    if todo:
-        found = dict(zip(todo, dask.compute(*todo.values()), strict=True))
-        if "classes" in found:
-            classes = column_labels(
-                None, np.asarray(list(found["classes"])), n_columns, name="classes"
-            )
-        if "quantiles" in found:
-            smallest, largest = float(found["smallest"]), float(found["largest"])
-            quantiles = np.asarray(found["quantiles"], dtype=float)
-            quantiles = np.clip(quantiles, smallest, largest)
-            # One threshold (k = 1) is the smallest, as np.quantile gives.
-            quantiles[-1], quantiles[0] = largest, smallest
-            thresholds = np.unique(quantiles)
-    classes = column_labels(classes, None, n_columns, name="classes")
+    found = dict(zip(todo, dask.compute(*todo.values()), strict=True)) if todo else {}
+    if "quantiles" in found:
+        smallest, largest = float(found["smallest"]), float(found["largest"])
+        quantiles = np.asarray(found["quantiles"], dtype=float)
+        quantiles = np.clip(quantiles, smallest, largest)
+        # One threshold (k = 1) is the smallest, as np.quantile gives.
+        quantiles[-1], quantiles[0] = largest, smallest
+        thresholds = np.unique(quantiles)
+    discovered = np.asarray(list(found.get("classes", [])))
+    classes = column_labels(classes, discovered, n_columns)
     # Second pass: the binned counts, chunk by chunk, summed in a tree.
     chunk_count = dask.delayed(_bin_chunk, pure=True)
     score_blocks = scores.to_delayed().ravel()
@@ -351,21 +317,8 @@ def _dask_binned_counts(
             true_blocks, score_blocks, weight_blocks, strict=True
         )
     ]
-    add = dask.delayed(_sum_arrays, pure=True)
-    while len(parts) > 1:
-        parts = [add(*parts[start : start + 8]) for start in range(0, len(parts), 8)]
-    (flat,) = dask.compute(parts[0])
+    (flat,) = dask.compute(tree_sum(parts, checked_sum))
     m = len(classes)
     return ConfidenceBinnedCounts(
         thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence_method
     )
-
-
-def _sum_arrays(*arrays):
-    total = arrays[0].copy()
-    with np.errstate(over="ignore", invalid="ignore"):
-        for array in arrays[1:]:
-            total += array
-    # Finite weights of the chunks, but their sum beyond float64: refused,
-    # as in memory.
-    return check_finite_total(total)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .._counting.label_checks import raise_zero_weights
 from .._measures.registry import check_measure, evaluate_stack_blocks
 
 
@@ -52,6 +53,8 @@ class RejectCurve:
     def from_stacks(cls, stacks, thresholds, classes, names, replace_undefined_by):
         """The curve of a ``ThresholdStacks``: its blocks through the one
         evaluator, the rates from the same counts."""
+        if stacks.weights is not None and not stacks.weights.any():
+            raise_zero_weights()
         values = evaluate_stack_blocks(
             stacks.blocks(),
             stacks.n_classes,
@@ -60,7 +63,6 @@ class RejectCurve:
         )
         # The last point rejects everything: its reject column is the total.
         total = float(stacks.rejected[-1])
-        total = total if total > 0 else 1.0
         accepted, errors = stacks.accepted, stacks.errors
         among_accepted = np.full((2, accepted.size), np.nan)
         np.divide(

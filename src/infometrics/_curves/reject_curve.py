@@ -12,6 +12,7 @@ from .._counting.count import confusion_matrix_and_labels
 from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
 from .._measures.registry import check_measures
+from .binned import binned_curve, confidence_binned_counts
 from .curve import RejectCurve
 from .scores import check_confidence, check_scores, check_thresholds
 from .stacks import threshold_sweep, with_final_threshold
@@ -68,11 +69,9 @@ def reject_curve(
     y_true : array-like of shape (n_samples,)
         True labels.
     y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
-        Probabilities (or decision values with ``confidence_method="margin"``),
-        columns in the order of ``labels``. A 1-d array is the score of the
-        second class, as in scikit-learn: ``predict_proba(X)[:, 1]`` (values
-        outside ``[0, 1]`` refused), or ``decision_function(X)`` with
-        ``confidence_method="margin"``.
+        Probabilities, or decision values with ``confidence_method="margin"``,
+        columns in the order of ``labels``; 1-d: the second class's, as in
+        scikit-learn.
     labels : array-like of shape (n_classes,), default=None
         The class of each column (``classes_``); by default the sorted labels
         of ``y_true``.
@@ -86,7 +85,7 @@ def reject_curve(
         of the data). ``None``: every distinct value. An array: those. The
         curve ends with ``inf``, which rejects everything.
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
+        Non-negative weights, not all zero.
     replace_undefined_by : "warn" or float, default=nan
         Value of undefined measures at a point; ``"warn"`` warns once each.
 
@@ -120,16 +119,15 @@ def reject_curve(
     if is_dask_collection(y_true, y_score, sample_weight):
         # Data that may not fit in memory: confidence-binned counts, whose
         # thresholds need no global sort.
-        from .binned import confidence_binned_counts
-
-        return confidence_binned_counts(
+        binned = confidence_binned_counts(
             y_true,
             y_score,
             thresholds=thresholds,
             labels=labels,
             confidence_method=confidence_method,
             sample_weight=sample_weight,
-        ).reject_curve(names, replace_undefined_by=replace_undefined_by)
+        )
+        return binned_curve(binned, names, replace_undefined_by)
     y_true = check_complete_labels(y_true, "y_true")
     if y_true.shape[0] == 0:
         raise ValueError("y_true is empty; a reject curve needs at least one sample.")

@@ -1,8 +1,8 @@
-"""Confidences and thresholds of the curves, the binned counts and the
-reject meta-estimators: class scores to the predicted class's confidence."""
+"""Class scores to the predicted class and its confidence; thresholds."""
 
 import numpy as np
-import pandas as pd
+
+from .._counting.label_checks import check_explicit_labels, reject_marker
 
 
 def native(values):
@@ -52,7 +52,7 @@ def check_thresholds(thresholds, *, integer_confidence=False):
     return np.unique(values)
 
 
-def column_labels(labels, y_true, n_columns, *, name="labels"):
+def column_labels(labels, y_true, n_columns):
     """The class of each column of ``y_score``: ``labels`` checked, or else
     the sorted labels of ``y_true``, which must then show every class."""
     if labels is None:
@@ -60,34 +60,20 @@ def column_labels(labels, y_true, n_columns, *, name="labels"):
         if len(labels) != n_columns:
             raise ValueError(
                 f"y_true shows {len(labels)} classes but y_score has {n_columns} "
-                f"columns; pass {name}= (the estimator's classes_)."
+                "columns; pass labels= (the estimator's classes_)."
             )
-    labels = native(labels)
-    if labels.ndim != 1 or labels.size == 0:
-        raise ValueError(
-            f"{name} must be a non-empty 1-d array of labels; got shape {labels.shape}."
-        )
-    if pd.isna(labels).any():
-        raise ValueError(f"{name} contains NaN; every class needs a label.")
-    if len(pd.unique(labels)) != len(labels):
-        raise ValueError(
-            f"{name} contains duplicates ({labels.tolist()[:10]}); each column "
-            "of y_score needs its own class."
-        )
+    # Non-empty, 1-d, no missing label, no duplicate: as the matrices' labels.
+    labels = check_explicit_labels(native(labels), reject_marker(None))
     if len(labels) != n_columns:
         raise ValueError(
-            f"{name} has {len(labels)} entries but y_score has {n_columns} columns."
+            f"labels has {len(labels)} entries but y_score has {n_columns} columns."
         )
     return labels
 
 
 def confidence_and_prediction(scores, confidence_method="max"):
-    """Predicted column and confidence (``"max"``: the top score; ``"margin"``:
-    top minus runner-up, ``|d|`` of a 1-d decision function) of class scores.
-
-    A 1-d array is scikit-learn's binary score of the second class. Integer
-    scores give integer confidences, exact beyond ``2**53``.
-    """
+    """Predicted column and confidence (top score, or top minus runner-up) of
+    class scores (1-d: the second class's); integer scores stay exact."""
     scores = native(scores)
     if scores.dtype.kind not in "iu":
         scores = scores.astype(np.float64)
@@ -191,11 +177,16 @@ def check_confidence(confidence, n_samples):
     elif scores.dtype.kind == "f":
         scores = scores.astype(np.float64, copy=False)
     if scores.dtype.kind == "f" and np.isnan(scores).any():
-        raise ValueError(
-            "confidence contains NaN; every sample needs a confidence to be "
-            "ranked. Drop those samples or give them -inf (rejected first)."
-        )
+        raise_missing_confidence()
     return scores
+
+
+def raise_missing_confidence():
+    raise ValueError(
+        "confidence contains NaN or missing values; every sample needs a "
+        "confidence to be ranked. Drop those samples or give them -inf "
+        "(rejected first)."
+    )
 
 
 def check_confidence_method(confidence_method):
@@ -205,16 +196,20 @@ def check_confidence_method(confidence_method):
         )
 
 
+def check_score_shape(scores, n_samples):
+    """Refuse scores that are not one row (or value) per label of ``y_true``."""
+    if scores.ndim not in (1, 2) or scores.shape[0] != n_samples:
+        raise ValueError(
+            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
+            f"one row per label in y_true; got {scores.shape} for {n_samples} labels."
+        )
+
+
 def check_scores(y_true, y_score, labels, confidence_method):
     """``(labels, predicted column, confidence)`` of class scores in memory."""
     check_confidence_method(confidence_method)
     scores = native(y_score)
-    if scores.ndim not in (1, 2) or scores.shape[0] != len(y_true):
-        raise ValueError(
-            "y_score must have shape (n_samples, n_classes) or (n_samples,) with "
-            f"one row per label in y_true; got {scores.shape} for "
-            f"{len(y_true)} labels."
-        )
+    check_score_shape(scores, len(y_true))
     if scores.dtype.kind not in "biuf":
         raise ValueError(
             f"y_score must hold numbers (probabilities or decision values); got "

@@ -1,5 +1,4 @@
-"""Selective classification: risk-coverage curves and their areas, from
-one sort of the confidences (tied samples enter together)."""
+"""Selective classification: risk-coverage curves and their areas."""
 
 from __future__ import annotations
 
@@ -52,39 +51,13 @@ def _check_fraction(value, name, *, allow_zero):
     return value
 
 
-def _check_inputs(y_true, y_pred, confidence, sample_weight):
-    """Validated ``(wrong, confidence, weights)``, the labels read by the
-    counting front door's rules (every prediction a class)."""
-    kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
-    if kinds & set("biuf") and kinds & set("USTa"):
-        raise ValueError(
-            "y_true and y_pred cannot hold the same labels (numbers against "
-            "strings); every prediction would count as an error. Pass labels "
-            "of one kind."
-        )
-    _, classes = confusion_matrix_and_labels(y_true, y_pred, reject_label=None)
-    true = encode_labels(y_true, classes)
-    pred = encode_labels(y_pred, classes, name="y_pred")
-    scores = check_confidence(confidence, true.shape[0])
-    weights = check_sample_weight(sample_weight, true.shape[0])
-    if not weights.sum() > 0:
-        raise ValueError(
-            "sample_weight sums to 0; coverage (accepted over total weight) is "
-            "undefined. Give at least one sample a positive weight."
-        )
-    # Only ratios of weights matter: a power of two (exact) keeps their sums
-    # finite; integer weights stay on one grid, their sums exact.
-    headroom = (
-        1000 - int(np.frexp(weights.max())[1]) - int(np.ceil(np.log2(weights.size)))
-    )
-    weights = np.ldexp(weights, headroom) if headroom < 0 else weights
-    return np.asarray(true != pred, dtype=bool), scores, weights
-
-
 class _Groups(NamedTuple):
-    """Sums at the ends of the tie groups (decreasing confidence): the weight
-    entering at each, the accepted weight, the accepted errors' weight."""
+    """Checked samples (``wrong``, ``weights``) and sums at the ends of their tie
+    groups by decreasing confidence: the weight entering at each, the accepted
+    weight, the accepted errors' weight."""
 
+    wrong: np.ndarray
+    weights: np.ndarray
     group_weight: np.ndarray
     accepted: np.ndarray
     errors: np.ndarray
@@ -93,12 +66,35 @@ class _Groups(NamedTuple):
     selective_risk: np.ndarray
 
 
-def _groups(wrong, confidence, weights):
-    """The sums of every tie group, from one sweep of (correct, wrong) counts."""
+def _groups(y_true, y_pred, confidence, sample_weight):
+    """The tie groups of the samples, checked by the counting front door's rules
+    (every prediction a class), from one sweep of (correct, wrong) counts."""
+    kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
+    if kinds & set("biuf") and kinds & set("USTa"):
+        raise ValueError(
+            "y_true and y_pred cannot hold the same labels (numbers against "
+            "strings); every prediction would count as an error. Pass labels "
+            "of one kind."
+        )
+    # The front door also refuses all-zero weights (coverage is undefined).
+    _, classes = confusion_matrix_and_labels(
+        y_true, y_pred, reject_label=None, sample_weight=sample_weight
+    )
+    true = encode_labels(y_true, classes)
+    pred = encode_labels(y_pred, classes, name="y_pred")
+    scores = check_confidence(confidence, true.shape[0])
+    weights = check_sample_weight(sample_weight, true.shape[0])
+    # Only ratios of weights matter: a power of two (exact) keeps their sums
+    # finite; integer weights stay on one grid, their sums exact.
+    headroom = (
+        1000 - int(np.frexp(weights.max())[1]) - int(np.ceil(np.log2(weights.size)))
+    )
+    weights = np.ldexp(weights, headroom) if headroom < 0 else weights
+    wrong = np.asarray(true != pred, dtype=bool)
     # One row: cell 0 a correct sample, cell 1 an error (off the diagonal).
     rows = np.zeros(wrong.size, np.intp)
     stacks, thresholds = threshold_sweep(
-        rows, wrong.astype(np.intp), confidence, weights, None, 2
+        rows, wrong.astype(np.intp), scores, weights, None, 2
     )
     for _ in stacks.blocks():
         pass
@@ -111,6 +107,8 @@ def _groups(wrong, confidence, weights):
     risk = np.full(accepted.shape, np.nan)
     np.divide(errors, accepted, out=risk, where=accepted > 0)
     return _Groups(
+        wrong,
+        weights,
         group_weight[::-1].astype(float),
         accepted,
         errors,
@@ -153,15 +151,12 @@ def risk_coverage_curve(
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels.
-    y_pred : array-like of shape (n_samples,)
-        Class predictions *before* any rejection (for a
+    y_true, y_pred : array-like of shape (n_samples,)
+        True labels and predictions *before* any rejection (of a
         :class:`RejectOptionClassifier`, ``clf.estimator_.predict(X)``); a
-        reject marker such as ``-1`` here counts as a wrong prediction.
+        reject marker there counts as an error.
     confidence : array-like of shape (n_samples,)
-        Any score, higher = more sure; ``±inf`` allowed, ``NaN`` refused.
-        Only the order matters (integers ranked exactly in their dtype).
+        Any score, higher = more sure (``±inf`` allowed); only the order matters.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights, not all zero.
 
@@ -197,7 +192,7 @@ def risk_coverage_curve(
     >>> thresholds
     array([0.9, 0.8, 0.7, 0.6])
     """
-    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
+    groups = _groups(y_true, y_pred, confidence, sample_weight)
     return RiskCoverageCurve(
         coverage=groups.accepted / groups.total,
         selective_risk=groups.selective_risk,
@@ -240,7 +235,7 @@ def aurc(
     >>> aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.1458
     """
-    return _area(_groups(*_check_inputs(y_true, y_pred, confidence, sample_weight)))
+    return _area(_groups(y_true, y_pred, confidence, sample_weight))
 
 
 def e_aurc(
@@ -274,8 +269,8 @@ def e_aurc(
     >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.1, 0.6])
     0.0
     """
-    wrong, scores, weights = _check_inputs(y_true, y_pred, confidence, sample_weight)
-    excess = _area(_groups(wrong, scores, weights)) - _oracle_area(wrong, weights)
+    groups = _groups(y_true, y_pred, confidence, sample_weight)
+    excess = _area(groups) - _oracle_area(groups.wrong, groups.weights)
     # The oracle's area is a minimum (see _oracle_area); only rounding of
     # sums taken in another order can make the difference negative.
     return max(excess, 0.0)
@@ -314,7 +309,7 @@ def augrc(
     >>> augrc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.125
     """
-    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
+    groups = _groups(y_true, y_pred, confidence, sample_weight)
     # Divide before multiplying: total**2 underflows for tiny weights.
     coverage_steps = groups.group_weight / groups.total
     return float((coverage_steps * (groups.errors / groups.total)).sum())
@@ -358,7 +353,7 @@ def selective_risk_at_coverage(
     0.3333
     """
     target = _check_fraction(coverage, "coverage", allow_zero=False)
-    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
+    groups = _groups(y_true, y_pred, confidence, sample_weight)
     reached = groups.accepted / groups.total
     # The last coverage is exactly 1, so a target in (0, 1] is always reached.
     first = min(int(np.searchsorted(reached, target)), len(reached) - 1)
@@ -399,7 +394,7 @@ def coverage_at_risk(
     0.5
     """
     limit = _check_fraction(risk, "risk", allow_zero=True)
-    groups = _groups(*_check_inputs(y_true, y_pred, confidence, sample_weight))
+    groups = _groups(y_true, y_pred, confidence, sample_weight)
     # Compare the selective risks themselves: E_g <= risk * A_g rounds otherwise.
     safe = np.flatnonzero(groups.selective_risk <= limit)
     return float(groups.accepted[safe[-1]] / groups.total) if safe.size else 0.0

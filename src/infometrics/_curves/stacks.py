@@ -1,11 +1,7 @@
-"""Stacks ``(n_points, m, m + 1)`` of augmented confusion matrices along a
-reject threshold, for the one evaluator of ``_measures.registry``.
+"""Stacks ``(n_points, m, m + 1)`` of augmented matrices along a reject threshold.
 
-An *entry* (a sample, or a cell of a binned table) with *step* ``s`` is
-accepted in its cell at the points ``k < s`` and rejected from ``s`` on. Each
-count is a sum of non-negative weights, never a difference of large sums:
-it keeps a plain sum's relative precision, is exactly 0 once its last entry
-has left, and integer weights give exact counts.
+Each count is a sum of non-negative weights, never a difference of large sums:
+exactly 0 once its last entry has left, exact for integer weights.
 """
 
 import numpy as np
@@ -76,15 +72,10 @@ def threshold_sweep(
     fixed=None,
     reject_all=False,
 ):
-    """The :class:`ThresholdStacks` of a sweep (one sort) and its thresholds.
+    """The :class:`ThresholdStacks` of a sweep (one sort), and its thresholds.
 
-    No validation: shared by the curves and the threshold tuner of
-    ``_sklearn``, whose public callers check the inputs. A sample is accepted
-    in cell ``(true, predicted)`` at the points whose threshold its confidence
-    reaches; ``thresholds``: ascending, an int ``k`` (quantiles) or ``None``
-    (every distinct value). ``fixed`` (int8): ``-1`` rejected and ``1``
-    accepted at every point (not swept); predictions ``n_classes`` must be
-    ``-1``. ``reject_all`` adds a last point rejecting every swept sample.
+    Inputs checked by the caller. ``fixed`` (int8): ``-1`` rejected, ``1``
+    accepted at every point; ``reject_all`` adds a point rejecting everything.
     """
     m = n_classes
     fixed = np.zeros(len(true), np.int8) if fixed is None else fixed
@@ -123,11 +114,9 @@ def threshold_sweep(
 class ThresholdStacks:
     """The matrices of every point of a threshold sweep, block by block.
 
-    Entry ``i`` (flat cell ``cells[i] = true * m + predicted``, weight
-    ``weights[i]`` or 1) is accepted at the points before ``steps[i]``
-    (non-decreasing) and rejected from it on. As :meth:`blocks` runs it fills
-    ``accepted``, ``errors``, ``correct`` and ``rejected``: the per-point
-    sums of each point's own matrix.
+    Entry ``i`` (cell ``true * m + predicted``) is accepted at the points
+    before ``steps[i]`` (non-decreasing), rejected from it on; :meth:`blocks`
+    fills the per-point sums ``accepted``, ``errors``, ``correct``, ``rejected``.
     """
 
     def __init__(self, cells, weights, steps, n_points, n_classes):

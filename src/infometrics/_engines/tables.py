@@ -1,10 +1,5 @@
-"""Counts of a table where it lives: a GROUP BY in its engine, through narwhals.
-
-Only aggregates come back (one row per distinct true, predicted[, bin] key);
-the keys then go through the in-memory front door as weighted labels, so every
-rule and error message is its own. Weights and float label columns get a first
-aggregate pass, so that bad rows are refused before they could be grouped.
-"""
+"""Counts of a table where it lives: a GROUP BY in its engine, through narwhals;
+the grouped keys go through the in-memory front door as weighted labels."""
 
 from __future__ import annotations
 
@@ -30,6 +25,7 @@ from .._counting.label_checks import (
 )
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
+from .._curves.scores import raise_missing_confidence
 from .._warnings import WARNINGS_FILTERS_LOCK
 
 # Weights are summed times this power of two in the checks: no overflow.
@@ -126,13 +122,8 @@ def _is_label_dtype(dtype):
 
 
 def _is_nan(expression):
-    """Per row: a float is NaN, in every engine.
-
-    DuckDB (and Ibis on it) answers ``isnan`` and ``isfinite`` from a
-    Parquet file's column statistics, which leave NaN out: it reads NaN as
-    not NaN there. Arithmetic is computed row by row: ``x - x`` is 0 for
-    every finite ``x``, and NaN (not 0) only for NaN and the infinities.
-    """
+    """Per row: a float is NaN, in every engine (DuckDB answers ``isnan`` from
+    Parquet statistics, which leave NaN out; ``x - x`` is computed per row)."""
     unordered = (expression - expression) != 0.0
     infinite = (expression == float("inf")) | (expression == float("-inf"))
     return expression.is_nan() | (unordered & ~infinite)
@@ -213,15 +204,6 @@ def _missing_confidence(confidence):
     """Per row, 1 where the confidence is missing (summed later)."""
     missing = _missing(nw.col(confidence).cast(nw.Float64), nw.Float64)
     return missing.cast(nw.Int64).alias(_MISSING_CONFIDENCE)
-
-
-def _raise_missing_confidence(n_missing):
-    if n_missing:
-        raise ValueError(
-            "confidence contains NaN or missing values; every sample needs a "
-            "confidence to be ranked. Drop those samples or give them -inf "
-            "(rejected first)."
-        )
 
 
 def _check_rows_first(frame, label_columns, *, weight, marker):
@@ -351,7 +333,8 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
     )
     if not bounds[_ROWS]:
         raise_empty()
-    _raise_missing_confidence(bounds[_MISSING_CONFIDENCE])
+    if bounds[_MISSING_CONFIDENCE]:
+        raise_missing_confidence()
     if bounds.get("rejected"):
         # Predictions that are already rejections will be refused: skip the
         # quantiles and let one GROUP BY at a single threshold refuse them,
@@ -417,37 +400,26 @@ def counts_from_table(
     table : dataframe or table
         A pandas, Polars (eager or lazy), PyArrow, DuckDB, PySpark, Ibis or
         Dask table.
-    y_true : str
-        The column of true labels.
-    y_pred : str
-        The column of predicted labels; ``reject_label`` marks a rejection.
+    y_true, y_pred : str
+        The columns of true and predicted labels.
     sample_weight : str, default=None
-        The column of non-negative, finite sample weights; the counts are
-        then summed weights, in the engine's order (exact when every partial
-        sum is).
+        The column of non-negative finite weights, summed in the engine's order.
     confidence : str, default=None
-        The column of confidences (higher = more sure); with ``thresholds``,
-        the counts per confidence bin. ``y_pred`` then holds the predictions
-        before rejection.
+        The column of confidences: with ``thresholds``, the counts per
+        confidence bin, and ``y_pred`` holds the predictions before rejection.
     thresholds : int or array-like, default=None
-        With ``confidence``, the bin edges, or an int ``k`` for ``k``
-        thresholds at evenly spaced quantiles of the confidence (the engine's
-        linear quantiles: approximate in Dask and Spark), from the smallest
-        to the largest finite confidence.
+        The bin edges, or an int ``k`` for ``k`` of the engine's linear
+        quantiles (approximate in Dask and Spark) of the finite confidences.
     labels : array-like of shape (m,), default=None
-        The classes in row order; by default the sorted labels of both
-        columns, the reject label excluded. Every label in the table must be
-        listed (or be the reject label).
+        As for :func:`augmented_confusion_matrix`.
     reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`; ``None``: no reject
-        option, a square matrix.
+        As for :func:`augmented_confusion_matrix`.
 
     Returns
     -------
     counts : ConfusionCounts or ConfidenceBinnedCounts
-        Without ``confidence``: the augmented matrix with its labels. With
-        it: the ``(k + 1, m, m)`` counts per confidence bin, true and
-        predicted class.
+        The augmented matrix with its labels, or with ``confidence`` the
+        counts per confidence bin.
 
     Raises
     ------
@@ -552,8 +524,8 @@ def counts_from_table(
     )
     if len(grouped) == 0:
         raise_empty()
-    if confidence is not None:
-        _raise_missing_confidence(grouped[_MISSING_CONFIDENCE].to_numpy().sum())
+    if confidence is not None and grouped[_MISSING_CONFIDENCE].to_numpy().any():
+        raise_missing_confidence()
     true_keys = _label_values(grouped[_TRUE])
     pred_keys = _label_values(grouped[_PRED])
     totals = grouped[_ROWS if sample_weight is None else _TOTAL].to_numpy()

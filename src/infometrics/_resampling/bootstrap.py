@@ -1,10 +1,6 @@
-"""Bootstrap confidence intervals: multinomial draws evaluated as stacks.
-
-Samples sharing a cell (and a weight) are interchangeable, so a resample is
-one multinomial draw of ``n`` over those groups with probabilities
-``count / n``: exactly the nonparametric bootstrap (Efron and Tibshirani,
-*An Introduction to the Bootstrap*, 1993, ch. 6).
-"""
+"""Bootstrap intervals: a resample is one multinomial draw over the groups of
+interchangeable samples (same cell and weight), exactly the nonparametric
+bootstrap (Efron and Tibshirani, *An Introduction to the Bootstrap*, 1993)."""
 
 from __future__ import annotations
 
@@ -309,21 +305,15 @@ def bootstrap_measures_from_predictions(
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
         True labels and predictions (``reject_label`` = rejected).
-    measures : str or sequence of str, default=("ni2",)
-        Registry names; a single string is one name.
-    labels : array-like, default=None
-        Class order, as for :func:`augmented_confusion_matrix`.
-    reject_label : scalar or None, default=-1
-        The rejection label.
-    sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative sample weights.
-    n_resamples, confidence_level, random_state, verbose
+    measures, n_resamples, confidence_level, random_state, verbose
         As for :func:`bootstrap_measures`.
+    labels, reject_label, sample_weight
+        As for :func:`augmented_confusion_matrix`.
 
     Returns
     -------
     intervals : dict of str to BootstrapInterval
-        Estimate, interval and resampled distribution per measure.
+        As for :func:`bootstrap_measures`.
 
     See Also
     --------

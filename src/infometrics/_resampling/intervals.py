@@ -50,11 +50,8 @@ _NOTES = contextvars.ContextVar("interval_notes", default=None)
 
 @contextlib.contextmanager
 def interval_notes():
-    """Collect the resampling messages in a list instead of warning them.
-
-    For a caller that shows them itself (the HTML report states why an
-    interval is partial or NaN on the page); only in this thread or task.
-    """
+    """Collect the resampling messages in a list instead of warning them, in
+    this thread or task (the HTML report shows them on the page)."""
     notes = []
     token = _NOTES.set(notes)
     try:

@@ -107,12 +107,8 @@ def paired_comparison(
 
     Both are scored on the same resamples (Holt et al.'s Monte-Carlo idea),
     so the comparison accounts for their correlation; each on the matrix it
-    has alone (the classes of ``y_true`` and its own predictions, or
-    ``labels``), so the estimates are those of the single-classifier
-    functions. ``p_value`` is the two-sided shifted-bootstrap p-value
-    ``(1 + #{|D* - d| >= |d|}) / (1 + B)``, NaN with an
-    :class:`~infometrics.exceptions.UndefinedMeasureWarning` when the
-    difference is the same on every resample (see the user guide,
+    has alone, as the single-classifier functions score it. ``p_value`` is
+    the two-sided shifted-bootstrap p-value (see the user guide,
     "Uncertainty").
 
     Parameters
@@ -124,7 +120,7 @@ def paired_comparison(
     measure : str, default="ni2"
         Registry name; its direction decides what "better" means.
     labels, reject_label, sample_weight
-        As for :func:`bootstrap_measures_from_predictions`.
+        As for :func:`augmented_confusion_matrix`.
     n_resamples, confidence_level, random_state, verbose
         As for :func:`bootstrap_measures`.
 
@@ -165,9 +161,7 @@ def paired_comparison(
             f"per sample; got {y_true.shape[0]}, {y_pred_a.shape[0]} and "
             f"{y_pred_b.shape[0]}."
         )
-    # Each classifier's matrix is the one it has alone (the classes of the
-    # truth and of its own predictions, or ``labels``); the groups are the
-    # samples sharing a (truth, A, B) cell and a weight.
+    # Groups: the samples sharing a (truth, A, B) cell and a weight.
     matrices, group_counts, cells, group_weights = label_groups(
         y_true,
         [(y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b")],
