@@ -200,3 +200,24 @@ def test_the_registry_reads_the_positive_class_by_label_as_the_reports_do():
         im.measures.compute_measures(named, ["f1"])
     # A measure with no positive class needs none.
     assert im.measures.compute_measures(named, ["ni2"]) == {"ni2": im.ni(named)}
+
+
+@pytest.mark.parametrize(
+    ("labels", "match"),
+    [(["x", "x"], "duplicates"), (["x", None], "missing"), ([1, np.nan], "missing")],
+)
+@pytest.mark.parametrize(
+    "entry",
+    [
+        lambda m, labels: im.ni_score(confusion_matrix=m, labels=labels),
+        lambda m, labels: im.report.information_report(
+            confusion_matrix=m, labels=labels
+        ),
+        lambda m, labels: im.report.per_class_report(confusion_matrix=m, labels=labels),
+    ],
+)
+def test_names_of_a_bare_matrix_follow_the_rules_of_labels(entry, labels, match):
+    # Two rows named alike would be one class read as two; labels= of y_true
+    # and y_pred refuses them, and so does a bare matrix.
+    with pytest.raises(ValueError, match=match):
+        entry(np.array([[5, 1, 0], [2, 6, 1]]), labels)

@@ -13,6 +13,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
+from .._counting.label_checks import check_explicit_labels, reject_marker
 from .._measures import validation
 from .._measures.conventional import conventional_measures
 from .._measures.coverage import InformationCoverage, information_coverage
@@ -97,8 +98,13 @@ def counts_and_labels(
             "functions (ni, all_measures, ...) take stacks."
         )
     n_classes = counts.shape[0]
-    class_labels = np.arange(n_classes) if labels is None else np.asarray(labels)
-    if class_labels.ndim != 1 or len(class_labels) != n_classes:
+    if labels is None:
+        class_labels = np.arange(n_classes)
+    else:
+        # The rules of labels= for y_true and y_pred: no missing names, no
+        # duplicates (two rows of one name would be read as one class).
+        class_labels = check_explicit_labels(labels, reject_marker(None))
+    if len(class_labels) != n_classes:
         raise ValueError(
             f"labels has {class_labels.size} entries for {n_classes} rows of "
             "confusion_matrix; give one name per row."
