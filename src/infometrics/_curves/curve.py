@@ -35,8 +35,10 @@ class RejectCurve:
     classes : ndarray of shape (n_classes,)
         Row order of the matrices.
     coverage, selective_risk, generalized_risk : ndarray of shape (n_points,)
-        The risk-coverage view of the same points (reversed and without
-        ``inf``, those of :func:`risk_coverage_curve`).
+        The same points in the words of selective classification, in the same
+        order: ``1 - reject_rate``, ``1 - accepted_accuracy`` and
+        ``error_rate`` (:func:`risk_coverage_curve` gives them from the
+        highest coverage down, without the ``inf`` threshold).
     """
 
     thresholds: np.ndarray
