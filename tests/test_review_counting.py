@@ -315,7 +315,7 @@ def test_float_labels_with_nan_or_minus_one_rejections():
 
 
 @pytest.mark.parametrize("n_classes", [1, 2, 1000, 3000, 10000])
-@pytest.mark.parametrize("n_samples", [1, 50, 5000])
+@pytest.mark.parametrize("n_samples", [1, 50, 2000])
 def test_many_classes(n_classes, n_samples):
     rng = np.random.default_rng(n_classes + n_samples)
     a = rng.integers(0, n_classes, n_samples)
