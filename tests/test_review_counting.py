@@ -584,3 +584,47 @@ def test_accumulator_keeps_mixed_labels_as_given():
     y_true = np.array([1, "a", 2, "b", 1], dtype=object)
     y_pred = np.array(["a", "a", 2, "rej", 1], dtype=object)
     _check(y_true, y_pred, labels=["b", 2, "a", 1], reject_label="rej")
+
+
+BEYOND_FLOAT = np.array([5, 6]), np.array([2**53 + 1, 6])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a whole float reject_label is compared with int64 labels in float64: "
+    "reject_label=float(2**53) counts the prediction 2**53 + 1 as a rejection",
+)
+def test_a_float_marker_matches_only_its_own_value_among_large_integers():
+    y_true, y_pred = BEYOND_FLOAT
+    _check(y_true, y_pred, reject_label=float(2**53))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="labels=[..., 2**53 + 1] is refused as containing reject_label=2.0**53",
+)
+def test_a_float_marker_does_not_refuse_a_neighbouring_large_integer_class():
+    y_true, y_pred = BEYOND_FLOAT
+    _check(y_true, y_pred, reject_label=float(2**53), labels=[5, 6, 2**53 + 1])
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="counts_from_table: reject_label=float(2**53) counts the prediction "
+    "2**53 + 1 as a rejection",
+)
+def test_a_float_marker_in_a_table_matches_only_its_own_value():
+    y_true, y_pred = BEYOND_FLOAT
+    counts = im.counts_from_table(
+        pd.DataFrame({"t": y_true, "p": y_pred}),
+        y_true="t",
+        y_pred="p",
+        reject_label=float(2**53),
+    )
+    _assert_reference(
+        counts.confusion_matrix,
+        counts.labels,
+        y_true,
+        y_pred,
+        reject_label=float(2**53),
+    )
