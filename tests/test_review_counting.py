@@ -391,6 +391,36 @@ def test_batches_merges_and_sums_equal_counting_at_once():
         assert accumulator.labels.tolist() == [0, 1, 2, 10**12]
 
 
+BATCHES = [
+    (np.array([-128, 127], np.int8), np.array([127, -1], np.int8)),
+    (np.array([2**64 - 1, 0], np.uint64), np.array([0, 2**64 - 1], np.uint64)),
+    (np.array([-(2**63), 5], np.int64), np.array([-1, -(2**63)], np.int64)),
+    (np.array([1.0, 2.0]), np.array([-1.0, 2.0])),
+    (np.array([2**53 + 1, 2**53], np.int64), np.array([float(2**53), 7.0])),
+    (pd.Categorical([3, 4]), pd.Categorical([4, -1])),
+    (np.array([True, False]), np.array([False, True])),
+    (pd.Series([7, 8], dtype="Int64"), pd.Series([8, -1], dtype="Int64")),
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(range(len(BATCHES))), min_size=1, max_size=5))
+def test_batches_of_different_dtypes_add_up_exactly(picks):
+    accumulator = im.ConfusionAccumulator()
+    total = 0
+    y_true, y_pred = [], []
+    for pick in picks:
+        batch_true, batch_pred = BATCHES[pick]
+        accumulator.update(batch_true, batch_pred)
+        total = total + im.ConfusionCounts(
+            *_count(batch_true, batch_pred), reject_label=-1
+        )
+        y_true += list(batch_true)
+        y_pred += list(batch_pred)
+    for counts in (accumulator, total):
+        _assert_reference(counts.confusion_matrix, counts.labels, y_true, y_pred)
+
+
 def test_confusion_counts_add_over_the_union_of_their_labels():
     y_pred = np.where(REJECT, -1, B)
     pieces = [
