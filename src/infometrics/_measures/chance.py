@@ -85,10 +85,11 @@ def _ratio(k, a, b, n, stride=1):
     # (a - k)(b - k) / ((k + 1)(n - a - b + k + 1)); 0 from the top of the
     # support on (np.maximum, not np.where: 10x faster), infinite just below
     # its bottom.
-    top = bottom = 1.0
-    for i in range(stride):
-        top = top * np.maximum((a - k - i) * (b - k - i), 0)
-        bottom = bottom * ((k + i + 1) * (n - a - b + k + i + 1))
+    a, b, c = a - k, b - k, n - a - b + k + 1
+    top, bottom = np.maximum(a * b, 0), (k + 1) * c
+    for i in range(1, stride):
+        top *= np.maximum((a - i) * (b - i), 0)
+        bottom *= (k + i + 1) * (c + i)
     with np.errstate(divide="ignore"):
         return top / bottom
 
