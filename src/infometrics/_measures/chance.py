@@ -102,9 +102,9 @@ def _tail(p_end, ratio):
 
 
 def _window_sums(a, b, n, half, stride):
-    """``E[X ln(X / E X)]`` summed over every ``stride``-th of ``2 half + 1``
-    values around each mean, times ``stride``; ``None`` if a tail beyond the
-    window may hold more than ``_TAIL``.
+    """``E[X ln(X / E X)]`` summed over every ``stride``-th value within
+    ``half`` of each mean (cut at the support's bottom), times ``stride``;
+    ``None`` if a tail beyond the window may hold more than ``_TAIL``.
 
     A stride above 1 is the trapezoid rule on the law's smooth (log-gamma)
     extension: its error is near ``exp(-2 pi^2 (sd / stride)^2)`` (5e-21 at
@@ -113,7 +113,8 @@ def _window_sums(a, b, n, half, stride):
     lower, upper = np.maximum(0.0, a + b - n), np.minimum(a, b)
     mean = a * b / n
     start = np.clip(np.floor(mean) - half, lower, upper)
-    k = start[:, None] + stride * np.arange(-(-(2 * half + 1) // stride))
+    length = (np.floor(mean) + half - start).max(initial=0) + 1
+    k = start[:, None] + stride * np.arange(-(-length // stride))
     steps = _ratio(k, a[:, None], b[:, None], n[:, None], stride)
     # Probabilities from the exact ratios, normalised over the window (1 up
     # to the tails): log-gamma differences would cost ~1e-9 of each at 10**6.
@@ -186,10 +187,10 @@ def expected_information(counts):
     large = a * b >= _EXPANSION_MEAN * n
     values[large] = _moment_sums(a[large], b[large], n[large])
     variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
-    # Windows of 11 standard deviations and 12 values each side, doubled
+    # Windows of 12 standard deviations and 12 values each side, doubled
     # until both tails provably hold at most _TAIL; cells sorted by width, in
     # chunks of about _CHUNK values, which stay in the cache (3x faster).
-    halves = np.ceil(11 * np.sqrt(variance) + 12).astype(int)
+    halves = np.ceil(12 * np.sqrt(variance) + 12).astype(int)
     small = np.flatnonzero(~large)
     small = small[np.argsort(halves[small], kind="stable")]
     for chunk in np.array_split(small, max(1, -(-halves[small].sum() // _CHUNK))):
