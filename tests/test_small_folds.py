@@ -295,8 +295,20 @@ BIG_TABLE = [[30010, 4000, 900, 100], [5000, 25000, 2000, 3000], [100, 50, 29000
         # Means on both sides of the switch to the expansion (79.5 and 80.5),
         # and in the ranges of orders 32, 18, 10 and 8 (84.6, 284, 9134, 77041).
         _nearly_independent([2820, 2835, 10000, 84345], [2820, 2840, 3000, 91340], 5),
+        # Every windowed cell of mean >= 32: every third, fourth or fifth value
+        # summed (the trapezoid rule), means of 32.5 to 80 at n = 10**5 and of
+        # 61 to 79 at n = 10**6.
+        _nearly_independent([1803, 2450, 2828, 92919], [1803, 2450, 2828, 92919], 4),
+        _nearly_independent([2200, 2500, 2800, 92500], [2200, 2500, 2800, 92500], 4),
+        _nearly_independent([7800, 8500, 8900, 974800], [7800, 8500, 8900, 974800], 9),
+        # Means of 20 to 29: the support's bottom (P(X = 0) near exp(-mean))
+        # would spoil the trapezoid rule, every value is summed.
+        _nearly_independent([1400, 1600, 1700, 95300], [1400, 1600, 1700, 95300], 3),
     ],
-    ids=["n=1e5", "poisson-like", "regime-boundaries"],
+    ids=[
+        *("n=1e5", "poisson-like", "regime-boundaries"),
+        *("every-3rd", "4th", "5th", "means-20-to-29"),
+    ],
 )
 def test_expected_information_of_large_counts_against_mpmath(table):
     """E[I] read back from the adjusted NI1 ``(I - E) / (H(T) - E)``: the

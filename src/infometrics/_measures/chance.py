@@ -60,6 +60,8 @@ _LOG_LAST = [
 _LOG_LAST = np.array(_LOG_LAST) - np.log(_ORDERS - 1.0)
 _LEAST = _LOG_LAST[-1] - (_ORDER / 2 - 1) * math.log(_EXPANSION_MEAN)
 _ORDER_MEANS = np.exp((_LOG_LAST - _LEAST) / (_ORDERS / 2 - 1))
+# Cells of at least this mean sum every few values of their windows.
+_SMOOTH_MEAN = 32.0
 
 
 def check_adjustable(name):
@@ -78,41 +80,55 @@ def check_adjustable(name):
     )
 
 
-def _log_ratio(k, a, b, n):
-    # ln P(X = k + 1) - ln P(X = k), exact to the rounding of one ratio; -inf
-    # from the top of the support on (np.maximum, not np.where: 10x faster),
-    # +inf just below its bottom.
+def _ratio(k, a, b, n, stride=1):
+    # P(X = k + stride) / P(X = k), the product of ``stride`` exact ratios
+    # (a - k)(b - k) / ((k + 1)(n - a - b + k + 1)); 0 from the top of the
+    # support on (np.maximum, not np.where: 10x faster), infinite just below
+    # its bottom.
+    a, b, c = a - k, b - k, n - a - b + k + 1
+    top, bottom = np.maximum(a * b, 0), (k + 1) * c
+    for i in range(1, stride):
+        top *= np.maximum((a - i) * (b - i), 0)
+        bottom *= (k + i + 1) * (c + i)
     with np.errstate(divide="ignore"):
-        return np.log(
-            np.maximum((a - k) * (b - k), 0) / ((k + 1) * (n - a - b + k + 1))
-        )
+        return top / bottom
 
 
-def _tail(p_end, log_ratio):
+def _tail(p_end, ratio):
     # The law is log-concave: past a window's end the ratios of successive
     # probabilities only shrink, so the tail is at most P(end) r / (1 - r).
-    with np.errstate(divide="ignore", over="ignore"):
-        ratio = np.exp(log_ratio)
+    with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(ratio < 1, p_end * ratio / (1 - ratio), np.inf)
 
 
-def _window_sums(a, b, n, half):
-    """``E[X ln(X / E X)]`` summed over ``2 half + 1`` values around each
-    mean; ``None`` if a tail beyond the window may hold more than ``_TAIL``."""
+def _window_sums(a, b, n, half, stride):
+    """``E[X ln(X / E X)]`` summed over every ``stride``-th value within
+    ``half`` of each mean (cut at the support's bottom), times ``stride``;
+    ``None`` if a tail beyond the window may hold more than ``_TAIL``.
+
+    A stride above 1 is the trapezoid rule on the law's smooth (log-gamma)
+    extension: its error is near ``exp(-2 pi^2 (sd / stride)^2)`` (5e-21 at
+    ``stride <= 0.65 sd``) plus the support's bottom, ``P(X = 0) <= exp(-mean)``.
+    """
     lower, upper = np.maximum(0.0, a + b - n), np.minimum(a, b)
     mean = a * b / n
     start = np.clip(np.floor(mean) - half, lower, upper)
-    k = start[:, None] + np.arange(2 * half + 1)
-    ratios = _log_ratio(k, a[:, None], b[:, None], n[:, None])
+    length = (np.floor(mean) + half - start).max(initial=0) + 1
+    k = start[:, None] + stride * np.arange(-(-length // stride))
+    steps = _ratio(k, a[:, None], b[:, None], n[:, None], stride)
     # Probabilities from the exact ratios, normalised over the window (1 up
     # to the tails): log-gamma differences would cost ~1e-9 of each at 10**6.
     log_p = np.zeros_like(k)
-    np.cumsum(ratios[:, :-1], 1, out=log_p[:, 1:])
+    with np.errstate(divide="ignore"):
+        np.cumsum(np.log(steps[:, :-1]), 1, out=log_p[:, 1:])
     p = np.exp(log_p - log_p.max(axis=1, keepdims=True))
     p /= p.sum(axis=1, keepdims=True)
-    # At an end of the support the ratio beyond is 0: no tail.
-    left = _tail(p[:, 0], -_log_ratio(start - 1, a, b, n))
-    if not np.all(np.maximum(left, _tail(p[:, -1], ratios[:, -1])) <= _TAIL):
+    # At an end of the support the ratio beyond is 0: no tail (p is about
+    # ``stride`` times P(end): the bound only grows).
+    left = _tail(p[:, 0], 1 / _ratio(start - 1, a, b, n))
+    if not np.all(
+        np.maximum(left, _tail(p[:, -1], _ratio(k[:, -1], a, b, n))) <= _TAIL
+    ):
         return None
     # E[X ln(X / mu) - (X - mu)]: every summand >= 0, no cancellation; at
     # X = 0 the logarithm is kept finite, so X ln(X / mu) is 0.
@@ -171,16 +187,21 @@ def expected_information(counts):
     large = a * b >= _EXPANSION_MEAN * n
     values[large] = _moment_sums(a[large], b[large], n[large])
     variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
-    # Windows of 11 standard deviations and 12 values each side, doubled
-    # until both tails provably hold at most _TAIL; cells sorted by width, in
-    # chunks of about _CHUNK values, which stay in the cache (3x faster).
-    halves = np.ceil(11 * np.sqrt(variance) + 12).astype(int)
+    # Windows of 12 standard deviations and 12 values each side, doubled
+    # until both tails provably hold at most _TAIL; cells of mean at least
+    # _SMOOTH_MEAN take every stride-th value, the stride at most 0.65 of
+    # their standard deviation. Cells sorted by stride and width, in chunks of
+    # about _CHUNK values taken, which stay in the cache (3x faster).
+    halves = np.ceil(12 * np.sqrt(variance) + 12).astype(int)
+    strides = np.where(a * b >= _SMOOTH_MEAN * n, 0.65 * np.sqrt(variance), 1)
+    strides = np.maximum(strides.astype(int), 1)
     small = np.flatnonzero(~large)
-    small = small[np.argsort(halves[small], kind="stable")]
-    for chunk in np.array_split(small, max(1, -(-halves[small].sum() // _CHUNK))):
-        width, sums = halves[chunk].max(initial=1), None
+    small = small[np.lexsort((halves[small], strides[small]))]
+    parts = -(-(halves[small] // strides[small]).sum() // _CHUNK)
+    for chunk in np.array_split(small, parts) if small.size else ():
+        width, stride, sums = halves[chunk].max(), strides[chunk].min(), None
         while sums is None:
-            sums = _window_sums(a[chunk], b[chunk], n[chunk], width)
+            sums = _window_sums(a[chunk], b[chunk], n[chunk], width, stride)
             width *= 2
         values[chunk] = sums
     cells[used] = values / n / np.log(2.0)
