@@ -39,18 +39,23 @@ _SENTINEL_NAMES = frozenset({"accuracy", "neg_log_loss", "f1_macro"})
 class EstimatorAwareScorer(_MADE_SCORER):
     """A scorer made by ``make_scorer`` whose score also reads the estimator.
 
-    A subclass adopts a ``make_scorer`` scorer's state (:meth:`_adopt`) and
-    scores in ``score_estimator``; code that thresholds the predictions itself
-    (``TunedThresholdClassifierCV``) reads only the ``make_scorer`` state.
+    It holds the state ``make_scorer(score_func, **options)`` gives, whatever
+    the installed version holds, and scores a fitted estimator in ``_value``;
+    code that thresholds the predictions itself (``TunedThresholdClassifierCV``)
+    reads only the ``make_scorer`` state.
     """
 
-    def _adopt(self, scorer):
-        # The state make_scorer gave, whatever the installed version holds.
-        vars(self).update(vars(scorer))
+    def __init__(self, score_func, **options):
+        vars(self).update(vars(make_scorer(score_func, **options)))
 
-    def _score(self, method_caller, estimator, X, y_true, **kwargs):
+    def _score(self, method_caller, estimator, X, y_true, sample_weight=None, **kw):
         # The private hook: every scikit-learn path scores an estimator here.
-        return self.score_estimator(estimator, X, y_true, **kwargs)
+        if kw:
+            raise TypeError(
+                f"{self!r} got unexpected metadata {sorted(kw)}; it accepts only "
+                "sample_weight."
+            )
+        return self._value(estimator, X, y_true, sample_weight)
 
 
 def binary_metric_of(scorer):
