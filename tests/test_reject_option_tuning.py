@@ -410,3 +410,25 @@ def test_tuner_refuses_bad_parameters(iris, params, error, message):
     X, y = iris
     with pytest.raises(error, match=message):
         im.RejectOptionClassifierCV(GaussianNB(), cv=CV, **params).fit(X, y)
+
+
+class UndefinedProbabilities(GaussianNB):
+    """A classifier whose probabilities are NaN or infinite."""
+
+    def __init__(self, value=np.nan):
+        super().__init__()
+        self.value = value
+
+    def predict_proba(self, X):
+        return np.full((len(X), len(self.classes_)), self.value)
+
+
+@pytest.mark.parametrize("value", [np.nan, np.inf])
+@pytest.mark.parametrize("scoring", ["ni2", "balanced_accuracy"])
+def test_tuner_refuses_scores_that_rank_nothing(iris, value, scoring):
+    X, y = iris
+    model = im.RejectOptionClassifierCV(
+        UndefinedProbabilities(value), scoring=scoring, cv=CV
+    )
+    with pytest.raises(ValueError, match="NaN or infinite"):
+        model.fit(X, y)

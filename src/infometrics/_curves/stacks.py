@@ -1,27 +1,16 @@
-"""Stacks of augmented confusion matrices along a reject threshold.
+"""Stacks ``(n_points, m, m + 1)`` of augmented confusion matrices along a
+reject threshold, for the one evaluator of ``_measures.registry``.
 
-Every threshold question of the package (reject curves, the risk columns of
-a curve, confidence-binned counts, the threshold tuner) is one stack of
-matrices ``(n_points, m, m + 1)``, evaluated by the one evaluator of
-:mod:`~infometrics._measures.registry`. This module builds those stacks.
-
-The input is a list of *entries* (samples, or cells of a binned table), each
-with its cell ``(true, predicted)``, a weight and a *step* ``s``: the entry is
-accepted (in its cell) at the points ``k < s`` and rejected (in the reject
-column of its row) at the points ``k >= s``. Entries come sorted by step:
-one sort of the confidences, done by the caller.
-
-At point ``k`` each accepted cell is the sum of its entries of step ``> k``,
-taken from the accepted side (suffix sums), and each reject cell the sum of
-its row's entries of step ``<= k``, taken from the rejected side (prefix
-sums). Both are sums of non-negative weights, never differences of large
-sums: each count keeps the relative precision of a plain sum however many
-decades the weights span, a cell is exactly 0 once its last entry has left
-it, and integer weights (below ``2**53``) give exact counts, as repeating the
-samples would. The points are produced in blocks of bounded memory.
+An *entry* (a sample, or a cell of a binned table) with *step* ``s`` is
+accepted in its cell at the points ``k < s`` and rejected from ``s`` on. Each
+count is a sum of non-negative weights, never a difference of large sums:
+it keeps a plain sum's relative precision, is exactly 0 once its last entry
+has left, and integer weights give exact counts.
 """
 
 import numpy as np
+
+from .scores import quantile_thresholds
 
 # Cells of the matrices of one block: bounds memory for long curves, and keeps
 # the evaluator's temporaries in cache (2**16 to 2**18 measured fastest).
@@ -74,6 +63,61 @@ def with_final_threshold(thresholds, confidence):
         "confidence holds the largest uint64 value, so no integer threshold "
         "rejects every sample; pass the confidences as float64 (or ranks)."
     )
+
+
+def threshold_sweep(
+    true,
+    predicted,
+    confidence,
+    weights,
+    thresholds,
+    n_classes,
+    *,
+    fixed=None,
+    reject_all=False,
+):
+    """The :class:`ThresholdStacks` of a sweep (one sort) and its thresholds.
+
+    No validation: shared by the curves and the threshold tuner of
+    ``_sklearn``, whose public callers check the inputs. A sample is accepted
+    in cell ``(true, predicted)`` at the points whose threshold its confidence
+    reaches; ``thresholds``: ascending, an int ``k`` (quantiles) or ``None``
+    (every distinct value). ``fixed`` (int8): ``-1`` rejected and ``1``
+    accepted at every point (not swept); predictions ``n_classes`` must be
+    ``-1``. ``reject_all`` adds a last point rejecting every swept sample.
+    """
+    m = n_classes
+    fixed = np.zeros(len(true), np.int8) if fixed is None else fixed
+    swept = np.flatnonzero(fixed == 0)
+    swept = swept[stable_order(confidence[swept])]
+    ranked = confidence[swept]
+    if thresholds is None:
+        # Every distinct value: the tie groups' first positions.
+        taken = np.flatnonzero(np.r_[True, ranked[1:] != ranked[:-1]])[: ranked.size]
+        thresholds = ranked[taken]
+    else:
+        if isinstance(thresholds, int):
+            thresholds = quantile_thresholds(ranked, thresholds)
+        taken = threshold_positions(ranked, thresholds)
+    accepted = np.flatnonzero(fixed > 0)
+    n_points = len(thresholds) + bool(reject_all)
+    rejected = np.flatnonzero(fixed < 0)
+    # Step of a swept sample (sorted position p): the points that accept it,
+    # those with at most p samples below their threshold.
+    starts = np.bincount(taken[taken < ranked.size], minlength=ranked.size)
+    steps = np.concatenate(
+        [
+            np.zeros(rejected.size, np.intp),
+            np.cumsum(starts),
+            np.full(accepted.size, n_points),
+        ]
+    )
+    entries = np.concatenate([rejected, swept, accepted])
+    # A fixed rejection's column is never read: 0 keeps its cell in range.
+    columns = np.where(fixed[entries] < 0, 0, predicted[entries])
+    entry_weights = None if np.all(weights == 1) else weights[entries]
+    cells = true[entries] * m + columns
+    return ThresholdStacks(cells, entry_weights, steps, n_points, m), thresholds
 
 
 class ThresholdStacks:
