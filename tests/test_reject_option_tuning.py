@@ -432,3 +432,21 @@ def test_tuner_refuses_scores_that_rank_nothing(iris, value, scoring):
     )
     with pytest.raises(ValueError, match="NaN or infinite"):
         model.fit(X, y)
+
+
+@SKLEARN_SEES_REJECTIONS
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.DegenerateThresholdWarning")
+def test_per_class_thresholds_of_a_scikit_learn_scorer_give_its_best_score(iris):
+    X, y = iris
+    model = im.RejectOptionClassifierCV(
+        GaussianNB(), scoring="balanced_accuracy", per_class=True, thresholds=8, cv=CV
+    ).fit(X, y)
+    # The reference: the scorer's metric on the abstaining out-of-fold
+    # predictions at the chosen thresholds, built by hand.
+    proba = cross_val_predict(GaussianNB(), X, y, cv=CV, method="predict_proba")
+    predicted = proba.argmax(axis=1)
+    kept = proba.max(axis=1) >= model.best_threshold_[predicted]
+    expected = balanced_accuracy_score(y, np.where(kept, predicted, -1))
+    assert model.best_threshold_.shape == (3,)
+    assert model.best_score_ == pytest.approx(expected, rel=1e-12)
+    assert model.best_score_ >= model.cv_results_["scores"].max()

@@ -24,7 +24,7 @@ from sklearn.utils.metaestimators import available_if
 from .._counting.label_checks import check_sample_weight
 from .._counting.labels import encode_labels
 from .._curves.curve import RejectCurve
-from .._curves.scores import check_thresholds, quantile_thresholds
+from .._curves.scores import check_thresholds
 from .._curves.stacks import threshold_sweep, with_final_threshold
 from .._measures.registry import MEASURES, check_measure
 from .._warnings import find_stack_level
@@ -185,23 +185,6 @@ class _Problem:
         rejected = self.weights[~self.accepted(threshold)].sum()
         return rejected / total if total > 0 else 0.0
 
-    def curve(self, thresholds, names, fixed=None, reject_all=True):
-        """The reject curve of the samples not ``fixed`` (every one by default)."""
-        stacks, cuts = threshold_sweep(
-            self.true,
-            self.predicted,
-            self.confidence,
-            self.weights,
-            thresholds,
-            len(self.classes),
-            fixed=fixed,
-            reject_all=reject_all,
-        )
-        if reject_all:
-            cuts = with_final_threshold(cuts, self.confidence)
-        # An undefined value is nan: never the best.
-        return RejectCurve.from_stacks(stacks, cuts, self.classes, names, np.nan)
-
     def scorer_value(self, threshold):
         """The scorer on the abstaining out-of-fold predictions (greater = better)."""
         self.replay.predictions = abstaining_predictions(
@@ -218,17 +201,42 @@ class _Problem:
             )
         return float(value)
 
-    def sweep(self, threshold, k, candidates):
-        """The objective at each candidate threshold of class ``k``, others fixed."""
-        if self.objective.scorer is not None:
-            trials = np.repeat(threshold[None], len(candidates), axis=0)
-            trials[:, k] = candidates
-            return np.array([self.scorer_value(trial) for trial in trials])
-        fixed = np.where(self.accepted(threshold), 1, -1).astype(np.int8)
-        fixed[self.predicted == k] = 0
+    def sweep(self, thresholds, threshold=None, k=None, names=()):
+        """The reject curve of class ``k``'s threshold, the others at
+        ``threshold`` (of every class's, when ``k`` is None), and the objective
+        (greater = better) at its points."""
+        fixed = None
+        if k is not None:
+            fixed = np.where(self.accepted(threshold), 1, -1).astype(np.int8)
+            fixed[self.predicted == k] = 0
+        stacks, cuts = threshold_sweep(
+            self.true,
+            self.predicted,
+            self.confidence,
+            self.weights,
+            thresholds,
+            len(self.classes),
+            fixed=fixed,
+            reject_all=True,
+        )
         measure = self.objective.measure
-        values = self.curve(candidates, [measure], fixed, reject_all=False)
-        return self.objective.sign * values.measures[measure]
+        names = list(dict.fromkeys([measure or "ni2", *names]))
+        # An undefined value is nan: never the best.
+        curve = RejectCurve.from_stacks(
+            stacks,
+            with_final_threshold(cuts, self.confidence),
+            self.classes,
+            names,
+            np.nan,
+        )
+        if measure is not None:
+            return curve, self.objective.sign * curve.measures[measure]
+        own = np.arange(len(self.classes)) == k
+        values = [
+            self.scorer_value(t if k is None else np.where(own, t, threshold))
+            for t in curve.thresholds
+        ]
+        return curve, np.array(values)
 
 
 def _warn_if_tied(values, reject_rate, best, objective):
@@ -534,17 +542,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self.per_class_ = bool(per_class)
         confidence = _float_where_exact(problem.confidence, per_class=self.per_class_)
         problem.confidence = confidence
-        names = [objective.measure or "ni2", *_CURVE_MEASURES]
-        curve = problem.curve(thresholds, list(dict.fromkeys(names)))
-        if objective.measure is not None:
-            values = objective.sign * curve.measures[objective.measure]
-        else:
-            values = np.array(
-                [
-                    problem.scorer_value(np.full(len(classes), t))
-                    for t in curve.thresholds
-                ]
-            )
+        curve, values = problem.sweep(thresholds, names=_CURVE_MEASURES)
         if np.all(np.isnan(values)):
             raise ValueError(
                 f"{objective.name} is undefined at every threshold: the data hold a "
@@ -626,15 +624,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         for round_index in range(1, _MAX_ROUNDS + 1):
             improved = False
             for k in range(len(problem.classes)):
-                own = problem.confidence[problem.predicted == k]
-                if thresholds is None:
-                    candidates = np.unique(own)
-                elif isinstance(thresholds, int):
-                    candidates = quantile_thresholds(own, thresholds)
-                else:
-                    candidates = thresholds
-                candidates = np.append(candidates, np.inf)
-                values = problem.sweep(threshold, k, candidates)
+                curve, values = problem.sweep(thresholds, threshold, k)
+                candidates = curve.thresholds
                 if np.all(np.isnan(values)):
                     continue
                 best = int(np.nanargmax(values))

@@ -1,11 +1,6 @@
-"""scikit-learn scorers of the registry measures and the risk-coverage areas.
-
-Every scorer is made by ``make_scorer`` (see :mod:`.compat`) and reads the
-fitted estimator: a measure scorer builds the augmented confusion matrix in
-the estimator's own class order with the estimator's own reject label; an
-area scorer ranks the estimator's predictions by their confidence. Values are
-negated where lower is better, so that greater is always better.
-"""
+"""scikit-learn scorers of the registry measures and the risk-coverage areas:
+made by ``make_scorer`` (see :mod:`.compat`), reading the fitted estimator's
+classes, reject label and confidence; negated where lower is better."""
 
 from typing import Any, Literal
 
@@ -328,18 +323,14 @@ def make_ni_scorer(
     Parameters
     ----------
     measure : str, default="ni2"
-        ``"ni1"`` ... ``"ni24"``, ``"info_completeness"``,
-        ``"false_info_ratio"`` (or ``"neg_false_info_ratio"``),
-        ``"info_error"``, ``"triangle_mi"``, ``"triangle_vi"``,
-        ``"triangle_dh"`` or a conventional measure such as ``"kappa"``.
-        Lower-is-better measures are negated.
+        A registry name (``"ni2"``, ``"false_info_ratio"``, ``"kappa"``, ...);
+        lower-is-better measures are negated.
     reject_label : "auto", scalar or None, default="auto"
-        ``"auto"`` reads the reject label from the estimator (a
-        :class:`RejectOptionClassifier`, also as the last step of a Pipeline);
-        an estimator without a reject option cannot reject. A value overrides.
+        ``"auto"`` reads it from the estimator (a :class:`RejectOptionClassifier`,
+        also as a Pipeline's last step; others cannot reject); a value overrides.
     labels : array-like, default=None
-        Class order of the matrix; by default the estimator's ``classes_``
-        (plus any label of the test fold it never saw).
+        Class order; by default the estimator's ``classes_`` (then any label of
+        the test fold it never saw).
     replace_undefined_by : "warn" or float, default="warn"
         Value when the measure is undefined on a fold.
     adjusted : bool, default=False
@@ -396,12 +387,8 @@ def make_multi_measure_scorer(
     ----------
     measures : sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio", "triangle_mi")
-        Registry names (see :func:`make_ni_scorer`).
-    reject_label : "auto", scalar or None, default="auto"
-        As for :func:`make_ni_scorer`.
-    labels : array-like, default=None
-        As for :func:`make_ni_scorer`.
-    replace_undefined_by : "warn" or float, default="warn"
+        Registry names.
+    reject_label, labels, replace_undefined_by
         As for :func:`make_ni_scorer`.
 
     Returns
