@@ -1,20 +1,14 @@
-"""The only module of infometrics that uses scikit-learn's private API.
+"""The only module of infometrics that uses scikit-learn's private API, for two
+things with no public form (scikit-learn 1.6 to 1.9):
 
-Two things have no public form in scikit-learn (1.6 to 1.9):
-
-1. **A scorer that reads the fitted estimator.** The scorers are instances of
-   the class :func:`sklearn.metrics.make_scorer` returns, with the state it
-   gives (score function of labels, sign, keyword arguments, metadata
-   request), so every scikit-learn code path reads them as its own; a score
-   must also know the estimator's ``classes_`` and reject label, so
-   :class:`EstimatorAwareScorer` overrides ``_score``, the one method through
-   which every caller (``scorer(...)``, multi-metric dicts, searches) scores
-   an estimator.
-2. **Scorer names.** ``scoring="ni2"`` is accepted where scikit-learn looks
-   names up: the dict ``sklearn.metrics._scorer._SCORERS``, and the
-   ``StrOptions(set(get_scorer_names()))`` parameter constraints that
-   already-imported scikit-learn modules built at import time, recognised by
-   what they hold.
+1. **A scorer that reads the fitted estimator**: an instance of the class
+   :func:`sklearn.metrics.make_scorer` returns, with the state it gives, so
+   that every scikit-learn code path reads it as its own, overriding
+   ``_score``, the one method through which every caller scores an estimator.
+2. **Scorer names**: ``scoring="ni2"`` is added where scikit-learn looks names
+   up, the dict ``sklearn.metrics._scorer._SCORERS`` and the
+   ``StrOptions(set(get_scorer_names()))`` parameter constraints built at
+   import time (recognised by what they hold).
 
 The suite runs scikit-learn's own scorer and threshold-tuning tests with
 infometrics imported, on the oldest and newest supported releases.

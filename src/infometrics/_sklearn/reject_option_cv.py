@@ -474,9 +474,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         **params : dict
             Passed to the wrapped classifier's ``fit``; a ``sample_weight``
             also weighs the objective. With metadata routing enabled, routed
-            as ``TunedThresholdClassifierCV`` routes them: to the classifier's
-            ``fit`` and the scorer's ``score`` as each requested (an
-            unrequested ``sample_weight`` raises where scikit-learn raises).
+            as by ``TunedThresholdClassifierCV``.
 
         Returns
         -------
@@ -585,12 +583,9 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         return self
 
     def get_metadata_routing(self):
-        """Routing of fit metadata to the wrapped estimator and to the scorer.
-
-        As ``TunedThresholdClassifierCV``: ``fit`` routes to the estimator's
-        ``fit``, to the scorer's ``score`` (a measure name is scored by
-        :func:`make_ni_scorer`, which requests nothing by default) and to the
-        splitter's ``split`` (``groups`` for a group splitter).
+        """Routing of fit metadata, as by ``TunedThresholdClassifierCV``: to the
+        estimator's ``fit``, the scorer's ``score`` (:func:`make_ni_scorer` for
+        a measure name) and the splitter's ``split``.
 
         Returns
         -------
