@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numbers
 from typing import Any, Literal
 
 import numpy as np
@@ -309,22 +308,19 @@ class RejectOptionClassifier(_BaseRejectOption):
         high, what = (1.0, "the maximum predicted probability")
         if method == "decision_function":
             high, what = (np.inf, "the decision margin")
-        if np.ndim(threshold) == 0 and (
-            not isinstance(threshold, (numbers.Real, np.number))
-            or isinstance(threshold, (bool, np.bool_))
-            or np.isnan(threshold)
-        ):
-            raise ValueError(
-                "threshold must be a real number (e.g. 0.8) or an array of one "
-                f"threshold per class; got {threshold!r}."
-            )
         try:
             values = np.asarray(threshold, dtype=float).reshape(-1)
         except (TypeError, ValueError):
+            values = None
+        if (
+            values is None
+            or isinstance(threshold, (str, bool, np.bool_))
+            or (np.ndim(threshold) == 0 and np.isnan(values[0]))
+        ):
             raise ValueError(
-                "threshold must be a real number or an array of one real threshold "
-                f"per class; got {threshold!r}."
-            ) from None
+                "threshold must be a real number (e.g. 0.8) or an array of one "
+                f"real threshold per class; got {threshold!r}."
+            )
         if np.ndim(threshold) and (np.ndim(threshold) != 1 or len(values) != n_classes):
             raise ValueError(
                 f"threshold has shape {np.shape(threshold)}, but one threshold per "
