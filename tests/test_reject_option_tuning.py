@@ -450,3 +450,24 @@ def test_per_class_thresholds_of_a_scikit_learn_scorer_give_its_best_score(iris)
     assert model.best_threshold_.shape == (3,)
     assert model.best_score_ == pytest.approx(expected, rel=1e-12)
     assert model.best_score_ >= model.cv_results_["scores"].max()
+
+
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.DegenerateThresholdWarning")
+def test_an_adjusted_scorer_is_tuned_adjusted(iris):
+    # It was read as its plain measure: the tuner maximised the plug-in NI2.
+    X, y = iris
+    model = im.RejectOptionClassifierCV(
+        GaussianNB(),
+        scoring=im.make_ni_scorer("ni2", adjusted=True),
+        per_class=False,
+        thresholds=8,
+        cv=CV,
+    ).fit(X, y)
+    proba = cross_val_predict(GaussianNB(), X, y, cv=CV, method="predict_proba")
+    predicted = proba.argmax(axis=1)
+    kept = proba.max(axis=1) >= model.best_threshold_
+    matrix = im.augmented_confusion_matrix(
+        y, np.where(kept, predicted, -1), labels=[0, 1, 2]
+    )
+    expected = im.measures.adjusted_measures(matrix, ["ni2"])["ni2"]
+    assert model.best_score_ == pytest.approx(expected, rel=1e-12)

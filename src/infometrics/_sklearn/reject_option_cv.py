@@ -109,10 +109,13 @@ class _Objective:
 
     def __init__(self, scoring):
         self.measure = self.scorer = None
+        # A scorer of a plain measure is that measure; an adjusted one, or one
+        # with its own labels or reject label, is called as a scorer.
         if (
             isinstance(scoring, InformationScorer)
             and scoring.labels is None
             and is_auto(scoring.reject_label)
+            and not scoring.adjusted
         ):
             self.measure = scoring.measure
         elif isinstance(scoring, MultiMeasureScorer):
