@@ -14,11 +14,7 @@ from sklearn import get_config
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.metrics import get_scorer
 from sklearn.model_selection import check_cv, cross_val_predict
-from sklearn.utils.metadata_routing import (
-    MetadataRouter,
-    MethodMapping,
-    process_routing,
-)
+from sklearn.utils.metadata_routing import MethodMapping, process_routing
 from sklearn.utils.metaestimators import available_if
 
 from .._counting.label_checks import check_sample_weight
@@ -173,14 +169,13 @@ class _Problem:
     def accept_all_where_none_rejected(self, threshold):
         """0 where a threshold rejects no out-of-fold prediction (of its class):
         then the fitted classifier rejects none on any data either."""
+        kept = self.accepted(threshold)
         if np.ndim(threshold) == 0:
-            below = self.confidence < threshold
-            return 0.0 if self.confidence.size and not below.any() else threshold
+            return 0.0 if kept.size and kept.all() else threshold
         threshold = np.array(threshold, dtype=float)
         for k in range(len(threshold)):
-            own = self.confidence[self.predicted == k]
-            if own.size and not (own < threshold[k]).any():
-                threshold[k] = 0.0
+            own = kept[self.predicted == k]
+            threshold[k] = 0.0 if own.size and own.all() else threshold[k]
         return threshold
 
     def reject_rate(self, threshold):
@@ -601,11 +596,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             else objective.scorer or make_ni_scorer(objective.measure)
         )
         return (
-            MetadataRouter(owner=self)
-            .add(
-                estimator=self.estimator,
-                method_mapping=MethodMapping().add(caller="fit", callee="fit"),
-            )
+            super()
+            .get_metadata_routing()
             .add(
                 scorer=scorer,
                 method_mapping=MethodMapping().add(caller="fit", callee="score"),
