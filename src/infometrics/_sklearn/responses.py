@@ -85,9 +85,7 @@ def read_class_scores(scores, *, n_classes, estimator, method):
     ``method``; refused unless one column per class (or 1-d for two)."""
     check_not_one_vs_one(estimator, n_classes=n_classes, method=method)
     shape = np.shape(scores)
-    expected = (1, 2) if n_classes == 2 else (n_classes,)
-    width = 1 if len(shape) == 1 else (shape[1] if len(shape) == 2 else None)
-    if width not in expected or (len(shape) == 2 and n_classes == 2 and width == 1):
+    if shape[1:] != (n_classes,) and not (n_classes == 2 and len(shape) == 1):
         raise ValueError(
             f"{type(final_estimator(estimator)[0]).__name__}.{method} returned "
             f"scores of shape {shape}, but one column per class ({n_classes} "
