@@ -410,3 +410,64 @@ def test_tuner_refuses_bad_parameters(iris, params, error, message):
     X, y = iris
     with pytest.raises(error, match=message):
         im.RejectOptionClassifierCV(GaussianNB(), cv=CV, **params).fit(X, y)
+
+
+class UndefinedProbabilities(GaussianNB):
+    """A classifier whose probabilities are NaN or infinite."""
+
+    def __init__(self, value=np.nan):
+        super().__init__()
+        self.value = value
+
+    def predict_proba(self, X):
+        return np.full((len(X), len(self.classes_)), self.value)
+
+
+@pytest.mark.parametrize("value", [np.nan, np.inf])
+@pytest.mark.parametrize("scoring", ["ni2", "balanced_accuracy"])
+def test_tuner_refuses_scores_that_rank_nothing(iris, value, scoring):
+    X, y = iris
+    model = im.RejectOptionClassifierCV(
+        UndefinedProbabilities(value), scoring=scoring, cv=CV
+    )
+    with pytest.raises(ValueError, match="NaN or infinite"):
+        model.fit(X, y)
+
+
+@SKLEARN_SEES_REJECTIONS
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.DegenerateThresholdWarning")
+def test_per_class_thresholds_of_a_scikit_learn_scorer_give_its_best_score(iris):
+    X, y = iris
+    model = im.RejectOptionClassifierCV(
+        GaussianNB(), scoring="balanced_accuracy", per_class=True, thresholds=8, cv=CV
+    ).fit(X, y)
+    # The reference: the scorer's metric on the abstaining out-of-fold
+    # predictions at the chosen thresholds, built by hand.
+    proba = cross_val_predict(GaussianNB(), X, y, cv=CV, method="predict_proba")
+    predicted = proba.argmax(axis=1)
+    kept = proba.max(axis=1) >= model.best_threshold_[predicted]
+    expected = balanced_accuracy_score(y, np.where(kept, predicted, -1))
+    assert model.best_threshold_.shape == (3,)
+    assert model.best_score_ == pytest.approx(expected, rel=1e-12)
+    assert model.best_score_ >= model.cv_results_["scores"].max()
+
+
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.DegenerateThresholdWarning")
+def test_an_adjusted_scorer_is_tuned_adjusted(iris):
+    # It was read as its plain measure: the tuner maximised the plug-in NI2.
+    X, y = iris
+    model = im.RejectOptionClassifierCV(
+        GaussianNB(),
+        scoring=im.make_ni_scorer("ni2", adjusted=True),
+        per_class=False,
+        thresholds=8,
+        cv=CV,
+    ).fit(X, y)
+    proba = cross_val_predict(GaussianNB(), X, y, cv=CV, method="predict_proba")
+    predicted = proba.argmax(axis=1)
+    kept = proba.max(axis=1) >= model.best_threshold_
+    matrix = im.augmented_confusion_matrix(
+        y, np.where(kept, predicted, -1), labels=[0, 1, 2]
+    )
+    expected = im.measures.adjusted_measures(matrix, ["ni2"])["ni2"]
+    assert model.best_score_ == pytest.approx(expected, rel=1e-12)

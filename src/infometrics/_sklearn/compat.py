@@ -1,20 +1,14 @@
-"""The only module of infometrics that uses scikit-learn's private API.
+"""The only module of infometrics that uses scikit-learn's private API, for two
+things with no public form (scikit-learn 1.6 to 1.9):
 
-Two things have no public form in scikit-learn (1.6 to 1.9):
-
-1. **A scorer that reads the fitted estimator.** The scorers are instances of
-   the class :func:`sklearn.metrics.make_scorer` returns, with the state it
-   gives (score function of labels, sign, keyword arguments, metadata
-   request), so every scikit-learn code path reads them as its own; a score
-   must also know the estimator's ``classes_`` and reject label, so
-   :class:`EstimatorAwareScorer` overrides ``_score``, the one method through
-   which every caller (``scorer(...)``, multi-metric dicts, searches) scores
-   an estimator.
-2. **Scorer names.** ``scoring="ni2"`` is accepted where scikit-learn looks
-   names up: the dict ``sklearn.metrics._scorer._SCORERS``, and the
-   ``StrOptions(set(get_scorer_names()))`` parameter constraints that
-   already-imported scikit-learn modules built at import time, recognised by
-   what they hold.
+1. **A scorer that reads the fitted estimator**: an instance of the class
+   :func:`sklearn.metrics.make_scorer` returns, with the state it gives, so
+   that every scikit-learn code path reads it as its own, overriding
+   ``_score``, the one method through which every caller scores an estimator.
+2. **Scorer names**: ``scoring="ni2"`` is added where scikit-learn looks names
+   up, the dict ``sklearn.metrics._scorer._SCORERS`` and the
+   ``StrOptions(set(get_scorer_names()))`` parameter constraints built at
+   import time (recognised by what they hold).
 
 The suite runs scikit-learn's own scorer and threshold-tuning tests with
 infometrics imported, on the oldest and newest supported releases.
@@ -39,18 +33,23 @@ _SENTINEL_NAMES = frozenset({"accuracy", "neg_log_loss", "f1_macro"})
 class EstimatorAwareScorer(_MADE_SCORER):
     """A scorer made by ``make_scorer`` whose score also reads the estimator.
 
-    A subclass adopts a ``make_scorer`` scorer's state (:meth:`_adopt`) and
-    scores in ``score_estimator``; code that thresholds the predictions itself
-    (``TunedThresholdClassifierCV``) reads only the ``make_scorer`` state.
+    It holds the state ``make_scorer(score_func, **options)`` gives, whatever
+    the installed version holds, and scores a fitted estimator in ``_value``;
+    code that thresholds the predictions itself (``TunedThresholdClassifierCV``)
+    reads only the ``make_scorer`` state.
     """
 
-    def _adopt(self, scorer):
-        # The state make_scorer gave, whatever the installed version holds.
-        vars(self).update(vars(scorer))
+    def __init__(self, score_func, **options):
+        vars(self).update(vars(make_scorer(score_func, **options)))
 
-    def _score(self, method_caller, estimator, X, y_true, **kwargs):
+    def _score(self, method_caller, estimator, X, y_true, sample_weight=None, **kw):
         # The private hook: every scikit-learn path scores an estimator here.
-        return self.score_estimator(estimator, X, y_true, **kwargs)
+        if kw:
+            raise TypeError(
+                f"{self!r} got unexpected metadata {sorted(kw)}; it accepts only "
+                "sample_weight."
+            )
+        return self._value(estimator, X, y_true, sample_weight)
 
 
 def binary_metric_of(scorer):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numbers
 from typing import Any, Literal
 
 import numpy as np
@@ -26,7 +25,6 @@ from .responses import (
     accepted,
     check_not_one_vs_one,
     check_reject_label,
-    check_response_method,
     in_namespace_of,
     predictions_and_confidence,
     resolve_response_method,
@@ -34,15 +32,29 @@ from .responses import (
 from .scorers import estimator_classes
 
 
-def _estimator_has(attribute):
-    """For ``available_if``: the fitted (or else the unfitted) estimator has it."""
+def _delegated(method):
+    """The wrapped classifier's ``method``, present when it has one (fitted,
+    or else unfitted)."""
 
-    def check(self):
-        if hasattr(self, "estimator_"):
-            return hasattr(self.estimator_, attribute)
-        return hasattr(self.estimator, attribute)
+    def available(self):
+        return hasattr(getattr(self, "estimator_", self.estimator), method)
 
-    return check
+    def delegate(self, X):
+        check_is_fitted(self, "estimator_")
+        return getattr(self.estimator_, method)(X)
+
+    delegate.__name__ = delegate.__qualname__ = method
+    delegate.__doc__ = f"""``{method}`` of the wrapped classifier.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+
+        Returns
+        -------
+        values : ndarray of shape (n_samples, n_classes) or (n_samples,)
+        """
+    return available_if(available)(delegate)
 
 
 class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
@@ -52,22 +64,14 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
     # rejections, written as `reject_label`.
     _infometrics_abstains = True
 
-    def _check_common_parameters(self):
-        check_response_method(self.response_method)
+    def _check_fit(self, y):
+        """``(y, classes, response method)`` validated; NumPy ``StringDType``
+        labels, which scikit-learn refuses, go on as object strings."""
         if self.reject_label is None:
             raise ValueError(
                 "reject_label must be a value (e.g. -1 or 'reject'), not None: this "
                 "classifier's purpose is to reject."
             )
-
-    def _fit_params(self, params):
-        if get_config().get("enable_metadata_routing", False):
-            return process_routing(self, "fit", **params).estimator.fit
-        return params
-
-    def _check_target(self, y):
-        """Validated 1-d class labels and their classes; NumPy ``StringDType``
-        labels, which scikit-learn refuses, go on as object strings."""
         string_dtype = getattr(np.dtypes, "StringDType", None)
         dtype = getattr(y, "dtype", None)
         self._string_dtype = None
@@ -93,13 +97,15 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         # API inputs): the reject logic works on their values.
         classes = np.asarray(unique_labels(y))
         check_reject_label(self.reject_label, classes)
-        return y, classes
+        method = resolve_response_method(self.estimator, self.response_method)
+        check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
+        return y, classes, method
 
-    def _set_fitted_attributes(self):
-        if hasattr(self.estimator_, "n_features_in_"):
-            self.n_features_in_ = self.estimator_.n_features_in_
-        if hasattr(self.estimator_, "feature_names_in_"):
-            self.feature_names_in_ = self.estimator_.feature_names_in_
+    def _fit_estimator(self, X, y, fit_params):
+        self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
+        for name in ("n_features_in_", "feature_names_in_"):
+            if hasattr(self.estimator_, name):
+                setattr(self, name, getattr(self.estimator_, name))
 
     @property
     def classes_(self):
@@ -107,11 +113,8 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         return self.estimator_.classes_
 
     def predict_confidence(self, X):
-        """The confidence that the threshold is compared with.
-
-        The top predicted probability (Chow's rule) with ``predict_proba``; with
-        ``decision_function`` the margin between the top and the runner-up
-        decision value (``|d|`` for a binary classifier).
+        """The confidence compared with the threshold: the top probability, or
+        the margin between the two top decision values (``|d|`` for two classes).
 
         Parameters
         ----------
@@ -139,20 +142,14 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         -------
         y_pred : ndarray of shape (n_samples,)
             A class of :attr:`classes_` or ``reject_label``, in the dtype of
-            ``classes_`` widened (never wrapped) to hold ``reject_label``:
-            uint8 classes with ``reject_label=-1`` give int16, boolean classes
-            give an object array of ``True``, ``False`` and ``reject_label``,
-            NumPy ``StringDType`` labels their ``StringDType`` (with
-            ``na_object=np.nan`` for ``reject_label=np.nan``).
+            ``classes_`` widened to hold ``reject_label`` (uint8 classes and
+            ``-1``: int16; booleans: object; NumPy ``StringDType`` kept).
 
         Notes
         -----
-        To a binary scikit-learn metric (``scoring="f1"``, ``"precision"``,
-        ``"recall"``, ``"jaccard"``: ``average="binary"``) the reject label is
-        a third class, so it raises on these predictions (``nan`` in
-        ``cross_val_score``). Score with an infometrics scorer
-        (``scoring="ni2"``), which reads the reject label from this estimator,
-        or with ``make_scorer(f1_score, labels=[1], average="micro")``.
+        scikit-learn's binary metrics (``scoring="f1"``) see ``reject_label``
+        as a third class and raise: see "scikit-learn's binary metrics and the
+        reject label" in the user guide.
         """
         predicted_index, confidence = self._predict_with_confidence(X)
         kept = accepted(confidence, self._active_threshold(), predicted_index)
@@ -168,50 +165,9 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
             predictions = predictions.astype(string_dtype)
         return in_namespace_of(X, predictions)
 
-    @available_if(_estimator_has("predict_proba"))
-    def predict_proba(self, X):
-        """Class probabilities of the wrapped classifier.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        probabilities : ndarray of shape (n_samples, n_classes)
-        """
-        check_is_fitted(self, "estimator_")
-        return self.estimator_.predict_proba(X)
-
-    @available_if(_estimator_has("predict_log_proba"))
-    def predict_log_proba(self, X):
-        """Class log-probabilities of the wrapped classifier.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        log_probabilities : ndarray of shape (n_samples, n_classes)
-        """
-        check_is_fitted(self, "estimator_")
-        return self.estimator_.predict_log_proba(X)
-
-    @available_if(_estimator_has("decision_function"))
-    def decision_function(self, X):
-        """Decision values of the wrapped classifier.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        decision : ndarray of shape (n_samples,) or (n_samples, n_classes)
-        """
-        check_is_fitted(self, "estimator_")
-        return self.estimator_.decision_function(X)
+    predict_proba = _delegated("predict_proba")
+    predict_log_proba = _delegated("predict_log_proba")
+    decision_function = _delegated("decision_function")
 
     def score(self, X, y, sample_weight=None):
         """NI2 of the abstaining predictions on ``X`` (higher is better).
@@ -258,15 +214,10 @@ class RejectOptionClassifier(_BaseRejectOption):
     """Classifier that abstains when its confidence is below a threshold.
 
     Predicts the wrapped classifier's class, or ``reject_label`` when the
-    confidence (the top predicted probability — Chow's rule — or the decision
-    margin) is below ``threshold``. Multiclass. Score it with NI2 or any
-    information measure (``scoring="ni2"``), and tune ``threshold`` with
-    :class:`~sklearn.model_selection.GridSearchCV` or use
-    :class:`RejectOptionClassifierCV`.
-
-    Both pass scikit-learn's estimator checks except ``check_classifiers_train``
-    and ``check_classifiers_classes``, which require every prediction to be a
-    class: an abstaining classifier predicts ``reject_label`` by design.
+    confidence (the top predicted probability, Chow's rule, or the decision
+    margin) is below ``threshold``. Multiclass. It passes scikit-learn's
+    estimator checks except the two that require every prediction to be a
+    class (``check_classifiers_train``, ``check_classifiers_classes``).
 
     Parameters
     ----------
@@ -274,20 +225,15 @@ class RejectOptionClassifier(_BaseRejectOption):
         Fitted by :meth:`fit` on a clone; wrap a fitted one in
         :class:`sklearn.frozen.FrozenEstimator` to keep it as it is.
     threshold : float or array-like of shape (n_classes,), default=0.5
-        Samples whose confidence is below it are rejected (``>=`` accepts).
-        With probabilities, 0.5 rejects when no class has a majority; 0 never
-        rejects. An array gives one threshold per class, in the order of
-        :attr:`classes_`: the threshold of the predicted class applies (the
-        multiclass reject rule with a reject cost per class). Values must lie
+        Samples whose confidence is below it are rejected (``>=`` accepts); 0
+        never rejects, ``np.inf`` rejects everything. An array gives one per
+        class of :attr:`classes_`, the predicted class's applying. Values lie
         in the range of the confidence (``[0, 1]`` for probabilities,
-        ``[0, inf)`` for margins); ``np.inf`` rejects every prediction (of
-        that class).
+        ``[0, inf)`` for margins).
     reject_label : scalar, default=-1
-        Written for a rejected sample; must not be a class and must be of the
-        classes' type (a string for string classes), or ``np.nan`` (the
-        missing-value marker, for classes of any type). Predictions keep the
-        dtype of the classes, widened (never wrapped) to hold it: uint8
-        classes with ``-1`` give int16 predictions.
+        Written for a rejected sample: not a class, of the classes' type, or
+        ``np.nan``. Predictions keep the classes' dtype, widened (never
+        wrapped) to hold it.
     response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
         Where the confidence comes from; ``"auto"`` prefers probabilities.
 
@@ -362,22 +308,19 @@ class RejectOptionClassifier(_BaseRejectOption):
         high, what = (1.0, "the maximum predicted probability")
         if method == "decision_function":
             high, what = (np.inf, "the decision margin")
-        if np.ndim(threshold) == 0 and (
-            not isinstance(threshold, (numbers.Real, np.number))
-            or isinstance(threshold, (bool, np.bool_))
-            or np.isnan(threshold)
-        ):
-            raise ValueError(
-                "threshold must be a real number (e.g. 0.8) or an array of one "
-                f"threshold per class; got {threshold!r}."
-            )
         try:
             values = np.asarray(threshold, dtype=float).reshape(-1)
         except (TypeError, ValueError):
+            values = None
+        if (
+            values is None
+            or isinstance(threshold, (str, bool, np.bool_))
+            or (np.ndim(threshold) == 0 and np.isnan(values[0]))
+        ):
             raise ValueError(
-                "threshold must be a real number or an array of one real threshold "
-                f"per class; got {threshold!r}."
-            ) from None
+                "threshold must be a real number (e.g. 0.8) or an array of one "
+                f"real threshold per class; got {threshold!r}."
+            )
         if np.ndim(threshold) and (np.ndim(threshold) != 1 or len(values) != n_classes):
             raise ValueError(
                 f"threshold has shape {np.shape(threshold)}, but one threshold per "
@@ -415,13 +358,11 @@ class RejectOptionClassifier(_BaseRejectOption):
         -------
         self : RejectOptionClassifier
         """
-        self._check_common_parameters()
-        y, classes = self._check_target(y)
+        y, classes, _ = self._check_fit(y)
         # Checked before the (possibly long) fit, against the classes of y.
         self._checked_threshold(self.estimator, len(classes))
-        method = resolve_response_method(self.estimator, self.response_method)
-        check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
-        self.estimator_ = clone(self.estimator).fit(X, y, **self._fit_params(params))
+        if get_config().get("enable_metadata_routing", False):
+            params = process_routing(self, "fit", **params).estimator.fit
+        self._fit_estimator(X, y, params)
         self._checked_threshold(self.estimator_, np.asarray(self.classes_).size)
-        self._set_fitted_attributes()
         return self

@@ -1,10 +1,6 @@
-"""The reject-option classifier whose threshold is tuned out of fold.
-
-The objective (a measure of this package, evaluated on stacks of confusion
-matrices, or any scikit-learn scorer, replayed on the abstaining out-of-fold
-predictions), the global sweep, the per-class coordinate ascent, and the
-warnings for degenerate choices.
-"""
+"""The reject-option classifier whose threshold is tuned out of fold: the
+objective, the global sweep, the per-class coordinate ascent, and the
+warnings for degenerate choices."""
 
 from __future__ import annotations
 
@@ -18,31 +14,20 @@ from sklearn import get_config
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.metrics import get_scorer
 from sklearn.model_selection import check_cv, cross_val_predict
-from sklearn.utils.metadata_routing import (
-    MetadataRouter,
-    MethodMapping,
-    process_routing,
-)
+from sklearn.utils.metadata_routing import MethodMapping, process_routing
 from sklearn.utils.metaestimators import available_if
 
 from .._counting.label_checks import check_sample_weight
 from .._counting.labels import encode_labels
-from .._curves.reject_curve import reject_curve
-from .._curves.scores import check_thresholds, quantile_thresholds
-from .._curves.stacks import ThresholdStacks, stable_order
-from .._measures.registry import MEASURES, check_measure, evaluate_stack_blocks
+from .._curves.curve import RejectCurve
+from .._curves.scores import check_thresholds
+from .._curves.stacks import threshold_sweep, with_final_threshold
+from .._measures.registry import MEASURES, check_measure
 from .._warnings import find_stack_level
 from ..exceptions import DegenerateThresholdWarning
 from .compat import binary_metric_of
 from .reject_option import _BaseRejectOption
-from .responses import (
-    CONFIDENCE_OF,
-    abstaining_predictions,
-    accepted,
-    check_not_one_vs_one,
-    read_class_scores,
-    resolve_response_method,
-)
+from .responses import abstaining_predictions, accepted, read_class_scores
 from .scorers import InformationScorer, MultiMeasureScorer, is_auto, make_ni_scorer
 
 __all__ = ["RejectOptionClassifierCV"]
@@ -57,6 +42,8 @@ _MAX_ROUNDS = 20
 _PER_CLASS_MIN_SAMPLES = 30
 # Relative tolerance under which two objective values are a tie.
 _TIE_RTOL = 1e-9
+# The measures of curve_, besides the one tuned.
+_CURVE_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
 # Why a measure of this package prefers a degenerate end, for the warning.
 _WHY_REJECT_ALL = {
     "false_info_ratio": "r(S|T) = 0 when nothing is accepted",
@@ -64,13 +51,6 @@ _WHY_REJECT_ALL = {
     "error_rate": "no accepted sample can be wrong when nothing is accepted",
     "reject_rate": "the reject rate is not an objective",
 }
-
-
-def _per_class_by_default(true, n_classes):
-    """The rule of ``per_class="auto"``: more than two classes, each well sampled
-    (the evidence is under ``per_class`` in the class docstring)."""
-    counts = np.bincount(true, minlength=n_classes)
-    return bool(n_classes > 2 and counts.min() >= _PER_CLASS_MIN_SAMPLES)
 
 
 def _float_where_exact(confidence, *, per_class):
@@ -90,14 +70,6 @@ def _float_where_exact(confidence, *, per_class):
             "them exactly), or give the scores as floats or ranks."
         )
     return confidence
-
-
-def _candidates(confidence, thresholds):
-    """Candidate thresholds, ascending: ``k`` quantiles of ``confidence`` for
-    an int ``k``; ``None`` means every distinct value."""
-    if isinstance(thresholds, int):
-        return quantile_thresholds(confidence, thresholds)
-    return thresholds
 
 
 class _OutOfFoldPredictions(ClassifierMixin, BaseEstimator):
@@ -133,10 +105,13 @@ class _Objective:
 
     def __init__(self, scoring):
         self.measure = self.scorer = None
+        # A scorer of a plain measure is that measure; an adjusted one, or one
+        # with its own labels or reject label, is called as a scorer.
         if (
             isinstance(scoring, InformationScorer)
             and scoring.labels is None
             and is_auto(scoring.reject_label)
+            and not scoring.adjusted
         ):
             self.measure = scoring.measure
         elif isinstance(scoring, MultiMeasureScorer):
@@ -173,27 +148,19 @@ class _Objective:
 class _Problem:
     """Out-of-fold predictions, and the objective at given thresholds."""
 
-    def __init__(
-        self,
-        *,
-        y,
-        predicted,
-        confidence,
-        sample_weight,
-        classes,
-        scores,
-        method,
-        reject_label,
-        objective,
-    ):
+    def __init__(self, y, classes, scores, method, sample_weight, owner, objective):
         self.y, self.classes, self.objective = y, classes, objective
+        self.predicted, self.confidence = read_class_scores(
+            scores, n_classes=len(classes), estimator=owner.estimator, method=method
+        )
         self.true = encode_labels(y, classes)
-        self.predicted, self.confidence = predicted, confidence
         self.sample_weight = sample_weight
         self.weights = check_sample_weight(sample_weight, len(y))
-        self.reject_label = reject_label
+        self.reject_label = owner.reject_label
         if objective.scorer is not None:
-            self.replay = _OutOfFoldPredictions(classes, reject_label, scores, method)
+            self.replay = _OutOfFoldPredictions(
+                classes, owner.reject_label, scores, method
+            )
             self.indices = np.arange(len(y)).reshape(-1, 1)
 
     def accepted(self, threshold):
@@ -202,14 +169,13 @@ class _Problem:
     def accept_all_where_none_rejected(self, threshold):
         """0 where a threshold rejects no out-of-fold prediction (of its class):
         then the fitted classifier rejects none on any data either."""
+        kept = self.accepted(threshold)
         if np.ndim(threshold) == 0:
-            below = self.confidence < threshold
-            return 0.0 if self.confidence.size and not below.any() else threshold
+            return 0.0 if kept.size and kept.all() else threshold
         threshold = np.array(threshold, dtype=float)
         for k in range(len(threshold)):
-            own = self.confidence[self.predicted == k]
-            if own.size and not (own < threshold[k]).any():
-                threshold[k] = 0.0
+            own = kept[self.predicted == k]
+            threshold[k] = 0.0 if own.size and own.all() else threshold[k]
         return threshold
 
     def reject_rate(self, threshold):
@@ -233,45 +199,42 @@ class _Problem:
             )
         return float(value)
 
-    def sweep(self, threshold, k, candidates):
-        """The objective at each candidate threshold of class ``k``, others fixed;
-        for a measure, one stack from one sort of class ``k``'s confidences."""
-        if self.objective.scorer is not None:
-            values = []
-            for candidate in candidates:
-                trial = threshold.copy()
-                trial[k] = candidate
-                values.append(self.scorer_value(trial))
-            return np.array(values)
-        m, n_points = len(self.classes), len(candidates)
-        others = self.predicted != k
-        accepted = others & self.accepted(threshold)
-        rejected = others & ~accepted
-        own = np.flatnonzero(~others)
-        own = own[stable_order(self.confidence[own])]
-        # Class k's samples rejected at a candidate: those below it, a prefix
-        # of the sorted order.
-        stops = np.searchsorted(self.confidence[own], candidates, side="left")
-        starts = np.bincount(stops[stops < own.size], minlength=own.size)
-        entries = np.concatenate(
-            [np.flatnonzero(rejected), own, np.flatnonzero(accepted)]
+    def sweep(self, thresholds, threshold=None, k=None, names=()):
+        """The reject curve of class ``k``'s threshold, the others at
+        ``threshold`` (of every class's, when ``k`` is None), and the objective
+        (greater = better) at its points."""
+        fixed = None
+        if k is not None:
+            fixed = np.where(self.accepted(threshold), 1, -1).astype(np.int8)
+            fixed[self.predicted == k] = 0
+        stacks, cuts = threshold_sweep(
+            self.true,
+            self.predicted,
+            self.confidence,
+            self.weights,
+            thresholds,
+            len(self.classes),
+            fixed=fixed,
+            reject_all=True,
         )
-        steps = np.concatenate(
-            [
-                np.zeros(np.count_nonzero(rejected), np.intp),
-                np.cumsum(starts),
-                np.full(np.count_nonzero(accepted), n_points),
-            ]
+        measure = self.objective.measure
+        names = list(dict.fromkeys([measure or "ni2", *names]))
+        # An undefined value is nan: never the best.
+        curve = RejectCurve.from_stacks(
+            stacks,
+            with_final_threshold(cuts, self.confidence),
+            self.classes,
+            names,
+            np.nan,
         )
-        cells = self.true[entries] * m + self.predicted[entries]
-        stacks = ThresholdStacks(cells, self.weights[entries], steps, n_points, m)
-        values = evaluate_stack_blocks(
-            stacks.blocks(),
-            m,
-            [self.objective.measure],
-            replace_undefined_by=np.nan,  # undefined: never the best
-        )[self.objective.measure]
-        return self.objective.sign * np.asarray(values, dtype=float)
+        if measure is not None:
+            return curve, self.objective.sign * curve.measures[measure]
+        own = np.arange(len(self.classes)) == k
+        values = [
+            self.scorer_value(t if k is None else np.where(own, t, threshold))
+            for t in curve.thresholds
+        ]
+        return curve, np.array(values)
 
 
 def _warn_if_tied(values, reject_rate, best, objective):
@@ -326,54 +289,40 @@ class RejectOptionClassifierCV(_BaseRejectOption):
     abstention, multiclass: fits the wrapped classifier on each CV fold, pools
     the out-of-fold probabilities (or decision values), evaluates ``scoring``
     at candidate confidence thresholds, keeps the best, then refits on all the
-    data.
-
-    * A measure of this package (``"ni2"``, ``"info_completeness"``, ...) is
-      evaluated at **every** distinct confidence value with one sort of the
-      confidences (:func:`reject_curve`).
-    * Any other scikit-learn scoring — a scorer name such as
-      ``"balanced_accuracy"`` or ``"f1_macro"``, or a callable
-      ``scorer(estimator, X, y)`` — is evaluated at ``thresholds`` values (100
-      by default, at evenly spaced quantiles of the confidence, plus "reject
-      everything"), one call of the scorer on every out-of-fold prediction
-      each. Such a metric sees a rejection as a prediction of ``reject_label``,
-      that is, as an error.
+    data. A measure of this package is evaluated at every distinct confidence
+    from one sort of the confidences (as :func:`reject_curve`); any other
+    scoring is called once per candidate threshold on the abstaining
+    out-of-fold predictions, where a rejection is a prediction of
+    ``reject_label``, that is, an error.
 
     Parameters
     ----------
     estimator : classifier
         The classifier to wrap.
     scoring : str or callable, default="ni2"
-        What to maximise. Measures that count a rejected sample as lost
-        information make sense to tune: ``"ni2"`` (the default; Hu & Wang's
-        measure for abstaining classifiers), ``"info_completeness"``,
-        ``"triangle_mi"``, ``"ni1"``. Measures that improve by accepting less
-        do not: ``"false_info_ratio"`` (``r(S|T) = 0`` when nothing is
-        accepted), ``"info_error"``, ``"error_rate"`` and
-        ``"accepted_accuracy"`` end at, or next to, "reject everything".
-        scikit-learn metrics (``"accuracy"`` aside, which is this package's
-        measure) count a rejection as an error, so rejecting rarely pays for
-        them. A degenerate choice warns (:class:`DegenerateThresholdWarning`).
-        Lower-is-better measures are minimised.
+        What to maximise: a measure of this package, a scikit-learn scorer name
+        (``"balanced_accuracy"``) or a callable ``scorer(estimator, X, y)``.
+        Measures that count a rejected sample as lost information make sense
+        (``"ni2"``, Hu & Wang's measure for abstaining classifiers,
+        ``"info_completeness"``, ``"triangle_mi"``); those that improve by
+        accepting less (``"false_info_ratio"``, ``"info_error"``,
+        ``"error_rate"``, ``"accepted_accuracy"``) end at "reject everything",
+        and scikit-learn metrics, which count a rejection as an error, rarely
+        gain from rejecting. A degenerate choice warns
+        (:class:`DegenerateThresholdWarning`). Lower-is-better measures are
+        minimised.
     per_class : bool or "auto", default="auto"
-        Tune one threshold per class (the predicted class's threshold
-        applies) by coordinate ascent: start from the best global threshold,
-        then sweep each class's threshold with the others fixed and keep the
-        best, round after round, until no class improves the objective (at
-        most 20 rounds). Each sweep of a package measure costs one sort of
-        that class's predictions. ``"auto"``: per class when there are more
-        than two classes and the rarest has at least 30 samples in ``y``,
-        one global threshold otherwise. The rule comes from held-out NI2 on
-        9 data sets, 3 models and 5 seeds (``benchmarks/bench_reject_default.py``,
-        table in the user guide): there, per-class thresholds were better in
-        46 of 60 such runs and never worse, and changed nothing when the
-        rarest class had fewer samples. The choice made is ``per_class_``.
+        Tune one threshold per class (the predicted class's applies) by
+        coordinate ascent from the best global threshold: sweep one class's
+        threshold at a time, others fixed, until none improves (at most 20
+        rounds). ``"auto"``: per class when there are more than two classes and
+        the rarest has at least 30 samples, the rule the benchmark in the user
+        guide supports (:ref:`reject-default-evidence`).
     thresholds : "auto", None, int or array-like, default="auto"
-        Candidate thresholds. ``"auto"``: every distinct confidence for a
-        measure of this package, 100 quantiles otherwise. ``None``: every
-        distinct confidence. An int ``k``: ``k`` thresholds at evenly spaced
-        quantiles (order statistics) of the out-of-fold confidence. An array:
-        those values. "Reject everything" is always a candidate.
+        Candidate thresholds: ``None`` every distinct confidence, an int ``k``
+        ``k`` evenly spaced quantiles of the confidence, an array those values;
+        ``"auto"`` is ``None`` for a measure of this package, 100 otherwise.
+        "Reject everything" is always a candidate.
     cv : int, cross-validation generator or iterable, default=5
         As in scikit-learn (stratified for classifiers); every sample must be
         predicted exactly once.
@@ -384,8 +333,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
     n_jobs : int, default=None
         Parallel fits over the folds.
     verbose : int, default=0
-        Progress messages: above 0, one line per sweep and the chosen
-        threshold; above 1, also the fold fits (scikit-learn's messages).
+        Above 0, one line per sweep and the chosen threshold; above 1, also
+        scikit-learn's messages of the fold fits.
 
     Attributes
     ----------
@@ -393,36 +342,27 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         The classifier refitted on all the data.
     best_threshold_ : float, int or ndarray of shape (n_classes,)
         The chosen threshold (one per class, in the order of ``classes_``,
-        with ``per_class=True``); ``inf`` rejects every prediction (of that
-        class). An int when the confidences are integers beyond ``2**53``
-        (integer class scores), so that they are compared exactly. Where the
-        best threshold rejects no out-of-fold prediction (of
-        that class), it is 0, so that the fitted classifier rejects nothing
-        (of that class) on new data either, also below the lowest confidence
-        seen out of fold.
+        with ``per_class``); ``inf`` rejects every prediction (of that class),
+        0 where it rejected no out-of-fold prediction (so that nothing is
+        rejected on new data either). An int for integer confidences beyond
+        ``2**53``, compared exactly.
     best_score_ : float
-        The objective at that threshold, out of fold: a measure in its
-        natural direction (``false_info_ratio``: lower is better), a scorer's
-        value as the scorer gives it.
+        The objective there, out of fold, in its natural direction.
     equivalent_reject_cost_ : float or ndarray of shape (n_classes,)
         ``1 - best_threshold_``: with calibrated probabilities, the cost of a
         rejection, in units of the cost of an error, for which Chow's rule
-        (reject when the top probability is below ``1 - cost``) makes the same
-        decisions (Zhang & Hu 2014); per class with ``per_class=True``.
-        ``nan`` when the confidence is a decision margin, not a probability.
+        makes the same decisions (Zhang & Hu 2014); ``nan`` for a margin.
     curve_ : RejectCurve
-        The out-of-fold reject curve of the global threshold (the NI2,
-        information-completeness and false-information-ratio curves, and the
-        measure tuned if it is one of this package's).
+        The out-of-fold reject curve of the global threshold (NI2,
+        information completeness, false information ratio and the measure
+        tuned).
     cv_results_ : dict of ndarray
-        The global sweep: ``"thresholds"``, ``"scores"`` (the objective,
-        greater is better: lower-is-better measures negated) and
-        ``"reject_rate"`` at each candidate.
+        The global sweep: ``"thresholds"``, ``"scores"`` (greater is better)
+        and ``"reject_rate"``.
     n_rounds_ : int
         Rounds of coordinate ascent done (0 without ``per_class``).
     per_class_ : bool
-        Whether one threshold per class was tuned (``per_class``, with
-        ``"auto"`` resolved).
+        Whether one threshold per class was tuned.
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
         Number of features seen during fit, if the wrapped classifier has it.
@@ -438,8 +378,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
        Transactions on Information Theory 16 (1970).
     .. [2] X. Zhang and B.-G. Hu, "A new strategy of cost-free learning in the
        class imbalance problem", IEEE Transactions on Knowledge and Data
-       Engineering 26 (2014): the costs equivalent to thresholds learnt without
-       costs.
+       Engineering 26 (2014).
 
     Examples
     --------
@@ -533,20 +472,17 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         **params : dict
             Passed to the wrapped classifier's ``fit``; a ``sample_weight``
             also weighs the objective. With metadata routing enabled, routed
-            as ``TunedThresholdClassifierCV`` routes them: to the classifier's
-            ``fit`` and the scorer's ``score`` as each requested (an
-            unrequested ``sample_weight`` raises where scikit-learn raises).
+            as by ``TunedThresholdClassifierCV``.
 
         Returns
         -------
         self : RejectOptionClassifierCV
         """
-        self._check_common_parameters()
         thresholds = self._check_own_parameters()
         objective = _Objective(self.scoring)
         if isinstance(thresholds, str):  # "auto"
             thresholds = None if objective.measure else _DEFAULT_GRID_SIZE
-        y, classes = self._check_target(y)
+        y, classes, method = self._check_fit(y)
         metric = binary_metric_of(objective.scorer)
         if len(classes) == 2 and metric:
             name, pos_label = metric
@@ -567,9 +503,6 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             fold_params = {**fit_params, **routed.splitter.split}
         else:
             fit_params = score_params = fold_params = params
-        sample_weight = score_params.get("sample_weight")
-        method = resolve_response_method(self.estimator, self.response_method)
-        check_not_one_vs_one(self.estimator, n_classes=len(classes), method=method)
         cv = check_cv(self.cv, y, classifier=True)
         self._log(f"fitting {cv.get_n_splits(X, y)} folds for out-of-fold {method}")
         scores = cross_val_predict(
@@ -583,46 +516,29 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             verbose=max(0, self.verbose - 1),
         )
         # The wrapped classifier sees y as given; the sweep its NumPy values.
-        scores, y_values = np.asarray(scores), np.asarray(y)
-        predicted, confidence = read_class_scores(
-            scores, n_classes=len(classes), estimator=self.estimator, method=method
-        )
+        scores = np.asarray(scores)
+        if not np.all(np.isfinite(scores)):
+            raise ValueError(
+                f"The out-of-fold {method} of {type(self.estimator).__name__} "
+                "contains NaN or infinite values, which rank no prediction."
+            )
         problem = _Problem(
-            y=y_values,
-            predicted=predicted,
-            confidence=confidence,
-            sample_weight=sample_weight,
-            classes=classes,
-            scores=scores,
-            method=method,
-            reject_label=self.reject_label,
-            objective=objective,
+            np.asarray(y),
+            classes,
+            scores,
+            method,
+            score_params.get("sample_weight"),
+            self,
+            objective,
         )
         per_class = self.per_class
         if isinstance(per_class, str):  # "auto"
-            per_class = _per_class_by_default(problem.true, len(classes))
+            counts = np.bincount(problem.true, minlength=len(classes))
+            per_class = len(classes) > 2 and counts.min() >= _PER_CLASS_MIN_SAMPLES
         self.per_class_ = bool(per_class)
-        confidence = _float_where_exact(confidence, per_class=self.per_class_)
+        confidence = _float_where_exact(problem.confidence, per_class=self.per_class_)
         problem.confidence = confidence
-        curve_measures = ["ni2", "info_completeness", "false_info_ratio"]
-        curve = reject_curve(
-            y_values,
-            scores,
-            labels=classes,
-            measures=list(dict.fromkeys([objective.measure or "ni2", *curve_measures])),
-            confidence_method=CONFIDENCE_OF[method],
-            thresholds=_candidates(confidence, thresholds),
-            sample_weight=sample_weight,
-        )
-        if objective.measure is not None:
-            values = objective.sign * curve.measures[objective.measure]
-        else:
-            values = np.array(
-                [
-                    problem.scorer_value(np.full(len(classes), t))
-                    for t in curve.thresholds
-                ]
-            )
+        curve, values = problem.sweep(thresholds, names=_CURVE_MEASURES)
         if np.all(np.isnan(values)):
             raise ValueError(
                 f"{objective.name} is undefined at every threshold: the data hold a "
@@ -661,17 +577,13 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             "scores": values,
             "reject_rate": curve.reject_rate,
         }
-        self.estimator_ = clone(self.estimator).fit(X, y, **fit_params)
-        self._set_fitted_attributes()
+        self._fit_estimator(X, y, fit_params)
         return self
 
     def get_metadata_routing(self):
-        """Routing of fit metadata to the wrapped estimator and to the scorer.
-
-        As ``TunedThresholdClassifierCV``: ``fit`` routes to the estimator's
-        ``fit``, to the scorer's ``score`` (a measure name is scored by
-        :func:`make_ni_scorer`, which requests nothing by default) and to the
-        splitter's ``split`` (``groups`` for a group splitter).
+        """Routing of fit metadata, as by ``TunedThresholdClassifierCV``: to the
+        estimator's ``fit``, the scorer's ``score`` (:func:`make_ni_scorer` for
+        a measure name) and the splitter's ``split``.
 
         Returns
         -------
@@ -684,11 +596,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             else objective.scorer or make_ni_scorer(objective.measure)
         )
         return (
-            MetadataRouter(owner=self)
-            .add(
-                estimator=self.estimator,
-                method_mapping=MethodMapping().add(caller="fit", callee="fit"),
-            )
+            super()
+            .get_metadata_routing()
             .add(
                 scorer=scorer,
                 method_mapping=MethodMapping().add(caller="fit", callee="score"),
@@ -705,12 +614,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         for round_index in range(1, _MAX_ROUNDS + 1):
             improved = False
             for k in range(len(problem.classes)):
-                own = problem.confidence[problem.predicted == k]
-                candidates = _candidates(own, thresholds)
-                if candidates is None:
-                    candidates = np.unique(own)
-                candidates = np.append(candidates, np.inf)
-                values = problem.sweep(threshold, k, candidates)
+                curve, values = problem.sweep(thresholds, threshold, k)
+                candidates = curve.thresholds
                 if np.all(np.isnan(values)):
                     continue
                 best = int(np.nanargmax(values))

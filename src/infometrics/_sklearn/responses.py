@@ -1,12 +1,6 @@
-"""What an abstaining classifier reads from, and writes for, the wrapped one.
-
-The one way from a fitted estimator to its predicted classes and their
-confidence, shared by the reject-option estimators and the risk-coverage
-scorers: per-class scores are read only when they have one column per class
-(never the pairwise columns of a one-vs-one decision function). And the one
-way back: abstaining predictions keep the caller's label dtype, widened (never
-wrapped) so that it holds the reject label.
-"""
+"""The one way from a fitted estimator to its predicted classes and their
+confidence (reject-option estimators, risk-coverage scorers, Displays), and
+back to abstaining predictions in the caller's label dtype."""
 
 import math
 import numbers
@@ -23,11 +17,8 @@ CONFIDENCE_OF = {"predict_proba": "max", "decision_function": "margin"}
 
 
 def final_estimator(estimator, X=None):
-    """The estimator that predicts, and ``X`` transformed for it.
-
-    Walks through FrozenEstimator, searches (``best_estimator_``) and
-    Pipelines (whose earlier steps transform ``X`` when it is given).
-    """
+    """The estimator that predicts, and ``X`` transformed for it: through
+    FrozenEstimator, searches (``best_estimator_``) and Pipelines."""
     while True:
         if isinstance(estimator, FrozenEstimator):
             estimator = estimator.estimator
@@ -90,16 +81,11 @@ def check_not_one_vs_one(estimator, *, n_classes, method):
 
 
 def read_class_scores(scores, *, n_classes, estimator, method):
-    """Predicted column index and confidence of per-class ``scores`` of ``method``.
-
-    Scores that are not one column per class (or a 1-d array for two
-    classes) are refused.
-    """
+    """Predicted column index and confidence of per-class ``scores`` of
+    ``method``; refused unless one column per class (or 1-d for two)."""
     check_not_one_vs_one(estimator, n_classes=n_classes, method=method)
     shape = np.shape(scores)
-    expected = (1, 2) if n_classes == 2 else (n_classes,)
-    width = 1 if len(shape) == 1 else (shape[1] if len(shape) == 2 else None)
-    if width not in expected or (len(shape) == 2 and n_classes == 2 and width == 1):
+    if shape[1:] != (n_classes,) and not (n_classes == 2 and len(shape) == 1):
         raise ValueError(
             f"{type(final_estimator(estimator)[0]).__name__}.{method} returned "
             f"scores of shape {shape}, but one column per class ({n_classes} "
@@ -192,15 +178,9 @@ def _holds_exactly(dtype, classes, reject_label):
 
 
 def prediction_dtype(classes, reject_label):
-    """The dtype of abstaining predictions: the classes' own, widened.
-
-    numpy's promotion of the classes' dtype and the reject label's smallest
-    dtype (uint8 classes with ``-1``: int16; strings: a longer string; a float
-    at least float32) when it holds both exactly; else int64 or float64 if
-    one does; ``object`` when no numpy dtype does (boolean classes with a
-    numeric reject label, strings with NaN). Never a dtype that wraps or
-    rounds a value.
-    """
+    """The dtype of abstaining predictions: numpy's promotion of the classes'
+    dtype and the reject label's smallest (uint8 and ``-1``: int16) if it holds
+    both exactly, else int64 or float64 if one does, else ``object``."""
     classes = np.asarray(classes)
     kind = classes.dtype.kind
     candidates = []
@@ -230,13 +210,9 @@ def prediction_dtype(classes, reject_label):
 
 
 def accepted(confidence, threshold, predicted_index):
-    """Whether each prediction is kept: ``confidence >= threshold``, with the
-    predicted class's threshold when there is one per class.
-
-    Exact for integer confidences: numpy would compare them with a float
-    threshold in float64, where integers beyond ``2**53`` round and tie; an
-    integer ``c`` is at least a float ``t`` iff it is at least ``ceil(t)``.
-    """
+    """Whether each prediction is kept: ``confidence >= threshold`` (the
+    predicted class's, if one per class), exact for integer confidences beyond
+    ``2**53``: an integer ``c`` is at least a float ``t`` iff ``c >= ceil(t)``."""
     confidence = np.asarray(confidence)
     if np.ndim(threshold):
         threshold = np.asarray(threshold)[predicted_index]
@@ -258,11 +234,8 @@ def accepted(confidence, threshold, predicted_index):
 
 
 def in_namespace_of(reference, values):
-    """``values`` in the array namespace (and on the device) of ``reference``.
-
-    A NumPy array stays one, and so do values no array-API library holds
-    (an object array of booleans and a reject label).
-    """
+    """``values`` in the array namespace (and on the device) of ``reference``;
+    values no array-API library holds (object arrays) stay NumPy."""
     if isinstance(reference, np.ndarray) or not hasattr(
         reference, "__array_namespace__"
     ):
@@ -274,10 +247,8 @@ def in_namespace_of(reference, values):
 
 
 def abstaining_predictions(classes, predicted_index, kept, reject_label):
-    """The class of each prediction, or ``reject_label`` where not ``kept``.
-
-    In :func:`prediction_dtype`; ``predicted_index`` indexes ``classes``.
-    """
+    """The class of each prediction (``predicted_index`` into ``classes``),
+    or ``reject_label`` where not ``kept``, in :func:`prediction_dtype`."""
     classes = np.asarray(classes)
     dtype = prediction_dtype(classes, reject_label)
     predictions = classes.astype(dtype)[predicted_index]

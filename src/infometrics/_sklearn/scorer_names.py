@@ -57,11 +57,9 @@ def get_scorer(name: str) -> InformationScorer | RiskCoverageScorer:
 
     Notes
     -----
-    Pass the object rather than the string to an estimator that is itself
-    fitted in a fresh worker process (a ``GridSearchCV(..., scoring="ni2")``
-    inside ``cross_val_score(..., n_jobs=2)``): such a worker never imported
-    infometrics, so scikit-learn there does not know the name, while the
-    object carries its definition with it.
+    Pass the object rather than the name to a fit in a fresh worker process,
+    where scikit-learn does not know the name (see "Scoring names and
+    parallel workers" in the user guide).
 
     Examples
     --------

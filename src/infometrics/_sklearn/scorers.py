@@ -1,16 +1,10 @@
-"""scikit-learn scorers of the registry measures and the risk-coverage areas.
-
-Every scorer is made by ``make_scorer`` (see :mod:`.compat`) and reads the
-fitted estimator: a measure scorer builds the augmented confusion matrix in
-the estimator's own class order with the estimator's own reject label; an
-area scorer ranks the estimator's predictions by their confidence. Values are
-negated where lower is better, so that greater is always better.
-"""
+"""scikit-learn scorers of the registry measures and the risk-coverage areas:
+made by ``make_scorer`` (see :mod:`.compat`), reading the fitted estimator's
+classes, reject label and confidence; negated where lower is better."""
 
 from typing import Any, Literal
 
 import numpy as np
-from sklearn.metrics import make_scorer
 
 from .._counting.count import augmented_confusion_matrix
 from .._curves.selective import augrc, aurc, e_aurc
@@ -32,11 +26,8 @@ def is_auto(value):
 
 
 def estimator_reject_label(estimator):
-    """The label with which a fitted estimator abstains, or None if it cannot.
-
-    Its final step declares it through ``_infometrics_abstains`` (as
-    :class:`RejectOptionClassifier` does) and has a ``reject_label``.
-    """
+    """The label with which a fitted estimator abstains (its final step declares
+    ``_infometrics_abstains``, as :class:`RejectOptionClassifier`), else None."""
     final, _ = final_estimator(estimator)
     if getattr(final, "_infometrics_abstains", False):
         return final.reject_label
@@ -44,11 +35,9 @@ def estimator_reject_label(estimator):
 
 
 def estimator_classes(estimator, y_true):
-    """The estimator's ``classes_``, then any label of ``y_true`` it never saw.
-
-    A test fold may hold a class the training fold lacked; appending it keeps
-    every sample (its row shows the errors) and the matrices comparable.
-    """
+    """The estimator's ``classes_``, then any label of ``y_true`` it never saw
+    (a test fold may hold a class its training fold lacked: its row shows the
+    errors, and the matrices stay comparable)."""
     classes = getattr(estimator, "classes_", None)
     if classes is None:
         return None
@@ -97,52 +86,9 @@ def _higher_is_better(name, adjusted):
     return bool(adjusted) or MEASURES[name].higher_is_better
 
 
-def _oriented(name, value, adjusted=False):
-    """The value with greater = better: negated for lower-is-better measures."""
-    value = float(value)
-    # "+ 0.0" keeps a negated 0 from printing as -0.0.
-    return (value if _higher_is_better(name, adjusted) else -value) + 0.0
-
-
-class _ScorerBase(EstimatorAwareScorer):
-    """Shared by the scorers: the ``make_scorer`` state, and the estimator's score."""
-
-    def __init__(self, score_func, *, greater_is_better=True, **options):
-        self._adopt(
-            make_scorer(score_func, greater_is_better=greater_is_better, **options)
-        )
-
-    def score_estimator(self, estimator, X, y_true, sample_weight=None, **kwargs):
-        """Score a fitted estimator on ``X`` against ``y_true``.
-
-        Parameters
-        ----------
-        estimator : fitted classifier
-        X : array-like
-            Test data.
-        y_true : array-like of shape (n_samples,)
-            True labels.
-        sample_weight : array-like of shape (n_samples,), default=None
-            Sample weights.
-        **kwargs : dict
-            Further routed metadata; rejected.
-
-        Returns
-        -------
-        score : float or dict
-            The measure (or ``-area``), negated when lower is better; a dict
-            ``{scorer name: value}`` for a :class:`MultiMeasureScorer`.
-        """
-        if kwargs:
-            raise TypeError(
-                f"{self!r} got unexpected metadata {sorted(kwargs)}; it accepts only "
-                "sample_weight."
-            )
-        return self._value(estimator, X, y_true, sample_weight)
-
-
-class _MeasureScorer(_ScorerBase):
-    """Shared by the single- and multi-measure scorers."""
+class _MeasureScorer(EstimatorAwareScorer):
+    """The measures of the estimator's predictions, in its class order and with
+    its reject label unless given, each negated when lower is better."""
 
     def __init__(
         self,
@@ -153,25 +99,26 @@ class _MeasureScorer(_ScorerBase):
         labels,
         replace_undefined_by,
         adjusted=False,
-        **kw,
+        **options,
     ):
         self.reject_label = reject_label
         self.labels = labels
         self.replace_undefined_by = replace_undefined_by
         self.adjusted = bool(adjusted)
-        if self.adjusted:
-            kw["adjusted"] = True
+        self._names = names
         # Only the options the user set: the others are read from the
         # estimator when it is scored.
+        if self.adjusted:
+            options["adjusted"] = True
         if not is_auto(reject_label):
-            kw["reject_label"] = reject_label
+            options["reject_label"] = reject_label
         if labels is not None:
-            kw["labels"] = labels
-        super().__init__(score_func, replace_undefined_by=replace_undefined_by, **kw)
-        self._names = names
+            options["labels"] = labels
+        super().__init__(
+            score_func, replace_undefined_by=replace_undefined_by, **options
+        )
 
     def _values(self, estimator, X, y_true, sample_weight):
-        """Each measure of the estimator's predictions, oriented."""
         values = _measures_of_labels(
             y_true,
             estimator.predict(X),
@@ -190,8 +137,10 @@ class _MeasureScorer(_ScorerBase):
             replace_undefined_by=self.replace_undefined_by,
             adjusted=self.adjusted,
         )
+        # "+ 0.0" keeps a negated 0 from printing as -0.0.
         return {
-            name: _oriented(name, value, self.adjusted)
+            name: (1 if _higher_is_better(name, self.adjusted) else -1) * float(value)
+            + 0.0
             for name, value in values.items()
         }
 
@@ -207,27 +156,10 @@ class _MeasureScorer(_ScorerBase):
 
 
 class InformationScorer(_MeasureScorer):
-    """Scorer of one measure, estimator-aware; use :func:`make_ni_scorer`.
+    """Estimator-aware scorer of one measure; parameters as :func:`make_ni_scorer`.
 
-    An instance of the class :func:`sklearn.metrics.make_scorer` returns,
-    with the state it gives (score function of labels, sign, keyword
-    arguments, metadata request), so every scikit-learn version reads it as
-    its own; only the scoring of a fitted estimator also reads the
-    estimator's classes and reject label.
-
-    Parameters
-    ----------
-    measure : str
-        Registry name of the measure.
-    reject_label : "auto", scalar or None, default="auto"
-        ``"auto"`` reads it from the estimator (a plain classifier cannot
-        reject); a value or ``None`` overrides.
-    labels : array-like or None, default=None
-        Class order; by default the estimator's ``classes_``.
-    replace_undefined_by : "warn" or float, default="warn"
-        As for the measures.
-    adjusted : bool, default=False
-        Score the measure adjusted for chance (see :func:`make_ni_scorer`).
+    An instance of the class :func:`sklearn.metrics.make_scorer` returns, with
+    the state it gives, so every scikit-learn version reads it as its own.
 
     Examples
     --------
@@ -274,22 +206,8 @@ class InformationScorer(_MeasureScorer):
 
 
 class MultiMeasureScorer(_MeasureScorer):
-    """Scorer computing many measures from one confusion matrix.
-
-    Returns a dict ``{scorer name: value}`` (``neg_`` names for lower-is-better
-    measures, negated), usable as ``scoring=`` with ``refit="ni2"``. Build it
-    with :func:`make_multi_measure_scorer`.
-
-    Parameters
-    ----------
-    measures : sequence of str
-        Registry names.
-    reject_label : "auto", scalar or None, default="auto"
-        As for :class:`InformationScorer`.
-    labels : array-like or None, default=None
-        As for :class:`InformationScorer`.
-    replace_undefined_by : "warn" or float, default="warn"
-        As for :class:`InformationScorer`.
+    """Scorer of many measures from one confusion matrix, returning
+    ``{scorer name: value}``; parameters as :func:`make_multi_measure_scorer`.
 
     Examples
     --------
@@ -329,28 +247,9 @@ class MultiMeasureScorer(_MeasureScorer):
         return f"make_multi_measure_scorer({self.measures!r}{self._options_repr()})"
 
 
-class RiskCoverageScorer(_ScorerBase):
-    """Scorer of an area under a risk-coverage curve, read from the estimator.
-
-    Returns ``-area`` (greater is better, as every scorer). The confidence
-    and the predictions come from the fitted estimator: a
-    :class:`RejectOptionClassifier` (also as the last step of a ``Pipeline``)
-    gives its own confidence (``predict_confidence``) and its predictions
-    before rejection; any other classifier its top predicted probability or,
-    without probabilities, the margin between its two top decision values,
-    with the class of the top score as the prediction. Build it with
-    :func:`make_risk_coverage_scorer`; registered as ``"neg_aurc"``,
-    ``"neg_e_aurc"`` and ``"neg_augrc"``.
-
-    Parameters
-    ----------
-    area : {"aurc", "e_aurc", "augrc"}
-        :func:`aurc`, :func:`e_aurc` or :func:`augrc`.
-    response_method : {"auto", "predict_proba", "decision_function"}, \
-default="auto"
-        Where the confidence of a classifier without a reject option comes
-        from; ``"auto"`` prefers probabilities. A
-        :class:`RejectOptionClassifier` always uses its own.
+class RiskCoverageScorer(EstimatorAwareScorer):
+    """Scorer of ``-area`` under a risk-coverage curve; parameters as
+    :func:`make_risk_coverage_scorer`.
 
     Examples
     --------
@@ -424,18 +323,14 @@ def make_ni_scorer(
     Parameters
     ----------
     measure : str, default="ni2"
-        ``"ni1"`` ... ``"ni24"``, ``"info_completeness"``,
-        ``"false_info_ratio"`` (or ``"neg_false_info_ratio"``),
-        ``"info_error"``, ``"triangle_mi"``, ``"triangle_vi"``,
-        ``"triangle_dh"`` or a conventional measure such as ``"kappa"``.
-        Lower-is-better measures are negated.
+        A registry name (``"ni2"``, ``"false_info_ratio"``, ``"kappa"``, ...);
+        lower-is-better measures are negated.
     reject_label : "auto", scalar or None, default="auto"
-        ``"auto"`` reads the reject label from the estimator (a
-        :class:`RejectOptionClassifier`, also as the last step of a Pipeline);
-        an estimator without a reject option cannot reject. A value overrides.
+        ``"auto"`` reads it from the estimator (a :class:`RejectOptionClassifier`,
+        also as a Pipeline's last step; others cannot reject); a value overrides.
     labels : array-like, default=None
-        Class order of the matrix; by default the estimator's ``classes_``
-        (plus any label of the test fold it never saw).
+        Class order; by default the estimator's ``classes_`` (then any label of
+        the test fold it never saw).
     replace_undefined_by : "warn" or float, default="warn"
         Value when the measure is undefined on a fold.
     adjusted : bool, default=False
@@ -492,12 +387,8 @@ def make_multi_measure_scorer(
     ----------
     measures : sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio", "triangle_mi")
-        Registry names (see :func:`make_ni_scorer`).
-    reject_label : "auto", scalar or None, default="auto"
-        As for :func:`make_ni_scorer`.
-    labels : array-like, default=None
-        As for :func:`make_ni_scorer`.
-    replace_undefined_by : "warn" or float, default="warn"
+        Registry names.
+    reject_label, labels, replace_undefined_by
         As for :func:`make_ni_scorer`.
 
     Returns
@@ -543,7 +434,11 @@ def make_risk_coverage_scorer(
     response_method : {"auto", "predict_proba", "decision_function"}, \
 default="auto"
         Where the confidence of a classifier without a reject option comes
-        from: its top probability or its decision margin.
+        from: its top probability or the margin between its two top decision
+        values (``"auto"`` prefers probabilities), the class of the top score
+        being the prediction. A :class:`RejectOptionClassifier` (also as the
+        last step of a ``Pipeline``) gives its own confidence and its
+        predictions before rejection.
 
     Returns
     -------
