@@ -51,6 +51,9 @@ def expected_counts(grid):
             grid = grid[:, 1:]
     if not all(is_number(c) for c in grid.ravel()):
         return None
+    if names is not None and len(set(names)) < len(names):
+        # Two rows of one name: refused, as labels= with a class twice.
+        return None
     if header is not None and names is not None:
         # Names on both sides: the columns are read by name.
         extra = [name for name in header if name not in names]
