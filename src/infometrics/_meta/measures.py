@@ -7,7 +7,6 @@ metrics of ``(y_true, y_pred)`` and callables ``f(C)`` one matrix at a time.
 import contextlib
 import functools
 import re
-import threading
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from .._measures.registry import MEASURES, check_measure, compute_measures
+from .._warnings import WARNINGS_FILTERS_LOCK
 
 # Common scikit-learn metrics by the names of its scoring strings, with the
 # arguments that make them multiclass; any other name is looked up as a
@@ -161,40 +161,34 @@ def _labels_of(matrix):
 
 
 # scikit-learn warns on almost every audited matrix (a predicted class no true
-# sample has): the point audited, not news. The filters are shared by every
-# thread (before Python 3.14), so while some thread audits a scikit-learn metric
-# one "ignore" for warnings raised inside scikit-learn's modules is added, then
-# taken out; other modules' warnings are untouched. The list is replaced, never
-# changed in place (as catch_warnings does), and every list taken out of service
-# is kept alive: CPython up to 3.13 walks it through a borrowed reference.
+# sample has): the point audited, not news. While a metric is audited, one
+# "ignore" for warnings raised inside scikit-learn's modules is added to the
+# filters, then taken out; other modules' warnings are untouched. The filters
+# are shared by every thread, and scikit-learn's own catch_warnings (in
+# type_of_target, on every call) is not thread-safe before Python 3.14: the
+# package's lock is held for the whole loop, so no other thread of the package
+# changes the filters in between. The list is replaced, never changed in place,
+# and every list taken out of service is kept alive: CPython up to 3.13 walks
+# it through a borrowed reference.
 _IGNORE_IN_SKLEARN = ("ignore", None, Warning, re.compile(r"sklearn\."), 0)
-_RUNNING = {"lock": threading.Lock(), "threads": 0, "replaced": []}
+_OUT_OF_SERVICE = []
 
 
 def _replace_filters(filters):
-    _RUNNING["replaced"].append(warnings.filters)
+    _OUT_OF_SERVICE.append(warnings.filters)
     warnings.filters = filters
 
 
 @contextlib.contextmanager
 def _metric_warnings_ignored():
-    with _RUNNING["lock"]:
-        if not _RUNNING["threads"]:
-            _replace_filters([_IGNORE_IN_SKLEARN, *warnings.filters])
-        _RUNNING["threads"] += 1
-    try:
-        yield
-    finally:
-        with _RUNNING["lock"]:
-            _RUNNING["threads"] -= 1
-            if not _RUNNING["threads"]:
-                _replace_filters(
-                    [
-                        item
-                        for item in warnings.filters
-                        if item is not _IGNORE_IN_SKLEARN
-                    ]
-                )
+    with WARNINGS_FILTERS_LOCK:
+        _replace_filters([_IGNORE_IN_SKLEARN, *warnings.filters])
+        try:
+            yield
+        finally:
+            _replace_filters(
+                [item for item in warnings.filters if item is not _IGNORE_IN_SKLEARN]
+            )
 
 
 def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
