@@ -5,7 +5,7 @@ from typing import Any
 
 import numpy as np
 
-from .label_checks import check_finite_total
+from .label_checks import check_explicit_labels, check_finite_total, reject_marker
 from .merging import (
     SumsFromZero,
     check_same_reject_label,
@@ -60,7 +60,15 @@ class ConfusionCounts(SumsFromZero):
     reject_label: Any = field(default=-1)
 
     def __post_init__(self):
-        matrix, labels = np.asarray(self.confusion_matrix), np.asarray(self.labels)
+        matrix, labels = np.asarray(self.confusion_matrix), self.labels
+        marker = reject_marker(self.reject_label)
+        # The rules of labels= everywhere (no duplicate, nothing missing, not
+        # the reject label); no labels: the empty counts sums start from.
+        labels = (
+            check_explicit_labels(labels, marker)
+            if np.size(labels)
+            else np.asarray(labels)
+        )
         if matrix.dtype.kind not in "iuf" or matrix.ndim != 2:
             raise ValueError(
                 "confusion_matrix must be a 2-d array of counts (integers or "
