@@ -614,3 +614,68 @@ def test_a_float_marker_in_a_table_matches_only_its_own_value():
         y_pred,
         reject_label=float(2**53),
     )
+
+
+def test_a_bytes_marker_with_str_labels_is_refused():
+    with pytest.raises(ValueError, match=r"reject_label=b'rej' is bytes.*are string"):
+        im.augmented_confusion_matrix(["a", "b"], ["a", "rej"], reject_label=b"rej")
+    # The marker of the labels' own kind counts the rejection.
+    _check([b"a", b"b"], [b"a", b"rej"], reject_label=b"rej")
+
+
+@pytest.mark.parametrize("value", [Fraction(1, 2), Decimal("-0.25"), Decimal("Inf")])
+def test_every_real_number_that_is_not_whole_is_refused(value):
+    with pytest.raises(ValueError, match="y_pred contains continuous"):
+        im.augmented_confusion_matrix(
+            np.array([1, 0], dtype=object), np.array([value, 1], dtype=object)
+        )
+    # Whole ones are class labels, compared by value.
+    _check(
+        np.array([Decimal("1.0"), 0], dtype=object),
+        np.array([Fraction(4, 4), Decimal(0)], dtype=object),
+    )
+
+
+@pytest.mark.parametrize(
+    ("labels", "reject_label", "message"),
+    [
+        ([1.0, np.nan], -1, "missing value"),
+        ([1, None], -1, "missing value"),
+        ([0, -1], -1, "contains the reject label -1"),
+        (["a", "?"], "?", "contains the reject label '?'"),
+    ],
+)
+def test_confusion_counts_follow_the_rules_of_labels(labels, reject_label, message):
+    with pytest.raises(ValueError, match=message):
+        im.ConfusionCounts(np.eye(2, 3, dtype=int), labels, reject_label)
+
+
+def test_confusion_counts_keep_mixed_labels_as_given():
+    counts = im.ConfusionCounts(np.eye(2, 3, dtype=int), ["a", 1], "?")
+    assert counts.labels.tolist() == ["a", 1]
+    assert (counts + counts).confusion_matrix.sum() == 4
+
+
+@pytest.mark.parametrize("weights", [["1", "0", "1"], [1 + 0j, 0j, 1 + 0j]])
+def test_weights_that_are_not_numbers_are_refused_alike(weights):
+    frame = pd.DataFrame({"t": [0, 1, 1], "p": [0, 1, -1], "w": weights})
+    message = r"sample_weight must be numeric \(booleans count as 1 and 0"
+    with pytest.raises(ValueError, match=message):
+        im.augmented_confusion_matrix(frame.t, frame.p, sample_weight=frame.w)
+    with pytest.raises(ValueError, match=message):
+        im.counts_from_table(frame, y_true="t", y_pred="p", sample_weight="w")
+
+
+def test_boolean_weights_count_as_one_and_zero_in_every_engine():
+    pl = pytest.importorskip("polars")
+    duckdb = pytest.importorskip("duckdb")
+    frame = pd.DataFrame({"t": [0, 1, 1, 0], "p": [0, 1, -1, -1]})
+    frame["w"] = [True, False, True, False]
+    expected = im.augmented_confusion_matrix(
+        frame.t, frame.p, sample_weight=[1, 0, 1, 0]
+    )
+    assert expected.tolist() == [[1, 0, 0], [0, 0, 1]]
+    polars = pl.from_pandas(frame)
+    for table in (polars, polars.lazy(), duckdb.sql("select * from polars")):
+        counts = im.counts_from_table(table, y_true="t", y_pred="p", sample_weight="w")
+        np.testing.assert_array_equal(counts.confusion_matrix, expected)
