@@ -679,3 +679,11 @@ def test_boolean_weights_count_as_one_and_zero_in_every_engine():
     for table in (polars, polars.lazy(), duckdb.sql("select * from polars")):
         counts = im.counts_from_table(table, y_true="t", y_pred="p", sample_weight="w")
         np.testing.assert_array_equal(counts.confusion_matrix, expected)
+
+
+def test_a_marker_beyond_float32_does_not_match_an_infinite_float32_prediction():
+    y_true = np.array([1.0, 1.0, 1.0], dtype=np.float32)
+    y_pred = np.array([1.0, 3.0, np.inf], dtype=np.float32)
+    with pytest.raises(ValueError, match=r"y_pred contains continuous.*inf"):
+        im.augmented_confusion_matrix(y_true, y_pred, reject_label=1e300)
+    _check(y_true[:2], y_pred[:2], reject_label=3.0)

@@ -333,9 +333,12 @@ def raise_missing_labels(name, marker):
 
 
 def equals(values, marker):
-    """Where ``values`` equals the marker; a whole marker compares as its exact
-    integer (in float64, ``2.0**53`` would also equal the int ``2**53 + 1``)."""
+    """Where ``values`` equals the marker, exactly: a whole marker compares as
+    its integer (in float64, ``2.0**53`` would also equal ``2**53 + 1``)."""
     label = marker.value if marker.integer is None else marker.integer
+    if values.dtype.kind == "f":
+        # Exactly, in float64 or wider: cast to float32, 1e300 would be inf.
+        values = values.astype(np.promote_types(values.dtype, np.float64))
     try:
         result = values == label
     except (TypeError, ValueError):
