@@ -113,7 +113,8 @@ class ConfusionAccumulator:
             sample_weight=sample_weight,
             part_of_a_total=True,
         )
-        self._counts = self._plus(ConfusionCounts(matrix, classes, self.reject_label))
+        batch = ConfusionCounts._of_checked(matrix, classes, self.reject_label)
+        self._counts = self._plus(batch)
         return self
 
     def _plus(self, counts):
@@ -121,7 +122,9 @@ class ConfusionAccumulator:
             return self._counts + counts
         # Fixed labels of another dtype name the same classes: the rows stay ours.
         matrix = checked_sum(self._counts.confusion_matrix, counts.confusion_matrix)
-        return ConfusionCounts(matrix, self._fixed_labels, self.reject_label)
+        return ConfusionCounts._of_checked(
+            matrix, self._fixed_labels, self.reject_label
+        )
 
     def merge(self, other: ConfusionAccumulator) -> ConfusionAccumulator:
         """A new accumulator holding the samples of both.
