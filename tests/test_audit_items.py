@@ -541,14 +541,15 @@ def test_cli_decimal_labels_json(tmp_path):
     path = tmp_path / "decimal.parquet"
     pd.DataFrame(
         {
-            "y_true": [Decimal("1.5"), Decimal("2.5"), Decimal("1.5")],
-            "y_pred": [Decimal("1.5"), Decimal("2.5"), Decimal("2.5")],
+            "y_true": [Decimal("1.0"), Decimal("2.0"), Decimal("1.0")],
+            "y_pred": [Decimal("1.0"), Decimal("2.0"), Decimal("2.0")],
         }
     ).to_parquet(path)
     rows = _cli_json(path, *FLAG_SPELLINGS[0], "--per-class")
-    # Decimal class names are written as their text; by hand: 1.5 -> 1.5 once,
-    # 1.5 -> 2.5 once, 2.5 -> 2.5 once.
-    assert [row["class"] for row in rows[:2]] == ["1.5", "2.5"]
+    # Decimal class names are written as their text; by hand: 1.0 -> 1.0 once,
+    # 1.0 -> 2.0 once, 2.0 -> 2.0 once. (A Decimal that is not whole is a
+    # score, refused as continuous.)
+    assert [row["class"] for row in rows[:2]] == ["1.0", "2.0"]
     assert [row["recall"] for row in rows[:2]] == [0.5, 1.0]
 
 
@@ -615,14 +616,14 @@ def test_thresholds_k_over_the_whole_float_range():
 def test_decimal_object_column_in_pandas_engine():
     frame = pd.DataFrame(
         {
-            "t": [Decimal("1.5"), Decimal("2"), Decimal("1.5")],
-            "p": [Decimal("1.5"), Decimal("2"), Decimal("2")],
+            "t": [Decimal("1"), Decimal("2"), Decimal("1")],
+            "p": [Decimal("1"), Decimal("2"), Decimal("2")],
         }
     )
     # Decimals are hashable labels: the table is counted as the same values are
     # in memory (the old engine refused the column without saying how to fix it).
     counts = im.counts_from_table(frame, y_true="t", y_pred="p")
-    labels = [Decimal("1.5"), Decimal("2")]
+    labels = [Decimal("1"), Decimal("2")]
     expected = im.augmented_confusion_matrix(
         list(frame["t"]), list(frame["p"]), labels=labels
     )

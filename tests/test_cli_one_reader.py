@@ -161,10 +161,11 @@ def test_threshold_errors_speak_in_flags(options, message, tmp_path, capsys):
 
 def test_decimal_labels_give_json(tmp_path, capsys):
     pytest.importorskip("pyarrow")
-    labels = [Decimal("1.5"), Decimal("2.5"), Decimal("1.5")]
+    # Whole Decimals are classes (one that is not whole is a score, refused).
+    labels = [Decimal("1.0"), Decimal("2.0"), Decimal("1.0")]
     path = _parquet(tmp_path, y_true=labels, y_pred=labels)
     records = _records(capsys, path, "--reject-label", "none", "--per-class")
-    assert [row["class"] for row in records][:2] == ["1.5", "2.5"]
+    assert [row["class"] for row in records][:2] == ["1.0", "2.0"]
 
 
 @pytest.mark.parametrize(("marker", "option"), [(np.inf, "inf"), (-1.0, "-1.0")])

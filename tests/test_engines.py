@@ -757,18 +757,25 @@ def test_big_endian_columns_are_counted(engine_name):
 def test_an_object_column_of_decimals_is_counted_as_in_memory():
     from decimal import Decimal
 
-    truth = [Decimal(1), Decimal(2), Decimal(2), Decimal("1.5")]
+    truth = [Decimal(1), Decimal(2), Decimal(2), Decimal("3.0")]
     prediction = [Decimal(1), Decimal(-1), Decimal(1), Decimal(2)]
     frame = pd.DataFrame({"truth": truth, "prediction": prediction})
     counts = counts_from_table(frame, y_true="truth", y_pred="prediction")
-    assert counts.labels.tolist() == [Decimal(1), Decimal("1.5"), Decimal(2)]
+    assert counts.labels.tolist() == [Decimal(1), Decimal(2), Decimal(3)]
     np.testing.assert_array_equal(
         counts.confusion_matrix,
         infometrics.augmented_confusion_matrix(frame["truth"], frame["prediction"]),
     )
     np.testing.assert_array_equal(
-        counts.confusion_matrix, [[1, 0, 0, 0], [0, 0, 1, 0], [1, 0, 0, 1]]
+        counts.confusion_matrix, [[1, 0, 0, 0], [1, 0, 0, 1], [0, 1, 0, 0]]
     )
+    # A Decimal that is not whole is a score, refused as a float 1.5 is.
+    frame.loc[3, "truth"] = Decimal("1.5")
+    refused = r"y_true contains continuous values \(e\.g\. Decimal\('1\.5'\)\)"
+    with pytest.raises(ValueError, match=refused):
+        counts_from_table(frame, y_true="truth", y_pred="prediction")
+    with pytest.raises(ValueError, match=refused):
+        infometrics.augmented_confusion_matrix(frame["truth"], frame["prediction"])
     frame.loc[0, "truth"] = None
     with pytest.raises(ValueError, match="y_true contains missing labels"):
         counts_from_table(frame, y_true="truth", y_pred="prediction")

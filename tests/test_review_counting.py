@@ -546,14 +546,9 @@ def test_ni_score_of_labels_is_ni_of_their_matrix(measure):
         assert score == im.ni_score(confusion_matrix=matrix, measure=measure)
 
 
-# -- defects found in review: each xfail asserts the right behaviour ----------
+# -- defects found in review: each asserts the right behaviour ------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Decimal labels that are not whole numbers are counted as classes, "
-    "not refused as continuous values (floats are refused)",
-)
 def test_decimal_predictions_that_are_not_whole_are_refused():
     with pytest.raises(ValueError, match="continuous"):
         im.augmented_confusion_matrix(
@@ -561,11 +556,6 @@ def test_decimal_predictions_that_are_not_whole_are_refused():
         )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a DuckDB DECIMAL score column (0.5 is a DECIMAL literal in DuckDB) "
-    "is counted as classes, not refused as continuous values",
-)
 def test_duckdb_decimal_scores_are_refused():
     duckdb = pytest.importorskip("duckdb")
     table = duckdb.sql("select * from (values (1, 0.5), (0, 0.25)) t(t, p)")
@@ -573,31 +563,16 @@ def test_duckdb_decimal_scores_are_refused():
         im.counts_from_table(table, y_true="t", y_pred="p")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a str reject_label with bytes predictions can never match, yet the "
-    "rejections are silently counted as a class",
-)
 def test_a_str_marker_with_bytes_labels_is_refused():
     with pytest.raises(ValueError, match="reject_label"):
         im.augmented_confusion_matrix([b"a", b"b"], [b"a", b"rej"], reject_label="rej")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ConfusionCounts accepts duplicate labels; adding it silently merges "
-    "their rows and columns",
-)
 def test_confusion_counts_refuse_duplicate_labels():
     with pytest.raises(ValueError, match="duplicate"):
         im.ConfusionCounts(np.array([[1, 0, 0], [0, 1, 0]]), np.array([1, 1]))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a boolean weight column is refused by counts_from_table but "
-    "counted (True = 1) by augmented_confusion_matrix on the same rows",
-)
 def test_boolean_weights_give_one_answer_in_tables_and_labels():
     frame = pd.DataFrame({"t": [0, 1, 1], "p": [0, 1, -1], "w": [True, False, True]})
     expected = im.augmented_confusion_matrix(frame.t, frame.p, sample_weight=frame.w)
@@ -605,11 +580,6 @@ def test_boolean_weights_give_one_answer_in_tables_and_labels():
     np.testing.assert_array_equal(counts.confusion_matrix, expected)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ConfusionAccumulator(labels=[...]) turns a list mixing strings and "
-    "ints into strings ('2'), then refuses the int labels it was given",
-)
 def test_accumulator_keeps_mixed_labels_as_given():
     y_true = np.array([1, "a", 2, "b", 1], dtype=object)
     y_pred = np.array(["a", "a", 2, "rej", 1], dtype=object)
@@ -619,30 +589,16 @@ def test_accumulator_keeps_mixed_labels_as_given():
 BEYOND_FLOAT = np.array([5, 6]), np.array([2**53 + 1, 6])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a whole float reject_label is compared with int64 labels in float64: "
-    "reject_label=float(2**53) counts the prediction 2**53 + 1 as a rejection",
-)
 def test_a_float_marker_matches_only_its_own_value_among_large_integers():
     y_true, y_pred = BEYOND_FLOAT
     _check(y_true, y_pred, reject_label=float(2**53))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="labels=[..., 2**53 + 1] is refused as containing reject_label=2.0**53",
-)
 def test_a_float_marker_does_not_refuse_a_neighbouring_large_integer_class():
     y_true, y_pred = BEYOND_FLOAT
     _check(y_true, y_pred, reject_label=float(2**53), labels=[5, 6, 2**53 + 1])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="counts_from_table: reject_label=float(2**53) counts the prediction "
-    "2**53 + 1 as a rejection",
-)
 def test_a_float_marker_in_a_table_matches_only_its_own_value():
     y_true, y_pred = BEYOND_FLOAT
     counts = im.counts_from_table(
@@ -658,3 +614,76 @@ def test_a_float_marker_in_a_table_matches_only_its_own_value():
         y_pred,
         reject_label=float(2**53),
     )
+
+
+def test_a_bytes_marker_with_str_labels_is_refused():
+    with pytest.raises(ValueError, match=r"reject_label=b'rej' is bytes.*are string"):
+        im.augmented_confusion_matrix(["a", "b"], ["a", "rej"], reject_label=b"rej")
+    # The marker of the labels' own kind counts the rejection.
+    _check([b"a", b"b"], [b"a", b"rej"], reject_label=b"rej")
+
+
+@pytest.mark.parametrize("value", [Fraction(1, 2), Decimal("-0.25"), Decimal("Inf")])
+def test_every_real_number_that_is_not_whole_is_refused(value):
+    with pytest.raises(ValueError, match="y_pred contains continuous"):
+        im.augmented_confusion_matrix(
+            np.array([1, 0], dtype=object), np.array([value, 1], dtype=object)
+        )
+    # Whole ones are class labels, compared by value.
+    _check(
+        np.array([Decimal("1.0"), 0], dtype=object),
+        np.array([Fraction(4, 4), Decimal(0)], dtype=object),
+    )
+
+
+@pytest.mark.parametrize(
+    ("labels", "reject_label", "message"),
+    [
+        ([1.0, np.nan], -1, "missing value"),
+        ([1, None], -1, "missing value"),
+        ([0, -1], -1, "contains the reject label -1"),
+        (["a", "?"], "?", "contains the reject label '?'"),
+    ],
+)
+def test_confusion_counts_follow_the_rules_of_labels(labels, reject_label, message):
+    with pytest.raises(ValueError, match=message):
+        im.ConfusionCounts(np.eye(2, 3, dtype=int), labels, reject_label)
+
+
+def test_confusion_counts_keep_mixed_labels_as_given():
+    counts = im.ConfusionCounts(np.eye(2, 3, dtype=int), ["a", 1], "?")
+    assert counts.labels.tolist() == ["a", 1]
+    assert (counts + counts).confusion_matrix.sum() == 4
+
+
+@pytest.mark.parametrize("weights", [["1", "0", "1"], [1 + 0j, 0j, 1 + 0j]])
+def test_weights_that_are_not_numbers_are_refused_alike(weights):
+    frame = pd.DataFrame({"t": [0, 1, 1], "p": [0, 1, -1], "w": weights})
+    message = r"sample_weight must be numeric \(booleans count as 1 and 0"
+    with pytest.raises(ValueError, match=message):
+        im.augmented_confusion_matrix(frame.t, frame.p, sample_weight=frame.w)
+    with pytest.raises(ValueError, match=message):
+        im.counts_from_table(frame, y_true="t", y_pred="p", sample_weight="w")
+
+
+def test_boolean_weights_count_as_one_and_zero_in_every_engine():
+    pl = pytest.importorskip("polars")
+    duckdb = pytest.importorskip("duckdb")
+    frame = pd.DataFrame({"t": [0, 1, 1, 0], "p": [0, 1, -1, -1]})
+    frame["w"] = [True, False, True, False]
+    expected = im.augmented_confusion_matrix(
+        frame.t, frame.p, sample_weight=[1, 0, 1, 0]
+    )
+    assert expected.tolist() == [[1, 0, 0], [0, 0, 1]]
+    polars = pl.from_pandas(frame)
+    for table in (polars, polars.lazy(), duckdb.sql("select * from polars")):
+        counts = im.counts_from_table(table, y_true="t", y_pred="p", sample_weight="w")
+        np.testing.assert_array_equal(counts.confusion_matrix, expected)
+
+
+def test_a_marker_beyond_float32_does_not_match_an_infinite_float32_prediction():
+    y_true = np.array([1.0, 1.0, 1.0], dtype=np.float32)
+    y_pred = np.array([1.0, 3.0, np.inf], dtype=np.float32)
+    with pytest.raises(ValueError, match=r"y_pred contains continuous.*inf"):
+        im.augmented_confusion_matrix(y_true, y_pred, reject_label=1e300)
+    _check(y_true[:2], y_pred[:2], reject_label=3.0)

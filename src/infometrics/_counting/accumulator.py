@@ -10,7 +10,7 @@ from numpy.typing import ArrayLike
 
 from .count import confusion_matrix_and_labels
 from .counts import ConfusionCounts
-from .label_checks import reject_marker
+from .label_checks import check_labels_array, reject_marker
 from .merging import (
     check_same_reject_label,
     checked_sum,
@@ -113,7 +113,8 @@ class ConfusionAccumulator:
             sample_weight=sample_weight,
             part_of_a_total=True,
         )
-        self._counts = self._plus(ConfusionCounts(matrix, classes, self.reject_label))
+        batch = ConfusionCounts._of_checked(matrix, classes, self.reject_label)
+        self._counts = self._plus(batch)
         return self
 
     def _plus(self, counts):
@@ -121,7 +122,9 @@ class ConfusionAccumulator:
             return self._counts + counts
         # Fixed labels of another dtype name the same classes: the rows stay ours.
         matrix = checked_sum(self._counts.confusion_matrix, counts.confusion_matrix)
-        return ConfusionCounts(matrix, self._fixed_labels, self.reject_label)
+        return ConfusionCounts._of_checked(
+            matrix, self._fixed_labels, self.reject_label
+        )
 
     def merge(self, other: ConfusionAccumulator) -> ConfusionAccumulator:
         """A new accumulator holding the samples of both.
@@ -175,15 +178,12 @@ class ConfusionAccumulator:
 
 
 def _check_fixed_labels(labels, reject_label):
-    array = np.asarray(labels)
-    if array.ndim != 1 or array.size == 0:
-        raise ValueError(
-            "labels must be a non-empty 1-d list of the classes, in row order; got "
-            f"{labels!r}."
-        )
+    # Read as augmented_confusion_matrix reads labels= (a list mixing strings
+    # and numbers stays objects); one call on the labels themselves validates
+    # them (duplicates, the reject label among them, missing values) as a
+    # batch would.
+    array = check_labels_array(labels, "labels")
     try:
-        # One call on the labels themselves validates them (duplicates, the
-        # reject label among them, missing values) as a batch would.
         _, classes = confusion_matrix_and_labels(
             array, array, labels=array, reject_label=reject_label
         )

@@ -103,8 +103,9 @@ def augmented_confusion_matrix(
         a square matrix. A marker of another kind than the labels is an error,
         except the default -1 with string labels: an all-zero reject column.
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative finite weights, not all zero; the matrix then holds
-        summed weights. A zero-weight sample still names its class.
+        Non-negative finite weights, not all zero (booleans count as 1 and
+        0); the matrix then holds summed weights. A zero-weight sample still
+        names its class.
 
     Returns
     -------

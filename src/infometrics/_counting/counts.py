@@ -5,7 +5,7 @@ from typing import Any
 
 import numpy as np
 
-from .label_checks import check_finite_total
+from .label_checks import check_explicit_labels, check_finite_total, reject_marker
 from .merging import (
     SumsFromZero,
     check_same_reject_label,
@@ -60,7 +60,15 @@ class ConfusionCounts(SumsFromZero):
     reject_label: Any = field(default=-1)
 
     def __post_init__(self):
-        matrix, labels = np.asarray(self.confusion_matrix), np.asarray(self.labels)
+        matrix, labels = np.asarray(self.confusion_matrix), self.labels
+        marker = reject_marker(self.reject_label)
+        # The rules of labels= everywhere (no duplicate, nothing missing, not
+        # the reject label); no labels: the empty counts sums start from.
+        labels = (
+            check_explicit_labels(labels, marker)
+            if np.size(labels)
+            else np.asarray(labels)
+        )
         if matrix.dtype.kind not in "iuf" or matrix.ndim != 2:
             raise ValueError(
                 "confusion_matrix must be a 2-d array of counts (integers or "
@@ -84,6 +92,15 @@ class ConfusionCounts(SumsFromZero):
         check_finite_total(matrix, what="confusion_matrix")
         object.__setattr__(self, "confusion_matrix", matrix)
         object.__setattr__(self, "labels", labels)
+
+    @classmethod
+    def _of_checked(cls, matrix, labels, reject_label):
+        """Counts of checked parts (a counted batch, a sum): not checked again."""
+        counts = object.__new__(cls)
+        object.__setattr__(counts, "confusion_matrix", matrix)
+        object.__setattr__(counts, "labels", labels)
+        object.__setattr__(counts, "reject_label", reject_label)
+        return counts
 
     def __array__(self, dtype=None, copy=None):
         matrix = self.confusion_matrix
@@ -118,7 +135,7 @@ class ConfusionCounts(SumsFromZero):
             other.confusion_matrix,
             has_reject=has_reject,
         )
-        return ConfusionCounts(matrix, labels, self.reject_label)
+        return ConfusionCounts._of_checked(matrix, labels, self.reject_label)
 
     def __repr__(self):
         return (

@@ -1,8 +1,10 @@
 """Checks of label arrays, sample weights and the reject marker, with clear errors."""
 
+import math
 import numbers
 import warnings
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import numpy as np
@@ -83,7 +85,7 @@ def check_optional_sample_weight(sample_weight, n_samples):
         return None
     weights = np.asarray(sample_weight)
     if weights.dtype.kind not in "biuf":
-        raise ValueError(f"sample_weight must be numeric; got dtype {weights.dtype}.")
+        raise_non_numeric_weights(weights.dtype)
     weights = weights.astype(np.float64, copy=False)
     if weights.ndim != 1 or weights.shape[0] != n_samples:
         raise ValueError(
@@ -102,6 +104,13 @@ def check_optional_sample_weight(sample_weight, n_samples):
     # Non-negative: every count is a part of the total, so a finite total
     # keeps every count finite.
     return check_finite_total(weights)
+
+
+def raise_non_numeric_weights(dtype):
+    raise ValueError(
+        f"sample_weight must be numeric (booleans count as 1 and 0, a mask); got "
+        f"dtype {dtype}."
+    )
 
 
 def check_finite_total(counts, *, what="sample_weight"):
@@ -186,26 +195,31 @@ def reject_marker(reject_label):
     return RejectMarker(reject_label, "other")
 
 
+def _text_kind(value):
+    return "bytes" if isinstance(value, (bytes, np.bytes_)) else "string"
+
+
 def label_kind(uniques):
-    """ "number", "string" or "mixed": what the distinct labels are."""
+    """ "number", "string", "bytes" or "mixed": what the distinct labels are."""
     kind = uniques.dtype.kind
     if kind in "biuf":
         return "number"
-    if kind in "UST":
+    if kind in "UT":
         return "string"
+    if kind == "S":
+        return "bytes"
     values = uniques.tolist()
     if all(_is_number(value) for value in values):
         return "number"
-    if all(_is_string(value) for value in values):
-        return "string"
-    return "mixed"
+    kinds = {_text_kind(value) if _is_string(value) else "mixed" for value in values}
+    return kinds.pop() if len(kinds) == 1 else "mixed"
 
 
 def check_marker_matches_kind(marker, label_kind, uniques=()):
     """Refuse a marker that cannot occur; the default -1 with string labels is a
     classifier that does not reject (a zero column), warned only when the
     labels hold ``"-1"`` (rejections read from text would count as a class)."""
-    if marker.kind == "number" and label_kind == "string":
+    if marker.kind == "number" and label_kind in ("string", "bytes"):
         if marker.integer == -1:
             written = {str(marker.integer), str(float(marker.integer))}
             if any(str(value) in written for value in np.asarray(uniques).tolist()):
@@ -231,25 +245,39 @@ def check_marker_matches_kind(marker, label_kind, uniques=()):
             "it can never match a prediction. Pass the number your classifier "
             "writes for a rejection (e.g. -1), or reject_label=None."
         )
+    if (
+        marker.kind == "string"
+        and label_kind in ("string", "bytes")
+        and label_kind != _text_kind(marker.value)
+    ):
+        # b"rej" != "rej": a str marker never matches bytes labels, nor the reverse.
+        raise ValueError(
+            f"reject_label={marker.value!r} is {_text_kind(marker.value)} but the "
+            f"labels are {label_kind}; it can never match a prediction. Pass the "
+            f"marker as {label_kind} (as your classifier writes it), or "
+            "reject_label=None."
+        )
+
+
+def _is_fractional(value):
+    """A real number (float, Decimal, Fraction) that is not a whole finite one."""
+    return (
+        isinstance(value, (numbers.Real, Decimal))
+        and not isinstance(value, numbers.Integral)
+        and not (math.isfinite(value) and value == int(value))
+    )
 
 
 def check_not_continuous(uniques, present_in, marker):
-    """Refuse floats that are not whole numbers; ``present_in(i)`` names their array."""
+    """Refuse numbers that are not whole; ``present_in(i)`` names their array."""
     if uniques.dtype.kind == "f":
         bad = ~np.isfinite(uniques) | (uniques != np.round(uniques))
     elif uniques.dtype.kind == "O":
-        bad = np.array(
-            [
-                isinstance(value, (float, np.floating))
-                and not (np.isfinite(value) and value == round(value))
-                for value in uniques.tolist()
-            ],
-            dtype=bool,
-        )
+        bad = np.array([_is_fractional(v) for v in uniques.tolist()], dtype=bool)
     else:
         return
     if marker.kind == "number" and bad.any():
-        bad &= ~equals(uniques, marker.value)
+        bad &= ~equals(uniques, marker)
     if bad.any():
         position = int(np.flatnonzero(bad)[0])
         raise ValueError(
@@ -304,7 +332,13 @@ def raise_missing_labels(name, marker):
     )
 
 
-def equals(values, label):
+def equals(values, marker):
+    """Where ``values`` equals the marker, exactly: a whole marker compares as
+    its integer (in float64, ``2.0**53`` would also equal ``2**53 + 1``)."""
+    label = marker.value if marker.integer is None else marker.integer
+    if values.dtype.kind == "f":
+        # Exactly, in float64 or wider: cast to float32, 1e300 would be inf.
+        values = values.astype(np.promote_types(values.dtype, np.float64))
     try:
         result = values == label
     except (TypeError, ValueError):
@@ -328,7 +362,7 @@ def check_explicit_labels(labels, marker):
         )
     if (
         marker.kind in ("number", "string", "other")
-        and equals(labels_array, marker.value).any()
+        and equals(labels_array, marker).any()
     ):
         raise ValueError(
             f"labels contains the reject label {marker.value!r}; the reject label "
@@ -358,4 +392,4 @@ def is_rejection(values, marker):
         return np.zeros(values.shape, dtype=bool)
     if marker.kind == "missing":
         return missing_mask(values)
-    return equals(values, marker.value)
+    return equals(values, marker)

@@ -196,7 +196,7 @@ def _hashed_ids(y_true, y_pred, labels, marker):
         reject_code, n_codes = len(uniques), len(uniques) + 1
         pred_codes = np.where(pred_missing, reject_code, pred_codes)
     elif marker.rejects:
-        matches = np.flatnonzero(equals(uniques, marker.value))
+        matches = np.flatnonzero(equals(uniques, marker))
         reject_code = int(matches[0]) if matches.size else None
     label_ids = None if labels is None else pd.Index(uniques).get_indexer(labels)
     return (

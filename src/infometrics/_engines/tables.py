@@ -20,6 +20,7 @@ from .._counting.label_checks import (
     check_optional_sample_weight,
     raise_empty,
     raise_missing_labels,
+    raise_non_numeric_weights,
     raise_zero_weights,
     reject_marker,
 )
@@ -190,8 +191,11 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
                 f"dtype {dtype}. Convert the column to numbers or strings "
                 "first (e.g. with .cast or .astype)."
             )
-    if weight is not None and not schema[weight].is_numeric():
-        raise ValueError(f"sample_weight must be numeric; got dtype {schema[weight]}.")
+    # Booleans are weights 1 and 0, as in memory (a mask of the rows counted).
+    if weight is not None and not (
+        schema[weight].is_numeric() or schema[weight] == nw.Boolean
+    ):
+        raise_non_numeric_weights(schema[weight])
     if confidence is not None and not schema[confidence].is_numeric():
         raise ValueError(
             "confidence must be numeric (higher = more sure); got dtype "
@@ -403,7 +407,8 @@ def counts_from_table(
     y_true, y_pred : str
         The columns of true and predicted labels.
     sample_weight : str, default=None
-        The column of non-negative finite weights, summed in the engine's order.
+        The column of non-negative finite weights (booleans count as 1 and 0),
+        summed in the engine's order.
     confidence : str, default=None
         The column of confidences: with ``thresholds``, the counts per
         confidence bin, and ``y_pred`` holds the predictions before rejection.
