@@ -163,57 +163,33 @@ def test_html_with_confidence_has_the_selective_section(predictions, tmp_path, c
         predictions["truth"], predictions["pred"], predictions["score"]
     )
     assert f"{aurc:.4f}" in out  # exact here: the bins are the tie groups
-    # Without --confidence: no such section (as html_report without it).
-    status, out, err = _report(
-        capsys, path, "--y-true", "truth", "--y-pred", "pred", "--format", "html"
-    )
-    assert status == 0, err
-    assert "Selective classification" not in out
-
-
-def test_the_binned_selective_table_reads_as_the_public_functions(
-    predictions, tmp_path, capsys
-):
-    path = tmp_path / "predictions.parquet"
-    predictions.to_parquet(path)
-    columns = ("--y-true", "truth", "--y-pred", "pred", "--weight", "weight")
-    status, out, err = _report(
-        capsys,
-        path,
-        *columns,
-        "--confidence",
-        "score",
-        "--thresholds",
-        "0.3,0.5,0.7,0.8,0.95",
-        "--format",
-        "html",
-    )
-    assert status == 0, err
+    # So is every reading of the table at the bin edges.
     rows = dict(
         re.findall(r'<tr><th>([^<]*)</th><td class="num[^"]*">([^<]*)</td>', out)
     )
-    # The bins are the tie groups: every reading at the bin edges is exact.
     data = (predictions["truth"], predictions["pred"], predictions["score"])
-    weights = {"sample_weight": predictions["weight"]}
     expected = {
-        "AURC at the thresholds": im.curves.aurc(*data, **weights),
-        "AUGRC at the thresholds": im.curves.augrc(*data, **weights),
+        "AUGRC at the thresholds": im.curves.augrc(*data),
         **{
             f"risk at coverage {c:g}": im.curves.selective_risk_at_coverage(
-                *data, coverage=c, **weights
+                *data, coverage=c
             )
             for c in (0.5, 0.8, 0.9, 1.0)
         },
         **{
-            f"coverage at risk {r:g}": im.curves.coverage_at_risk(
-                *data, risk=r, **weights
-            )
+            f"coverage at risk {r:g}": im.curves.coverage_at_risk(*data, risk=r)
             for r in (0.01, 0.05, 0.1)
         },
     }
     assert {name: rows[name] for name in expected} == {
         name: f"{value:.4f}" for name, value in expected.items()
     }
+    # Without --confidence: no such section (as html_report without it).
+    status, out, err = _report(
+        capsys, path, "--y-true", "truth", "--y-pred", "pred", "--format", "html"
+    )
+    assert status == 0, err
+    assert "Selective classification" not in out
 
 
 @pytest.mark.parametrize(

@@ -124,7 +124,7 @@ def excess_aurc(curve, oracle):
     return max(excess, 0.0)
 
 
-def _checked(y_true, y_pred, confidence, sample_weight):
+def checked_curve(y_true, y_pred, confidence, sample_weight):
     """The checked samples (``wrong``, scaled ``weights``) and their curve."""
     _, true, pred, weights = check_selective(y_true, y_pred, sample_weight)
     wrong = true != pred
@@ -211,7 +211,7 @@ def risk_coverage_curve(
     >>> thresholds
     array([0.9, 0.8, 0.7, 0.6])
     """
-    return _checked(y_true, y_pred, confidence, sample_weight)[2]
+    return checked_curve(y_true, y_pred, confidence, sample_weight)[2]
 
 
 def aurc(
@@ -284,7 +284,7 @@ def e_aurc(
     >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.1, 0.6])
     0.0
     """
-    wrong, weights, curve = _checked(y_true, y_pred, confidence, sample_weight)
+    wrong, weights, curve = checked_curve(y_true, y_pred, confidence, sample_weight)
     return excess_aurc(curve, oracle_curve(wrong, weights))
 
 
