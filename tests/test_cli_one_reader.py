@@ -7,6 +7,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import infometrics as im
 from infometrics.cli import main
 
 SPELLINGS = (
@@ -136,6 +137,25 @@ def test_one_threshold_needs_no_trailing_comma(tmp_path, capsys):
         status = main(["report", str(path), *options, "--thresholds", thresholds])
         assert status == 0, capsys.readouterr().err
         assert "at 1 confidence thresholds" in capsys.readouterr().out
+
+
+def test_the_html_page_names_the_threshold_as_html_report(tmp_path, capsys):
+    path = tmp_path / "scored.csv"
+    path.write_text("y_true,y_pred,c\n0,0,0.9\n1,0,0.5\n1,1,0.8\n")
+    options = ("--confidence", "c", "--threshold", "0.75", "--format", "html")
+    assert main(["report", str(path), *options]) == 0
+    page = capsys.readouterr().out
+    expected = im.report.html_report(
+        [0, 1, 1],
+        [0, 0, 1],
+        confidence=[0.9, 0.5, 0.8],
+        threshold=0.75,
+        figures=False,
+        n_resamples=0,
+    )
+    sentence = "rejects below confidence 0.75"
+    assert sentence in page
+    assert sentence in expected
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """``infometrics report FILE --y-true COL --y-pred COL``: Parquet and CSV via DuckDB."""
 
 import json
+import re
 import sys
 
 import numpy as np
@@ -162,6 +163,27 @@ def test_html_with_confidence_has_the_selective_section(predictions, tmp_path, c
         predictions["truth"], predictions["pred"], predictions["score"]
     )
     assert f"{aurc:.4f}" in out  # exact here: the bins are the tie groups
+    # So is every reading of the table at the bin edges.
+    rows = dict(
+        re.findall(r'<tr><th>([^<]*)</th><td class="num[^"]*">([^<]*)</td>', out)
+    )
+    data = (predictions["truth"], predictions["pred"], predictions["score"])
+    expected = {
+        "AUGRC at the thresholds": im.curves.augrc(*data),
+        **{
+            f"risk at coverage {c:g}": im.curves.selective_risk_at_coverage(
+                *data, coverage=c
+            )
+            for c in (0.5, 0.8, 0.9, 1.0)
+        },
+        **{
+            f"coverage at risk {r:g}": im.curves.coverage_at_risk(*data, risk=r)
+            for r in (0.01, 0.05, 0.1)
+        },
+    }
+    assert {name: rows[name] for name in expected} == {
+        name: f"{value:.4f}" for name, value in expected.items()
+    }
     # Without --confidence: no such section (as html_report without it).
     status, out, err = _report(
         capsys, path, "--y-true", "truth", "--y-pred", "pred", "--format", "html"

@@ -404,6 +404,41 @@ def test_confidence_adds_the_selective_measures_and_threshold_rejects():
     assert _parse(thresholded).table("selective") == _parse(page).table("selective")
 
 
+def _selective_readings(y_true, y_pred, confidence, **weights):
+    """Each row of the selective table, by the public function it reports."""
+    data = (y_true, y_pred, confidence)
+    readings = {
+        "augrc": im.curves.augrc(*data, **weights),
+        **{
+            f"risk at coverage {c:g}": im.curves.selective_risk_at_coverage(
+                *data, coverage=c, **weights
+            )
+            for c in (0.5, 0.8, 0.9, 1.0)
+        },
+        **{
+            f"coverage at risk {r:g}": im.curves.coverage_at_risk(
+                *data, risk=r, **weights
+            )
+            for r in (0.01, 0.05, 0.1)
+        },
+    }
+    return {name: f"{value:.4f}" for name, value in readings.items()}
+
+
+def test_the_selective_table_reads_as_the_public_functions():
+    rng = np.random.default_rng(8)
+    y_true = rng.integers(0, 3, 300)
+    y_pred = np.where(rng.random(300) < 0.8, y_true, (y_true + 1) % 3)
+    confidence = rng.choice([0.2, 0.5, 0.7, 0.9, 0.97], 300)  # tie groups
+    weights = {"sample_weight": rng.integers(1, 4, 300).astype(float)}
+    page = im.report.html_report(
+        y_true, y_pred, confidence=confidence, figures=False, n_resamples=0, **weights
+    )
+    rows = {row[0]: row[1] for row in _parse(page).table("selective")}
+    expected = _selective_readings(y_true, y_pred, confidence, **weights)
+    assert {name: rows[name] for name in expected} == expected
+
+
 def test_confidence_adds_the_risk_coverage_figure():
     y_true, y_pred = _labels(seed=4)
     y_pred = np.where(y_pred == "?", "cat", y_pred)

@@ -153,9 +153,7 @@ def _run_report(args, out):
             class_labels,
             title=f"infometrics report: {args.file}",
             can_reject=binned is not None,
-            operating_point=None
-            if args.threshold is None
-            else f"rejects below confidence {args.threshold:g}",
+            threshold=args.threshold,
             sections=()
             if binned is None
             else (binned_section(binned, name="classifier"),),

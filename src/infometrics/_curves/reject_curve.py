@@ -17,14 +17,14 @@ from .curve import RejectCurve
 from .scores import check_confidence, check_scores, check_thresholds
 from .stacks import threshold_sweep, with_final_threshold
 
-_DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
+DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
 
 # Points of a curve by default: quantiles of the confidence, so the points
 # are evenly spaced in coverage (every distinct value below this many).
 DEFAULT_THRESHOLDS = 1000
 
 
-def _threshold_curve(
+def threshold_curve(
     true, predicted, confidences, weights, labels, names, thresholds, undefined
 ):
     """The curve of coded samples (``undefined``: ``replace_undefined_by``)."""
@@ -51,7 +51,7 @@ def reject_curve(
     y_score: ArrayLike,
     *,
     labels: ArrayLike | None = None,
-    measures=_DEFAULT_MEASURES,
+    measures=DEFAULT_MEASURES,
     confidence_method: Literal["max", "margin"] = "max",
     thresholds: int | ArrayLike | None = DEFAULT_THRESHOLDS,
     sample_weight: ArrayLike | None = None,
@@ -134,7 +134,7 @@ def reject_curve(
     labels, predicted, confidences = check_scores(
         y_true, y_score, labels, confidence_method
     )
-    return _threshold_curve(
+    return threshold_curve(
         encode_labels(y_true, labels),
         predicted,
         confidences,
@@ -153,7 +153,7 @@ def reject_curve_from_predictions(
     *,
     labels: ArrayLike | None = None,
     reject_label=-1,
-    measures=_DEFAULT_MEASURES,
+    measures=DEFAULT_MEASURES,
     thresholds: int | ArrayLike | None = DEFAULT_THRESHOLDS,
     sample_weight: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = np.nan,
@@ -202,7 +202,7 @@ def reject_curve_from_predictions(
         sample_weight=sample_weight,
     )
     # The samples' rows and columns under the rules that chose the classes.
-    return _threshold_curve(
+    return threshold_curve(
         encode_labels(y_true, classes),
         encode_labels(y_pred, classes, name="y_pred", reject_label=reject_label),
         check_confidence(confidence, len(y_true)),

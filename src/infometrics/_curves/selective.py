@@ -51,24 +51,10 @@ def _check_fraction(value, name, *, allow_zero):
     return value
 
 
-class _Groups(NamedTuple):
-    """Checked samples (``wrong``, ``weights``) and sums at the ends of their tie
-    groups by decreasing confidence: the weight entering at each, the accepted
-    weight, the accepted errors' weight."""
-
-    wrong: np.ndarray
-    weights: np.ndarray
-    group_weight: np.ndarray
-    accepted: np.ndarray
-    errors: np.ndarray
-    total: float
-    thresholds: np.ndarray
-    selective_risk: np.ndarray
-
-
-def _groups(y_true, y_pred, confidence, sample_weight):
-    """The tie groups of the samples, checked by the counting front door's rules
-    (every prediction a class), from one sweep of (correct, wrong) counts."""
+def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=None):
+    """``(classes, true codes, predicted codes, weights)`` of labels checked by
+    the counting front door's rules (which refuse all-zero weights: coverage
+    is undefined)."""
     kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
     if kinds & set("biuf") and kinds & set("USTa"):
         raise ValueError(
@@ -76,64 +62,97 @@ def _groups(y_true, y_pred, confidence, sample_weight):
             "strings); every prediction would count as an error. Pass labels "
             "of one kind."
         )
-    # The front door also refuses all-zero weights (coverage is undefined).
     _, classes = confusion_matrix_and_labels(
-        y_true, y_pred, reject_label=None, sample_weight=sample_weight
+        y_true,
+        y_pred,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=sample_weight,
     )
     true = encode_labels(y_true, classes)
-    pred = encode_labels(y_pred, classes, name="y_pred")
-    scores = check_confidence(confidence, true.shape[0])
-    weights = check_sample_weight(sample_weight, true.shape[0])
+    pred = encode_labels(y_pred, classes, name="y_pred", reject_label=reject_label)
+    return classes, true, pred, check_sample_weight(sample_weight, true.shape[0])
+
+
+def selective_curve(wrong, confidence, weights):
+    """The risk-coverage curve of checked samples (``wrong``: one bool each) and
+    the weights it summed, scaled by a power of two."""
     # Only ratios of weights matter: a power of two (exact) keeps their sums
     # finite; integer weights stay on one grid, their sums exact.
     headroom = (
         1000 - int(np.frexp(weights.max())[1]) - int(np.ceil(np.log2(weights.size)))
     )
     weights = np.ldexp(weights, headroom) if headroom < 0 else weights
-    wrong = np.asarray(true != pred, dtype=bool)
     # One row: cell 0 a correct sample, cell 1 an error (off the diagonal).
     rows = np.zeros(wrong.size, np.intp)
     stacks, thresholds = threshold_sweep(
-        rows, wrong.astype(np.intp), scores, weights, None, 2
+        rows, wrong.astype(np.intp), confidence, weights, None, 2
     )
     for _ in stacks.blocks():
         pass
-    # Point k accepts tie group k and the more confident ones: entries of
-    # step k + 1 enter there.
-    group_weight = np.bincount(
-        stacks.steps - 1, weights=stacks.weights, minlength=len(thresholds)
-    )
+    # Point k accepts tie group k and the more confident ones.
     accepted, errors = stacks.accepted[::-1], stacks.errors[::-1]
+    total = float(stacks.accepted[0])
     risk = np.full(accepted.shape, np.nan)
     np.divide(errors, accepted, out=risk, where=accepted > 0)
-    return _Groups(
-        wrong,
-        weights,
-        group_weight[::-1].astype(float),
-        accepted,
-        errors,
-        float(stacks.accepted[0]),
-        thresholds[::-1],
-        risk,
+    curve = RiskCoverageCurve(accepted / total, risk, errors / total, thresholds[::-1])
+    return curve, weights
+
+
+def oracle_curve(wrong, weights):
+    """The curve of the best ranking: the correct samples first (one tie group,
+    confidence 1), then the errors by increasing weight (confidence 0, -1, ...),
+    so that the risk ``E / (C + E)`` is increasing and concave."""
+    correct = float(weights[~wrong].sum())
+    head = [0.0] if not wrong.all() else []
+    errors = np.concatenate([head, np.cumsum(np.sort(weights[wrong]))])
+    accepted = correct + errors
+    risk = np.full(accepted.shape, np.nan)
+    np.divide(errors, accepted, out=risk, where=accepted > 0)
+    thresholds = np.concatenate(
+        [[1.0] * len(head), -np.arange(wrong.sum(), dtype=float)]
     )
+    total = accepted[-1]
+    return RiskCoverageCurve(accepted / total, risk, errors / total, thresholds)
 
 
-def _area(groups):
-    """``sum_g (c_g - c_{g-1}) R_g``; a zero-weight group adds nothing."""
-    weight = groups.group_weight
-    terms = np.where(weight > 0, weight * groups.selective_risk, 0.0)
-    return float(terms.sum() / groups.total)
+def excess_aurc(curve, oracle):
+    """The AURC of ``curve`` minus that of ``oracle`` (:func:`oracle_curve`)."""
+    excess = curve_readings(curve)[0] - curve_readings(oracle)[0]
+    # The oracle's area is a minimum; only rounding of sums taken in another
+    # order can make the difference negative.
+    return max(excess, 0.0)
 
 
-def _oracle_area(wrong, weights):
-    """The area of the best ranking (correct samples first, then errors by
-    increasing weight): the risk ``E / (C + E)`` is increasing and concave."""
-    correct_weight = float(weights[~wrong].sum())
-    error_weights = np.sort(weights[wrong])
-    errors = np.cumsum(error_weights)
-    accepted = correct_weight + errors
-    risk = np.divide(errors, accepted, out=np.zeros_like(errors), where=accepted > 0)
-    return float((error_weights * risk).sum() / (correct_weight + errors[-1:].sum()))
+def checked_curve(y_true, y_pred, confidence, sample_weight):
+    """The checked samples (``wrong``, scaled ``weights``) and their curve."""
+    _, true, pred, weights = check_selective(y_true, y_pred, sample_weight)
+    wrong = true != pred
+    curve, weights = selective_curve(
+        wrong, check_confidence(confidence, true.shape[0]), weights
+    )
+    return wrong, weights, curve
+
+
+def curve_readings(curve, *, coverages=(), risks=(), slack=0.0):
+    """AURC, AUGRC, the selective risk at each of ``coverages`` and the coverage
+    at each of ``risks`` of a risk-coverage curve's points (coverage increasing,
+    the last covering everything); ``slack``: how far short of a target coverage
+    a point may fall by rounding (of sums of bin weights) and still reach it."""
+    coverage, selective_risk, generalized_risk = curve[:3]
+    # sum_g (c_g - c_{g-1}) R_g with c_0 = 0; a point accepting nothing adds 0.
+    steps = np.diff(coverage, prepend=0.0)
+    aurc = float(np.sum(steps * np.nan_to_num(selective_risk)))
+    augrc = float(np.sum(steps * generalized_risk))
+    # The first point reaching each target (the last point covers everything).
+    first = np.searchsorted(coverage, np.asarray(coverages, float) - slack)
+    at_coverage = selective_risk[np.minimum(first, len(coverage) - 1)].tolist()
+    at_risk = []
+    for risk in risks:
+        # Compare the selective risks themselves: E_g <= risk * A_g rounds otherwise.
+        safe = np.flatnonzero(selective_risk <= risk)
+        at_risk.append(float(coverage[safe[-1]]) if safe.size else 0.0)
+    return aurc, augrc, at_coverage, at_risk
 
 
 def risk_coverage_curve(
@@ -192,13 +211,7 @@ def risk_coverage_curve(
     >>> thresholds
     array([0.9, 0.8, 0.7, 0.6])
     """
-    groups = _groups(y_true, y_pred, confidence, sample_weight)
-    return RiskCoverageCurve(
-        coverage=groups.accepted / groups.total,
-        selective_risk=groups.selective_risk,
-        generalized_risk=groups.errors / groups.total,
-        thresholds=groups.thresholds,
-    )
+    return checked_curve(y_true, y_pred, confidence, sample_weight)[2]
 
 
 def aurc(
@@ -235,7 +248,9 @@ def aurc(
     >>> aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.1458
     """
-    return _area(_groups(y_true, y_pred, confidence, sample_weight))
+    return curve_readings(
+        risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
+    )[0]
 
 
 def e_aurc(
@@ -269,11 +284,8 @@ def e_aurc(
     >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.1, 0.6])
     0.0
     """
-    groups = _groups(y_true, y_pred, confidence, sample_weight)
-    excess = _area(groups) - _oracle_area(groups.wrong, groups.weights)
-    # The oracle's area is a minimum (see _oracle_area); only rounding of
-    # sums taken in another order can make the difference negative.
-    return max(excess, 0.0)
+    wrong, weights, curve = checked_curve(y_true, y_pred, confidence, sample_weight)
+    return excess_aurc(curve, oracle_curve(wrong, weights))
 
 
 def augrc(
@@ -309,10 +321,9 @@ def augrc(
     >>> augrc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.125
     """
-    groups = _groups(y_true, y_pred, confidence, sample_weight)
-    # Divide before multiplying: total**2 underflows for tiny weights.
-    coverage_steps = groups.group_weight / groups.total
-    return float((coverage_steps * (groups.errors / groups.total)).sum())
+    return curve_readings(
+        risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
+    )[1]
 
 
 def selective_risk_at_coverage(
@@ -353,11 +364,8 @@ def selective_risk_at_coverage(
     0.3333
     """
     target = _check_fraction(coverage, "coverage", allow_zero=False)
-    groups = _groups(y_true, y_pred, confidence, sample_weight)
-    reached = groups.accepted / groups.total
-    # The last coverage is exactly 1, so a target in (0, 1] is always reached.
-    first = min(int(np.searchsorted(reached, target)), len(reached) - 1)
-    return float(groups.errors[first] / groups.accepted[first])
+    curve = risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
+    return curve_readings(curve, coverages=[target])[2][0]
 
 
 def coverage_at_risk(
@@ -394,7 +402,5 @@ def coverage_at_risk(
     0.5
     """
     limit = _check_fraction(risk, "risk", allow_zero=True)
-    groups = _groups(y_true, y_pred, confidence, sample_weight)
-    # Compare the selective risks themselves: E_g <= risk * A_g rounds otherwise.
-    safe = np.flatnonzero(groups.selective_risk <= limit)
-    return float(groups.accepted[safe[-1]] / groups.total) if safe.size else 0.0
+    curve = risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
+    return curve_readings(curve, risks=[limit])[3][0]

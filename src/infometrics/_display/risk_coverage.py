@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from .._curves.selective import aurc, risk_coverage_curve
+from .._curves.selective import checked_curve, curve_readings, oracle_curve
 from .common import (
     Display,
     _axes,
@@ -13,16 +13,6 @@ from .common import (
     _set_rate_axis,
     _step_line_kw,
 )
-
-
-def _oracle_confidence(y_true, y_pred, sample_weight):
-    """The ranking of least AURC: correct samples, then errors lightest first."""
-    wrong = np.asarray(y_true) != np.asarray(y_pred)
-    weights = np.ones(len(wrong)) if sample_weight is None else sample_weight
-    confidence = np.ones(len(wrong))
-    error_order = np.argsort(np.asarray(weights, dtype=float)[wrong], kind="stable")
-    confidence[wrong] = -np.argsort(error_order, kind="stable").astype(float)
-    return confidence
 
 
 def _steps(ax, coverage, selective_risk, label, area, **line_kw):
@@ -141,16 +131,15 @@ class RiskCoverageDisplay(Display):
                 "threshold over it."
             )
 
-        rankings = {"": confidence}
+        wrong, weights, curve = checked_curve(y_true, y_pred, confidence, sample_weight)
+        curves = {"": curve}
         if plot_oracle:
-            rankings["oracle_"] = _oracle_confidence(y_true, y_pred, sample_weight)
+            curves["oracle_"] = oracle_curve(wrong, weights)
         fields = {}
-        for prefix, scores in rankings.items():
-            args = (y_true, y_pred, scores)
-            points = risk_coverage_curve(*args, sample_weight=sample_weight)
+        for prefix, points in curves.items():
             fields[prefix + "coverage"] = points.coverage
             fields[prefix + "selective_risk"] = points.selective_risk
-            fields[prefix + "aurc"] = aurc(*args, sample_weight=sample_weight)
+            fields[prefix + "aurc"] = curve_readings(points)[0]
         display = cls(name=name or "classifier", **fields)
         return display.plot(ax=ax, plot_oracle=plot_oracle, xscale=xscale, **kwargs)
 

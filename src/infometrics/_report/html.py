@@ -238,11 +238,7 @@ def html_report(
             "reject_label": reject_label,
             "sample_weight": sample_weight,
         },
-        operating_point=None
-        if threshold is None
-        else "rejects below its per-class confidence thresholds"
-        if isinstance(threshold, dict)
-        else f"rejects below confidence {threshold:g}",
+        threshold=threshold,
         can_reject=confidence is not None,
         sections=sections,
     )
@@ -322,14 +318,15 @@ def html_page(
     name="classifier",
     title="Classifier report",
     figures=True,
-    operating_point=None,
+    threshold=None,
     can_reject=False,
     sections=(),
     weighted=None,
     **resampling,
 ):
     """The page of :func:`html_report` for one valid matrix, and its relabelling
-    note (no warning); ``can_reject`` keeps an all-zero reject column,
+    note (no warning); ``threshold`` (a number or a dict per class) names the
+    operating point, ``can_reject`` keeps an all-zero reject column,
     ``sections`` go before the measures table, ``resampling`` sets the
     intervals."""
     from .. import __version__
@@ -362,7 +359,11 @@ def html_page(
     # Counts show as integers whenever they are whole (weights may not be).
     digits = 0 if np.array_equal(matrix, np.round(matrix)) else 4
     generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    meta = [str(name), *([operating_point] if operating_point else [])]
+    meta = [str(name)]
+    if isinstance(threshold, dict):
+        meta.append("rejects below its per-class confidence thresholds")
+    elif threshold is not None:
+        meta.append(f"rejects below confidence {threshold:g}")
     meta += [f"infometrics {__version__}", generated]
     parts = [
         "<!DOCTYPE html>",

@@ -13,6 +13,7 @@ from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import evaluate_measures
 from .relabelling import _name, relabelling_note, warn_permuted
+from .render import unit_scaled
 
 AVERAGES = ("macro avg", "weighted avg")
 
@@ -136,9 +137,7 @@ def per_class_table(matrix, class_labels, *, averages=True, quantities=None):
     n_classes = matrix.shape[0]
     has_reject = matrix.shape[1] == n_classes + 1
     check_row_names(class_labels, has_reject, averages)
-    # The ratios from the counts divided by a power of two (exact): sums of
-    # counts near the float maximum would overflow.
-    scaled = np.ldexp(matrix, -np.frexp(matrix.max(initial=0.0))[1])
+    scaled, _ = unit_scaled(matrix)  # the ratios from counts that sum finitely
     true_positives = np.diagonal(scaled)[:n_classes]
     true_support = scaled.sum(axis=1)  # rejected samples included: not recalled
     predicted_as_class = scaled[:, :n_classes].sum(axis=0)

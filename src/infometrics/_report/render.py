@@ -145,11 +145,18 @@ def frame_table(frame, css, *, digits=4, marked=()):
     )
 
 
+def unit_scaled(matrix):
+    """``matrix / 2**exponent`` and ``exponent``, the power of two (exact) that
+    brings its largest count near 1: sums of counts near the float maximum
+    would overflow; ``exponent`` is 0 for an empty or all-zero matrix."""
+    exponent = int(np.frexp(matrix.max(initial=0.0))[1])
+    return np.ldexp(matrix, -exponent), exponent
+
+
 def total_text(matrix):
     """The sum of the counts as text, also when it exceeds the float maximum."""
-    exponent = np.frexp(matrix.max(initial=0.0))[1]  # 0 for an empty matrix
-    # Summed after an exact division by 2**exponent, so the sum cannot overflow.
-    total = Decimal(float(np.ldexp(matrix, -exponent).sum())) * Decimal(2) ** exponent
+    scaled, exponent = unit_scaled(matrix)
+    total = Decimal(float(scaled.sum())) * Decimal(2) ** exponent
     if total == total.to_integral_value() and total < 2**53:
         return f"{int(total)}"
     return f"{total:.4g}"

@@ -8,7 +8,13 @@ command line reads from a table of any size).
 import numpy as np
 import pandas as pd
 
-from .._curves.selective import e_aurc, risk_coverage_curve
+from .._curves.selective import (
+    check_selective,
+    curve_readings,
+    excess_aurc,
+    oracle_curve,
+    selective_curve,
+)
 from .render import BETTER, frame_table, section
 
 COVERAGES = (0.5, 0.8, 0.9, 1.0)
@@ -37,39 +43,35 @@ _AREAS = {
 def selective_rows(curve, *, excess=None):
     """The table of a risk–coverage curve: areas, then readings at fixed targets;
     ``excess`` (the e-AURC) marks a curve exact at every confidence."""
-    coverage, selective_risk, generalized_risk = curve[:3]
-    steps = np.diff(coverage, prepend=0.0)
     exact = excess is not None
-    aurc = float(np.sum(steps * np.nan_to_num(selective_risk)))
-    augrc = float(np.sum(steps * generalized_risk))
+    # A sum of bin weights may miss a share by rounding; labels are exact.
+    aurc, augrc, at_coverage, at_risk = curve_readings(
+        curve, coverages=COVERAGES, risks=RISKS, slack=0 if exact else 1e-12
+    )
     areas = [aurc, excess, augrc] if exact else [aurc, augrc]
     rows = [
         (name, False, description, value)
         for (name, description), value in zip(_AREAS[exact], areas, strict=True)
     ]
-    for target in COVERAGES:
-        # A sum of bin weights may miss a share by rounding; labels are exact.
-        reached = np.flatnonzero(coverage >= target - (0 if exact else 1e-12))
+    for target, risk in zip(COVERAGES, at_coverage, strict=True):
         if not exact:
             among = f"among the first bins covering {target:.0%} of the weight"
         elif target < 1:
             among = f"among the {target:.0%} most confident predictions"
         else:
             among = "with every prediction accepted"
-        risk = float(selective_risk[reached[0]]) if reached.size else np.nan
         rows.append(
             (f"risk at coverage {target:g}", False, f"error rate {among}", risk)
         )
-    for risk in RISKS:
-        within = np.flatnonzero(selective_risk <= risk)
-        edge = "" if exact else " at a bin edge"
+    edge = "" if exact else " at a bin edge"
+    for risk, coverage in zip(RISKS, at_risk, strict=True):
         rows.append(
             (
                 f"coverage at risk {risk:g}",
                 True,
                 f"largest share accepted{edge} with an error rate of at most "
                 f"{risk:.0%}",
-                float(coverage[within].max()) if within.size else 0.0,
+                coverage,
             )
         )
     names, higher, descriptions, values = zip(*rows, strict=True)
@@ -105,36 +107,48 @@ def labels_section(
     name,
     figures,
 ):
-    """The section from labels and confidences, exact at every distinct confidence."""
-    data = (y_true, y_pred, confidence)
-    rows = selective_rows(
-        risk_coverage_curve(*data, sample_weight=sample_weight),
-        excess=e_aurc(*data, sample_weight=sample_weight),
+    """The section from labels and (checked) confidences, exact at every
+    distinct confidence: the labels are checked once for its every part."""
+    classes, true, pred, weights = check_selective(
+        y_true, y_pred, sample_weight, labels=labels, reject_label=reject_label
     )
+    wrong = true != pred
+    curve, scaled = selective_curve(wrong, confidence, weights)
+    oracle = oracle_curve(wrong, scaled)
+    rows = selective_rows(curve, excess=excess_aurc(curve, oracle))
     drawn = ""
     if figures:
-        from .._curves.reject_curve import reject_curve_from_predictions
+        from .._curves.reject_curve import (
+            DEFAULT_MEASURES,
+            DEFAULT_THRESHOLDS,
+            threshold_curve,
+        )
         from ..plotting import RiskCoverageDisplay
         from .figures import selective_figures
 
+        reject = threshold_curve(
+            true,
+            pred,
+            confidence,
+            weights,
+            classes,
+            DEFAULT_MEASURES,
+            DEFAULT_THRESHOLDS,
+            np.nan,
+        )
+        display = RiskCoverageDisplay(
+            coverage=curve.coverage,
+            selective_risk=curve.selective_risk,
+            aurc=curve_readings(curve)[0],
+            name=name,
+            oracle_coverage=oracle.coverage,
+            oracle_selective_risk=oracle.selective_risk,
+            oracle_aurc=curve_readings(oracle)[0],
+        )
         drawn = selective_figures(
-            reject_curve_from_predictions(
-                *data,
-                labels=labels,
-                reject_label=reject_label,
-                sample_weight=sample_weight,
-            ),
-            lambda ax: RiskCoverageDisplay.from_predictions(
-                y_true,
-                y_pred,
-                confidence=confidence,
-                sample_weight=sample_weight,
-                name=name,
-                plot_oracle=True,
-                # Most thresholds worth choosing keep most samples: spread that end.
-                xscale="sqrt",
-                ax=ax,
-            ),
+            reject,
+            # Most thresholds worth choosing keep most samples: spread that end.
+            lambda ax: display.plot(ax=ax, plot_oracle=True, xscale="sqrt"),
             name,
             threshold=None if isinstance(threshold, dict) else threshold,
         )
