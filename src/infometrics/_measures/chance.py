@@ -313,10 +313,16 @@ def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
     """:func:`adjusted_measures` of validated integer counts and adjustable
     base names (``quantities``: those of ``counts``, when already built)."""
     specs = [MEASURES[name] for name in names]
+    # The all-zero reject column the evaluator gives a square matrix: E[I] then
+    # sums the same cells in the same order, to the same bits, on both shapes.
+    m = counts.shape[-2]
+    counts = np.pad(
+        counts, [*[(0, 0)] * (counts.ndim - 1), (0, m + 1 - counts.shape[-1])]
+    )
     quantities = MatrixQuantities(counts) if quantities is None else quantities
     chance = _AtInformation(quantities, *expected_information(counts))
     exact = np.zeros_like(counts)
-    np.einsum("...ii->...i", exact[..., : counts.shape[-2]])[...] = counts.sum(-1)
+    np.einsum("...ii->...i", exact[..., :m])[...] = counts.sum(-1)
     best = MatrixQuantities(exact)
     adjusted = [_adjusted_spec(spec, chance, best) for spec in specs]
     return evaluate_measures(quantities, adjusted, replace_undefined_by)

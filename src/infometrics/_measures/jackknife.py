@@ -95,26 +95,29 @@ def jackknife_measures(
 
 def jackknife_of_counts(counts, names, replace_undefined_by):
     """:func:`jackknife_measures` of validated integer counts."""
-    # The matrix, then each cell lowered by one (an empty cell stays, weight
-    # 0), evaluated in blocks of bounded memory (10**4 matrices at 100 classes).
+    # The matrix, then each cell lowered by one, evaluated in blocks of bounded
+    # memory (10**4 matrices at 100 classes). A cell empty in every matrix of
+    # the stack has weight 0 and is skipped: an all-zero reject column then
+    # changes no bit, and a sparse matrix costs only its non-empty cells.
     shape, cells = counts.shape, counts.shape[-2] * counts.shape[-1]
     flat = counts.reshape(-1, cells)
-    total, size = flat.shape[0] * (cells + 1), max(1, _BLOCK_CELLS // cells)
+    lowered = np.append(-1, np.flatnonzero(flat.any(axis=0)))
+    total, size = flat.shape[0] * lowered.size, max(1, _BLOCK_CELLS // cells)
 
     def blocks():
         # At least one block: an empty stack has empty results.
         for start in range(0, max(total, 1), size):
             rows = np.arange(start, min(start + size, total))
-            block, lowered = flat[rows // (cells + 1)], rows % (cells + 1) - 1
-            block -= np.minimum(block, lowered[:, None] == np.arange(cells))
+            block, cell = flat[rows // lowered.size], lowered[rows % lowered.size]
+            block -= np.minimum(block, cell[:, None] == np.arange(cells))
             yield block.reshape(-1, *shape[-2:])
 
     computed = evaluate_stack_blocks(
         blocks(), shape[-2], names, replace_undefined_by=np.nan
     )
     values = np.stack(list(computed.values()))
-    values = values.reshape(len(computed), *shape[:-2], cells + 1)
-    weights = counts.reshape(*shape[:-2], cells)
+    values = values.reshape(len(computed), *shape[:-2], lowered.size)
+    weights = flat[:, lowered[1:]].reshape(*shape[:-2], lowered.size - 1)
     n = weights.sum(axis=-1)
     value, theta = values[..., 0], np.where(weights > 0, values[..., 1:], 0.0)
     safe_n = np.where(n > 1, n, 2.0)
