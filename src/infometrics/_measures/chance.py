@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .measure import REAL, MeasureSpec, _in_range, evaluate_measures
-from .quantities import MatrixQuantities
+from .quantities import MatrixQuantities, with_reject_column
 from .registry import MEASURES, check_measure, check_measures
 from .validation import check_replace_undefined_by, check_sample_counts
 
@@ -313,12 +313,9 @@ def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
     """:func:`adjusted_measures` of validated integer counts and adjustable
     base names (``quantities``: those of ``counts``, when already built)."""
     specs = [MEASURES[name] for name in names]
-    # The all-zero reject column the evaluator gives a square matrix: E[I] then
-    # sums the same cells in the same order, to the same bits, on both shapes.
-    m = counts.shape[-2]
-    counts = np.pad(
-        counts, [*[(0, 0)] * (counts.ndim - 1), (0, m + 1 - counts.shape[-1])]
-    )
+    # E[I] sums the same cells in the same order, to the same bits, for a
+    # square matrix and for it with an empty reject column.
+    counts, m = with_reject_column(counts), counts.shape[-2]
     quantities = MatrixQuantities(counts) if quantities is None else quantities
     chance = _AtInformation(quantities, *expected_information(counts))
     exact = np.zeros_like(counts)

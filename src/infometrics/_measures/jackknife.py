@@ -13,6 +13,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .quantities import with_reject_column
 from .registry import MEASURES, check_measures, evaluate_stack_blocks
 from .validation import (
     as_output,
@@ -97,8 +98,10 @@ def jackknife_of_counts(counts, names, replace_undefined_by):
     """:func:`jackknife_measures` of validated integer counts."""
     # The matrix, then each cell lowered by one, evaluated in blocks of bounded
     # memory (10**4 matrices at 100 classes). A cell empty in every matrix of
-    # the stack has weight 0 and is skipped: an all-zero reject column then
-    # changes no bit, and a sparse matrix costs only its non-empty cells.
+    # the stack has weight 0 and is skipped (a sparse matrix costs only its
+    # non-empty cells); the sums run over every cell of the augmented matrix,
+    # so a matrix gives the same bits alone, in a stack, or square.
+    counts = with_reject_column(counts)
     shape, cells = counts.shape, counts.shape[-2] * counts.shape[-1]
     flat = counts.reshape(-1, cells)
     lowered = np.append(-1, np.flatnonzero(flat.any(axis=0)))
@@ -117,9 +120,12 @@ def jackknife_of_counts(counts, names, replace_undefined_by):
     )
     values = np.stack(list(computed.values()))
     values = values.reshape(len(computed), *shape[:-2], lowered.size)
-    weights = flat[:, lowered[1:]].reshape(*shape[:-2], lowered.size - 1)
+    weights = counts.reshape(*shape[:-2], cells)
     n = weights.sum(axis=-1)
-    value, theta = values[..., 0], np.where(weights > 0, values[..., 1:], 0.0)
+    value, theta = values[..., 0], np.zeros((*values.shape[:-1], cells))
+    theta[..., lowered[1:]] = np.where(
+        weights[..., lowered[1:]] > 0, values[..., 1:], 0
+    )
     safe_n = np.where(n > 1, n, 2.0)
     # An infinite value (a likelihood ratio, ...) has no jackknife.
     with np.errstate(invalid="ignore"):
