@@ -318,8 +318,7 @@ def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
     counts, m = with_reject_column(counts), counts.shape[-2]
     quantities = MatrixQuantities(counts) if quantities is None else quantities
     chance = _AtInformation(quantities, *expected_information(counts))
-    exact = np.zeros_like(counts)
-    np.einsum("...ii->...i", exact[..., :m])[...] = counts.sum(-1)
-    best = MatrixQuantities(exact)
+    # The exact classification: each row's samples on its diagonal cell.
+    best = MatrixQuantities(counts.sum(-1)[..., None] * np.eye(m, m + 1))
     adjusted = [_adjusted_spec(spec, chance, best) for spec in specs]
     return evaluate_measures(quantities, adjusted, replace_undefined_by)

@@ -96,11 +96,10 @@ def jackknife_measures(
 
 def jackknife_of_counts(counts, names, replace_undefined_by):
     """:func:`jackknife_measures` of validated integer counts."""
-    # The matrix, then each cell lowered by one, evaluated in blocks of bounded
-    # memory (10**4 matrices at 100 classes). A cell empty in every matrix of
-    # the stack has weight 0 and is skipped (a sparse matrix costs only its
-    # non-empty cells); the sums run over every cell of the augmented matrix,
-    # so a matrix gives the same bits alone, in a stack, or square.
+    # The matrix, then each cell lowered by one (skipped if empty in the whole
+    # stack: weight 0), in blocks of bounded memory (10**4 matrices at 100
+    # classes). The sums run over every cell of the augmented matrix: the same
+    # bits alone, in a stack, or square.
     counts = with_reject_column(counts)
     shape, cells = counts.shape, counts.shape[-2] * counts.shape[-1]
     flat = counts.reshape(-1, cells)
