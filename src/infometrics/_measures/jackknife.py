@@ -122,9 +122,8 @@ def jackknife_of_counts(counts, names, replace_undefined_by):
     weights = counts.reshape(*shape[:-2], cells)
     n = weights.sum(axis=-1)
     value, theta = values[..., 0], np.zeros((*values.shape[:-1], cells))
-    theta[..., lowered[1:]] = np.where(
-        weights[..., lowered[1:]] > 0, values[..., 1:], 0
-    )
+    theta[..., lowered[1:]] = values[..., 1:]
+    theta = np.where(weights > 0, theta, 0.0)
     safe_n = np.where(n > 1, n, 2.0)
     # An infinite value (a likelihood ratio, ...) has no jackknife.
     with np.errstate(invalid="ignore"):
