@@ -8,6 +8,7 @@ are scikit-learn's ``adjusted_mutual_info_score`` with the matching
 ``average_method``.
 """
 
+import dataclasses
 import math
 
 import mpmath
@@ -159,16 +160,41 @@ def test_an_all_zero_reject_column_changes_no_adjusted_measure():
         assert value == pytest.approx(square[name], rel=1e-15, abs=0)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="adjusted ni1, ni5 and ni9 differ in the last bit with an all-zero "
-    "reject column (the unadjusted measures are bit-identical there)",
-)
-def test_an_all_zero_reject_column_gives_the_same_adjusted_bits():
-    augmented = np.hstack([SQUARE, np.zeros((3, 1), dtype=int)])
-    assert im.measures.adjusted_measures(
-        SQUARE, ADJUSTABLE
-    ) == im.measures.adjusted_measures(augmented, ADJUSTABLE)
+def _square_and_augmented(m):
+    """A square matrix (a stack of two for m = 9) and it with an empty reject
+    column."""
+    rng = np.random.default_rng(m)
+    square = SQUARE if m == 3 else rng.integers(0, 6, size=(m, m))
+    if m == 9:
+        square = np.stack([square, rng.integers(0, 3, size=(m, m))])
+    return square, np.concatenate([square, np.zeros((*square.shape[:-1], 1))], -1)
+
+
+@pytest.mark.parametrize("m", [3, 7, 9])
+def test_an_all_zero_reject_column_gives_the_same_adjusted_bits(m):
+    square, augmented = _square_and_augmented(m)
+    alone = im.measures.adjusted_measures(
+        square, ADJUSTABLE, replace_undefined_by=np.nan
+    )
+    padded = im.measures.adjusted_measures(
+        augmented, ADJUSTABLE, replace_undefined_by=np.nan
+    )
+    assert padded.keys() == alone.keys()
+    for name, value in padded.items():
+        np.testing.assert_array_equal(value, alone[name], name)
+
+
+@pytest.mark.parametrize("m", [3, 7, 9])
+def test_an_all_zero_reject_column_gives_the_same_jackknife_bits(m):
+    """Every measure's three results."""
+    square, augmented = _square_and_augmented(m)
+    alone = im.measures.jackknife_measures(square, replace_undefined_by=np.nan)
+    padded = im.measures.jackknife_measures(augmented, replace_undefined_by=np.nan)
+    assert padded.keys() == alone.keys()
+    for name, estimate in padded.items():
+        np.testing.assert_array_equal(
+            dataclasses.astuple(estimate), dataclasses.astuple(alone[name]), name
+        )
 
 
 def test_adjusted_measures_refuse_weighted_counts():

@@ -209,6 +209,20 @@ def test_jackknife_of_a_stack_is_each_matrix_alone():
             assert together[name].bias_corrected[k] == alone[name].bias_corrected
 
 
+def test_jackknife_of_a_sparse_matrix_in_a_stack_has_the_same_bits():
+    """A sparse matrix stacked with a full one (whose cells it lacks), every
+    measure: the same bits as alone."""
+    rng = np.random.default_rng(7)
+    sparse = rng.integers(0, 4, size=(6, 7)) * (rng.random((6, 7)) < 0.5)
+    stack = np.stack([sparse, rng.integers(1, 4, size=(6, 7))])
+    together = jackknife_measures(stack, replace_undefined_by=np.nan)
+    alone = jackknife_measures(sparse, replace_undefined_by=np.nan)
+    for name, estimate in alone.items():
+        for field in ("value", "bias_corrected", "standard_error"):
+            got = getattr(together[name], field)[0]
+            np.testing.assert_array_equal(got, getattr(estimate, field), name)
+
+
 def test_jackknife_refuses_bad_input():
     with pytest.raises(ValueError, match="integer counts"):
         jackknife_measures([[3.5, 1, 0], [1, 3, 0]])

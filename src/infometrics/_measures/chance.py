@@ -15,7 +15,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .measure import REAL, MeasureSpec, _in_range, evaluate_measures
-from .quantities import MatrixQuantities
+from .quantities import MatrixQuantities, with_reject_column
 from .registry import MEASURES, check_measure, check_measures
 from .validation import check_replace_undefined_by, check_sample_counts
 
@@ -313,10 +313,12 @@ def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
     """:func:`adjusted_measures` of validated integer counts and adjustable
     base names (``quantities``: those of ``counts``, when already built)."""
     specs = [MEASURES[name] for name in names]
+    # E[I] sums the same cells in the same order, to the same bits, for a
+    # square matrix and for it with an empty reject column.
+    counts, m = with_reject_column(counts), counts.shape[-2]
     quantities = MatrixQuantities(counts) if quantities is None else quantities
     chance = _AtInformation(quantities, *expected_information(counts))
-    exact = np.zeros_like(counts)
-    np.einsum("...ii->...i", exact[..., : counts.shape[-2]])[...] = counts.sum(-1)
-    best = MatrixQuantities(exact)
+    # The exact classification: each row's samples on its diagonal cell.
+    best = MatrixQuantities(counts.sum(-1)[..., None] * np.eye(m, m + 1))
     adjusted = [_adjusted_spec(spec, chance, best) for spec in specs]
     return evaluate_measures(quantities, adjusted, replace_undefined_by)

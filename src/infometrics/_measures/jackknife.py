@@ -13,6 +13,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .quantities import with_reject_column
 from .registry import MEASURES, check_measures, evaluate_stack_blocks
 from .validation import (
     as_output,
@@ -95,28 +96,34 @@ def jackknife_measures(
 
 def jackknife_of_counts(counts, names, replace_undefined_by):
     """:func:`jackknife_measures` of validated integer counts."""
-    # The matrix, then each cell lowered by one (an empty cell stays, weight
-    # 0), evaluated in blocks of bounded memory (10**4 matrices at 100 classes).
+    # The matrix, then each cell lowered by one (skipped if empty in the whole
+    # stack: weight 0), in blocks of bounded memory (10**4 matrices at 100
+    # classes). The sums run over every cell of the augmented matrix: the same
+    # bits alone, in a stack, or square.
+    counts = with_reject_column(counts)
     shape, cells = counts.shape, counts.shape[-2] * counts.shape[-1]
     flat = counts.reshape(-1, cells)
-    total, size = flat.shape[0] * (cells + 1), max(1, _BLOCK_CELLS // cells)
+    lowered = np.append(-1, np.flatnonzero(flat.any(axis=0)))
+    total, size = flat.shape[0] * lowered.size, max(1, _BLOCK_CELLS // cells)
 
     def blocks():
         # At least one block: an empty stack has empty results.
         for start in range(0, max(total, 1), size):
             rows = np.arange(start, min(start + size, total))
-            block, lowered = flat[rows // (cells + 1)], rows % (cells + 1) - 1
-            block -= np.minimum(block, lowered[:, None] == np.arange(cells))
+            block, cell = flat[rows // lowered.size], lowered[rows % lowered.size]
+            block -= np.minimum(block, cell[:, None] == np.arange(cells))
             yield block.reshape(-1, *shape[-2:])
 
     computed = evaluate_stack_blocks(
         blocks(), shape[-2], names, replace_undefined_by=np.nan
     )
     values = np.stack(list(computed.values()))
-    values = values.reshape(len(computed), *shape[:-2], cells + 1)
+    values = values.reshape(len(computed), *shape[:-2], lowered.size)
     weights = counts.reshape(*shape[:-2], cells)
     n = weights.sum(axis=-1)
-    value, theta = values[..., 0], np.where(weights > 0, values[..., 1:], 0.0)
+    value, theta = values[..., 0], np.zeros((*values.shape[:-1], cells))
+    theta[..., lowered[1:]] = values[..., 1:]
+    theta = np.where(weights > 0, theta, 0.0)
     safe_n = np.where(n > 1, n, 2.0)
     # An infinite value (a likelihood ratio, ...) has no jackknife.
     with np.errstate(invalid="ignore"):

@@ -27,6 +27,17 @@ def sum_of_others(values, axis=-1):
     return np.moveaxis(before + after, -1, axis)
 
 
+def with_reject_column(counts):
+    """Counts ``(..., m, m)`` with an all-zero reject column (augmented counts
+    as they are): it changes no quantity and lets one path serve both shapes."""
+    m = counts.shape[-2]
+    if counts.shape[-1] > m:
+        return counts
+    padded = np.zeros((*counts.shape[:-1], m + 1))
+    padded[..., :-1] = counts
+    return padded
+
+
 def _scaled_to_unit(counts):
     """Counts times the power of two that brings each matrix's largest near 1:
     exact, and sums near the float maximum no longer overflow."""
@@ -48,12 +59,7 @@ class MatrixQuantities:
     def __init__(self, counts, *, positive=1):
         self.n_columns = counts.shape[-1]
         m = counts.shape[-2]
-        if counts.shape[-1] == m:
-            # No reject option: an all-zero reject column changes no quantity
-            # and lets one code path serve both shapes.
-            padded = np.zeros((*counts.shape[:-1], m + 1))
-            padded[..., :-1] = counts
-            counts = padded
+        counts = with_reject_column(counts)
         self.n_classes = m
         self.stack_shape = counts.shape[:-2]
         self.positive = positive
