@@ -130,9 +130,6 @@ def _is_nan(value):
     return isinstance(value, (float, np.floating)) and bool(np.isnan(value))
 
 
-_PLURAL = {"number": "numbers", "string": "strings"}
-
-
 def reject_marker_of(reject_label):
     """The counting's :func:`reject_marker`, which raises a TypeError on an int
     beyond uint64 (``np.isnan(2**64)``): an integer is a number marker."""
@@ -158,9 +155,8 @@ def check_reject_label(reject_label, classes):
     if marker.kind != kind:
         raise ValueError(
             f"reject_label={reject_label!r} is of type {type(reject_label).__name__}, "
-            f"but the classes are {_PLURAL.get(kind, kind)} ({classes.tolist()[:5]}); "
-            "predictions would mix types. Pass "
-            f"reject_label={_suggest_reject_label(classes)!r}."
+            f"but the classes are {kind}s ({classes.tolist()[:5]}); predictions "
+            f"would mix types. Pass reject_label={_suggest_reject_label(classes)!r}."
         )
     check_marker_matches_kind(marker, kind, classes)  # bytes with str classes
     # Python's comparisons are exact, for ints beyond uint64 too.
