@@ -404,6 +404,11 @@ class DictScorer:
             "multi-measure scorer gives several",
         ),
         ({"scoring": DictScorer()}, TypeError, "returned a dict"),
+        (
+            {"scoring": im.make_ni_scorer("ni2", replace_undefined_by="zero")},
+            ValueError,
+            "replace_undefined_by must be 'warn'",
+        ),
     ],
 )
 def test_tuner_refuses_bad_parameters(iris, params, error, message):

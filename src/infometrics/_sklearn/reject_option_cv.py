@@ -318,7 +318,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         and scikit-learn metrics, which count a rejection as an error, rarely
         gain from rejecting. A degenerate choice warns
         (:class:`DegenerateThresholdWarning`). Lower-is-better measures are
-        minimised.
+        minimised. A threshold where the measure is undefined ranks last, or
+        scores the ``replace_undefined_by`` of a :func:`make_ni_scorer`.
     per_class : bool or "auto", default="auto"
         Tune one threshold per class (the predicted class's applies) by
         coordinate ascent from the best global threshold: sweep one class's
