@@ -149,7 +149,7 @@ def test_pickle_round_trip(iris):
             None,
             "is of type str, but the classes are numbers",
         ),
-        ({"reject_label": True}, None, "is of type bool"),
+        ({"reject_label": True}, None, "is a bool, which would match"),
         ({"reject_label": None}, None, "not None"),
         ({"reject_label": -1}, "names", "Pass reject_label='reject'"),
         ({"reject_label": "b"}, "names", "is one of the classes"),

@@ -12,6 +12,7 @@ import warnings
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from invariance.registry import FixedScores
 from sklearn.datasets import make_classification
@@ -492,6 +493,27 @@ def test_reject_label_checks_for_every_label_kind():
     fitted(np.array([0, 1]), 2**64)  # used to crash in np.isnan
     with pytest.raises(ValueError, match="is one of the classes"):
         fitted(np.array([0, 1]), 1.0)
+
+
+def test_the_reject_label_is_read_by_the_countings_rule():
+    # The estimators read the reject label by a rule of their own, which
+    # disagreed with the counting's that scores their predictions.
+    numbers = np.array([0, 1, 2])
+    # A complex label was fitted and written; score() then refused it.
+    with pytest.raises(ValueError, match="is complex; labels are real numbers"):
+        fitted(numbers, 1j)
+    with pytest.raises(ValueError, match="is bytes but the labels are string"):
+        fitted(np.array(["a", "b"]), b"r")
+    # pd.NA, to the counting a missing-value marker as NaN is, was refused.
+    index = np.array([0, 1, 2, 0, 1, 2])
+    X = np.zeros((6, 3))
+    X[np.arange(6), index] = [0.9, 0.3, 0.9, 0.3, 0.9, 0.9]
+    by_na, by_nan = fitted(numbers, pd.NA), fitted(numbers, np.nan)
+    predicted = by_na.predict(X).tolist()
+    assert [p is pd.NA for p in predicted] == [False, True, False, True, False, False]
+    assert by_na.score(X, numbers[index]) == by_nan.score(X, numbers[index])
+    strings = np.array(["a", "b"], dtype=np.dtypes.StringDType())
+    assert fitted(strings, pd.NA).predict(X[:, :2]).dtype.na_object is pd.NA
 
 
 def test_the_label_cases_cover_every_kind_of_class():

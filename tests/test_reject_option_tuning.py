@@ -404,6 +404,11 @@ class DictScorer:
             "multi-measure scorer gives several",
         ),
         ({"scoring": DictScorer()}, TypeError, "returned a dict"),
+        (
+            {"scoring": im.make_ni_scorer("ni2", replace_undefined_by="zero")},
+            ValueError,
+            "replace_undefined_by must be 'warn'",
+        ),
     ],
 )
 def test_tuner_refuses_bad_parameters(iris, params, error, message):
@@ -471,3 +476,37 @@ def test_an_adjusted_scorer_is_tuned_adjusted(iris):
     )
     expected = im.measures.adjusted_measures(matrix, ["ni2"])["ni2"]
     assert model.best_score_ == pytest.approx(expected, rel=1e-12)
+
+
+@pytest.mark.filterwarnings("ignore::infometrics.exceptions.DegenerateThresholdWarning")
+@pytest.mark.parametrize("replacement", [0.0, 2.0])
+def test_an_undefined_point_scores_the_scorers_replacement(iris, replacement):
+    # accepted_accuracy is 0/0 where every sample is rejected; the tuner
+    # ranked that point last whatever the scorer's replace_undefined_by said.
+    X, y = iris
+    grid = np.linspace(0.4, 0.9, 6)
+    options = {"per_class": False, "thresholds": grid, "cv": CV}
+    tuned = im.RejectOptionClassifierCV(
+        GaussianNB(),
+        scoring=im.make_ni_scorer(
+            "accepted_accuracy", replace_undefined_by=replacement
+        ),
+        **options,
+    ).fit(X, y)
+    # The reference: the scorer itself on the abstaining out-of-fold
+    # predictions (an explicit reject label takes the scorer's path).
+    called = im.RejectOptionClassifierCV(
+        GaussianNB(),
+        scoring=im.make_ni_scorer(
+            "accepted_accuracy", reject_label=-1, replace_undefined_by=replacement
+        ),
+        **options,
+    ).fit(X, y)
+    scores = tuned.cv_results_["scores"]
+    assert tuned.cv_results_["reject_rate"][-1] == 1.0
+    assert scores[-1] == replacement
+    np.testing.assert_allclose(scores, called.cv_results_["scores"], rtol=1e-12)
+    assert tuned.best_threshold_ == called.best_threshold_
+    assert tuned.best_score_ == pytest.approx(max(replacement, scores[:-1].max()))
+    # Above every defined accuracy, the replacement makes rejecting all best.
+    assert (tuned.best_threshold_ == np.inf) == (replacement > 1)

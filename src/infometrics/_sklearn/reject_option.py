@@ -20,13 +20,13 @@ from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
 from .._from_labels.scores import ni_score
 from .responses import (
-    _is_nan,
     abstaining_predictions,
     accepted,
     check_not_one_vs_one,
     check_reject_label,
     in_namespace_of,
     predictions_and_confidence,
+    reject_marker_of,
     resolve_response_method,
 )
 from .scorers import estimator_classes
@@ -158,10 +158,10 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         )
         string_dtype = getattr(self, "_string_dtype", None)
         if string_dtype is not None:
-            # The caller's StringDType, with NaN as its missing value when
-            # NaN is the reject label (the only non-string one it may be).
-            if _is_nan(self.reject_label):
-                string_dtype = np.dtypes.StringDType(na_object=np.nan)
+            # The caller's StringDType, with the reject label as its missing
+            # value when it is one (NaN, pd.NA: the only non-strings it may be).
+            if reject_marker_of(self.reject_label).kind == "missing":
+                string_dtype = np.dtypes.StringDType(na_object=self.reject_label)
             predictions = predictions.astype(string_dtype)
         return in_namespace_of(X, predictions)
 
@@ -232,8 +232,8 @@ class RejectOptionClassifier(_BaseRejectOption):
         ``[0, inf)`` for margins).
     reject_label : scalar, default=-1
         Written for a rejected sample: not a class, of the classes' type, or
-        ``np.nan``. Predictions keep the classes' dtype, widened (never
-        wrapped) to hold it.
+        a missing value (``np.nan``, ``pd.NA``). Predictions keep the classes'
+        dtype, widened (never wrapped) to hold it.
     response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
         Where the confidence comes from; ``"auto"`` prefers probabilities.
 

@@ -23,6 +23,7 @@ from .._curves.curve import RejectCurve
 from .._curves.scores import check_thresholds
 from .._curves.stacks import threshold_sweep, with_final_threshold
 from .._measures.registry import MEASURES, check_measure
+from .._measures.validation import check_replace_undefined_by
 from .._warnings import find_stack_level
 from ..exceptions import DegenerateThresholdWarning
 from .compat import binary_metric_of
@@ -105,6 +106,9 @@ class _Objective:
 
     def __init__(self, scoring):
         self.measure = self.scorer = None
+        # The value of an undefined point: the scorer's replace_undefined_by,
+        # else nan, which never ranks best.
+        self.undefined = np.nan
         # A scorer of a plain measure is that measure; an adjusted one, or one
         # with its own labels or reject label, is called as a scorer.
         if (
@@ -114,6 +118,9 @@ class _Objective:
             and not scoring.adjusted
         ):
             self.measure = scoring.measure
+            replace = check_replace_undefined_by(scoring.replace_undefined_by)
+            if replace != "warn":
+                self.undefined = replace
         elif isinstance(scoring, MultiMeasureScorer):
             raise TypeError(
                 "scoring must give one score; a multi-measure scorer gives several. "
@@ -219,7 +226,6 @@ class _Problem:
         )
         measure = self.objective.measure
         names = list(dict.fromkeys([measure or "ni2", *names]))
-        # An undefined value is nan: never the best.
         curve = RejectCurve.from_stacks(
             stacks,
             with_final_threshold(cuts, self.confidence),
@@ -228,7 +234,9 @@ class _Problem:
             np.nan,
         )
         if measure is not None:
-            return curve, self.objective.sign * curve.measures[measure]
+            values = curve.measures[measure]
+            values = np.where(np.isnan(values), self.objective.undefined, values)
+            return curve, self.objective.sign * values
         own = np.arange(len(self.classes)) == k
         values = [
             self.scorer_value(t if k is None else np.where(own, t, threshold))
@@ -310,7 +318,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         and scikit-learn metrics, which count a rejection as an error, rarely
         gain from rejecting. A degenerate choice warns
         (:class:`DegenerateThresholdWarning`). Lower-is-better measures are
-        minimised.
+        minimised. A threshold where the measure is undefined ranks last, or
+        scores the ``replace_undefined_by`` of a :func:`make_ni_scorer`.
     per_class : bool or "auto", default="auto"
         Tune one threshold per class (the predicted class's applies) by
         coordinate ascent from the best global threshold: sweep one class's

@@ -8,6 +8,12 @@ import numbers
 import numpy as np
 from sklearn.frozen import FrozenEstimator
 
+from .._counting.label_checks import (
+    RejectMarker,
+    check_marker_matches_kind,
+    label_kind,
+    reject_marker,
+)
 from .._curves.scores import confidence_and_prediction
 
 RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
@@ -120,44 +126,45 @@ def _suggest_reject_label(classes):
     return candidate
 
 
-def _is_number(value):
-    return isinstance(value, (numbers.Number, np.number)) and not isinstance(
-        value, (bool, np.bool_)
-    )
-
-
 def _is_nan(value):
     return isinstance(value, (float, np.floating)) and bool(np.isnan(value))
 
 
-def check_reject_label(reject_label, classes):
-    """Refuse a reject label that is a class or of another type than the classes."""
-    classes = np.asarray(classes)
-    suggestion = _suggest_reject_label(classes)
-    # NaN, the missing-value marker, is taken for classes of any type (they
-    # never hold NaN: y is checked for it first); the counting matches it.
-    # Only floats are tested: np.isnan of an int beyond 2**64 raises.
-    if _is_nan(reject_label):
-        return
-    numeric_classes = classes.dtype.kind in "biuf"
-    string_classes = classes.dtype.kind in "UST" or (
-        classes.dtype.kind == "O" and all(isinstance(c, str) for c in classes)
-    )
-    is_string = isinstance(reject_label, (str, np.str_))
-    if (numeric_classes and not _is_number(reject_label)) or (
-        string_classes and not is_string
+def reject_marker_of(reject_label):
+    """The counting's :func:`reject_marker`, which raises a TypeError on an int
+    beyond uint64 (``np.isnan(2**64)``): an integer is a number marker."""
+    if isinstance(reject_label, numbers.Integral) and not isinstance(
+        reject_label, (bool, np.bool_)
     ):
-        kind = "numbers" if numeric_classes else "strings"
+        return RejectMarker(reject_label, "number", int(reject_label))
+    return reject_marker(reject_label)
+
+
+def check_reject_label(reject_label, classes):
+    """Refuse a reject label the counting would refuse or read otherwise: one
+    of another kind than the classes (a missing-value marker fits any), or a
+    class."""
+    classes = np.asarray(classes)
+    # The counting's reading: bools, complex numbers and arrays are refused;
+    # NaN and pd.NA are the missing-value marker, which no class is (y is
+    # checked for missing values first).
+    marker = reject_marker_of(reject_label)
+    if marker.kind == "missing":
+        return
+    kind = label_kind(classes)  # scikit-learn refuses bytes and mixed labels
+    if marker.kind != kind:
         raise ValueError(
             f"reject_label={reject_label!r} is of type {type(reject_label).__name__}, "
-            f"but the classes are {kind} ({classes.tolist()[:5]}); predictions "
-            f"would mix types. Pass reject_label={suggestion!r}."
+            f"but the classes are {kind}s ({classes.tolist()[:5]}); predictions "
+            f"would mix types. Pass reject_label={_suggest_reject_label(classes)!r}."
         )
+    check_marker_matches_kind(marker, kind, classes)  # bytes with str classes
+    # Python's comparisons are exact, for ints beyond uint64 too.
     if reject_label in set(classes.tolist()):
         raise ValueError(
             f"reject_label={reject_label!r} is one of the classes "
             f"{classes.tolist()[:10]}; a rejection must be distinguishable from a "
-            f"prediction. Pass reject_label={suggestion!r}."
+            f"prediction. Pass reject_label={_suggest_reject_label(classes)!r}."
         )
 
 
@@ -184,7 +191,8 @@ def prediction_dtype(classes, reject_label):
     classes = np.asarray(classes)
     kind = classes.dtype.kind
     candidates = []
-    if kind in "iuf" and _is_number(reject_label):
+    # A checked reject label (check_reject_label): never a bool or complex.
+    if kind in "iuf" and isinstance(reject_label, numbers.Number):
         value = reject_label
         whole = isinstance(value, (float, np.floating)) and value.is_integer()
         if kind in "iu" and whole:
