@@ -117,11 +117,16 @@ class ConfusionAccumulator:
             sample_weight=sample_weight,
             part_of_a_total=True,
         )
-        self._add(matrix, classes)
+        self._add(matrix, classes, fresh=True)
         return self
 
-    def _add(self, matrix, classes):
-        """Add counts of ``classes`` in place, or over the union when new ones come."""
+    def _add(self, matrix, classes, *, fresh=False):
+        """Add counts of ``classes`` in place, or over the union when new ones come.
+
+        ``fresh``: the counts are a new array, ours to keep."""
+        if fresh and not self._labels.size:
+            self._labels, self._matrix = classes, matrix
+            return
         has_reject = self.reject_label is not None
         if self._fixed_labels is None:
             positions = positions_among(self._labels, classes)
