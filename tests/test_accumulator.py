@@ -1,5 +1,6 @@
 """ConfusionAccumulator: any split and order of the batches == one call."""
 
+import copy
 import itertools
 import pickle
 
@@ -433,3 +434,47 @@ def test_counts_of_tables_add_with_either_missing_value_marker():
     numeric = im.ConfusionCounts(np.array([[1, 1]]), np.array([0]), -1)
     with pytest.raises(ValueError, match="same reject label"):
         nan_counts + numeric
+
+
+def test_copies_sums_and_merges_do_not_share_the_counts_being_updated():
+    # Updates add into the accumulator's own matrix in place.
+    accumulator = ConfusionAccumulator().update([0, 1], [0, 1])
+    others = (sum([accumulator]), copy.copy(accumulator), accumulator + accumulator)
+    accumulator.update([1], [0]).update([0], [-1])
+    np.testing.assert_array_equal(accumulator.confusion_matrix, [[1, 0, 1], [1, 1, 0]])
+    for other, scale in zip(others, (1, 1, 2), strict=True):
+        np.testing.assert_array_equal(
+            other.confusion_matrix, scale * np.array([[1, 0, 0], [0, 1, 0]])
+        )
+
+
+@pytest.mark.parametrize("labels", [None, [0, 1]])
+def test_an_update_overflowing_float64_is_refused_and_changes_nothing(labels):
+    accumulator = ConfusionAccumulator(labels=labels)
+    accumulator.update([0, 1], [0, 1], sample_weight=[1e308, 1.0])
+    before = accumulator.confusion_matrix
+    # Another cell: each cell is finite, their total is not.
+    with pytest.raises(ValueError, match="overflow float64"):
+        accumulator.update([1], [-1], sample_weight=[1e308])
+    np.testing.assert_array_equal(accumulator.confusion_matrix, before)
+
+
+@pytest.mark.parametrize("fixed", [False, True])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_thousands_of_classes_in_batches_equal_one_call(fixed, weighted):
+    # Later batches hold classes already seen (added in place), earlier
+    # ones new classes (the rows re-sorted).
+    rng = np.random.default_rng(7)
+    n_classes, n = 2000, 6000
+    y_true = rng.integers(0, n_classes, n) * 3
+    y_pred = np.where(rng.random(n) < 0.2, -1, rng.integers(0, n_classes, n) * 3)
+    weights = rng.integers(0, 4, n).astype(float) if weighted else None
+    expected, expected_labels = counts_and_labels(y_true, y_pred, sample_weight=weights)
+    accumulator = ConfusionAccumulator(labels=expected_labels if fixed else None)
+    for part in np.array_split(np.arange(n), 6):
+        accumulator.update(
+            y_true[part], y_pred[part], None if weights is None else weights[part]
+        )
+    np.testing.assert_array_equal(accumulator.confusion_matrix, expected)
+    assert accumulator.confusion_matrix.dtype == expected.dtype
+    np.testing.assert_array_equal(accumulator.labels, expected_labels)

@@ -165,3 +165,35 @@ def test_categories_beyond_float_precision_keep_every_label(categories, predicti
     )
     np.testing.assert_array_equal(matrix, expected)
     assert labels.tolist() == expected_labels.tolist() == sorted(set(categories))
+
+
+ENCODERS = {"pyarrow array": lambda y: pa.array(y.tolist())}
+if hasattr(np.dtypes, "StringDType"):
+    ENCODERS["numpy StringDType"] = lambda y: y.astype(np.dtypes.StringDType())
+
+
+@pytest.mark.parametrize("name", sorted(ENCODERS))
+@pytest.mark.parametrize("weighted", [False, True])
+def test_thousands_of_encoded_classes_match_a_dict_loop(name, weighted):
+    # Thousands of classes: far more (true, predicted) pairs of the
+    # dictionaries than samples.
+    rng = np.random.default_rng(5)
+    n_classes, n = 4000, 8000
+    names = np.array([f"class {i:04d}" for i in range(n_classes)], dtype=object)
+    y_true = names[rng.integers(0, n_classes, n)]
+    y_pred = np.where(rng.random(n) < 0.5, y_true, names[rng.integers(0, n_classes, n)])
+    y_pred[rng.random(n) < 0.1] = "?"
+    weights = rng.integers(0, 4, n).astype(float) if weighted else None
+    loop_weights = weights if weighted else [1] * n
+    classes = sorted(set(y_true) | set(y_pred) - {"?"})
+    row = {label: i for i, label in enumerate(classes)}
+    row["?"] = len(classes)
+    expected = np.zeros((len(classes), len(classes) + 1))
+    for true, predicted, weight in zip(y_true, y_pred, loop_weights, strict=True):
+        expected[row[true], row[predicted]] += weight
+    make = ENCODERS[name]
+    matrix = im.augmented_confusion_matrix(
+        make(y_true), make(y_pred), reject_label="?", sample_weight=weights
+    )
+    assert matrix.dtype == (np.float64 if weighted else np.int64)
+    np.testing.assert_array_equal(matrix, expected)

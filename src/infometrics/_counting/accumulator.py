@@ -9,12 +9,13 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .count import confusion_matrix_and_labels
-from .counts import ConfusionCounts
 from .label_checks import check_labels_array, reject_marker
 from .merging import (
+    add_into,
     check_same_reject_label,
-    checked_sum,
     describe_total,
+    merge_counts,
+    positions_among,
     same_classes,
 )
 
@@ -71,21 +72,24 @@ class ConfusionAccumulator:
         reject_marker(reject_label)  # refuses a marker that can match nothing
         self.reject_label = reject_label
         self._fixed_labels = None
-        classes = np.array([], dtype=np.int64)
+        self._labels = np.array([], dtype=np.int64)
         if labels is not None:
-            self._fixed_labels = classes = _check_fixed_labels(labels, reject_label)
-        shape = (len(classes), len(classes) + (reject_label is not None))
-        self._counts = ConfusionCounts(np.zeros(shape, np.int64), classes, reject_label)
+            self._fixed_labels = self._labels = _check_fixed_labels(
+                labels, reject_label
+            )
+        m = len(self._labels)
+        # Our own matrix, added to in place (copies never share it).
+        self._matrix = np.zeros((m, m + (reject_label is not None)), np.int64)
 
     @property
     def confusion_matrix(self) -> np.ndarray:
         """The augmented confusion matrix of every sample seen so far."""
-        return self._counts.confusion_matrix.copy()
+        return self._matrix.copy()
 
     @property
     def labels(self) -> np.ndarray:
         """The classes, in the row order of :attr:`confusion_matrix`."""
-        return self._counts.labels.copy()
+        return self._labels.copy()
 
     def update(
         self,
@@ -113,18 +117,30 @@ class ConfusionAccumulator:
             sample_weight=sample_weight,
             part_of_a_total=True,
         )
-        batch = ConfusionCounts._of_checked(matrix, classes, self.reject_label)
-        self._counts = self._plus(batch)
+        self._add(matrix, classes, fresh=True)
         return self
 
-    def _plus(self, counts):
+    def _add(self, matrix, classes, *, fresh=False):
+        """Add counts of ``classes`` in place, or over the union when new ones come.
+
+        ``fresh``: the counts are a new array, ours to keep."""
+        if fresh and not self._labels.size:
+            self._labels, self._matrix = classes, matrix
+            return
+        has_reject = self.reject_label is not None
         if self._fixed_labels is None:
-            return self._counts + counts
-        # Fixed labels of another dtype name the same classes: the rows stay ours.
-        matrix = checked_sum(self._counts.confusion_matrix, counts.confusion_matrix)
-        return ConfusionCounts._of_checked(
-            matrix, self._fixed_labels, self.reject_label
-        )
+            positions = positions_among(self._labels, classes)
+        else:
+            # Fixed labels of another dtype name the same classes: the rows stay ours.
+            positions = np.arange(len(self._labels))
+        if positions is None:
+            self._labels, self._matrix = merge_counts(
+                self._labels, self._matrix, classes, matrix, has_reject=has_reject
+            )
+        else:
+            self._matrix = add_into(
+                self._matrix, positions, matrix, has_reject=has_reject
+            )
 
     def merge(self, other: ConfusionAccumulator) -> ConfusionAccumulator:
         """A new accumulator holding the samples of both.
@@ -155,7 +171,7 @@ class ConfusionAccumulator:
                 "discover their labels (labels=None) or share the same labels=."
             )
         merged = copy.copy(self)
-        merged._counts = self._plus(other._counts)
+        merged._add(other._matrix, other._labels)
         return merged
 
     def __add__(self, other):
@@ -169,11 +185,16 @@ class ConfusionAccumulator:
             return copy.copy(self)
         return NotImplemented
 
+    def __copy__(self):
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone._matrix = self._matrix.copy()
+        return clone
+
     def __repr__(self):
-        counts = self._counts
         return (
-            f"ConfusionAccumulator({len(counts.labels)} classes, "
-            f"{describe_total(counts.confusion_matrix)})"
+            f"ConfusionAccumulator({len(self._labels)} classes, "
+            f"{describe_total(self._matrix)})"
         )
 
 

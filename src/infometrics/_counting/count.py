@@ -74,7 +74,7 @@ def confusion_matrix_and_labels(
     matrix, classes = count_arrays(y_true, y_pred, weights, labels, marker)
     if integer_counts:
         # Counts below 2**53 are exact in float64.
-        matrix = np.rint(matrix).astype(np.int64)
+        matrix = np.rint(matrix, out=matrix).astype(np.int64)
     return matrix, classes
 
 

@@ -5,6 +5,7 @@ import numpy as np
 import pandas as pd
 
 from .label_checks import check_sample_weight
+from .labels import dense_budget
 
 
 def wants_encoded_path(*ys):
@@ -56,20 +57,32 @@ def distinct_pairs(y_true, y_pred, sample_weight):
     pred_offset = len(true_uniques)
     n_uniques = pred_offset + len(pred_uniques)
     pair = true_codes.astype(np.int64) * n_uniques + (pred_codes + pred_offset)
-    occurrences = np.bincount(pair, minlength=0)
-    present = np.flatnonzero(occurrences)
-    if sample_weight is None:
-        totals = occurrences[present].astype(np.float64)
-    else:
+    weights = None
+    if sample_weight is not None:
         # Validated per sample: summing first could hide a negative weight.
         weights = check_sample_weight(sample_weight, len(y_true))
-        totals = np.bincount(pair, weights=weights)[present]
+    present, totals = _distinct_totals(pair, pred_offset * n_uniques, weights)
     values = np.concatenate([true_uniques, pred_uniques])
     return (
         typed_labels(values[present // n_uniques]),
         typed_labels(values[present % n_uniques]),
         totals,
     )
+
+
+def _distinct_totals(ids, n_ids, weights):
+    """``(distinct ids, their float totals)`` of ids in ``0 .. n_ids - 1``.
+
+    One bincount over the ids while that table is small; beyond, pandas'
+    hash table of the ids (the table grows as the square of the classes)."""
+    if n_ids <= dense_budget(ids.size):
+        occurrences = np.bincount(ids)
+        present = np.flatnonzero(occurrences)
+        totals = occurrences if weights is None else np.bincount(ids, weights=weights)
+        return present, totals[present].astype(np.float64, copy=False)
+    codes, present = pd.factorize(ids)
+    totals = np.bincount(codes, weights=weights)
+    return np.asarray(present), totals.astype(np.float64, copy=False)
 
 
 def typed_labels(values):

@@ -29,7 +29,8 @@ _DENSE_CELLS_ALLOWANCE = 1 << 22
 _EXACT_FLOAT_INTEGER = 1 << 53
 
 
-def _budget(n_samples):
+def dense_budget(n_samples):
+    """How many cells a table counting ``n_samples`` samples may have."""
     return _DENSE_CELLS_PER_SAMPLE * n_samples + _DENSE_CELLS_ALLOWANCE
 
 
@@ -89,7 +90,7 @@ def _encode_integers(values, classes, marker):
         return None
     low = min(value_range[0], class_range[0])
     high = max(value_range[1], class_range[1])
-    if high - low >= _budget(values.size):
+    if high - low >= dense_budget(values.size):
         return None
     table = np.full(high - low + 1, -1, dtype=np.int64)
     table[_as_int64(classes) - np.int64(low)] = np.arange(classes.size)
@@ -128,7 +129,7 @@ def _integer_ids(y_true, y_pred, labels, marker):
         return None
     low = min(ranges[0][0], ranges[1][0])
     n_ids = max(ranges[0][1], ranges[1][1]) - low + 1
-    if n_ids > _budget(y_true.size):
+    if n_ids > dense_budget(y_true.size):
         return None
     reject = marker.integer if marker.kind == "number" else None
     reject_id = (
@@ -241,7 +242,7 @@ def _count_ids(
     all-zero row or column): one bincount of the (id x id) table when it fits
     the budget, else of cells through a look-up table from ids."""
     stride = n_ids + (labels is not None or (marker.rejects and reject_id is None))
-    dense = stride * stride <= _budget(true.size)
+    dense = stride * stride <= dense_budget(true.size)
     if dense:
         # Exact modulo 2**64: ``(t - low) * stride + (p - low)`` in [0, stride**2).
         index = np.multiply(true, np.int64(stride), dtype=np.int64)

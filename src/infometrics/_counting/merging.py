@@ -70,6 +70,40 @@ def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
     )
 
 
+def positions_among(labels, classes):
+    """Positions of ``classes`` among ``labels`` (sorted), or None unless each
+    is found there in the same dtype (so that the union is ``labels`` itself)."""
+    if not (
+        classes.dtype == labels.dtype or classes.dtype.kind == labels.dtype.kind == "U"
+    ):
+        return None if classes.size else np.empty(0, dtype=np.int64)
+    positions = pd.Index(labels, dtype=labels.dtype).get_indexer(classes)
+    return None if (positions < 0).any() else positions
+
+
+def add_into(total, positions, matrix, *, has_reject):
+    """``total`` plus ``matrix`` whose rows are ``total``'s rows ``positions``.
+
+    Added cell by cell in place (a batch fills few cells of a large table),
+    in a new array only when the sum needs another dtype; ``total`` is left
+    unchanged when a count would wrap or become inf."""
+    columns = np.append(positions, total.shape[0]) if has_reject else positions
+    # The cells a batch filled; ``!= 0`` first: far faster than nonzero() of counts.
+    cells = np.flatnonzero(matrix.ravel() != 0)
+    rows, cells_columns = np.divmod(cells, matrix.shape[1])
+    at = positions[rows], columns[cells_columns]
+    values = checked_sum(total[at], matrix.ravel()[cells])
+    if values.dtype.kind == "f":
+        # The new total (the cells are non-negative: no cell overflows alone).
+        with np.errstate(over="ignore"):
+            sums = [total.sum(dtype=np.float64), matrix.sum(dtype=np.float64)]
+        check_finite_total(np.array(sums), what="the counts'")
+    if values.dtype != total.dtype:
+        total = total.astype(values.dtype)
+    total[at] = values
+    return total
+
+
 def checked_sum(matrix_a, matrix_b):
     """``matrix_a + matrix_b``, refused where a count would wrap or become inf."""
     result = np.result_type(matrix_a, matrix_b)
