@@ -3,6 +3,8 @@
 import copy
 import itertools
 import pickle
+import subprocess
+import sys
 
 import numpy as np
 import pandas as pd
@@ -478,3 +480,19 @@ def test_thousands_of_classes_in_batches_equal_one_call(fixed, weighted):
     np.testing.assert_array_equal(accumulator.confusion_matrix, expected)
     assert accumulator.confusion_matrix.dtype == expected.dtype
     np.testing.assert_array_equal(accumulator.labels, expected_labels)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="ru_maxrss in kilobytes")
+def test_fixed_labels_are_checked_without_a_table_of_their_square():
+    # 10,000 labels: counting them against themselves would fill a
+    # 10,000 x 10,001 int64 table (800 MB); the accumulator's own zeros are
+    # not touched until counts arrive.
+    code = (
+        "import resource, numpy as np, infometrics as im; "
+        "im.ConfusionAccumulator(labels=np.arange(10_000)); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert int(result.stdout) < 400_000, result.stdout  # kilobytes
