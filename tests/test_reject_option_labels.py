@@ -554,3 +554,19 @@ def test_string_dtype_labels_with_a_missing_value_are_refused_clearly():
         im.RejectOptionClassifier(LogisticRegression(), reject_label="r").fit(
             np.zeros((4, 1)), y
         )
+
+
+def test_an_int_reject_label_beyond_uint64_fits_predicts_and_scores():
+    # np.isnan(2**64) raised a TypeError in the counting's reader of the
+    # reject label, so score() crashed after fit and predict had worked.
+    from sklearn.linear_model import LogisticRegression
+
+    X = np.random.default_rng(0).normal(size=(60, 3))
+    y = (X[:, 0] > 0).astype(int)
+    model = im.RejectOptionClassifier(
+        LogisticRegression(), threshold=0.7, reject_label=2**64
+    ).fit(X, y)
+    predictions = model.predict(X)
+    rejected = np.array([p == 2**64 for p in predictions])
+    assert rejected.any() and not rejected.all()
+    assert model.score(X, y) == im.ni_score(y, predictions, reject_label=2**64)

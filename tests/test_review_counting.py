@@ -687,3 +687,18 @@ def test_a_marker_beyond_float32_does_not_match_an_infinite_float32_prediction()
     with pytest.raises(ValueError, match=r"y_pred contains continuous.*inf"):
         im.augmented_confusion_matrix(y_true, y_pred, reject_label=1e300)
     _check(y_true[:2], y_pred[:2], reject_label=3.0)
+
+
+@pytest.mark.parametrize(
+    ("reject_label", "y_pred"),
+    [
+        (2**64, [0, 2**64]),  # beyond every numpy integer type
+        (Decimal("NaN"), [0.0, float("nan")]),  # a missing-value marker
+        (Decimal("2"), [0, 2]),
+        (Fraction(2), [0, 2]),
+    ],
+)
+def test_markers_of_every_number_type_are_read(reject_label, y_pred):
+    # np.isnan refused an int beyond uint64 and a Decimal with a TypeError.
+    matrix = im.augmented_confusion_matrix([0, 1], y_pred, reject_label=reject_label)
+    assert matrix.tolist() == [[1, 0, 0], [0, 0, 1]]

@@ -175,13 +175,16 @@ def reject_marker(reject_label):
                 f"reject_label={reject_label!r} is complex; labels are real numbers "
                 "or strings."
             )
-        if np.isnan(reject_label):
+        # An int may exceed every numpy integer type (np.isnan refuses it) and
+        # is never NaN; math reads floats, Decimals and Fractions alike.
+        is_int = isinstance(reject_label, (int, np.integer))
+        if not is_int and math.isnan(reject_label):
             return RejectMarker(reject_label, "missing")
         integer = None
-        if isinstance(reject_label, (int, np.integer)):
+        if is_int:
             # float() of an int64 near +-2**63 rounds: compare as integers.
             integer = int(reject_label)
-        elif np.isfinite(reject_label) and float(reject_label) == int(reject_label):
+        elif math.isfinite(reject_label) and reject_label == int(reject_label):
             integer = int(reject_label)
         return RejectMarker(reject_label, "number", integer)
     if reject_label is pd.NA or reject_label is pd.NaT:

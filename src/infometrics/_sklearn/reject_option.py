@@ -18,6 +18,7 @@ from sklearn.utils.metaestimators import available_if
 from sklearn.utils.multiclass import type_of_target, unique_labels
 from sklearn.utils.validation import check_array, check_is_fitted, column_or_1d
 
+from .._counting.label_checks import reject_marker
 from .._from_labels.scores import ni_score
 from .responses import (
     abstaining_predictions,
@@ -26,7 +27,6 @@ from .responses import (
     check_reject_label,
     in_namespace_of,
     predictions_and_confidence,
-    reject_marker_of,
     resolve_response_method,
 )
 from .scorers import estimator_classes
@@ -160,7 +160,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         if string_dtype is not None:
             # The caller's StringDType, with the reject label as its missing
             # value when it is one (NaN, pd.NA: the only non-strings it may be).
-            if reject_marker_of(self.reject_label).kind == "missing":
+            if reject_marker(self.reject_label).kind == "missing":
                 string_dtype = np.dtypes.StringDType(na_object=self.reject_label)
             predictions = predictions.astype(string_dtype)
         return in_namespace_of(X, predictions)

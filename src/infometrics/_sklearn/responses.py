@@ -9,7 +9,6 @@ import numpy as np
 from sklearn.frozen import FrozenEstimator
 
 from .._counting.label_checks import (
-    RejectMarker,
     check_marker_matches_kind,
     label_kind,
     reject_marker,
@@ -130,16 +129,6 @@ def _is_nan(value):
     return isinstance(value, (float, np.floating)) and bool(np.isnan(value))
 
 
-def reject_marker_of(reject_label):
-    """The counting's :func:`reject_marker`, which raises a TypeError on an int
-    beyond uint64 (``np.isnan(2**64)``): an integer is a number marker."""
-    if isinstance(reject_label, numbers.Integral) and not isinstance(
-        reject_label, (bool, np.bool_)
-    ):
-        return RejectMarker(reject_label, "number", int(reject_label))
-    return reject_marker(reject_label)
-
-
 def check_reject_label(reject_label, classes):
     """Refuse a reject label the counting would refuse or read otherwise: one
     of another kind than the classes (a missing-value marker fits any), or a
@@ -148,7 +137,7 @@ def check_reject_label(reject_label, classes):
     # The counting's reading: bools, complex numbers and arrays are refused;
     # NaN and pd.NA are the missing-value marker, which no class is (y is
     # checked for missing values first).
-    marker = reject_marker_of(reject_label)
+    marker = reject_marker(reject_label)
     if marker.kind == "missing":
         return
     kind = label_kind(classes)  # scikit-learn refuses bytes and mixed labels
