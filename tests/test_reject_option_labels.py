@@ -568,5 +568,6 @@ def test_an_int_reject_label_beyond_uint64_fits_predicts_and_scores():
     ).fit(X, y)
     predictions = model.predict(X)
     rejected = np.array([p == 2**64 for p in predictions])
-    assert rejected.any() and not rejected.all()
+    assert rejected.any()
+    assert not rejected.all()
     assert model.score(X, y) == im.ni_score(y, predictions, reject_label=2**64)
