@@ -753,3 +753,17 @@ def test_normalized_area_of_a_measure_defined_at_one_point():
     )
     assert np.isnan(undefined.measures["ni2"]).all()
     assert np.isnan(undefined.normalized_area("ni2"))
+
+
+@pytest.mark.parametrize(
+    "curve",
+    [
+        lambda t, p, c: im.curves.reject_curve_from_predictions(t, p, c),
+        lambda t, p, c: im.curves.risk_coverage_curve(t, p, c),
+    ],
+)
+def test_numbers_against_strings_are_refused_by_every_curve_of_predictions(curve):
+    # Every prediction would count as an error: one rule for the curves that
+    # read predicted labels.
+    with pytest.raises(ValueError, match="numbers against strings"):
+        curve([0, 1, 1, 0], ["0", "1", "1", "0"], [0.9, 0.8, 0.7, 0.6])

@@ -8,13 +8,13 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._counting.collections import is_dask_collection
-from .._counting.count import confusion_matrix_and_labels
 from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
 from .._measures.registry import check_measures
 from .binned import binned_curve, confidence_binned_counts
 from .curve import RejectCurve
 from .scores import check_confidence, check_scores, check_thresholds
+from .selective import check_selective
 from .stacks import threshold_sweep, with_final_threshold
 
 DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
@@ -194,19 +194,14 @@ def reject_curve_from_predictions(
     array([0.333, 0.   , 0.   ,   nan])
     """
     names = [spec.name for spec in check_measures(measures)]
-    _, classes = confusion_matrix_and_labels(
-        y_true,
-        y_pred,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
+    classes, true, pred, weights = check_selective(
+        y_true, y_pred, sample_weight, labels=labels, reject_label=reject_label
     )
-    # The samples' rows and columns under the rules that chose the classes.
     return threshold_curve(
-        encode_labels(y_true, classes),
-        encode_labels(y_pred, classes, name="y_pred", reject_label=reject_label),
-        check_confidence(confidence, len(y_true)),
-        check_sample_weight(sample_weight, len(y_true)),
+        true,
+        pred,
+        check_confidence(confidence, len(true)),
+        weights,
         classes,
         names,
         thresholds,
