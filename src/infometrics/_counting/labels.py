@@ -301,7 +301,11 @@ def _count_ids(
 
 
 def _take(table, rows, columns):
-    """``table[rows][:, columns]``, copying only what is not a slice in order."""
+    """``table[rows][:, columns]``, copying only what is not a slice in order.
+
+    Columns are copied run by run of consecutive ids (the classes, then the
+    reject column): ``take`` along the last axis costs as much as the whole
+    count at 1,000 classes, a strided copy per run a twentieth of it."""
 
     def consecutive(ids):
         return ids.size > 0 and np.array_equal(
@@ -314,4 +318,11 @@ def _take(table, rows, columns):
         table = table.take(rows, axis=0)
     if consecutive(columns) and columns[0] == 0 and columns.size == table.shape[1]:
         return table
-    return table.take(columns, axis=1)
+    starts = np.flatnonzero(np.diff(columns, prepend=columns[:1] - 2) != 1)
+    if starts.size > 4:
+        return table.take(columns, axis=1)
+    out = np.empty((table.shape[0], columns.size), dtype=table.dtype)
+    for start, stop in zip(starts, [*starts[1:], columns.size], strict=True):
+        first = columns[start]
+        out[:, start:stop] = table[:, first : first + stop - start]
+    return out
