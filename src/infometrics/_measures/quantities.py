@@ -38,12 +38,13 @@ def with_reject_column(counts):
     return padded
 
 
-def _scaled_to_unit(counts):
-    """Counts times the power of two that brings each matrix's largest near 1:
-    exact, and sums near the float maximum no longer overflow."""
+def unit_scaled(counts):
+    """``(counts / 2**exponent, exponent)``, the power of two (exact) that brings
+    each matrix's largest count near 1, so that sums near the float maximum no
+    longer overflow; ``exponent`` has shape ``(..., 1, 1)``."""
     largest = counts.max(axis=(-2, -1), keepdims=True)
     _, exponent = np.frexp(np.where(largest > 0, largest, 1.0))
-    return np.ldexp(counts, -exponent)
+    return np.ldexp(counts, -exponent), exponent
 
 
 def _entropy(values):
@@ -67,7 +68,7 @@ class MatrixQuantities:
             # Whole counts of a total below 2**53: every rest (sum of the other
             # entries) is an exact subtraction, the bits of sum_of_others.
             self._exact = counts.sum() < 2.0**53 and np.all(counts == np.floor(counts))
-        self.counts = _scaled_to_unit(counts)
+        self.counts, _ = unit_scaled(counts)
         self.total = self.counts.sum(axis=(-2, -1))
         self.empty = self.total <= 0
         self._safe_total = safe_total = np.where(self.empty, 1.0, self.total)

@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .quantities import _scaled_to_unit
+from .quantities import unit_scaled
 
 # Measures whose value never changes when the predicted class columns are
 # permuted (the reject column staying where it is); tests/test_relabelling.py
@@ -67,7 +67,7 @@ def clear_relabelling_of_counts(counts) -> Relabelling | None:
     # 2000 simulated matrices each of 2 classes with 100 or 1000 samples and of
     # 3, 4 or 10 classes with 50 or more (2 classes with 50 samples: 0.25 %;
     # with 20 samples, 2 classes 4 %, 3 classes 0.35 %, 10 classes 0.1 %).
-    counts = _scaled_to_unit(np.asarray(counts, dtype=float))
+    counts, _ = unit_scaled(np.asarray(counts, dtype=float))
     n_classes = counts.shape[0]
     classes = counts[:, :n_classes]
     total = counts.sum()

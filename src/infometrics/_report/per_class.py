@@ -10,10 +10,9 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._from_labels.scores import counts_and_labels, with_label_parameters
-from .._measures.quantities import MatrixQuantities
+from .._measures.quantities import MatrixQuantities, unit_scaled
 from .._measures.registry import evaluate_measures
 from .relabelling import _name, relabelling_note, warn_permuted
-from .render import unit_scaled
 
 AVERAGES = ("macro avg", "weighted avg")
 

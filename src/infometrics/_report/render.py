@@ -11,6 +11,8 @@ from decimal import Decimal
 import numpy as np
 import pandas as pd
 
+from .._measures.quantities import unit_scaled
+
 BETTER = {True: "↑ higher", False: "↓ lower"}
 
 STYLE = """
@@ -145,18 +147,10 @@ def frame_table(frame, css, *, digits=4, marked=()):
     )
 
 
-def unit_scaled(matrix):
-    """``matrix / 2**exponent`` and ``exponent``, the power of two (exact) that
-    brings its largest count near 1: sums of counts near the float maximum
-    would overflow; ``exponent`` is 0 for an empty or all-zero matrix."""
-    exponent = int(np.frexp(matrix.max(initial=0.0))[1])
-    return np.ldexp(matrix, -exponent), exponent
-
-
 def total_text(matrix):
     """The sum of the counts as text, also when it exceeds the float maximum."""
-    scaled, exponent = unit_scaled(matrix)
-    total = Decimal(float(scaled.sum())) * Decimal(2) ** exponent
+    scaled, exponent = unit_scaled(np.asarray(matrix, dtype=float))
+    total = Decimal(float(scaled.sum())) * Decimal(2) ** exponent.item()
     if total == total.to_integral_value() and total < 2**53:
         return f"{int(total)}"
     return f"{total:.4g}"
