@@ -1,9 +1,4 @@
-"""Label-level measures: build the augmented confusion matrix once, call the core.
-
-scikit-learn's call shape: ``f(y_true, y_pred, *, labels=None, reject_label=-1,
-sample_weight=None, ...)``, or counts already tallied through the keyword-only
-``confusion_matrix=`` instead of the labels.
-"""
+"""Label-level measures: count the labels (or take the counts), call the core."""
 
 from __future__ import annotations
 
@@ -25,24 +20,19 @@ LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
     y_pred : array-like of shape (n_samples,)
         Predicted labels; ``reject_label`` marks a rejection.
     labels : array-like of shape (m,), default=None
-        Classes in row order; by default the sorted union of the labels, the
-        reject label excluded. With ``confusion_matrix``: the names of its
-        rows.
+        Classes in row order (default: the sorted labels, the reject label
+        excluded); with ``confusion_matrix``, the names of its rows.
     reject_label : scalar or None, default=-1
         The prediction that means "rejected"; ``None``: no reject option.
-        Unused with ``confusion_matrix`` (its shape says it).
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative sample weights.
     confusion_matrix : array-like of shape (m, m + 1) or (m, m), default=None
-        Counts already tallied (rows true classes, columns predicted classes,
-        optional last reject column), passed instead of ``y_true`` and
-        ``y_pred``."""
+        Counts already tallied, as in :func:`ni`, instead of the labels."""
 
 
 def with_label_parameters(function):
-    """``function`` with ``{label_parameters}`` in its docstring replaced by
-    :data:`LABEL_PARAMETERS` (under ``python -OO`` docstrings are None)."""
-    if function.__doc__:
+    """``function`` with ``{label_parameters}`` in its docstring filled in."""
+    if function.__doc__:  # None under python -OO
         function.__doc__ = function.__doc__.replace(
             "{label_parameters}", LABEL_PARAMETERS.lstrip()
         )
@@ -59,7 +49,7 @@ def counts_and_labels(
     sample_weight,
     validate=True,
 ):
-    """``(counts, row labels)`` from labels or from ``confusion_matrix=``, not both;
+    """``(counts, row labels)`` from labels or ``confusion_matrix=``, not both;
     ``validate=False`` leaves checking the counts' values to the callee."""
     from_labels = y_true is not None or y_pred is not None
     if from_labels == (confusion_matrix is not None):
@@ -113,7 +103,7 @@ def counts_and_labels(
 
 
 def _as_array(confusion_matrix):
-    """The counts as a numeric array, or None (validated then, for the error)."""
+    """The counts as a numeric array, or None (then validated, for the error)."""
     if isinstance(confusion_matrix, np.ma.MaskedArray):
         return None  # np.asarray would drop the mask
     try:
@@ -156,17 +146,12 @@ def ni_score(
     measure : {"ni1", ..., "ni24"}, default="ni2"
         Which of the 24 measures; see :func:`ni`.
     replace_undefined_by : "warn" or float, default="warn"
-        Value when the measure is undefined; ``"warn"`` returns ``nan`` and
-        warns.
+        As in :func:`ni`.
 
     Returns
     -------
     score : float
         The measure, in ``[0, 1]``, higher is better.
-
-    See Also
-    --------
-    ni : The same from a confusion matrix.
 
     Examples
     --------
@@ -201,16 +186,12 @@ def all_measures_score(
     ----------
     {label_parameters}
     replace_undefined_by : "warn" or float, default="warn"
-        Value of undefined measures; ``"warn"`` returns ``nan`` and warns.
+        As in :func:`ni`.
 
     Returns
     -------
     measures : dict
-        ``{"ni1": ..., ..., "ni24": ...}``.
-
-    See Also
-    --------
-    all_measures : The same from a confusion matrix.
+        ``{"ni1": ..., ..., "ni24": ...}``, as :func:`all_measures`.
 
     Examples
     --------
@@ -244,12 +225,12 @@ def information_coverage_score(
     ----------
     {label_parameters}
     replace_undefined_by : "warn" or float, default="warn"
-        Value of undefined ratios; ``"warn"`` returns ``nan`` and warns.
+        As in :func:`ni`.
 
     Returns
     -------
     coverage : InformationCoverage
-        See :func:`information_coverage`.
+        As :func:`information_coverage`.
 
     Examples
     --------
@@ -281,21 +262,19 @@ def entropy_triangle_score(
     ----------
     {label_parameters}
     replace_undefined_by : "warn" or float, default="warn"
-        Value of undefined coordinates; ``"warn"`` returns ``nan`` and warns.
+        As in :func:`ni`.
 
     Returns
     -------
     triangle : EntropyTriangle
-        See :func:`entropy_triangle`. With the default ``reject_label=-1`` the
-        outputs include the reject column; pass ``reject_label=None`` for a
-        classifier without a reject option.
+        As :func:`entropy_triangle`; the outputs include the reject column
+        unless ``reject_label=None``.
 
     Examples
     --------
     >>> from infometrics import entropy_triangle_score
     >>> y = [0, 1, 0, 1]
-    >>> point = entropy_triangle_score(y, y, reject_label=None)
-    >>> point.mutual_info
+    >>> entropy_triangle_score(y, y, reject_label=None).mutual_info
     1.0
     """
     matrix, _ = _matrix(
@@ -322,17 +301,15 @@ def conventional_measures_score(
     ----------
     {label_parameters}
     pos_label : label, default=1
-        The positive class of the binary precision, recall and F1: a value of
-        the labels (with ``confusion_matrix``, one of ``labels``, by default
-        ``0 .. m - 1``), as scikit-learn's ``pos_label``. Only used with two
-        classes.
+        The positive class of the binary measures, a value of the labels (of
+        ``labels`` with ``confusion_matrix``), as scikit-learn's.
     replace_undefined_by : "warn" or float, default="warn"
-        Value of undefined measures; ``"warn"`` returns ``nan`` and warns.
+        As in :func:`ni`.
 
     Returns
     -------
     measures : dict
-        See :func:`conventional_measures`.
+        As :func:`conventional_measures`.
 
     Examples
     --------

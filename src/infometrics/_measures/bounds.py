@@ -18,13 +18,12 @@ from .validation import (
 
 
 class ErrorBounds(NamedTuple):
-    """Information-theoretic bounds on the probability of error.
+    """Fano's lower and Hellman-Raviv's upper bound on the error of guessing T from Y.
 
     Attributes
     ----------
     lower, upper : float or ndarray
-        Fano's lower bound ``(H(T|Y) - 1) / log2 m`` and Hellman-Raviv's upper
-        bound ``H(T|Y) / 2`` on the Bayes error of guessing ``T`` from ``Y``.
+        ``(H(T|Y) - 1) / log2 m`` and ``H(T|Y) / 2``.
     """
 
     lower: float | np.ndarray
@@ -41,22 +40,16 @@ def error_bounds(
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
-        Counts as for :func:`ni`.
+        As in :func:`ni`.
     replace_undefined_by : "warn" or float, default="warn"
-        Value of both bounds for an empty matrix (no samples, no error rate to
-        bound). ``"warn"`` gives ``nan`` and an :class:`UndefinedMeasureWarning`.
+        Value for an empty matrix, as in :func:`ni`.
 
     Returns
     -------
     bounds : ErrorBounds
         Any classifier deciding from ``Y`` errs at least ``lower`` of the time
         (rejections count as errors; ``-inf`` for ``m = 1``), the best one at
-        most ``upper``: the raw formulas, not clipped to ``[0, 1]``.
-
-    Warns
-    -----
-    UndefinedMeasureWarning
-        For an empty matrix when ``replace_undefined_by="warn"``.
+        most ``upper``; not clipped to ``[0, 1]``.
 
     See Also
     --------
@@ -111,30 +104,21 @@ def mutual_info_sensitivity(
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
-        Counts.
+        As in :func:`ni`.
     true_class : int
         Row ``i`` of the sample that moves.
     from_column, to_column : int
         Columns ``k`` and ``j`` (the reject column is ``m``).
     replace_undefined_by : "warn" or float, default="warn"
-        Value for an empty matrix (no sample to move). ``"warn"`` gives ``nan``
-        and an :class:`UndefinedMeasureWarning`.
+        Value for an empty matrix, as in :func:`ni`.
 
     Returns
     -------
     change : float or ndarray
         Approximate change of ``I`` in bits (positive: information gained).
 
-    Warns
-    -----
-    UndefinedMeasureWarning
-        For an empty matrix when ``replace_undefined_by="warn"``.
-
     Examples
     --------
-    Moving a sample of the small class from an error to the reject column
-    raises I:
-
     >>> from infometrics.measures import mutual_info_sensitivity
     >>> round(mutual_info_sensitivity([[90, 0, 0], [1, 9, 0]], 1, 0, 2), 4)
     0.0651

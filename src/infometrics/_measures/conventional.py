@@ -1,9 +1,4 @@
-"""Conventional measures reported beside the information measures.
-
-Four groups, computed from the shared quantities: Hu & Wang's rates with a
-reject option, Holt et al.'s prior-weighted one-vs-rest rates, Holt et al.'s
-expected losses and ξ, and the summary rates of the multi-class literature.
-"""
+"""Conventional measures reported beside the information measures."""
 
 from __future__ import annotations
 
@@ -244,60 +239,24 @@ def conventional_measures(
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
-        Counts: rows true classes, columns predicted classes plus a last reject
-        column. A square matrix means no reject option.
+        As in :func:`ni`.
     pos_label : label, default=1
-        The positive class of the binary ``precision``, ``recall`` and ``f1``,
-        as scikit-learn's ``pos_label``: one of the matrix's labels (of a
-        ``ConfusionCounts`` or a labelled table; ``0 .. m - 1`` for a bare
-        matrix). Only used when ``m == 2``.
+        The positive class of ``precision``, ``recall`` and ``f1`` (two classes
+        only), as scikit-learn's: a row label (``0 .. m - 1`` for a bare matrix).
     replace_undefined_by : "warn" or float, default="warn"
-        Value of measures that are undefined (empty matrix, everything rejected,
-        a single class). ``"warn"`` gives ``nan`` and an
-        :class:`UndefinedMeasureWarning`.
+        As in :func:`ni`.
 
     Returns
     -------
     measures : dict
-        Hu & Wang: ``correct_rate``, ``error_rate``, ``reject_rate`` (they sum
-        to 1), ``accepted_accuracy`` (``CR / (CR + E)``), ``zero_one_loss``
-        (``1 - CR = E + Rej``: scikit-learn's ``zero_one_loss`` of the labels,
-        a rejection counted as an error) and, for two classes,
-        ``precision``, ``recall``, ``f1`` of ``pos_label`` (rejected
-        samples count as not recalled).
-        Holt et al., on the matrix squared by an empty reject row: ``accuracy``,
-        ``kappa``, the prior-weighted one-vs-rest ``tpr``, ``fpr``, ``ppv``,
-        ``npv``, ``rand_index``, ``f_score``; expected losses
-        ``quadratic_loss``, ``linear_loss``, ``informational_loss`` (nats,
-        ``inf`` when a class is never recognised), ``holt_zero_one_loss``
-        (their 0-1 loss, ``-accuracy``; not scikit-learn's ``zero_one_loss``); the
-        error-to-information ratio ``xi`` (``inf`` when no information is
-        transferred but errors are made).
-        Multi-class literature: ``balanced_error_rate``,
-        ``combined_error_rate``, ``micro_f1``, ``macro_f1``,
-        ``info_weighted_accuracy``.
-
-    Warns
-    -----
-    UndefinedMeasureWarning
-        For each undefined measure when ``replace_undefined_by="warn"``.
+        ``{name: value}`` of every conventional measure of :data:`MEASURES` (its
+        ``description`` says what each is); ``precision``, ``recall`` and ``f1``
+        only for two classes. See the user guide, section "Which measure answers
+        which question".
 
     See Also
     --------
     error_bounds : Fano and Hellman-Raviv bounds on the error.
-
-    Notes
-    -----
-    A per-class rate whose numerator is 0 counts as 0, so ``macro_f1`` is the
-    mean F1 over all ``m`` classes, a class never seen counting as 0
-    (scikit-learn's ``f1_score(average="macro", labels=...)``). The losses and
-    the two 0-1 losses are defined in the user guide's "Deliberate differences
-    from the published tables".
-
-    References
-    ----------
-    .. [1] B.-G. Hu and Y. Wang, Acta Automatica Sinica 34 (2008).
-    .. [2] R. S. Holt et al., Proc. SPIE 7697 (2010), eqs. 2-10.
 
     Examples
     --------
@@ -305,12 +264,6 @@ def conventional_measures(
     >>> measures = conventional_measures([[74, 6, 10], [0, 9, 1]])
     >>> round(measures["accepted_accuracy"], 3), round(measures["reject_rate"], 3)
     (0.933, 0.11)
-    >>> round(measures["kappa"], 3), round(measures["macro_f1"], 3)
-    (0.467, 0.811)
-
-    ``zero_one_loss`` is scikit-learn's (errors and rejections, out of every
-    sample); Holt et al.'s 0-1 loss is ``-accuracy``:
-
     >>> round(measures["zero_one_loss"], 3), round(measures["holt_zero_one_loss"], 3)
     (0.17, -0.83)
     """

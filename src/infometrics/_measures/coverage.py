@@ -23,16 +23,14 @@ class InformationCoverage(NamedTuple):
     Attributes
     ----------
     completeness, false_info_ratio, info_error : float or ndarray
-        ``f(T;S) = I(T;S) / H(T)`` (higher is better), ``r(S|T) = H(S|T) /
-        H(T)`` and ``S_I / H(T) = 1 - f + r`` (lower is better).
+        ``f = I(T;S) / H(T)``, ``r = H(S|T) / H(T)`` and ``S_I / H(T) = 1 - f + r``.
     h_true, h_output, h_joint, mutual_info : float or ndarray
         ``H(T)``, ``H(S)``, ``H(T,S)`` and ``I(T;S)``.
     h_true_given_output, h_output_given_true : float or ndarray
         ``H(T|S)`` and ``H(S|T)``.
-    output_entropy_per_true_class : ndarray of shape (..., m)
-        ``H(S | T=i)`` per true class, ``nan`` for an empty row.
-    true_entropy_per_output : ndarray of shape (..., m + 1) or (..., m)
-        ``H(T | S=j)`` per output column (reject last), ``nan`` if empty.
+    output_entropy_per_true_class, true_entropy_per_output : ndarray
+        ``H(S | T=i)`` per true class and ``H(T | S=j)`` per output column,
+        ``nan`` where empty.
     """
 
     completeness: float | np.ndarray
@@ -55,39 +53,25 @@ def information_coverage(
 ) -> InformationCoverage:
     """Truth information completeness f(T;S) and false information ratio r(S|T).
 
-    The part of ``H(T)`` the output ``S`` recovers, ``f = I(T;S) / H(T)``, and
-    the spurious information it adds, ``r = H(S|T) / H(T)``; a perfect
-    classifier has ``f = 1`` and ``r = 0``. The reject column is an output.
+    The part of ``H(T)`` the output ``S`` recovers and the spurious information
+    it adds (Holt et al.); the reject column is an output. See the user guide,
+    section "Which measure answers which question".
 
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
-        Counts: rows are true classes, columns the outputs (last = rejected).
+        As in :func:`ni`.
     replace_undefined_by : "warn" or float, default="warn"
-        Value of ``f``, ``r`` and ``S_I / H(T)`` when ``H(T) = 0`` (a single true
-        class) or the matrix is empty. ``"warn"`` gives ``nan`` and an
-        :class:`UndefinedMeasureWarning`; a float is returned silently.
+        As in :func:`ni`.
 
     Returns
     -------
     coverage : InformationCoverage
         ``f``, ``r``, ``S_I / H(T)``, the entropies and the per-class ones.
 
-    Warns
-    -----
-    UndefinedMeasureWarning
-        When ``H(T) = 0`` or the matrix is empty and
-        ``replace_undefined_by="warn"``.
-
     See Also
     --------
     entropy_triangle : Another split of the same entropies.
-
-    References
-    ----------
-    .. [1] R. S. Holt, P. A. Mastromarino, E. K. Kao and M. B. Hurley,
-       "Information theoretic approach for performance evaluation of
-       multi-class assignment systems", Proc. SPIE 7697 (2010).
 
     Examples
     --------
@@ -95,8 +79,6 @@ def information_coverage(
     >>> coverage = information_coverage([[8, 2, 0], [1, 7, 2]])
     >>> round(coverage.completeness, 3), round(coverage.false_info_ratio, 3)
     (0.43, 0.939)
-    >>> round(coverage.info_error, 3)
-    1.51
     >>> coverage.output_entropy_per_true_class.round(3)
     array([0.722, 1.157])
     """

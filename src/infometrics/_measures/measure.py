@@ -1,10 +1,4 @@
-"""What a measure is, and the one evaluation of measures from the quantities.
-
-Every family (NI, coverage, triangle, conventional) describes its measures as
-:class:`MeasureSpec` entries; :func:`evaluate_measures` computes the requested
-ones from :class:`~infometrics._measures.quantities.MatrixQuantities` and warns
-only about those.
-"""
+"""What a measure is, and the one evaluation of measures from the quantities."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,19 +29,17 @@ class MeasureSpec:
     Attributes
     ----------
     name, family, description, warning_name : str
-        The base name (``"ni2"``, ``"kappa"``, ...); ``"normalized
-        information"``, ``"information coverage"``, ``"entropy triangle"`` or
-        ``"conventional"``; one line for reports; how warnings name it.
+        The base name (``"ni2"``, ...), its family, one line for reports, and
+        how warnings name it (default: ``name``).
     higher_is_better : bool
         Direction; a scorer of a lower-is-better measure is named ``neg_<name>``.
     compute : callable
-        ``compute(quantities) -> (values, conditions)``: the raw values and
-        ``(mask, reason)`` pairs saying where the measure is undefined.
+        ``compute(quantities) -> (values, conditions)``: the raw values and the
+        ``(mask, reason)`` pairs where the measure is undefined.
     value_range : str
-        ``"unit interval"`` (clipped into ``[0, 1]``), ``"non-negative"`` or
-        ``"real"``.
+        ``"unit interval"`` (clipped into ``[0, 1]``), ``"non-negative"`` or ``"real"``.
     binary_only : bool
-        Defined for two classes only (the positive class's precision, ...).
+        Defined for two classes only.
     """
 
     name: str
@@ -75,9 +67,8 @@ def _in_range(values, value_range):
 
 
 def evaluate_measures(quantities, specs, replace_undefined_by, *, why=None):
-    """``{name: value}`` of ``specs`` (only they are computed and warn) from the
-    quantities of a matrix, a stack, or consecutive blocks of one stack; ``why``
-    receives the reason of each measure undefined somewhere (a report shows it)."""
+    """``{name: value}`` of ``specs`` from the quantities of a matrix, a stack, or
+    consecutive blocks of one stack; ``why`` receives each undefined one's reason."""
     specs = list(specs)
     blocks = [quantities] if isinstance(quantities, MatrixQuantities) else quantities
     parts = {spec.name: [] for spec in specs}
@@ -124,9 +115,8 @@ def for_classes(specs, n_classes):
 
 
 def matrix_quantities(confusion_matrix, *, binary=False, pos_label=1):
-    """The one validation of a public count-level call, and the quantities of
-    the counts. With ``binary``, the positive class of a two-class matrix is
-    the row of the label ``pos_label`` (a bare matrix's labels are its rows)."""
+    """The one validation of a public count-level call, and the counts' quantities;
+    with ``binary``, the positive row is that of the label ``pos_label``."""
     matrix, labels = validation.labelled_counts(confusion_matrix)
     counts, _ = validation.check_confusion_matrix(matrix)
     positive = 1
@@ -138,8 +128,8 @@ def matrix_quantities(confusion_matrix, *, binary=False, pos_label=1):
 
 
 def measure_matrix(confusion_matrix, specs, replace_undefined_by, *, pos_label=1):
-    """``(values, quantities)`` of ``specs``: a public count-level call's checks
-    of its arguments, then :func:`evaluate_measures`."""
+    """``(values, quantities)`` of ``specs``: a public count-level call's checks,
+    then :func:`evaluate_measures`."""
     replace_undefined_by = validation.check_replace_undefined_by(replace_undefined_by)
     specs = list(specs)
     binary = any(spec.binary_only for spec in specs)

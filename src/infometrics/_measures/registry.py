@@ -1,9 +1,4 @@
-"""One registry of every scalar measure: core functions, scorers, reports, tests.
-
-Each entry (a :class:`MeasureSpec`) says how to compute the measure from the
-shared quantities of a matrix, which family it belongs to and whether higher is
-better; adding a measure is one entry in its family's module.
-"""
+"""The one registry of every scalar measure: core functions, scorers, reports."""
 
 from __future__ import annotations
 
@@ -52,8 +47,8 @@ def check_measure(name) -> MeasureSpec:
 
 
 def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
-    """The entries of a name or a list of names (once each, in order), or raise;
-    ``n_classes``, when known, refuses the two-class measures on others."""
+    """The entries of a name or list of names (once each, in order), or raise;
+    ``n_classes`` refuses the two-class measures on others."""
     if isinstance(measures, str):
         measures = [measures]
     try:
@@ -79,9 +74,8 @@ def _checked(names, n_classes, replace_undefined_by):
 
 
 def evaluate_measures(quantities, names, *, replace_undefined_by="warn", why=None):
-    """``{name: value}`` of the named measures (base or ``neg_`` names) from
-    already computed quantities; only the requested measures warn, and
-    ``why`` receives the reasons of the undefined ones."""
+    """``{name: value}`` of the named measures from computed quantities; ``why``
+    as in :func:`measure.evaluate_measures`."""
     specs, replace = _checked(names, quantities.n_classes, replace_undefined_by)
     return measure.evaluate_measures(quantities, specs, replace, why=why)
 
@@ -98,20 +92,18 @@ def compute_measures(
     Parameters
     ----------
     confusion_matrix : array-like of shape (..., m, m + 1) or (..., m, m)
-        Counts, as for :func:`ni`.
+        As in :func:`ni`.
     names : iterable of str
-        Base names from :data:`MEASURES` (or ``neg_`` scorer names).
+        Names from :data:`MEASURES` (or ``neg_`` scorer names).
     pos_label : label, default=1
-        The positive class of the two-class measures, as for
-        :func:`conventional_measures`.
+        As in :func:`conventional_measures`.
     replace_undefined_by : "warn" or float, default="warn"
-        As for the core functions.
+        As in :func:`ni`.
 
     Returns
     -------
     values : dict
-        ``{name: value}`` in the order of ``names``: floats for one matrix,
-        arrays of the stack shape for a stack.
+        ``{name: value}`` in the order of ``names``.
 
     Examples
     --------
@@ -125,8 +117,8 @@ def compute_measures(
 
 
 def evaluate_stack_blocks(blocks, n_classes, names, *, replace_undefined_by):
-    """``{name: ndarray}`` of a stack given as consecutive (valid) blocks of
-    ``(k, m, m + 1)`` counts; each measure warns once for the whole stack."""
+    """``{name: ndarray}`` of a stack given as consecutive valid blocks; each
+    measure warns once."""
     specs, replace = _checked(names, n_classes, replace_undefined_by)
     quantities = (MatrixQuantities(block) for block in blocks)
     return measure.evaluate_measures(quantities, specs, replace)

@@ -16,10 +16,8 @@ class TriangleCoordinates(NamedTuple):
     Attributes
     ----------
     delta_h, mutual_info, variation_info : float or ndarray
-        The divergence of the marginals from uniform (1: degenerate marginals,
-        e.g. a majority classifier), the information transferred (1: ideal
-        classifier) and the uncertainty left (1: nothing transferred with
-        uniform marginals).
+        Divergence of the marginals from uniform, information transferred and
+        uncertainty left.
     """
 
     delta_h: float | np.ndarray
@@ -35,13 +33,11 @@ class EntropyTriangle(NamedTuple):
     delta_h, mutual_info, variation_info : float or ndarray
         The joint coordinates ``(ΔH', 2MI', VI')``.
     x, y : TriangleCoordinates
-        The marginal points of the rows and of the columns,
-        ``(log n_x - H(X), MI, H(X|Y)) / log n_x`` and likewise for ``Y``.
-    ema : float or ndarray
-        Entropy-modulated accuracy ``2^(-H(X|Y))``, in ``(0, 1]``.
-    nit : float or ndarray
-        Normalized information transfer factor ``2^MI / k`` with ``k`` true
-        classes, in ``(0, 1]``.
+        The points of the rows, ``(log n_x - H(X), MI, H(X|Y)) / log n_x``, and
+        likewise of the columns.
+    ema, nit : float or ndarray
+        Entropy-modulated accuracy ``2^(-H(X|Y))`` and normalized information
+        transfer factor ``2^MI / k`` (``k`` true classes), both in ``(0, 1]``.
     """
 
     delta_h: float | np.ndarray
@@ -60,42 +56,26 @@ def entropy_triangle(
 ) -> EntropyTriangle:
     """Coordinates of a confusion matrix in the entropy triangle.
 
-    The balance ``log n_x + log n_y = ΔH + 2 MI + VI`` (``VI = H(X|Y) +
-    H(Y|X)``), divided by its left side, places the classifier in a triangle
-    with vertices "degenerate", "ideal" and "no information".
+    The balance ``log n_x + log n_y = ΔH + 2 MI + VI``, divided by its left side
+    (Valverde-Albacete & Peláez-Moreno). See the user guide, section "Which
+    measure answers which question".
 
     Parameters
     ----------
     confusion_matrix : array-like of shape (n_x, n_y) or (..., n_x, n_y)
-        Counts. Rows ``X`` are the true classes, columns ``Y`` the outputs as
-        given: a matrix with a reject column lives on ``m + 1`` outputs, so
-        compare classifiers on the same alphabet.
+        Counts as in :func:`ni`, the columns taken as given: a reject column is
+        an output.
     replace_undefined_by : "warn" or float, default="warn"
-        Value of coordinates that are undefined (empty matrix; a single row or
-        column for the marginal fractions). ``"warn"`` gives ``nan`` and an
-        :class:`UndefinedMeasureWarning`.
+        As in :func:`ni`.
 
     Returns
     -------
     triangle : EntropyTriangle
         The joint point, the marginal points ``x`` and ``y``, EMA and NIT.
 
-    Warns
-    -----
-    UndefinedMeasureWarning
-        For undefined coordinates when ``replace_undefined_by="warn"``.
-
     See Also
     --------
     information_coverage : Completeness and false information ratio.
-
-    References
-    ----------
-    .. [1] F. J. Valverde-Albacete and C. Peláez-Moreno, "Two
-       information-theoretic tools to assess the performance of multi-class
-       classifiers", Pattern Recognition Letters 31 (2010).
-    .. [2] F. J. Valverde-Albacete and C. Peláez-Moreno, "100% classification
-       accuracy considered harmful", PLoS ONE 9 (2014) (EMA and NIT).
 
     Examples
     --------
@@ -125,8 +105,7 @@ _FIELDS = ("delta_h", "mutual_info", "variation_info")
 
 
 def _parts(q, axis):
-    """The scale and parts of the joint point (``axis=""``) or of a marginal
-    point, in bits; an empty reject column is not an output."""
+    """The scale and parts, in bits, of the joint point (``axis=""``) or a marginal."""
     log_x, log_y = np.log2(q.n_classes), np.log2(q.n_outputs)
     if axis == "x":
         return log_x, (log_x - q.h_true, q.mutual_info, q.h_true_given_output)
