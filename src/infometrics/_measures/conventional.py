@@ -76,90 +76,76 @@ def _info_weighted_accuracy(q):
     return value, [(q.h_true <= 0, "a single true class carries no information")]
 
 
-_ONE = UNIT_INTERVAL
+def _positive(denominators, reason, scale=1):
+    return _rate("positive_hits", denominators, f"the positive class {reason}", scale)
+
+
 _BINARY = "binary"  # in the unit interval, two classes only
 
-# (name, higher is better, description, compute, value range), in report order.
-_TABLE = [
+# name: (higher is better, description, compute, value range), in report order.
+_TABLE = {
     # Hu & Wang: rates with a reject option, CR + E + Rej = 1.
-    ("correct_rate", True, "correct-recognition rate CR", _sum("hits"), _ONE),
-    ("error_rate", False, "error rate E (rejections excluded)", _sum("error"), _ONE),
-    ("reject_rate", False, "reject rate Rej", _sum("reject_y"), _ONE),
-    (
-        "accepted_accuracy",
+    "correct_rate": (True, "correct-recognition rate CR", _sum("hits")),
+    "error_rate": (False, "error rate E (rejections excluded)", _sum("error")),
+    "reject_rate": (False, "reject rate Rej", _sum("reject_y")),
+    "accepted_accuracy": (
         True,
         "accuracy on accepted samples CR / (CR + E)",
         _rate("hits", ["accepted_y"], "every sample was rejected"),
-        _ONE,
     ),
     # scikit-learn's zero_one_loss of the labels, the reject label a prediction:
     # 1 - CR = E + Rej, summed as the misses (t_i - P_ii), never as 1 - CR.
-    (
-        "zero_one_loss",
+    "zero_one_loss": (
         False,
         "0-1 loss 1 - CR = E + Rej (scikit-learn's; a rejection counts as an error)",
         _sum("misses"),
-        _ONE,
     ),
-    (
-        "precision",
+    "precision": (
         True,
-        "precision of the positive class (two classes only)",
-        _rate(
-            "positive_hits",
-            ["positive_predicted"],
-            "the positive class is never predicted",
-        ),
+        "precision of the positive class",
+        _positive(["positive_predicted"], "is never predicted"),
         _BINARY,
     ),
-    (
-        "recall",
+    "recall": (
         True,
-        "recall of the positive class (two classes only)",
-        _rate(
-            "positive_hits", ["positive_true"], "the positive class has no true samples"
-        ),
+        "recall of the positive class",
+        _positive(["positive_true"], "has no true samples"),
         _BINARY,
     ),
-    (
-        "f1",
+    "f1": (
         True,
-        "F1 of the positive class (two classes only)",
-        _rate(
-            "positive_hits",
+        "F1 of the positive class",
+        _positive(
             ["positive_predicted", "positive_true"],
-            "the positive class is neither present nor predicted",
+            "is neither present nor predicted",
             scale=2,
         ),
         _BINARY,
     ),
     # Holt et al.: prior-weighted one-vs-rest rates, on the matrix squared by an
     # empty reject row (its prior is 0, so it adds nothing).
-    ("accuracy", True, "accuracy (rejections count as wrong)", _sum("hits"), _ONE),
-    ("kappa", True, "Cohen's kappa", _kappa, REAL),
-    ("tpr", True, "prior-weighted true-positive rate", _sum("prior_tpr"), _ONE),
-    ("fpr", False, "prior-weighted false-positive rate", _sum("prior_fpr"), _ONE),
-    ("ppv", True, "prior-weighted positive predictive value", _sum("prior_ppv"), _ONE),
-    ("npv", True, "prior-weighted negative predictive value", _sum("prior_npv"), _ONE),
-    ("rand_index", True, "prior-weighted Rand index", _sum("prior_rand"), _ONE),
-    ("f_score", True, "prior-weighted F-score", _sum("prior_f_score"), _ONE),
+    "accuracy": (True, "accuracy (rejections count as wrong)", _sum("hits")),
+    "kappa": (True, "Cohen's kappa", _kappa, REAL),
+    "tpr": (True, "prior-weighted true-positive rate", _sum("prior_tpr")),
+    "fpr": (False, "prior-weighted false-positive rate", _sum("prior_fpr")),
+    "ppv": (True, "prior-weighted positive predictive value", _sum("prior_ppv")),
+    "npv": (True, "prior-weighted negative predictive value", _sum("prior_npv")),
+    "rand_index": (True, "prior-weighted Rand index", _sum("prior_rand")),
+    "f_score": (True, "prior-weighted F-score", _sum("prior_f_score")),
     # Holt et al.: expected losses and the error-to-information ratio.
-    (
-        "quadratic_loss",
+    "quadratic_loss": (
         False,
         "expected quadratic loss",
         _sum("t_p_squared", "prior_quadratic_correction"),
         NON_NEGATIVE,
     ),
-    (
-        "linear_loss",
+    "linear_loss": (
         False,
         "expected linear loss",
         _sum("prior_linear_deviation"),
         NON_NEGATIVE,
     ),
-    (
-        "informational_loss",
+    "informational_loss": (
         False,
         "expected informational loss (nats)",
         _informational_loss,
@@ -167,64 +153,51 @@ _TABLE = [
     ),
     # Holt et al.'s 0-1 loss matrix -δ_ij gives -accuracy. Not scikit-learn's
     # zero_one_loss (1 - accuracy, the ``zero_one_loss`` above): its own name.
-    (
-        "holt_zero_one_loss",
+    "holt_zero_one_loss": (
         False,
         "Holt et al.'s expected 0-1 loss sum P_ij (-δ_ij) = -accuracy",
         _sum("hits", sign=-1.0),
         REAL,
     ),
-    ("xi", False, "error-to-information ratio ξ", _xi, NON_NEGATIVE),
+    "xi": (False, "error-to-information ratio ξ", _xi, NON_NEGATIVE),
     # The multi-class literature: summary rates.
-    (
-        "balanced_error_rate",
+    "balanced_error_rate": (
         False,
         "balanced error rate",
         lambda q: (1.0 - ratio(q.sum("recall_of_present"), q.sum("present")), []),
-        _ONE,
     ),
-    (
-        "combined_error_rate",
+    "combined_error_rate": (
         False,
         "combined error rate",
         lambda q: (0.5 * (q.sum("prior_fpr") + 1.0 - q.sum("prior_tpr")), []),
-        _ONE,
     ),
-    (
-        "micro_f1",
+    "micro_f1": (
         True,
         "micro-averaged F1",
         lambda q: (ratio(2 * q.sum("hits"), q.sum("accepted_y") + 1.0), []),
-        _ONE,
     ),
-    (
-        "macro_f1",
-        True,
-        "macro-averaged F1",
-        lambda q: (q.sum("f1") / q.n_classes, []),
-        _ONE,
-    ),
-    (
-        "info_weighted_accuracy",
+    "macro_f1": (True, "macro-averaged F1", lambda q: (q.sum("f1") / q.n_classes, [])),
+    "info_weighted_accuracy": (
         True,
         "information-weighted accuracy",
         _info_weighted_accuracy,
-        _ONE,
     ),
-]
+}
 
 SPECS: dict[str, MeasureSpec] = {
     name: MeasureSpec(
         name,
         CONVENTIONAL,
         higher,
-        description,
+        description + (" (two classes only)" if value_range == _BINARY else ""),
         name,
         compute=compute,
-        value_range=_ONE if value_range == _BINARY else value_range,
+        value_range=UNIT_INTERVAL if value_range == _BINARY else value_range,
         binary_only=value_range == _BINARY,
     )
-    for name, higher, description, compute, value_range in _TABLE
+    for name, (higher, description, compute, value_range) in (
+        (name, (*entry, UNIT_INTERVAL)[:4]) for name, entry in _TABLE.items()
+    )
 }
 
 

@@ -1,9 +1,6 @@
-"""The quantities every measure of a matrix (or a stack of them) is computed from.
-
-:class:`MatrixQuantities` is the one evaluator of the package, in bits. A
-matrix gives the same bits alone or inside any stack, and an all-zero reject
-column gives exactly what the square part gives.
-"""
+"""The one evaluator: the quantities, in bits, every measure of a matrix or stack
+is computed from (the same bits alone or in any stack, with or without an empty
+reject column)."""
 
 from functools import cached_property
 from types import SimpleNamespace
@@ -17,8 +14,8 @@ _CANCELLATION_TOLERANCE = 64 * np.finfo(np.float64).eps
 
 
 def sum_of_others(values, axis=-1):
-    """``sum_{k != i} values_k`` along ``axis``, from exclusive running sums:
-    exactly 0 where every other entry is, and no digits lost to a dominant one."""
+    """``sum_{k != i} values_k`` along ``axis`` from running sums: exactly 0 where
+    every other entry is, and no digits lost to a dominant one."""
     values = np.moveaxis(values, axis, -1)
     before = np.zeros_like(values)
     np.cumsum(values[..., :-1], axis=-1, out=before[..., 1:])
@@ -28,8 +25,7 @@ def sum_of_others(values, axis=-1):
 
 
 def with_reject_column(counts):
-    """Counts ``(..., m, m)`` with an all-zero reject column (augmented counts
-    as they are): it changes no quantity and lets one path serve both shapes."""
+    """Counts ``(..., m, m)`` with an all-zero reject column (one path for both)."""
     m = counts.shape[-2]
     if counts.shape[-1] > m:
         return counts
@@ -39,9 +35,8 @@ def with_reject_column(counts):
 
 
 def unit_scaled(counts):
-    """``(counts / 2**exponent, exponent)``, the power of two (exact) that brings
-    each matrix's largest count near 1, so that sums near the float maximum no
-    longer overflow; ``exponent`` has shape ``(..., 1, 1)``."""
+    """``(counts / 2**exponent, exponent)``, each matrix's largest count brought
+    near 1 exactly, so that sums near the float maximum do not overflow."""
     largest = counts.max(axis=(-2, -1), keepdims=True)
     _, exponent = np.frexp(np.where(largest > 0, largest, 1.0))
     return np.ldexp(counts, -exponent), exponent
@@ -53,9 +48,8 @@ def _entropy(values):
 
 
 class MatrixQuantities:
-    """The quantities of validated counts ``(..., m, m)`` or ``(..., m, m + 1)``,
-    each computed on first use; ``positive``: the row of the binary measures'
-    positive class."""
+    """The quantities of validated counts, each computed on first use;
+    ``positive``: the row of the binary measures' positive class."""
 
     def __init__(self, counts, *, positive=1):
         self.n_columns = counts.shape[-1]
@@ -82,8 +76,6 @@ class MatrixQuantities:
         self.output_marginal = self.column_totals / safe_total[..., None]
         self._sums = {}
 
-    # -- the statistics ------------------------------------------------------
-
     def sum(self, name):
         """The statistic ``name`` of :mod:`~infometrics._measures.statistics`."""
         if name not in self._sums:
@@ -91,8 +83,6 @@ class MatrixQuantities:
             axes = (-2, -1) if KINDS[name] == "_cells" else -1
             self._sums[name] = STATISTICS[name](fields).sum(axis=axes)
         return self._sums[name]
-
-    # -- sums of the other entries ---------------------------------------------
 
     def _others(self, values, totals, axis):
         """``sum_{k != i} values_k`` along ``axis``, ``totals`` the line sums."""
@@ -163,8 +153,6 @@ class MatrixQuantities:
             positive=self.positive,
         )
 
-    # -- exact versions of the derived quantities -----------------------------
-
     @cached_property
     def h_true(self):
         """``H(T)``; exactly 0 when at most one class is present."""
@@ -187,8 +175,7 @@ class MatrixQuantities:
         return self._share(self._others(totals, self.total[..., None], axis=-1))
 
     def _line_entropies(self, rest, totals, axis):
-        """``H`` of each line's shares, each log taken from the rest of its line
-        near 1 (a share of the only non-empty cell gives exactly 0); nan if empty."""
+        """``H`` of each line's shares (logs near 1 from the rests); nan if empty."""
         safe = np.expand_dims(np.where(totals > 0, totals, 1.0), axis)
         entropies = _neg_entropy_term(self.counts / safe, rest / safe).sum(axis) + 0.0
         return np.where(totals > 0, entropies, np.nan)
@@ -209,9 +196,8 @@ class MatrixQuantities:
 
     @cached_property
     def _information_terms(self):
-        """``P_ij log2(P_ij / (t_i y_j))`` per cell (0 if empty), as ``log1p`` of
-        ``(ad - bc) / ((a + b)(a + c))`` (``b``, ``c``, ``d``: the rest of the
-        row, the column, the matrix): exactly 0 for an independent matrix."""
+        """``P_ij log2(P_ij / (t_i y_j))`` per cell as ``log1p((ad - bc) / ((a + b)
+        (a + c)))`` (``b, c, d``: the rests): exactly 0 if independent."""
         a, joint = self.counts, self.joint
         b, c, d = self._rests
         present = a > 0

@@ -1,22 +1,12 @@
-"""The sums every scalar measure is made of.
-
-A *statistic* is the sum of an elementwise function over the cells, the output
-columns or the classes of the padded matrix ``C`` of shape ``(..., m, m + 1)``
-(``n = sum C``, ``P = C / n``);
-:class:`~infometrics._measures.quantities.MatrixQuantities` supplies the fields
-and sums per matrix. Cells have ``p``, ``t`` (the row's
-``t_i``), ``reject`` and ``diagonal``; columns ``t`` (0 on the reject outcome),
-``y``, ``t_rest``, ``y_rest`` and ``reject``; classes ``d`` (``P_ii``), ``t``,
-``y``, ``t_rest``, ``y_rest``, ``t_off`` (``t_i - P_ii``), ``y_off``
-(``y_i - P_ii``), ``tn``, ``index`` and ``positive``.
-
-Every function is 0 where its mass is 0 (``0 log 0 = 0``); an infinite term is
-left out and counted by a ``*_singular`` statistic, so a measure can tell
-"infinite" from "large"; ``*_rest`` are sums of the other entries, never
-``1 - x``, so they are exactly 0 when those entries are.
-"""
+"""The sums every scalar measure is made of: statistics of the padded matrix."""
 
 import numpy as np
+
+# A statistic sums an elementwise function over the cells, the m + 1 output
+# columns or the m classes of the fields MatrixQuantities supplies. Every
+# function is 0 where its mass is 0; an infinite term is left out and counted
+# by a *_singular statistic (a measure tells "infinite" from "large"); *_rest
+# are sums of the other entries, never 1 - x, so exactly 0 when those are.
 
 
 def _where_positive(mask, compute, like):
@@ -38,9 +28,8 @@ def ratio(numerator, denominator):
 
 
 def _log2(mass, rest):
-    """``log2 mass`` where ``mass > 0`` (else 0), from ``log1p(-rest)`` above 1/2:
-    ``rest``, ``1 - mass`` as a sum of the others, keeps the digits a mass near
-    1 loses (at most one entry of a distribution, so taken on those alone)."""
+    """``log2 mass`` (0 where ``mass`` is), from ``log1p(-rest)`` above 1/2: the
+    digits a mass near 1 loses, ``rest`` being ``1 - mass`` summed exactly."""
     mass, rest = np.broadcast_arrays(mass, rest)
     with np.errstate(divide="ignore", invalid="ignore"):
         values = np.log(mass)

@@ -150,34 +150,26 @@ _MARGINAL = [
     for index, field in enumerate(_FIELDS)
 ]
 
+
+def _ema(q):
+    return np.exp2(-q.h_true_given_output), []
+
+
+def _nit(q):
+    return np.exp2(q.mutual_info) / q.n_classes, []
+
+
+def _joint(index):
+    return f"entropy triangle.{_FIELDS[index]}", _coordinate("", index)
+
+
 SPECS = {
-    name: MeasureSpec(
-        name,
-        ENTROPY_TRIANGLE,
-        higher,
-        description,
-        f"entropy triangle.{_FIELDS[index]}",
-        _coordinate("", index),
-    )
-    for name, index, higher, description in [
-        ("triangle_mi", 1, True, "entropy triangle 2MI' (ideal: 1)"),
-        ("triangle_vi", 2, False, "entropy triangle VI'"),
-        ("triangle_dh", 0, False, "entropy triangle ΔH' (degenerate: 1)"),
+    name: MeasureSpec(name, ENTROPY_TRIANGLE, higher, description, *warning_and_compute)
+    for name, higher, description, *warning_and_compute in [
+        ("triangle_mi", True, "entropy triangle 2MI' (ideal: 1)", *_joint(1)),
+        ("triangle_vi", False, "entropy triangle VI'", *_joint(2)),
+        ("triangle_dh", False, "entropy triangle ΔH' (degenerate: 1)", *_joint(0)),
+        ("ema", True, "entropy-modulated accuracy 2^(-H(T|Y))", "EMA", _ema),
+        ("nit", True, "normalized information transfer factor 2^I / k", "NIT", _nit),
     ]
 }
-SPECS["ema"] = MeasureSpec(
-    "ema",
-    ENTROPY_TRIANGLE,
-    True,
-    "entropy-modulated accuracy 2^(-H(T|Y))",
-    "EMA",
-    lambda q: (np.exp2(-q.h_true_given_output), []),
-)
-SPECS["nit"] = MeasureSpec(
-    "nit",
-    ENTROPY_TRIANGLE,
-    True,
-    "normalized information transfer factor 2^I / k",
-    "NIT",
-    lambda q: (np.exp2(q.mutual_info) / q.n_classes, []),
-)

@@ -1,8 +1,5 @@
-"""Input validation shared by the count-level functions.
-
-Kept in-house on purpose: scikit-learn's validators are private and have moved
-between releases.
-"""
+"""Input validation of the count-level functions (in-house: scikit-learn's
+validators are private)."""
 
 import numbers
 import warnings
@@ -34,9 +31,9 @@ def _names(values):
 
 
 def _check_reject_name(name):
-    """Refuse an extra column not named as the rejections: most often it is a
-    class predicted but never true (``pd.crosstab``), whose samples would
-    silently become rejections."""
+    """Refuse an extra column not named as the rejections: most often a class
+    predicted but never true (``pd.crosstab``), whose samples would become
+    rejections."""
     text = name.strip().lower() if isinstance(name, str) else name
     if text in _REJECT_NAMES or (isinstance(text, float) and np.isnan(text)):
         return  # -1.0 is the marker -1
@@ -49,9 +46,9 @@ def _check_reject_name(name):
 
 
 def labelled_counts(confusion_matrix, labels=None, *, any_reject_name=False):
-    """``(counts, row names)`` of a table with row and column names (a DataFrame,
-    a ``ConfusionCounts``), the columns read by name in the rows' order and the
-    rejections last; ``labels`` reorders the rows. Else ``(input, None)``."""
+    """``(counts, row names)`` of a named table (DataFrame, ``ConfusionCounts``),
+    columns by name in the rows' order (``labels``), rejections last; else
+    ``(input, None)``."""
     is_counts = hasattr(confusion_matrix, "labels") and hasattr(
         confusion_matrix, "confusion_matrix"
     )
@@ -117,9 +114,8 @@ _NOT_COUNTS = {
 
 
 def check_confusion_matrix(confusion_matrix):
-    """``(float64 counts, has a reject column)`` of a matrix or a stack, or raise:
-    finite non-negative reals (a masked count has no value; filling it would be a
-    guess); a labelled table is aligned by name (:func:`labelled_counts`)."""
+    """``(float64 counts, has a reject column)`` of a matrix or a stack, or raise;
+    a labelled table is aligned by name."""
     confusion_matrix, _ = labelled_counts(confusion_matrix)
     if isinstance(confusion_matrix, np.ma.MaskedArray):
         if np.ma.is_masked(confusion_matrix):
@@ -210,7 +206,7 @@ def sample_counts_problem(counts):
 
 def check_sample_counts(confusion_matrix, why):
     """:func:`check_confusion_matrix`, refusing counts that are not whole
-    samples; ``why``: what needs samples."""
+    samples; ``why``: what needs them."""
     counts, _ = check_confusion_matrix(confusion_matrix)
     problem = sample_counts_problem(counts)
     if problem is not None:
@@ -246,9 +242,8 @@ def check_replace_undefined_by(replace_undefined_by):
 
 
 def fill_undefined(values, conditions, replace_undefined_by, *, name):
-    """``values`` with the entries under ``conditions`` (``(mask, reason)``
-    pairs) replaced; with ``"warn"`` by nan and one warning naming the
-    measure and the reasons that occurred."""
+    """``values`` with the entries under ``conditions`` (``(mask, reason)`` pairs)
+    replaced; with ``"warn"`` by nan and one warning naming the reasons."""
     values = np.asarray(values, dtype=np.float64)
     undefined = np.zeros(values.shape, dtype=bool)
     reasons = []
