@@ -208,14 +208,14 @@ def check_measure_name(measure):
     if name not in NI_MEASURES:
         raise ValueError(
             f"Unknown measure {measure!r}; choose one of 'ni1' ... 'ni24' "
-            "(for example measure='ni2')."
+            "(for example measure='ni2'); compute_measures computes several."
         )
     return name
 
 
 def ni(
     confusion_matrix: ArrayLike,
-    measure: MeasureName | list[MeasureName] = "ni2",
+    measure: MeasureName = "ni2",
     *,
     replace_undefined_by: float | Literal["warn"] = "warn",
 ) -> float | np.ndarray:
@@ -231,15 +231,15 @@ def ni(
         ``j``, the last column the rejections (none if square); a stack gives
         one value per matrix.
     measure : {"ni1", ..., "ni24"} or list of them, default="ni2"
-        Which measure (case-insensitive); a list gives ``{name: value}``.
+        Which measure (case-insensitive); :func:`compute_measures` gives several.
     replace_undefined_by : "warn" or float, default="warn"
         Value of an undefined measure; ``"warn"`` returns ``nan`` and emits an
         :class:`UndefinedMeasureWarning`.
 
     Returns
     -------
-    value : float, ndarray of shape (...) or dict
-        The measure (an array for a stack; a dict for a list of measures).
+    value : float or ndarray of shape (...)
+        The measure (an array for a stack).
 
     See Also
     --------
@@ -264,16 +264,10 @@ def ni(
     >>> ni([[[90, 0, 0], [1, 9, 0]], [[90, 0, 0], [0, 9, 1]]]).round(3)
     array([0.831, 0.929])
     """
-    several = isinstance(measure, (list, tuple))
-    names = [check_measure_name(name) for name in (measure if several else [measure])]
-    if several and not names:
-        raise ValueError(
-            "measure is an empty list; name at least one measure, or call "
-            "all_measures for all 24."
-        )
-    specs = [SPECS[name] for name in dict.fromkeys(names)]
-    values, _ = measure_matrix(confusion_matrix, specs, replace_undefined_by)
-    return values if several else values[names[0]]
+    name = check_measure_name(measure)
+    return measure_matrix(confusion_matrix, [SPECS[name]], replace_undefined_by)[0][
+        name
+    ]
 
 
 def all_measures(
