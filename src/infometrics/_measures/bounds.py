@@ -51,10 +51,6 @@ def error_bounds(
         (rejections count as errors; ``-inf`` for ``m = 1``), the best one at
         most ``upper``; not clipped to ``[0, 1]``.
 
-    See Also
-    --------
-    conventional_measures : The observed rates.
-
     Examples
     --------
     >>> from infometrics.measures import error_bounds

@@ -227,10 +227,6 @@ def conventional_measures(
         only for two classes. See the user guide, section "Which measure answers
         which question".
 
-    See Also
-    --------
-    error_bounds : Fano and Hellman-Raviv bounds on the error.
-
     Examples
     --------
     >>> from infometrics import conventional_measures

@@ -26,12 +26,9 @@ def sum_of_others(values, axis=-1):
 
 def with_reject_column(counts):
     """Counts ``(..., m, m)`` with an all-zero reject column (one path for both)."""
-    m = counts.shape[-2]
-    if counts.shape[-1] > m:
-        return counts
-    padded = np.zeros((*counts.shape[:-1], m + 1))
-    padded[..., :-1] = counts
-    return padded
+    missing = counts.shape[-2] + 1 - counts.shape[-1]
+    padding = [(0, 0)] * (counts.ndim - 1) + [(0, missing)]
+    return np.pad(counts, padding) if missing else counts
 
 
 def unit_scaled(counts):
