@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_type_hints
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -11,9 +11,9 @@ from .._counting.count import confusion_matrix_and_labels
 from .._counting.label_checks import check_explicit_labels, reject_marker
 from .._measures import validation
 from .._measures.conventional import conventional_measures
-from .._measures.coverage import InformationCoverage, information_coverage
+from .._measures.coverage import information_coverage
 from .._measures.ni import MeasureName, all_measures, check_measure_name, ni
-from .._measures.triangle import EntropyTriangle, entropy_triangle
+from .._measures.triangle import entropy_triangle
 
 LABEL_PARAMETERS = """    y_true : array-like of shape (n_samples,)
         True labels.
@@ -169,118 +169,78 @@ def ni_score(
     return ni(matrix, name, replace_undefined_by=replace_undefined_by)
 
 
-@with_label_parameters
-def all_measures_score(
-    y_true: ArrayLike | None = None,
-    y_pred: ArrayLike | None = None,
-    *,
-    labels: ArrayLike | None = None,
-    reject_label: Any = -1,
-    sample_weight: ArrayLike | None = None,
-    confusion_matrix: ArrayLike | None = None,
-    replace_undefined_by: float | Literal["warn"] = "warn",
-) -> dict[str, float]:
-    """All 24 normalized information measures from labels.
+def _label_level(measure, summary, returns, examples):
+    """The label-level function of the count-level ``measure``: count, then call it."""
+
+    def score(
+        y_true: ArrayLike | None = None,
+        y_pred: ArrayLike | None = None,
+        *,
+        labels: ArrayLike | None = None,
+        reject_label: Any = -1,
+        sample_weight: ArrayLike | None = None,
+        confusion_matrix: ArrayLike | None = None,
+        replace_undefined_by: float | Literal["warn"] = "warn",
+    ):
+        matrix, _ = _matrix(
+            y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
+        )
+        return measure(matrix, replace_undefined_by=replace_undefined_by)
+
+    score.__name__ = score.__qualname__ = f"{measure.__name__}_score"
+    score.__annotations__["return"] = get_type_hints(measure)["return"]
+    score.__doc__ = f"""{summary}
 
     Parameters
     ----------
-    {label_parameters}
+    {{label_parameters}}
     replace_undefined_by : "warn" or float, default="warn"
         As in :func:`ni`.
 
     Returns
     -------
-    measures : dict
-        ``{"ni1": ..., ..., "ni24": ...}``, as :func:`all_measures`.
+    {returns}
 
     Examples
     --------
-    >>> from infometrics import all_measures_score
+    {examples}
+    """
+    return with_label_parameters(score)
+
+
+all_measures_score = _label_level(
+    all_measures,
+    "All 24 normalized information measures from labels.",
+    """measures : dict
+        ``{"ni1": ..., ..., "ni24": ...}``, as :func:`all_measures`.""",
+    """>>> from infometrics import all_measures_score
     >>> scores = all_measures_score(
     ...     [0, 0, 1, 1], [0, 0, 1, -1], replace_undefined_by=0.0
     ... )
     >>> round(scores["ni2"], 3), scores["ni17"]  # NI17 is singular with rejects
-    (0.75, 0.0)
-    """
-    matrix, _ = _matrix(
-        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
-    )
-    return all_measures(matrix, replace_undefined_by=replace_undefined_by)
-
-
-@with_label_parameters
-def information_coverage_score(
-    y_true: ArrayLike | None = None,
-    y_pred: ArrayLike | None = None,
-    *,
-    labels: ArrayLike | None = None,
-    reject_label: Any = -1,
-    sample_weight: ArrayLike | None = None,
-    confusion_matrix: ArrayLike | None = None,
-    replace_undefined_by: float | Literal["warn"] = "warn",
-) -> InformationCoverage:
-    """Information coverage f(T;S), r(S|T) of predictions (Holt et al.).
-
-    Parameters
-    ----------
-    {label_parameters}
-    replace_undefined_by : "warn" or float, default="warn"
-        As in :func:`ni`.
-
-    Returns
-    -------
-    coverage : InformationCoverage
-        As :func:`information_coverage`.
-
-    Examples
-    --------
-    >>> from infometrics import information_coverage_score
+    (0.75, 0.0)""",
+)
+information_coverage_score = _label_level(
+    information_coverage,
+    "Information coverage f(T;S), r(S|T) of predictions (Holt et al.).",
+    """coverage : InformationCoverage
+        As :func:`information_coverage`.""",
+    """>>> from infometrics import information_coverage_score
     >>> coverage = information_coverage_score([0, 1, 2, 2], [0, 1, 2, 2])
     >>> coverage.completeness, coverage.false_info_ratio
-    (1.0, 0.0)
-    """
-    matrix, _ = _matrix(
-        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
-    )
-    return information_coverage(matrix, replace_undefined_by=replace_undefined_by)
-
-
-@with_label_parameters
-def entropy_triangle_score(
-    y_true: ArrayLike | None = None,
-    y_pred: ArrayLike | None = None,
-    *,
-    labels: ArrayLike | None = None,
-    reject_label: Any = -1,
-    sample_weight: ArrayLike | None = None,
-    confusion_matrix: ArrayLike | None = None,
-    replace_undefined_by: float | Literal["warn"] = "warn",
-) -> EntropyTriangle:
-    """Entropy-triangle coordinates of predictions.
-
-    Parameters
-    ----------
-    {label_parameters}
-    replace_undefined_by : "warn" or float, default="warn"
-        As in :func:`ni`.
-
-    Returns
-    -------
-    triangle : EntropyTriangle
+    (1.0, 0.0)""",
+)
+entropy_triangle_score = _label_level(
+    entropy_triangle,
+    "Entropy-triangle coordinates of predictions.",
+    """triangle : EntropyTriangle
         As :func:`entropy_triangle`; the outputs include the reject column
-        unless ``reject_label=None``.
-
-    Examples
-    --------
-    >>> from infometrics import entropy_triangle_score
+        unless ``reject_label=None``.""",
+    """>>> from infometrics import entropy_triangle_score
     >>> y = [0, 1, 0, 1]
     >>> entropy_triangle_score(y, y, reject_label=None).mutual_info
-    1.0
-    """
-    matrix, _ = _matrix(
-        y_true, y_pred, confusion_matrix, labels, reject_label, sample_weight
-    )
-    return entropy_triangle(matrix, replace_undefined_by=replace_undefined_by)
+    1.0""",
+)
 
 
 @with_label_parameters
