@@ -1,5 +1,2 @@
-"""The count-level core: pure numpy/scipy functions of augmented confusion matrices.
-
-Never imports scikit-learn, pandas, matplotlib or the counting layer (a test
-enforces it): counts in, numbers out.
-"""
+"""The count-level core: counts in, numbers out (imports no scikit-learn, pandas,
+matplotlib or counting layer)."""

@@ -221,7 +221,7 @@ def ni(
 ) -> float | np.ndarray:
     """Normalized information measure of an augmented confusion matrix.
 
-    One of the 24 measures of Hu, He & Yuan [1]_, in ``[0, 1]``, 1 being best.
+    One of the 24 measures of Hu, He & Yuan (2012), in ``[0, 1]``, 1 being best.
     See the user guide, section "Which measure answers which question".
 
     Parameters
@@ -245,12 +245,6 @@ def ni(
     --------
     all_measures : All 24 measures from one computation.
     ni_score : The same from labels.
-
-    References
-    ----------
-    .. [1] B.-G. Hu, R. He and X.-T. Yuan, "Information-theoretic measures for
-       objective evaluation of classifications", Acta Automatica Sinica 38
-       (2012).
 
     Examples
     --------

@@ -1,10 +1,5 @@
-"""Would relabelling the predictions raise the accuracy?
-
-The measures that read a matrix only through entropies (NI1-NI9, information
-coverage, the entropy triangle) cannot see renamed predicted classes (Hu, He &
-Yuan, Theorem 1): ``y_pred = (y + 1) % 3`` has accuracy 0 and NI2 = 1, so a
-report says when the predictions look like permuted labels.
-"""
+"""Would renaming the predicted classes raise the accuracy? The measures that read
+only entropies cannot see it (Hu, He & Yuan, Theorem 1)."""
 
 from typing import NamedTuple
 
@@ -12,9 +7,8 @@ import numpy as np
 
 from .quantities import unit_scaled
 
-# Measures whose value never changes when the predicted class columns are
-# permuted (the reject column staying where it is); tests/test_relabelling.py
-# checks every entry of the registry against this set.
+# Measures unchanged when the predicted class columns (not the reject column)
+# are permuted; tests/test_relabelling.py checks the registry against it.
 PREDICTION_RELABELLING_INVARIANT = frozenset(
     {
         *(f"ni{k}" for k in range(1, 10)),
@@ -63,10 +57,7 @@ def clear_relabelling_of_counts(counts) -> Relabelling | None:
     cell ``(r, j)`` is a strict majority of its row and of its column."""
     # And the phi coefficient of "true r" x "predicted j" is at least
     # MIN_CLEAR_ASSOCIATION: any 10-class classifier has *some* renaming that
-    # raises its accuracy a little. Random predictions made no clear match in
-    # 2000 simulated matrices each of 2 classes with 100 or 1000 samples and of
-    # 3, 4 or 10 classes with 50 or more (2 classes with 50 samples: 0.25 %;
-    # with 20 samples, 2 classes 4 %, 3 classes 0.35 %, 10 classes 0.1 %).
+    # raises its accuracy a little (the user guide gives the simulations).
     counts, _ = unit_scaled(np.asarray(counts, dtype=float))
     n_classes = counts.shape[0]
     classes = counts[:, :n_classes]

@@ -163,28 +163,26 @@ def check_confusion_matrix(confusion_matrix):
             "To build one from labels use augmented_confusion_matrix(y_true, y_pred)."
         )
     n_rows, n_cols = counts.shape[-2:]
-    if n_rows == 0:
-        raise ValueError(
-            f"The confusion matrix has no rows (shape {counts.shape}); it needs at "
-            "least one true class."
-        )
-    if n_cols not in (n_rows, n_rows + 1):
-        raise ValueError(
-            "The confusion matrix must have shape (m, m) or (m, m + 1): one row per "
-            "true class, one column per predicted class in the same order, plus a "
-            f"last column for rejected samples; got {n_rows} rows and {n_cols} "
-            "columns."
-        )
-    if not np.all(np.isfinite(counts)):
-        raise ValueError(
-            "The confusion matrix contains NaN or infinite values; counts must be "
-            "finite."
-        )
-    if np.any(counts < 0):
-        raise ValueError(
-            "The confusion matrix contains negative values; counts (or summed "
-            "sample weights) must be non-negative."
-        )
+    for failed, problem in [
+        (n_rows == 0, f"has no rows (shape {counts.shape}); it needs a true class."),
+        (
+            n_cols not in (n_rows, n_rows + 1),
+            "must have shape (m, m) or (m, m + 1): one row per true class, one "
+            "column per predicted class in the same order, plus a last column for "
+            f"rejected samples; got {n_rows} rows and {n_cols} columns.",
+        ),
+        (
+            not np.all(np.isfinite(counts)),
+            "contains NaN or infinite values; counts must be finite.",
+        ),
+        (
+            np.any(counts < 0),
+            "contains negative values; counts (or summed sample weights) must be "
+            "non-negative.",
+        ),
+    ]:
+        if failed:
+            raise ValueError(f"The confusion matrix {problem}")
     return counts, n_cols == n_rows + 1
 
 
