@@ -38,12 +38,9 @@ class UndefinedMeasureWarning(UserWarning):
 class RejectLabelWarning(UserWarning):
     """Warning used when string predictions hold the default reject label.
 
-    The default ``reject_label=-1`` is a number. String labels without a
-    reject option get an all-zero reject column, silently. When the string
-    predictions hold ``"-1"`` (e.g. read from a text file) the rejections are
-    counted as a class ``"-1"``: pass the marker your classifier writes
-    (``reject_label="-1"``), or ``reject_label=None`` to say that it cannot
-    reject (a square matrix, and no warning).
+    String predictions holding ``"-1"`` (e.g. read from a text file) are
+    counted as a class ``"-1"``: pass ``reject_label="-1"``, or
+    ``reject_label=None`` to say that the classifier cannot reject.
 
     Examples
     --------
@@ -65,22 +62,11 @@ class RejectLabelWarning(UserWarning):
 class PermutedLabelsWarning(UserWarning):
     """Warning used when renaming the predicted classes would raise the accuracy.
 
-    NI1-NI9, information coverage and the entropy triangle depend on the
-    confusion matrix only through entropies, which do not change when the
-    predicted classes are renamed: ``y_pred = (y_true + 1) % 3`` has accuracy
-    0 and NI2 = 1 (Hu, He & Yuan, Theorem 1). The reports
-    (:func:`information_report`, :func:`compare`, :func:`per_class_report`)
+    NI1-NI9, information coverage and the entropy triangle do not change when
+    the predicted classes are renamed (Hu, He & Yuan, Theorem 1). The reports
     emit this warning, and add a ``note`` column, when the counts clearly
-    point to a renaming of the predicted classes: for every renamed
-    prediction ``j -> r``, most samples of class ``r`` are predicted ``j``,
-    most samples predicted ``j`` are of class ``r`` (rejections left out),
-    and the association of "true class ``r``" with "predicted ``j``" (phi
-    coefficient) is at least 0.4. A classifier that is no better than chance
-    has some renaming that raises its accuracy a little; that wobble does
-    not warn (random predictions: no warning in 2000 trials each with 2
-    classes and 100 samples, or 3 to 10 classes and 50 samples). The
-    criterion uses only proportions of the counts, so scaling the weights
-    changes nothing. The message names the renaming.
+    point to such a renaming; the message names it. See the user guide,
+    "Relabelled predictions".
 
     Examples
     --------

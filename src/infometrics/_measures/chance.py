@@ -1,10 +1,5 @@
-"""Information measures adjusted for chance: ``(value - expected) / (best - expected)``.
-
-Under the permutation model (both margins fixed) each cell of the augmented
-matrix is hypergeometric, so ``E[I]`` is an exact sum of cell-wise terms
-(Vinh, Epps & Bailey 2010); a measure affine in ``I`` (or ``I_M``, the first
-``m`` columns) given the margins has its expected value at ``E[I]``.
-"""
+"""Information measures adjusted for chance under the permutation model
+(Vinh, Epps & Bailey 2010): ``(value - expected) / (best - expected)``."""
 
 from __future__ import annotations
 
@@ -65,7 +60,7 @@ _SMOOTH_MEAN = 32.0
 
 
 def check_adjustable(name):
-    """The registry entry of a measure with a chance adjustment, or a ValueError."""
+    """The registry entry of an adjustable measure, or a ValueError."""
     spec = check_measure(name)
     if spec.name in ADJUSTABLE:
         return spec
@@ -102,14 +97,10 @@ def _tail(p_end, ratio):
 
 
 def _window_sums(a, b, n, half, stride):
-    """``E[X ln(X / E X)]`` summed over every ``stride``-th value within
-    ``half`` of each mean (cut at the support's bottom), times ``stride``;
-    ``None`` if a tail beyond the window may hold more than ``_TAIL``.
-
-    A stride above 1 is the trapezoid rule on the law's smooth (log-gamma)
-    extension: its error is near ``exp(-2 pi^2 (sd / stride)^2)`` (5e-21 at
-    ``stride <= 0.65 sd``) plus the support's bottom, ``P(X = 0) <= exp(-mean)``.
-    """
+    """``E[X ln(X / E X)]`` over every ``stride``-th value within ``half`` of
+    each mean, or ``None`` if a tail beyond the window may exceed ``_TAIL``."""
+    # A stride above 1 is the trapezoid rule on the law's smooth extension:
+    # error near exp(-2 pi^2 (sd / stride)^2), 5e-21 at stride <= 0.65 sd.
     lower, upper = np.maximum(0.0, a + b - n), np.minimum(a, b)
     mean = a * b / n
     start = np.clip(np.floor(mean) - half, lower, upper)
@@ -139,7 +130,7 @@ def _window_sums(a, b, n, half, stride):
 
 def _moment_sums(a, b, n):
     """``E[X ln(X / mu)] = sum_k (-1)^k mu_k / (k (k - 1) mu^(k - 1))`` over the
-    central moments ``mu_k`` of the hypergeometric law, each cell to its order."""
+    law's central moments ``mu_k``, each cell to its own order."""
     mean = a * b / n
     # Cells sorted by order, highest first: those that take moment k are a
     # prefix, of length takes[k].
@@ -174,8 +165,7 @@ def _moment_sums(a, b, n):
 
 def expected_information(counts):
     """``(E[I], E[I_M])`` in bits under the permutation model, per matrix of
-    integer counts (as floats, reject column last): each cell's hypergeometric
-    term by the moment expansion (mean >= 80) or an exact window (below)."""
+    integer counts (as floats, reject column last)."""
     a = counts.sum(axis=-1)[..., :, None] + np.zeros_like(counts)
     b = counts.sum(axis=-2)[..., None, :] + np.zeros_like(counts)
     n = counts.sum(axis=(-2, -1))[..., None, None] + np.zeros_like(counts)
@@ -225,7 +215,7 @@ class _AtInformation:
 
 
 def _adjusted_spec(spec, chance, best):
-    """The adjusted measure as a registry entry (its value on ``quantities``)."""
+    """The adjusted measure as a registry entry."""
 
     def compute(quantities):
         values, conditions = [], []
@@ -261,27 +251,20 @@ def adjusted_measures(
     """Information measures adjusted for chance, from integer counts.
 
     Each measure becomes ``(value - expected) / (best - expected)``: 1 for an
-    exact classification, 0 on average for outputs shuffled against the
-    truth (both margins fixed, the reject column included). ``best`` is the
-    exact classification's value (1 for the NIs, 0 for a lower-is-better
-    measure), so every adjusted measure is higher-is-better. On a square
-    matrix the adjusted ``ni5``, ``ni6``, ``ni8`` and ``ni9`` are
-    scikit-learn's ``adjusted_mutual_info_score`` (``average_method``
-    arithmetic, geometric, max, min). See the user guide, "Small samples".
+    exact classification, 0 on average for outputs shuffled against the truth
+    (both margins fixed), so every adjusted measure is higher-is-better. See
+    the user guide, "Small samples".
 
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
-        Integer counts (the permutation model shuffles samples, not weights);
-        a stack gives arrays.
+        Integer counts; a stack gives arrays.
     measures : str or list of str, default=("ni2",)
-        ``ni1`` ... ``ni6``, ``ni8``, ``ni9``, ``info_completeness``,
-        ``false_info_ratio``, ``info_error``, ``triangle_mi``, ``triangle_vi``
-        (affine in the mutual information given the margins); the rest are
-        refused, saying why.
+        Measures affine in the mutual information given the margins
+        (``ni1``-``ni6``, ``ni8``, ``ni9``, ``info_completeness``,
+        ``false_info_ratio``, ``info_error``, ``triangle_mi``, ``triangle_vi``).
     replace_undefined_by : "warn" or float, default="warn"
-        Value where the adjusted measure is undefined (a single true class,
-        an empty matrix).
+        Value where the adjusted measure is undefined.
 
     Returns
     -------
@@ -310,8 +293,7 @@ def adjusted_measures(
 
 
 def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
-    """:func:`adjusted_measures` of validated integer counts and adjustable
-    base names (``quantities``: those of ``counts``, when already built)."""
+    """:func:`adjusted_measures` of checked counts (and their quantities)."""
     specs = [MEASURES[name] for name in names]
     # E[I] sums the same cells in the same order, to the same bits, for a
     # square matrix and for it with an empty reject column.

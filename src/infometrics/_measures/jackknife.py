@@ -1,9 +1,5 @@
-"""Delete-one jackknife of every registry measure from one stack of counts.
-
-Deleting a sample lowers its cell by one, so the ``n`` delete-one matrices are
-the ``m (m + 1)`` "cell lowered by one", each weighted by its count: one
-evaluator call on their stack gives every measure (Efron & Stein 1981).
-"""
+"""Delete-one jackknife (Efron & Stein 1981): the ``n`` delete-one matrices
+are the ``m (m + 1)`` matrices with one cell lowered, weighted by its count."""
 
 from __future__ import annotations
 
@@ -33,7 +29,7 @@ class JackknifeEstimate:
     Attributes
     ----------
     value : float or ndarray
-        The plug-in estimate ``theta`` of the whole matrix.
+        The plug-in estimate ``theta``.
     bias_corrected : float or ndarray
         ``n theta - (n - 1) theta_bar``, ``theta_bar`` the delete-one mean.
     standard_error : float or ndarray
@@ -56,13 +52,11 @@ def jackknife_measures(
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
-        Integer counts; summed weights are refused (deleting one observation
-        needs its weight). Results round to about ``n 1e-16``.
+        Integer counts; a stack gives arrays.
     measures : str, list of str or None, default=None
         Registry names; ``None`` takes every measure defined for ``m`` classes.
     replace_undefined_by : "warn" or float, default="warn"
-        Value where a result is undefined: on the matrix or a delete-one
-        matrix, or with fewer than two samples.
+        Value where a result is undefined (also with fewer than two samples).
 
     Returns
     -------
@@ -95,11 +89,10 @@ def jackknife_measures(
 
 
 def jackknife_of_counts(counts, names, replace_undefined_by):
-    """:func:`jackknife_measures` of validated integer counts."""
+    """:func:`jackknife_measures` of checked counts."""
     # The matrix, then each cell lowered by one (skipped if empty in the whole
-    # stack: weight 0), in blocks of bounded memory (10**4 matrices at 100
-    # classes). The sums run over every cell of the augmented matrix: the same
-    # bits alone, in a stack, or square.
+    # stack), in blocks of bounded memory; the sums run over every augmented
+    # cell: the same bits alone, in a stack, or square.
     counts = with_reject_column(counts)
     shape, cells = counts.shape, counts.shape[-2] * counts.shape[-1]
     flat = counts.reshape(-1, cells)
