@@ -4,8 +4,7 @@ This module imports private modules, and must: that every composition and
 binary split is enumerated exactly once (against closed-form counts) cannot
 be seen in the audit's verdicts, only in the spaces it searches (the search
 builders); how a metric is classified (labels or counts) is not in the
-audit's results (the measure resolver); and the docs' page is rendered from
-an audit by the page renderer. The audit itself is tested through
+audit's results (the measure resolver). The audit itself is tested through
 ``im.meta.meta_measure_audit``.
 """
 
@@ -547,26 +546,7 @@ def test_theorem_a2_refuses_bad_sizes(bad):
         im.meta.ni2_crossover_ratio(bad)
 
 
-# --- the docs page and the figure ----------------------------------------------
-
-
-def test_page_links_every_failed_cell_to_its_witness(registry_audit):
-    from infometrics._meta.page import audit_rst
-
-    text = audit_rst(registry_audit)
-    n_failed = int((registry_audit.table == False).sum().sum())  # noqa: E712
-    assert n_failed == len(registry_audit.witnesses)
-    links = [line for line in text.splitlines() if ":ref:`fails: holds in " in line]
-    targets = [line for line in text.splitlines() if line.startswith(".. _meta-")]
-    assert len(links) == len(targets) == n_failed
-    for link in links:
-        label = link.split("<")[1].split(">")[0]
-        assert f".. _{label}:" in targets
-    # One table per family, each with its header row.
-    families = {spec.family for spec in im.measures.MEASURES.values()}
-    assert text.count(".. list-table:: ") == len(families)
-    n_rows = len(registry_audit.table) + len(families)
-    assert text.count("\n   * - ") == n_rows
+# --- the figure ----------------------------------------------
 
 
 def test_figure_has_one_cell_per_measure_and_property(registry_audit):
