@@ -14,7 +14,6 @@ from .search import (
     PROPERTIES,
     build_probe_sets,
     check_space_size,
-    property_key,
     space_description,
 )
 from .witness import MetaMeasureWitness
@@ -70,25 +69,23 @@ class MetaMeasureAudit:
         measure : str
             A row name of :attr:`table`.
         prop : str
-            A column of :attr:`table` (``"Feature 2"``) or its key
-            (``"feature_2"``).
+            A column of :attr:`table`, e.g. ``"Feature 2"``.
 
         Returns
         -------
         witness : MetaMeasureWitness or None
         """
-        label = {property_key(label): label for label in PROPERTIES}.get(prop, prop)
         if measure not in self.table.index:
             raise ValueError(
                 f"{measure!r} is not a measure of this audit; it has "
                 f"{', '.join(map(repr, self.table.index))}."
             )
-        if label not in self.table.columns:
+        if prop not in self.table.columns:
             raise ValueError(
                 f"Unknown property {prop!r}; the properties are "
                 f"{', '.join(map(repr, self.table.columns))}."
             )
-        return self.witnesses.get((measure, label))
+        return self.witnesses.get((measure, prop))
 
     def to_text(self) -> str:
         """The table, every witness and the search space, as text."""
