@@ -101,7 +101,7 @@ def test_probe_comparisons_count_every_move_once():
     )[2]
     feature_1 = probes.comparisons["Feature 1"]
     # Matrices with c01 >= 1 and 1..n samples <-> vectors with 0..n-1 samples.
-    assert len(feature_1) == 2 * comb(n - 1 + 6, 6)
+    assert len(feature_1.a) == 2 * comb(n - 1 + 6, 6)
     a, b = probes.matrices[feature_1.a], probes.matrices[feature_1.b]
     for move, before, after in zip(feature_1.move, a, b, strict=True):
         # "... true class i moved from predicted class j to the diagonal ..."
@@ -115,12 +115,12 @@ def test_probe_comparisons_count_every_move_once():
         assert np.array_equal(after - before, step)
     # Features 2 and 3: every split, each of its classes (pairs for "within").
     splits = comb(15, 2)
-    assert len(probes.comparisons["Feature 2"]) == 2 * splits
-    assert len(probes.comparisons["Feature 3 between"]) == 2 * splits
+    assert len(probes.comparisons["Feature 2"].a) == 2 * splits
+    assert len(probes.comparisons["Feature 3 between"].a) == 2 * splits
     unequal = sum(1 for a_, b_ in binary_splits(15).tolist() if a_ != b_)
-    assert len(probes.comparisons["Feature 3 within (errors)"]) == unequal
+    assert len(probes.comparisons["Feature 3 within (errors)"].a) == unequal
     # P3: every binary matrix without rejections (4 free cells, 1..n samples).
-    assert len(probes.comparisons["P3 symmetry"]) == comb(n + 4, 4) - 1
+    assert len(probes.comparisons["P3 symmetry"].a) == comb(n + 4, 4) - 1
 
 
 def _brute_force_feature_1(measure, max_samples):

@@ -33,20 +33,17 @@ class MetaMeasureAudit:
     Attributes
     ----------
     table : pandas.DataFrame
-        One row per measure, one column per property; ``True`` where no
-        counterexample was found in the search space, ``False`` where one was,
-        ``<NA>`` where the measure was undefined on every matrix compared.
+        Measures by properties: ``True`` where no counterexample was found,
+        ``False`` where one was, ``<NA>`` where the measure was undefined on
+        every matrix compared.
     share_held : pandas.DataFrame
-        The share of the comparisons (both values defined) where the property
-        holds, in the same layout.
+        The share of the comparisons (both values defined) where it holds.
     n_checked : pandas.DataFrame
-        The number of those comparisons, in the same layout.
+        The number of those comparisons.
     witnesses : dict
-        ``{(measure, property label): MetaMeasureWitness}`` for every failure.
+        ``{(measure, property): MetaMeasureWitness}`` for every failure.
     search_space : pandas.DataFrame
-        What each property was checked on: one column for registry measures
-        (whole stacks), one for scikit-learn metrics and callables (one call
-        per matrix), for the kinds audited.
+        What each property was checked on, for each kind of measure audited.
     """
 
     table: "pandas.DataFrame"
@@ -67,7 +64,7 @@ class MetaMeasureAudit:
         Parameters
         ----------
         measure : str
-            A row name of :attr:`table`.
+            A row of :attr:`table`.
         prop : str
             A column of :attr:`table`, e.g. ``"Feature 2"``.
 
@@ -312,9 +309,8 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
     n_designed = sum(map(len, DESIGNED.values()))
     labels, names = list(PROPERTIES), [m.name for m in resolved]
-    held_table = pd.DataFrame(pd.NA, index=names, columns=labels, dtype="boolean")
-    share = pd.DataFrame(np.nan, index=names, columns=labels)
-    checked = pd.DataFrame(0, index=names, columns=labels)
+    n_held = pd.DataFrame(0, index=names, columns=labels)
+    checked = n_held.copy()
     witnesses, space = {}, {}
     for column, (members, sizes) in groups.items():
         probe_sets = build_probe_sets(
@@ -324,25 +320,22 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
             prop: space_description(prop, tuple(sizes.values()), n_designed)
             for prop in labels
         }
-        values = {m.name: {} for m in members}
-        for n_classes, probes in probe_sets.items():
-            for name, array in evaluate(members, probes.matrices, undefined).items():
-                values[name][n_classes] = array
-        for measure, label in itertools.product(members, labels):
-            n_held, n_defined, witness = _check_property(
-                measure.name, label, probe_sets, values[measure.name]
-            )
-            checked.at[measure.name, label] = n_defined
-            if n_defined:
-                held_table.at[measure.name, label] = witness is None
-                share.at[measure.name, label] = n_held / n_defined
+        values = {
+            n_classes: evaluate(members, probes.matrices, undefined)
+            for n_classes, probes in probe_sets.items()
+        }
+        for name, label in itertools.product([m.name for m in members], labels):
+            own = {n_classes: value[name] for n_classes, value in values.items()}
+            counts = _check_property(name, label, probe_sets, own)
+            n_held.at[name, label], checked.at[name, label], witness = counts
             if witness is not None:
-                witnesses[measure.name, label] = witness
+                witnesses[name, label] = witness
+    held = (n_held == checked).astype("boolean").mask(checked == 0)
     # Registry measures were checked first: list the witnesses in table order.
     order = itertools.product(names, labels)
     witnesses = {key: witnesses[key] for key in order if key in witnesses}
     search_space = pd.DataFrame(space).rename_axis("property")
-    return MetaMeasureAudit(held_table, share, checked, witnesses, search_space)
+    return MetaMeasureAudit(held, n_held / checked, checked, witnesses, search_space)
 
 
 def _check_property(name, label, probe_sets, values):

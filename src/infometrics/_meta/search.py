@@ -59,9 +59,6 @@ class Comparisons(NamedTuple):
     move: np.ndarray
     moves: list
 
-    def __len__(self):
-        return len(self.a)
-
 
 class ProbeSet(NamedTuple):
     """Distinct matrices of one shape and the comparisons of every property."""

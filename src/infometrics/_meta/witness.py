@@ -12,10 +12,8 @@ class MetaMeasureWitness:
 
     Attributes
     ----------
-    measure : str
-        The measure's name in the audit.
-    property : str
-        The property's label, e.g. ``"Feature 2"``.
+    measure, property : str
+        The measure's name in the audit and the property's label.
     matrix_a, matrix_b : ndarray of shape (m, m + 1)
         The two matrices (rows true classes, last column rejections).
     value_a, value_b : float
