@@ -84,7 +84,7 @@ def _shorten_signature(app, what, name, obj, options, signature, return_annotati
 # code (never typed by hand), as tables of text. It takes about a minute, most
 # of it calling the scikit-learn metrics one matrix at a time, so its output is
 # kept in docs/generated_meta/ and rebuilt only when the measures' code, the
-# audit's code or a library version changes.
+# audit's code, this file (which renders it) or a library version changes.
 _META_FOLDER = "generated_meta"
 
 
@@ -102,6 +102,7 @@ def _meta_cache_key():
     for folder in ("_meta", "_measures", "_display"):
         for path in sorted((package / folder).glob("*.py")):
             digest.update(path.read_bytes())
+    digest.update(Path(__file__).read_bytes())
     return digest.hexdigest()
 
 

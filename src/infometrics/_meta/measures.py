@@ -135,15 +135,12 @@ def _labels_of(matrix):
 
 
 # scikit-learn warns on almost every audited matrix (a predicted class no true
-# sample has): the point audited, not news. While a metric is audited, one
-# "ignore" for warnings raised inside scikit-learn's modules is added to the
-# filters, then taken out; other modules' warnings are untouched. The filters
-# are shared by every thread, and scikit-learn's own catch_warnings (in
-# type_of_target, on every call) is not thread-safe before Python 3.14: the
-# package's lock is held for the whole loop, so no other thread of the package
-# changes the filters in between. The list is replaced, never changed in place,
-# and every list taken out of service is kept alive: CPython up to 3.13 walks
-# it through a borrowed reference.
+# sample has). While a metric is audited, warnings raised inside scikit-learn's
+# modules are ignored, others untouched. The filters are shared by all threads
+# and scikit-learn's own catch_warnings is not thread-safe before Python 3.14:
+# the package's lock is held for the whole loop. The list is replaced, never
+# changed in place, and every replaced list is kept alive: CPython up to 3.13
+# walks it through a borrowed reference.
 _IGNORE_IN_SKLEARN = ("ignore", None, Warning, re.compile(r"sklearn\."), 0)
 _OUT_OF_SERVICE = []
 
