@@ -85,7 +85,12 @@ class MetaMeasureAudit:
         return self.witnesses.get((measure, prop))
 
     def to_text(self) -> str:
-        """The table, every witness and the search space, as text."""
+        """The table, every witness and the search space, as text.
+
+        Returns
+        -------
+        text : str
+        """
         import pandas as pd
 
         short = {label: PROPERTIES[label].short for label in self.table}
