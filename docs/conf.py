@@ -84,7 +84,7 @@ def _shorten_signature(app, what, name, obj, options, signature, return_annotati
 # code (never typed by hand), as tables of text. It takes about a minute, most
 # of it calling the scikit-learn metrics one matrix at a time, so its output is
 # kept in docs/generated_meta/ and rebuilt only when the measures' code, the
-# audit's code or a library version changes.
+# audit's code, this file (which renders it) or a library version changes.
 _META_FOLDER = "generated_meta"
 
 
@@ -102,13 +102,84 @@ def _meta_cache_key():
     for folder in ("_meta", "_measures", "_display"):
         for path in sorted((package / folder).glob("*.py")):
             digest.update(path.read_bytes())
+    digest.update(Path(__file__).read_bytes())
     return digest.hexdigest()
+
+
+# The scikit-learn metrics shown beside the registry on the page.
+_SKLEARN_METRICS = (
+    "accuracy_score",
+    "balanced_accuracy",
+    "f1_macro",
+    "matthews_corrcoef",
+    "cohen_kappa",
+)
+
+
+def _audit_rst(audit):
+    """One table per measure family (each failed cell links to its witness),
+    then the search space and the witnesses."""
+    from infometrics._meta.audit import LEGEND, cell_texts
+
+    def target(measure, label):
+        return f"meta-witness-{measure}-{label}".lower().translate(
+            str.maketrans({" ": "-", "_": "-", "(": None, ")": None})
+        )
+
+    def matrix(matrix):
+        return f"``{matrix.astype(int).tolist()}``"
+
+    cells = cell_texts(audit)
+    families = {}
+    for measure in audit.table.index:
+        spec = infometrics.measures.MEASURES.get(measure.removeprefix("neg_"))
+        family = spec.family if spec else "scikit-learn metrics"
+        families.setdefault(family, []).append(measure)
+    lines = [LEGEND, ""]
+    for family, measures in families.items():
+        lines += [
+            f".. list-table:: {family[0].upper()}{family[1:]}",
+            "   :header-rows: 1",
+            "   :stub-columns: 1",
+            "   :class: meta-audit",
+            "",
+            "   * - measure",
+            *(f"     - {label}" for label in audit.table.columns),
+        ]
+        for measure in measures:
+            lines.append(f"   * - ``{measure}``")
+            for label in audit.table.columns:
+                cell = cells.at[measure, label]
+                if (measure, label) in audit.witnesses:
+                    cell = f":ref:`{cell} <{target(measure, label)}>`"
+                lines.append(f"     - {cell}")
+        lines.append("")
+    lines += ["", "Search space", "^^^^^^^^^^^^", ""]
+    for label, row in audit.search_space.iterrows():
+        lines += [f"* **{label}**, {column}: {text}." for column, text in row.items()]
+    lines += ["", "", "Witnesses", "^^^^^^^^^", ""]
+    lines += [
+        "Each failure above, with the smallest counterexample found: two "
+        "matrices A and B (rows true classes, last column rejections), how they "
+        "are related, the measure's values (oriented so that higher is better) "
+        "and what the property expects.",
+        "",
+    ]
+    for (measure, label), witness in audit.witnesses.items():
+        lines += [
+            f".. _{target(measure, label)}:",
+            "",
+            f"**{measure} — {label}.** {witness.move}: "
+            f"A = {matrix(witness.matrix_a)}, f(A) = {witness.value_a:.6g}; "
+            f"B = {matrix(witness.matrix_b)}, f(B) = {witness.value_b:.6g}; "
+            f"expected {witness.expected}.",
+            "",
+        ]
+    return "\n".join(lines) + "\n"
 
 
 def _write_meta_audit(app):
     from pathlib import Path
-
-    from infometrics._meta.page import SKLEARN_METRICS, audit_rst
 
     folder = Path(app.srcdir) / _META_FOLDER
     key = _meta_cache_key()
@@ -117,9 +188,9 @@ def _write_meta_audit(app):
         return
     folder.mkdir(exist_ok=True)
     audit = infometrics.meta.meta_measure_audit(
-        [*infometrics.measures.MEASURES, *SKLEARN_METRICS]
+        [*infometrics.measures.MEASURES, *_SKLEARN_METRICS]
     )
-    (folder / "audit_table.inc").write_text(audit_rst(audit), encoding="utf-8")
+    (folder / "audit_table.inc").write_text(_audit_rst(audit), encoding="utf-8")
     key_file.write_text(key)
 
 

@@ -1,6 +1,7 @@
 """The documentation builds, warnings as errors, running the gallery examples."""
 
 import doctest
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -76,6 +77,8 @@ def test_documentation_builds_without_warnings(tmp_path):
     assert "fails: holds in" in which
     assert 'href="#meta-witness-ni1-feature-2"' in which
     assert 'id="meta-witness-ni1-feature-2"' in which
+    links = set(re.findall(r'href="#(meta-witness-[\w-]+)"', which))
+    assert links == set(re.findall(r'id="(meta-witness-[\w-]+)"', which))
     assert "matthews_corrcoef" in which
     # The gallery figures come from running the examples.
     examples = list((DOCS / "examples").glob("plot_*.py"))

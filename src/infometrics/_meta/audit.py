@@ -14,7 +14,6 @@ from .search import (
     PROPERTIES,
     build_probe_sets,
     check_space_size,
-    property_key,
     space_description,
 )
 from .witness import MetaMeasureWitness
@@ -34,20 +33,17 @@ class MetaMeasureAudit:
     Attributes
     ----------
     table : pandas.DataFrame
-        One row per measure, one column per property; ``True`` where no
-        counterexample was found in the search space, ``False`` where one was,
-        ``<NA>`` where the measure was undefined on every matrix compared.
+        Measures by properties: ``True`` where no counterexample was found,
+        ``False`` where one was, ``<NA>`` where the measure was undefined on
+        every matrix compared.
     share_held : pandas.DataFrame
-        The share of the comparisons (both values defined) where the property
-        holds, in the same layout.
+        The share of the comparisons (both values defined) where it holds.
     n_checked : pandas.DataFrame
-        The number of those comparisons, in the same layout.
+        The number of those comparisons.
     witnesses : dict
-        ``{(measure, property label): MetaMeasureWitness}`` for every failure.
+        ``{(measure, property): MetaMeasureWitness}`` for every failure.
     search_space : pandas.DataFrame
-        What each property was checked on: one column for registry measures
-        (whole stacks), one for scikit-learn metrics and callables (one call
-        per matrix), for the kinds audited.
+        What each property was checked on, for each kind of measure audited.
     """
 
     table: "pandas.DataFrame"
@@ -63,37 +59,33 @@ class MetaMeasureAudit:
         )
 
     def witness(self, measure, prop):
-        """The counterexample of ``measure`` to ``prop`` (label or key).
+        """The counterexample of ``measure`` to ``prop``, or None where it holds.
 
         Parameters
         ----------
         measure : str
-            A row name of :attr:`table`.
+            A row of :attr:`table`.
         prop : str
-            A column of :attr:`table` (``"Feature 2"``) or its key
-            (``"feature_2"``).
+            A column of :attr:`table`, e.g. ``"Feature 2"``.
 
         Returns
         -------
         witness : MetaMeasureWitness or None
-            None where the property holds in the search space.
         """
-        label = {property_key(label): label for label in PROPERTIES}.get(prop, prop)
         if measure not in self.table.index:
             raise ValueError(
                 f"{measure!r} is not a measure of this audit; it has "
                 f"{', '.join(map(repr, self.table.index))}."
             )
-        if label not in self.table.columns:
+        if prop not in self.table.columns:
             raise ValueError(
                 f"Unknown property {prop!r}; the properties are "
                 f"{', '.join(map(repr, self.table.columns))}."
             )
-        return self.witnesses.get((measure, label))
+        return self.witnesses.get((measure, prop))
 
-    def to_text(self):
-        """The table (holds / fails with the share held), every witness and the
-        search space, as text.
+    def to_text(self) -> str:
+        """The table, every witness and the search space, as text.
 
         Returns
         -------
@@ -101,18 +93,16 @@ class MetaMeasureAudit:
         """
         import pandas as pd
 
-        short = {label: PROPERTIES[label][1] for label in self.table}
-        cells = cell_texts(self).rename(columns=short)
+        short = {label: PROPERTIES[label].short for label in self.table}
         with pd.option_context("display.max_rows", None, "display.width", 250):
-            lines = [cells.to_string(), ""]
+            lines = [cell_texts(self).rename(columns=short).to_string(), ""]
         lines.append(
             "Columns: "
             + "; ".join(f"{short[label]} = {label}" for label in self.table)
             + f". {LEGEND}"
         )
         if self.witnesses:
-            lines += ["", "Witnesses:"]
-            lines += [str(witness) for witness in self.witnesses.values()]
+            lines += ["", "Witnesses:", *map(str, self.witnesses.values())]
         lines += ["", "Search space:"]
         for label, row in self.search_space.iterrows():
             lines += [f"- {label}, {column}: {text}." for column, text in row.items()]
@@ -145,21 +135,16 @@ class MetaMeasureAudit:
             ax.add_patch(
                 Rectangle((column, row), 1, 1, facecolor=colour, edgecolor="white")
             )
-            ax.text(
-                column + 0.5,
-                row + 0.5,
-                text.replace(": ", ":\n"),
-                ha="center",
-                va="center",
-                fontsize=7,
-            )
-        ax.set_xlim(0, n_columns)
-        ax.set_ylim(n_rows, 0)
-        ax.set_xticks(np.arange(n_columns) + 0.5)
-        ax.set_xticklabels([PROPERTIES[c][2] for c in cells.columns], fontsize=8)
+            text = text.replace(": ", ":\n")
+            ax.text(column + 0.5, row + 0.5, text, ha="center", va="center", fontsize=7)
+        ax.set(xlim=(0, n_columns), ylim=(n_rows, 0))
+        ax.set_xticks(
+            np.arange(n_columns) + 0.5,
+            [PROPERTIES[c].title for c in cells.columns],
+            fontsize=8,
+        )
+        ax.set_yticks(np.arange(n_rows) + 0.5, cells.index, fontsize=8)
         ax.xaxis.tick_top()
-        ax.set_yticks(np.arange(n_rows) + 0.5)
-        ax.set_yticklabels(cells.index, fontsize=8)
         ax.tick_params(length=0)
         ax.spines[:].set_visible(False)
         ax.legend(
@@ -185,15 +170,6 @@ LEGEND = (
 )
 
 
-def format_share(share):
-    """A share in percent that never rounds a failure to 100% (or a hit to 0%)."""
-    if share > 0.995:
-        return ">99%"
-    if 0 < share < 0.005:
-        return "<1%"
-    return f"{share:.0%}"
-
-
 def cell_texts(audit):
     """What the audit says of each measure and property, in a few words."""
     import pandas as pd
@@ -201,8 +177,12 @@ def cell_texts(audit):
     cells = pd.DataFrame("n/a", index=audit.table.index, columns=audit.table.columns)
     for measure, label in itertools.product(*cells.axes):
         held = audit.table.at[measure, label]
+        share = audit.share_held.at[measure, label]
+        # A failure never rounds to 100%, nor a hit to 0%.
+        share = (
+            ">99%" if share > 0.995 else "<1%" if 0 < share < 0.005 else f"{share:.0%}"
+        )
         if held is not pd.NA:
-            share = format_share(audit.share_held.at[measure, label])
             cells.at[measure, label] = "holds" if held else f"fails: holds in {share}"
     return cells
 
@@ -232,18 +212,6 @@ def _check_count(value, name, minimum):
     return int(value)
 
 
-def _compare(relation, value_a, value_b):
-    """``held, defined`` arrays for the relation ``f(B) <relation> f(A)``."""
-    # Undefined values (nan, or an infinite loss) are left out by ``defined``.
-    defined = np.isfinite(value_a) & np.isfinite(value_b)
-    value_a = np.where(defined, value_a, 0.0)
-    value_b = np.where(defined, value_b, 0.0)
-    tolerance = RELATIVE_TOLERANCE * np.maximum(
-        1.0, np.maximum(np.abs(value_a), np.abs(value_b))
-    )
-    return RELATIONS[relation](value_b - value_a, tolerance) & defined, defined
-
-
 def meta_measure_audit(
     measures=None,
     *,
@@ -260,75 +228,53 @@ def meta_measure_audit(
 ) -> MetaMeasureAudit:
     """Check Hu, He & Yuan's meta-measures and two metric axioms, by search.
 
-    Each property (the user guide's "Which measure?" describes them) compares
-    the measure, oriented so that higher is better, on pairs of matrices:
-    every matrix of a stated kind up to a stated number of samples, seeded
-    random 3- and 4-class cases and the papers' designed matrices. "Held"
-    means no counterexample in that space; a failure comes with its witness.
+    Each property compares the measure, oriented so that higher is better, on
+    pairs of matrices: every matrix of a stated kind up to a stated number of
+    samples, seeded random 3- and 4-class cases and the papers' designed
+    matrices. "Held" means no counterexample in that space; each failure comes
+    with its witness. See the "Which measure?" page of the documentation.
 
     Parameters
     ----------
     measures : str, callable, list or dict, default=None
         A registry name (a lower-is-better measure is negated and named
         ``neg_<name>``), a scikit-learn metric by name (``"accuracy_score"``,
-        ``"f1_macro"``, ``"cohen_kappa"``, any function of ``sklearn.metrics``;
-        ``"accuracy"`` is the registry's) or as a function (it sees the classes
-        ``0 ... m - 1`` and ``-1`` for a rejection), a callable ``f(C) ->
-        float`` of a copy of the augmented confusion matrix (higher is better),
-        a list of them, or a dict ``{name: measure}``; None: every measure of
-        :data:`infometrics.measures.MEASURES`.
+        ``"f1_macro"``, any function of ``sklearn.metrics``) or as a function
+        (it sees the classes ``0 ... m - 1`` and ``-1`` for a rejection), a
+        callable ``f(C) -> float`` of the augmented confusion matrix (higher is
+        better), a list of them, or a dict ``{name: measure}``; None: every
+        measure of :data:`infometrics.measures.MEASURES`.
     max_samples : int, default=20
-        Feature 1, P1 and P3: every binary augmented matrix with 1 to
-        ``max_samples`` samples (registry measures, evaluated on whole stacks).
+        Feature 1, P1 and P3: every binary matrix of 1 to this many samples.
     max_split_samples : int, default=200
-        Features 2 and 3: every binary class split ``(c0, c1)``, both at
-        least 1, with at most this many samples.
+        Features 2 and 3: every binary class split of at most this many samples.
     n_random : int, default=200
-        Random 3-class and 4-class matrices (and class sizes), each.
+        Random 3-class and 4-class matrices and class sizes, each.
     max_samples_3class : int, default=7
-        Feature 1, P1 and P3 also on every 3-class augmented matrix with 1 to
-        ``max_samples_3class`` samples (0 for none): the smallest multi-class
-        counterexamples are rarely drawn at random.
+        Feature 1, P1 and P3 also on every 3-class matrix of 1 to this many
+        samples (0 for none).
     max_samples_loop, max_split_samples_loop, n_random_loop, \
 max_samples_3class_loop : int, default=5, 16, 8, 5
-        The same for scikit-learn metrics and callables, which are called
-        once per matrix (about 8,000 calls each with the defaults).
+        The same for scikit-learn metrics and callables, called once per matrix.
     undefined : {"raise", "skip"}, default="raise"
-        What a callable's ``nan`` means: an error naming the matrix
-        ("raise"), or an undefined value whose comparisons are left out
-        ("skip"), as registry measures' and scikit-learn metrics' ``nan`` are.
+        A callable's ``nan``: an error naming the matrix, or an undefined value
+        left out of the comparisons (as for the other measures).
     random_state : int, default=0
         Seed of the random cases.
 
     Returns
     -------
     audit : MetaMeasureAudit
-        The table, the shares, the witnesses and the search space.
 
     Raises
     ------
     ValueError
-        For an unknown measure name, a search space too large for memory (more
-        than three million matrices and class splits), or a scikit-learn
-        metric or callable that raises or returns a non-finite value on a
-        matrix (the message names the matrix).
+        Also for a search space too large for memory, or a scikit-learn metric
+        or callable that raises or returns a non-finite value on a matrix.
 
     See Also
     --------
     ni2_crossover_ratio : Theorem A2's cross-over of NI2 for given class sizes.
-
-    Notes
-    -----
-    Values closer than ``1e-9`` (relative) count as equal. While a
-    scikit-learn metric is audited, warnings raised inside scikit-learn's
-    modules are ignored (the reject label is a class no sample has); other
-    modules' warnings, in any thread, are untouched.
-
-    References
-    ----------
-    .. [1] B.-G. Hu, R. He and X.-T. Yuan, "Information-theoretic measures for
-       objective evaluation of classifications", Acta Automatica Sinica 38(7),
-       2012, sections 3 and 7.
 
     Examples
     --------
@@ -345,8 +291,7 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     B is A with one sample of true class 0 moved from predicted class 1 to the
     diagonal (a correct prediction instead of an error)
     """
-    # pandas only here: the audit's modules import what the core imports.
-    import pandas as pd
+    import pandas as pd  # here only: the audit's modules import what the core does
 
     given = dict(locals())  # every option by its name, for the checks below
     resolved = resolve_measures(measures)
@@ -356,93 +301,91 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
         ("scikit-learn metrics and callables (one call per matrix)", "_loop"),
     ):
         members = [m for m in resolved if (m.kind == "registry") == (suffix == "")]
-        names = [name + suffix for name in SIZE_MINIMA]
         sizes = {
             name: _check_count(given[name + suffix], name + suffix, minimum)
             for name, minimum in SIZE_MINIMA.items()
         }
         # Before any allocation: a space too large fails here, not in numpy.
         if members:
-            check_space_size(tuple(sizes.values()), names)
+            check_space_size(tuple(sizes.values()), [n + suffix for n in sizes])
             groups[column] = (members, sizes)
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
-    designed = {m: np.array(stack) for m, stack in DESIGNED.items()}
-    n_designed = sum(map(len, designed.values()))
-    labels = list(PROPERTIES)
-    names = [m.name for m in resolved]
-    held_table = pd.DataFrame(pd.NA, index=names, columns=labels, dtype="boolean")
-    share = pd.DataFrame(np.nan, index=names, columns=labels)
-    checked = pd.DataFrame(0, index=names, columns=labels)
-    witnesses, space_rows = {}, {prop: {} for prop in PROPERTIES}
+    n_designed = sum(map(len, DESIGNED.values()))
+    labels, names = list(PROPERTIES), [m.name for m in resolved]
+    n_held = pd.DataFrame(0, index=names, columns=labels)
+    checked = n_held.copy()
+    witnesses, space = {}, {}
     for column, (members, sizes) in groups.items():
         probe_sets = build_probe_sets(
-            **sizes, rng=np.random.default_rng(random_state), designed=designed
+            **sizes, rng=np.random.default_rng(random_state), designed=DESIGNED
         )
-        for prop in PROPERTIES:
-            space_rows[prop][column] = space_description(
-                prop, tuple(sizes.values()), n_designed
-            )
-        values = {m.name: {} for m in members}
-        for n_classes, probes in probe_sets.items():
-            for name, array in evaluate(members, probes.matrices, undefined).items():
-                values[name][n_classes] = array
-        for measure, label in itertools.product(members, labels):
-            n_held, n_defined, witness = _check_property(
-                measure.name, label, probe_sets, values[measure.name]
-            )
-            checked.at[measure.name, label] = n_defined
-            if n_defined:
-                held_table.at[measure.name, label] = witness is None
-                share.at[measure.name, label] = n_held / n_defined
+        space[column] = {
+            prop: space_description(prop, tuple(sizes.values()), n_designed)
+            for prop in labels
+        }
+        values = {
+            n_classes: evaluate(members, probes.matrices, undefined)
+            for n_classes, probes in probe_sets.items()
+        }
+        for name, label in itertools.product([m.name for m in members], labels):
+            own = {n_classes: value[name] for n_classes, value in values.items()}
+            counts = _check_property(name, label, probe_sets, own)
+            n_held.at[name, label], checked.at[name, label], witness = counts
             if witness is not None:
-                witnesses[measure.name, label] = witness
+                witnesses[name, label] = witness
+    held = (n_held == checked).astype("boolean").mask(checked == 0)
     # Registry measures were checked first: list the witnesses in table order.
-    order = list(itertools.product(names, labels))
+    order = itertools.product(names, labels)
     witnesses = {key: witnesses[key] for key in order if key in witnesses}
-    search_space = pd.DataFrame.from_dict(space_rows, orient="index")
-    search_space.index.name = "property"
-    return MetaMeasureAudit(held_table, share, checked, witnesses, search_space)
+    search_space = pd.DataFrame(space).rename_axis("property")
+    return MetaMeasureAudit(held, n_held / checked, checked, witnesses, search_space)
 
 
-def _check_property(name, prop, probe_sets, values):
+def _check_property(name, label, probe_sets, values):
     """``(n_held, n_defined, witness or None)`` of one property of one measure."""
-    relation = PROPERTIES[prop][0]
+    relation = PROPERTIES[label].relation
     n_held = n_defined = 0
-    best = None  # (n_samples, -violation, n_classes, index)
+    failures = []  # (n_samples, -violation, n_classes, index), one per shape
     for n_classes, probes in probe_sets.items():
-        comparisons = probes.comparisons[prop]
-        value_a = values[n_classes][comparisons.a]
-        value_b = values[n_classes][comparisons.b]
-        held, defined = _compare(relation, value_a, value_b)
+        pairs = probes.comparisons[label]
+        value_a, value_b = values[n_classes][pairs.a], values[n_classes][pairs.b]
+        # Undefined values (nan, or an infinite loss) are left out.
+        defined = np.isfinite(value_a) & np.isfinite(value_b)
+        value_a = np.where(defined, value_a, 0.0)
+        value_b = np.where(defined, value_b, 0.0)
+        difference = value_b - value_a
+        tolerance = RELATIVE_TOLERANCE * np.maximum(
+            1.0, np.maximum(np.abs(value_a), np.abs(value_b))
+        )
+        held = RELATIONS[relation](difference, tolerance) & defined
         n_held += int(held.sum())
         n_defined += int(defined.sum())
         failed = np.flatnonzero(defined & ~held)
         if failed.size:
             # The smallest counterexample is the easiest to read; among those,
             # the clearest violation.
-            samples = probes.n_samples[comparisons.a[failed]]
-            failed = failed[samples == samples.min()]
-            violation = np.abs(value_b[failed] - value_a[failed])
-            pick = failed[np.argmax(violation)]
-            key = (samples.min(), -violation.max(), n_classes)
-            if best is None or key < best[0]:
-                best = (key, n_classes, pick)
-    if best is None:
+            samples = probes.n_samples[pairs.a[failed]]
+            violation = np.abs(difference[failed])
+            first = np.lexsort((-violation, samples))[0]
+            failures.append(
+                (samples[first], -violation[first], n_classes, failed[first])
+            )
+    if not failures:
         return n_held, n_defined, None
-    _, n_classes, index = best
+    *_, n_classes, index = min(failures)
     probes = probe_sets[n_classes]
-    comparisons = probes.comparisons[prop]
-    a, b = comparisons.a[index], comparisons.b[index]
+    pairs = probes.comparisons[label]
+    a, b = pairs.a[index], pairs.b[index]
     witness = MetaMeasureWitness(
         measure=name,
-        property=prop,
+        property=label,
         matrix_a=probes.matrices[a].copy(),
         matrix_b=probes.matrices[b].copy(),
         value_a=float(values[n_classes][a]),
         value_b=float(values[n_classes][b]),
-        move=comparisons.moves[comparisons.move[index]],
+        move=pairs.moves[pairs.move[index]],
         expected=f"f(B) {relation} f(A)",
     )
     return n_held, n_defined, witness

@@ -1,8 +1,5 @@
-"""The measures an audit can take, each oriented so that higher is better.
-
-Registry measures are evaluated on whole stacks through the core; scikit-learn
-metrics of ``(y_true, y_pred)`` and callables ``f(C)`` one matrix at a time.
-"""
+"""The measures an audit takes, oriented so that higher is better: registry
+measures on whole stacks, scikit-learn metrics and callables one matrix at a time."""
 
 import contextlib
 import functools
@@ -16,10 +13,9 @@ import numpy as np
 from .._measures.registry import MEASURES, check_measure, compute_measures
 from .._warnings import WARNINGS_FILTERS_LOCK
 
-# Common scikit-learn metrics by the names of its scoring strings, with the
-# arguments that make them multiclass; any other name is looked up as a
-# function of ``sklearn.metrics``. Registry names come first: "accuracy" is
-# the registry's, scikit-learn's is "accuracy_score".
+# scikit-learn metrics by their scoring names, with the arguments that make them
+# multiclass; any other name is looked up in ``sklearn.metrics``. Registry names
+# come first: "accuracy" is the registry's, scikit-learn's is "accuracy_score".
 SKLEARN_ALIASES = {
     "balanced_accuracy": ("balanced_accuracy_score", {}),
     "f1_macro": ("f1_score", {"average": "macro"}),
@@ -32,10 +28,6 @@ SKLEARN_ALIASES = {
     "cohen_kappa": ("cohen_kappa_score", {}),
 }
 
-# The label a rejection becomes when a matrix is expanded into labels for a
-# scikit-learn metric (the classes are 0 ... m - 1).
-REJECT_LABEL = -1
-
 
 @dataclass(frozen=True)
 class AuditedMeasure:
@@ -43,102 +35,85 @@ class AuditedMeasure:
 
     name: str
     kind: str
-    function: Any = None
+    function: Any = None  # a labels metric or a matrix callable
     kwargs: Any = None
     sign: float = 1.0
-    binary_only: bool = False
-    registry_name: str = ""
+    spec: Any = None  # the registry's entry
 
 
 def _labels_metric(function, kwargs, label, name):
     """A scikit-learn metric, negated when its name says loss (_loss, _error)."""
     sign = -1.0 if function.__name__.endswith(("_loss", "_error")) else 1.0
-    if name is None:
-        name = label if sign > 0 else f"neg_{label}"
+    name = name or (label if sign > 0 else f"neg_{label}")
     return AuditedMeasure(name, "labels", function, dict(kwargs), sign)
 
 
 def resolve_measure(measure, name=None):
     """An :class:`AuditedMeasure` from a name or a callable, or a clear error."""
-    if isinstance(measure, str):
-        try:
-            spec = check_measure(measure)
-        except ValueError:
-            spec = None
-        if spec is not None:
-            sign = 1.0 if spec.higher_is_better else -1.0
-            return AuditedMeasure(
-                name or spec.scorer_name,
-                "registry",
-                sign=sign,
-                binary_only=spec.binary_only,
-                registry_name=spec.name,
-            )
-        key = measure.lower()
-        if key.startswith("neg_") and key[4:] in MEASURES:
-            # The one name check refused it: neg_ of a higher-is-better measure.
-            raise ValueError(
-                f"{measure!r}: {key[4:]!r} is a measure where higher is "
-                f"better, audited as it is; pass {key[4:]!r} (neg_ names "
-                "only the measures where lower is better)."
-            )
-        import sklearn.metrics
-
-        function_name, kwargs = SKLEARN_ALIASES.get(measure, (measure, {}))
-        function = getattr(sklearn.metrics, function_name, None)
-        if not callable(function) or function_name.startswith("_"):
-            raise ValueError(
-                f"Unknown measure {measure!r}: not a name of "
-                "infometrics.measures.MEASURES "
-                "(e.g. 'ni2', 'neg_false_info_ratio'), nor a scikit-learn metric "
-                f"(e.g. {', '.join(repr(a) for a in SKLEARN_ALIASES)}, or a "
-                "function name of sklearn.metrics). Pass a callable f(C) -> float "
-                "for any other measure."
-            )
-        return _labels_metric(function, kwargs, measure, name)
     if callable(measure):
-        return _resolve_callable(measure, name)
-    raise ValueError(
-        f"A measure must be a name or a callable; got {type(measure).__name__} "
-        f"{measure!r}."
-    )
+        function, kwargs = measure, {}
+        # functools.partial(f1_score, average="macro") sets scikit-learn's
+        # options; its own __module__ is "functools", so look through it.
+        while isinstance(function, functools.partial) and not function.args:
+            kwargs = {**function.keywords, **kwargs}
+            function = function.func
+        module = getattr(function, "__module__", "") or ""
+        function_name = getattr(function, "__name__", None)
+        if module.startswith("sklearn.metrics") and function_name:
+            options = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
+            label = f"{function_name}({options})" if options else function_name
+            return _labels_metric(function, kwargs, label, name)
+        label = name or getattr(measure, "__name__", None) or repr(measure)
+        return AuditedMeasure(label, "matrix", measure)
+    if not isinstance(measure, str):
+        raise ValueError(
+            f"A measure must be a name or a callable; got {type(measure).__name__} "
+            f"{measure!r}."
+        )
+    with contextlib.suppress(ValueError):
+        spec = check_measure(measure)
+        sign = 1.0 if spec.higher_is_better else -1.0
+        return AuditedMeasure(
+            name or spec.scorer_name, "registry", sign=sign, spec=spec
+        )
+    key = measure.lower()
+    if key.startswith("neg_") and key[4:] in MEASURES:
+        raise ValueError(
+            f"{measure!r}: {key[4:]!r} is a measure where higher is better, "
+            f"audited as it is; pass {key[4:]!r} (neg_ names only the measures "
+            "where lower is better)."
+        )
+    import sklearn.metrics
 
-
-def _resolve_callable(measure, name):
-    """A scikit-learn metric (also through ``functools.partial``) or ``f(C)``."""
-    function, kwargs = measure, {}
-    # functools.partial(f1_score, average="macro") is how scikit-learn's
-    # options are set; its own __module__ is "functools", so look through it.
-    while isinstance(function, functools.partial) and not function.args:
-        kwargs = {**function.keywords, **kwargs}
-        function = function.func
-    module = getattr(function, "__module__", "") or ""
-    function_name = getattr(function, "__name__", None)
-    if module.startswith("sklearn.metrics") and function_name:
-        options = ", ".join(f"{key}={value!r}" for key, value in kwargs.items())
-        label = f"{function_name}({options})" if options else function_name
-        return _labels_metric(function, kwargs, label, name)
-    label = name or getattr(measure, "__name__", None) or repr(measure)
-    return AuditedMeasure(label, "matrix", measure)
+    function_name, kwargs = SKLEARN_ALIASES.get(measure, (measure, {}))
+    function = getattr(sklearn.metrics, function_name, None)
+    if not callable(function) or function_name.startswith("_"):
+        raise ValueError(
+            f"Unknown measure {measure!r}: not a name of "
+            "infometrics.measures.MEASURES (e.g. 'ni2', 'neg_false_info_ratio'), "
+            f"nor a scikit-learn metric (e.g. {', '.join(map(repr, SKLEARN_ALIASES))}"
+            ", or a function name of sklearn.metrics). Pass a callable f(C) -> "
+            "float for any other measure."
+        )
+    return _labels_metric(function, kwargs, measure, name)
 
 
 def resolve_measures(measures):
     """The measures of an audit, from ``None``, one measure, a list or a dict."""
     if measures is None:
-        resolved = [resolve_measure(name) for name in MEASURES]
+        measures = list(MEASURES)
     elif isinstance(measures, str) or callable(measures):
-        resolved = [resolve_measure(measures)]
-    elif isinstance(measures, dict):
+        measures = [measures]
+    if isinstance(measures, dict):
         resolved = [resolve_measure(value, str(key)) for key, value in measures.items()]
     else:
         try:
-            entries = list(measures)
+            resolved = [resolve_measure(measure) for measure in measures]
         except TypeError:
             raise ValueError(
                 "measures must be a name or a callable, a list of them or a dict "
                 f"{{name: measure}}; got {type(measures).__name__} {measures!r}."
             ) from None
-        resolved = [resolve_measure(measure) for measure in entries]
     if not resolved:
         raise ValueError("No measure to audit: pass at least one measure.")
     names = [measure.name for measure in resolved]
@@ -156,20 +131,16 @@ def _labels_of(matrix):
     m = matrix.shape[0]
     counts = matrix.astype(np.int64).ravel()
     true = np.repeat(np.repeat(np.arange(m), m + 1), counts)
-    predicted_codes = np.tile(np.append(np.arange(m), REJECT_LABEL), m)
-    return true, np.repeat(predicted_codes, counts)
+    return true, np.repeat(np.tile(np.append(np.arange(m), -1), m), counts)
 
 
 # scikit-learn warns on almost every audited matrix (a predicted class no true
-# sample has): the point audited, not news. While a metric is audited, one
-# "ignore" for warnings raised inside scikit-learn's modules is added to the
-# filters, then taken out; other modules' warnings are untouched. The filters
-# are shared by every thread, and scikit-learn's own catch_warnings (in
-# type_of_target, on every call) is not thread-safe before Python 3.14: the
-# package's lock is held for the whole loop, so no other thread of the package
-# changes the filters in between. The list is replaced, never changed in place,
-# and every list taken out of service is kept alive: CPython up to 3.13 walks
-# it through a borrowed reference.
+# sample has). While a metric is audited, warnings raised inside scikit-learn's
+# modules are ignored, others untouched. The filters are shared by all threads
+# and scikit-learn's own catch_warnings is not thread-safe before Python 3.14:
+# the package's lock is held for the whole loop. The list is replaced, never
+# changed in place, and every replaced list is kept alive: CPython up to 3.13
+# walks it through a borrowed reference.
 _IGNORE_IN_SKLEARN = ("ignore", None, Warning, re.compile(r"sklearn\."), 0)
 _OUT_OF_SERVICE = []
 
@@ -191,9 +162,8 @@ def _metric_warnings_ignored():
             )
 
 
-def evaluate_one_by_one(measure, matrices, *, undefined="raise"):
-    """Values of a label metric or matrix callable, one call per matrix (a
-    callable's ``nan`` is an error unless ``undefined="skip"``)."""
+def _evaluate_one_by_one(measure, matrices, undefined):
+    """Values of a labels metric or matrix callable, one call per matrix."""
     import sklearn
 
     values = np.empty(len(matrices))
@@ -233,10 +203,8 @@ def _checked_value(measure, matrix, undefined):
             "every augmented confusion matrix (rows true classes, columns "
             f"predicted classes and a last reject column).{hint}"
         ) from exc
-    # float() would also take "0.5" or True: a text or a truth value is a
-    # bug in the measure, not a score.
-    # An array, even of one element, is refused too (numpy < 2.3 would only
-    # warn when converting it).
+    # A text, a truth value or an array (even of one element) is a bug in the
+    # measure, not a score, though float() may take it.
     refused = isinstance(value, (str, bytes, bool, np.bool_)) or np.ndim(value) != 0
     try:
         value = value if refused else float(value)
@@ -263,17 +231,17 @@ def _checked_value(measure, matrix, undefined):
 def evaluate(measures, matrices, undefined):
     """``{name: oriented values}`` on a stack: registry measures in one core call
     (nan where binary-only on more classes), the others one call per matrix."""
-    values = {
-        m.name: evaluate_one_by_one(m, matrices, undefined=undefined)
-        for m in measures
-        if m.kind != "registry"
-    }
-    wanted = [m for m in measures if m.kind == "registry"]
-    values |= {m.name: np.full(len(matrices), np.nan) for m in wanted}
-    wanted = [m for m in wanted if not (m.binary_only and matrices.shape[1] != 2)]
-    if wanted:
-        names = list(dict.fromkeys(m.registry_name for m in wanted))
+    values = {}
+    registry = [m for m in measures if m.kind == "registry"]
+    for m in measures:
+        if m.kind != "registry":
+            values[m.name] = _evaluate_one_by_one(m, matrices, undefined)
+        elif m.spec.binary_only and matrices.shape[1] != 2:
+            values[m.name] = np.full(len(matrices), np.nan)
+            registry.remove(m)
+    if registry:
+        names = list(dict.fromkeys(m.spec.name for m in registry))
         computed = compute_measures(matrices, names, replace_undefined_by=np.nan)
-        for m in wanted:
-            values[m.name] = m.sign * np.asarray(computed[m.registry_name], float)
+        for m in registry:
+            values[m.name] = m.sign * np.asarray(computed[m.spec.name], float)
     return values

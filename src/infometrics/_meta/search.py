@@ -1,48 +1,42 @@
-"""The search spaces of the meta-measure audit: matrices and the comparisons on them.
+"""The audit's search spaces: stacks of distinct matrices and, per property, the
+index pairs ``(a, b)`` it compares, each with a sentence saying how they relate."""
 
-A :class:`ProbeSet` is a stack of distinct matrices of one shape and, for
-every property, the pairs ``(a, b)`` it relates, each with a sentence saying
-how: a measure is evaluated once per stack, a property is one vectorised
-comparison.
-"""
-
+from itertools import permutations
 from math import comb
 from typing import NamedTuple
 
 import numpy as np
 
-# Every property, by its label: the relation it asks of f(b) against f(a), its
-# short name in text tables and its column title in the figure.
+
+class Property(NamedTuple):
+    relation: str  # what the property asks of f(B) against f(A)
+    short: str  # column of the text table
+    title: str  # column of the figure
+
+
 PROPERTIES = {
-    "Feature 1": (">=", "F1", "Feature 1\nmonotone in\nthe diagonal"),
-    "Feature 2": (">", "F2", "Feature 2\na rejection\nlowers it"),
-    "Feature 3 within (errors)": (
-        ">",
-        "F3 err",
-        "Feature 3\nsmall-class\nerror costlier",
+    "Feature 1": Property(">=", "F1", "Feature 1\nmonotone in\nthe diagonal"),
+    "Feature 2": Property(">", "F2", "Feature 2\na rejection\nlowers it"),
+    "Feature 3 within (errors)": Property(
+        ">", "F3 err", "Feature 3\nsmall-class\nerror costlier"
     ),
-    "Feature 3 within (rejections)": (
-        ">",
-        "F3 rej",
-        "Feature 3\nsmall-class\nrejection costlier",
+    "Feature 3 within (rejections)": Property(
+        ">", "F3 rej", "Feature 3\nsmall-class\nrejection costlier"
     ),
-    "Feature 3 between": (">", "F3 betw", "Feature 3\nrejection cheaper\nthan error"),
-    "P1 identity": (">", "P1", "P1\nbest only when\nexact"),
-    "P3 symmetry": ("==", "P3", "P3\nsymmetric"),
+    "Feature 3 between": Property(
+        ">", "F3 betw", "Feature 3\nrejection cheaper\nthan error"
+    ),
+    "P1 identity": Property(">", "P1", "P1\nbest only when\nexact"),
+    "P3 symmetry": Property("==", "P3", "P3\nsymmetric"),
 }
 
 
-def property_key(label):
-    """``"Feature 3 within (errors)"`` -> ``"feature_3_within_errors"``."""
-    return label.lower().replace(" ", "_").replace("(", "").replace(")", "")
-
-
 def compositions(n_cells, max_total, *, min_total=1):
-    """Every vector of ``n_cells`` non-negative integers with a sum in the range
-    (each partial vector repeated once per value its remaining budget allows)."""
+    """Every vector of ``n_cells`` non-negative integers with a sum in the range."""
     vectors = np.zeros((1, 0), dtype=np.int64)
     remaining = np.array([max_total], dtype=np.int64)
     for _ in range(n_cells):
+        # Each partial vector, once per value its remaining budget allows.
         n_values = remaining + 1
         parent = np.repeat(np.arange(len(vectors)), n_values)
         starts = np.repeat(np.cumsum(n_values) - n_values, n_values)
@@ -53,20 +47,17 @@ def compositions(n_cells, max_total, *, min_total=1):
 
 
 def n_compositions(n_cells, max_total, *, min_total=1):
-    """The closed form of ``len(compositions(...))`` (stars and bars)."""
+    """``len(compositions(...))`` in closed form (stars and bars)."""
     return comb(max_total + n_cells, n_cells) - comb(min_total - 1 + n_cells, n_cells)
 
 
 class Comparisons(NamedTuple):
-    """Pairs ``(a, b)`` of matrix indices, each with how ``b`` and ``a`` relate."""
+    """Index pairs ``(a, b)``, each with its sentence ``moves[move]``."""
 
     a: np.ndarray
     b: np.ndarray
-    move: np.ndarray  # index into ``moves``
+    move: np.ndarray
     moves: list
-
-    def __len__(self):
-        return len(self.a)
 
 
 class ProbeSet(NamedTuple):
@@ -88,18 +79,15 @@ class _Builder:
 
     def add(self, matrices):
         """Register a stack; returns the provisional indices of its matrices."""
-        matrices = np.asarray(matrices, dtype=np.int64)
-        start = self.n_rows
         m = self.n_classes
-        self.blocks.append(matrices.reshape(len(matrices), m * (m + 1)))
+        self.blocks.append(np.reshape(matrices, (-1, m * (m + 1))).astype(np.int64))
         self.n_rows += len(matrices)
-        return np.arange(start, self.n_rows)
+        return np.arange(self.n_rows - len(matrices), self.n_rows)
 
     def compare(self, prop, a, b, move):
         self.pairs[prop].append((np.asarray(a), np.asarray(b), move))
 
     def build(self):
-        m = self.n_classes
         unique, inverse = np.unique(
             np.concatenate(self.blocks), axis=0, return_inverse=True
         )
@@ -111,6 +99,7 @@ class _Builder:
             b = inverse[np.concatenate([p[1] for p in parts])]
             move = np.repeat(np.arange(len(parts)), [len(p[0]) for p in parts])
             comparisons[prop] = Comparisons(a, b, move, [p[2] for p in parts])
+        m = self.n_classes
         matrices = unique.reshape(-1, m, m + 1).astype(float)
         return ProbeSet(matrices, comparisons, unique.sum(axis=1))
 
@@ -121,24 +110,6 @@ def _moved(stack, row, source, target):
     moved[:, row, source] -= 1
     moved[:, row, target] += 1
     return moved
-
-
-def _diagonal_moves(builder, stack, indices):
-    """Feature 1: every move of one error sample to the diagonal."""
-    m = builder.n_classes
-    for i in range(m):
-        for j in range(m):
-            if j == i:
-                continue
-            has = stack[:, i, j] >= 1
-            builder.compare(
-                "Feature 1",
-                indices[has],
-                builder.add(_moved(stack[has], i, j, i)),
-                f"B is A with one sample of true class {i} moved from predicted "
-                f"class {j} to the diagonal (a correct prediction instead of an "
-                "error)",
-            )
 
 
 def _not_exact_pairs(builder, stack, indices):
@@ -158,9 +129,20 @@ def _not_exact_pairs(builder, stack, indices):
     )
 
 
-def _transpose_pairs(builder, stack, indices):
-    """P3: every matrix without rejections against its transpose."""
+def _matrix_properties(builder, stack):
+    """Feature 1, P1 and P3 on a stack of matrices."""
     m = builder.n_classes
+    indices = builder.add(stack)
+    for i, j in permutations(range(m), 2):
+        has = stack[:, i, j] >= 1
+        builder.compare(
+            "Feature 1",
+            indices[has],
+            builder.add(_moved(stack[has], i, j, i)),
+            f"B is A with one sample of true class {i} moved from predicted "
+            f"class {j} to the diagonal (a correct prediction instead of an error)",
+        )
+    _not_exact_pairs(builder, stack, indices)
     square = (stack[:, :, m] == 0).all(axis=1)
     transposed = np.zeros_like(stack[square])
     transposed[:, :, :m] = np.swapaxes(stack[square][:, :, :m], 1, 2)
@@ -172,24 +154,15 @@ def _transpose_pairs(builder, stack, indices):
     )
 
 
-def _matrix_properties(builder, stack):
-    """Feature 1, P1 and P3 on a stack of matrices."""
-    indices = builder.add(stack)
-    _diagonal_moves(builder, stack, indices)
-    _not_exact_pairs(builder, stack, indices)
-    _transpose_pairs(builder, stack, indices)
-
-
 def _split_properties(builder, sizes):
-    """Features 2 and 3 around the exact classifications with these class sizes
-    (shape ``(n, m)``, every entry at least 1)."""
+    """Features 2 and 3 around the exact classifications of class sizes
+    ``sizes`` (shape ``(n, m)``, every entry at least 1)."""
     m = builder.n_classes
     exact = np.zeros((len(sizes), m, m + 1), dtype=np.int64)
     exact[:, np.arange(m), np.arange(m)] = sizes
     exact_index = builder.add(exact)
-    rejected = []
+    rejected = [builder.add(_moved(exact, i, i, m)) for i in range(m)]
     for i in range(m):
-        rejected.append(builder.add(_moved(exact, i, i, m)))
         builder.compare(
             "Feature 2",
             rejected[i],
@@ -198,22 +171,18 @@ def _split_properties(builder, sizes):
             "rejected",
         )
     errors = {}
-    for i in range(m):
-        for j in range(m):
-            if i != j:
-                errors[i, j] = builder.add(_moved(exact, i, i, j))
-                builder.compare(
-                    "Feature 3 between",
-                    errors[i, j],
-                    rejected[i],
-                    f"from one exact classification: A has one sample of class {i} "
-                    f"predicted as {j} (an error), B has it rejected",
-                )
-    for small in range(m):
-        for large in range(m):
-            pick = sizes[:, large] > sizes[:, small]
-            if small == large or not pick.any():
-                continue
+    for i, j in permutations(range(m), 2):
+        errors[i, j] = builder.add(_moved(exact, i, i, j))
+        builder.compare(
+            "Feature 3 between",
+            errors[i, j],
+            rejected[i],
+            f"from one exact classification: A has one sample of class {i} "
+            f"predicted as {j} (an error), B has it rejected",
+        )
+    for small, large in errors:
+        pick = sizes[:, large] > sizes[:, small]
+        if pick.any():
             builder.compare(
                 "Feature 3 within (errors)",
                 errors[small, large][pick],
@@ -245,31 +214,26 @@ def random_matrices(rng, n_classes, n_matrices, *, max_samples=60):
     alpha = np.full((m, m + 1), 0.5)
     alpha[np.arange(m), np.arange(m)] = 3.0
     probabilities = rng.dirichlet(alpha.ravel(), size=n_matrices)
-    stack = np.array(
-        [rng.multinomial(t, p) for t, p in zip(totals, probabilities, strict=True)]
-    )
-    return stack.reshape(n_matrices, m, m + 1)
+    stack = [rng.multinomial(t, p) for t, p in zip(totals, probabilities, strict=True)]
+    return np.reshape(stack, (n_matrices, m, m + 1))
 
 
 def build_probe_sets(
     *, max_samples, max_split_samples, n_random, rng, designed, max_samples_3class=0
 ):
-    """``{n_classes: ProbeSet}`` of one audit (the options as in the audit;
-    ``designed``: ``{n_classes: matrices}``, the papers' matrices)."""
+    """``{n_classes: ProbeSet}`` of the audit's options (``designed``:
+    ``{n_classes: matrices}``, the papers' matrices)."""
     probe_sets = {}
     for m in (2, 3, 4):
         builder = _Builder(m)
         if m == 2:
-            stack = compositions(6, max_samples).reshape(-1, 2, 3)
-            _matrix_properties(builder, stack)
-            sizes = binary_splits(max_split_samples)
-            _split_properties(builder, sizes)
+            _matrix_properties(builder, compositions(6, max_samples).reshape(-1, 2, 3))
+            _split_properties(builder, binary_splits(max_split_samples))
         if m == 3 and max_samples_3class > 0:
             stack = compositions(12, max_samples_3class).reshape(-1, 3, 4)
             _matrix_properties(builder, stack)
         if m > 2 and n_random > 0:
-            stack = random_matrices(rng, m, n_random)
-            _matrix_properties(builder, stack)
+            _matrix_properties(builder, random_matrices(rng, m, n_random))
             sizes = rng.integers(1, 61, size=(n_random, m))
             _split_properties(builder, sizes)
             # Theorem 1's witnesses, for P1: every exact classification of these
@@ -278,8 +242,7 @@ def build_probe_sets(
             swapped[:, np.arange(m), (np.arange(m) + 1) % m] = sizes
             _not_exact_pairs(builder, swapped, builder.add(swapped))
         if m in designed:
-            stack = np.asarray(designed[m], dtype=np.int64)
-            _matrix_properties(builder, stack)
+            _matrix_properties(builder, np.asarray(designed[m], dtype=np.int64))
         if builder.blocks:
             probe_sets[m] = builder.build()
     return probe_sets
@@ -302,8 +265,7 @@ MAX_MATRICES = 3_000_000
 
 
 def check_space_size(sizes, names):
-    """Refuse a search space too large for memory, naming the option to lower
-    (``names``: the keyword names of the four ``sizes``)."""
+    """Refuse a search space too large for memory, naming the option to lower."""
     counts = _space_counts(sizes)
     if sum(counts) <= MAX_MATRICES:
         return
@@ -318,39 +280,23 @@ def check_space_size(sizes, names):
 
 
 def space_description(prop, sizes, n_designed):
-    """One sentence: what a property was checked on, with the closed-form counts."""
+    """What a property was checked on, with the closed-form counts."""
     max_samples, max_split_samples, n_random, max_samples_3class = sizes
     n_binary, n_splits, _, n_3class = _space_counts(sizes)
-    if prop in ("Feature 1", "P1 identity", "P3 symmetry"):
-        three = (
-            f"every 3-class augmented matrix with 1 to {max_samples_3class} "
-            f"samples ({n_3class:,}), "
-            if max_samples_3class
-            else ""
-        )
+    if not prop.startswith(("Feature 1", "P")):
         return (
-            f"every binary augmented matrix with 1 to {max_samples} samples "
-            f"({n_binary:,}), {three}{n_random} random "
-            f"3-class and {n_random} random 4-class matrices and the {n_designed} "
-            "designed matrices of the papers"
-        ) + {
-            "Feature 1": ": every move of one error to the diagonal",
-            "P1 identity": ", and Theorem 1's relabelled exact classifications: "
-            "each matrix with every class present that is not exact, against the "
-            "exact classification of its rows",
-            "P3 symmetry": ": each one without rejections, against its transpose",
-        }[prop]
-    return (
-        f"every binary class split with 2 to {max_split_samples} samples "
-        f"({n_splits:,}) and {n_random} random 3- and 4-class "
-        "size vectors: "
-    ) + {
-        "Feature 2": "one rejection of each class from the exact classification",
-        "Feature 3 between": "one error against one rejection of the same class, "
-        "from the exact classification",
-    }.get(
-        prop,
-        f"each pair of classes of different sizes, one "
-        f"{'error' if prop.endswith('(errors)') else 'rejection'} on the small "
-        "class against one on the large class, from the exact classification",
+            f"every binary class split with 2 to {max_split_samples} samples "
+            f"({n_splits:,}) and {n_random} random 3- and 4-class size vectors"
+        )
+    three = (
+        f"every 3-class augmented matrix with 1 to {max_samples_3class} samples "
+        f"({n_3class:,}), "
+        if max_samples_3class
+        else ""
     )
+    theorem_1 = ", and Theorem 1's relabelled exact classifications"
+    return (
+        f"every binary augmented matrix with 1 to {max_samples} samples "
+        f"({n_binary:,}), {three}{n_random} random 3-class and {n_random} random "
+        f"4-class matrices and the {n_designed} designed matrices of the papers"
+    ) + (theorem_1 if prop == "P1 identity" else "")

@@ -7,17 +7,13 @@ import numpy as np
 
 @dataclass(frozen=True)
 class MetaMeasureWitness:
-    """A counterexample to one property of one measure.
-
-    Two matrices ``A`` and ``B``, how they are related, their values and the
-    relation the property asks of them (which the values break).
+    """A counterexample to one property of one measure: two matrices, how they
+    are related, their values and the relation they break.
 
     Attributes
     ----------
-    measure : str
-        The measure's name in the audit.
-    property : str
-        The property's label, e.g. ``"Feature 2"``.
+    measure, property : str
+        The measure's name in the audit and the property's label.
     matrix_a, matrix_b : ndarray of shape (m, m + 1)
         The two matrices (rows true classes, last column rejections).
     value_a, value_b : float
@@ -30,8 +26,8 @@ class MetaMeasureWitness:
     Examples
     --------
     >>> import infometrics
-    >>> audit = infometrics.meta.meta_measure_audit(["ni1"], max_samples=6,
-    ...                                        max_split_samples=10, n_random=0)
+    >>> audit = infometrics.meta.meta_measure_audit(
+    ...     ["ni1"], max_samples=6, max_split_samples=10, n_random=0)
     >>> witness = audit.witness("ni1", "Feature 2")
     >>> witness.matrix_b.tolist(), witness.value_a, witness.value_b
     ([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], 1.0, 1.0)
@@ -47,12 +43,10 @@ class MetaMeasureWitness:
     expected: str
 
     def __str__(self):
-        def rows(matrix):
-            return str(matrix.astype(np.int64).tolist())
-
+        a, b = (m.astype(np.int64).tolist() for m in (self.matrix_a, self.matrix_b))
         return (
             f"{self.measure} fails {self.property}: {self.move}.\n"
-            f"  A = {rows(self.matrix_a)}  f(A) = {self.value_a:.6g}\n"
-            f"  B = {rows(self.matrix_b)}  f(B) = {self.value_b:.6g}\n"
+            f"  A = {a}  f(A) = {self.value_a:.6g}\n"
+            f"  B = {b}  f(B) = {self.value_b:.6g}\n"
             f"  expected {self.expected}"
         )
