@@ -1,7 +1,4 @@
-"""What every Display shares: matplotlib, axes, legends, names, estimators.
-
-matplotlib is imported inside ``plot`` only (the optional ``plot`` extra).
-"""
+"""What every Display shares; matplotlib is imported when drawing only."""
 
 import numpy as np
 
@@ -42,9 +39,8 @@ class Display:
     def from_estimator(cls, estimator, X, y, *, name=None, **kwargs):
         """Plot a fitted classifier's predictions on ``X`` against ``y``.
 
-        Its ``classes_`` order the classes; an abstaining estimator (a
-        :class:`RejectOptionClassifier`, also ending a pipeline or in a
-        search) gives its ``reject_label``, response method and threshold.
+        An abstaining estimator (also ending a pipeline or in a search) gives
+        its ``reject_label``, response method and threshold.
 
         Parameters
         ----------
@@ -53,8 +49,7 @@ class Display:
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
         name : str, default=None
-            The classifier's name; its class name by default (no title by
-            default for a confusion matrix).
+            The classifier's name; its class name by default.
         **kwargs : dict
             Passed to :meth:`from_predictions`; also ``threshold="auto"`` (a
             reject curve) and ``response_method="auto"`` (a risk-coverage curve).
@@ -88,11 +83,10 @@ class Display:
         Parameters
         ----------
         y_true, y_pred, sample_weight, labels, reject_label
-            As for :func:`augmented_confusion_matrix`.
+            As in :func:`augmented_confusion_matrix`.
         ax, name, **kwargs
-            As for :meth:`from_confusion_matrix` (``display_labels``, the
-            labels by default; ``normalize``...) or, for the Displays of
-            points, :meth:`plot` (the name is "classifier" by default).
+            As in :meth:`from_confusion_matrix` or, for the Displays of
+            points, :meth:`plot`.
 
         Returns
         -------
@@ -110,15 +104,13 @@ class Display:
 
     @staticmethod
     def _predict(estimator, X, y, kwargs):
-        """``(y_pred, options)`` for :meth:`from_predictions`; pops from ``kwargs``
-        what only :meth:`from_estimator` takes."""
+        """``(y_pred, options)``; pops what only ``from_estimator`` takes."""
         return estimator.predict(X), {
             "labels": estimator_classes(estimator, y),
             "reject_label": estimator_reject_label(estimator),
         }
 
     def _finish(self, ax):
-        """Store the axes and figure drawn on; return the display."""
         self.ax_, self.figure_ = ax, ax.figure
         return self
 
@@ -133,7 +125,6 @@ class PointsDisplay(Display):
         Parameters
         ----------
         matrices : dict of str to array-like
-            ``{name: confusion matrix}``.
         **kwargs : dict
             Passed to :meth:`plot`.
 
@@ -159,7 +150,7 @@ def _estimator_name(estimator):
 
 
 def _estimator_scores(estimator, X, response_method):
-    """``final step, method, scores, y_pred, confidence`` of a fitted classifier."""
+    """``final step, method, scores, y_pred, confidence`` of a classifier."""
     final, _ = final_estimator(estimator)
     if response_method == "auto":
         response_method = getattr(final, "response_method", "auto")
@@ -173,8 +164,8 @@ def _estimator_scores(estimator, X, response_method):
 
 
 def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
-    """The legend below the axes when the layout makes room (else it would be
-    cut off the saved image), else inside where it covers the fewest lines."""
+    """Below the axes when the layout makes room, else inside where it covers
+    the fewest lines (of every axes in ``line_axes``)."""
     line_axes = [ax] if line_axes is None else line_axes
     legend_kw.setdefault("fontsize", 8)
     if _room_below(ax.figure):
@@ -214,7 +205,7 @@ def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
 
 def _room_below(figure):
     """Whether the figure grows to hold what is below its axes (the HTML
-    report's, saved with a tight bounding box, carry an attribute)."""
+    report's figures, saved with a tight bounding box, carry an attribute)."""
     return figure.get_layout_engine() is not None or getattr(
         figure, "_infometrics_tight_bbox", False
     )
@@ -231,14 +222,13 @@ def _legend_label(text):
     return "\u200b" + text if text.startswith("_") else text
 
 
-def _draw_points(ax, points, point_kw):
+def _draw_points(ax, points):
     """One marker per ``{name: (x, y)}``, in the axes' colour cycle."""
-    drawn = {}
-    for name, (x, y) in points.items():
-        kwargs = {"marker": "o", "markersize": 8, "linestyle": "none", "zorder": 3}
-        kwargs.update({"label": _legend_label(name), **(point_kw or {})})
-        (drawn[name],) = ax.plot([x], [y], **kwargs)
-    return drawn
+    style = {"marker": "o", "markersize": 8, "linestyle": "none", "zorder": 3}
+    return {
+        name: ax.plot([x], [y], label=_legend_label(name), **style)[0]
+        for name, (x, y) in points.items()
+    }
 
 
 def _finite(points):
@@ -276,7 +266,7 @@ _RATE_LABELS = {
 
 def _set_rate_axis(ax, *, scale, kind):
     """The labelled x axis of a reject rate or a coverage in percent; ``"sqrt"``
-    puts the root of the reject rate, spreading the end where little is rejected."""
+    spreads the end where little is rejected."""
     from matplotlib.ticker import FixedLocator, PercentFormatter
 
     if scale == "sqrt":
