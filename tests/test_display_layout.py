@@ -87,28 +87,6 @@ def test_legend_stays_inside_the_figure(iris, kind, layout):
     assert _inside(_drawn_extent(legend), figure.bbox)
 
 
-def test_legend_inside_a_plain_figure_covers_few_points(iris):
-    # On a plain figure the legend goes where it hides the fewest points of
-    # the curves of both axes: no other corner hides fewer.
-    model, _, X, y = iris
-    _, ax = plt.subplots()
-    display = im.plotting.RejectCurveDisplay.from_estimator(model, X, y, ax=ax)
-    legend = display.legend_
-    legend.figure.canvas.draw()
-
-    def covered(location):
-        legend.set_loc(location)
-        box = legend.get_window_extent()
-        return sum(
-            int(box.count_contains(line.get_transform().transform(line.get_xydata())))
-            for axes in (ax, display.lower_ax_)
-            for line in axes.get_lines()
-        )
-
-    chosen = covered(legend._loc)
-    assert chosen <= min(covered(location) for location in range(1, 11))
-
-
 def test_two_reject_curves_share_one_right_axis_with_distinct_colours(iris):
     first_model, second_model, X, y = iris
     figure, ax = plt.subplots()

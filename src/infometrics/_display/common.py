@@ -163,43 +163,17 @@ def _estimator_scores(estimator, X, response_method):
     return final, method, scores, classes[index], confidence
 
 
-def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
-    """Below the axes when the layout makes room, else inside where it covers
-    the fewest lines (of every axes in ``line_axes``)."""
-    line_axes = [ax] if line_axes is None else line_axes
+def _legend(ax, *, below_offset, **legend_kw):
+    """Below the axes when the layout makes room, else inside (``"best"``)."""
     legend_kw.setdefault("fontsize", 8)
-    if _room_below(ax.figure):
-        below = {"loc": "upper center", "bbox_to_anchor": (0.5, -below_offset)}
-        legend = ax.legend(frameon=False, **below, **legend_kw)
-        if legend_kw.get("ncol", 1) > 1 and (
-            legend.get_window_extent().width > ax.figure.bbox.width
-        ):
-            # Side by side, long entries would run off the figure's sides.
-            legend = ax.legend(frameon=False, **below, **{**legend_kw, "ncol": 1})
-        return legend
-    legend_kw.pop("ncol", None)
-    if len(line_axes) == 1:
+    if not _room_below(ax.figure):
+        legend_kw.pop("ncol", None)
         return ax.legend(loc="best", framealpha=0.85, **legend_kw)
-    # matplotlib's "best" weighs only the legend's own axes, not a twin's lines.
-    legend = ax.legend(loc="upper right", framealpha=0.85, **legend_kw)
-    paths = []
-    for axes in line_axes:
-        axes.get_xlim(), axes.get_ylim()  # settle autoscaled limits first
-        paths += [
-            line.get_transform().transform_path(line.get_path())
-            for line in axes.get_lines()
-            if line.get_visible() and len(line.get_xydata())
-        ]
-
-    def badness(location):  # points inside the box plus lines crossing it
-        legend.set_loc(location)
-        box = legend.get_window_extent()
-        return sum(
-            int(box.count_contains(p.vertices)) + int(p.intersects_bbox(box, False))
-            for p in paths
-        )
-
-    legend.set_loc(min(range(1, 11), key=badness))  # the inside locations
+    below = {"loc": "upper center", "bbox_to_anchor": (0.5, -below_offset)}
+    legend = ax.legend(frameon=False, **below, **legend_kw)
+    if legend.get_window_extent().width > ax.figure.bbox.width:
+        # Side by side, long entries would run off the figure's sides.
+        legend = ax.legend(frameon=False, **below, **{**legend_kw, "ncol": 1})
     return legend
 
 

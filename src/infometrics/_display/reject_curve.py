@@ -31,21 +31,19 @@ class RejectCurveDisplay(Display):
     curve : RejectCurve
         From :func:`reject_curve`.
     threshold : float, default=None
-        A threshold to mark (e.g. a :class:`RejectOptionClassifierCV`'s
-        ``best_threshold_``).
+        A threshold to mark (e.g. ``best_threshold_``).
     name : str, default=None
         Title suffix.
 
     Attributes
     ----------
-    ax_, figure_ : matplotlib Axes and Figure
+    ax_, figure_, legend_ : matplotlib Axes, Figure and Legend
     lines_, threshold_markers_ : dict of str to Line2D
-        One line per measure (also ``"error_rate"``, ``"selective_risk"``),
-        and its point at the threshold.
+        Each measure's line (also ``"error_rate"``, ``"selective_risk"``) and
+        its point at the threshold.
     threshold_line_ : Line2D or None
     lower_ax_ : matplotlib Axes or None
         The right-hand axis, when measures of both directions are drawn.
-    legend_ : matplotlib Legend
 
     See Also
     --------
@@ -147,10 +145,7 @@ class RejectCurveDisplay(Display):
         show_selective_risk=False,
         xscale="sqrt",
     ):
-        """Draw the measures against the reject rate (or coverage), mark the threshold.
-
-        Each point is a usable threshold: the curves are steps, dotted when
-        the points are few.
+        """Draw the measures as steps (each point a usable threshold).
 
         Parameters
         ----------
@@ -159,7 +154,7 @@ class RejectCurveDisplay(Display):
         measures : sequence of str, default=None
             Which of the curve's measures; all by default.
         x : {"reject_rate", "coverage"}, default="reject_rate"
-            The horizontal axis: the share of samples rejected, or accepted.
+            The share of samples rejected, or accepted.
         show_error_rate : bool, default=True
             Also draw the error rate (accepted and wrong, among all samples).
         show_selective_risk : bool, default=False
@@ -262,7 +257,6 @@ class RejectCurveDisplay(Display):
         self.legend_ = _legend(
             ax,
             below_offset=0.16,
-            line_axes=list(roles.values()),
             handles=[a for _, artists, _ in entries for a in artists.values()],
             ncol=2,
         )
