@@ -264,6 +264,11 @@ class RejectCurveDisplay(Display):
             # The legend lives on ``ax``; drawn above the twin, it stays whole.
             ax.set_zorder(self.lower_ax_.get_zorder() + 1)
             ax.patch.set_visible(False)
+            # matplotlib's "best" place weighs the legend's axes only: hidden
+            # copies of the twin's lines on ``ax`` make it avoid those too.
+            for line in self.lower_ax_.get_lines():
+                hidden = {"visible": False, "scalex": False, "scaley": False}
+                ax.plot(*line.get_data(), transform=line.get_transform(), **hidden)
         return self._finish(ax)
 
 
