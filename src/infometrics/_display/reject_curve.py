@@ -202,29 +202,20 @@ class RejectCurveDisplay(Display):
             index = np.searchsorted(curve.thresholds, self.threshold)
             index = min(int(index), len(curve.thresholds) - 1)
         self.lines_, self.threshold_markers_, labels = {}, {}, {}
+        style = {"drawstyle": "steps-post", **_step_line_kw(len(positions))}
         for key, label, values, higher in series:
             labels[key] = f"{label} ({'higher' if higher else 'lower'} is better)"
             shared["names"][higher][label.split(":")[0]] = None
             # The twin axes have a colour cycle of their own: count colours here.
-            (self.lines_[key],) = roles[higher].plot(
-                positions,
-                values,
-                drawstyle="steps-post",
-                color=f"C{shared['colors']}",
-                linestyle="-" if higher else "--",
-                label=labels[key],
-                **_step_line_kw(len(positions)),
-            )
+            color, linestyle = f"C{shared['colors']}", "-" if higher else "--"
             shared["colors"] += 1
-            if index is not None:
-                (self.threshold_markers_[key],) = roles[higher].plot(
-                    [positions[index]],
-                    [values[index]],
-                    marker="o",
-                    markersize=6,
-                    color=self.lines_[key].get_color(),
-                    zorder=3,  # over the threshold line
-                )
+            self.lines_[key] = roles[higher].plot(
+                positions, values, linestyle, color=color, label=labels[key], **style
+            )[0]
+            if index is not None:  # over the threshold line
+                self.threshold_markers_[key] = roles[higher].plot(
+                    positions[index], values[index], "o", ms=6, color=color, zorder=3
+                )[0]
         drawn = dict(self.lines_)
         self.threshold_line_ = None
         if index is not None:
@@ -233,10 +224,10 @@ class RejectCurveDisplay(Display):
                 f"threshold {self.threshold:.3g} (rejects {rejects:.1%})"
             )
             # A later display's threshold in its first line's colour.
-            first_color = next(iter(self.lines_.values())).get_color()
+            color = next(iter(self.lines_.values())).get_color()
             drawn["threshold"] = self.threshold_line_ = ax.axvline(
                 positions[index],
-                color=first_color if shared["entries"] else "black",
+                color=color if shared["entries"] else "black",
                 linestyle=":",
                 linewidth=1.0,
                 label=labels["threshold"],
