@@ -213,20 +213,15 @@ def _finite(points):
 
 def _check_choice(name, value, choices):
     if not isinstance(value, str) or value not in choices:
-        raise ValueError(
-            f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}."
-        )
+        choices = ", ".join(map(repr, choices))
+        raise ValueError(f"{name} must be one of {choices}; got {value!r}.")
 
 
 def _step_line_kw(n_points):
-    """A curve's steps, dotted at its points when they are few."""
-    return {
-        "linewidth": 1.5,
-        "marker": "o" if n_points <= 60 else None,
-        "markersize": 3,
-        # Inside the limits anyway; unclipped, the end dots stay whole.
-        "clip_on": False,
-    }
+    """A curve's steps, dotted at its points when few; unclipped, the dots at
+    the limits stay whole."""
+    marker = "o" if n_points <= 60 else None
+    return {"linewidth": 1.5, "marker": marker, "markersize": 3, "clip_on": False}
 
 
 # Percent ticks that stay apart on a square-root axis from 0 to 1.
@@ -239,23 +234,23 @@ _RATE_LABELS = {
 
 
 def _set_rate_axis(ax, *, scale, kind):
-    """The labelled x axis of a reject rate or a coverage in percent; ``"sqrt"``
-    spreads the end where little is rejected."""
-    from matplotlib.ticker import FixedLocator, PercentFormatter
+    """The x axis of a reject rate or a coverage, in percent; ``"sqrt"`` takes
+    the square root of the rejected share, spreading the end where it is small."""
+    from matplotlib.ticker import PercentFormatter
 
+    ax.set_xscale("linear")
     if scale == "sqrt":
-        ticks, flip = _RATE_TICKS, (lambda v: np.asarray(v, dtype=float))
-        if kind == "coverage":  # the rejected share is 1 - coverage
-            ticks, flip = [1.0 - t for t in ticks], (lambda v: 1.0 - np.asarray(v))
-        functions = (
-            lambda v: flip(np.sqrt(np.clip(flip(v), 0.0, None))),
-            lambda p: flip(np.square(flip(p))),
+        # The rejected share is s * (x - o): x itself, or 1 - coverage.
+        o, s = (0.0, 1.0) if kind == "reject_rate" else (1.0, -1.0)
+        ax.set_xscale(
+            "function",
+            functions=(
+                lambda x: o + s * np.sqrt(np.clip(s * (np.asarray(x) - o), 0, None)),
+                lambda p: o + s * np.square(np.asarray(p) - o),
+            ),
         )
-        ax.set_xscale("function", functions=functions)
-        ax.xaxis.set_major_locator(FixedLocator(sorted(ticks)))
-        ax.xaxis.set_minor_locator(FixedLocator([]))
-    else:
-        ax.set_xscale("linear")
+        ax.set_xticks(sorted(abs(o - t) for t in _RATE_TICKS))
+        ax.set_xticks([], minor=True)
     ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=None))
     ax.set_xlim(0.0, 1.0)
     what, spread = _RATE_LABELS[kind]

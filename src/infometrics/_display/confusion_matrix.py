@@ -49,7 +49,6 @@ class AugmentedConfusionMatrixDisplay(Display):
     im_, reject_im_ : matplotlib AxesImage
         The classes' block and the reject column (None for a square matrix).
     text_ : ndarray of matplotlib Text, or None
-        The value in each cell; None with ``include_values=False``.
     ax_, figure_ : matplotlib Axes and Figure
 
     See Also
@@ -66,8 +65,6 @@ class AugmentedConfusionMatrixDisplay(Display):
     ...     ["cat", "reject", "dog", "cat", "reject"],
     ...     reject_label="reject",
     ... )
-    >>> [[text.get_text() for text in row] for row in display.text_]
-    [['1', '0', '1'], ['1', '1', '1']]
     >>> [label.get_text() for label in display.ax_.get_xticklabels()]
     ['cat', 'dog', 'rejected']
     """
@@ -92,20 +89,15 @@ class AugmentedConfusionMatrixDisplay(Display):
     ):
         """Draw the matrix, the reject column apart, and the values.
 
+        As scikit-learn's ``ConfusionMatrixDisplay.plot``; ``cmap`` colours
+        the classes' block, the reject column is orange on the same scale.
+
         Parameters
         ----------
-        include_values : bool, default=True
-        cmap : str or matplotlib Colormap, default="Blues"
-            Of the classes' block; the reject column is orange, on the same scale.
-        xticks_rotation : {"vertical", "horizontal"} or float, \
-default="horizontal"
-        values_format : str, default=None
-            ``"d"`` for whole numbers, else ``".2g"``.
-        ax : matplotlib Axes, default=None
-            A new figure if None.
-        colorbar : bool, default=True
-        im_kw, text_kw : dict, default=None
-            Passed to both ``imshow`` calls, and to ``ax.text`` for the values.
+        include_values, cmap, xticks_rotation, values_format, ax, colorbar, \
+im_kw, text_kw
+            As in scikit-learn; ``values_format`` is ``"d"`` for whole numbers,
+            else ``".2g"``.
 
         Returns
         -------
@@ -203,11 +195,10 @@ default="horizontal"
         normalize : {"true", "pred", "all"}, default=None
             Rates over each true class, each column or all samples (0 for an
             empty one, as in scikit-learn); counts if None.
-        ax : matplotlib Axes, default=None
+        ax, **kwargs
+            Passed to :meth:`plot`.
         name : str, default=None
             The axes' title; none if None.
-        **kwargs : dict
-            Passed to :meth:`plot`.
 
         Returns
         -------

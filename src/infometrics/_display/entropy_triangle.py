@@ -98,7 +98,7 @@ class EntropyTriangleDisplay(PointsDisplay):
     # nan for undefined coordinates, silently: there is nothing to plot.
     _point = staticmethod(partial(entropy_triangle, replace_undefined_by=np.nan))
 
-    def plot(self, *, ax=None, extended=False, grid=True, zoom=False, legend=True):
+    def plot(self, *, ax=None, extended=False, zoom=False, legend=True):
         """Draw the triangle, its grid and the points.
 
         Parameters
@@ -108,10 +108,9 @@ class EntropyTriangleDisplay(PointsDisplay):
         extended : bool, default=False
             Also draw the marginal points (``x``: ▲, ``y``: ▼) joined to the
             joint point.
-        grid : bool, default=True
-            Grid lines every 0.1 of each coordinate (finer when zoomed).
         zoom : bool, default=False
-            Fit the view to the points, grid lines labelled on three axes.
+            Fit the view to the points, the grid lines (every 0.1 of each
+            coordinate, finer when zoomed) labelled on three axes.
         legend : bool, default=True
             False for a second panel of the same classifiers.
 
@@ -130,7 +129,7 @@ class EntropyTriangleDisplay(PointsDisplay):
             shown = [*joint.values(), *(sum(marginal.values(), ()) if extended else ())]
             view = _zoom_view(shown)
         step = view["grid_step"] if zoom else 0.1
-        self.grid_lines_ = _draw_grid(ax, step, ticks=not zoom) if grid else []
+        self.grid_lines_ = _draw_grid(ax, step, ticks=not zoom)
         # Out-of-view text would still stretch a "tight" saved figure.
         labels = ([], []) if zoom else _frame_labels(ax)
         self.vertex_labels_, self.side_labels_ = labels
