@@ -169,10 +169,8 @@ class InformationCoverageDisplay(PointsDisplay):
         self : InformationCoverageDisplay
         """
         if isinstance(iso_levels, str) and iso_levels != "auto":
-            raise ValueError(
-                "iso_levels must be 'auto' or a sequence of numbers; got "
-                f"{iso_levels!r}."
-            )
+            message = "iso_levels must be 'auto' or a sequence of numbers; got"
+            raise ValueError(f"{message} {iso_levels!r}.")
         ax = _axes(ax)
         self.points_ = _draw_points(ax, self.points)
         self.spread_ = {}
@@ -180,14 +178,10 @@ class InformationCoverageDisplay(PointsDisplay):
             cloud = _finite(cloud)
             if name not in self.points_ or not len(cloud):
                 continue
+            color = self.points_[name].get_color()
+            label = _legend_label(f"{name}: {len(cloud)} {self._spread_label}")
             self.spread_[name] = ax.scatter(
-                *cloud.T,
-                s=8,
-                color=self.points_[name].get_color(),
-                alpha=0.3,
-                linewidths=0,
-                zorder=2,
-                label=_legend_label(f"{name}: {len(cloud)} {self._spread_label}"),
+                *cloud.T, s=8, color=color, alpha=0.3, lw=0, zorder=2, label=label
             )
         self._set_view(ax)
         self._draw_frame(ax, iso_levels)
@@ -263,16 +257,7 @@ class InformationCoverageDisplay(PointsDisplay):
             # In the legend only when some iso-line is drawn.
             label = "equal erroneous information S_I/H(T) = 1 - f + r"
             frame += ax.plot([], [], label=label, **_ISO_STYLE)
-        frame += ax.plot(
-            [0],
-            [1],
-            marker="*",
-            markersize=14,
-            color="gold",
-            markeredgecolor="black",
-            linestyle="none",
-            label="perfect classifier (0, 1)",
-            zorder=4,
-        )
+        star = {"ms": 14, "color": "gold", "mec": "black", "zorder": 4}
+        frame += ax.plot(0, 1, "*", label="perfect classifier (0, 1)", **star)
         self.perfect_point_ = frame[-1]
         ax._infometrics_coverage_frame = frame

@@ -178,16 +178,10 @@ class RiskCoverageDisplay(Display):
         self.line_ = _steps(ax, *curve, **{**line_kw, **kwargs})
         self.oracle_line_ = None
         if plot_oracle:
-            self.oracle_line_ = _steps(
-                ax,
-                self.oracle_coverage,
-                self.oracle_selective_risk,
-                f"{name}, oracle ranking",
-                self.oracle_aurc,
-                linestyle=":",
-                linewidth=1.2,
-                color=self.line_.get_color(),
-            )
+            oracle = (self.oracle_coverage, self.oracle_selective_risk)
+            oracle += (f"{name}, oracle ranking", self.oracle_aurc)
+            color = self.line_.get_color()
+            self.oracle_line_ = _steps(ax, *oracle, ls=":", lw=1.2, color=color)
         _set_rate_axis(ax, scale=xscale, kind="coverage")
         # Every curve on the axes in view (earlier calls fixed the limits).
         top = ax.dataLim.y1 if np.isfinite(ax.dataLim.y1) else 0.0
