@@ -80,7 +80,7 @@ class AugmentedConfusionMatrixDisplay(Display):
         *,
         include_values=True,
         cmap="Blues",
-        xticks_rotation="horizontal",
+        xticks_rotation=45,
         values_format=None,
         ax=None,
         colorbar=True,
@@ -90,7 +90,8 @@ class AugmentedConfusionMatrixDisplay(Display):
         """Draw the matrix, the reject column apart, and the values.
 
         As scikit-learn's ``ConfusionMatrixDisplay.plot``; ``cmap`` colours
-        the classes' block, the reject column is orange on the same scale.
+        the classes' block, the reject column is orange on the same scale, and
+        the predicted names are slanted by default (long ones stay apart).
 
         Parameters
         ----------
