@@ -1,7 +1,5 @@
 """The augmented confusion-matrix Display: a confusion matrix with its reject column."""
 
-from itertools import product
-
 import numpy as np
 
 from .._measures.validation import check_confusion_matrix
@@ -145,10 +143,8 @@ im_kw, text_kw
         ax.set_ylabel("True label")
         for label in ax.get_xticklabels():
             label.set_rotation(xticks_rotation)
-            if label.get_rotation() not in (
-                0.0,
-                90.0,
-            ):  # slanted: ends under its column
+            # Slanted names end under their column.
+            if label.get_rotation() not in (0.0, 90.0):
                 label.set(horizontalalignment="right", rotation_mode="anchor")
         self.text_ = None
         if include_values:
@@ -162,18 +158,15 @@ im_kw, text_kw
             values_format = "d" if _whole_counts(counts) else ".2g"
         middle = (float(counts.min()) + float(counts.max())) / 2.0
         texts = np.empty(counts.shape, dtype=object)
-        for row, column in product(*map(range, counts.shape)):
-            value = counts[row, column]
+        for (row, column), value in np.ndenumerate(counts):
             image = self.im_ if column < len(counts) else self.reject_im_
             # Dark text on light cells, light text on dark ones.
-            color = image.cmap(0.0 if value > middle else 1.0)
-            shown = round(value) if values_format == "d" else value
-            texts[row, column] = ax.text(
-                x_of[column],
-                row,
-                format(shown, values_format),
-                **{"ha": "center", "va": "center", "color": color, **(text_kw or {})},
+            color = image.cmap(float(value <= middle))
+            shown = format(
+                round(value) if values_format == "d" else value, values_format
             )
+            style = {"ha": "center", "va": "center", "color": color, **(text_kw or {})}
+            texts[row, column] = ax.text(x_of[column], row, shown, **style)
         return texts
 
     @classmethod
