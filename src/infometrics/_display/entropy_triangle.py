@@ -155,8 +155,7 @@ class EntropyTriangleDisplay(PointsDisplay):
             title = f"Entropy triangle, zoomed (grid every {view['grid_step']:g})"
             ax.set_title(title, fontsize="medium", pad=3)
             if legend:
-                # Below the axes when the layout makes room (inside, it may hide
-                # points of the zoomed view), else inside: never off the figure.
+                # Below the axes when the layout makes room: never off the figure.
                 self.legend_ = _legend(ax, below_offset=0.12, ncol=2)
         else:
             ax.set_xlim(-0.2, 1.2)
@@ -259,8 +258,7 @@ def _draw_grid(ax, step, ticks):
     lines = []
     for level in np.linspace(step, 1 - step, round(1 / step) - 1):
         rest = 1 - level
-        # (ΔH', 2MI') at both ends of the lines ΔH' = level (horizontal),
-        # 2MI' = level and VI' = level.
+        # (ΔH', 2MI') at both ends of the lines ΔH', 2MI' and VI' = level.
         for start, end in (
             ((level, 0.0), (level, rest)),
             ((0.0, level), (rest, level)),
@@ -268,8 +266,7 @@ def _draw_grid(ax, step, ticks):
         ):
             xy = np.array([_position(start), _position(end)])
             lines += ax.plot(*xy.T, color="0.85", linewidth=0.6, zorder=1)
-        # 2MI' tick values every 0.1, well below the bottom side: good
-        # classifiers' points sit on it.
+        # 2MI' values every 0.1, well below the base, where good classifiers sit.
         if ticks and np.isclose(level * 10, round(level * 10)):
             style = {"ha": "center", "va": "top", "fontsize": 7, "color": "0.4"}
             ax.text(level, -0.05, f"{level:.1f}", **style)

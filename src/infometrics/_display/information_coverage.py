@@ -223,8 +223,7 @@ class InformationCoverageDisplay(PointsDisplay):
         occupied = _finite(np.concatenate([*occupied, [[0.0, 1.0]]])) / scale
         self.iso_lines_, self.iso_labels_ = [], []
         for level in iso_levels:
-            # Visible part of f = 1 - level + r: f_low <= f <= 1, 0 <= r <= r_high.
-            # A line with too short a visible part to carry its label is left out.
+            # The visible part of f = 1 - level + r; too short for a label, no line.
             start, stop = max(0.0, level - (1 - f_low)), min(r_high, level)
             if stop - start < 0.2 * (r_high - r_low):
                 continue
