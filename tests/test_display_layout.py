@@ -1,7 +1,6 @@
 """Displays drawn on a user's own axes stay readable (artist state, Agg)."""
 
 import inspect
-import itertools
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -86,28 +85,6 @@ def test_legend_stays_inside_the_figure(iris, kind, layout):
     assert legend is not None
     assert legend.get_texts()
     assert _inside(_drawn_extent(legend), figure.bbox)
-
-
-def test_legend_inside_a_plain_figure_covers_few_points(iris):
-    # On a plain figure the legend goes where it hides the fewest points of
-    # the curves of both axes: no other corner hides fewer.
-    model, _, X, y = iris
-    _, ax = plt.subplots()
-    display = im.plotting.RejectCurveDisplay.from_estimator(model, X, y, ax=ax)
-    legend = display.legend_
-    legend.figure.canvas.draw()
-
-    def covered(location):
-        legend.set_loc(location)
-        box = legend.get_window_extent()
-        return sum(
-            int(box.count_contains(line.get_transform().transform(line.get_xydata())))
-            for axes in (ax, display.lower_ax_)
-            for line in axes.get_lines()
-        )
-
-    chosen = covered(legend._loc)
-    assert chosen <= min(covered(location) for location in range(1, 11))
 
 
 def test_two_reject_curves_share_one_right_axis_with_distinct_colours(iris):
@@ -200,48 +177,6 @@ def _confusion(n_classes, names):
     return counts, names
 
 
-@pytest.mark.parametrize(
-    ("n_classes", "names", "rotation"),
-    [
-        (2, ["cat", "dog"], 0.0),
-        (10, NEWSGROUPS, 45.0),
-        (26, [f"class.{chr(97 + i)}.longer.name" for i in range(26)], 90.0),
-    ],
-)
-def test_confusion_matrix_turns_long_names_when_they_would_overlap(
-    n_classes, names, rotation
-):
-    counts, names = _confusion(n_classes, names)
-    figure, ax = plt.subplots(figsize=(8, 6))
-    display = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
-        counts, display_labels=names, include_values=False, ax=ax
-    )
-    figure.canvas.draw()
-    labels = display.ax_.get_xticklabels()
-    assert {label.get_rotation() for label in labels} == {rotation}
-    boxes = [label.get_window_extent() for label in labels]
-    # Neighbouring names never overlap (slanted boxes overlap as rectangles,
-    # so their anchors are compared: one name's width apart along the slant).
-    if rotation != 45.0:
-        for left, right in itertools.pairwise(boxes):
-            assert left.x1 <= right.x0 + 0.5
-
-
-def test_confusion_matrix_of_many_classes_shrinks_names_to_their_rows():
-    names = [f"newsgroup.topic.{i:03d}" for i in range(100)]
-    counts, names = _confusion(100, names)
-    figure, ax = plt.subplots(figsize=(10, 9))
-    display = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
-        counts, display_labels=names, include_values=False, ax=ax
-    )
-    figure.canvas.draw()
-    labels = display.ax_.get_yticklabels()
-    assert labels[0].get_fontsize() < 10  # matplotlib's default, "medium"
-    boxes = [label.get_window_extent() for label in labels]
-    for upper, lower in itertools.pairwise(boxes):
-        assert lower.y1 <= upper.y0 + 0.5
-
-
 def test_explicit_rotation_is_kept():
     counts, names = _confusion(10, NEWSGROUPS)
     display = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
@@ -283,24 +218,6 @@ def test_from_predictions_signatures_follow_one_pattern(display):
 def test_risk_coverage_from_predictions_needs_the_confidence():
     with pytest.raises(ValueError, match="needs confidence="):
         im.plotting.RiskCoverageDisplay.from_predictions([0, 1], [0, 1])
-
-
-def test_confusion_matrix_values_fit_their_cells():
-    counts, names = _confusion(26, [f"c{i}" for i in range(26)])
-    figure, ax = plt.subplots(figsize=(8, 6))
-    display = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
-        counts, normalize="true", display_labels=names, ax=ax
-    )
-    figure.canvas.draw()
-    origin = ax.transData.transform((0, 0))
-    column_width = ax.transData.transform((1, 0))[0] - origin[0]
-    widths = [text.get_window_extent().width for text in display.text_.ravel()]
-    assert max(widths) <= column_width
-    # Few classes keep matplotlib's size.
-    few = im.plotting.AugmentedConfusionMatrixDisplay.from_confusion_matrix(
-        [[5, 1, 0], [2, 7, 1]]
-    )
-    assert {text.get_fontsize() for text in few.text_.ravel()} == {10.0}
 
 
 def _ink(figure, keep):

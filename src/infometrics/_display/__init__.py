@@ -1,4 +1,1 @@
-"""Displays in scikit-learn's style, one module per Display.
-
-The public names are in :mod:`infometrics.plotting`.
-"""
+"""Displays in scikit-learn's style; the public names are in ``plotting``."""

@@ -1,7 +1,4 @@
-"""What every Display shares: matplotlib, axes, legends, names, estimators.
-
-matplotlib is imported inside ``plot`` only (the optional ``plot`` extra).
-"""
+"""What every Display shares; matplotlib is imported when drawing only."""
 
 import numpy as np
 
@@ -42,9 +39,8 @@ class Display:
     def from_estimator(cls, estimator, X, y, *, name=None, **kwargs):
         """Plot a fitted classifier's predictions on ``X`` against ``y``.
 
-        Its ``classes_`` order the classes; an abstaining estimator (a
-        :class:`RejectOptionClassifier`, also ending a pipeline or in a
-        search) gives its ``reject_label``, response method and threshold.
+        An abstaining estimator (also ending a pipeline or in a search) gives
+        its ``reject_label``, response method and threshold.
 
         Parameters
         ----------
@@ -53,8 +49,7 @@ class Display:
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
         name : str, default=None
-            The classifier's name; its class name by default (no title by
-            default for a confusion matrix).
+            The classifier's name; its class name by default.
         **kwargs : dict
             Passed to :meth:`from_predictions`; also ``threshold="auto"`` (a
             reject curve) and ``response_method="auto"`` (a risk-coverage curve).
@@ -88,11 +83,10 @@ class Display:
         Parameters
         ----------
         y_true, y_pred, sample_weight, labels, reject_label
-            As for :func:`augmented_confusion_matrix`.
+            As in :func:`augmented_confusion_matrix`.
         ax, name, **kwargs
-            As for :meth:`from_confusion_matrix` (``display_labels``, the
-            labels by default; ``normalize``...) or, for the Displays of
-            points, :meth:`plot` (the name is "classifier" by default).
+            As in :meth:`from_confusion_matrix` or, for the Displays of
+            points, :meth:`plot`.
 
         Returns
         -------
@@ -110,15 +104,13 @@ class Display:
 
     @staticmethod
     def _predict(estimator, X, y, kwargs):
-        """``(y_pred, options)`` for :meth:`from_predictions`; pops from ``kwargs``
-        what only :meth:`from_estimator` takes."""
+        """``(y_pred, options)``; pops what only ``from_estimator`` takes."""
         return estimator.predict(X), {
             "labels": estimator_classes(estimator, y),
             "reject_label": estimator_reject_label(estimator),
         }
 
     def _finish(self, ax):
-        """Store the axes and figure drawn on; return the display."""
         self.ax_, self.figure_ = ax, ax.figure
         return self
 
@@ -133,7 +125,6 @@ class PointsDisplay(Display):
         Parameters
         ----------
         matrices : dict of str to array-like
-            ``{name: confusion matrix}``.
         **kwargs : dict
             Passed to :meth:`plot`.
 
@@ -159,7 +150,7 @@ def _estimator_name(estimator):
 
 
 def _estimator_scores(estimator, X, response_method):
-    """``final step, method, scores, y_pred, confidence`` of a fitted classifier."""
+    """``final step, method, scores, y_pred, confidence`` of a classifier."""
     final, _ = final_estimator(estimator)
     if response_method == "auto":
         response_method = getattr(final, "response_method", "auto")
@@ -172,49 +163,23 @@ def _estimator_scores(estimator, X, response_method):
     return final, method, scores, classes[index], confidence
 
 
-def _legend(ax, *, below_offset, line_axes=None, **legend_kw):
-    """The legend below the axes when the layout makes room (else it would be
-    cut off the saved image), else inside where it covers the fewest lines."""
-    line_axes = [ax] if line_axes is None else line_axes
+def _legend(ax, *, below_offset, **legend_kw):
+    """Below the axes when the layout makes room, else inside (``"best"``)."""
     legend_kw.setdefault("fontsize", 8)
-    if _room_below(ax.figure):
-        below = {"loc": "upper center", "bbox_to_anchor": (0.5, -below_offset)}
-        legend = ax.legend(frameon=False, **below, **legend_kw)
-        if legend_kw.get("ncol", 1) > 1 and (
-            legend.get_window_extent().width > ax.figure.bbox.width
-        ):
-            # Side by side, long entries would run off the figure's sides.
-            legend = ax.legend(frameon=False, **below, **{**legend_kw, "ncol": 1})
-        return legend
-    legend_kw.pop("ncol", None)
-    if len(line_axes) == 1:
+    if not _room_below(ax.figure):
+        legend_kw.pop("ncol", None)
         return ax.legend(loc="best", framealpha=0.85, **legend_kw)
-    # matplotlib's "best" weighs only the legend's own axes, not a twin's lines.
-    legend = ax.legend(loc="upper right", framealpha=0.85, **legend_kw)
-    paths = []
-    for axes in line_axes:
-        axes.get_xlim(), axes.get_ylim()  # settle autoscaled limits first
-        paths += [
-            line.get_transform().transform_path(line.get_path())
-            for line in axes.get_lines()
-            if line.get_visible() and len(line.get_xydata())
-        ]
-
-    def badness(location):  # points inside the box plus lines crossing it
-        legend.set_loc(location)
-        box = legend.get_window_extent()
-        return sum(
-            int(box.count_contains(p.vertices)) + int(p.intersects_bbox(box, False))
-            for p in paths
-        )
-
-    legend.set_loc(min(range(1, 11), key=badness))  # the inside locations
+    below = {"loc": "upper center", "bbox_to_anchor": (0.5, -below_offset)}
+    legend = ax.legend(frameon=False, **below, **legend_kw)
+    if legend.get_window_extent().width > ax.figure.bbox.width:
+        # Side by side, long entries would run off the figure's sides.
+        legend = ax.legend(frameon=False, **below, **{**legend_kw, "ncol": 1})
     return legend
 
 
 def _room_below(figure):
     """Whether the figure grows to hold what is below its axes (the HTML
-    report's, saved with a tight bounding box, carry an attribute)."""
+    report's figures, saved with a tight bounding box, carry an attribute)."""
     return figure.get_layout_engine() is not None or getattr(
         figure, "_infometrics_tight_bbox", False
     )
@@ -231,14 +196,13 @@ def _legend_label(text):
     return "\u200b" + text if text.startswith("_") else text
 
 
-def _draw_points(ax, points, point_kw):
+def _draw_points(ax, points):
     """One marker per ``{name: (x, y)}``, in the axes' colour cycle."""
-    drawn = {}
-    for name, (x, y) in points.items():
-        kwargs = {"marker": "o", "markersize": 8, "linestyle": "none", "zorder": 3}
-        kwargs.update({"label": _legend_label(name), **(point_kw or {})})
-        (drawn[name],) = ax.plot([x], [y], **kwargs)
-    return drawn
+    style = {"marker": "o", "markersize": 8, "linestyle": "none", "zorder": 3}
+    return {
+        name: ax.plot([x], [y], label=_legend_label(name), **style)[0]
+        for name, (x, y) in points.items()
+    }
 
 
 def _finite(points):
@@ -249,20 +213,15 @@ def _finite(points):
 
 def _check_choice(name, value, choices):
     if not isinstance(value, str) or value not in choices:
-        raise ValueError(
-            f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}."
-        )
+        choices = ", ".join(map(repr, choices))
+        raise ValueError(f"{name} must be one of {choices}; got {value!r}.")
 
 
 def _step_line_kw(n_points):
-    """A curve's steps, dotted at its points when they are few."""
-    return {
-        "linewidth": 1.5,
-        "marker": "o" if n_points <= 60 else None,
-        "markersize": 3,
-        # Inside the limits anyway; unclipped, the end dots stay whole.
-        "clip_on": False,
-    }
+    """A curve's steps, dotted at its points when few; unclipped, the dots at
+    the limits stay whole."""
+    marker = "o" if n_points <= 60 else None
+    return {"linewidth": 1.5, "marker": marker, "markersize": 3, "clip_on": False}
 
 
 # Percent ticks that stay apart on a square-root axis from 0 to 1.
@@ -275,23 +234,23 @@ _RATE_LABELS = {
 
 
 def _set_rate_axis(ax, *, scale, kind):
-    """The labelled x axis of a reject rate or a coverage in percent; ``"sqrt"``
-    puts the root of the reject rate, spreading the end where little is rejected."""
-    from matplotlib.ticker import FixedLocator, PercentFormatter
+    """The x axis of a reject rate or a coverage, in percent; ``"sqrt"`` takes
+    the square root of the rejected share, spreading the end where it is small."""
+    from matplotlib.ticker import PercentFormatter
 
+    ax.set_xscale("linear")
     if scale == "sqrt":
-        ticks, flip = _RATE_TICKS, (lambda v: np.asarray(v, dtype=float))
-        if kind == "coverage":  # the rejected share is 1 - coverage
-            ticks, flip = [1.0 - t for t in ticks], (lambda v: 1.0 - np.asarray(v))
-        functions = (
-            lambda v: flip(np.sqrt(np.clip(flip(v), 0.0, None))),
-            lambda p: flip(np.square(flip(p))),
+        # The rejected share is s * (x - o): x itself, or 1 - coverage.
+        o, s = (0.0, 1.0) if kind == "reject_rate" else (1.0, -1.0)
+        ax.set_xscale(
+            "function",
+            functions=(
+                lambda x: o + s * np.sqrt(np.clip(s * (np.asarray(x) - o), 0, None)),
+                lambda p: o + s * np.square(np.asarray(p) - o),
+            ),
         )
-        ax.set_xscale("function", functions=functions)
-        ax.xaxis.set_major_locator(FixedLocator(sorted(ticks)))
-        ax.xaxis.set_minor_locator(FixedLocator([]))
-    else:
-        ax.set_xscale("linear")
+        ax.set_xticks(sorted(abs(o - t) for t in _RATE_TICKS))
+        ax.set_xticks([], minor=True)
     ax.xaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=None))
     ax.set_xlim(0.0, 1.0)
     what, spread = _RATE_LABELS[kind]

@@ -1,7 +1,5 @@
 """The augmented confusion-matrix Display: a confusion matrix with its reject column."""
 
-from itertools import product
-
 import numpy as np
 
 from .._measures.validation import check_confusion_matrix
@@ -30,29 +28,12 @@ def _whole_counts(counts):
     )
 
 
-def _cell_size(ax):
-    """Width and height of one cell, in display units."""
-    origin = ax.transData.transform((0.0, 0.0))
-    return np.abs(ax.transData.transform((1.0, 1.0)) - origin)
-
-
-def _shrink_to(texts, width, height, smallest, measured=None):
-    """Shrink the font of ``texts`` so that the largest of ``measured`` fits."""
-    boxes = [text.get_window_extent() for text in measured or texts]
-    widest, tallest = np.max([[box.width, box.height] for box in boxes], axis=0)
-    fits = [room / size for room, size in ((width, widest), (height, tallest)) if size]
-    scale = min([1.0, *fits])
-    if scale < 1.0:
-        for text in texts:
-            text.set_fontsize(max(smallest, text.get_fontsize() * scale))
-
-
 class AugmentedConfusionMatrixDisplay(Display):
     """A confusion matrix with the reject column set apart.
 
     Rows are the true classes, columns the predicted ones, then, after a gap
-    and in a colour map of its own, the rejected samples. Built as
-    scikit-learn's ConfusionMatrixDisplay.
+    and in orange, the rejected samples. Built as scikit-learn's
+    ConfusionMatrixDisplay.
 
     Parameters
     ----------
@@ -60,15 +41,12 @@ class AugmentedConfusionMatrixDisplay(Display):
         Counts or rates; square without a reject option (no reject column).
     display_labels : array-like of shape (n_classes,), default=None
         Class names; ``0 .. n_classes - 1`` by default.
-    reject_display_label : str, default="rejected"
-        The reject column's name.
 
     Attributes
     ----------
     im_, reject_im_ : matplotlib AxesImage
         The classes' block and the reject column (None for a square matrix).
     text_ : ndarray of matplotlib Text, or None
-        The value in each cell; None with ``include_values=False``.
     ax_, figure_ : matplotlib Axes and Figure
 
     See Also
@@ -85,28 +63,22 @@ class AugmentedConfusionMatrixDisplay(Display):
     ...     ["cat", "reject", "dog", "cat", "reject"],
     ...     reject_label="reject",
     ... )
-    >>> [[text.get_text() for text in row] for row in display.text_]
-    [['1', '0', '1'], ['1', '1', '1']]
     >>> [label.get_text() for label in display.ax_.get_xticklabels()]
     ['cat', 'dog', 'rejected']
     """
 
     _names_the_estimator = False
 
-    def __init__(
-        self, confusion_matrix, *, display_labels=None, reject_display_label="rejected"
-    ):
+    def __init__(self, confusion_matrix, *, display_labels=None):
         self.confusion_matrix = confusion_matrix
         self.display_labels = display_labels
-        self.reject_display_label = reject_display_label
 
     def plot(
         self,
         *,
         include_values=True,
         cmap="Blues",
-        reject_cmap="Oranges",
-        xticks_rotation="auto",
+        xticks_rotation=45,
         values_format=None,
         ax=None,
         colorbar=True,
@@ -115,23 +87,16 @@ class AugmentedConfusionMatrixDisplay(Display):
     ):
         """Draw the matrix, the reject column apart, and the values.
 
+        As scikit-learn's ``ConfusionMatrixDisplay.plot``; ``cmap`` colours
+        the classes' block, the reject column is orange on the same scale, and
+        the predicted names are slanted by default (long ones stay apart).
+
         Parameters
         ----------
-        include_values : bool, default=True
-        cmap, reject_cmap : str or matplotlib Colormap, default="Blues", "Oranges"
-            Of the classes' block and of the reject column (same value scale).
-        xticks_rotation : {"auto", "vertical", "horizontal"} or float, \
-default="auto"
-            ``"auto"``: horizontal if the names fit their columns, else 45° or,
-            if slanted names would touch, vertical. Names and values larger
-            than their cells get a smaller font (unless ``text_kw`` sets one).
-        values_format : str, default=None
-            ``"d"`` for whole numbers, else ``".2g"``.
-        ax : matplotlib Axes, default=None
-            A new figure if None.
-        colorbar : bool, default=True
-        im_kw, text_kw : dict, default=None
-            Passed to both ``imshow`` calls, and to ``ax.text`` for the values.
+        include_values, cmap, xticks_rotation, values_format, ax, colorbar, \
+im_kw, text_kw
+            As in scikit-learn; ``values_format`` is ``"d"`` for whole numbers,
+            else ``".2g"``.
 
         Returns
         -------
@@ -157,11 +122,10 @@ default="auto"
         edge = n_classes - 0.5
         # Column positions: the classes, then the reject column after a gap.
         x_of = [*range(n_classes), *[n_classes + _REJECT_GAP] * has_reject]
-        # The classes' block, then the reject column in a colour map of its own.
         blocks = [(counts[:, :n_classes], cmap, -0.5, edge)]
         if has_reject:
             column = (x_of[-1] - 0.5, x_of[-1] + 0.5)
-            blocks.append((counts[:, n_classes:], reject_cmap, *column))
+            blocks.append((counts[:, n_classes:], "Oranges", *column))
         images = [
             ax.imshow(block, cmap=colors, extent=(left, right, edge, -0.5), **image_kw)
             for block, colors, left, right in blocks
@@ -169,7 +133,7 @@ default="auto"
         self.im_, self.reject_im_ = (*images, None)[:2]
         if colorbar:
             ax.figure.colorbar(self.im_, ax=ax)
-        names = [*labels, *[self.reject_display_label] * has_reject]
+        names = [*labels, *["rejected"] * has_reject]
         # Class names are data: drawn literally, never as mathtext.
         ax.set_xticks(x_of, [_literal(name) for name in names])
         ax.set_yticks(range(n_classes), [_literal(label) for label in labels])
@@ -177,16 +141,15 @@ default="auto"
         ax.set_ylim(edge, -0.5)
         ax.set_xlabel("Predicted label")
         ax.set_ylabel("True label")
-        _set_tick_labels(ax, xticks_rotation)
+        for label in ax.get_xticklabels():
+            label.set_rotation(xticks_rotation)
+            # Slanted names end under their column.
+            if label.get_rotation() not in (0.0, 90.0):
+                label.set(horizontalalignment="right", rotation_mode="anchor")
         self.text_ = None
         if include_values:
             self.text_ = self._write_values(ax, counts, values_format, x_of, text_kw)
-            if not (text_kw and "fontsize" in text_kw):
-                flat = self.text_.ravel()
-                longest = max(flat, key=lambda text: len(text.get_text()))
-                _shrink_to(flat, *0.9 * _cell_size(ax), 3.0, [longest])
         if has_reject:
-            # The reject column's tick label in the reject colour map's hue.
             ax.get_xticklabels()[-1].set_color(self.reject_im_.cmap(0.8))
         return self._finish(ax)
 
@@ -195,18 +158,15 @@ default="auto"
             values_format = "d" if _whole_counts(counts) else ".2g"
         middle = (float(counts.min()) + float(counts.max())) / 2.0
         texts = np.empty(counts.shape, dtype=object)
-        for row, column in product(*map(range, counts.shape)):
-            value = counts[row, column]
+        for (row, column), value in np.ndenumerate(counts):
             image = self.im_ if column < len(counts) else self.reject_im_
             # Dark text on light cells, light text on dark ones.
-            color = image.cmap(0.0 if value > middle else 1.0)
-            shown = round(value) if values_format == "d" else value
-            texts[row, column] = ax.text(
-                x_of[column],
-                row,
-                format(shown, values_format),
-                **{"ha": "center", "va": "center", "color": color, **(text_kw or {})},
+            color = image.cmap(float(value <= middle))
+            shown = format(
+                round(value) if values_format == "d" else value, values_format
             )
+            style = {"ha": "center", "va": "center", "color": color, **(text_kw or {})}
+            texts[row, column] = ax.text(x_of[column], row, shown, **style)
         return texts
 
     @classmethod
@@ -216,7 +176,6 @@ default="auto"
         *,
         normalize=None,
         display_labels=None,
-        reject_display_label="rejected",
         ax=None,
         name=None,
         **kwargs,
@@ -225,16 +184,15 @@ default="auto"
 
         Parameters
         ----------
-        confusion_matrix, display_labels, reject_display_label
-            As for the constructor.
+        confusion_matrix, display_labels
+            As in the constructor.
         normalize : {"true", "pred", "all"}, default=None
             Rates over each true class, each column or all samples (0 for an
             empty one, as in scikit-learn); counts if None.
-        ax : matplotlib Axes, default=None
+        ax, **kwargs
+            Passed to :meth:`plot`.
         name : str, default=None
-            The axes' title (e.g. the classifier's name); none if None.
-        **kwargs : dict
-            Passed to :meth:`plot` (``cmap``, ``values_format``, ...).
+            The axes' title; none if None.
 
         Returns
         -------
@@ -251,11 +209,7 @@ default="auto"
             kwargs.setdefault("values_format", ".2f")
         elif _whole_counts(counts):
             counts = np.round(counts).astype(np.int64)
-        display = cls(
-            counts,
-            display_labels=display_labels,
-            reject_display_label=reject_display_label,
-        ).plot(ax=ax, **kwargs)
+        display = cls(counts, display_labels=display_labels).plot(ax=ax, **kwargs)
         if name is not None:
             display.ax_.set_title(_literal(name))
         return display
@@ -264,30 +218,3 @@ default="auto"
     def _from_matrix(cls, matrix, class_labels, *, display_labels=None, **kwargs):
         names = class_labels if display_labels is None else display_labels
         return cls.from_confusion_matrix(matrix, display_labels=names, **kwargs)
-
-
-def _set_tick_labels(ax, xticks_rotation):
-    """Fit the names to their cells; with ``"auto"``, rotate them by their size
-    (measured now: a layout engine may still shrink the axes a little)."""
-    ax.apply_aspect()
-    column_width, row_height = _cell_size(ax)
-    x_labels, y_labels = ax.get_xticklabels(), ax.get_yticklabels()
-    # Names taller than their column or row is wide could never be read.
-    _shrink_to(x_labels, np.inf, column_width, 4.0)
-    _shrink_to(y_labels, np.inf, row_height, 4.0)
-    if isinstance(xticks_rotation, str) and xticks_rotation == "auto":
-        widest = max(label.get_window_extent().width for label in x_labels)
-        height = max(label.get_window_extent().height for label in x_labels)
-        xticks_rotation = (
-            0.0
-            if widest <= 0.9 * column_width
-            else 45.0
-            if height * np.sqrt(2.0) <= column_width
-            else 90.0
-        )
-    for label in x_labels:
-        label.set_rotation(xticks_rotation)
-        if label.get_rotation() not in (0.0, 90.0):
-            # Slanted names end under their column.
-            label.set_horizontalalignment("right")
-            label.set_rotation_mode("anchor")

@@ -16,39 +16,24 @@ _VERTICES = (
     (1.03, -0.04, "2MI' = 1\nideal", "left", "top"),
     (0.53, _SQRT3_2 + 0.01, "ΔH' = 1\ndegenerate marginals", "left", "bottom"),
 )
-# Each side, where one coordinate vanishes: (text, anchor, offset in points,
-# rotation, vertical alignment). The bottom one goes below the 2MI' ticks; the
-# slanted ones hang a fixed distance in points outside their side, so they
-# never cross it, however large the figure.
-_SIDES = (
-    (
-        "ΔH' = 0: uniform marginals\n"
-        "2MI': follow the grid lines rising to the right to these ticks",
-        (0.5, -0.05),
-        (0, -10),
-        0,
-        "top",
-    ),
-    (
-        "2MI' = 0: no information transferred",
-        (0.25, _SQRT3_2 / 2),
-        (-8 * _SQRT3_2, 4),
-        60,
-        "bottom",
-    ),
-    (
-        "VI' = 0: nothing left uncertain",
-        (0.75, _SQRT3_2 / 2),
-        (8 * _SQRT3_2, 4),
-        -60,
-        "bottom",
-    ),
+# Each side, where one coordinate vanishes: its text, then (anchor, offset in
+# points, rotation, vertical alignment). The slanted ones hang a fixed distance
+# in points outside their side, so they never cross it, whatever the figure size.
+_SIDE_TEXTS = (
+    "ΔH' = 0: uniform marginals\n"
+    "2MI': follow the grid lines rising to the right to these ticks",
+    "2MI' = 0: no information transferred",
+    "VI' = 0: nothing left uncertain",
+)
+_SIDE_PLACES = (
+    ((0.5, -0.05), (0, -10), 0, "top"),
+    ((0.25, _SQRT3_2 / 2), (-8 * _SQRT3_2, 4), 60, "bottom"),
+    ((0.75, _SQRT3_2 / 2), (8 * _SQRT3_2, 4), -60, "bottom"),
 )
 
 
 def _wrapped(label, width=24):
-    """``label`` on lines of at most ``width`` characters, broken after a space,
-    comma, dot, underscore or hyphen and before ``(``."""
+    """``label`` in lines of ``width`` characters, broken at spaces, ``,._-(``."""
     if len(label) <= width:
         return label
     lines, line = [], ""
@@ -72,8 +57,8 @@ class EntropyTriangleDisplay(PointsDisplay):
     """The entropy triangle (a de Finetti diagram) of one or more classifiers.
 
     Vertices: ``VI' = 1`` (no information transferred, bottom left), ``2MI' = 1``
-    (ideal classifier, bottom right) and ``ΔH' = 1`` (degenerate marginals,
-    e.g. a majority classifier, top).
+    (ideal classifier, bottom right) and ``ΔH' = 1`` (degenerate marginals, top).
+    See the user guide, section "Which measure answers which question".
 
     Parameters
     ----------
@@ -113,16 +98,7 @@ class EntropyTriangleDisplay(PointsDisplay):
     # nan for undefined coordinates, silently: there is nothing to plot.
     _point = staticmethod(partial(entropy_triangle, replace_undefined_by=np.nan))
 
-    def plot(
-        self,
-        *,
-        ax=None,
-        extended=False,
-        grid=True,
-        zoom=False,
-        legend=True,
-        point_kw=None,
-    ):
+    def plot(self, *, ax=None, extended=False, zoom=False, legend=True):
         """Draw the triangle, its grid and the points.
 
         Parameters
@@ -132,14 +108,11 @@ class EntropyTriangleDisplay(PointsDisplay):
         extended : bool, default=False
             Also draw the marginal points (``x``: ▲, ``y``: ▼) joined to the
             joint point.
-        grid : bool, default=True
-            Grid lines every 0.1 of each coordinate (finer when zoomed).
         zoom : bool, default=False
-            Fit the view to the points, grid lines labelled on three axes.
+            Fit the view to the points, the grid lines (every 0.1 of each
+            coordinate, finer when zoomed) labelled on three axes.
         legend : bool, default=True
             False for a second panel of the same classifiers.
-        point_kw : dict, default=None
-            Passed to ``ax.plot`` for the joint points.
 
         Returns
         -------
@@ -156,39 +129,33 @@ class EntropyTriangleDisplay(PointsDisplay):
             shown = [*joint.values(), *(sum(marginal.values(), ()) if extended else ())]
             view = _zoom_view(shown)
         step = view["grid_step"] if zoom else 0.1
-        self.grid_lines_ = _draw_grid(ax, step, ticks=not zoom) if grid else []
+        self.grid_lines_ = _draw_grid(ax, step, ticks=not zoom)
         # Out-of-view text would still stretch a "tight" saved figure.
         labels = ([], []) if zoom else _frame_labels(ax)
         self.vertex_labels_, self.side_labels_ = labels
         # No explicit colour: the axes' colour cycle goes on across calls.
-        self.points_ = _draw_points(ax, joint, point_kw)
+        self.points_ = _draw_points(ax, joint)
         self.marginal_points_ = {}
         for name, (x, y) in joint.items() if extended else ():
             color = self.points_[name].get_color()
             markers = []
             for (mx, my), marker in zip(marginal[name], "^v", strict=True):
                 ax.plot([x, mx], [y, my], color=color, lw=0.8, alpha=0.6, zorder=2)
-                style = {"marker": marker, "markersize": 6, "zorder": 3}
-                markers += ax.plot([mx], [my], color=color, ls="none", **style)
+                markers += ax.plot(mx, my, marker, color=color, ms=6, zorder=3)
             self.marginal_points_[name] = tuple(markers)
-        legend_markers = (("^", "input marginal X"), ("v", "output marginal Y"))
         listed = ax.get_legend_handles_labels()[1]  # by an earlier call
-        for marker, label in legend_markers if extended else ():
-            if label not in listed:
-                ax.plot([], [], marker=marker, color="gray", ls="none", label=label)
+        for marker, label in (("^", "input marginal X"), ("v", "output marginal Y")):
+            if extended and label not in listed:
+                ax.plot([], [], marker, color="gray", label=label)
         ax.set_aspect("equal")
         self.legend_ = self.top_axis_ = None
         if zoom:
             self.top_axis_ = _zoom_axes(ax, view)
             # Above the top axis' labels: small enough to stay in a default figure.
-            ax.set_title(
-                f"Entropy triangle, zoomed (grid every {view['grid_step']:g})",
-                fontsize="medium",
-                pad=3,
-            )
+            title = f"Entropy triangle, zoomed (grid every {view['grid_step']:g})"
+            ax.set_title(title, fontsize="medium", pad=3)
             if legend:
-                # Below the axes when the layout makes room (inside, it may hide
-                # points of the zoomed view), else inside: never off the figure.
+                # Below the axes when the layout makes room: never off the figure.
                 self.legend_ = _legend(ax, below_offset=0.12, ncol=2)
         else:
             ax.set_xlim(-0.2, 1.2)
@@ -211,18 +178,13 @@ class EntropyTriangleDisplay(PointsDisplay):
         label nor the left side's label."""
         from matplotlib.path import Path
 
-        apex_label, side_label = self.vertex_labels_[2], self.side_labels_[1]
         for _ in range(20):
             ax.apply_aspect()
-            legend_box = self.legend_.get_window_extent().padded(4.0)  # pixels
+            box = self.legend_.get_window_extent().padded(4.0)  # pixels
             # The side label rises at 60 degrees: its box's diagonal is the text.
-            side = side_label.get_window_extent()
-            if not (
-                legend_box.overlaps(apex_label.get_window_extent())
-                or Path([[side.x0, side.y0], [side.x1, side.y1]]).intersects_bbox(
-                    legend_box, filled=True
-                )
-            ):
+            side = Path(self.side_labels_[1].get_window_extent().corners()[::3])
+            apex = self.vertex_labels_[2].get_window_extent()
+            if not (box.overlaps(apex) or side.intersects_bbox(box, filled=True)):
                 return
             x_low, x_high = ax.get_xlim()
             ax.set_xlim(x_low - 0.05 * (x_high - x_low), x_high)
@@ -234,19 +196,10 @@ def _frame_labels(ax):
         ax.text(x, y, text, ha=ha, va=va, fontsize=9)
         for x, y, text, ha, va in _VERTICES
     ]
+    style = {"textcoords": "offset points", "rotation_mode": "anchor", "ha": "center"}
     sides = [
-        ax.annotate(
-            text,
-            xy=xy,
-            xytext=offset,
-            textcoords="offset points",
-            rotation=rotation,
-            rotation_mode="anchor",
-            ha="center",
-            va=va,
-            fontsize=9,
-        )
-        for text, xy, offset, rotation, va in _SIDES
+        ax.annotate(text, xy, offset, rotation=angle, va=va, fontsize=9, **style)
+        for text, (xy, offset, angle, va) in zip(_SIDE_TEXTS, _SIDE_PLACES, strict=True)
     ]
     return vertices, sides
 
@@ -305,8 +258,7 @@ def _draw_grid(ax, step, ticks):
     lines = []
     for level in np.linspace(step, 1 - step, round(1 / step) - 1):
         rest = 1 - level
-        # (ΔH', 2MI') at both ends of the lines ΔH' = level (horizontal),
-        # 2MI' = level and VI' = level.
+        # (ΔH', 2MI') at both ends of the lines ΔH', 2MI' and VI' = level.
         for start, end in (
             ((level, 0.0), (level, rest)),
             ((0.0, level), (rest, level)),
@@ -314,8 +266,7 @@ def _draw_grid(ax, step, ticks):
         ):
             xy = np.array([_position(start), _position(end)])
             lines += ax.plot(*xy.T, color="0.85", linewidth=0.6, zorder=1)
-        # 2MI' tick values every 0.1, well below the bottom side: good
-        # classifiers' points sit on it.
+        # 2MI' values every 0.1, well below the base, where good classifiers sit.
         if ticks and np.isclose(level * 10, round(level * 10)):
             style = {"ha": "center", "va": "top", "fontsize": 7, "color": "0.4"}
             ax.text(level, -0.05, f"{level:.1f}", **style)

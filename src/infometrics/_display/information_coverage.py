@@ -5,15 +5,7 @@ import numpy as np
 from .._counting.count import augmented_confusion_matrix
 from .._measures.coverage import information_coverage
 from .._resampling.bootstrap import bootstrap_measures_from_predictions
-from .common import (
-    PointsDisplay,
-    _axes,
-    _check_choice,
-    _draw_points,
-    _finite,
-    _legend,
-    _legend_label,
-)
+from .common import PointsDisplay, _axes, _draw_points, _finite, _legend, _legend_label
 
 _ISO_STYLE = {"linestyle": "--", "color": "0.6", "linewidth": 0.8, "zorder": 1}
 
@@ -29,7 +21,8 @@ class InformationCoverageDisplay(PointsDisplay):
     """Information coverage plot: r(S|T) on x, f(T;S) on y (Holt et al.).
 
     The perfect classifier is at ``(0, 1)``; dashed iso-lines join points of
-    equal erroneous information ``S_I / H(T) = 1 - f + r``.
+    equal erroneous information ``S_I / H(T) = 1 - f + r``. See the user
+    guide, section "Which measure answers which question".
 
     Parameters
     ----------
@@ -37,14 +30,12 @@ class InformationCoverageDisplay(PointsDisplay):
         ``{name: (r, f)}``.
     spread : dict of str to ndarray of shape (n, 2), default=None
         Resampled or per-fold ``(r, f)`` points per classifier.
-    spread_label : str, default="resamples"
-        What the spread points are, for the legend.
 
     Attributes
     ----------
     ax_, figure_ : matplotlib Axes and Figure
     points_, spread_ : dict of str to matplotlib artist
-        Each classifier's point, and its spread's scatter or ellipse.
+        Each classifier's point, and its spread's scatter.
     iso_lines_, iso_labels_ : list of Line2D and of Text
     perfect_point_ : Line2D
     legend_ : matplotlib Legend
@@ -61,10 +52,12 @@ class InformationCoverageDisplay(PointsDisplay):
     'r(S|T)  false information ratio  (lower is better)'
     """
 
-    def __init__(self, points, *, spread=None, spread_label="resamples"):
+    # What the spread points are, for the legend (the from_* methods know).
+    _spread_label = "resamples"
+
+    def __init__(self, points, *, spread=None):
         self.points = dict(points)
         self.spread = dict(spread or {})
-        self.spread_label = spread_label
 
     @staticmethod
     def _point(matrix):
@@ -92,7 +85,7 @@ class InformationCoverageDisplay(PointsDisplay):
         Parameters
         ----------
         y_true, y_pred, sample_weight, labels, reject_label
-            As for :func:`augmented_confusion_matrix`.
+            As in :func:`augmented_confusion_matrix`.
         n_resamples, random_state : int, default=0 and None
             Bootstrap resamples of the samples for the spread (0: none).
         ax, **kwargs
@@ -111,7 +104,8 @@ class InformationCoverageDisplay(PointsDisplay):
             "sample_weight": sample_weight,
         }
         matrix = augmented_confusion_matrix(y_true, y_pred, **options)
-        display = cls({name: cls._point(matrix)}, spread_label="bootstrap resamples")
+        display = cls({name: cls._point(matrix)})
+        display._spread_label = "bootstrap resamples"
         if n_resamples:
             keys = ["false_info_ratio", "info_completeness"]
             intervals = bootstrap_measures_from_predictions(
@@ -155,53 +149,41 @@ class InformationCoverageDisplay(PointsDisplay):
                 ) from None
             spread[name] = np.column_stack([r, f])
             points[name] = tuple(np.nanmean(spread[name], axis=0))
-        display = cls(points, spread=spread, spread_label="cross-validation folds")
+        display = cls(points, spread=spread)
+        display._spread_label = "cross-validation folds"
         return display.plot(**plot_kw)
 
-    def plot(self, *, ax=None, iso_levels="auto", spread_kind="points", point_kw=None):
+    def plot(self, *, ax=None, iso_levels="auto"):
         """Draw the points, their spread, the perfect point and the iso-lines.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
+            A new figure if None.
         iso_levels : "auto" or sequence of float, default="auto"
             Levels of ``S_I / H(T)`` drawn (when they cross enough of the view
             to be labelled); ``"auto"``: at most 8 round ones in view.
-        spread_kind : {"points", "ellipse"}, default="points"
-            Scatter the spread, or draw its 2-standard-deviation ellipse.
-        point_kw : dict, default=None
-            Passed to ``ax.plot`` for the points.
 
         Returns
         -------
         self : InformationCoverageDisplay
         """
-        _check_choice("spread_kind", spread_kind, ("points", "ellipse"))
         if isinstance(iso_levels, str) and iso_levels != "auto":
-            raise ValueError(
-                "iso_levels must be 'auto' or a sequence of numbers; got "
-                f"{iso_levels!r}."
-            )
+            message = "iso_levels must be 'auto' or a sequence of numbers; got"
+            raise ValueError(f"{message} {iso_levels!r}.")
         ax = _axes(ax)
-        self.points_ = _draw_points(ax, self.points, point_kw)
+        self.points_ = _draw_points(ax, self.points)
         self.spread_ = {}
         for name, cloud in self.spread.items():
             cloud = _finite(cloud)
             if name not in self.points_ or not len(cloud):
                 continue
-            ellipse = spread_kind == "ellipse" and len(cloud) >= 3
             color = self.points_[name].get_color()
-            self.spread_[name] = (
-                _ellipse(ax, cloud, color)
-                if ellipse
-                else ax.scatter(*cloud.T, s=8, color=color, alpha=0.3, linewidths=0)
+            label = _legend_label(f"{name}: {len(cloud)} {self._spread_label}")
+            self.spread_[name] = ax.scatter(
+                *cloud.T, s=8, color=color, alpha=0.3, lw=0, zorder=2, label=label
             )
-            self.spread_[name].set_zorder(2)
-            what = f"2-sd ellipse of {len(cloud)}" if ellipse else len(cloud)
-            self.spread_[name].set_label(
-                _legend_label(f"{name}: {what} {self.spread_label}")
-            )
-        self._set_view(ax, spread_kind)
+        self._set_view(ax)
         self._draw_frame(ax, iso_levels)
         ax.set_xlabel("r(S|T)  false information ratio  (lower is better)")
         ax.set_ylabel("f(T;S)  information completeness  (higher is better)")
@@ -209,16 +191,11 @@ class InformationCoverageDisplay(PointsDisplay):
         self.legend_ = _legend(ax, below_offset=0.13, ncol=2)
         return self._finish(ax)
 
-    def _set_view(self, ax, spread_kind):
+    def _set_view(self, ax):
         """Zoom on the data (and earlier calls' on these axes), (0, 1) in view."""
-        clouds = [_finite(list(self.points.values()))]
-        for cloud in map(_finite, self.spread.values()):
-            clouds.append(cloud)
-            if spread_kind == "ellipse" and len(cloud) >= 3:
-                # The 2-sd ellipse's bounding box.
-                reach = 2 * np.sqrt(np.diag(np.cov(cloud, rowvar=False)))
-                clouds.append(cloud.mean(axis=0) + np.outer([-1, 1], reach))
-        data = np.concatenate(clouds)
+        data = np.concatenate(
+            [_finite(list(self.points.values())), *map(_finite, self.spread.values())]
+        )
         r_high, f_low = 1.0, 0.0
         if data.size:
             r_high = max(0.1, 1.15 * float(data[:, 0].max()))
@@ -233,8 +210,8 @@ class InformationCoverageDisplay(PointsDisplay):
         ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
 
     def _draw_frame(self, ax, iso_levels):
-        """Iso-lines, labelled where farthest from the points drawn, and the
-        perfect point, redrawn on every call."""
+        """Iso-lines labelled where farthest from the points, and the perfect
+        point; an earlier call's are replaced."""
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
         (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()
@@ -246,8 +223,7 @@ class InformationCoverageDisplay(PointsDisplay):
         occupied = _finite(np.concatenate([*occupied, [[0.0, 1.0]]])) / scale
         self.iso_lines_, self.iso_labels_ = [], []
         for level in iso_levels:
-            # Visible part of f = 1 - level + r: f_low <= f <= 1, 0 <= r <= r_high.
-            # A line with too short a visible part to carry its label is left out.
+            # The visible part of f = 1 - level + r; too short for a label, no line.
             start, stop = max(0.0, level - (1 - f_low)), min(r_high, level)
             if stop - start < 0.2 * (r_high - r_low):
                 continue
@@ -280,28 +256,7 @@ class InformationCoverageDisplay(PointsDisplay):
             # In the legend only when some iso-line is drawn.
             label = "equal erroneous information S_I/H(T) = 1 - f + r"
             frame += ax.plot([], [], label=label, **_ISO_STYLE)
-        frame += ax.plot(
-            [0],
-            [1],
-            marker="*",
-            markersize=14,
-            color="gold",
-            markeredgecolor="black",
-            linestyle="none",
-            label="perfect classifier (0, 1)",
-            zorder=4,
-        )
+        star = {"ms": 14, "color": "gold", "mec": "black", "zorder": 4}
+        frame += ax.plot(0, 1, "*", label="perfect classifier (0, 1)", **star)
         self.perfect_point_ = frame[-1]
         ax._infometrics_coverage_frame = frame
-
-
-def _ellipse(ax, cloud, color):
-    """The 2-standard-deviation covariance ellipse of an ``(n, 2)`` cloud."""
-    from matplotlib.patches import Ellipse
-
-    eigenvalues, eigenvectors = np.linalg.eigh(np.cov(cloud, rowvar=False))
-    angle = np.degrees(np.arctan2(eigenvectors[1, -1], eigenvectors[0, -1]))
-    width, height = 4 * np.sqrt(np.maximum(eigenvalues[::-1], 0))
-    ellipse = Ellipse(cloud.mean(axis=0), width, height, angle=angle, alpha=0.2)
-    ellipse.set(facecolor=color, edgecolor=color)
-    return ax.add_patch(ellipse)

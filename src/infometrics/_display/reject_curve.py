@@ -18,37 +18,32 @@ from .common import (
     _step_line_kw,
 )
 
-_ERROR_RATE_GREY = "0.35"
-
 
 class RejectCurveDisplay(Display):
     """Measures against the reject rate, over every confidence threshold.
 
-    One classifier per display. Displays drawn on one axes
-    (``ax=display.ax_``, the same ``x``) share its left axis (higher-is-better
-    measures, solid) and right axis (lower-is-better, dashed), in colours of
-    their own, the legend naming each line's display.
+    One classifier per display; displays drawn on one axes (``ax=display.ax_``)
+    share its left axis (higher-is-better measures, solid) and right axis
+    (lower-is-better, dashed), the legend naming each line's display.
 
     Parameters
     ----------
     curve : RejectCurve
         From :func:`reject_curve`.
     threshold : float, default=None
-        A threshold to mark (e.g. a :class:`RejectOptionClassifierCV`'s
-        ``best_threshold_``).
+        A threshold to mark (e.g. ``best_threshold_``).
     name : str, default=None
         Title suffix.
 
     Attributes
     ----------
-    ax_, figure_ : matplotlib Axes and Figure
+    ax_, figure_, legend_ : matplotlib Axes, Figure and Legend
     lines_, threshold_markers_ : dict of str to Line2D
-        One line per measure (also ``"error_rate"``, ``"selective_risk"``),
-        and its point at the threshold.
+        Each measure's line (also ``"error_rate"``, ``"selective_risk"``) and
+        its point at the threshold.
     threshold_line_ : Line2D or None
     lower_ax_ : matplotlib Axes or None
         The right-hand axis, when measures of both directions are drawn.
-    legend_ : matplotlib Legend
 
     See Also
     --------
@@ -102,9 +97,9 @@ class RejectCurveDisplay(Display):
         Parameters
         ----------
         y_true, y_score, confidence_method, sample_weight, labels, measures
-            As for :func:`reject_curve`.
+            As in :func:`reject_curve`.
         threshold, name
-            As for the constructor.
+            As in the constructor.
         ax, **kwargs
             Passed to :meth:`plot`.
 
@@ -150,10 +145,7 @@ class RejectCurveDisplay(Display):
         show_selective_risk=False,
         xscale="sqrt",
     ):
-        """Draw the measures against the reject rate (or coverage), mark the threshold.
-
-        Each point is a usable threshold: the curves are steps, dotted when
-        the points are few.
+        """Draw the measures as steps (each point a usable threshold).
 
         Parameters
         ----------
@@ -162,7 +154,7 @@ class RejectCurveDisplay(Display):
         measures : sequence of str, default=None
             Which of the curve's measures; all by default.
         x : {"reject_rate", "coverage"}, default="reject_rate"
-            The horizontal axis: the share of samples rejected, or accepted.
+            The share of samples rejected, or accepted.
         show_error_rate : bool, default=True
             Also draw the error rate (accepted and wrong, among all samples).
         show_selective_risk : bool, default=False
@@ -187,7 +179,7 @@ class RejectCurveDisplay(Display):
                     "building the curve."
                 )
         ax = _axes(ax)
-        shared = _SharedAxes.of(ax, x)
+        shared = _shared(ax, x)
         positions = curve.reject_rate if x == "reject_rate" else 1 - curve.reject_rate
         # (key, legend label, values, higher is better)
         series = [
@@ -200,36 +192,30 @@ class RejectCurveDisplay(Display):
         if show_selective_risk:
             label = "selective risk: wrong among accepted"
             series.append(("selective_risk", label, 1 - curve.accepted_accuracy, False))
-        axes_of = shared.axes_for({item[3] for item in series})
-        self.lower_ax_ = axes_of.get(False) if axes_of.get(False) is not ax else None
-        colors = _line_colors(shared.colors_taken())
-        grey_free = not shared.drew("error_rate")
+        roles = shared["axes"]  # higher is better -> the axes of those measures
+        for higher in sorted({item[3] for item in series}, reverse=True):
+            if higher not in roles:
+                roles[higher] = ax.twinx() if roles else ax
+        self.lower_ax_ = roles.get(False) if roles.get(False) is not ax else None
         index = None
         if self.threshold is not None:
             index = np.searchsorted(curve.thresholds, self.threshold)
             index = min(int(index), len(curve.thresholds) - 1)
         self.lines_, self.threshold_markers_, labels = {}, {}, {}
+        style = {"drawstyle": "steps-post", **_step_line_kw(len(positions))}
         for key, label, values, higher in series:
             labels[key] = f"{label} ({'higher' if higher else 'lower'} is better)"
-            grey = key == "error_rate" and grey_free
-            (self.lines_[key],) = axes_of[higher].plot(
-                positions,
-                values,
-                drawstyle="steps-post",
-                color=_ERROR_RATE_GREY if grey else next(colors),
-                linestyle="-" if higher else "--",
-                label=labels[key],
-                **_step_line_kw(len(positions)),
-            )
-            if index is not None:
-                (self.threshold_markers_[key],) = axes_of[higher].plot(
-                    [positions[index]],
-                    [values[index]],
-                    marker="o",
-                    markersize=6,
-                    color=self.lines_[key].get_color(),
-                    zorder=3,  # over the threshold line
-                )
+            shared["names"][higher][label.split(":")[0]] = None
+            # The twin axes have a colour cycle of their own: count colours here.
+            color, linestyle = f"C{shared['colors']}", "-" if higher else "--"
+            shared["colors"] += 1
+            self.lines_[key] = roles[higher].plot(
+                positions, values, linestyle, color=color, label=labels[key], **style
+            )[0]
+            if index is not None:  # over the threshold line
+                self.threshold_markers_[key] = roles[higher].plot(
+                    positions[index], values[index], "o", ms=6, color=color, zorder=3
+                )[0]
         drawn = dict(self.lines_)
         self.threshold_line_ = None
         if index is not None:
@@ -237,105 +223,70 @@ class RejectCurveDisplay(Display):
             labels["threshold"] = (
                 f"threshold {self.threshold:.3g} (rejects {rejects:.1%})"
             )
-            # A second display's threshold in its first line's colour.
-            first_color = next(iter(self.lines_.values())).get_color()
+            # A later display's threshold in its first line's colour.
+            color = next(iter(self.lines_.values())).get_color()
             drawn["threshold"] = self.threshold_line_ = ax.axvline(
                 positions[index],
-                color=first_color if shared.drew("threshold") else "black",
+                color=color if shared["entries"] else "black",
                 linestyle=":",
                 linewidth=1.0,
                 label=labels["threshold"],
             )
-        shared.add(self.name, drawn, labels, series)
+        entries = shared["entries"]
+        entries.append((self.name, drawn, labels))
+        if len(entries) > 1:  # each legend entry says whose line it is
+            for number, (name, artists, texts) in enumerate(entries, start=1):
+                for key, artist in artists.items():
+                    prefix = name or f"curve {number}"
+                    artist.set_label(_legend_label(f"{prefix}: {texts[key]}"))
         _set_rate_axis(ax, scale=xscale, kind=x)
-        for higher, target in shared.roles.items():
-            target.set_ylabel(shared.axis_label(higher, wrap=_room_below(ax.figure)))
-        ax.set_title(shared.title())
+        for higher, target in roles.items():
+            target.set_ylabel(_axis_label(shared["names"][higher], higher))
+        named = [_literal(name) for name, *_ in entries if name]
+        title = "Reject curve" if len(entries) == 1 else "Reject curves"
+        ax.set_title(f"{title}: {', '.join(named)}" if named else title)
         self.legend_ = _legend(
             ax,
             below_offset=0.16,
-            line_axes=list(shared.roles.values()),
-            handles=[a for _, artists, _ in shared.entries for a in artists.values()],
+            handles=[a for _, artists, _ in entries for a in artists.values()],
             ncol=2,
         )
         if self.lower_ax_ is not None and not _room_below(ax.figure):
             # The legend lives on ``ax``; drawn above the twin, it stays whole.
             ax.set_zorder(self.lower_ax_.get_zorder() + 1)
             ax.patch.set_visible(False)
+            # matplotlib's "best" place weighs the legend's axes only: hidden
+            # copies of the twin's lines on ``ax`` make it avoid those too.
+            for line in self.lower_ax_.get_lines():
+                hidden = {"visible": False, "scalex": False, "scaley": False}
+                ax.plot(*line.get_data(), transform=line.get_transform(), **hidden)
         return self._finish(ax)
 
 
-class _SharedAxes:
-    """What reject curves on one axes share: the axis of each direction, the
-    colours, the title and one legend naming every display."""
-
-    def __init__(self, ax, x):
-        self.ax, self.x = ax, x
-        self.roles = {}  # higher is better -> the axes holding those measures
-        self.entries = []  # (name, {key: artist}, {key: legend label})
-        self.keys = {True: {}, False: {}}  # the measures' names on each axis
-
-    @classmethod
-    def of(cls, ax, x):
-        shared = getattr(ax, "_infometrics_reject_curves", None)
-        if shared is None:
-            shared = ax._infometrics_reject_curves = cls(ax, x)
-        elif shared.x != x:
-            raise ValueError(
-                f"These axes show a reject curve against {shared.x!r}; another "
-                f"against {x!r} cannot share the horizontal axis. Pass "
-                f"x={shared.x!r}, or draw it on axes of its own."
-            )
-        return shared
-
-    def axes_for(self, directions):
-        """The axes of each direction, a twin on the right made when needed."""
-        for higher in sorted(directions, reverse=True):
-            if higher not in self.roles:
-                self.roles[higher] = self.ax.twinx() if self.roles else self.ax
-        return self.roles
-
-    def drew(self, key):
-        return any(key in artists for _, artists, _ in self.entries)
-
-    def colors_taken(self):
-        return {line.get_color() for axes in self.roles.values() for line in axes.lines}
-
-    def add(self, name, artists, labels, series):
-        self.entries.append((name, artists, labels))
-        for _, label, _, higher in series:
-            self.keys[higher][label.split(":")[0]] = None
-        if len(self.entries) > 1:
-            # Several displays: each legend entry says whose line it is.
-            for index, (name, artists, labels) in enumerate(self.entries):
-                prefix = name or f"curve {index + 1}"
-                for key, artist in artists.items():
-                    artist.set_label(_legend_label(f"{prefix}: {labels[key]}"))
-
-    def axis_label(self, higher, *, wrap):
-        keys = list(self.keys[higher])
-        style, better = ("solid", "higher") if higher else ("dashed", "lower")
-        if len(keys) > 2:
-            return f"{better} is better ({style} lines)"
-        # Where the layout makes room below (the legend there shortens the
-        # axes) and beside, two names go on a line of their own.
-        gap = "\n" if wrap and len(keys) == 2 else " "
-        return f"{', '.join(keys)}{gap}({style}, {better} is better)"
-
-    def title(self):
-        names = [_literal(name) for name, *_ in self.entries if name]
-        if len(self.entries) == 1:
-            return f"Reject curve: {names[0]}" if names else "Reject curve"
-        return "Reject curves" + (f": {', '.join(names)}" if names else "")
+def _shared(ax, x):
+    """What reject curves on one axes share (stored on the axes)."""
+    shared = getattr(ax, "_infometrics_reject_curves", None)
+    if shared is None:
+        shared = ax._infometrics_reject_curves = {
+            "x": x,
+            "axes": {},
+            "names": {True: {}, False: {}},
+            "colors": 0,
+            "entries": [],  # (name, {key: artist}, {key: legend label})
+        }
+    elif shared["x"] != x:
+        raise ValueError(
+            f"These axes show a reject curve against {shared['x']!r}; another "
+            f"against {x!r} cannot share the horizontal axis. Pass "
+            f"x={shared['x']!r}, or draw it on axes of its own."
+        )
+    return shared
 
 
-def _line_colors(taken):
-    """The colour cycle without the colours other displays use, then all of it."""
-    from matplotlib import rcParams
-    from matplotlib.colors import to_rgba
-
-    cycle = rcParams["axes.prop_cycle"].by_key().get("color", ["C0"])
-    taken = {to_rgba(color) for color in taken}
-    yield from (color for color in cycle if to_rgba(color) not in taken)
-    while True:
-        yield from cycle
+def _axis_label(names, higher):
+    style, better = ("solid", "higher") if higher else ("dashed", "lower")
+    if len(names) > 2:
+        return f"{better} is better ({style} lines)"
+    # Two names and the rule on one line may not fit beside short axes.
+    gap = "\n" if len(names) == 2 else " "
+    return f"{', '.join(names)}{gap}({style}, {better} is better)"

@@ -29,11 +29,10 @@ def _steps(ax, coverage, selective_risk, label, area, **line_kw):
 class RiskCoverageDisplay(Display):
     """Risk-coverage curve: selective risk against coverage, with its AURC.
 
-    Each confidence threshold accepts the samples at least that confident
-    (coverage: their share of the weight); the selective risk is the error rate
-    among them. Drawn as steps, whose area is the AURC; ``ax=display.ax_``
-    puts several classifiers on one axes. From an estimator, a
-    :class:`RejectOptionClassifier` is scored on its predictions before rejection.
+    Drawn as steps, whose area is the AURC; ``ax=display.ax_`` puts several
+    classifiers on one axes. A :class:`RejectOptionClassifier` is scored on its
+    predictions before rejection. See the user guide, section "Selective
+    classification".
 
     Parameters
     ----------
@@ -44,8 +43,7 @@ class RiskCoverageDisplay(Display):
     name : str, default=None
         Legend entry.
     oracle_coverage, oracle_selective_risk, oracle_aurc : default=None
-        The same for the best ranking of the same predictions (every correct
-        sample first), drawn with ``plot_oracle=True``.
+        The same for the best ranking of the same predictions.
 
     Attributes
     ----------
@@ -55,12 +53,7 @@ class RiskCoverageDisplay(Display):
 
     See Also
     --------
-    risk_coverage_curve, aurc : The curve's points and the area under it.
-
-    References
-    ----------
-    Y. Geifman and R. El-Yaniv, "Selective classification for deep neural
-    networks", NeurIPS 2017.
+    risk_coverage_curve : The curve's points.
 
     Examples
     --------
@@ -115,9 +108,9 @@ class RiskCoverageDisplay(Display):
         Parameters
         ----------
         y_true, y_pred, confidence, sample_weight
-            As for :func:`risk_coverage_curve` (``confidence`` is required).
+            As in :func:`risk_coverage_curve` (``confidence`` is required).
         plot_oracle, xscale, ax, name, **kwargs
-            As for :meth:`plot`.
+            As in :meth:`plot`.
 
         Returns
         -------
@@ -130,7 +123,6 @@ class RiskCoverageDisplay(Display):
                 "e.g. the top predicted probability): the curve sweeps a "
                 "threshold over it."
             )
-
         wrong, weights, curve = checked_curve(y_true, y_pred, confidence, sample_weight)
         curves = {"": curve}
         if plot_oracle:
@@ -160,7 +152,8 @@ class RiskCoverageDisplay(Display):
         name : str, default=None
             Legend entry; the display's ``name``, else "classifier".
         plot_oracle : bool, default=False
-            Also draw the curve of the best ranking of the same predictions.
+            Also draw the curve of the best ranking of the same predictions
+            (every correct sample first).
         xscale : {"linear", "sqrt"}, default="linear"
             ``"sqrt"`` spreads the high-coverage end.
         **kwargs : dict
@@ -181,22 +174,14 @@ class RiskCoverageDisplay(Display):
         name = name or self.name or "classifier"
         # The dots mark the reachable points, not the added one at coverage 0.
         line_kw = {**_step_line_kw(len(self.coverage)), "markevery": slice(1, None)}
-        line_kw.update(kwargs)
-        self.line_ = _steps(
-            ax, self.coverage, self.selective_risk, name, self.aurc, **line_kw
-        )
+        curve = (self.coverage, self.selective_risk, name, self.aurc)
+        self.line_ = _steps(ax, *curve, **{**line_kw, **kwargs})
         self.oracle_line_ = None
         if plot_oracle:
-            self.oracle_line_ = _steps(
-                ax,
-                self.oracle_coverage,
-                self.oracle_selective_risk,
-                f"{name}, oracle ranking",
-                self.oracle_aurc,
-                linestyle=":",
-                linewidth=1.2,
-                color=self.line_.get_color(),
-            )
+            oracle = (self.oracle_coverage, self.oracle_selective_risk)
+            oracle += (f"{name}, oracle ranking", self.oracle_aurc)
+            color = self.line_.get_color()
+            self.oracle_line_ = _steps(ax, *oracle, ls=":", lw=1.2, color=color)
         _set_rate_axis(ax, scale=xscale, kind="coverage")
         # Every curve on the axes in view (earlier calls fixed the limits).
         top = ax.dataLim.y1 if np.isfinite(ax.dataLim.y1) else 0.0

@@ -107,12 +107,11 @@ def confusion_figure(matrix, class_labels):
     scrolls = n_classes >= _SCROLLING_FROM
     widest = _WIDEST if scrolls else _PAGE_WIDTH
     with _SVG_LOCK:
-        # Names turn and shrink, values shrink, to fit their cells.
         figure = pyplot_free_figure(
             min(widest, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
             min(widest - 1.0, max(3.5, 1.6 + 0.5 * n_classes)),
         )
-        AugmentedConfusionMatrixDisplay.from_confusion_matrix(
+        display = AugmentedConfusionMatrixDisplay.from_confusion_matrix(
             matrix,
             normalize="true",
             # The Display draws the names literally (no mathtext).
@@ -121,6 +120,7 @@ def confusion_figure(matrix, class_labels):
             # Beyond this, the shares no longer fit their cells; the table has them.
             include_values=n_classes <= _MOST_VALUES,
         )
+        _fit_to_cells(display, max(len(str(label)) for label in class_labels))
     rendered = _figure(
         figure,
         "Confusion matrix as shares of each true class",
@@ -139,6 +139,21 @@ def confusion_figure(matrix, class_labels):
         ),
     )
     return scrolling(rendered) if scrolls else rendered
+
+
+def _fit_to_cells(display, longest):
+    """Names and values sized to the cells (in points), names upright when
+    side by side the longest would overlap."""
+    ax = display.ax_
+    ax.apply_aspect()
+    origin, corner = ax.transData.transform([(0, 0), (1, 1)])
+    cell = abs(corner - origin).min() * 72 / ax.figure.dpi
+    size = min(10.0, 0.75 * cell)
+    ax.tick_params(labelsize=size)
+    if 0.7 * size * longest > cell:
+        ax.tick_params(axis="x", labelrotation=90)
+    for value in () if display.text_ is None else display.text_.ravel():
+        value.set_fontsize(min(size, 0.3 * cell))
 
 
 def triangle_figure(matrices):
