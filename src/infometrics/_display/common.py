@@ -171,8 +171,10 @@ def _legend(ax, *, below_offset, **legend_kw):
         return ax.legend(loc="best", framealpha=0.85, **legend_kw)
     below = {"loc": "upper center", "bbox_to_anchor": (0.5, -below_offset)}
     legend = ax.legend(frameon=False, **below, **legend_kw)
-    if legend.get_window_extent().width > ax.figure.bbox.width:
-        # Side by side, long entries would run off the figure's sides.
+    extent, figure = legend.get_window_extent(), ax.figure.bbox
+    if extent.x0 < figure.x0 or extent.x1 > figure.x1:
+        # Side by side, long entries would run off the figure's sides (the
+        # legend is centred on the axes, which a twin axis pushes left).
         legend = ax.legend(frameon=False, **below, **{**legend_kw, "ncol": 1})
     return legend
 
