@@ -16,8 +16,8 @@ def _name(label):
 
 @dataclass(frozen=True)
 class RelabellingNote:
-    """What a report says about renaming the predicted classes of one matrix;
-    ``looks_like`` maps each renamed predicted row to its true class's name."""
+    """A clear renaming of one matrix's predicted classes (``looks_like``: each
+    renamed predicted row to its true class's name)."""
 
     renaming: str
     correct_rate: float
