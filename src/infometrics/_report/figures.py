@@ -164,8 +164,8 @@ def figure_sections(matrix, name):
     ]
 
 
-def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
-    """The reject-curve and risk–coverage (``draw_risk(ax)``) figures."""
+def selective_figures(reject, risk_display, name, *, threshold=None, exact=True):
+    """The reject-curve and risk–coverage figures."""
     from ..plotting import RejectCurveDisplay
 
     with _SVG_LOCK:
@@ -174,7 +174,9 @@ def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
             ax=figure.add_subplot()
         )
         risk = pyplot_free_figure(6.4, 4.6)
-        draw_risk(risk.add_subplot())
+        # Most thresholds worth choosing keep most samples: spread that end.
+        spread = {"plot_oracle": True, "xscale": "sqrt"} if exact else {}
+        risk_display.plot(ax=risk.add_subplot(), **spread)
     drawn = _figure(
         figure,
         f"Reject curve of {name}",

@@ -238,7 +238,7 @@ def html_report_from_estimator(
     Parameters
     ----------
     estimator : RejectOptionClassifier or RejectOptionClassifierCV
-        Fitted.
+        The fitted estimator.
     X : array-like of shape (n_samples, n_features)
         The data to describe, usually held out.
     y : array-like of shape (n_samples,)
@@ -458,31 +458,18 @@ def value_reasons(quantities, values, undefined):
     """Why each measure of ``values`` is 0 or undefined by definition, or "":
     its evaluation's reason (``undefined``) or an infinite cross-entropy."""
     reasons = {name: f"undefined: {reason}" for name, reason in undefined.items()}
-    infinite = {}
-    if not np.all(np.isfinite(cross_entropy_y_t(quantities))):
-        rejected = quantities.n_outputs > quantities.n_classes and bool(
-            np.any(quantities.column_totals[..., -1] > 0)
-        )
-        cause = (
-            "the output puts mass on “rejected”, which the truth never takes"
-            if rejected
-            else "a class is predicted that is never true"
-        )
-        infinite["H(y; t)"] = f"H(y; t) is infinite ({cause})"
-    if not np.all(np.isfinite(cross_entropy_t_y(quantities))):
-        infinite["H(t; y)"] = "H(t; y) is infinite (a true class is never predicted)"
+    terms = {"H(y; t)": cross_entropy_y_t, "H(t; y)": cross_entropy_t_y}
+    infinite = [
+        t for t, term in terms.items() if not np.isfinite(term(quantities)).all()
+    ]
     for name, number in values.items():
         ni = NI_MEASURES.get(name)
-        if ni is None or ni.group != "cross-entropy" or number != 0.0:
-            continue
-        causes = [
-            infinite[term] for term in _cross_entropies_in(ni) if term in infinite
-        ]
-        if causes:
-            reasons[name] = (
-                f"0 by definition: {' and '.join(causes)}, so the ratio is 0 in "
-                "the limit"
-            )
+        if ni is not None and ni.group == "cross-entropy" and number == 0.0:
+            causes = [
+                f"{t} is infinite" for t in _cross_entropies_in(ni) if t in infinite
+            ]
+            if causes:
+                reasons[name] = f"0 by definition: {' and '.join(causes)} (the limit)"
     return [reasons.get(name, "") for name in values.index]
 
 

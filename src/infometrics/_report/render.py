@@ -19,16 +19,20 @@ p.meta, p.intervals, footer, dt, span.interval, td.better, td.why { color: #5760
 dl.summary { display: grid; gap: 8px;
              grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
 dl.summary div { border: 1px solid #d0d7de; border-radius: 6px; padding: 6px 10px; }
+dt { font-size: 0.8em; }
 dd { margin: 0; font-size: 1.25em; }
 span.interval { display: block; font-size: 0.62em; white-space: nowrap; }
 table { border-collapse: collapse; margin: 0.4em 0 1em; font-size: 0.92em; }
-th, td { padding: 3px 10px; border-bottom: 1px solid #eaeef2; text-align: left; }
-thead th, tr.family th, tr.average > * { background: #f6f8fa; white-space: nowrap; }
-.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th, td { padding: 3px 10px; border-bottom: 1px solid #eaeef2; text-align: left;
+         vertical-align: top; }
+thead th, tr.family th, tr.average > * { background: #f6f8fa; }
+th, td.better, .num { white-space: nowrap; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.undefined { color: #8c959f; }
 .rejected { border-left: 2px solid #8c959f; }
 div.scroll { overflow-x: auto; }
 div.scroll img { max-width: none; }
+figure { margin: 0.6em 0 1.4em; }
 img { max-width: 100%; height: auto; }
 img.wide { width: 100%; }
 figcaption { color: #444; font-size: 0.92em; max-width: 760px; }

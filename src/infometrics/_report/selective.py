@@ -64,21 +64,10 @@ def _section(rows, lead, drawn):
     )
 
 
-def labels_section(
-    y_true,
-    y_pred,
-    confidence,
-    *,
-    labels,
-    reject_label,
-    sample_weight,
-    threshold,
-    name,
-    figures,
-):
+def labels_section(y_true, y_pred, confidence, *, threshold, name, figures, **options):
     """The section from labels and checked confidences (labels checked once here)."""
     classes, true, pred, weights = check_selective(
-        y_true, y_pred, sample_weight, labels=labels, reject_label=reject_label
+        y_true, y_pred, options.pop("sample_weight"), **options
     )
     wrong = true != pred
     curve, scaled = selective_curve(wrong, confidence, weights)
@@ -113,13 +102,8 @@ def labels_section(
             oracle_selective_risk=oracle.selective_risk,
             oracle_aurc=curve_readings(oracle)[0],
         )
-        drawn = selective_figures(
-            reject,
-            # Most thresholds worth choosing keep most samples: spread that end.
-            lambda ax: display.plot(ax=ax, plot_oracle=True, xscale="sqrt"),
-            name,
-            threshold=None if isinstance(threshold, dict) else threshold,
-        )
+        threshold = None if isinstance(threshold, dict) else threshold
+        drawn = selective_figures(reject, display, name, threshold=threshold)
     return _section(rows, "at every threshold", drawn)
 
 
@@ -136,13 +120,9 @@ def binned_section(binned, *, name, figures=True):
         from ..plotting import RiskCoverageDisplay
         from .figures import selective_figures
 
-        drawn = selective_figures(
-            reject,
-            lambda ax: RiskCoverageDisplay(
-                coverage=curve[0], selective_risk=curve[1], name=name
-            ).plot(ax=ax),
-            name,
-            exact=False,
+        display = RiskCoverageDisplay(
+            coverage=curve[0], selective_risk=curve[1], name=name
         )
+        drawn = selective_figures(reject, display, name, exact=False)
     lead = f"at {len(binned.thresholds)} confidence thresholds"
     return _section(selective_rows(curve), lead, drawn)
