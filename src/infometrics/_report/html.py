@@ -13,8 +13,8 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._counting.label_checks import is_rejection, reject_marker
 from .._curves.scores import check_confidence
+from .._curves.selective import check_selective
 from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
@@ -48,12 +48,9 @@ _ALSO = (("accuracy on accepted", "accepted_accuracy"),)
 DEFAULT_RESAMPLES = 1000
 
 
-def _apply_threshold(y_pred, confidence, threshold, reject_label):
-    """The predictions after rejection below ``threshold`` (checked)."""
-    predictions = np.array(y_pred, dtype=object)  # a copy: rejections are written
-    # Compared as the counting does: a missing-value marker (np.nan, pd.NA)
-    # matches every missing prediction, where ``==`` fails for both.
-    if is_rejection(predictions.reshape(-1), reject_marker(reject_label)).any():
+def _apply_threshold(classes, pred, confidence, threshold, reject_label):
+    """The predicted codes, rejected (``len(classes)``) below ``threshold``."""
+    if (pred == len(classes)).any():
         raise ValueError(
             "With confidence, pass y_pred before rejection (every prediction a "
             f"class, none {reject_label!r}): the page shows every threshold. To "
@@ -61,7 +58,7 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
             "threshold=t."
         )
     if threshold is None:
-        return y_pred
+        return pred
     if reject_label is None:
         raise ValueError(
             "threshold rejects predictions; pass the label that marks them as "
@@ -74,17 +71,15 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
         ):
             raise ValueError(f"threshold must be a number; got {value!r}.")
     if per_class:
-        missing = [label for label in predictions.tolist() if label not in threshold]
+        names = classes.tolist()
+        missing = [names[k] for k in np.unique(pred) if names[k] not in threshold]
         if missing:
             raise ValueError(
                 f"threshold has no value for the predicted class {missing[0]!r}; "
                 "give one per class."
             )
-        # The threshold of each sample's predicted class.
-        threshold = np.array([threshold[label] for label in predictions.tolist()])
-    # A threshold array already holds one per sample: every entry is used.
-    predictions[~accepted(confidence, threshold, slice(None))] = reject_label
-    return predictions
+        threshold = np.array([threshold.get(name, np.nan) for name in names])
+    return np.where(accepted(confidence, threshold, pred), pred, len(classes))
 
 
 class HTMLPage(str):
@@ -170,7 +165,12 @@ def html_report(
     >>> page.startswith("<!DOCTYPE html>") and "Per class" in page
     True
     """
-    decided, sections = y_pred, ()
+    sections, class_names = (), None
+    options = {
+        "labels": labels,
+        "reject_label": reject_label,
+        "sample_weight": sample_weight,
+    }
     if confidence is not None:
         if confusion_matrix is not None or y_true is None or y_pred is None:
             raise ValueError(
@@ -178,30 +178,30 @@ def html_report(
                 "prediction), not a confusion matrix."
             )
         confidence = check_confidence(confidence, np.asarray(y_true).shape[0])
-        # First: a rejection already in y_pred is the likelier mistake.
-        decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
-    elif threshold is not None:
-        raise ValueError("threshold needs confidence (one per prediction).")
-    options = {
-        "labels": labels,
-        "reject_label": reject_label,
-        "sample_weight": sample_weight,
-    }
-    matrix, class_labels = counts_and_labels(
-        y_true, decided, confusion_matrix, **options
-    )
-    if confidence is not None:
+        # The labels are checked once, then counted as codes.
+        selective = check_selective(y_true, y_pred, **options)
+        class_names, y_true, y_pred = selective[:3]
+        y_pred = _apply_threshold(
+            class_names, y_pred, confidence, threshold, reject_label
+        )
         sections = (
             labels_section(
-                y_true,
-                y_pred,
+                selective,
                 confidence,
                 threshold=threshold,
                 name=str(name),
                 figures=figures,
-                **options,
             ),
         )
+        options["labels"] = np.arange(len(class_names))
+        options["reject_label"] = None if reject_label is None else len(class_names)
+    elif threshold is not None:
+        raise ValueError("threshold needs confidence (one per prediction).")
+    matrix, class_labels = counts_and_labels(
+        y_true, y_pred, confusion_matrix, **options
+    )
+    if class_names is not None:
+        class_labels = class_names
     page, note = html_page(
         matrix,
         class_labels,
@@ -214,7 +214,7 @@ def html_report(
         # Weighted counts are no multinomial sample: resample the labels.
         weighted=None
         if sample_weight is None or y_true is None
-        else {"y_true": y_true, "y_pred": decided, **options},
+        else {"y_true": y_true, "y_pred": y_pred, **options},
         threshold=threshold,
         can_reject=confidence is not None,
         sections=sections,

@@ -84,8 +84,7 @@ def check_row_names(class_labels, reject_column, averages=True):
     added = (["rejected"] if reject_column else []) + list(AVERAGES if averages else [])
     for name in np.asarray(class_labels).tolist():
         if isinstance(name, str) and name in added:
-            # Any reject column adds the row, an empty one too (nothing
-            # rejected under reject_label=-1): one rule for table and page.
+            # Any reject column adds the row, an empty one too.
             hint = (
                 ", or count labels that are never rejected with reject_label=None,"
                 if name == "rejected"
@@ -99,14 +98,9 @@ def check_row_names(class_labels, reject_column, averages=True):
             )
 
 
-def _ratio(numerator, denominator):
+def _ratio(top, bottom):
     """Elementwise quotient, NaN where the denominator is 0."""
-    return np.divide(
-        numerator,
-        denominator,
-        out=np.full(np.shape(numerator), np.nan),
-        where=denominator > 0,
-    )
+    return np.divide(top, bottom, out=np.full(np.shape(top), np.nan), where=bottom > 0)
 
 
 def _supports(sums):

@@ -5,7 +5,6 @@ import numpy as np
 import pandas as pd
 
 from .._curves.selective import (
-    check_selective,
     curve_readings,
     excess_aurc,
     oracle_curve,
@@ -64,11 +63,9 @@ def _section(rows, lead, drawn):
     )
 
 
-def labels_section(y_true, y_pred, confidence, *, threshold, name, figures, **options):
-    """The section from labels and checked confidences (labels checked once here)."""
-    classes, true, pred, weights = check_selective(
-        y_true, y_pred, options.pop("sample_weight"), **options
-    )
+def labels_section(checked, confidence, *, threshold, name, figures):
+    """The section from checked labels (:func:`check_selective`) and confidences."""
+    classes, true, pred, weights = checked
     wrong = true != pred
     curve, scaled = selective_curve(wrong, confidence, weights)
     oracle = oracle_curve(wrong, scaled)
