@@ -7,15 +7,8 @@ import threading
 
 from .render import scrolling, section, text
 
-# The confusion-matrix figure fits the page (inches) below _SCROLLING_FROM
-# classes, then grows and scrolls; its cells show values up to _MOST_VALUES.
-_PAGE_WIDTH = 11.0
-_WIDEST = 16.0
-_SCROLLING_FROM = 40
-_MOST_VALUES = 30
 
-
-def pyplot_free_figure(width, height, *, constrained=False):
+def pyplot_free_figure(width, height):
     """A matplotlib Figure outside pyplot: nothing global to close or leak."""
     try:
         from matplotlib.figure import Figure
@@ -25,9 +18,7 @@ def pyplot_free_figure(width, height, *, constrained=False):
             "pip install 'infometrics[plot]', or pass figures=False for the "
             "tables only."
         ) from exc
-    figure = Figure(
-        figsize=(width, height), layout="constrained" if constrained else None
-    )
+    figure = Figure(figsize=(width, height))
     # The Displays' legends below the axes fit a tight bounding box.
     figure._infometrics_tight_bbox = True
     return figure
@@ -91,8 +82,9 @@ def confusion_figure(matrix, class_labels):
     from ..plotting import AugmentedConfusionMatrixDisplay
 
     n_classes = matrix.shape[0]
-    scrolls = n_classes >= _SCROLLING_FROM
-    widest = _WIDEST if scrolls else _PAGE_WIDTH
+    # The figure fits the page (inches) below 40 classes, then grows and scrolls.
+    scrolls = n_classes >= 40
+    widest = 16.0 if scrolls else 11.0
     with _SVG_LOCK:
         figure = pyplot_free_figure(
             min(widest, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
@@ -103,7 +95,7 @@ def confusion_figure(matrix, class_labels):
             normalize="true",
             display_labels=list(class_labels),
             ax=figure.add_subplot(),
-            include_values=n_classes <= _MOST_VALUES,
+            include_values=n_classes <= 30,  # beyond, the shares do not fit
         )
     rendered = _figure(
         figure,
@@ -140,11 +132,9 @@ def coverage_figure(matrices):
 
 def figure_sections(matrix, name):
     """The entropy-triangle and information-coverage sections of the page."""
+    matrices = {name: matrix}
     with _SVG_LOCK:
-        triangle, coverage = (
-            triangle_figure({name: matrix}),
-            coverage_figure({name: matrix}),
-        )
+        triangle, coverage = triangle_figure(matrices), coverage_figure(matrices)
     triangle = _figure(
         triangle,
         f"Entropy triangle of {name}",

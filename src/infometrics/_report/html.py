@@ -396,12 +396,9 @@ def _intervals(counts, weighted, options):
         return {}, ""
     if weighted is None and counts.max() >= 2.0**62 / counts.size:
         # No sample of this many draws can be resampled (nor held).
-        return {}, "No intervals: the counts are too large to be resampled as samples."
+        return {}, "No intervals: the counts are too large to be resampled."
     if weighted is None and not np.array_equal(counts, np.round(counts)):
-        return {}, (
-            "No intervals: the counts are weighted. Pass the labels and "
-            "sample_weight to html_report for intervals of weighted data."
-        )
+        return {}, "No intervals: the counts are weighted (pass the labels instead)."
     names = [name for _, name in HEADLINE]
     # The page states why an interval is partial or NaN; no warning.
     with interval_notes() as notes:

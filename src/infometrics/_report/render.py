@@ -25,6 +25,7 @@ span.interval { display: block; font-size: 0.62em; white-space: nowrap; }
 table { border-collapse: collapse; margin: 0.4em 0 1em; font-size: 0.92em; }
 th, td { padding: 3px 10px; border-bottom: 1px solid #eaeef2; text-align: left;
          vertical-align: top; }
+tbody th { position: sticky; left: 0; background: #fff; }
 thead th, tr.family th, tr.average > * { background: #f6f8fa; }
 th, td.better, .num { white-space: nowrap; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -63,7 +64,7 @@ def cell(value, digits=4, css=""):
 
 def section(heading, lead, body):
     """A titled section: the heading, a lead paragraph (or None), the body."""
-    lead = "" if lead is None else f'<p class="lead">{text(lead)}</p>\n'
+    lead = "" if lead is None else f"<p>{text(lead)}</p>\n"
     return f"<section><h2>{text(heading)}</h2>\n{lead}{body}\n</section>"
 
 
@@ -105,15 +106,11 @@ def frame_table(frame, css, *, digits=4, marked=()):
         groups.setdefault(group, []).append(row + cells + "</tr>")
     for group, lines in groups.items():
         if grouped:
-            span = len(columns) + 1
-            heading = f'<th colspan="{span}">{text(group)}</th>'
+            heading = f'<th colspan="{len(columns) + 1}">{text(group)}</th>'
             lines.insert(0, f'<tr class="family">{heading}</tr>')
         rows.append("<tbody>" + "\n".join(lines) + "</tbody>")
-    return (
-        f'<table class="{css}"><thead><tr>{head}</tr></thead>'
-        + "".join(rows)
-        + "</table>"
-    )
+    body = "".join(rows)
+    return f'<table class="{css}"><thead><tr>{head}</tr></thead>{body}</table>'
 
 
 def total_text(matrix):
