@@ -522,3 +522,19 @@ def test_why_undefined_is_the_reason_of_the_value_shown():
     assert rows["precision"][why] == "undefined: the positive class is never predicted"
     assert rows["recall"][1] == "0.0000"
     assert rows["recall"][why] == ""
+
+
+def test_a_threshold_keeps_the_classes_of_the_predictions_it_rejects():
+    # The classes come from the labels before rejection: a class predicted only
+    # below the threshold stays a class of the tables, as of the curves.
+    page = im.report.html_report(
+        [0, 0, 1, 1],
+        [0, 2, 1, 1],
+        confidence=[0.9, 0.1, 0.9, 0.9],
+        threshold=0.5,
+        figures=False,
+        n_resamples=0,
+    )
+    counts = _parse(page).table("matrix")
+    assert counts[0] == ["true \\ predicted", "0", "1", "2", "rejected"]
+    assert counts[3] == ["2", "0", "0", "0", "0"]

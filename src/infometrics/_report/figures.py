@@ -7,16 +7,8 @@ import threading
 
 from .render import scrolling, section, text
 
-# The confusion-matrix figure fits the page up to _SCROLLING_FROM classes
-# (_PAGE_WIDTH inches at most), then grows up to _WIDEST inches and scrolls in
-# its frame; up to _MOST_VALUES classes its cells show their values.
-_PAGE_WIDTH = 11.0
-_WIDEST = 16.0
-_SCROLLING_FROM = 40
-_MOST_VALUES = 30
 
-
-def pyplot_free_figure(width, height, *, constrained=False):
+def pyplot_free_figure(width, height):
     """A matplotlib Figure outside pyplot: nothing global to close or leak."""
     try:
         from matplotlib.figure import Figure
@@ -26,38 +18,24 @@ def pyplot_free_figure(width, height, *, constrained=False):
             "pip install 'infometrics[plot]', or pass figures=False for the "
             "tables only."
         ) from exc
-    figure = Figure(
-        figsize=(width, height), layout="constrained" if constrained else None
-    )
-    # Saved with a tight bounding box, which takes in the legends the Displays
-    # place below their axes (cheaper than a layout engine).
+    figure = Figure(figsize=(width, height))
+    # The Displays' legends below the axes fit a tight bounding box.
     figure._infometrics_tight_bbox = True
     return figure
 
 
-# What the embedded SVG needs whatever the user's rcParams say: text drawn as
-# paths (no font needed) and images inside the file. matplotlib's SVG writer
-# reads these from the global rcParams while it draws; they are set (and put
-# back) only when the user changed them, and under a lock, because rcParams
-# are shared by every thread and matplotlib's rc_context is not thread-safe.
+# Text as paths (no font needed) and images inline, whatever the user's
+# rcParams: set and put back under a lock, as rcParams are global and neither
+# rc_context nor the mathtext parser is thread-safe (the lock also guards
+# building the figures).
 _SVG_RC = {"svg.fonttype": "path", "svg.image_inline": True}
-# Held while a page's figures are built, and while saved: building lays
-# text out, and matplotlib's mathtext parser (pyparsing) is not thread-safe
-# either: two pages drawn at once in threads raised ParseException on the
-# Displays' own mathtext labels.
 _SVG_LOCK = threading.Lock()
-
-
-# matplotlib names clip paths, markers, hatches and images by a hash salted
-# with a random uuid unless ``svg.hashsalt`` is set: ids ending in 10 hex
-# digits.
+# matplotlib's ids of clip paths, markers and images: a random-salted hash.
 _HASHED_ID = re.compile(r'\bid="([^"]*[0-9a-f]{10})"')
 
 
 def _stable_ids(svg):
-    """The SVG with the hashed ids it defines (and their ``#id`` references)
-    renumbered in order of appearance: the same bytes on every call without
-    touching ``svg.hashsalt``."""
+    """The SVG with its hashed ids renumbered in order: the same bytes on every call."""
     renamed = {}
     for old in _HASHED_ID.findall(svg):
         renamed.setdefault(old, f"{old[:-10]}{len(renamed):010x}")
@@ -92,7 +70,7 @@ def _svg_data_uri(figure):
 
 
 def _figure(figure, alt, caption, *, wide=False):
-    """A rendered figure with its caption (the page's own text, escaped here)."""
+    """A rendered figure with its (escaped) caption."""
     size = ' class="wide"' if wide else ""
     return (
         f'<figure><img{size} src="{_svg_data_uri(figure)}" alt="{text(alt)}">'
@@ -104,8 +82,9 @@ def confusion_figure(matrix, class_labels):
     from ..plotting import AugmentedConfusionMatrixDisplay
 
     n_classes = matrix.shape[0]
-    scrolls = n_classes >= _SCROLLING_FROM
-    widest = _WIDEST if scrolls else _PAGE_WIDTH
+    # The figure fits the page (inches) below 40 classes, then grows and scrolls.
+    scrolls = n_classes >= 40
+    widest = 16.0 if scrolls else 11.0
     with _SVG_LOCK:
         figure = pyplot_free_figure(
             min(widest, max(5.0, 2.5 + 0.6 * (n_classes + 1))),
@@ -114,29 +93,15 @@ def confusion_figure(matrix, class_labels):
         display = AugmentedConfusionMatrixDisplay.from_confusion_matrix(
             matrix,
             normalize="true",
-            # The Display draws the names literally (no mathtext).
             display_labels=list(class_labels),
             ax=figure.add_subplot(),
-            # Beyond this, the shares no longer fit their cells; the table has them.
-            include_values=n_classes <= _MOST_VALUES,
+            include_values=n_classes <= 30,  # beyond, the shares do not fit
         )
         _fit_to_cells(display, max(len(str(label)) for label in class_labels))
     rendered = _figure(
         figure,
         "Confusion matrix as shares of each true class",
-        "The same matrix as shares of each true class (rows sum to 1): the "
-        "diagonal is each class's recall"
-        + (
-            "; the reject column, in its own colours, the share of the class rejected."
-            if matrix.shape[1] > n_classes
-            else "."
-        )
-        + (
-            ""
-            if n_classes <= _MOST_VALUES
-            else " With this many classes the cells show colours only; the "
-            "counts are in the table above."
-        ),
+        "The same matrix as shares of each true class: the diagonal is the recall.",
     )
     return scrolling(rendered) if scrolls else rendered
 
@@ -157,7 +122,7 @@ def _fit_to_cells(display, longest):
 
 
 def triangle_figure(matrices):
-    """The entropy triangle of ``{name: matrix}``: whole, and zoomed on its points."""
+    """The entropy triangle of ``{name: matrix}``, whole and zoomed."""
     from ..plotting import EntropyTriangleDisplay
 
     figure = pyplot_free_figure(12.0, 5.6)
@@ -183,29 +148,21 @@ def coverage_figure(matrices):
 
 def figure_sections(matrix, name):
     """The entropy-triangle and information-coverage sections of the page."""
+    matrices = {name: matrix}
     with _SVG_LOCK:
-        triangle, coverage = (
-            triangle_figure({name: matrix}),
-            coverage_figure({name: matrix}),
-        )
+        triangle, coverage = triangle_figure(matrices), coverage_figure(matrices)
     triangle = _figure(
         triangle,
         f"Entropy triangle of {name}",
-        "Each point splits the uncertainty of the true and predicted classes "
-        "into information transferred (2MI′, towards the bottom right: "
-        "better), information that stays unexplained (VI′, bottom left) and "
-        "distance from uniform marginals (ΔH′, top). ▲ and ▼ are the true "
-        "and predicted marginals. Right: the same points, zoomed.",
+        "The uncertainty split into information transferred (2MI′, better to "
+        "the bottom right), left unexplained (VI′) and margins (ΔH′); right: zoomed.",
         wide=True,
     )
     coverage = _figure(
         coverage,
         f"Information coverage of {name}",
-        "Completeness f(T;S) (share of the truth's information the "
-        "predictions carry, higher is better) against the false-information "
-        "ratio r(S|T) (information in the predictions that is not about the "
-        "truth, lower is better); the perfect classifier sits at r = 0, "
-        "f = 1.",
+        "Completeness f(T;S) (higher is better) against the false-information "
+        "ratio r(S|T) (lower is better).",
     )
     return [
         section("Entropy triangle", None, triangle),
@@ -213,9 +170,8 @@ def figure_sections(matrix, name):
     ]
 
 
-def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
-    """The reject-curve and risk–coverage (``draw_risk(ax)``) figures; ``exact``:
-    one step per distinct confidence, else per bin edge."""
+def selective_figures(reject, risk_display, name, *, threshold=None, exact=True):
+    """The reject-curve and risk–coverage figures."""
     from ..plotting import RejectCurveDisplay
 
     with _SVG_LOCK:
@@ -224,27 +180,17 @@ def selective_figures(reject, draw_risk, name, *, threshold=None, exact=True):
             ax=figure.add_subplot()
         )
         risk = pyplot_free_figure(6.4, 4.6)
-        draw_risk(risk.add_subplot())
-    reject_caption = (
-        "The information measures and the error rate against the share of "
-        f"samples rejected, one {'step' if exact else 'point'} per confidence "
-        "threshold: higher-is-better measures are solid (left axis), "
-        "lower-is-better ones dashed (right axis). The reject-rate axis is "
-        "stretched where little is rejected."
-        + ("" if threshold is None else " The marked point is the tables' threshold.")
+        # Most thresholds worth choosing keep most samples: spread that end.
+        spread = {"plot_oracle": True, "xscale": "sqrt"} if exact else {}
+        risk_display.plot(ax=risk.add_subplot(), **spread)
+    drawn = _figure(
+        figure,
+        f"Reject curve of {name}",
+        "The measures against the share rejected, one point per threshold.",
     )
-    drawn = _figure(figure, f"Reject curve of {name}", reject_caption)
-    risk_caption = (
-        "Selective risk (error rate among the accepted predictions) against "
-        "coverage (the share accepted), one step per confidence threshold"
-    )
-    if exact:
-        risk_caption += (
-            "; the oracle ranks every correct prediction above every error, the "
-            "best these predictions allow. The area under the curve is the AURC. "
-            "The coverage axis is stretched towards 100 %, where most useful "
-            "thresholds lie."
-        )
     return drawn + _figure(
-        risk, f"Risk–coverage curve of {name}", risk_caption + ("" if exact else ".")
+        risk,
+        f"Risk–coverage curve of {name}",
+        "Error rate among the accepted against the share accepted"
+        + ("; the oracle ranks every error last." if exact else "."),
     )

@@ -1,9 +1,5 @@
-"""One self-contained HTML page that describes a classifier.
-
-The tables come from the pandas reports (rendered by :mod:`.render`), the
-figures from the Displays (embedded SVG, :mod:`.figures`): the page loads no
-file and no network address.
-"""
+"""One self-contained HTML page that describes a classifier: the pandas reports'
+tables and the Displays as embedded SVG; it loads no file and no network address."""
 
 from __future__ import annotations
 
@@ -17,8 +13,8 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from .._counting.label_checks import is_rejection, reject_marker
 from .._curves.scores import check_confidence
+from .._curves.selective import check_selective
 from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
@@ -39,8 +35,7 @@ from .render import (
 from .selective import labels_section
 from .tables import measures_table
 
-# The headline numbers, with an interval each: (label, registry name); the
-# reject rate last.
+# (label, registry name) of the numbers with an interval each, the reject rate last.
 HEADLINE = (
     ("NI2", "ni2"),
     ("f(T;S)", "info_completeness"),
@@ -53,12 +48,9 @@ _ALSO = (("accuracy on accepted", "accepted_accuracy"),)
 DEFAULT_RESAMPLES = 1000
 
 
-def _apply_threshold(y_pred, confidence, threshold, reject_label):
-    """Check the confidence inputs; the predictions after rejection, if any."""
-    predictions = np.asarray(y_pred, dtype=object)
-    # Compared as the counting does: a missing-value marker (np.nan, pd.NA)
-    # matches every missing prediction, where ``==`` fails for both.
-    if is_rejection(predictions.reshape(-1), reject_marker(reject_label)).any():
+def _apply_threshold(classes, pred, confidence, threshold, reject_label):
+    """The predicted codes, rejected (``len(classes)``) below ``threshold``."""
+    if (pred == len(classes)).any():
         raise ValueError(
             "With confidence, pass y_pred before rejection (every prediction a "
             f"class, none {reject_label!r}): the page shows every threshold. To "
@@ -66,7 +58,7 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
             "threshold=t."
         )
     if threshold is None:
-        return y_pred
+        return pred
     if reject_label is None:
         raise ValueError(
             "threshold rejects predictions; pass the label that marks them as "
@@ -79,23 +71,19 @@ def _apply_threshold(y_pred, confidence, threshold, reject_label):
         ):
             raise ValueError(f"threshold must be a number; got {value!r}.")
     if per_class:
-        missing = [label for label in predictions.tolist() if label not in threshold]
+        names = classes.tolist()
+        missing = [names[k] for k in np.unique(pred) if names[k] not in threshold]
         if missing:
             raise ValueError(
                 f"threshold has no value for the predicted class {missing[0]!r}; "
                 "give one per class."
             )
-        # The threshold of each sample's predicted class.
-        threshold = np.array([threshold[label] for label in predictions.tolist()])
-    predictions = predictions.copy()
-    # A threshold array already holds one per sample: every entry is used.
-    predictions[~accepted(confidence, threshold, slice(None))] = reject_label
-    return predictions
+        threshold = np.array([threshold.get(name, np.nan) for name in names])
+    return np.where(accepted(confidence, threshold, pred), pred, len(classes))
 
 
 class HTMLPage(str):
-    """A ``str`` that a notebook shows in an ``<iframe>``: the page's style
-    cannot restyle the notebook around it."""
+    """A ``str`` a notebook shows in an ``<iframe>`` (its style stays inside)."""
 
     __slots__ = ()
 
@@ -127,29 +115,28 @@ def html_report(
 ) -> str:
     """One self-contained HTML page: every measure, per class, and the figures.
 
-    The page shows the counts, the tables of :func:`per_class_report` and
+    The counts, the tables of :func:`per_class_report` and
     :func:`information_report`, the Displays as embedded SVG and, with
-    confidences, the reject and risk–coverage curves and their measures
-    (:func:`aurc` and its kin). It loads nothing else: it opens offline and
-    can be mailed as one file.
+    confidences, the selective-classification curves and measures. The page
+    loads nothing else. See the user guide, section "Reports".
 
     Parameters
     ----------
     {label_parameters}
     confidence : array-like of shape (n_samples,), default=None
-        The confidence in each prediction (higher = more sure); ``y_pred``
-        then holds the predictions before rejection.
+        Confidence in each prediction (higher = surer); ``y_pred`` then holds
+        the predictions before rejection.
     threshold : float or dict, default=None
-        With ``confidence``: the tables describe the classifier that rejects
+        With ``confidence``, the tables describe the classifier that rejects
         below it (a dict ``{class: threshold}``: per predicted class).
     name : str, default="classifier"
-        The classifier's name in the figures' legends.
+        The classifier's name in the figures.
     title : str, default="Classifier report"
         The page's title and heading.
     figures : bool, default=True
         Draw the figures (needs matplotlib, the ``plot`` extra).
     n_resamples : int, default=1000
-        Bootstrap resamples of the headline numbers' intervals; 0 shows none.
+        Bootstrap resamples of the headline intervals; 0 shows none.
     confidence_level : float, default=0.95
         Coverage of those intervals.
     random_state : int, Generator or None, default=None
@@ -161,11 +148,6 @@ def html_report(
     -------
     page : str
         The HTML document; a notebook shows it in a frame of its own.
-
-    Raises
-    ------
-    ImportError
-        If ``figures=True`` and matplotlib is not installed.
 
     Warns
     -----
@@ -180,12 +162,15 @@ def html_report(
     --------
     >>> from infometrics.report import html_report
     >>> page = html_report(confusion_matrix=[[90, 0, 0], [0, 9, 1]], figures=False)
-    >>> page.startswith("<!DOCTYPE html>")
-    True
-    >>> "ni2" in page and "Per class" in page
+    >>> page.startswith("<!DOCTYPE html>") and "Per class" in page
     True
     """
-    decided, sections = y_pred, ()
+    sections, class_names = (), None
+    options = {
+        "labels": labels,
+        "reject_label": reject_label,
+        "sample_weight": sample_weight,
+    }
     if confidence is not None:
         if confusion_matrix is not None or y_true is None or y_pred is None:
             raise ValueError(
@@ -193,32 +178,30 @@ def html_report(
                 "prediction), not a confusion matrix."
             )
         confidence = check_confidence(confidence, np.asarray(y_true).shape[0])
-        # First: a rejection already in y_pred is the likelier mistake.
-        decided = _apply_threshold(y_pred, confidence, threshold, reject_label)
-    elif threshold is not None:
-        raise ValueError("threshold needs confidence (one per prediction).")
-    matrix, class_labels = counts_and_labels(
-        y_true,
-        decided,
-        confusion_matrix,
-        labels=labels,
-        reject_label=reject_label,
-        sample_weight=sample_weight,
-    )
-    if confidence is not None:
+        # The labels are checked once, then counted as codes.
+        selective = check_selective(y_true, y_pred, **options)
+        class_names, y_true, y_pred = selective[:3]
+        y_pred = _apply_threshold(
+            class_names, y_pred, confidence, threshold, reject_label
+        )
         sections = (
             labels_section(
-                y_true,
-                y_pred,
+                selective,
                 confidence,
-                labels=labels,
-                reject_label=reject_label,
-                sample_weight=sample_weight,
                 threshold=threshold,
                 name=str(name),
                 figures=figures,
             ),
         )
+        options["labels"] = np.arange(len(class_names))
+        options["reject_label"] = None if reject_label is None else len(class_names)
+    elif threshold is not None:
+        raise ValueError("threshold needs confidence (one per prediction).")
+    matrix, class_labels = counts_and_labels(
+        y_true, y_pred, confusion_matrix, **options
+    )
+    if class_names is not None:
+        class_labels = class_names
     page, note = html_page(
         matrix,
         class_labels,
@@ -231,13 +214,7 @@ def html_report(
         # Weighted counts are no multinomial sample: resample the labels.
         weighted=None
         if sample_weight is None or y_true is None
-        else {
-            "y_true": y_true,
-            "y_pred": decided,
-            "labels": labels,
-            "reject_label": reject_label,
-            "sample_weight": sample_weight,
-        },
+        else {"y_true": y_true, "y_pred": y_pred, **options},
         threshold=threshold,
         can_reject=confidence is not None,
         sections=sections,
@@ -261,7 +238,7 @@ def html_report_from_estimator(
     Parameters
     ----------
     estimator : RejectOptionClassifier or RejectOptionClassifierCV
-        Fitted.
+        The fitted estimator.
     X : array-like of shape (n_samples, n_features)
         The data to describe, usually held out.
     y : array-like of shape (n_samples,)
@@ -324,18 +301,15 @@ def html_page(
     weighted=None,
     **resampling,
 ):
-    """The page of :func:`html_report` for one valid matrix, and its relabelling
-    note (no warning); ``threshold`` (a number or a dict per class) names the
-    operating point, ``can_reject`` keeps an all-zero reject column,
-    ``sections`` go before the measures table, ``resampling`` sets the
-    intervals."""
+    """The page of a valid matrix and its relabelling note (no warning);
+    ``can_reject`` keeps an all-zero reject column, ``sections`` go before the
+    measures, ``resampling`` sets the intervals."""
     from .. import __version__
 
     n_classes = matrix.shape[0]
     check_row_names(class_labels, matrix.shape[1] > n_classes)
     if not can_reject and not np.any(matrix[:, n_classes:]):
-        # Nothing was rejected and nothing could be: an all-zero reject column
-        # is no output, so the page shows no reject column, row or rate.
+        # Nothing was rejected and nothing could be: no reject column, row or rate.
         matrix = matrix[:, :n_classes]
     has_reject = matrix.shape[1] > n_classes
     quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
@@ -358,13 +332,15 @@ def html_page(
     )
     # Counts show as integers whenever they are whole (weights may not be).
     digits = 0 if np.array_equal(matrix, np.round(matrix)) else 4
-    generated = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     meta = [str(name)]
     if isinstance(threshold, dict):
         meta.append("rejects below its per-class confidence thresholds")
     elif threshold is not None:
         meta.append(f"rejects below confidence {threshold:g}")
-    meta += [f"infometrics {__version__}", generated]
+    meta += [
+        f"infometrics {__version__}",
+        datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    ]
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -378,7 +354,6 @@ def html_page(
     if note is not None:
         message = text(permuted_message(note))
         parts.append(f'<p class="note"><strong>Note.</strong> {message}</p>')
-    rejection = "the overall reject rate, " if has_reject else ""
     parts += [
         section(
             "Confusion matrix",
@@ -389,47 +364,27 @@ def html_page(
         ),
         section(
             "Per class",
-            "Precision, recall and F1 of each class"
-            + (
-                " (a rejected sample is not recalled); reject_rate: the share of "
-                "the class rejected"
-                if has_reject
-                else ""
-            )
-            + "; H(S|T=class): uncertainty left about the output given the true "
-            + ("class (rejections included)" if has_reject else "class")
-            + "; H(T|S=output): uncertainty left about the truth given the "
-            "output (bits). The last rows average over the classes, plainly "
-            f"(macro) and weighted by each class's samples (weighted: {rejection}"
-            "H(S|T) and H(T|S)).",
+            "Precision, recall, F1 and the conditional entropies (bits) of each "
+            "class, and their macro and weighted averages (per_class_report).",
             scrolling(frame_table(per_class, "per-class", marked=AVERAGES)),
         ),
         *(drawing.figure_sections(matrix, str(name)) if figures else []),
         *sections,
         section(
             "Measures",
-            "Every measure of this package for this confusion matrix; “better” "
-            "says which direction is better; – marks a value undefined for this "
-            "matrix, and a value that is 0 or undefined by the measure's "
-            "definition (not by a bad classifier) says why beside it. "
-            "“adjusted” is the value adjusted for chance (0 for outputs "
-            "unrelated to the truth, 1 for an exact classification; – for a "
-            "measure of the margins alone, or not affine in the information, "
-            "or for weighted counts) and “jackknife_se” its jackknife "
-            "standard error (– for weighted counts).",
+            "Every measure (information_report): – marks an undefined value, "
+            "“adjusted” is adjusted for chance, “jackknife_se” its standard error.",
             scrolling(frame_table(report, "measures")),
         ),
-        "<footer>Made with infometrics; the page is self-contained and loads "
-        "nothing from the network.</footer>",
+        "<footer>Made with infometrics; the page loads nothing from the network. "
+        "The user guide, section “Reports”, explains each part.</footer>",
         "</main></body></html>",
     ]
     return "\n".join(parts) + "\n", note
 
 
 def _intervals(counts, weighted, options):
-    """Bootstrap intervals of the headline measures and the sentence saying how:
-    multinomial draws of the counts, or resamples of the labels (``weighted``:
-    the keywords of :func:`bootstrap_measures_from_predictions`)."""
+    """Bootstrap intervals of the headline measures and the sentence saying how."""
     from .._resampling.bootstrap import (
         bootstrap_measures,
         bootstrap_measures_from_predictions,
@@ -441,26 +396,22 @@ def _intervals(counts, weighted, options):
         return {}, ""
     if weighted is None and counts.max() >= 2.0**62 / counts.size:
         # No sample of this many draws can be resampled (nor held).
-        return {}, "No intervals: the counts are too large to be resampled as samples."
+        return {}, "No intervals: the counts are too large to be resampled."
     if weighted is None and not np.array_equal(counts, np.round(counts)):
-        return {}, (
-            "No intervals: the counts are weighted. Pass the labels and "
-            "sample_weight to html_report for intervals of weighted data."
-        )
+        return {}, "No intervals: the counts are weighted (pass the labels instead)."
     names = [name for _, name in HEADLINE]
     # The page states why an interval is partial or NaN; no warning.
     with interval_notes() as notes:
         if weighted is None:
             intervals = bootstrap_measures(counts.astype(np.int64), names, **options)
         else:
-            y_true, y_pred = weighted.pop("y_true"), weighted.pop("y_pred")
             intervals = bootstrap_measures_from_predictions(
-                y_true, y_pred, names, **weighted, **options
+                measures=names, **weighted, **options
             )
     sentence = (
         f"Below each headline number: its {options['confidence_level']:.0%} "
         f"percentile bootstrap interval over {options['n_resamples']} resamples "
-        "of the samples (html_report(..., n_resamples=0) leaves them out)."
+        "(n_resamples=0 leaves them out)."
     )
     return intervals, " ".join([sentence, *notes])
 
@@ -491,48 +442,31 @@ def headline(values, matrix, *, weighted=None, **options):
         for label, shown, detail in boxes
     ]
     if outside:
-        # A percentile interval misses its estimate when the resampled values
-        # are biased, as plug-in entropies are with many sparse cells.
         sentence += (
             f" † The interval of {', '.join(outside)} does not contain the "
-            "estimate: the resampled values are biased (typical with many "
-            "classes and few samples per cell), so it is a poor guide to the "
-            "uncertainty here."
+            "estimate: with many classes and few samples per cell the resampled "
+            "values are biased (see the user guide, “Uncertainty”)."
         )
     note = f'<p class="intervals">{text(sentence)}</p>' if sentence else ""
     return '<dl class="summary">' + "".join(cells) + "</dl>" + note
 
 
 def value_reasons(quantities, values, undefined):
-    """Why each measure of ``values`` (a Series) is 0 or undefined by
-    definition, or "": the reason its evaluation gave (``undefined``), or a
-    cross-entropy ratio's infinite denominator."""
+    """Why each measure of ``values`` is 0 or undefined by definition, or "":
+    its evaluation's reason (``undefined``) or an infinite cross-entropy."""
     reasons = {name: f"undefined: {reason}" for name, reason in undefined.items()}
-    infinite = {}
-    if not np.all(np.isfinite(cross_entropy_y_t(quantities))):
-        rejected = quantities.n_outputs > quantities.n_classes and bool(
-            np.any(quantities.column_totals[..., -1] > 0)
-        )
-        cause = (
-            "the output puts mass on “rejected”, which the truth never takes"
-            if rejected
-            else "a class is predicted that is never true"
-        )
-        infinite["H(y; t)"] = f"H(y; t) is infinite ({cause})"
-    if not np.all(np.isfinite(cross_entropy_t_y(quantities))):
-        infinite["H(t; y)"] = "H(t; y) is infinite (a true class is never predicted)"
+    terms = {"H(y; t)": cross_entropy_y_t, "H(t; y)": cross_entropy_t_y}
+    infinite = [
+        t for t, term in terms.items() if not np.isfinite(term(quantities)).all()
+    ]
     for name, number in values.items():
         ni = NI_MEASURES.get(name)
-        if ni is None or ni.group != "cross-entropy" or number != 0.0:
-            continue
-        causes = [
-            infinite[term] for term in _cross_entropies_in(ni) if term in infinite
-        ]
-        if causes:
-            reasons[name] = (
-                f"0 by definition: {' and '.join(causes)}, so the ratio is 0 in "
-                "the limit"
-            )
+        if ni is not None and ni.group == "cross-entropy" and number == 0.0:
+            causes = [
+                f"{t} is infinite" for t in _cross_entropies_in(ni) if t in infinite
+            ]
+            if causes:
+                reasons[name] = f"0 by definition: {' and '.join(causes)} (the limit)"
     return [reasons.get(name, "") for name in values.index]
 
 

@@ -16,8 +16,8 @@ def _name(label):
 
 @dataclass(frozen=True)
 class RelabellingNote:
-    """What a report says about renaming the predicted classes of one matrix;
-    ``looks_like`` maps each renamed predicted row to its true class's name."""
+    """A clear renaming of one matrix's predicted classes (``looks_like``: each
+    renamed predicted row to its true class's name)."""
 
     renaming: str
     correct_rate: float
@@ -45,17 +45,15 @@ def relabelling_note(counts, class_labels):
 def permuted_message(note, name=None):
     """The warning text for a :class:`RelabellingNote`."""
     sentence = (
-        f"relabelling the predictions {note.renaming} would raise the accuracy "
-        f"from {note.correct_rate:.3f} to {note.relabelled_correct_rate:.3f}"
+        f"{'' if name is None else f'Classifier {name!r}: '}relabelling the "
+        f"predictions {note.renaming} would raise the accuracy from "
+        f"{note.correct_rate:.3f} to {note.relabelled_correct_rate:.3f}"
     )
-    if name is None:
-        sentence = "R" + sentence[1:]
-    else:
-        sentence = f"Classifier {name!r}: {sentence}"
     return (
-        f"{sentence}. NI1-NI9, information coverage and the entropy triangle do "
-        "not change under such a relabelling and score these predictions as if "
-        "they were labelled right; check how y_pred is encoded."
+        f"{sentence[0].upper()}{sentence[1:]}. NI1-NI9, information coverage "
+        "and the entropy triangle do not change under such a relabelling and "
+        "score these predictions as if they were labelled right; check how "
+        "y_pred is encoded."
     )
 
 

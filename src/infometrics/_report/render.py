@@ -1,9 +1,4 @@
-"""HTML rendering: the one table renderer of the package's pages, and its style.
-
-Every table of the HTML page (counts, per class, measures, selective
-classification) is a DataFrame rendered by :func:`frame_table`; every text
-the page shows goes through :func:`text` (escaped).
-"""
+"""The HTML page's style, its one table renderer and its escaped text."""
 
 import html
 from decimal import Decimal
@@ -16,51 +11,32 @@ from .._measures.quantities import unit_scaled
 BETTER = {True: "↑ higher", False: "↓ lower"}
 
 STYLE = """
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue",
-       Arial, sans-serif; color: #1f2328; background: #fff; margin: 0; }
+body { font-family: system-ui, sans-serif; color: #1f2328; margin: 0; }
 main { max-width: 1200px; margin: 0 auto; padding: 24px 32px 48px; }
-h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
-h2 { font-size: 1.25em; margin: 1.8em 0 0.4em; padding-bottom: 0.2em;
-     border-bottom: 1px solid #d0d7de; }
-p.meta { color: #57606a; margin: 0 0 1em; }
-p.lead { margin: 0.3em 0 0.8em; color: #333; }
-.note { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px;
-        padding: 8px 12px; margin: 1em 0; }
-dl.summary { display: grid; gap: 8px; margin: 0.6em 0 0;
+h2 { margin-top: 1.8em; border-bottom: 1px solid #d0d7de; }
+p.meta, p.intervals, footer, dt, span.interval, td.better, td.why { color: #57606a; }
+.note { background: #fff8c5; border: 1px solid #d4a72c; padding: 8px 12px; }
+dl.summary { display: grid; gap: 8px;
              grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
 dl.summary div { border: 1px solid #d0d7de; border-radius: 6px; padding: 6px 10px; }
-dl.summary dt { font-size: 0.8em; color: #57606a; }
-dl.summary dd { margin: 0; font-size: 1.25em; font-variant-numeric: tabular-nums; }
-dl.summary dd span.interval { display: block; font-size: 0.62em; color: #57606a;
-                              white-space: nowrap; }
-p.intervals { color: #57606a; font-size: 0.85em; margin: 0.4em 0 0; }
+dt { font-size: 0.8em; }
+dd { margin: 0; font-size: 1.25em; }
+span.interval { display: block; font-size: 0.62em; white-space: nowrap; }
 table { border-collapse: collapse; margin: 0.4em 0 1em; font-size: 0.92em; }
-th, td { padding: 3px 10px; border-bottom: 1px solid #eaeef2; vertical-align: top; }
-thead th { border-bottom: 2px solid #8c959f; text-align: left; background: #f6f8fa;
-           white-space: nowrap; }
-tbody th { text-align: left; font-weight: 600; }
-tbody tr.family th { background: #f6f8fa; font-size: 1.02em; padding-top: 8px; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums;
-                 white-space: nowrap; }
-td.undefined { color: #8c959f; font-style: italic; }
-td.better { white-space: nowrap; color: #57606a; }
-td.description { color: #444; }
-td.why { color: #57606a; font-size: 0.88em; }
-table.matrix td { min-width: 3.5em; }
-table.matrix .rejected { border-left: 2px solid #8c959f; background: #fbfbfb; }
-table.matrix tbody th, table.per-class tbody th { position: sticky; left: 0;
-                                                   background: #fff; }
-table.per-class tr.average th, table.per-class tr.average td {
-    border-top: 1px solid #8c959f; background: #f6f8fa; }
-div.scroll { overflow-x: auto; max-width: 100%; margin: 0.4em 0 1em; }
-div.scroll > table { margin: 0; }
-div.scroll figure { margin: 0; }
-div.scroll figure img { max-width: none; }
+th, td { padding: 3px 10px; border-bottom: 1px solid #eaeef2; text-align: left;
+         vertical-align: top; }
+tbody th { position: sticky; left: 0; background: #fff; }
+thead th, tr.family th, tr.average > * { background: #f6f8fa; }
+th, td.better, .num { white-space: nowrap; }
+.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.undefined { color: #8c959f; }
+.rejected { border-left: 2px solid #8c959f; }
+div.scroll { overflow-x: auto; }
+div.scroll img { max-width: none; }
 figure { margin: 0.6em 0 1.4em; }
-figure img { display: block; max-width: 100%; height: auto; }
-figure img.wide { width: 100%; }
-figcaption { color: #444; font-size: 0.92em; max-width: 760px; margin-top: 0.3em; }
-footer { color: #57606a; font-size: 0.85em; margin-top: 3em; }
+img { max-width: 100%; height: auto; }
+img.wide { width: 100%; }
+figcaption { color: #444; font-size: 0.92em; max-width: 760px; }
 """
 
 
@@ -88,7 +64,7 @@ def cell(value, digits=4, css=""):
 
 def section(heading, lead, body):
     """A titled section: the heading, a lead paragraph (or None), the body."""
-    lead = "" if lead is None else f'<p class="lead">{text(lead)}</p>\n'
+    lead = "" if lead is None else f"<p>{text(lead)}</p>\n"
     return f"<section><h2>{text(heading)}</h2>\n{lead}{body}\n</section>"
 
 
@@ -98,12 +74,7 @@ def scrolling(body):
 
 
 # The columns styled by their own class (any other column has none).
-_STYLED = {
-    "better": "better",
-    "description": "description",
-    "why 0 or undefined": "why",
-    "rejected": "rejected",
-}
+_STYLED = {"better": "better", "why 0 or undefined": "why", "rejected": "rejected"}
 
 
 def _css(column):
@@ -111,9 +82,8 @@ def _css(column):
 
 
 def frame_table(frame, css, *, digits=4, marked=()):
-    """``frame`` as an HTML table of class ``css``: a two-level index groups the
-    rows under a heading row per first level, cells take their column's class
-    (``_STYLED``), the rows named in ``marked`` the class ``average``."""
+    """``frame`` as a table of class ``css``, rows grouped by a two-level index's
+    first level, the rows named in ``marked`` of class ``average``."""
     columns = list(frame.columns)
     numeric = [pd.api.types.is_numeric_dtype(dtype) for dtype in frame.dtypes]
     head = f"<th>{text(frame.index.names[-1] or '')}</th>" + "".join(
@@ -136,15 +106,11 @@ def frame_table(frame, css, *, digits=4, marked=()):
         groups.setdefault(group, []).append(row + cells + "</tr>")
     for group, lines in groups.items():
         if grouped:
-            span = len(columns) + 1
-            heading = f'<th colspan="{span}">{text(group)}</th>'
+            heading = f'<th colspan="{len(columns) + 1}">{text(group)}</th>'
             lines.insert(0, f'<tr class="family">{heading}</tr>')
         rows.append("<tbody>" + "\n".join(lines) + "</tbody>")
-    return (
-        f'<table class="{css}"><thead><tr>{head}</tr></thead>'
-        + "".join(rows)
-        + "</table>"
-    )
+    body = "".join(rows)
+    return f'<table class="{css}"><thead><tr>{head}</tr></thead>{body}</table>'
 
 
 def total_text(matrix):

@@ -1,15 +1,10 @@
-"""The selective-classification section of the HTML page.
-
-One table from one risk–coverage curve, exact at every distinct confidence
-(from labels) or at the bin edges (from confidence-binned counts, what the
-command line reads from a table of any size).
-"""
+"""The selective-classification section of the HTML page: one table from one
+risk–coverage curve, exact at every confidence (labels) or at the bin edges."""
 
 import numpy as np
 import pandas as pd
 
 from .._curves.selective import (
-    check_selective,
     curve_readings,
     excess_aurc,
     oracle_curve,
@@ -22,20 +17,13 @@ RISKS = (0.01, 0.05, 0.1)
 # The areas of a curve exact at every confidence (True) or at the bin edges.
 _AREAS = {
     True: (
-        ("aurc", "area under the risk–coverage curve (mean selective risk)"),
+        ("aurc", "area under the risk–coverage curve"),
         ("e_aurc", "AURC minus that of the best ranking of these predictions"),
         ("augrc", "area under the generalized risk–coverage curve"),
     ),
     False: (
-        (
-            "AURC at the thresholds",
-            "area under the risk–coverage curve, with one step per confidence "
-            "bin (the exact AURC needs every distinct confidence)",
-        ),
-        (
-            "AUGRC at the thresholds",
-            "area under the generalized-risk curve, one step per bin",
-        ),
+        ("AURC at the thresholds", "area under the risk–coverage curve, per bin"),
+        ("AUGRC at the thresholds", "area under the generalized curve, per bin"),
     ),
 }
 
@@ -49,37 +37,19 @@ def selective_rows(curve, *, excess=None):
         curve, coverages=COVERAGES, risks=RISKS, slack=0 if exact else 1e-12
     )
     areas = [aurc, excess, augrc] if exact else [aurc, augrc]
-    rows = [
-        (name, False, description, value)
-        for (name, description), value in zip(_AREAS[exact], areas, strict=True)
-    ]
-    for target, risk in zip(COVERAGES, at_coverage, strict=True):
-        if not exact:
-            among = f"among the first bins covering {target:.0%} of the weight"
-        elif target < 1:
-            among = f"among the {target:.0%} most confident predictions"
-        else:
-            among = "with every prediction accepted"
-        rows.append(
-            (f"risk at coverage {target:g}", False, f"error rate {among}", risk)
-        )
-    edge = "" if exact else " at a bin edge"
-    for risk, coverage in zip(RISKS, at_risk, strict=True):
-        rows.append(
-            (
-                f"coverage at risk {risk:g}",
-                True,
-                f"largest share accepted{edge} with an error rate of at most "
-                f"{risk:.0%}",
-                coverage,
-            )
-        )
-    names, higher, descriptions, values = zip(*rows, strict=True)
+    edge = "" if exact else ", at a bin edge"
+    names = [name for name, _ in _AREAS[exact]]
+    names += [f"risk at coverage {c:g}" for c in COVERAGES]
+    names += [f"coverage at risk {r:g}" for r in RISKS]
+    about = [description for _, description in _AREAS[exact]]
+    about += [f"error rate of the {c:.0%} most confident{edge}" for c in COVERAGES]
+    about += [f"largest share accepted at an error rate ≤ {r:.0%}{edge}" for r in RISKS]
+    higher = [False] * (len(areas) + len(COVERAGES)) + [True] * len(RISKS)
     return pd.DataFrame(
         {
-            "value": values,
+            "value": [*areas, *at_coverage, *at_risk],
             "better": [BETTER[h] for h in higher],
-            "description": descriptions,
+            "description": about,
         },
         index=pd.Index(names, name="measure"),
     )
@@ -88,30 +58,14 @@ def selective_rows(curve, *, excess=None):
 def _section(rows, lead, drawn):
     return section(
         "Selective classification",
-        "Accepting only the predictions whose confidence reaches a threshold "
-        "trades coverage (the share accepted) for selective risk (the error "
-        f"rate among the accepted); {lead}.",
+        f"Coverage (share accepted) against error rate, {lead}.",
         drawn + frame_table(rows, "selective"),
     )
 
 
-def labels_section(
-    y_true,
-    y_pred,
-    confidence,
-    *,
-    labels,
-    reject_label,
-    sample_weight,
-    threshold,
-    name,
-    figures,
-):
-    """The section from labels and (checked) confidences, exact at every
-    distinct confidence: the labels are checked once for its every part."""
-    classes, true, pred, weights = check_selective(
-        y_true, y_pred, sample_weight, labels=labels, reject_label=reject_label
-    )
+def labels_section(checked, confidence, *, threshold, name, figures):
+    """The section from checked labels (:func:`check_selective`) and confidences."""
+    classes, true, pred, weights = checked
     wrong = true != pred
     curve, scaled = selective_curve(wrong, confidence, weights)
     oracle = oracle_curve(wrong, scaled)
@@ -145,24 +99,15 @@ def labels_section(
             oracle_selective_risk=oracle.selective_risk,
             oracle_aurc=curve_readings(oracle)[0],
         )
-        drawn = selective_figures(
-            reject,
-            # Most thresholds worth choosing keep most samples: spread that end.
-            lambda ax: display.plot(ax=ax, plot_oracle=True, xscale="sqrt"),
-            name,
-            threshold=None if isinstance(threshold, dict) else threshold,
-        )
-    lead = "the curves and these numbers cover every threshold at once"
-    if threshold is not None:
-        lead += ", not only the threshold of the tables"
-    return _section(rows, lead, drawn)
+        threshold = None if isinstance(threshold, dict) else threshold
+        drawn = selective_figures(reject, display, name, threshold=threshold)
+    return _section(rows, "at every threshold", drawn)
 
 
 def binned_section(binned, *, name, figures=True):
     """The section from confidence-binned counts (the command line's)."""
     reject = binned.reject_curve()
-    # Its risk–coverage view from the most confident bin down (as
-    # risk_coverage_curve), without the last point, which rejects everything.
+    # From the most confident bin down, without the point rejecting everything.
     curve = [
         values[-2::-1]
         for values in (reject.coverage, reject.selective_risk, reject.generalized_risk)
@@ -172,15 +117,9 @@ def binned_section(binned, *, name, figures=True):
         from ..plotting import RiskCoverageDisplay
         from .figures import selective_figures
 
-        drawn = selective_figures(
-            reject,
-            lambda ax: RiskCoverageDisplay(
-                coverage=curve[0], selective_risk=curve[1], name=name
-            ).plot(ax=ax),
-            name,
-            exact=False,
+        display = RiskCoverageDisplay(
+            coverage=curve[0], selective_risk=curve[1], name=name
         )
-    lead = (
-        f"here at {len(binned.thresholds)} confidence thresholds, exact at each of them"
-    )
+        drawn = selective_figures(reject, display, name, exact=False)
+    lead = f"at {len(binned.thresholds)} confidence thresholds"
     return _section(selective_rows(curve), lead, drawn)

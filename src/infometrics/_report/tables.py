@@ -1,8 +1,5 @@
-"""pandas reports: one tidy table per classifier, and classifiers side by side.
-
-Reports compute with ``replace_undefined_by=nan``: an undefined value shows as
-NaN in the table, and the core emits no warning for it.
-"""
+"""pandas reports: one tidy table per classifier, and classifiers side by side
+(an undefined value is NaN, without a warning)."""
 
 from __future__ import annotations
 
@@ -45,15 +42,14 @@ def information_report(
         One row per measure, indexed by ``(family, measure)``, with columns
         ``value``, ``adjusted`` (:func:`~infometrics.measures.adjusted_measures`),
         ``jackknife_se`` (:func:`~infometrics.measures.jackknife_measures`),
-        ``higher_is_better`` and ``description``; NaN where undefined (and
-        for the last two of weighted counts). A ``note`` column marks the
-        measures a clear renaming of the predicted classes leaves unchanged.
+        ``higher_is_better`` and ``description``; NaN where undefined. See the
+        user guide, section "Reports".
 
     Warns
     -----
     PermutedLabelsWarning
         When the counts clearly point to a renaming of the predicted classes
-        that raises the accuracy (not a chance wobble).
+        (the table then has a ``note`` column).
 
     See Also
     --------
@@ -68,8 +64,6 @@ def information_report(
     >>> report = information_report(y_true, y_pred)
     >>> report.loc[("normalized information", "ni2"), "value"].round(3)
     np.float64(0.709)
-    >>> report.loc["information coverage"]["higher_is_better"].tolist()
-    [True, False, False]
     >>> report = information_report(confusion_matrix=[[74, 6, 10], [0, 9, 1]])
     >>> report.loc[("normalized information", "ni2"), "value"].round(3)
     np.float64(0.586)
@@ -88,9 +82,8 @@ def information_report(
 
 
 def measure_columns(matrix, names, class_labels, *, why=None, quantities=None):
-    """``value``, ``adjusted`` and ``jackknife_se`` of each measure, one row each;
-    two-class ``precision``, ``recall``, ``f1`` of the label 1 when it is a
-    class (scikit-learn's default ``pos_label``), else of row 1."""
+    """``value``, ``adjusted`` and ``jackknife_se`` of each measure; binary-only
+    measures of the label 1 if a class (scikit-learn's ``pos_label``), else row 1."""
     matrix = np.asarray(matrix, dtype=float)
     if quantities is None:
         quantities = MatrixQuantities(matrix)
@@ -155,7 +148,6 @@ def measures_table(matrix, class_labels, *, why=None, quantities=None):
     return report, note
 
 
-# By family: the 24 NIs, information coverage, the triangle, Hu & Wang's rates.
 _DEFAULT_COMPARED = (
     *(f"ni{k}" for k in range(1, 25)),
     *("info_completeness", "false_info_ratio", "info_error"),
@@ -174,32 +166,28 @@ def compare(
 ) -> pd.DataFrame:
     """Several classifiers side by side: one row each, one column per measure.
 
-    The shape of the comparison tables of the source papers, with rank
-    columns (1 = best, in each measure's own direction).
+    The comparison tables of the source papers, with ranks (1 = best).
 
     Parameters
     ----------
     classifiers : dict
-        ``{name: (y_true, y_pred)}`` or ``{name: confusion matrix}``, mixed at
-        will; matrices share the class order (or name it, as DataFrames).
+        ``{name: (y_true, y_pred)}`` or ``{name: confusion matrix}``, mixed at will.
     measures : sequence of str, default=None
-        Registry names; by default the 24 NIs, f, r, S_I/H(T), the triangle
-        coordinates and the Hu & Wang rates.
+        Registry names; by default the 24 NIs, information coverage, the
+        triangle and the Hu & Wang rates.
     labels : array-like, default=None
-        Class order for label pairs (and the class names in notes).
+        Class order for label pairs and for bare matrices of that many rows.
     reject_label : scalar or None, default=-1
-        For label pairs.
+        As in :func:`information_report`.
     ranks : bool, default=True
-        Add a ``rank_<measure>`` column per measure (nullable integers; an
-        undefined value gets no rank, ``<NA>``).
+        Add a ``rank_<measure>`` column per measure (``<NA>`` if undefined).
 
     Returns
     -------
     table : pandas.DataFrame
-        Indexed by classifier name, with columns ``<measure>``, ``<measure>
-        adjusted`` and ``<measure> jackknife_se`` (as
-        :func:`information_report`), the ranks, and a ``note`` column when
-        some classifier's predicted classes look renamed.
+        Indexed by classifier, with columns ``<measure>``, ``<measure>
+        adjusted``, ``<measure> jackknife_se``, the ranks, and a ``note``
+        column when some classifier's predicted classes look renamed.
 
     Warns
     -----
@@ -267,7 +255,6 @@ def compare(
         )
     table = pd.DataFrame.from_dict(rows, orient="index").rename_axis("classifier")
     for measure in names if ranks else ():
-        # 1 = best; an undefined (NaN) value has no rank (<NA>).
         rank = table[measure].rank(
             ascending=not MEASURES[measure].higher_is_better, method="min"
         )
