@@ -55,10 +55,7 @@ def test_demo_prints_progress_table_and_reading(short_demo):
     assert header.split() == ["classifier", *demo.TABLE_MEASURES]
     assert "Reading:" in text
     reading = " ".join(text.split("Reading:")[1].split())
-    assert reading == f"{result['reading']} {result['coverage_reading']}"
-    # The coverage reading is the held-out matrices' information coverage.
-    expected = demo.coverage_reading(result["matrices"])
-    assert result["coverage_reading"] == expected
+    assert reading == result["reading"]
 
 
 def test_demo_numbers_are_the_measures_of_its_predictions(short_demo):
@@ -153,38 +150,6 @@ def test_tuning_that_finds_rejection_useless_is_reported_not_warned():
     assert len(split["tuning_notes"]) == 1
     assert "rejecting does not improve it" in split["tuning_notes"][0]
     assert "      note: ni2 is best when no sample is rejected" in output.getvalue()
-
-
-def test_coverage_reading_explains_why_rejecting_raises_r():
-    never = [[80, 20, 0], [20, 80, 0]]
-    # The same classifier abstaining on half of its errors and a few hits.
-    tuned = [[76, 10, 14], [10, 76, 14]]
-    reading = demo.coverage_reading({demo.NEVER: never, demo.TUNED: tuned})
-    values = {
-        name: compute_measures(
-            matrix, ["info_completeness", "false_info_ratio", "info_error"]
-        )
-        for name, matrix in (("never", never), ("tuned", tuned))
-    }
-    assert (
-        f"r(S|T) from {values['never']['false_info_ratio']:.2f} to "
-        f"{values['tuned']['false_info_ratio']:.2f}" in reading
-    )
-    assert (
-        f"S_I/H(T) = 1 - f + r from {values['never']['info_error']:.2f} to "
-        f"{values['tuned']['info_error']:.2f}" in reading
-    )
-    assert values["tuned"]["false_info_ratio"] > values["never"]["false_info_ratio"]
-    assert "Rejecting adds an output symbol, 'rejected'" in reading
-    assert "rise even where errors fall" in reading
-
-
-def test_coverage_reading_explains_nothing_when_r_does_not_rise():
-    never = [[80, 20, 0], [20, 80, 0]]
-    better = [[95, 5, 0], [5, 95, 0]]
-    reading = demo.coverage_reading({demo.NEVER: never, demo.TUNED: better})
-    assert reading.startswith("Information coverage reads the same predictions")
-    assert "Rejecting adds" not in reading
 
 
 def test_demo_without_matplotlib_writes_the_tables(tmp_path, monkeypatch):

@@ -1,12 +1,6 @@
-"""The README's first command: does letting a classifier abstain pay off?
-
-A logistic regression against the same model with a reject option tuned for
-NI2, on held-out samples with the paired bootstrap interval of the difference,
-then on more independent draws; every sentence of the reading is computed.
-Synthetic overlapping classes because a reject option pays where some cases
-are ambiguous whatever the model; on scikit-learn's breast-cancer data (285 test
-samples) no interval excluded zero: too weak a story to tell.
-"""
+"""The README's first command: does letting a classifier abstain pay off? A logistic
+regression against the same model with a reject option tuned for NI2, held out,
+on independent draws of synthetic data; every sentence of the reading computed."""
 
 import io
 import textwrap
@@ -20,10 +14,9 @@ from .._counting.count import augmented_confusion_matrix
 from .._report.tables import compare, information_report
 from .csv_output import write_csv
 
-# The two classifiers the demo compares.
 NEVER, TUNED = "never rejects", "tuned reject option"
-# Of the paired bootstrap interval of the NI2 difference.
 CONFIDENCE_LEVEL = 0.95
+N_RESAMPLES = 2000
 TABLE_MEASURES = [
     "ni2",
     "info_completeness",
@@ -32,7 +25,9 @@ TABLE_MEASURES = [
     "accepted_accuracy",
     "reject_rate",
 ]
-# Two overlapping classes (documented in the README and printed by the demo).
+# Two overlapping classes: a reject option pays where some cases are ambiguous
+# whatever the model (on scikit-learn's breast-cancer data no interval excluded
+# zero). Documented in the README.
 DATA_SETTINGS = {
     "n_samples": 4000,
     "n_features": 10,
@@ -41,21 +36,9 @@ DATA_SETTINGS = {
     "n_clusters_per_class": 1,
     "class_sep": 1.0,
 }
-C_GRID = (0.01, 0.1, 1.0, 10.0)
-# The per-draw numbers written to splits.csv.
-SPLIT_COLUMNS = [
-    "seed",
-    "threshold",
-    "n_test",
-    "n_rejected",
-    "ni2_never",
-    "ni2_tuned",
-    "difference",
-    "low",
-    "high",
-    "prob_tuned_better",
-]
-N_RESAMPLES = 2000
+C_GRID = [0.01, 0.1, 1.0, 10.0]
+# The per-draw numbers of splits.csv: the first entries of a split.
+N_SPLIT_COLUMNS = 10
 
 
 class _Progress:
@@ -83,14 +66,8 @@ class _Progress:
         self.say(f" done ({took}).{f' {text}' if text else ''}")
 
 
-def _draw(seed):
-    from sklearn.datasets import make_classification
-
-    return make_classification(**DATA_SETTINGS, random_state=seed)
-
-
 def _one_split(X, y, seed, progress):
-    """Fit both classifiers on one split; score them on its test part."""
+    """Fit both classifiers on one half-split; score them on the other half."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.model_selection import GridSearchCV, train_test_split
     from sklearn.pipeline import make_pipeline
@@ -104,17 +81,15 @@ def _one_split(X, y, seed, progress):
         X, y, test_size=0.5, stratify=y, random_state=seed
     )
     progress.say(
-        f"[1/4] Data drawn with random_state={seed}, split in half "
-        f"(stratified): {len(y_train)} samples to train on, {len(y_test)} "
-        "held out for testing."
+        f"[1/4] Data drawn with random_state={seed}, split in half (stratified): "
+        f"{len(y_train)} samples to train on, {len(y_test)} held out for testing."
     )
     progress.step(
-        f'[2/4] Choosing C by GridSearchCV(..., scoring="ni2", cv=5) over '
-        f"C in {list(C_GRID)}"
+        f'[2/4] Choosing C by GridSearchCV(..., scoring="ni2", cv=5) over C in {C_GRID}'
     )
     search = GridSearchCV(
         make_pipeline(StandardScaler(), LogisticRegression(solver="liblinear")),
-        {"logisticregression__C": list(C_GRID)},
+        {"logisticregression__C": C_GRID},
         scoring="ni2",
         cv=5,
     ).fit(X_train, y_train)
@@ -181,15 +156,6 @@ def _one_split(X, y, seed, progress):
         "predictions": predictions,
         "tuning_notes": notes,
     }
-
-
-def _table(matrices):
-    """The held-out measures (as :func:`compare`), one row per classifier."""
-    table = compare(matrices, measures=TABLE_MEASURES, ranks=False).reset_index()
-    text = table[["classifier", *TABLE_MEASURES]].to_string(
-        index=False, float_format="{:.4f}".format
-    )
-    return ["      " + line for line in text.splitlines()]
 
 
 def _interval_sentence(split):
@@ -259,8 +225,7 @@ def _reading(first, splits):
         )
     else:
         sentences.append("It rejected no test sample.")
-    # The one-sided sign test of the more frequent outcome (wins on a tie):
-    # more wins (helps) or more losses (hurts) than chance.
+    # The one-sided sign test of the more frequent outcome (wins on a tie).
     verb, count, word = (
         ("helps", wins, "better") if wins >= losses else ("hurts", losses, "worse")
     )
@@ -286,39 +251,11 @@ def _reading(first, splits):
     return " ".join(sentences)
 
 
-def coverage_reading(matrices):
-    """Why information coverage moves (r(S|T) and S_I/H(T) rise with rejections
-    even when errors fall), computed from the held-out matrices."""
-    from .._measures.coverage import information_coverage
-
-    never, tuned = (
-        information_coverage(matrices[name], replace_undefined_by=np.nan)
-        for name in (NEVER, TUNED)
-    )
-    sentences = [
-        "Information coverage reads the same predictions differently: with the "
-        f"reject option f(T;S) went from {never.completeness:.2f} to "
-        f"{tuned.completeness:.2f}, r(S|T) from {never.false_info_ratio:.2f} to "
-        f"{tuned.false_info_ratio:.2f}, and S_I/H(T) = 1 - f + r from "
-        f"{never.info_error:.2f} to {tuned.info_error:.2f}."
-    ]
-    if tuned.false_info_ratio > never.false_info_ratio:
-        sentences.append(
-            "r(S|T) = H(S|T)/H(T) counts how unpredictable the output is once "
-            "the true class is known. Rejecting adds an output symbol, "
-            "'rejected': the outputs of each class now spread over more symbols, "
-            "so H(S|T), and with it r(S|T) and S_I/H(T), rise even where errors "
-            "fall. These coordinates charge an abstention as uncertainty added "
-            "to the output; NI2 leaves the reject column out of the information "
-            "it counts and scores an abstention above an error. Both are right "
-            "about what they measure: read the coverage figure with that in mind."
-        )
-    return " ".join(sentences)
-
-
 def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
     """Print never rejecting against a tuned reject option on ``n_repeats``
     draws, and the reading; write tables and figures into ``output``."""
+    from sklearn.datasets import make_classification
+
     progress = _Progress(stream)
     settings = ", ".join(f"{key}={value}" for key, value in DATA_SETTINGS.items())
     progress.say(
@@ -331,33 +268,41 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
         "worse than an abstention.",
         "",
     )
-    first = _one_split(*_draw(random_state), random_state, progress)
+    first = _one_split(
+        *make_classification(**DATA_SETTINGS, random_state=random_state),
+        random_state,
+        progress,
+    )
     matrices = {
         name: augmented_confusion_matrix(
             first["y_test"], y_pred, labels=first["never"].classes_
         )
         for name, y_pred in first["predictions"].items()
     }
-    progress.say(*_table(matrices))
+    table = compare(matrices, measures=TABLE_MEASURES, ranks=False).reset_index()
+    text = table[["classifier", *TABLE_MEASURES]].to_string(
+        index=False, float_format="{:.4f}".format
+    )
     progress.say(
+        textwrap.indent(text, "      "),
         f"      NI2 difference (tuned - never): {first['difference']:+.4f}, "
         f"{CONFIDENCE_LEVEL:.0%} bootstrap interval [{first['low']:+.4f}, "
         f"{first['high']:+.4f}]; the reject option is better in "
         f"{first['prob_tuned_better']:.0%} of the resamples.",
         "",
     )
-    splits = [first]
     if n_repeats > 1:
         progress.say(
             f"Repeating steps 1-4 on {n_repeats - 1} more data sets drawn with "
             f"the same settings (random_state {random_state + 1} to "
             f"{random_state + n_repeats - 1}):"
         )
-    for offset in range(1, n_repeats):
-        seed = random_state + offset
-        progress.step(f"   draw {offset + 1}/{n_repeats} (random_state={seed})")
+    splits = [first]
+    for seed in range(random_state + 1, random_state + n_repeats):
+        progress.step(f"   draw {len(splits) + 1}/{n_repeats} (random_state={seed})")
         # The steps of a repeated draw are not shown, only its outcome.
-        split = _one_split(*_draw(seed), seed, _Progress(io.StringIO()))
+        X, y = make_classification(**DATA_SETTINGS, random_state=seed)
+        split = _one_split(X, y, seed, _Progress(io.StringIO()))
         splits.append(split)
         progress.done(
             f"rejects {split['n_rejected']}/{split['n_test']}, NI2 "
@@ -366,15 +311,13 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
             f"{split['high']:+.4f}])"
         )
         progress.say(*(f"      note: {m}" for m in split["tuning_notes"]))
-    if n_repeats > 1:
-        progress.say("")
     reading = _reading(first, splits)
-    coverage = coverage_reading(matrices)
     # Lines of at most 88 characters, indented.
-    shown = [
-        textwrap.indent(textwrap.fill(text, 85), "   ") for text in (reading, coverage)
-    ]
-    progress.say("Reading:", shown[0], "", shown[1])
+    progress.say(
+        *[""] * (n_repeats > 1),
+        "Reading:",
+        textwrap.indent(textwrap.fill(reading, 85), "   "),
+    )
     written = []
     if output is not None:
         written = _write_outputs(Path(output), matrices, first, splits, progress)
@@ -384,7 +327,6 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
         "matrices": matrices,
         "splits": splits,
         "reading": reading,
-        "coverage_reading": coverage,
         "files": written,
     }
 
@@ -397,7 +339,7 @@ def _write_outputs(folder, matrices, first, splits, progress):
 
     folder.mkdir(parents=True, exist_ok=True)
     progress.step(f"\nWriting tables and figures to {folder}/")
-    splits_table = pd.DataFrame([{c: s[c] for c in SPLIT_COLUMNS} for s in splits])
+    rows = [dict(list(split.items())[:N_SPLIT_COLUMNS]) for split in splits]
     interval = {
         end: f"difference_{end}_{CONFIDENCE_LEVEL:.0%}" for end in ("low", "high")
     }
@@ -405,7 +347,7 @@ def _write_outputs(folder, matrices, first, splits, progress):
         "comparison.csv": compare(matrices),
         "report_tuned.csv": information_report(confusion_matrix=matrices[TUNED]),
         "per_class_tuned.csv": per_class_report(confusion_matrix=matrices[TUNED]),
-        "splits.csv": splits_table.set_index("seed").rename(columns=interval),
+        "splits.csv": pd.DataFrame(rows).set_index("seed").rename(columns=interval),
     }
     written = [folder / name for name in tables]
     for path, table in zip(written, tables.values(), strict=True):
@@ -413,14 +355,13 @@ def _write_outputs(folder, matrices, first, splits, progress):
     try:
         figures = _figures(matrices, first)
     except ImportError as exc:
-        figures, skipped = {}, f"Figures skipped: {exc}"
-    else:
-        skipped = None
+        figures = {}
+        skipped = f"Figures skipped: {exc}"
     for name, figure in figures.items():
         written.append(folder / name)
         figure.savefig(written[-1], dpi=110, bbox_inches="tight")
     progress.done()
-    progress.say(*([skipped] if skipped else []))
+    progress.say(*([skipped] if not figures else []))
     progress.say(*(f"   {path.name}" for path in written))
     return written
 
