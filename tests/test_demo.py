@@ -106,8 +106,6 @@ def test_reading_says_when_rejection_helps():
     assert "excludes zero: here the reject option clearly helps" in reading
     assert "higher held-out NI2 on 10, the same on 0 and the lower on 0" in reading
     assert "lay above zero on 10 and below zero on 0" in reading
-    assert "helps: better on 10 of 10 independent draws" in reading
-    assert "p = 0.001" in reading
     # 50 of 100 rejected wrong against 40 of 900 accepted.
     assert "gets 50 wrong (50%), against 4.4% of the samples" in reading
     assert "it abstains where the model errs" in reading
@@ -118,12 +116,10 @@ def test_reading_says_when_rejection_hurts_or_cannot_tell():
     reading = demo._reading(hurting[0], hurting)
     assert "NI2 fell from" in reading
     assert "lies below zero: here the reject option clearly hurts" in reading
-    assert "hurts: worse on 10 of 10" in reading
     assert "helps" not in reading
     mixed = [_split(d, d - 0.05, d + 0.05) for d in (0.01, -0.01, 0.02, -0.02)]
     reading = demo._reading(mixed[0], mixed)
     assert "it includes zero: 100 test samples cannot settle" in reading
-    assert "do not show that a reject option tuned for NI2 helps or hurts" in reading
     # Abstentions that hit no more errors than the accepted samples do.
     blind = [_split(0.01, -0.01, 0.03, rejected_wrong=0)]
     reading = demo._reading(blind[0], blind)

@@ -181,8 +181,6 @@ def _interval_sentence(split):
 
 def _reading(first, splits):
     """One paragraph, every claim computed from ``first`` and ``splits``."""
-    from scipy.stats import binomtest
-
     n = len(splits)
     differences = np.array([s["difference"] for s in splits])
     wins, losses = int(np.sum(differences > 0)), int(np.sum(differences < 0))
@@ -208,6 +206,8 @@ def _reading(first, splits):
             f"interval lay above zero on {sum(s['low'] > 0 for s in splits)} and "
             f"below zero on {sum(s['high'] < 0 for s in splits)}."
         )
+    else:
+        sentences.append("One data set is not enough for a general verdict.")
     if total["n_rejected"]:
         rate_rejected = total["rejected_wrong"] / total["n_rejected"]
         accepted = total["n_test"] - total["n_rejected"]
@@ -225,29 +225,6 @@ def _reading(first, splits):
         )
     else:
         sentences.append("It rejected no test sample.")
-    # The one-sided sign test of the more frequent outcome (wins on a tie).
-    verb, count, word = (
-        ("helps", wins, "better") if wins >= losses else ("hurts", losses, "worse")
-    )
-    p_value = (
-        binomtest(count, wins + losses, alternative="greater").pvalue
-        if wins + losses
-        else 1.0
-    )
-    if n == 1:
-        sentences.append("One data set is not enough for a general verdict.")
-    elif p_value < 0.05:
-        sentences.append(
-            f"On this kind of data a reject option tuned for NI2 {verb}: {word} "
-            f"on {count} of {n} independent draws (one-sided sign test "
-            f"p = {p_value:.3f})."
-        )
-    else:
-        sentences.append(
-            "These draws do not show that a reject option tuned for NI2 helps "
-            f"or hurts on this kind of data ({wins} better, {losses} worse; "
-            f"one-sided sign test p = {p_value:.3f})."
-        )
     return " ".join(sentences)
 
 
