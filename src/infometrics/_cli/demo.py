@@ -1,8 +1,7 @@
 """The README's first command: does letting a classifier abstain pay off? A logistic
-regression against the same model with a reject option tuned for NI2, held out,
-on independent draws of synthetic data; every sentence of the reading computed."""
+regression against the same model with a reject option tuned for NI2, on held-out
+synthetic data; every sentence of the reading is computed."""
 
-import io
 import textwrap
 import time
 import warnings
@@ -37,8 +36,6 @@ DATA_SETTINGS = {
     "class_sep": 1.0,
 }
 C_GRID = [0.01, 0.1, 1.0, 10.0]
-# The per-draw numbers of splits.csv: the first entries of a split.
-N_SPLIT_COLUMNS = 10
 
 
 class _Progress:
@@ -137,8 +134,6 @@ def _one_split(X, y, seed, progress):
     rejected = predictions[TUNED] == -1
     wrong = predictions[NEVER] != y_test
     return {
-        "seed": seed,
-        "threshold": tuned.best_threshold_,
         "n_test": len(y_test),
         "n_rejected": int(rejected.sum()),
         "ni2_never": comparison.estimate_b,
@@ -179,42 +174,24 @@ def _interval_sentence(split):
     )
 
 
-def _reading(first, splits):
-    """One paragraph, every claim computed from ``first`` and ``splits``."""
-    n = len(splits)
-    differences = np.array([s["difference"] for s in splits])
-    wins, losses = int(np.sum(differences > 0)), int(np.sum(differences < 0))
-    total = {
-        key: sum(s[key] for s in splits)
-        for key in ("n_test", "n_rejected", "rejected_wrong", "accepted_wrong")
-    }
+def _reading(split):
+    """One paragraph, every claim computed from the held-out ``split``."""
+    n_test, n_rejected = split["n_test"], split["n_rejected"]
     direction = {1: "rose", -1: "fell", 0: "stayed the same,"}
     sentences = [
-        f"On the first data set the tuned reject option abstained on "
-        f"{first['n_rejected']} of {first['n_test']} test samples "
-        f"({first['n_rejected'] / first['n_test']:.1%}), and held-out NI2 "
-        f"{direction[int(np.sign(first['difference']))]} from "
-        f"{first['ni2_never']:.4f} to {first['ni2_tuned']:.4f} (difference "
-        f"{first['difference']:+.4f}, {_interval_sentence(first)})."
+        f"The tuned reject option abstained on {n_rejected} of {n_test} test "
+        f"samples ({n_rejected / n_test:.1%}), and held-out NI2 "
+        f"{direction[int(np.sign(split['difference']))]} from "
+        f"{split['ni2_never']:.4f} to {split['ni2_tuned']:.4f} (difference "
+        f"{split['difference']:+.4f}, {_interval_sentence(split)})."
     ]
-    if n > 1:
+    if n_rejected:
+        rate_rejected = split["rejected_wrong"] / n_rejected
+        accepted = n_test - n_rejected
+        rate_accepted = split["accepted_wrong"] / accepted if accepted else np.nan
         sentences.append(
-            f"Over {n} independently drawn data sets the reject option had the "
-            f"higher held-out NI2 on {wins}, the same on {n - wins - losses} and "
-            f"the lower on {losses} (mean difference {differences.mean():+.4f}, "
-            f"from {differences.min():+.4f} to {differences.max():+.4f}); its "
-            f"interval lay above zero on {sum(s['low'] > 0 for s in splits)} and "
-            f"below zero on {sum(s['high'] < 0 for s in splits)}."
-        )
-    else:
-        sentences.append("One data set is not enough for a general verdict.")
-    if total["n_rejected"]:
-        rate_rejected = total["rejected_wrong"] / total["n_rejected"]
-        accepted = total["n_test"] - total["n_rejected"]
-        rate_accepted = total["accepted_wrong"] / accepted if accepted else np.nan
-        sentences.append(
-            f"Of the {total['n_rejected']} test samples it rejected, the model "
-            f"without a reject option gets {total['rejected_wrong']} wrong "
+            f"Of the {n_rejected} test samples it rejected, the model without a "
+            f"reject option gets {split['rejected_wrong']} wrong "
             f"({rate_rejected:.0%}), against {rate_accepted:.1%} of the samples "
             "it accepted: "
             + (
@@ -223,14 +200,16 @@ def _reading(first, splits):
                 else "its abstentions do not single out the model's errors."
             )
         )
-    else:
-        sentences.append("It rejected no test sample.")
+    sentences.append(
+        "The interval covers the variation of the test sample, not that of the "
+        "training data: another draw of the data may tell otherwise."
+    )
     return " ".join(sentences)
 
 
-def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
-    """Print never rejecting against a tuned reject option on ``n_repeats``
-    draws, and the reading; write tables and figures into ``output``."""
+def run_demo(*, random_state=0, stream=None, output=None):
+    """Print never rejecting against a tuned reject option and the reading;
+    write tables and figures into ``output``."""
     from sklearn.datasets import make_classification
 
     progress = _Progress(stream)
@@ -245,92 +224,60 @@ def run_demo(*, random_state=0, n_repeats=10, stream=None, output=None):
         "worse than an abstention.",
         "",
     )
-    first = _one_split(
-        *make_classification(**DATA_SETTINGS, random_state=random_state),
-        random_state,
-        progress,
-    )
+    X, y = make_classification(**DATA_SETTINGS, random_state=random_state)
+    split = _one_split(X, y, random_state, progress)
     matrices = {
         name: augmented_confusion_matrix(
-            first["y_test"], y_pred, labels=first["never"].classes_
+            split["y_test"], y_pred, labels=split["never"].classes_
         )
-        for name, y_pred in first["predictions"].items()
+        for name, y_pred in split["predictions"].items()
     }
     table = compare(matrices, measures=TABLE_MEASURES, ranks=False).reset_index()
     text = table[["classifier", *TABLE_MEASURES]].to_string(
         index=False, float_format="{:.4f}".format
     )
+    reading = _reading(split)
     progress.say(
         textwrap.indent(text, "      "),
-        f"      NI2 difference (tuned - never): {first['difference']:+.4f}, "
-        f"{CONFIDENCE_LEVEL:.0%} bootstrap interval [{first['low']:+.4f}, "
-        f"{first['high']:+.4f}]; the reject option is better in "
-        f"{first['prob_tuned_better']:.0%} of the resamples.",
+        f"      NI2 difference (tuned - never): {split['difference']:+.4f}, "
+        f"{CONFIDENCE_LEVEL:.0%} bootstrap interval [{split['low']:+.4f}, "
+        f"{split['high']:+.4f}]; the reject option is better in "
+        f"{split['prob_tuned_better']:.0%} of the resamples.",
         "",
-    )
-    if n_repeats > 1:
-        progress.say(
-            f"Repeating steps 1-4 on {n_repeats - 1} more data sets drawn with "
-            f"the same settings (random_state {random_state + 1} to "
-            f"{random_state + n_repeats - 1}):"
-        )
-    splits = [first]
-    for seed in range(random_state + 1, random_state + n_repeats):
-        progress.step(f"   draw {len(splits) + 1}/{n_repeats} (random_state={seed})")
-        # The steps of a repeated draw are not shown, only its outcome.
-        X, y = make_classification(**DATA_SETTINGS, random_state=seed)
-        split = _one_split(X, y, seed, _Progress(io.StringIO()))
-        splits.append(split)
-        progress.done(
-            f"rejects {split['n_rejected']}/{split['n_test']}, NI2 "
-            f"{split['ni2_never']:.4f} -> {split['ni2_tuned']:.4f} "
-            f"({split['difference']:+.4f}, interval [{split['low']:+.4f}, "
-            f"{split['high']:+.4f}])"
-        )
-        progress.say(*(f"      note: {m}" for m in split["tuning_notes"]))
-    reading = _reading(first, splits)
-    # Lines of at most 88 characters, indented.
-    progress.say(
-        *[""] * (n_repeats > 1),
         "Reading:",
+        # Lines of at most 88 characters, indented.
         textwrap.indent(textwrap.fill(reading, 85), "   "),
     )
     written = []
     if output is not None:
-        written = _write_outputs(Path(output), matrices, first, splits, progress)
+        written = _write_outputs(Path(output), matrices, split, progress)
     return {
-        "never": first["never"],
-        "tuned": first["tuned"],
+        "never": split["never"],
+        "tuned": split["tuned"],
         "matrices": matrices,
-        "splits": splits,
+        "split": split,
         "reading": reading,
         "files": written,
     }
 
 
-def _write_outputs(folder, matrices, first, splits, progress):
+def _write_outputs(folder, matrices, split, progress):
     """The tables as CSV and the figures as PNG in ``folder``; their paths."""
-    import pandas as pd
 
     from .._report.per_class import per_class_report
 
     folder.mkdir(parents=True, exist_ok=True)
     progress.step(f"\nWriting tables and figures to {folder}/")
-    rows = [dict(list(split.items())[:N_SPLIT_COLUMNS]) for split in splits]
-    interval = {
-        end: f"difference_{end}_{CONFIDENCE_LEVEL:.0%}" for end in ("low", "high")
-    }
     tables = {
         "comparison.csv": compare(matrices),
         "report_tuned.csv": information_report(confusion_matrix=matrices[TUNED]),
         "per_class_tuned.csv": per_class_report(confusion_matrix=matrices[TUNED]),
-        "splits.csv": pd.DataFrame(rows).set_index("seed").rename(columns=interval),
     }
     written = [folder / name for name in tables]
     for path, table in zip(written, tables.values(), strict=True):
         write_csv(table, path)
     try:
-        figures = _figures(matrices, first)
+        figures = _figures(matrices, split)
     except ImportError as exc:
         figures = {}
         skipped = f"Figures skipped: {exc}"
@@ -343,7 +290,7 @@ def _write_outputs(folder, matrices, first, splits, progress):
     return written
 
 
-def _figures(matrices, first):
+def _figures(matrices, split):
     """``{file name: figure}`` of the held-out comparison, drawn outside pyplot."""
     from .._curves.reject_curve import reject_curve
     from .._report.figures import coverage_figure, pyplot_free_figure, triangle_figure
@@ -354,7 +301,7 @@ def _figures(matrices, first):
     )
 
     never, tuned, X_test, y_test = (
-        first[k] for k in ("never", "tuned", "X_test", "y_test")
+        split[k] for k in ("never", "tuned", "X_test", "y_test")
     )
     figures = {
         "entropy_triangle.png": triangle_figure(matrices),
@@ -381,8 +328,8 @@ def _figures(matrices, first):
         never, X_test, y_test, name="logistic regression", plot_oracle=True, ax=ax
     )
     # Where the tuned reject option operates on that curve.
-    accepted = first["predictions"][TUNED] != -1
-    risk = np.mean(first["predictions"][TUNED][accepted] != y_test[accepted])
+    accepted = split["predictions"][TUNED] != -1
+    risk = np.mean(split["predictions"][TUNED][accepted] != y_test[accepted])
     ax.plot([accepted.mean()], [risk], "o", label=f"{TUNED}, held-out")
     ax.legend(fontsize=8)
     for name, ax in axes.items():
