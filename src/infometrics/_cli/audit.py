@@ -1,8 +1,8 @@
 """``infometrics audit``: the meta-measure audit of the measures it is given."""
 
-import importlib
 import inspect
 import os
+import pkgutil
 import sys
 
 from .._meta.audit import meta_measure_audit
@@ -60,24 +60,20 @@ def _resolve(text):
     """A measure name stays a name; ``module:function`` is imported."""
     if ":" not in text:
         return text
-    module_name, _, function_name = text.partition(":")
-    if not module_name or not function_name:
-        raise UsageError(f"{text!r}: write a function path as module:function")
     # As ``python -m`` does: a module of the current folder is importable. The
     # console script's sys.path starts with its own bin folder instead.
     folder = os.getcwd()
     sys.path.insert(0, folder)
     try:
-        module = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise UsageError(f"{text!r}: cannot import {module_name!r} ({exc})") from None
+        function = pkgutil.resolve_name(text)
+    except (ImportError, AttributeError, ValueError) as exc:
+        raise UsageError(
+            f"{text!r}: cannot import it as module:function ({exc})"
+        ) from None
     finally:
         sys.path.remove(folder)
-    function = module
-    for part in function_name.split("."):
-        function = getattr(function, part, None)
     if not callable(function):
-        raise UsageError(f"{text!r}: {module_name} has no function {function_name}")
+        raise UsageError(f"{text!r}: not a function")
     return function
 
 

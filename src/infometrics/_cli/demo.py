@@ -54,13 +54,8 @@ class _Progress:
 
     def done(self, text=""):
         seconds = time.perf_counter() - self._start
-        # Steps of a fraction of a second would all read "0.0 s".
-        took = (
-            f"{seconds:.1f} s"
-            if seconds >= 1
-            else f"{max(round(seconds * 1000), 1)} ms"
-        )
-        self.say(f" done ({took}).{f' {text}' if text else ''}")
+        # Two significant digits: a step of a fraction of a second never reads "0.0 s".
+        self.say(f" done ({seconds:.2g} s).{f' {text}' if text else ''}")
 
 
 def _one_split(X, y, seed, progress):

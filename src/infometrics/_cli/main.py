@@ -3,7 +3,6 @@ can cause ends with one line on stderr (naming the input file) and status 2."""
 
 import argparse
 import json
-import os
 import shutil
 import sys
 import textwrap
@@ -72,8 +71,6 @@ def build_parser():
 def _json_value(value):
     """NaN (undefined) is null, ±inf ``"Infinity"`` or ``"-Infinity"`` (JSON has
     none; ``float()`` reads them back), a label such as a Decimal a string."""
-    if isinstance(value, np.generic):
-        value = value.item()
     if isinstance(value, float) and not np.isfinite(value):
         return None if np.isnan(value) else f"{'-' * (value < 0)}Infinity"
     return value if isinstance(value, str | int | float | bool | None) else str(value)
@@ -183,8 +180,6 @@ def _run_demo(args, out):
         raise UsageError(
             f"--output {folder}: cannot create the folder ({exc.strerror})"
         ) from None
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise UsageError(f"--output {folder}: the folder is not writable")
     run_demo(stream=out, output=folder)
 
 

@@ -280,10 +280,6 @@ def _read_cells(name):
     else:
         path = _existing_file(name)
         data = path.read_bytes()
-    if data[:4] == b"PAR1":
-        raise UsageError(
-            f"{path}: is a Parquet file; name it with a .parquet suffix to read it"
-        )
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
