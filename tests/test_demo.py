@@ -124,19 +124,6 @@ def test_reading_when_nothing_is_rejected():
     assert "stayed the same, from" in reading
 
 
-def test_tuning_that_finds_rejection_useless_is_reported_not_warned():
-    rng = np.random.default_rng(0)
-    X = np.r_[rng.normal(-5, 1, (100, 2)), rng.normal(5, 1, (100, 2))]
-    y = np.repeat([0, 1], 100)
-    output = io.StringIO()
-    # The suite turns warnings into errors: none may escape the demo.
-    split = demo._one_split(X, y, 0, progress=demo._Progress(output))
-    assert split["n_rejected"] == 0
-    assert len(split["tuning_notes"]) == 1
-    assert "rejecting does not improve it" in split["tuning_notes"][0]
-    assert "      note: ni2 is best when no sample is rejected" in output.getvalue()
-
-
 def test_demo_without_matplotlib_writes_the_tables(tmp_path, monkeypatch):
     def no_matplotlib(*args):
         raise ImportError("no module named matplotlib")

@@ -4,7 +4,6 @@ synthetic data; every sentence of the reading is computed."""
 
 import textwrap
 import time
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -67,7 +66,6 @@ def _one_split(X, y, seed, progress):
 
     from .._resampling.paired import paired_comparison
     from .._sklearn.reject_option_cv import RejectOptionClassifierCV
-    from ..exceptions import DegenerateThresholdWarning
 
     X_train, X_test, y_train, y_test = train_test_split(
         X, y, test_size=0.5, stratify=y, random_state=seed
@@ -94,15 +92,10 @@ def _one_split(X, y, seed, progress):
         "[3/4] Tuning the reject threshold: RejectOptionClassifierCV(cv=5) "
         "scores NI2 out of fold at every distinct confidence"
     )
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always", DegenerateThresholdWarning)
-        tuned = RejectOptionClassifierCV(never, cv=5).fit(X_train, y_train)
-    # E.g. "rejecting does not help": reported, not lost in a warning.
-    notes = [str(w.message) for w in caught if w.category is DegenerateThresholdWarning]
+    tuned = RejectOptionClassifierCV(never, cv=5).fit(X_train, y_train)
     curve = tuned.curve_
     index = int(np.searchsorted(curve.thresholds, tuned.best_threshold_))
     progress.done()
-    progress.say(*(f"      note: {message}" for message in notes))
     progress.say(
         f"      {len(curve.thresholds) - 1} thresholds swept; the best, "
         f"{tuned.best_threshold_:.3f}, rejects {curve.reject_rate[index]:.1%} "
@@ -144,7 +137,6 @@ def _one_split(X, y, seed, progress):
         "never": never,
         "tuned": tuned,
         "predictions": predictions,
-        "tuning_notes": notes,
     }
 
 

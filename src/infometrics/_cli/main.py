@@ -172,8 +172,6 @@ def _run_demo(args, out):
 
     # The output folder is checked before the work, not after it.
     folder = Path(args.output)
-    if folder.exists() and not folder.is_dir():
-        raise UsageError(f"--output {folder}: exists and is not a folder")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
