@@ -63,22 +63,22 @@ def add_input_arguments(parser):
 
 
 def _thresholds(text):
-    """``--thresholds``: a positive integer K, or one or more numbers."""
+    """``--thresholds``: an integer K, or numbers separated by commas (the
+    counting checks their values)."""
     if text is None:
         return DEFAULT_THRESHOLDS
-    text = text.strip()
-    if text.isdigit() and int(text) > 0:
-        return int(text)
     try:
+        if text.strip().lstrip("-").isdigit():
+            return int(text)
         values = [float(part) for part in text.split(",") if part.strip()]
+        if values:
+            return values
     except ValueError:
-        values = []
-    if not values or text.isdigit():
-        raise UsageError(
-            f"--thresholds {text!r}: give a positive integer K or numbers "
-            "separated by commas"
-        )
-    return values
+        pass
+    raise UsageError(
+        f"--thresholds {text!r}: give a positive integer K or numbers "
+        "separated by commas"
+    )
 
 
 def _check_options(args):
