@@ -145,7 +145,6 @@ def test_demo_writes_report_and_figures(tmp_path):
         "comparison.csv",
         "report_tuned.csv",
         "per_class_tuned.csv",
-        "splits.csv",
         "entropy_triangle.png",
         "information_coverage.png",
         "reject_curve.png",

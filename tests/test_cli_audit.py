@@ -58,9 +58,10 @@ def test_audit_of_a_function_path(capsys):
     ("arguments", "message"),
     [
         (["audit", "ni99"], "Unknown measure 'ni99'"),
-        (["audit", "no_such_module_xyz:f"], "cannot import 'no_such_module_xyz'"),
-        (["audit", "math:nothing"], "math has no function nothing"),
-        (["audit", ":f"], "write a function path as module:function"),
+        (["audit", "no_such_module_xyz:f"], "No module named 'no_such_module_xyz'"),
+        (["audit", "math:nothing"], "has no attribute 'nothing'"),
+        (["audit", ":f"], "cannot import it as module:function"),
+        (["audit", "math:pi"], "'math:pi': not a function"),
         (["audit", "ni2", "--max-samples", "0"], "max_samples must be an integer"),
         (["audit", "ni2", "--n-random", "x"], "invalid int value"),
         (["audit", "math:sqrt", *SMALL], "'sqrt' raised TypeError"),

@@ -158,7 +158,7 @@ def test_demo_checks_its_output_before_working(tmp_path, capsys):
     a_file.write_text("x")
     assert main(["demo", "--output", str(a_file)]) == 2
     captured = capsys.readouterr()
-    assert "is not a folder" in captured.err
+    assert "cannot create the folder" in captured.err
     assert captured.out == ""
     assert main(["demo", "--output", str(a_file / "below")]) == 2
     captured = capsys.readouterr()

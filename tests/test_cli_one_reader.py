@@ -166,7 +166,10 @@ def test_the_html_page_names_the_threshold_as_html_report(tmp_path, capsys):
             ("--confidence", "c", "--threshold", "0.5", "--reject-label", "none"),
             "--threshold rejects predictions; give the label that marks them",
         ),
-        (("--confidence", "c", "--weight", "y_true", "--thresholds", "0"), "K"),
+        (
+            ("--confidence", "c", "--weight", "y_true", "--thresholds", "0"),
+            "--thresholds must be at least 1",
+        ),
     ],
 )
 def test_threshold_errors_speak_in_flags(options, message, tmp_path, capsys):

@@ -1,12 +1,6 @@
-"""CSV that a spreadsheet opens as data: text cells never run as formulas.
-
-A spreadsheet runs a cell that starts with ``=``, ``+``, ``-`` or ``@`` (in
-some, a tab or a carriage return) as a formula, so a class named
-``=HYPERLINK(...)`` would be one in the reader's spreadsheet (CSV injection).
-Every CSV the command line and the demo write goes through :func:`write_csv`,
-which puts a single quote before such a *text* cell, as OWASP advises; numbers
-(a negative value in a numeric column) are written as they are.
-"""
+"""CSV that a spreadsheet opens as data: a text cell that starts with ``=``, ``+``,
+``-`` or ``@`` (a tab, a carriage return) gets a ``'`` in front, as OWASP advises
+against CSV injection; numbers are written as they are."""
 
 import numpy as np
 import pandas as pd
@@ -15,7 +9,6 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _neutralise(value):
-    """``value``, with ``'`` in front if it is text that a spreadsheet would run."""
     if isinstance(value, tuple):  # a label of a MultiIndex
         return tuple(map(_neutralise, value))
     if isinstance(value, str | np.str_) and str(value).startswith(FORMULA_STARTS):
@@ -24,7 +17,7 @@ def _neutralise(value):
 
 
 def write_csv(frame, path_or_buffer=None, **options):
-    """``frame.to_csv(...)`` with every formula-like text cell and label neutralised."""
+    """``frame.to_csv(...)`` with every formula-like text cell and label quoted."""
     frame = frame.copy()
     for position, dtype in enumerate(frame.dtypes):
         # Numbers are written as numbers; only text can hold a formula.

@@ -1,6 +1,6 @@
 """A CSV of true and predicted labels, read by the command line's rules (its
-documentation, "Input"): every cell as text, then a class, a rejection or a
-refusal that names the file and the row, in the command line's own words."""
+documentation, "Input"): every cell a class, a rejection or a refusal that names
+the file and the row."""
 
 import sys
 
@@ -15,7 +15,7 @@ def _is_missing(text):
 
 
 def _number(text):
-    """The number ``text`` spells (an int when it is one, exactly), or None."""
+    """The number ``text`` spells (an int when whole, exactly), or None."""
     try:
         return int(text)
     except ValueError:
@@ -25,13 +25,12 @@ def _number(text):
     except ValueError:
         return None
     if not np.isfinite(value):
-        return None
-    # 2.0 is the class 2, and is named so.
+        return None  # inf is a word
     return int(value) if value == round(value) else value
 
 
 def _column(cells, path, name):
-    """The cells below the header of the column ``name`` (it exists), if one."""
+    """The cells below the header of the column ``name`` (it exists)."""
     header = cells[0].tolist()
     if header.count(name) > 1:
         raise UsageError(
@@ -41,19 +40,23 @@ def _column(cells, path, name):
     return cells[1:, header.index(name)]
 
 
-def _first_row(mask):
-    """The file row (header = row 1) of the first True entry of ``mask``."""
-    return int(np.flatnonzero(mask)[0]) + 2
+def _row_error(path, mask, message):
+    """Refuse the first True of ``mask``, named by its file row (header = 1)."""
+    if mask.any():
+        row = int(np.flatnonzero(mask)[0]) + 2
+        raise UsageError(f"{path}: row {row}: {message}")
 
 
 def _matches(cells, reject_text):
     """Which cells are the reject label: same text, or the same number."""
     number = _number(reject_text)
-    matched = {
-        cell: cell == reject_text or (number is not None and _number(cell) == number)
-        for cell in set(cells.tolist())
-    }
-    return np.array([matched[cell] for cell in cells.tolist()], dtype=bool)
+    return np.array(
+        [
+            cell == reject_text or (number is not None and _number(cell) == number)
+            for cell in cells.tolist()
+        ],
+        dtype=bool,
+    )
 
 
 def read_label_columns(cells, path, true_column, pred_column, reject_text):
@@ -63,53 +66,44 @@ def read_label_columns(cells, path, true_column, pred_column, reject_text):
     y_pred = _column(cells, path, pred_column)
     if y_true.size == 0:
         raise UsageError(f"{path}: the table has no rows of labels")
-    true_missing = np.array([_is_missing(cell) for cell in y_true], dtype=bool)
     pred_missing = np.array([_is_missing(cell) for cell in y_pred], dtype=bool)
-    if true_missing.any():
-        raise UsageError(
-            f"{path}: row {_first_row(true_missing)}: column {true_column} is "
-            "empty (or nan); every sample needs its true class"
-        )
+    _row_error(
+        path,
+        np.array([_is_missing(cell) for cell in y_true], dtype=bool),
+        f"column {true_column} is empty (or nan); every sample needs its true class",
+    )
     spelled = reject_text.strip()
-    if spelled.lower() == "none":
-        rejected = np.zeros(y_pred.shape, dtype=bool)
-    elif spelled.lower() == "nan":
-        rejected = pred_missing
+    if spelled.lower() in ("none", "nan"):
+        rejected = pred_missing & (spelled.lower() == "nan")
     else:
         rejected = _matches(y_pred, spelled)
-        in_truth = _matches(y_true, spelled)
-        if in_truth.any():
-            raise UsageError(
-                f"{path}: row {_first_row(in_truth)}: column {true_column} holds "
-                f"the reject label {spelled!r}; a true class cannot be rejected. "
-                "Give the label that marks a rejection with --reject-label, or "
-                "--reject-label none if the classifier cannot reject"
-            )
-    unread = pred_missing & ~rejected
-    if unread.any():
-        raise UsageError(
-            f"{path}: row {_first_row(unread)}: column {pred_column} is empty "
-            "(or nan); every sample needs a prediction. If an empty prediction "
-            "means the classifier abstained, add --reject-label nan"
+        _row_error(
+            path,
+            _matches(y_true, spelled),
+            f"column {true_column} holds the reject label {spelled!r}; a true class "
+            "cannot be rejected. Give the label that marks a rejection with "
+            "--reject-label, or --reject-label none if the classifier cannot reject",
         )
+    _row_error(
+        path,
+        pred_missing & ~rejected,
+        f"column {pred_column} is empty (or nan); every sample needs a prediction. "
+        "If an empty prediction means the classifier abstained, add "
+        "--reject-label nan",
+    )
     cells = set(y_true.tolist()) | set(y_pred[~rejected].tolist())
-    numbers = {cell: _number(cell) for cell in cells}
-    if all(number is not None for number in numbers.values()):
+    value = {cell: _number(cell) for cell in cells}
+    if all(number is not None for number in value.values()):
         # _number gives an int for every whole number: a float has a fraction.
-        fractions = [
-            cell for cell, number in numbers.items() if isinstance(number, float)
-        ]
+        fractions = [cell for cell, number in value.items() if type(number) is float]
         if fractions:
             raise UsageError(
                 f"{path}: {min(fractions)!r} is not a class label (a number with "
                 "a fraction); the columns must hold predicted classes, not "
                 "scores or probabilities"
             )
-        if (
-            spelled.lower() not in ("none", "nan")
-            and _number(spelled) is None
-            and not rejected.any()
-        ):
+        special = spelled.lower() in ("none", "nan")
+        if _number(spelled) is None and not special and not rejected.any():
             raise UsageError(
                 f"{path}: --reject-label {spelled!r} is not a number but the labels "
                 "are numbers, so it can never match a prediction; give the number "
@@ -118,9 +112,9 @@ def read_label_columns(cells, path, true_column, pred_column, reject_text):
             )
     else:
         # Text classes: every cell is its own name (01 and 1 are two classes).
-        numbers = {cell: cell for cell in cells}
-        # Plain text labels need no reject marker; only a prediction that is
-        # never a true class suggests a marker spelled another way.
+        value = {cell: cell for cell in cells}
+        # Only a prediction that is never a true class suggests a reject
+        # marker spelled another way.
         never_true = sorted(set(y_pred.tolist()) - set(y_true.tolist()))
         if spelled == "-1" and not rejected.any() and never_true:
             print(
@@ -130,9 +124,9 @@ def read_label_columns(cells, path, true_column, pred_column, reject_text):
                 "--reject-label none if the classifier cannot reject)",
                 file=sys.stderr,
             )
-    classes = sorted(set(numbers.values()))
-    position = {value: code for code, value in enumerate(classes)}
-    code = {cell: position[value] for cell, value in numbers.items()}
+    classes = sorted(set(value.values()))
+    position = {number: code for code, number in enumerate(classes)}
+    code = {cell: position[number] for cell, number in value.items()}
     true_codes = np.array([code[cell] for cell in y_true.tolist()], dtype=np.int64)
     pred_codes = np.array(
         [-1 if out else code[cell] for cell, out in zip(y_pred, rejected, strict=True)],
@@ -146,9 +140,6 @@ def numeric_column(cells, path, column):
     cells = _column(cells, path, column)
     values = pd.to_numeric(pd.Series(cells), errors="coerce").to_numpy(float)
     bad = np.isnan(values) & np.array([cell.lower() != "nan" for cell in cells])
-    if bad.any():
-        row = _first_row(bad)
-        raise UsageError(
-            f"{path}: row {row}: column {column} is {cells[row - 2]!r}, not a number"
-        )
+    first = cells[bad][0] if bad.any() else None
+    _row_error(path, bad, f"column {column} is {first!r}, not a number")
     return values

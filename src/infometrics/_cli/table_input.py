@@ -1,16 +1,10 @@
-"""Every input file of the command line, read one way into labelled counts.
+"""Every input file of the command line, read one way into labelled counts: a CSV
+as text (a table of labels by :mod:`.label_table`'s rules, or a confusion matrix),
+a Parquet file by DuckDB in one streaming ``GROUP BY``; binned with --confidence."""
 
-A CSV is read as text (a table of labels by :mod:`.label_table`'s rules, its
-classes coded as integers and counted by ``counts_from_table``; counts are a
-confusion matrix, read by name when it names its rows and columns); a Parquet
-file keeps its types and is counted where it is read, by DuckDB, in one
-streaming ``GROUP BY``. With ``--confidence`` the counts are binned too.
-"""
-
-import contextlib
 import io
-import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -19,90 +13,72 @@ import pandas as pd
 from .errors import UsageError
 from .label_table import _number, numeric_column, read_label_columns
 
-# Confidence thresholds of the binned counts unless --thresholds says otherwise.
 DEFAULT_THRESHOLDS = 100
 _PARQUET_SUFFIXES = (".parquet", ".parq", ".pq")
 
 
 def add_input_arguments(parser):
-    """The input file and its columns (``report`` and ``plot``)."""
     parser.add_argument(
         "file",
-        help="a CSV or Parquet file: a table of true and predicted labels, or "
-        "(CSV) a confusion matrix (rows true classes, columns predicted classes "
-        "and a last reject column; optional header row and class-name column); "
-        "'-' reads a CSV from standard input; a glob such as 'part-*.parquet' "
-        "reads several Parquet files",
+        help="a CSV or Parquet file: a table of true and predicted labels, or (CSV) "
+        "a confusion matrix (rows true classes, columns predicted classes and a "
+        "last reject column); '-' reads a CSV from standard input; a glob such "
+        "as 'part-*.parquet' reads several Parquet files",
     )
-    parser.add_argument(
-        "--kind",
-        choices=["auto", "matrix", "labels"],
-        default="auto",
-        help="what a CSV holds (default: auto-detect)",
-    )
-    for flag, alias, default, what in (
-        ("--y-true", "--true-column", "y_true", "true"),
-        ("--y-pred", "--pred-column", "y_pred", "predicted"),
-    ):
+    kinds = ["auto", "matrix", "labels"]
+    parser.add_argument("--kind", choices=kinds, default="auto", help="of a CSV")
+    for flag, what in (("true", "true"), ("pred", "predicted")):
         parser.add_argument(
-            flag,
-            alias,
+            f"--y-{flag}",
+            f"--{flag}-column",
             metavar="COL",
-            default=default,
-            help=f"column of {what} labels (default {default}; {alias} is the "
-            "same option)",
+            default=f"y_{flag}",
+            help=f"column of {what} labels (default y_{flag})",
         )
     parser.add_argument(
         "--reject-label",
         default="-1",
         help="prediction meaning 'rejected' (default -1); 'nan' for empty "
-        "predictions; 'none' for a classifier without a reject option. Empty "
-        "cells and nan are missing; NA, None, null are names like any other",
+        "predictions; 'none' for a classifier without a reject option",
     )
-    parser.add_argument(
-        "--weight", metavar="COL", help="column of non-negative sample weights"
-    )
+    parser.add_argument("--weight", metavar="COL", help="column of sample weights")
     parser.add_argument(
         "--confidence",
         metavar="COL",
         help="column of the classifier's confidence (higher = more sure); "
-        "--y-pred then holds the predictions before rejection, and the HTML "
-        "page adds the reject and risk-coverage curves",
+        "the HTML page adds the reject and risk-coverage curves",
     )
     parser.add_argument(
         "--threshold",
         metavar="T",
         type=float,
-        help="with --confidence: the tables describe the classifier that "
-        "rejects the predictions whose confidence is below T",
+        help="with --confidence: report the classifier that rejects below T",
     )
     parser.add_argument(
         "--thresholds",
         metavar="K|T1,T2,...",
-        help="with --confidence: K thresholds at approximate quantiles of the "
-        f"confidence (default {DEFAULT_THRESHOLDS}), or the thresholds themselves",
+        help="with --confidence: K thresholds at quantiles of the confidence "
+        f"(default {DEFAULT_THRESHOLDS}), or the thresholds themselves",
     )
 
 
 def _thresholds(text):
-    """``--thresholds``: an integer K, or one or more numbers."""
+    """``--thresholds``: an integer K, or numbers separated by commas (the
+    counting checks their values)."""
     if text is None:
         return DEFAULT_THRESHOLDS
     try:
-        if text.strip().isdigit():
-            value = int(text)
-            if value < 1:
-                raise ValueError
-            return value
+        if text.strip().lstrip("-").isdigit():
+            return int(text)
         values = [float(part) for part in text.split(",") if part.strip()]
-        if not values:
-            raise ValueError
-        return values
+        if values:
+            return values
     except ValueError:
-        raise UsageError(
-            f"--thresholds {text!r}: give a positive integer K or numbers "
-            "separated by commas"
-        ) from None
+        pass
+    raise UsageError(
+        f"--thresholds {text!r}: give a positive integer K or numbers "
+        "separated by commas"
+    )
 
 
 def _check_options(args):
@@ -118,7 +94,6 @@ def _check_options(args):
 
 
 def _check_columns(path, wanted, header):
-    """Refuse a column the file does not have, naming the columns it has."""
     missing = sorted({column for column in wanted if column is not None} - set(header))
     if missing:
         raise UsageError(
@@ -129,23 +104,21 @@ def _check_columns(path, wanted, header):
 
 def read_counts(args):
     """``(counts, class labels, binned or None)`` of the file, validated once;
-    every problem with the input, also one the core finds, names the file."""
+    every problem with the input names the file."""
     _check_options(args)
     glob = any(character in args.file for character in "*?[")
     if glob or args.file.lower().endswith(_PARQUET_SUFFIXES):
         return _parquet_counts(args, glob=glob)
-    text, path = _read_text(args.file)
-    cells = _read_cells(text, path)
+    path, cells = _read_cells(args.file)
     columns = {args.y_true, args.y_pred}
     header = cells[0].tolist()
     kind = args.kind
     if kind == "auto":
-        kind = "labels" if columns <= set(header) else "matrix"
-        all_text = not np.vectorize(_is_number, otypes=[bool])(cells[0]).any()
-        if kind == "matrix" and all_text and columns & set(header):
+        # A confidence column belongs to a table of labels.
+        labels = columns <= set(header) or args.confidence is not None
+        kind = "labels" if labels else "matrix"
+        if kind == "matrix" and columns & set(header) and not _numbers(cells[0]).any():
             _check_columns(path, columns, header)
-        if kind == "matrix" and args.confidence is not None:
-            kind = "labels"  # a confidence column belongs to a table of labels
     if kind == "matrix":
         if args.confidence is not None or args.weight is not None:
             raise UsageError(
@@ -172,19 +145,15 @@ def read_counts(args):
             frame[column] = numeric_column(cells, path, column)
     reject = None if args.reject_label.strip().lower() == "none" else -1
     counts, codes, binned = _count(pd.DataFrame(frame), args, reject, path)
-    # Back from the codes to the classes they stand for.
     names = np.empty(len(classes), dtype=object)  # exact, big integers too
     names[:] = classes
     if binned is not None:
-        from dataclasses import replace
-
         binned = replace(binned, classes=names[np.asarray(binned.classes)])
     return counts, names[np.asarray(codes)], binned
 
 
 def _count(table, args, reject, path):
-    """``(counts, classes, binned or None)`` of ``counts_from_table`` on the
-    table, binned by confidence if asked."""
+    """``(counts, classes, binned or None)`` of ``counts_from_table``."""
     import narwhals.stable.v2 as nw
 
     from .._engines.tables import counts_from_table
@@ -196,32 +165,40 @@ def _count(table, args, reject, path):
         "reject_label": reject,
     }
     try:
-        with _progress_on_stderr():
-            if args.confidence is None:
-                counts = counts_from_table(table, **options)
-                return counts.confusion_matrix, counts.labels, None
-            binned = counts_from_table(
-                table,
-                confidence=args.confidence,
-                thresholds=_thresholds(args.thresholds),
-                **options,
+        if args.confidence is None:
+            counts = counts_from_table(table, **options)
+            return counts.confusion_matrix, counts.labels, None
+        binned = counts_from_table(
+            table,
+            confidence=args.confidence,
+            thresholds=_thresholds(args.thresholds),
+            **options,
+        )
+        if args.threshold is not None:
+            # The predictions below the threshold become rejections.
+            frame = nw.from_native(table)
+            decided = frame.with_columns(
+                nw.when(nw.col(args.confidence) < args.threshold)
+                .then(nw.lit(reject))
+                .otherwise(nw.col(args.y_pred))
+                .alias(args.y_pred)
             )
-            if args.threshold is not None:
-                # The predictions below the threshold become rejections.
-                frame = nw.from_native(table)
-                column = nw.col(args.y_pred)
-                decided = frame.with_columns(
-                    nw.when(nw.col(args.confidence) < args.threshold)
-                    .then(nw.lit(reject))
-                    .otherwise(column)
-                    .alias(args.y_pred)
-                )
-                counts = counts_from_table(
-                    nw.to_native(decided), labels=binned.classes, **options
-                )
-                return counts.confusion_matrix, counts.labels, binned
+            counts = counts_from_table(
+                nw.to_native(decided), labels=binned.classes, **options
+            )
+            return counts.confusion_matrix, counts.labels, binned
     except ValueError as exc:
-        raise UsageError(f"{path}: {_in_flags(str(exc))}") from None
+        message = str(exc)
+        for python, flag in (
+            ("reject_label=None", "--reject-label none"),
+            ("reject_label", "--reject-label"),
+            ("sample_weight", "--weight"),
+            ("thresholds", "--thresholds"),
+            ("y_true", "--y-true"),
+            ("y_pred", "--y-pred"),
+        ):
+            message = message.replace(python, flag)
+        raise UsageError(f"{path}: {message}") from None
     # The classifier that accepts everything: every bin, no rejection (a zero
     # reject column if the predictions can be rejected).
     accepted = binned.counts.sum(axis=0)
@@ -229,62 +206,16 @@ def _count(table, args, reject, path):
     return accepted, binned.classes, binned
 
 
-def _in_flags(message):
-    """A message of the Python API in the command line's words."""
-    for python, flag in (
-        ("reject_label=None", "--reject-label none"),
-        ("reject_label", "--reject-label"),
-        ("sample_weight", "--weight"),
-        ("thresholds", "--thresholds"),
-        ("y_true", "--y-true"),
-        ("y_pred", "--y-pred"),
-    ):
-        message = message.replace(python, flag)
-    return message
-
-
-def _connect():
-    try:
-        import duckdb
-    except ImportError:
-        raise ImportError(
-            "reading Parquet files needs DuckDB: pip install duckdb"
-        ) from None
-    connection = duckdb.connect()
-    # Rows need no order for a GROUP BY; DuckDB then streams with less memory.
-    connection.execute("SET preserve_insertion_order = false")
-    if sys.stderr.isatty():
-        connection.execute("SET enable_progress_bar = true")
-    return connection
-
-
-@contextlib.contextmanager
-def _progress_on_stderr():
-    """DuckDB's progress bar moved from fd 1 to stderr: stdout keeps the report."""
-    if not sys.stderr.isatty():
-        yield
-        return
-    sys.stdout.flush()
-    saved = os.dup(1)
-    try:
-        os.dup2(2, 1)
-        yield
-    finally:
-        os.dup2(saved, 1)
-        os.close(saved)
-
-
 def _reject_label(text, dtype):
     """``--reject-label`` as a value of the prediction column's type."""
     special = {"none": None, "nan": np.nan}
     if text.lower() in special or not dtype.is_numeric():
         return special.get(text.lower(), text)
-    try:
-        value = float(text)
-    except ValueError:
+    value = _float(text)
+    if value is None:
         raise UsageError(
             f"--reject-label {text!r} is not a number, but the labels are numbers"
-        ) from None
+        )
     # A whole number (-1.0 too) is an int, the same marker as in the Python API.
     return _number(text.strip()) if np.isfinite(value) else value
 
@@ -294,7 +225,17 @@ def _parquet_counts(args, *, glob):
 
     if not glob:
         _existing_file(args.file)
-    connection = _connect()
+    try:
+        import duckdb
+    except ImportError:
+        raise ImportError(
+            "reading Parquet files needs DuckDB: pip install duckdb"
+        ) from None
+    connection = duckdb.connect()
+    # Rows need no order for a GROUP BY (DuckDB then streams with less memory);
+    # the progress bar would write into the report on stdout.
+    connection.execute("SET preserve_insertion_order = false")
+    connection.execute("SET enable_progress_bar = false")
     try:
         relation = connection.read_parquet(args.file)
     except Exception as exc:  # DuckDB's errors name the problem
@@ -308,16 +249,19 @@ def _parquet_counts(args, *, glob):
     return _count(relation, args, reject, args.file)
 
 
-def _is_number(text):
+def _float(text):
     try:
-        float(text)
-    except (TypeError, ValueError):
-        return False
-    return True
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _numbers(cells):
+    """Which of the text ``cells`` are numbers."""
+    return np.vectorize(lambda text: _float(text) is not None, otypes=[bool])(cells)
 
 
 def _existing_file(name):
-    """The path of an input file that exists, or a clear error."""
     path = Path(name)
     if path.is_dir():
         raise UsageError(f"{path}: is a directory; pass a file (or a Parquet glob)")
@@ -326,72 +270,54 @@ def _existing_file(name):
     return path
 
 
-def _read_text(name):
-    """``(text, path)`` of a CSV file, or of standard input for ``-``."""
+def _read_cells(name):
+    """``(path, cells)`` of a CSV file (``-``: standard input), every cell a
+    stripped string ("" if empty)."""
     if name == "-":
-        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else None
         path = Path("<stdin>")
-        if data is None:
-            return sys.stdin.read(), path
+        stream = getattr(sys.stdin, "buffer", None)
+        data = stream.read() if stream else sys.stdin.read().encode()
     else:
         path = _existing_file(name)
         data = path.read_bytes()
-    if data[:4] == b"PAR1":
-        raise UsageError(
-            f"{path}: is a Parquet file; name it with a .parquet suffix to read it"
-        )
     try:
-        return data.decode("utf-8-sig"), path
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise UsageError(f"{path}: not a readable CSV (not UTF-8 text)") from None
-
-
-def _read_cells(text, path):
-    """Every cell of comma-separated ``text`` as a stripped string ("" if empty)."""
     lines = [line for line in text.splitlines() if line.strip()]
     if lines and not any("," in line for line in lines):
-        for separator, name in ((";", "semicolons"), ("\t", "tabs")):
+        for separator, word in ((";", "semicolons"), ("\t", "tabs")):
             if any(separator in line for line in lines):
                 raise UsageError(
-                    f"{path}: the values are separated by {name}; infometrics reads "
+                    f"{path}: the values are separated by {word}; infometrics reads "
                     "comma-separated files (save it as CSV with commas)"
                 )
     try:
         table = pd.read_csv(
-            io.StringIO(text),
-            header=None,
-            dtype=str,
-            keep_default_na=False,
-            skip_blank_lines=True,
+            io.StringIO(text), header=None, dtype=str, keep_default_na=False
         )
     except pd.errors.EmptyDataError:
         raise UsageError(f"{path}: not a readable CSV (the file is empty)") from None
     except pd.errors.ParserError as exc:
         detail = str(exc).strip().splitlines()[-1]
         raise UsageError(f"{path}: not a readable CSV ({detail})") from None
-    cells = table.fillna("").to_numpy(dtype=object)
-    cells = np.vectorize(str.strip, otypes=[object])(cells) if cells.size else cells
+    cells = table.fillna("").map(str.strip).to_numpy(dtype=object)
     if not (cells != "").any():
         raise UsageError(f"{path}: the file holds no counts")
-    return cells
+    return path, cells
 
 
 def _split_names(cells):
     """``(counts cells, row names or None, column names or None)``: a header row
-    or name column only when all text; pandas' ``to_csv()`` layout (empty
-    corner cell) as written."""
-    numeric = np.vectorize(_is_number, otypes=[bool])(cells)
+    or name column only when all text, or ``to_csv()``'s empty corner cell."""
     n_rows, n_columns = cells.shape
     if n_rows > 1 and n_columns > 1 and cells[0, 0] == "":
         return cells[1:, 1:], cells[1:, 0].tolist(), cells[0, 1:].tolist()
-    header = None
-    if n_rows > 1 and not numeric[0].any():
-        header = cells[0].tolist()  # a header row of column names
-        cells, numeric = cells[1:], numeric[1:]
-    names = None
-    if cells.shape[1] > 1 and not numeric[:, 0].any():
-        names = cells[:, 0].tolist()
-        cells, numeric = cells[:, 1:], numeric[:, 1:]
+    header = names = None
+    if n_rows > 1 and not _numbers(cells[0]).any():
+        header, cells = cells[0].tolist(), cells[1:]
+    if cells.shape[1] > 1 and not _numbers(cells[:, 0]).any():
+        names, cells = cells[:, 0].tolist(), cells[:, 1:]
         if header is not None:
             header = header[1:]  # the corner cell names the names column
     return cells, names, header
@@ -405,35 +331,33 @@ def _read_matrix(path, cells, *, header_hint):
     cells = cells[(cells != "").any(axis=1)]
     cells = cells[:, (cells != "").any(axis=0)]
     counts_cells, row_names, column_names = _split_names(cells)
-    hint = (
-        "; for a table of labels, name its columns with --y-true and --y-pred "
-        f"(columns: {', '.join(cells[0].tolist())})"
-        if header_hint and not any(map(_is_number, cells[0]))
-        else ""
-    )
-    row_offset = cells.shape[0] - counts_cells.shape[0]
-    column_offset = cells.shape[1] - counts_cells.shape[1]
+    hint = ""
+    if header_hint and not _numbers(cells[0]).any():
+        hint = (
+            "; for a table of labels, name its columns with --y-true and --y-pred "
+            f"(columns: {', '.join(cells[0].tolist())})"
+        )
+    top, left = np.subtract(cells.shape, counts_cells.shape)
     matrix = np.empty(counts_cells.shape)
     for (row, column), text in np.ndenumerate(counts_cells):
-        where = f"row {row + row_offset + 1}, column {column + column_offset + 1}"
+        value = _float(text)
+        if value is not None and np.isfinite(value):
+            matrix[row, column] = value
+            continue
         if text == "":
-            raise UsageError(f"{path}: {where} is empty; every count is needed")
-        try:
-            value = float(text)
-        except ValueError:
-            raise UsageError(
-                f"{path}: {where} is {text!r}, not a number (a header row or a "
-                "class-name column is recognised only when all of its cells are "
-                f"names){hint}"
-            ) from None
-        if np.isnan(value):
-            raise UsageError(f"{path}: {where} is {text!r}; counts must be numbers")
-        if np.isinf(value):
-            raise UsageError(
-                f"{path}: {where} is {text!r}, too large for a count (beyond "
-                "the largest float, about 1.8e308)"
+            problem = "is empty; every count is needed"
+        elif value is None:
+            problem = (
+                f"is {text!r}, not a number (a header row or a class-name column "
+                f"is recognised only when all of its cells are names){hint}"
             )
-        matrix[row, column] = value
+        elif np.isnan(value):
+            problem = f"is {text!r}; counts must be numbers"
+        else:
+            problem = f"is {text!r}, too large for a count (beyond about 1.8e308)"
+        raise UsageError(
+            f"{path}: row {row + top + 1}, column {column + left + 1} {problem}"
+        )
     n_rows, n_columns = matrix.shape
     if hint and n_columns not in (n_rows, n_rows + 1):
         raise UsageError(
