@@ -11,10 +11,7 @@ from numpy.typing import ArrayLike
 
 from .._counting.collections import import_dask, is_dask_collection
 from .._counting.dask_counts import as_dask_array, tree_sum
-from .._counting.label_checks import (
-    check_complete_labels,
-    check_sample_weight,
-)
+from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
 from .._counting.merging import SumsFromZero, checked_sum
 from .._measures.registry import check_measures
@@ -37,17 +34,16 @@ class ConfidenceBinnedCounts(SumsFromZero):
     """Confusion counts per confidence bin, true class and predicted class.
 
     Bin ``b`` holds the samples whose confidence reaches exactly ``b`` of the
-    thresholds. Counts of disjoint samples with the same thresholds and
-    classes add up (``a + b``, ``sum([...])``).
+    thresholds. Counts with the same thresholds and classes add up (``a + b``).
 
     Attributes
     ----------
     thresholds : ndarray of shape (k,)
-        Ascending, distinct, finite confidence thresholds (the bin edges).
+        Ascending, distinct, finite bin edges.
     classes : ndarray of shape (m,)
         Row (true) and column (predicted) order.
     counts : ndarray of shape (k + 1, m, m)
-        Sample counts (or summed weights) per bin, true and predicted class.
+        Counts (or summed weights) per bin, true and predicted class.
     confidence_method : {"max", "margin"}
         How the scores became a confidence.
 
@@ -75,7 +71,6 @@ class ConfidenceBinnedCounts(SumsFromZero):
             return NotImplemented
         if not (
             np.array_equal(self.thresholds, other.thresholds)
-            and len(self.classes) == len(other.classes)
             and np.array_equal(self.classes, other.classes)
             and self.confidence_method == other.confidence_method
         ):
@@ -113,7 +108,6 @@ class ConfidenceBinnedCounts(SumsFromZero):
         Returns
         -------
         curve : RejectCurve
-            What :func:`reject_curve` gives at these thresholds.
         """
         names = [spec.name for spec in check_measures(measures)]
         return binned_curve(self, names, replace_undefined_by)
@@ -122,8 +116,7 @@ class ConfidenceBinnedCounts(SumsFromZero):
 def binned_curve(binned, names, replace_undefined_by):
     """The reject curve of binned counts, for checked measure ``names``."""
     counts = np.asarray(binned.counts, dtype=float).reshape(len(binned.counts), -1)
-    # Bin b is accepted at the points before b and rejected from b on:
-    # each non-empty (bin, cell) of the table is one entry of the stack.
+    # Each non-empty (bin b, cell) is one entry, accepted before point b.
     bins, cells = np.nonzero(counts)
     thresholds = np.append(binned.thresholds, np.inf)
     stacks = ThresholdStacks(
@@ -152,8 +145,7 @@ def _binned(true_index, predicted, confidences, weights, thresholds, m):
     codes = (bins * m + true_index) * m + predicted
     if weights is None:
         return np.bincount(codes, None, (len(thresholds) + 1) * m * m)
-    # Sums of non-negative weights: each keeps its relative precision; float
-    # also for no entries (np.bincount then gives integers).
+    # Float also for no entries (np.bincount then gives integers).
     weights = check_sample_weight(weights, len(codes))
     return np.bincount(codes, weights, (len(thresholds) + 1) * m * m).astype(float)
 
@@ -184,8 +176,8 @@ def confidence_binned_counts(
 ) -> ConfidenceBinnedCounts:
     """Confusion counts per confidence bin, for reject curves of any data size.
 
-    Labels and scores in memory or as Dask collections (counted chunk by
-    chunk); the result adds up over batches with the same thresholds.
+    In memory or Dask collections (chunk by chunk); batches with the same
+    thresholds add up.
 
     Parameters
     ----------
@@ -198,7 +190,6 @@ def confidence_binned_counts(
     Returns
     -------
     binned : ConfidenceBinnedCounts
-        Thresholds, classes and the ``(k + 1, m, m)`` counts.
 
     Examples
     --------
@@ -272,7 +263,7 @@ def _dask_binned_counts(
     if weights is not None:
         weights = as_dask_array(weights, "sample_weight", (scores.chunks[0],))
         weights = weights.rechunk((scores.chunks[0],))
-    # First pass (only what is not given): the classes, the quantiles.
+    # First pass, for what is not given: the classes, the quantiles.
     todo = {}
     if classes is None:
         uniques = [
@@ -289,9 +280,8 @@ def _dask_binned_counts(
         todo["quantiles"] = da.percentile(
             confidences, np.linspace(0, 100, thresholds), method="linear"
         )
-        # Dask's percentiles are merged from the chunks' and only approximate;
-        # the ends must be exact, or the first point would reject samples
-        # (and the curve lose its point that rejects nothing).
+        # Dask's percentiles are approximate; the ends must be exact, or the
+        # first point would reject samples.
         todo["smallest"] = confidences.min()
         todo["largest"] = confidences.max()
     found = dict(zip(todo, dask.compute(*todo.values()), strict=True)) if todo else {}

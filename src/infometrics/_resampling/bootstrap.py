@@ -1,6 +1,5 @@
 """Bootstrap intervals: a resample is one multinomial draw over the groups of
-interchangeable samples (same cell and weight), exactly the nonparametric
-bootstrap (Efron and Tibshirani, *An Introduction to the Bootstrap*, 1993)."""
+interchangeable samples (Efron & Tibshirani, *An Introduction to the Bootstrap*)."""
 
 from __future__ import annotations
 
@@ -26,8 +25,7 @@ _BLOCK_ENTRIES = 1 << 24
 
 
 class Resampler:
-    """The checked options of one resampling call: its random stream,
-    progress messages and the evaluation of resamples."""
+    """The checked options of one resampling call, and its evaluation."""
 
     def __init__(self, caller, n_resamples, confidence_level, random_state, verbose):
         if (
@@ -74,8 +72,8 @@ class Resampler:
             print(f"[{self.caller}] {message} ({elapsed:.1f}s)", flush=True)
 
     def measures(self, group_counts, cells, shapes, names, weights=None):
-        """Per table (group ``g`` in cell ``cells[t][g]`` of a table of
-        ``shapes[t]``), ``{name: values on every resample}``."""
+        """Per table ``t`` (group ``g`` in its cell ``cells[t][g]``), ``{name:
+        values on every resample}``."""
         n_resamples = self.n_resamples
         total = int(group_counts.sum())
         probabilities = group_counts / total
@@ -127,11 +125,9 @@ def measures_of(counts, names):
 
 
 def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
-    """Each classifier's matrix alone (``predictions``: ``(y_pred, name)``
-    pairs), and the groups of samples sharing their cell in every matrix and
-    their weight: ``(matrices, group_counts, cells per matrix, group_weights)``.
-    Groups are sorted by their codes, so the draws ignore the samples' order.
-    """
+    """``(matrices, group_counts, cells per matrix, group_weights)``: a group
+    shares its cell in every matrix and its weight, in sorted order (the draws
+    ignore the samples' order)."""
     matrices, parts = [], []
     for y_pred, name in predictions:
         matrix, classes = confusion_matrix_and_labels(
@@ -173,9 +169,8 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
 
 
 def _sorted_codes(values):
-    """``values`` as codes ``0..k-1`` in the order of the ``k`` distinct
-    values, and those values: by a table of small non-negative integers, or
-    else by a hash (O(n)) and a sort of the distinct values."""
+    """``values`` as codes ``0..k-1`` in the order of the distinct values, and
+    those values (small integers by a table, else hash and sort)."""
     if values.dtype.kind in "iu" and values.max() < 4 * values.size + (1 << 20):
         present = np.bincount(values) > 0
         return np.cumsum(present)[values] - 1, np.flatnonzero(present)
@@ -191,8 +186,7 @@ _MAX_SAMPLES = (1 << 63) - 1
 
 
 def _sample_counts(confusion_matrix, counts):
-    """The exact int64 sample counts of a matrix: integers read exactly,
-    floats whole up to rounding noise, a total beyond int64 refused."""
+    """The exact int64 sample counts of a matrix (floats whole up to noise)."""
     raw = np.asarray(confusion_matrix).reshape(-1)
     whole = np.round(counts.reshape(-1))
     # A positive count that rounds to 0 (such as weights times 1e-100) is a
@@ -230,8 +224,8 @@ def bootstrap_measures(
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures from a confusion matrix.
 
-    A resample of the samples behind the matrix is a multinomial draw of
-    ``n`` over its cells (see the user guide, "Uncertainty").
+    A resample is a multinomial draw of ``n`` over the cells (see the user
+    guide, "Uncertainty").
 
     Parameters
     ----------
@@ -251,7 +245,6 @@ def bootstrap_measures(
     Returns
     -------
     intervals : dict of str to BootstrapInterval
-        Estimate, interval and resampled distribution per measure.
 
     See Also
     --------
@@ -297,9 +290,7 @@ def bootstrap_measures_from_predictions(
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures, resampling the samples.
 
-    Drawn at the level of the counts (the same distribution): a multinomial
-    over the cells, or with weights over the samples sharing a cell and a
-    weight; a resampled sample keeps its weight.
+    A resampled sample keeps its weight (see the user guide, "Uncertainty").
 
     Parameters
     ----------
@@ -313,7 +304,6 @@ def bootstrap_measures_from_predictions(
     Returns
     -------
     intervals : dict of str to BootstrapInterval
-        As for :func:`bootstrap_measures`.
 
     See Also
     --------

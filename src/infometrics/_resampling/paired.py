@@ -32,13 +32,12 @@ class PairedComparison:
     confidence_level : float
         Coverage of ``[low, high]``.
     fraction_a_better : float
-        Fraction of the resamples where the difference is defined on which
-        A is better (ties count half). Not a p-value.
+        Share of the (defined) resamples where A is better, ties half; not a
+        p-value.
     p_value : float
         Two-sided bootstrap p-value of "no difference".
     distribution : ndarray of shape (n_resamples,)
-        ``measure(A) - measure(B)`` on every resample (``nan`` where either
-        is undefined).
+        ``measure(A) - measure(B)`` on every resample.
     """
 
     measure: str
@@ -64,17 +63,13 @@ class PairedComparison:
 
 def _bootstrap_p_value(estimate, distribution):
     """Two-sided p-value of "no difference": the (Monte-Carlo corrected)
-    share of ``distribution - estimate`` at least as far from 0 as the
-    estimate."""
-    # Infinite differences are as extreme as any; undefined (NaN) ones
-    # have no place in the count.
+    share of ``distribution - estimate`` at least as far from 0 as the estimate."""
     defined = distribution[~np.isnan(distribution)]
     if not defined.size or not np.isfinite(estimate):
         return float("nan")
     if estimate != 0 and defined.min() == defined.max():
         # The shifted null is then a point mass at 0: every non-zero
-        # difference would look significant, however few the samples (one
-        # sample, or three on which A is always right and B always wrong).
+        # difference would look significant, however few the samples.
         tell(
             f"The difference A - B is {defined[0]:.4g} on every resample, so the "
             "bootstrap has no spread to test 'no difference' against and "
@@ -105,11 +100,8 @@ def paired_comparison(
 ) -> PairedComparison:
     """Compare two classifiers on a measure, on bootstrap resamples of the same samples.
 
-    Both are scored on the same resamples (Holt et al.'s Monte-Carlo idea),
-    so the comparison accounts for their correlation; each on the matrix it
-    has alone, as the single-classifier functions score it. ``p_value`` is
-    the two-sided shifted-bootstrap p-value (see the user guide,
-    "Uncertainty").
+    Both are scored on the same resamples, so the comparison accounts for
+    their correlation (see the user guide, "Uncertainty").
 
     Parameters
     ----------
@@ -127,8 +119,6 @@ def paired_comparison(
     Returns
     -------
     comparison : PairedComparison
-        Estimates, the interval of A - B, the fraction of resamples where A
-        is better and the p-value of "no difference".
 
     Examples
     --------
