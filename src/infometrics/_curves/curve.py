@@ -92,14 +92,10 @@ class RejectCurve:
 
         Examples
         --------
-        >>> import numpy as np
         >>> from infometrics.curves import reject_curve
-        >>> curve = reject_curve(
-        ...     np.array([0, 1, 1]), np.array([[0.8, 0.2], [0.4, 0.6], [0.1, 0.9]]),
-        ...     measures=["ni2"],
-        ... )
+        >>> curve = reject_curve([0, 1], [[0.8, 0.2], [0.4, 0.6]], measures="ni2")
         >>> curve
-        RejectCurve(4 points, reject rate 0 to 1, measures: ni2)
+        RejectCurve(3 points, reject rate 0 to 1, measures: ni2)
         >>> list(curve.to_frame().columns)  # doctest: +NORMALIZE_WHITESPACE
         ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy',
          'coverage', 'selective_risk', 'ni2']
@@ -114,13 +110,14 @@ class RejectCurve:
             }
         )
 
-    def _values(self, spec):
+    def _values(self, measure):
+        spec = check_measure(measure)
         if spec.name not in self.measures:
             raise ValueError(
                 f"The curve has no {spec.name!r}; it holds {sorted(self.measures)}. "
                 "Pass it in measures= when building the curve."
             )
-        return self.measures[spec.name]
+        return spec, self.measures[spec.name]
 
     def normalized_area(self, measure="ni2"):
         """Area under ``measure`` against the reject rate, divided by its width.
@@ -134,7 +131,7 @@ class RejectCurve:
         -------
         area : float
         """
-        values = self._values(check_measure(measure))
+        _, values = self._values(measure)
         keep = np.isfinite(values)
         rates = self.reject_rate[keep]
         if rates.size < 2 or rates.max() <= rates.min():
@@ -156,8 +153,7 @@ class RejectCurve:
         threshold : float
         value : float
         """
-        spec = check_measure(measure)
-        values = self._values(spec)
+        spec, values = self._values(measure)
         if not np.any(np.isfinite(values) | np.isposinf(values)):
             raise ValueError(
                 f"{spec.name} is undefined (nan) at every point of the curve, so "

@@ -93,19 +93,13 @@ def reject_curve(
 
     Examples
     --------
-    >>> import numpy as np
     >>> from infometrics.curves import reject_curve
-    >>> y_true = np.array([0, 0, 1, 1])
-    >>> proba = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]])
-    >>> curve = reject_curve(y_true, proba, measures=["ni2"])
+    >>> proba = [[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]]
+    >>> curve = reject_curve([0, 0, 1, 1], proba, measures=["ni2"])
     >>> curve.thresholds
     array([0.6, 0.7, 0.8, 0.9, inf])
-    >>> curve.reject_rate
-    array([0.  , 0.25, 0.5 , 0.75, 1.  ])
     >>> curve.measures["ni2"].round(3)
     array([0.311, 0.75 , 0.5  , 0.25 , 0.   ])
-    >>> curve.selective_risk.round(3)
-    array([0.25, 0.  , 0.  , 0.  ,  nan])
     """
     names = [spec.name for spec in check_measures(measures)]
     if is_dask_collection(y_true, y_score, sample_weight):

@@ -22,14 +22,11 @@ class RiskCoverageCurve(NamedTuple):
 
     Attributes
     ----------
-    coverage : ndarray of shape (n_thresholds,)
-        Accepted over total weight, ``c_g``; the last is 1.
-    selective_risk : ndarray of shape (n_thresholds,)
-        0-1 loss among the accepted, ``R_g`` (``nan`` while nothing is accepted).
-    generalized_risk : ndarray of shape (n_thresholds,)
-        Accepted errors over total weight, ``c_g * R_g``.
+    coverage, selective_risk, generalized_risk : ndarray of shape (n_thresholds,)
+        Accepted weight ``c_g`` (the last is 1), the 0-1 loss ``R_g`` among the
+        accepted (``nan`` if none) and ``c_g * R_g``.
     thresholds : ndarray of shape (n_thresholds,)
-        The distinct confidence values, decreasing (integers in their dtype).
+        The distinct confidence values, decreasing.
     """
 
     coverage: np.ndarray
@@ -174,7 +171,6 @@ def risk_coverage_curve(
     Returns
     -------
     curve : RiskCoverageCurve
-        One point per tie group, by decreasing confidence.
 
     See Also
     --------
@@ -183,18 +179,12 @@ def risk_coverage_curve(
     Examples
     --------
     >>> from infometrics.curves import risk_coverage_curve
-    >>> y_true = [0, 1, 1, 0, 1]
-    >>> y_pred = [0, 1, 0, 1, 1]
-    >>> confidence = [0.9, 0.8, 0.7, 0.7, 0.6]
+    >>> y_true, y_pred = [0, 1, 1, 0, 1], [0, 1, 0, 1, 1]
     >>> coverage, risk, generalized, thresholds = risk_coverage_curve(
-    ...     y_true, y_pred, confidence
+    ...     y_true, y_pred, [0.9, 0.8, 0.7, 0.7, 0.6]
     ... )
-    >>> coverage
-    array([0.2, 0.4, 0.8, 1. ])
-    >>> risk
-    array([0. , 0. , 0.5, 0.4])
-    >>> generalized
-    array([0. , 0. , 0.4, 0.4])
+    >>> coverage, risk
+    (array([0.2, 0.4, 0.8, 1. ]), array([0. , 0. , 0.5, 0.4]))
     >>> thresholds
     array([0.9, 0.8, 0.7, 0.6])
     """
@@ -221,7 +211,6 @@ def aurc(
     Returns
     -------
     aurc : float
-        In ``[0, 1]``.
 
     Examples
     --------
@@ -229,9 +218,8 @@ def aurc(
     >>> aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.1458
     """
-    return curve_readings(
-        risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
-    )[0]
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
+    return curve_readings(curve)[0]
 
 
 def e_aurc(
@@ -254,7 +242,6 @@ def e_aurc(
     Returns
     -------
     e_aurc : float
-        ``aurc - aurc_oracle``, at least 0.
 
     Examples
     --------
@@ -286,7 +273,6 @@ def augrc(
     Returns
     -------
     augrc : float
-        In ``[0, 1]``.
 
     Examples
     --------
@@ -294,9 +280,8 @@ def augrc(
     >>> augrc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.125
     """
-    return curve_readings(
-        risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
-    )[1]
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
+    return curve_readings(curve)[1]
 
 
 def selective_risk_at_coverage(
@@ -319,7 +304,6 @@ def selective_risk_at_coverage(
     Returns
     -------
     risk : float
-        0-1 loss among the accepted samples.
 
     Examples
     --------
@@ -329,7 +313,7 @@ def selective_risk_at_coverage(
     0.3333
     """
     target = _check_fraction(coverage, "coverage", allow_zero=False)
-    curve = risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
     return curve_readings(curve, coverages=[target])[2][0]
 
 
@@ -353,7 +337,7 @@ def coverage_at_risk(
     Returns
     -------
     coverage : float
-        In ``[0, 1]``; 0 if no threshold is that safe.
+        0 if no threshold is that safe.
 
     Examples
     --------
@@ -362,5 +346,5 @@ def coverage_at_risk(
     0.5
     """
     limit = _check_fraction(risk, "risk", allow_zero=True)
-    curve = risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
     return curve_readings(curve, risks=[limit])[3][0]

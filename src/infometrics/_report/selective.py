@@ -165,7 +165,7 @@ def binned_section(binned, *, name, figures=True):
     # risk_coverage_curve), without the last point, which rejects everything.
     curve = [
         values[-2::-1]
-        for values in (reject.coverage, reject.selective_risk, reject.generalized_risk)
+        for values in (reject.coverage, reject.selective_risk, reject.error_rate)
     ]
     drawn = ""
     if figures:

@@ -137,61 +137,44 @@ def paired_comparison(
     resampler = Resampler(
         "paired_comparison", n_resamples, confidence_level, random_state, verbose
     )
-    y_true, y_pred_a, y_pred_b = (
+    names = ("y_true", "y_pred_a", "y_pred_b")
+    arrays = [
         check_labels_array(y, name)
-        for y, name in (
-            (y_true, "y_true"),
-            (y_pred_a, "y_pred_a"),
-            (y_pred_b, "y_pred_b"),
-        )
-    )
-    if not y_true.shape[0] == y_pred_a.shape[0] == y_pred_b.shape[0]:
+        for y, name in zip((y_true, y_pred_a, y_pred_b), names, strict=True)
+    ]
+    if len({len(y) for y in arrays}) > 1:
         raise ValueError(
             "y_true, y_pred_a and y_pred_b must have the same length, one entry "
-            f"per sample; got {y_true.shape[0]}, {y_pred_a.shape[0]} and "
-            f"{y_pred_b.shape[0]}."
+            f"per sample; got {', '.join(str(len(y)) for y in arrays)}."
         )
     # Groups: the samples sharing a (truth, A, B) cell and a weight.
     matrices, group_counts, cells, group_weights = label_groups(
-        y_true,
-        [(y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b")],
+        arrays[0],
+        list(zip(arrays[1:], names[1:], strict=True)),
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    values_a, values_b = resampler.measures(
-        group_counts,
-        cells,
-        [matrix.shape for matrix in matrices],
-        [spec.name],
-        group_weights,
+    values = resampler.measures(
+        group_counts, cells, matrices, [spec.name], group_weights
     )
     # inf - inf is undefined (NaN), said with the interval's warning.
     with np.errstate(invalid="ignore"):
-        distribution = values_a[spec.name] - values_b[spec.name]
-    estimate_a, estimate_b = (
-        float(measures_of(matrix, [spec.name])[spec.name]) for matrix in matrices
-    )
-    estimate_difference = estimate_a - estimate_b
+        distribution = values[0][spec.name] - values[1][spec.name]
+    a, b = (float(measures_of(m, [spec.name])[spec.name]) for m in matrices)
     oriented = distribution if spec.higher_is_better else -distribution
-    # A resample where A's measure is inf and B's finite is a win for A;
-    # only resamples where the difference is undefined (NaN) are left out.
+    # inf against a finite value is a win; only NaN differences are left out.
     defined = oriented[~np.isnan(oriented)]
     wins = np.count_nonzero(defined > 0) + 0.5 * np.count_nonzero(defined == 0)
-    low, high = _percentiles(
-        distribution,
-        confidence_level,
-        name=f"{spec.name}(A) - {spec.name}(B)",
-    )
+    name = f"{spec.name}(A) - {spec.name}(B)"
     return PairedComparison(
-        measure=spec.name,
-        estimate_a=estimate_a,
-        estimate_b=estimate_b,
-        estimate_difference=estimate_difference,
-        low=low,
-        high=high,
-        confidence_level=confidence_level,
-        fraction_a_better=float(wins / defined.size) if defined.size else float("nan"),
-        p_value=_bootstrap_p_value(estimate_difference, distribution),
-        distribution=distribution,
+        spec.name,
+        a,
+        b,
+        a - b,
+        *_percentiles(distribution, confidence_level, name=name),
+        confidence_level,
+        float(wins / defined.size) if defined.size else float("nan"),
+        _bootstrap_p_value(a - b, distribution),
+        distribution,
     )
