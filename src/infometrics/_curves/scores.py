@@ -92,17 +92,18 @@ def confidence_and_prediction(scores, confidence_method="max"):
         scores = np.column_stack([1 - scores, scores])
     predicted = scores.argmax(axis=1)
     top = scores[np.arange(scores.shape[0]), predicted]
+    if integer:
+        top = top.astype(np.int64 if top.dtype.kind == "i" else np.uint64)
     if confidence_method == "max":
-        if integer:
-            return predicted, top.astype(
-                np.int64 if top.dtype.kind == "i" else np.uint64
-            )
         return predicted, top
     if scores.shape[1] == 1:
         return predicted, np.full(scores.shape[0], np.inf)
     runner_up = np.partition(scores, -2, axis=1)[:, -2]
     if integer:
-        return predicted, _exact_difference(top, runner_up)
+        # Modulo 2**64, the difference of two's complements is the exact one.
+        margin = top.astype(np.uint64) - runner_up.astype(np.uint64)
+        fits = margin.size == 0 or margin.max() <= np.iinfo(np.int64).max
+        return predicted, margin.astype(np.int64) if fits else margin
     with np.errstate(over="ignore"):
         margin = top - runner_up
     if np.isinf(margin).any() and np.isfinite(scores).all():
@@ -113,19 +114,6 @@ def confidence_and_prediction(scores, confidence_method="max"):
             "divide by their largest magnitude) before computing the curve."
         )
     return predicted, margin
-
-
-def _exact_difference(larger, smaller):
-    """``larger - smaller >= 0`` of integers, exactly (int64 when it fits)."""
-    signed = larger.dtype.kind == "i" or smaller.dtype.kind == "i"
-    larger = larger.astype(np.int64 if signed else np.uint64)
-    smaller = smaller.astype(np.int64 if signed else np.uint64)
-    # A negative int64 becomes its two's complement: the modular difference
-    # is the exact one.
-    difference = larger.view(np.uint64) - smaller.view(np.uint64)
-    if difference.size == 0 or difference.max() <= np.iinfo(np.int64).max:
-        return difference.astype(np.int64)
-    return difference
 
 
 def quantile_thresholds(confidences, k):

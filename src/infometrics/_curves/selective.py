@@ -231,8 +231,9 @@ def e_aurc(
 ) -> float:
     """Excess AURC: the AURC minus that of the oracle ranking, lower is better.
 
-    The oracle ranks every correct sample above every error (errors by
-    increasing weight); it ranks samples, so an integer weight is not repeats.
+    The oracle ranks every correct sample above every error, lightest errors
+    first; it ranks whole samples, so unlike the other areas ``e_aurc`` changes
+    when samples are repeated instead of weighted.
 
     Parameters
     ----------
