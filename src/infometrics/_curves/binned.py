@@ -127,14 +127,15 @@ def check_binning_thresholds(thresholds):
 
 
 def _binned(true_index, predicted, confidences, weights, thresholds, m):
-    """Counts (bins x true x predicted) of coded samples, flat."""
+    """Counts (bins x true x predicted) of coded samples."""
     bins = np.searchsorted(thresholds, confidences, side="right")
     codes = (bins * m + true_index) * m + predicted
-    if weights is None:
-        return np.bincount(codes, None, (len(thresholds) + 1) * m * m)
+    if weights is not None:
+        weights = check_sample_weight(weights, len(codes))
+    counts = np.bincount(codes, weights, (len(thresholds) + 1) * m * m)
     # Float also for no entries (np.bincount then gives integers).
-    weights = check_sample_weight(weights, len(codes))
-    return np.bincount(codes, weights, (len(thresholds) + 1) * m * m).astype(float)
+    counts = counts if weights is None else counts.astype(float)
+    return counts.reshape(len(thresholds) + 1, m, m)
 
 
 def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence_method):
@@ -202,18 +203,11 @@ def confidence_binned_counts(
     confidences = confidences.astype(np.float64, copy=False)
     if isinstance(thresholds, int):
         thresholds = quantile_thresholds(confidences, thresholds)
-    flat = _binned(
-        encode_labels(y_true, classes),
-        predicted,
-        confidences,
-        sample_weight,
-        thresholds,
-        len(classes),
+    true = encode_labels(y_true, classes)
+    counts = _binned(
+        true, predicted, confidences, sample_weight, thresholds, len(classes)
     )
-    m = len(classes)
-    return ConfidenceBinnedCounts(
-        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence_method
-    )
+    return ConfidenceBinnedCounts(thresholds, classes, counts, confidence_method)
 
 
 def _dask_confidence(scores, confidence_method):
@@ -242,10 +236,10 @@ def _dask_binned_counts(
     # Chunk sizes are known (as_dask_array), so are the lengths.
     check_score_shape(scores, y_true_array.shape[0])
     n_columns = 2 if scores.ndim == 1 else scores.shape[1]
-    y_true_array = y_true_array.rechunk((scores.chunks[0],))
+    chunks = (scores.chunks[0],)
+    y_true_array = y_true_array.rechunk(chunks)
     if weights is not None:
-        weights = as_dask_array(weights, "sample_weight", (scores.chunks[0],))
-        weights = weights.rechunk((scores.chunks[0],))
+        weights = as_dask_array(weights, "sample_weight", chunks).rechunk(chunks)
     # First pass, for what is not given: the classes, the quantiles.
     todo = {}
     if classes is None:
@@ -290,8 +284,5 @@ def _dask_binned_counts(
             true_blocks, score_blocks, weight_blocks, strict=True
         )
     ]
-    (flat,) = dask.compute(tree_sum(parts, checked_sum))
-    m = len(classes)
-    return ConfidenceBinnedCounts(
-        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence_method
-    )
+    (counts,) = dask.compute(tree_sum(parts, checked_sum))
+    return ConfidenceBinnedCounts(thresholds, classes, counts, confidence_method)

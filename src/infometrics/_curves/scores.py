@@ -52,18 +52,14 @@ def check_thresholds(thresholds, *, integer_confidence=False):
 
 def column_labels(labels, y_true, n_columns):
     """The class of each column of ``y_score``: ``labels``, or sorted ``y_true``."""
-    if labels is None:
-        labels = np.unique(y_true)
-        if len(labels) != n_columns:
-            raise ValueError(
-                f"y_true shows {len(labels)} classes but y_score has {n_columns} "
-                "columns; pass labels= (the estimator's classes_)."
-            )
+    what = "labels has {} entries" if labels is not None else "y_true shows {} classes"
+    labels = np.unique(y_true) if labels is None else labels
     # Non-empty, 1-d, no missing label, no duplicate: as the matrices' labels.
     labels = check_explicit_labels(native(labels), reject_marker(None))
     if len(labels) != n_columns:
         raise ValueError(
-            f"labels has {len(labels)} entries but y_score has {n_columns} columns."
+            f"{what.format(len(labels))} but y_score has {n_columns} columns; pass "
+            "labels= (the estimator's classes_), one per column."
         )
     return labels
 
