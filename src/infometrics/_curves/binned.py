@@ -15,7 +15,7 @@ from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
 from .._counting.merging import SumsFromZero, checked_sum
 from .._measures.registry import check_measures
-from .curve import RejectCurve
+from .curve import DEFAULT_MEASURES, RejectCurve
 from .scores import (
     check_confidence_method,
     check_score_shape,
@@ -81,7 +81,7 @@ class ConfidenceBinnedCounts(SumsFromZero):
 
     def reject_curve(
         self,
-        measures=("ni2", "info_completeness", "false_info_ratio"),
+        measures=DEFAULT_MEASURES,
         *,
         replace_undefined_by: float | Literal["warn"] = np.nan,
     ) -> RejectCurve:

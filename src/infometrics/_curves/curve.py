@@ -8,6 +8,8 @@ import pandas as pd
 from .._counting.label_checks import raise_zero_weights
 from .._measures.registry import check_measure, evaluate_stack_blocks
 
+DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
+
 
 def fraction(values):
     """Ratios clipped to ``[0, 1]`` (the last rounding may pass 1), never -0.0."""

@@ -12,12 +12,10 @@ from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
 from .._measures.registry import check_measures
 from .binned import binned_curve, confidence_binned_counts
-from .curve import RejectCurve
+from .curve import DEFAULT_MEASURES, RejectCurve
 from .scores import check_confidence, check_scores, check_thresholds
 from .selective import check_selective
 from .stacks import threshold_sweep, with_final_threshold
-
-DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
 
 # Points by default: quantiles of the confidence, evenly spaced in coverage.
 DEFAULT_THRESHOLDS = 1000

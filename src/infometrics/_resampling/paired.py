@@ -147,7 +147,6 @@ def paired_comparison(
             "y_true, y_pred_a and y_pred_b must have the same length, one entry "
             f"per sample; got {', '.join(str(len(y)) for y in arrays)}."
         )
-    # Groups: the samples sharing a (truth, A, B) cell and a weight.
     matrices, group_counts, cells, group_weights = label_groups(
         arrays[0],
         list(zip(arrays[1:], names[1:], strict=True)),
