@@ -512,7 +512,6 @@ def curve_numbers(curve):
         accepted_accuracy=curve.accepted_accuracy,
         coverage=curve.coverage,
         selective_risk=curve.selective_risk,
-        generalized_risk=curve.generalized_risk,
         measures=curve.measures,
         thresholds=curve.thresholds,
     )

@@ -11,14 +11,11 @@ from numpy.typing import ArrayLike
 
 from .._counting.collections import import_dask, is_dask_collection
 from .._counting.dask_counts import as_dask_array, tree_sum
-from .._counting.label_checks import (
-    check_complete_labels,
-    check_sample_weight,
-)
+from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
 from .._counting.merging import SumsFromZero, checked_sum
 from .._measures.registry import check_measures
-from .curve import RejectCurve
+from .curve import DEFAULT_MEASURES, RejectCurve
 from .scores import (
     check_confidence_method,
     check_score_shape,
@@ -37,32 +34,18 @@ class ConfidenceBinnedCounts(SumsFromZero):
     """Confusion counts per confidence bin, true class and predicted class.
 
     Bin ``b`` holds the samples whose confidence reaches exactly ``b`` of the
-    thresholds. Counts of disjoint samples with the same thresholds and
-    classes add up (``a + b``, ``sum([...])``).
+    thresholds. Counts with the same thresholds and classes add up (``a + b``).
 
     Attributes
     ----------
     thresholds : ndarray of shape (k,)
-        Ascending, distinct, finite confidence thresholds (the bin edges).
+        Ascending, distinct, finite bin edges.
     classes : ndarray of shape (m,)
         Row (true) and column (predicted) order.
     counts : ndarray of shape (k + 1, m, m)
-        Sample counts (or summed weights) per bin, true and predicted class.
+        Counts (or summed weights) per bin, true and predicted class.
     confidence_method : {"max", "margin"}
         How the scores became a confidence.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from infometrics.counting import confidence_binned_counts
-    >>> proba = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]])
-    >>> binned = confidence_binned_counts(
-    ...     [0, 0, 1, 1], proba, thresholds=[0.65, 0.85]
-    ... )
-    >>> binned.counts.sum(axis=(1, 2))  # samples per confidence bin
-    array([1, 2, 1])
-    >>> binned.reject_curve(measures=["ni2"]).reject_rate
-    array([0.25, 0.75, 1.  ])
     """
 
     thresholds: np.ndarray
@@ -75,7 +58,6 @@ class ConfidenceBinnedCounts(SumsFromZero):
             return NotImplemented
         if not (
             np.array_equal(self.thresholds, other.thresholds)
-            and len(self.classes) == len(other.classes)
             and np.array_equal(self.classes, other.classes)
             and self.confidence_method == other.confidence_method
         ):
@@ -99,7 +81,7 @@ class ConfidenceBinnedCounts(SumsFromZero):
 
     def reject_curve(
         self,
-        measures=("ni2", "info_completeness", "false_info_ratio"),
+        measures=DEFAULT_MEASURES,
         *,
         replace_undefined_by: float | Literal["warn"] = np.nan,
     ) -> RejectCurve:
@@ -113,7 +95,6 @@ class ConfidenceBinnedCounts(SumsFromZero):
         Returns
         -------
         curve : RejectCurve
-            What :func:`reject_curve` gives at these thresholds.
         """
         names = [spec.name for spec in check_measures(measures)]
         return binned_curve(self, names, replace_undefined_by)
@@ -122,8 +103,7 @@ class ConfidenceBinnedCounts(SumsFromZero):
 def binned_curve(binned, names, replace_undefined_by):
     """The reject curve of binned counts, for checked measure ``names``."""
     counts = np.asarray(binned.counts, dtype=float).reshape(len(binned.counts), -1)
-    # Bin b is accepted at the points before b and rejected from b on:
-    # each non-empty (bin, cell) of the table is one entry of the stack.
+    # Each non-empty (bin b, cell) is one entry, accepted before point b.
     bins, cells = np.nonzero(counts)
     thresholds = np.append(binned.thresholds, np.inf)
     stacks = ThresholdStacks(
@@ -147,15 +127,15 @@ def check_binning_thresholds(thresholds):
 
 
 def _binned(true_index, predicted, confidences, weights, thresholds, m):
-    """Counts (bins x true x predicted) of coded samples, flat."""
+    """Counts (bins x true x predicted) of coded samples."""
     bins = np.searchsorted(thresholds, confidences, side="right")
     codes = (bins * m + true_index) * m + predicted
-    if weights is None:
-        return np.bincount(codes, None, (len(thresholds) + 1) * m * m)
-    # Sums of non-negative weights: each keeps its relative precision; float
-    # also for no entries (np.bincount then gives integers).
-    weights = check_sample_weight(weights, len(codes))
-    return np.bincount(codes, weights, (len(thresholds) + 1) * m * m).astype(float)
+    if weights is not None:
+        weights = check_sample_weight(weights, len(codes))
+    counts = np.bincount(codes, weights, (len(thresholds) + 1) * m * m)
+    # Float also for no entries (np.bincount then gives integers).
+    counts = counts if weights is None else counts.astype(float)
+    return counts.reshape(len(thresholds) + 1, m, m)
 
 
 def _bin_chunk(y_true, scores, weights, thresholds, classes, confidence_method):
@@ -184,8 +164,8 @@ def confidence_binned_counts(
 ) -> ConfidenceBinnedCounts:
     """Confusion counts per confidence bin, for reject curves of any data size.
 
-    Labels and scores in memory or as Dask collections (counted chunk by
-    chunk); the result adds up over batches with the same thresholds.
+    In memory or Dask collections (chunk by chunk); batches with the same
+    thresholds add up.
 
     Parameters
     ----------
@@ -198,21 +178,16 @@ def confidence_binned_counts(
     Returns
     -------
     binned : ConfidenceBinnedCounts
-        Thresholds, classes and the ``(k + 1, m, m)`` counts.
 
     Examples
     --------
-    >>> import numpy as np
     >>> from infometrics.counting import confidence_binned_counts
-    >>> rng = np.random.default_rng(0)
-    >>> proba = rng.dirichlet([1, 1, 1], size=200)
-    >>> y_true = rng.integers(0, 3, 200)
-    >>> edges = [0.5, 0.7]
-    >>> first = confidence_binned_counts(y_true[:100], proba[:100], thresholds=edges)
-    >>> second = confidence_binned_counts(y_true[100:], proba[100:], thresholds=edges)
-    >>> whole = confidence_binned_counts(y_true, proba, thresholds=edges)
-    >>> bool(((first + second).counts == whole.counts).all())
-    True
+    >>> proba = [[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]]
+    >>> options = dict(thresholds=[0.65], labels=[0, 1])
+    >>> first = confidence_binned_counts([0, 0], proba[:2], **options)
+    >>> second = confidence_binned_counts([1, 1], proba[2:], **options)
+    >>> (first + second).reject_curve(measures=["ni2"]).reject_rate
+    array([0.25, 1.  ])
     """
     thresholds = check_binning_thresholds(thresholds)
     if is_dask_collection(y_true, y_score, sample_weight):
@@ -228,18 +203,11 @@ def confidence_binned_counts(
     confidences = confidences.astype(np.float64, copy=False)
     if isinstance(thresholds, int):
         thresholds = quantile_thresholds(confidences, thresholds)
-    flat = _binned(
-        encode_labels(y_true, classes),
-        predicted,
-        confidences,
-        sample_weight,
-        thresholds,
-        len(classes),
+    true = encode_labels(y_true, classes)
+    counts = _binned(
+        true, predicted, confidences, sample_weight, thresholds, len(classes)
     )
-    m = len(classes)
-    return ConfidenceBinnedCounts(
-        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence_method
-    )
+    return ConfidenceBinnedCounts(thresholds, classes, counts, confidence_method)
 
 
 def _dask_confidence(scores, confidence_method):
@@ -268,11 +236,11 @@ def _dask_binned_counts(
     # Chunk sizes are known (as_dask_array), so are the lengths.
     check_score_shape(scores, y_true_array.shape[0])
     n_columns = 2 if scores.ndim == 1 else scores.shape[1]
-    y_true_array = y_true_array.rechunk((scores.chunks[0],))
+    chunks = (scores.chunks[0],)
+    y_true_array = y_true_array.rechunk(chunks)
     if weights is not None:
-        weights = as_dask_array(weights, "sample_weight", (scores.chunks[0],))
-        weights = weights.rechunk((scores.chunks[0],))
-    # First pass (only what is not given): the classes, the quantiles.
+        weights = as_dask_array(weights, "sample_weight", chunks).rechunk(chunks)
+    # First pass, for what is not given: the classes, the quantiles.
     todo = {}
     if classes is None:
         uniques = [
@@ -289,9 +257,8 @@ def _dask_binned_counts(
         todo["quantiles"] = da.percentile(
             confidences, np.linspace(0, 100, thresholds), method="linear"
         )
-        # Dask's percentiles are merged from the chunks' and only approximate;
-        # the ends must be exact, or the first point would reject samples
-        # (and the curve lose its point that rejects nothing).
+        # Dask's percentiles are approximate; the ends must be exact, or the
+        # first point would reject samples.
         todo["smallest"] = confidences.min()
         todo["largest"] = confidences.max()
     found = dict(zip(todo, dask.compute(*todo.values()), strict=True)) if todo else {}
@@ -317,8 +284,5 @@ def _dask_binned_counts(
             true_blocks, score_blocks, weight_blocks, strict=True
         )
     ]
-    (flat,) = dask.compute(tree_sum(parts, checked_sum))
-    m = len(classes)
-    return ConfidenceBinnedCounts(
-        thresholds, classes, flat.reshape(len(thresholds) + 1, m, m), confidence_method
-    )
+    (counts,) = dask.compute(tree_sum(parts, checked_sum))
+    return ConfidenceBinnedCounts(thresholds, classes, counts, confidence_method)

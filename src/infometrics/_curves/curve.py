@@ -8,6 +8,8 @@ import pandas as pd
 from .._counting.label_checks import raise_zero_weights
 from .._measures.registry import check_measure, evaluate_stack_blocks
 
+DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
+
 
 def fraction(values):
     """Ratios clipped to ``[0, 1]`` (the last rounding may pass 1), never -0.0."""
@@ -24,21 +26,16 @@ class RejectCurve:
     Attributes
     ----------
     thresholds : ndarray of shape (n_points,)
-        Ascending, then the last point's: ``inf`` for float confidences (so
-        ``inf`` may appear twice, as in :func:`sklearn.metrics.roc_curve`), the
-        largest value plus one for integers, whose dtype is kept.
+        Ascending, then ``inf`` (integer confidences: their largest plus one).
     reject_rate, error_rate, accepted_accuracy : ndarray of shape (n_points,)
-        Fraction rejected, fraction accepted and wrong, accuracy on the
-        accepted (``nan`` when everything is rejected).
+        Fraction rejected, fraction accepted and wrong (the generalized risk),
+        accuracy on the accepted (``nan`` when everything is rejected).
     measures : dict of str to ndarray of shape (n_points,)
-        The requested measures by registry name, in their natural direction.
+        The requested measures by registry name.
     classes : ndarray of shape (n_classes,)
         Row order of the matrices.
-    coverage, selective_risk, generalized_risk : ndarray of shape (n_points,)
-        The same points in the words of selective classification, in the same
-        order: ``1 - reject_rate``, ``1 - accepted_accuracy`` and
-        ``error_rate`` (:func:`risk_coverage_curve` gives them from the
-        highest coverage down, without the ``inf`` threshold).
+    coverage, selective_risk : ndarray of shape (n_points,)
+        ``1 - reject_rate`` and ``1 - accepted_accuracy``.
     """
 
     thresholds: np.ndarray
@@ -49,12 +46,10 @@ class RejectCurve:
     classes: np.ndarray
     coverage: np.ndarray
     selective_risk: np.ndarray
-    generalized_risk: np.ndarray
 
     @classmethod
     def from_stacks(cls, stacks, thresholds, classes, names, replace_undefined_by):
-        """The curve of a ``ThresholdStacks``: its blocks through the one
-        evaluator, the rates from the same counts."""
+        """The curve of a ``ThresholdStacks``, the rates from the same counts."""
         if stacks.weights is not None and not stacks.weights.any():
             raise_zero_weights()
         values = evaluate_stack_blocks(
@@ -79,7 +74,6 @@ class RejectCurve:
             classes=classes,
             coverage=fraction(accepted / total),
             selective_risk=fraction(among_accepted[1]),
-            generalized_risk=fraction(errors / total),
         )
 
     def __repr__(self):
@@ -100,20 +94,16 @@ class RejectCurve:
 
         Examples
         --------
-        >>> import numpy as np
         >>> from infometrics.curves import reject_curve
-        >>> curve = reject_curve(
-        ...     np.array([0, 1, 1]), np.array([[0.8, 0.2], [0.4, 0.6], [0.1, 0.9]]),
-        ...     measures=["ni2"],
-        ... )
+        >>> curve = reject_curve([0, 1], [[0.8, 0.2], [0.4, 0.6]], measures="ni2")
         >>> curve
-        RejectCurve(4 points, reject rate 0 to 1, measures: ni2)
+        RejectCurve(3 points, reject rate 0 to 1, measures: ni2)
         >>> list(curve.to_frame().columns)  # doctest: +NORMALIZE_WHITESPACE
         ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy',
-         'coverage', 'selective_risk', 'generalized_risk', 'ni2']
+         'coverage', 'selective_risk', 'ni2']
         """
-        rates = ("reject_rate", "error_rate", "accepted_accuracy", "coverage")
-        columns = (*rates, "selective_risk", "generalized_risk")
+        columns = ("reject_rate", "error_rate", "accepted_accuracy", "coverage")
+        columns += ("selective_risk",)
         return pd.DataFrame(
             {
                 "threshold": self.thresholds,
@@ -122,18 +112,17 @@ class RejectCurve:
             }
         )
 
-    def _values(self, spec):
+    def _values(self, measure):
+        spec = check_measure(measure)
         if spec.name not in self.measures:
             raise ValueError(
                 f"The curve has no {spec.name!r}; it holds {sorted(self.measures)}. "
                 "Pass it in measures= when building the curve."
             )
-        return self.measures[spec.name]
+        return spec, self.measures[spec.name]
 
     def normalized_area(self, measure="ni2"):
         """Area under ``measure`` against the reject rate, divided by its width.
-
-        Hu & Wang's "normalized average": one number over every reject rate.
 
         Parameters
         ----------
@@ -144,7 +133,7 @@ class RejectCurve:
         -------
         area : float
         """
-        values = self._values(check_measure(measure))
+        _, values = self._values(measure)
         keep = np.isfinite(values)
         rates = self.reject_rate[keep]
         if rates.size < 2 or rates.max() <= rates.min():
@@ -166,8 +155,7 @@ class RejectCurve:
         threshold : float
         value : float
         """
-        spec = check_measure(measure)
-        values = self._values(spec)
+        spec, values = self._values(measure)
         if not np.any(np.isfinite(values) | np.isposinf(values)):
             raise ValueError(
                 f"{spec.name} is undefined (nan) at every point of the curve, so "

@@ -12,25 +12,21 @@ from .._counting.label_checks import check_complete_labels, check_sample_weight
 from .._counting.labels import encode_labels
 from .._measures.registry import check_measures
 from .binned import binned_curve, confidence_binned_counts
-from .curve import RejectCurve
+from .curve import DEFAULT_MEASURES, RejectCurve
 from .scores import check_confidence, check_scores, check_thresholds
 from .selective import check_selective
 from .stacks import threshold_sweep, with_final_threshold
 
-DEFAULT_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
-
-# Points of a curve by default: quantiles of the confidence, so the points
-# are evenly spaced in coverage (every distinct value below this many).
+# Points by default: quantiles of the confidence, evenly spaced in coverage.
 DEFAULT_THRESHOLDS = 1000
 
 
 def threshold_curve(
     true, predicted, confidences, weights, labels, names, thresholds, undefined
 ):
-    """The curve of coded samples (``undefined``: ``replace_undefined_by``)."""
+    """The curve of coded samples; the classifier's own rejections stay."""
     integer = confidences.dtype.kind in "iu"
     m = len(labels)
-    # The classifier's own rejections stay rejected at every point.
     fixed = np.where(predicted < m, 0, -1).astype(np.int8)
     stacks, cuts = threshold_sweep(
         true,
@@ -60,30 +56,25 @@ def reject_curve(
     """Measures of a reject option at confidence thresholds.
 
     The classifier predicts the top-scoring class and abstains when its
-    confidence is below the threshold. One sort of the confidences; each
-    point's augmented confusion matrix is a sum of counts, evaluated exactly
-    as the matrix alone (see the user guide, "Selective classification").
+    confidence is below the threshold; each point gives exactly what its
+    matrix gives alone (see the user guide, "Selective classification").
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
         True labels.
     y_score : array-like of shape (n_samples, n_classes) or (n_samples,)
-        Probabilities, or decision values with ``confidence_method="margin"``,
-        columns in the order of ``labels``; 1-d: the second class's, as in
-        scikit-learn.
+        Probabilities or decision values (1-d: the second class's).
     labels : array-like of shape (n_classes,), default=None
-        The class of each column (``classes_``); by default the sorted labels
-        of ``y_true``.
+        The class of each column (``classes_``); default: sorted ``y_true``.
     measures : str or sequence of str, default=("ni2", "info_completeness", \
 "false_info_ratio")
         Registry names of the measures to evaluate at every point.
     confidence_method : {"max", "margin"}, default="max"
         The top score, or the top minus the runner-up (1-d: ``|d|``).
     thresholds : int, array-like or None, default=1000
-        An int ``k``: ``k`` evenly spaced quantiles of the confidence (values
-        of the data). ``None``: every distinct value. An array: those. The
-        curve ends with ``inf``, which rejects everything.
+        ``k`` quantiles of the confidence, these values, or (``None``) every
+        distinct value; ``inf`` (reject everything) is added.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights, not all zero.
     replace_undefined_by : "warn" or float, default=nan
@@ -92,7 +83,6 @@ def reject_curve(
     Returns
     -------
     curve : RejectCurve
-        Rates, risks and measures at every threshold.
 
     See Also
     --------
@@ -101,24 +91,17 @@ def reject_curve(
 
     Examples
     --------
-    >>> import numpy as np
     >>> from infometrics.curves import reject_curve
-    >>> y_true = np.array([0, 0, 1, 1])
-    >>> proba = np.array([[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]])
-    >>> curve = reject_curve(y_true, proba, measures=["ni2"])
+    >>> proba = [[0.9, 0.1], [0.4, 0.6], [0.3, 0.7], [0.2, 0.8]]
+    >>> curve = reject_curve([0, 0, 1, 1], proba, measures=["ni2"])
     >>> curve.thresholds
     array([0.6, 0.7, 0.8, 0.9, inf])
-    >>> curve.reject_rate
-    array([0.  , 0.25, 0.5 , 0.75, 1.  ])
     >>> curve.measures["ni2"].round(3)
     array([0.311, 0.75 , 0.5  , 0.25 , 0.   ])
-    >>> curve.selective_risk.round(3)
-    array([0.25, 0.  , 0.  , 0.  ,  nan])
     """
     names = [spec.name for spec in check_measures(measures)]
     if is_dask_collection(y_true, y_score, sample_weight):
-        # Data that may not fit in memory: confidence-binned counts, whose
-        # thresholds need no global sort.
+        # Binned counts need no global sort.
         binned = confidence_binned_counts(
             y_true,
             y_score,
@@ -158,11 +141,9 @@ def reject_curve_from_predictions(
     sample_weight: ArrayLike | None = None,
     replace_undefined_by: float | Literal["warn"] = np.nan,
 ) -> RejectCurve:
-    """Reject curve from predicted labels and a confidence.
+    """Reject curve from predicted labels and a confidence (higher = more sure).
 
-    The sweep of :func:`reject_curve` for predictions and any confidence
-    (higher = more sure): a threshold rejects the samples below it, and a
-    prediction equal to ``reject_label`` is rejected at every threshold.
+    A prediction equal to ``reject_label`` is rejected at every threshold.
 
     Parameters
     ----------
@@ -178,7 +159,6 @@ def reject_curve_from_predictions(
     Returns
     -------
     curve : RejectCurve
-        From the classifier's own rejections alone to everything rejected.
 
     Examples
     --------

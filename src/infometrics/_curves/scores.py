@@ -13,14 +13,12 @@ def native(values):
     return values.astype(values.dtype.newbyteorder("="))
 
 
-# thresholds=k quantiles: beyond this many, the thresholds alone would take
-# gigabytes; every distinct value (thresholds=None) is never more than n.
+# Beyond this many quantiles the thresholds alone would take gigabytes.
 MAX_QUANTILE_THRESHOLDS = 10**7
 
 
 def check_thresholds(thresholds, *, integer_confidence=False):
-    """``None``, an int ``k`` (``k`` quantiles), or the thresholds ascending
-    and distinct: float64, or integers against integer confidences."""
+    """``None``, an int ``k`` (quantiles), or the thresholds sorted, distinct."""
     if thresholds is None:
         return None
     if isinstance(thresholds, (int, np.integer)) and not isinstance(
@@ -53,20 +51,15 @@ def check_thresholds(thresholds, *, integer_confidence=False):
 
 
 def column_labels(labels, y_true, n_columns):
-    """The class of each column of ``y_score``: ``labels`` checked, or else
-    the sorted labels of ``y_true``, which must then show every class."""
-    if labels is None:
-        labels = np.unique(y_true)
-        if len(labels) != n_columns:
-            raise ValueError(
-                f"y_true shows {len(labels)} classes but y_score has {n_columns} "
-                "columns; pass labels= (the estimator's classes_)."
-            )
+    """The class of each column of ``y_score``: ``labels``, or sorted ``y_true``."""
+    what = "labels has {} entries" if labels is not None else "y_true shows {} classes"
+    labels = np.unique(y_true) if labels is None else labels
     # Non-empty, 1-d, no missing label, no duplicate: as the matrices' labels.
     labels = check_explicit_labels(native(labels), reject_marker(None))
     if len(labels) != n_columns:
         raise ValueError(
-            f"labels has {len(labels)} entries but y_score has {n_columns} columns."
+            f"{what.format(len(labels))} but y_score has {n_columns} columns; pass "
+            "labels= (the estimator's classes_), one per column."
         )
     return labels
 
@@ -79,16 +72,11 @@ def confidence_and_prediction(scores, confidence_method="max"):
         scores = scores.astype(np.float64)
     integer = scores.dtype.kind in "iu"
     if scores.ndim == 1 and confidence_method == "margin":
-        predicted = (scores > 0).astype(np.intp)
-        if integer:
-            return predicted, _exact_difference(
-                np.maximum(scores, 0), np.minimum(scores, 0)
-            )
-        return predicted, np.abs(scores)
-    if scores.ndim == 1:
-        # A probability and a decision value give different predictions
-        # (p > 0.5 against d > 0) and confidences (max(p, 1 - p) against
-        # |d|): never guess which one this is.
+        # Columns [0, d]: the margin is |d|, class 1 when d > 0.
+        scores = np.column_stack([np.zeros_like(scores), scores])
+    elif scores.ndim == 1:
+        # Never guess whether this is a probability or a decision value: they
+        # give different predictions and confidences.
         if scores.size and not (scores.min() >= 0.0 and scores.max() <= 1.0):
             raise ValueError(
                 "A 1-d y_score with confidence_method='max' is the probability of the "
@@ -100,17 +88,18 @@ def confidence_and_prediction(scores, confidence_method="max"):
         scores = np.column_stack([1 - scores, scores])
     predicted = scores.argmax(axis=1)
     top = scores[np.arange(scores.shape[0]), predicted]
+    if integer:
+        top = top.astype(np.int64 if top.dtype.kind == "i" else np.uint64)
     if confidence_method == "max":
-        if integer:
-            return predicted, top.astype(
-                np.int64 if top.dtype.kind == "i" else np.uint64
-            )
         return predicted, top
     if scores.shape[1] == 1:
         return predicted, np.full(scores.shape[0], np.inf)
     runner_up = np.partition(scores, -2, axis=1)[:, -2]
     if integer:
-        return predicted, _exact_difference(top, runner_up)
+        # Modulo 2**64, the difference of two's complements is the exact one.
+        margin = top.astype(np.uint64) - runner_up.astype(np.uint64)
+        fits = margin.size == 0 or margin.max() <= np.iinfo(np.int64).max
+        return predicted, margin.astype(np.int64) if fits else margin
     with np.errstate(over="ignore"):
         margin = top - runner_up
     if np.isinf(margin).any() and np.isfinite(scores).all():
@@ -123,24 +112,9 @@ def confidence_and_prediction(scores, confidence_method="max"):
     return predicted, margin
 
 
-def _exact_difference(larger, smaller):
-    """``larger - smaller >= 0`` of integers, exactly: modulo ``2**64`` in
-    uint64 (exact in ``[0, 2**64)``), as int64 when every value fits."""
-    signed = larger.dtype.kind == "i" or smaller.dtype.kind == "i"
-    larger = larger.astype(np.int64 if signed else np.uint64)
-    smaller = smaller.astype(np.int64 if signed else np.uint64)
-    # A negative int64 becomes its two's complement: the modular difference
-    # is the exact one.
-    difference = larger.view(np.uint64) - smaller.view(np.uint64)
-    if difference.size == 0 or difference.max() <= np.iinfo(np.int64).max:
-        return difference.astype(np.int64)
-    return difference
-
-
 def quantile_thresholds(confidences, k):
-    """``k`` evenly spaced quantiles of the confidences as order statistics
-    (numpy's ``method="higher"``): values of the data, the first the minimum,
-    so nothing rounds (integers beyond ``2**53``) or is NaN (``inf - inf``)."""
+    """``k`` evenly spaced quantiles as order statistics (numpy's
+    ``method="higher"``): values of the data, so nothing rounds or is NaN."""
     n = confidences.size
     if n == 0:
         return confidences[:0]
@@ -152,13 +126,6 @@ def quantile_thresholds(confidences, k):
 
 def check_confidence(confidence, n_samples):
     """One numeric confidence per sample, no NaN, in a dtype that ranks them."""
-    if isinstance(confidence, (str, bytes)) or not (
-        hasattr(confidence, "__len__") or hasattr(confidence, "__array__")
-    ):
-        raise ValueError(
-            "confidence must be a 1-d array-like of numbers, one per sample; "
-            f"got {type(confidence).__name__}."
-        )
     scores = np.asarray(confidence)
     if scores.dtype.kind not in "biuf":
         raise ValueError(
@@ -167,17 +134,17 @@ def check_confidence(confidence, n_samples):
         )
     if scores.shape != (n_samples,):
         raise ValueError(
-            f"confidence must have shape ({n_samples},), one value per sample; "
-            f"got shape {scores.shape}. For probabilities of shape (n_samples, "
-            "n_classes) pass their row maximum."
+            f"confidence must be a 1-d array-like of shape ({n_samples},), one "
+            f"value per sample; got shape {scores.shape}. For probabilities of "
+            "shape (n_samples, n_classes) pass their row maximum."
         )
-    # A dtype that ranks them exactly: integers keep theirs, booleans 0/1.
+    # Integers keep their dtype (exact ranks), booleans become 0/1.
     if scores.dtype.kind == "b":
-        scores = scores.astype(np.int64)
-    elif scores.dtype.kind == "f":
+        return scores.astype(np.int64)
+    if scores.dtype.kind == "f":
         scores = scores.astype(np.float64, copy=False)
-    if scores.dtype.kind == "f" and np.isnan(scores).any():
-        raise_missing_confidence()
+        if np.isnan(scores).any():
+            raise_missing_confidence()
     return scores
 
 
@@ -197,7 +164,6 @@ def check_confidence_method(confidence_method):
 
 
 def check_score_shape(scores, n_samples):
-    """Refuse scores that are not one row (or value) per label of ``y_true``."""
     if scores.ndim not in (1, 2) or scores.shape[0] != n_samples:
         raise ValueError(
             "y_score must have shape (n_samples, n_classes) or (n_samples,) with "

@@ -18,19 +18,15 @@ class RiskCoverageCurve(NamedTuple):
     """Risk-coverage curve of an abstaining classifier, one point per threshold.
 
     Point ``g`` accepts the samples whose confidence is at least
-    ``thresholds[g]`` (decreasing). Unpacks like
-    :func:`sklearn.metrics.roc_curve`'s result.
+    ``thresholds[g]``; unpacks like :func:`sklearn.metrics.roc_curve`'s result.
 
     Attributes
     ----------
-    coverage : ndarray of shape (n_thresholds,)
-        Accepted over total weight, ``c_g``; the last is 1.
-    selective_risk : ndarray of shape (n_thresholds,)
-        0-1 loss among the accepted, ``R_g`` (``nan`` while nothing is accepted).
-    generalized_risk : ndarray of shape (n_thresholds,)
-        Accepted errors over total weight, ``c_g * R_g``.
+    coverage, selective_risk, generalized_risk : ndarray of shape (n_thresholds,)
+        Accepted weight ``c_g`` (the last is 1), the 0-1 loss ``R_g`` among the
+        accepted (``nan`` if none) and ``c_g * R_g``.
     thresholds : ndarray of shape (n_thresholds,)
-        The distinct confidence values, decreasing (integers in their dtype).
+        The distinct confidence values, decreasing.
     """
 
     coverage: np.ndarray
@@ -52,9 +48,8 @@ def _check_fraction(value, name, *, allow_zero):
 
 
 def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=None):
-    """``(classes, true codes, predicted codes, weights)`` of labels checked by
-    the counting front door's rules (which refuse all-zero weights: coverage
-    is undefined)."""
+    """``(classes, true codes, predicted codes, weights)``, checked as for a
+    confusion matrix (all-zero weights refused)."""
     kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
     if kinds & set("biuf") and kinds & set("USTa"):
         raise ValueError(
@@ -75,8 +70,7 @@ def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=
 
 
 def selective_curve(wrong, confidence, weights):
-    """The risk-coverage curve of checked samples (``wrong``: one bool each) and
-    the weights it summed, scaled by a power of two."""
+    """The curve of checked samples and the weights it summed, scaled."""
     # Only ratios of weights matter: a power of two (exact) keeps their sums
     # finite; integer weights stay on one grid, their sums exact.
     headroom = (
@@ -100,9 +94,8 @@ def selective_curve(wrong, confidence, weights):
 
 
 def oracle_curve(wrong, weights):
-    """The curve of the best ranking: the correct samples first (one tie group,
-    confidence 1), then the errors by increasing weight (confidence 0, -1, ...),
-    so that the risk ``E / (C + E)`` is increasing and concave."""
+    """The curve of the best ranking: the correct samples first (confidence 1),
+    then the errors by increasing weight (confidence 0, -1, ...)."""
     correct = float(weights[~wrong].sum())
     head = [0.0] if not wrong.all() else []
     errors = np.concatenate([head, np.cumsum(np.sort(weights[wrong]))])
@@ -125,7 +118,7 @@ def excess_aurc(curve, oracle):
 
 
 def checked_curve(y_true, y_pred, confidence, sample_weight):
-    """The checked samples (``wrong``, scaled ``weights``) and their curve."""
+    """``(wrong, scaled weights, curve)`` of the inputs, checked."""
     _, true, pred, weights = check_selective(y_true, y_pred, sample_weight)
     wrong = true != pred
     curve, weights = selective_curve(
@@ -135,10 +128,8 @@ def checked_curve(y_true, y_pred, confidence, sample_weight):
 
 
 def curve_readings(curve, *, coverages=(), risks=(), slack=0.0):
-    """AURC, AUGRC, the selective risk at each of ``coverages`` and the coverage
-    at each of ``risks`` of a risk-coverage curve's points (coverage increasing,
-    the last covering everything); ``slack``: how far short of a target coverage
-    a point may fall by rounding (of sums of bin weights) and still reach it."""
+    """AURC, AUGRC, the risk at each of ``coverages``, the coverage at each of
+    ``risks`` (``slack``: rounding a point may fall short of a coverage by)."""
     coverage, selective_risk, generalized_risk = curve[:3]
     # sum_g (c_g - c_{g-1}) R_g with c_0 = 0; a point accepting nothing adds 0.
     steps = np.diff(coverage, prepend=0.0)
@@ -164,16 +155,14 @@ def risk_coverage_curve(
 ) -> RiskCoverageCurve:
     """Selective risk and coverage at every distinct confidence threshold.
 
-    A threshold ``tau`` accepts the samples with ``confidence >= tau`` (the
-    :class:`RejectOptionClassifier` rule); see the user guide, "Selective
+    A threshold ``tau`` accepts the samples with ``confidence >= tau``
+    (Geifman & El-Yaniv, NeurIPS 2017); see the user guide, "Selective
     classification".
 
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
-        True labels and predictions *before* any rejection (of a
-        :class:`RejectOptionClassifier`, ``clf.estimator_.predict(X)``); a
-        reject marker there counts as an error.
+        True labels and predictions *before* rejection (a reject marker is an error).
     confidence : array-like of shape (n_samples,)
         Any score, higher = more sure (``±inf`` allowed); only the order matters.
     sample_weight : array-like of shape (n_samples,), default=None
@@ -182,32 +171,20 @@ def risk_coverage_curve(
     Returns
     -------
     curve : RiskCoverageCurve
-        One point per tie group, by decreasing confidence.
 
     See Also
     --------
     reject_curve : Every information measure along the same thresholds.
 
-    References
-    ----------
-    Y. Geifman and R. El-Yaniv, "Selective classification for deep neural
-    networks", NeurIPS 2017.
-
     Examples
     --------
     >>> from infometrics.curves import risk_coverage_curve
-    >>> y_true = [0, 1, 1, 0, 1]
-    >>> y_pred = [0, 1, 0, 1, 1]
-    >>> confidence = [0.9, 0.8, 0.7, 0.7, 0.6]
+    >>> y_true, y_pred = [0, 1, 1, 0, 1], [0, 1, 0, 1, 1]
     >>> coverage, risk, generalized, thresholds = risk_coverage_curve(
-    ...     y_true, y_pred, confidence
+    ...     y_true, y_pred, [0.9, 0.8, 0.7, 0.7, 0.6]
     ... )
-    >>> coverage
-    array([0.2, 0.4, 0.8, 1. ])
-    >>> risk
-    array([0. , 0. , 0.5, 0.4])
-    >>> generalized
-    array([0. , 0. , 0.4, 0.4])
+    >>> coverage, risk
+    (array([0.2, 0.4, 0.8, 1. ]), array([0. , 0. , 0.5, 0.4]))
     >>> thresholds
     array([0.9, 0.8, 0.7, 0.6])
     """
@@ -223,9 +200,8 @@ def aurc(
 ) -> float:
     """Area under the risk-coverage curve (AURC), lower is better.
 
-    ``aurc = sum_g (c_g - c_{g-1}) R_g`` with ``c_0 = 0`` over the points of
-    :func:`risk_coverage_curve`; without ties and weights, Geifman et al.'s
-    ``(1/n) sum_k risk(top k)``.
+    ``sum_g (c_g - c_{g-1}) R_g`` over the points of :func:`risk_coverage_curve`
+    (Geifman, Uziel & El-Yaniv, ICLR 2019).
 
     Parameters
     ----------
@@ -235,12 +211,6 @@ def aurc(
     Returns
     -------
     aurc : float
-        In ``[0, 1]``.
-
-    References
-    ----------
-    Y. Geifman, G. Uziel and R. El-Yaniv, "Bias-reduced uncertainty
-    estimation for deep neural classifiers", ICLR 2019.
 
     Examples
     --------
@@ -248,9 +218,8 @@ def aurc(
     >>> aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.1458
     """
-    return curve_readings(
-        risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
-    )[0]
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
+    return curve_readings(curve)[0]
 
 
 def e_aurc(
@@ -262,9 +231,9 @@ def e_aurc(
 ) -> float:
     """Excess AURC: the AURC minus that of the oracle ranking, lower is better.
 
-    The oracle ranks every correct sample above every error (errors by
-    increasing weight), so ``e_aurc >= 0`` measures the confidence alone. It
-    ranks *samples*: integer weights are not repeated samples here.
+    The oracle ranks every correct sample above every error, lightest errors
+    first; it ranks whole samples, so unlike the other areas ``e_aurc`` changes
+    when samples are repeated instead of weighted.
 
     Parameters
     ----------
@@ -274,15 +243,12 @@ def e_aurc(
     Returns
     -------
     e_aurc : float
-        ``aurc - aurc_oracle``, at least 0.
 
     Examples
     --------
     >>> from infometrics.curves import e_aurc
     >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.0833
-    >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.1, 0.6])
-    0.0
     """
     wrong, weights, curve = checked_curve(y_true, y_pred, confidence, sample_weight)
     return excess_aurc(curve, oracle_curve(wrong, weights))
@@ -297,8 +263,8 @@ def augrc(
 ) -> float:
     """Area under the generalized risk-coverage curve (AUGRC), lower is better.
 
-    ``augrc = sum_g (c_g - c_{g-1}) GR_g``: the average risk of silent
-    failures over all coverages (Traub et al. 2024).
+    ``sum_g (c_g - c_{g-1}) GR_g``, the average risk of silent failures over
+    all coverages (Traub et al., NeurIPS 2024).
 
     Parameters
     ----------
@@ -308,12 +274,6 @@ def augrc(
     Returns
     -------
     augrc : float
-        In ``[0, 1]``.
-
-    References
-    ----------
-    J. Traub et al., "Overcoming common flaws in the evaluation of selective
-    classification systems", NeurIPS 2024.
 
     Examples
     --------
@@ -321,9 +281,8 @@ def augrc(
     >>> augrc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.125
     """
-    return curve_readings(
-        risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
-    )[1]
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
+    return curve_readings(curve)[1]
 
 
 def selective_risk_at_coverage(
@@ -336,9 +295,6 @@ def selective_risk_at_coverage(
 ) -> float:
     """Selective risk at the first threshold whose coverage reaches ``coverage``.
 
-    ``R_g`` of the first tie group with ``c_g >= coverage`` (ties may make
-    the coverage reached larger).
-
     Parameters
     ----------
     y_true, y_pred, confidence, sample_weight
@@ -349,22 +305,16 @@ def selective_risk_at_coverage(
     Returns
     -------
     risk : float
-        0-1 loss among the accepted samples.
 
     Examples
     --------
     >>> from infometrics.curves import selective_risk_at_coverage
-    >>> selective_risk_at_coverage(
-    ...     [0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], coverage=0.5
-    ... )
-    0.0
-    >>> selective_risk_at_coverage(
-    ...     [0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], coverage=0.6
-    ... )
+    >>> y_true, y_pred = [0, 1, 1, 0], [0, 1, 0, 0]
+    >>> selective_risk_at_coverage(y_true, y_pred, [0.9, 0.8, 0.7, 0.6], coverage=0.6)
     0.3333
     """
     target = _check_fraction(coverage, "coverage", allow_zero=False)
-    curve = risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
     return curve_readings(curve, coverages=[target])[2][0]
 
 
@@ -376,10 +326,7 @@ def coverage_at_risk(
     risk: float,
     sample_weight: ArrayLike | None = None,
 ) -> float:
-    """Largest coverage whose selective risk is at most ``risk``.
-
-    The largest ``c_g`` with ``R_g <= risk`` over the thresholds of
-    :func:`risk_coverage_curve`, or 0 if none is that safe.
+    """Largest coverage of a threshold whose selective risk is at most ``risk``.
 
     Parameters
     ----------
@@ -391,16 +338,14 @@ def coverage_at_risk(
     Returns
     -------
     coverage : float
-        In ``[0, 1]``.
+        0 if no threshold is that safe.
 
     Examples
     --------
     >>> from infometrics.curves import coverage_at_risk
-    >>> coverage_at_risk([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], risk=0.3)
-    1.0
     >>> coverage_at_risk([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], risk=0.2)
     0.5
     """
     limit = _check_fraction(risk, "risk", allow_zero=True)
-    curve = risk_coverage_curve(y_true, y_pred, confidence, sample_weight=sample_weight)
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
     return curve_readings(curve, risks=[limit])[3][0]

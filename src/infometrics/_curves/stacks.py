@@ -1,8 +1,5 @@
-"""Stacks ``(n_points, m, m + 1)`` of augmented matrices along a reject threshold.
-
-Each count is a sum of non-negative weights, never a difference of large sums:
-exactly 0 once its last entry has left, exact for integer weights.
-"""
+"""Stacks of augmented matrices along a reject threshold, as sums of weights
+(never differences of large sums: exact for integer weights)."""
 
 import numpy as np
 
@@ -14,8 +11,7 @@ BLOCK_CELLS = 1 << 16
 
 
 def stable_order(confidence):
-    """``np.argsort(confidence, kind="stable")``; floats sorted as int64 keys
-    of the same order (faster), -0.0 as 0.0."""
+    """``np.argsort(confidence, kind="stable")``, floats by int64 keys (faster)."""
     if confidence.dtype != np.float64:
         return np.argsort(confidence, kind="stable")
     bits = (confidence + 0.0).view(np.int64)
@@ -24,8 +20,8 @@ def stable_order(confidence):
 
 
 def threshold_positions(sorted_confidence, thresholds):
-    """How many sorted confidences lie below each threshold, exactly: float
-    thresholds against integers compare as ``c < ceil(t)`` (not in float64)."""
+    """How many sorted confidences lie below each threshold, exactly (integers
+    against float thresholds as ``c < ceil(t)``)."""
     thresholds = np.asarray(thresholds)
     if not (sorted_confidence.dtype.kind in "iu" and thresholds.dtype.kind == "f"):
         return np.searchsorted(sorted_confidence, thresholds, side="left")
@@ -42,8 +38,7 @@ def threshold_positions(sorted_confidence, thresholds):
 
 
 def with_final_threshold(thresholds, confidence):
-    """``thresholds`` and the last point's (which rejects every sample, also
-    of confidence ``inf``): ``inf``, or the largest integer plus one."""
+    """``thresholds`` and the last point's: ``inf``, or the largest integer + 1."""
     thresholds = np.asarray(thresholds)
     if thresholds.dtype.kind not in "iu":
         return np.append(thresholds.astype(np.float64), np.inf)
@@ -74,9 +69,8 @@ def threshold_sweep(
 ):
     """The :class:`ThresholdStacks` of a sweep (one sort), and its thresholds.
 
-    Inputs checked by the caller. ``fixed`` (int8): ``-1`` rejected, ``1``
-    accepted at every point; ``reject_all`` adds a point rejecting everything.
-    """
+    ``fixed`` (int8): ``-1`` rejected, ``1`` accepted at every point;
+    ``reject_all`` adds a point rejecting everything."""
     m = n_classes
     fixed = np.zeros(len(true), np.int8) if fixed is None else fixed
     swept = np.flatnonzero(fixed == 0)
@@ -114,10 +108,8 @@ def threshold_sweep(
 class ThresholdStacks:
     """The matrices of every point of a threshold sweep, block by block.
 
-    Entry ``i`` (cell ``true * m + predicted``) is accepted at the points
-    before ``steps[i]`` (non-decreasing), rejected from it on; :meth:`blocks`
-    fills the per-point sums ``accepted``, ``errors``, ``correct``, ``rejected``.
-    """
+    Entry ``i`` (cell ``true * m + predicted``) is accepted at the points before
+    ``steps[i]`` (sorted); :meth:`blocks` also fills the per-point sums."""
 
     def __init__(self, cells, weights, steps, n_points, n_classes):
         m = n_classes
@@ -153,12 +145,12 @@ class ThresholdStacks:
         self.rejected = np.empty(n_points)
 
     def _table(self, start, stop, keys, n_keys):
-        """Weights of entries ``start:stop`` summed per (key, cell); unit
-        weights as integers (exact, and three times as fast to accumulate)."""
+        """Weights of entries ``start:stop`` summed per (key, cell)."""
         m2 = self.n_classes**2
         index = keys * m2 + self.cells[start:stop]
         weights = None if self.weights is None else self.weights[start:stop]
         table = np.bincount(index, weights=weights, minlength=n_keys * m2)
+        # Unit weights stay integers (exact, three times as fast to sum);
         # np.bincount returns integers for no entries, even with weights.
         return table.reshape(n_keys, m2).astype(self.dtype, copy=False)
 

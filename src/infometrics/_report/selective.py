@@ -110,7 +110,7 @@ def binned_section(binned, *, name, figures=True):
     # From the most confident bin down, without the point rejecting everything.
     curve = [
         values[-2::-1]
-        for values in (reject.coverage, reject.selective_risk, reject.generalized_risk)
+        for values in (reject.coverage, reject.selective_risk, reject.error_rate)
     ]
     drawn = ""
     if figures:

@@ -20,10 +20,8 @@ class BootstrapInterval:
     estimate : float
         The measure on the data as given.
     low, high : float
-        Bounds of the percentile interval: infinite resamples rank as
-        values; undefined (``nan``) ones are left out with an
-        :class:`~infometrics.exceptions.UndefinedMeasureWarning`, and the bounds
-        are ``nan`` when they exceed the ``1 - confidence_level`` share.
+        Bounds of the percentile interval over the defined resamples (see the
+        user guide, "Uncertainty").
     confidence_level : float
         E.g. 0.95.
     distribution : ndarray of shape (n_resamples,)
@@ -43,15 +41,13 @@ class BootstrapInterval:
         )
 
 
-# The list :func:`interval_notes` collects into; a context variable, so one
-# thread (or task) collecting never silences another's warnings.
+# A context variable: one thread (or task) collecting never silences another.
 _NOTES = contextvars.ContextVar("interval_notes", default=None)
 
 
 @contextlib.contextmanager
 def interval_notes():
-    """Collect the resampling messages in a list instead of warning them, in
-    this thread or task (the HTML report shows them on the page)."""
+    """Collect the resampling messages in a list instead of warning them."""
     notes = []
     token = _NOTES.set(notes)
     try:
@@ -70,9 +66,8 @@ def tell(message, category):
 
 
 def _percentiles(distribution, confidence_level, *, name):
-    """The percentile interval of ``distribution`` (NumPy's linear quantiles),
-    over the defined (non-NaN) resamples, said when some are undefined; NaN
-    when they outnumber the share the interval leaves out."""
+    """The percentile interval of the defined (non-NaN) resamples, NaN when the
+    undefined outnumber the share the interval leaves out."""
     undefined = np.isnan(distribution)
     n_undefined, n_resamples = int(np.count_nonzero(undefined)), distribution.size
     if n_undefined:
@@ -109,9 +104,8 @@ def _percentiles(distribution, confidence_level, *, name):
 
 
 def _quantile_of_sorted(values, level):
-    """NumPy's linear quantile of sorted ``values`` that may hold +-inf: next
-    to an infinite value it is that value, between -inf and inf NaN (NumPy's
-    interpolation would give NaN for ``inf * 0``)."""
+    """NumPy's linear quantile of sorted ``values`` with +-inf, where NumPy
+    gives NaN for ``inf * 0``: next to an infinite value it is that value."""
     position = (values.size - 1) * level
     below = int(np.floor(position))
     above = min(below + 1, values.size - 1)

@@ -32,13 +32,12 @@ class PairedComparison:
     confidence_level : float
         Coverage of ``[low, high]``.
     fraction_a_better : float
-        Fraction of the resamples where the difference is defined on which
-        A is better (ties count half). Not a p-value.
+        Share of the (defined) resamples where A is better, ties half; not a
+        p-value.
     p_value : float
         Two-sided bootstrap p-value of "no difference".
     distribution : ndarray of shape (n_resamples,)
-        ``measure(A) - measure(B)`` on every resample (``nan`` where either
-        is undefined).
+        ``measure(A) - measure(B)`` on every resample.
     """
 
     measure: str
@@ -64,17 +63,13 @@ class PairedComparison:
 
 def _bootstrap_p_value(estimate, distribution):
     """Two-sided p-value of "no difference": the (Monte-Carlo corrected)
-    share of ``distribution - estimate`` at least as far from 0 as the
-    estimate."""
-    # Infinite differences are as extreme as any; undefined (NaN) ones
-    # have no place in the count.
+    share of ``distribution - estimate`` at least as far from 0 as the estimate."""
     defined = distribution[~np.isnan(distribution)]
     if not defined.size or not np.isfinite(estimate):
         return float("nan")
     if estimate != 0 and defined.min() == defined.max():
         # The shifted null is then a point mass at 0: every non-zero
-        # difference would look significant, however few the samples (one
-        # sample, or three on which A is always right and B always wrong).
+        # difference would look significant, however few the samples.
         tell(
             f"The difference A - B is {defined[0]:.4g} on every resample, so the "
             "bootstrap has no spread to test 'no difference' against and "
@@ -105,11 +100,8 @@ def paired_comparison(
 ) -> PairedComparison:
     """Compare two classifiers on a measure, on bootstrap resamples of the same samples.
 
-    Both are scored on the same resamples (Holt et al.'s Monte-Carlo idea),
-    so the comparison accounts for their correlation; each on the matrix it
-    has alone, as the single-classifier functions score it. ``p_value`` is
-    the two-sided shifted-bootstrap p-value (see the user guide,
-    "Uncertainty").
+    Both are scored on the same resamples, so the comparison accounts for
+    their correlation (see the user guide, "Uncertainty").
 
     Parameters
     ----------
@@ -127,8 +119,6 @@ def paired_comparison(
     Returns
     -------
     comparison : PairedComparison
-        Estimates, the interval of A - B, the fraction of resamples where A
-        is better and the p-value of "no difference".
 
     Examples
     --------
@@ -147,61 +137,43 @@ def paired_comparison(
     resampler = Resampler(
         "paired_comparison", n_resamples, confidence_level, random_state, verbose
     )
-    y_true, y_pred_a, y_pred_b = (
+    names = ("y_true", "y_pred_a", "y_pred_b")
+    arrays = [
         check_labels_array(y, name)
-        for y, name in (
-            (y_true, "y_true"),
-            (y_pred_a, "y_pred_a"),
-            (y_pred_b, "y_pred_b"),
-        )
-    )
-    if not y_true.shape[0] == y_pred_a.shape[0] == y_pred_b.shape[0]:
+        for y, name in zip((y_true, y_pred_a, y_pred_b), names, strict=True)
+    ]
+    if len({len(y) for y in arrays}) > 1:
         raise ValueError(
             "y_true, y_pred_a and y_pred_b must have the same length, one entry "
-            f"per sample; got {y_true.shape[0]}, {y_pred_a.shape[0]} and "
-            f"{y_pred_b.shape[0]}."
+            f"per sample; got {', '.join(str(len(y)) for y in arrays)}."
         )
-    # Groups: the samples sharing a (truth, A, B) cell and a weight.
     matrices, group_counts, cells, group_weights = label_groups(
-        y_true,
-        [(y_pred_a, "y_pred_a"), (y_pred_b, "y_pred_b")],
+        arrays[0],
+        list(zip(arrays[1:], names[1:], strict=True)),
         labels=labels,
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    values_a, values_b = resampler.measures(
-        group_counts,
-        cells,
-        [matrix.shape for matrix in matrices],
-        [spec.name],
-        group_weights,
+    values = resampler.measures(
+        group_counts, cells, matrices, [spec.name], group_weights
     )
     # inf - inf is undefined (NaN), said with the interval's warning.
     with np.errstate(invalid="ignore"):
-        distribution = values_a[spec.name] - values_b[spec.name]
-    estimate_a, estimate_b = (
-        float(measures_of(matrix, [spec.name])[spec.name]) for matrix in matrices
-    )
-    estimate_difference = estimate_a - estimate_b
+        distribution = values[0][spec.name] - values[1][spec.name]
+    a, b = (float(measures_of(m, [spec.name])[spec.name]) for m in matrices)
     oriented = distribution if spec.higher_is_better else -distribution
-    # A resample where A's measure is inf and B's finite is a win for A;
-    # only resamples where the difference is undefined (NaN) are left out.
+    # inf against a finite value is a win; only NaN differences are left out.
     defined = oriented[~np.isnan(oriented)]
     wins = np.count_nonzero(defined > 0) + 0.5 * np.count_nonzero(defined == 0)
-    low, high = _percentiles(
-        distribution,
-        confidence_level,
-        name=f"{spec.name}(A) - {spec.name}(B)",
-    )
+    name = f"{spec.name}(A) - {spec.name}(B)"
     return PairedComparison(
-        measure=spec.name,
-        estimate_a=estimate_a,
-        estimate_b=estimate_b,
-        estimate_difference=estimate_difference,
-        low=low,
-        high=high,
-        confidence_level=confidence_level,
-        fraction_a_better=float(wins / defined.size) if defined.size else float("nan"),
-        p_value=_bootstrap_p_value(estimate_difference, distribution),
-        distribution=distribution,
+        spec.name,
+        a,
+        b,
+        a - b,
+        *_percentiles(distribution, confidence_level, name=name),
+        confidence_level,
+        float(wins / defined.size) if defined.size else float("nan"),
+        _bootstrap_p_value(a - b, distribution),
+        distribution,
     )
