@@ -58,16 +58,14 @@ class ConfusionAccumulator:
     """
 
     def __init__(self, *, labels: ArrayLike | None = None, reject_label: Any = -1):
-        reject_marker(reject_label)  # refuses a marker that can match nothing
+        marker = reject_marker(reject_label)  # refuses one that can match nothing
         self.reject_label = reject_label
         self._fixed_labels = None
         self._labels = np.array([], dtype=np.int64)
         if labels is not None:
-            self._fixed_labels = self._labels = _check_fixed_labels(
-                labels, reject_label
-            )
+            self._fixed_labels = self._labels = check_explicit_labels(labels, marker)
         m = len(self._labels)
-        self._matrix = np.zeros((m, m + (reject_label is not None)), np.int64)
+        self._matrix = np.zeros((m, m + marker.rejects), np.int64)
 
     @property
     def confusion_matrix(self) -> np.ndarray:
@@ -182,9 +180,3 @@ class ConfusionAccumulator:
             f"{describe_total(self._matrix)})"
         )
 
-
-def _check_fixed_labels(labels, reject_label):
-    try:
-        return check_explicit_labels(labels, reject_marker(reject_label))
-    except ValueError as error:
-        raise ValueError(f"Invalid labels={labels!r}: {error}") from error
