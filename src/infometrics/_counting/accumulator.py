@@ -179,4 +179,3 @@ class ConfusionAccumulator:
             f"ConfusionAccumulator({len(self._labels)} classes, "
             f"{describe_total(self._matrix)})"
         )
-

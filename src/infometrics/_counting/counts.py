@@ -84,15 +84,6 @@ class ConfusionCounts(SumsFromZero):
         object.__setattr__(self, "confusion_matrix", matrix)
         object.__setattr__(self, "labels", labels)
 
-    @classmethod
-    def _of_checked(cls, matrix, labels, reject_label):
-        """Counts of checked parts (a counted batch, a sum), not checked again."""
-        counts = object.__new__(cls)
-        object.__setattr__(counts, "confusion_matrix", matrix)
-        object.__setattr__(counts, "labels", labels)
-        object.__setattr__(counts, "reject_label", reject_label)
-        return counts
-
     def __array__(self, dtype=None, copy=None):
         matrix = self.confusion_matrix
         if copy is False:
@@ -126,7 +117,7 @@ class ConfusionCounts(SumsFromZero):
             other.confusion_matrix,
             has_reject=has_reject,
         )
-        return ConfusionCounts._of_checked(matrix, labels, self.reject_label)
+        return ConfusionCounts(matrix, labels, self.reject_label)
 
     def __repr__(self):
         return (

@@ -154,19 +154,16 @@ def _length_aligned_chunks(inputs):
     ]
 
 
-def _counts_graph(inputs, *, count, labels, reject_label, by_length):
-    dask = import_dask()
-    pieces = None if by_length else _zipped_chunks(inputs)
-    if pieces is None:
-        pieces = _length_aligned_chunks(inputs)
+def _counts(pieces, count, labels, reject_label):
+    """The summed ConfusionCounts of per-chunk pieces, None if there is no sample."""
     if len(pieces) == 2:
         pieces.append([None] * len(pieces[0]))
-    count_chunk = dask.delayed(_chunk_counts, pure=True)
+    count_chunk = import_dask().delayed(_chunk_counts, pure=True)
     parts = [
         count_chunk(count, chunk_true, chunk_pred, chunk_weight, labels, reject_label)
         for chunk_true, chunk_pred, chunk_weight in zip(*pieces, strict=True)
     ]
-    return tree_sum(parts, operator.add)
+    return import_dask().compute(tree_sum(parts, operator.add))[0]
 
 
 def dask_confusion_matrix_and_labels(
@@ -180,17 +177,17 @@ def dask_confusion_matrix_and_labels(
     part_of_a_total=False,
 ):
     """``confusion_matrix_and_labels`` of Dask collections, ``count`` per chunk."""
-    dask = import_dask()
     if labels is not None:
         labels = np.asarray(labels)
     inputs = {"y_true": y_true, "y_pred": y_pred}
     if sample_weight is not None:
         inputs["sample_weight"] = sample_weight
-    options = {"count": count, "labels": labels, "reject_label": reject_label}
+    options = (count, labels, reject_label)
     try:
-        (result,) = dask.compute(_counts_graph(inputs, by_length=False, **options))
+        pieces = _zipped_chunks(inputs) or _length_aligned_chunks(inputs)
+        result = _counts(pieces, *options)
     except _MisalignedChunksError:
-        (result,) = dask.compute(_counts_graph(inputs, by_length=True, **options))
+        result = _counts(_length_aligned_chunks(inputs), *options)
     if result is None:
         return count(
             np.array([]),

@@ -37,7 +37,11 @@ def check_labels_array(y, name):
             and not isinstance(y, np.ndarray)
         ):
             # NumPy turns NaN and 1 in a list of strings into 'nan' and '1'.
-            array = _as_object_array(y, array)
+            items = list(y)
+            kind = str if array.dtype.kind == "U" else bytes
+            if not all(type(item) is kind for item in items):
+                array = np.empty(len(items), dtype=object)
+                array[:] = items
     if array.ndim != 1:
         hint = (
             f"For a column vector pass np.ravel({name})."
@@ -54,17 +58,6 @@ def check_labels_array(y, name):
             f"{name} must hold numbers or strings; got dtype {array.dtype}."
         )
     return array
-
-
-def _as_object_array(y, array):
-    """``y`` as an object array unless every item has the type of ``array``'s."""
-    items = list(y)
-    kind = str if array.dtype.kind == "U" else bytes
-    if all(type(item) is kind for item in items):
-        return array
-    values = np.empty(len(items), dtype=object)
-    values[:] = items
-    return values
 
 
 def check_complete_labels(y, name):
@@ -192,17 +185,14 @@ def _text_kind(value):
 
 def label_kind(uniques):
     """ "number", "string", "bytes" or "mixed": what the distinct labels are."""
-    kind = uniques.dtype.kind
-    if kind in "biuf":
-        return "number"
-    if kind in "UT":
-        return "string"
-    if kind == "S":
-        return "bytes"
-    values = uniques.tolist()
-    if all(_is_number(value) for value in values):
-        return "number"
-    kinds = {_text_kind(value) if _is_string(value) else "mixed" for value in values}
+    if uniques.dtype.kind != "O":
+        return {"U": "string", "T": "string", "S": "bytes"}.get(
+            uniques.dtype.kind, "number"
+        )
+    kinds = {
+        "number" if _is_number(v) else _text_kind(v) if _is_string(v) else "mixed"
+        for v in uniques.tolist()
+    } or {"number"}
     return kinds.pop() if len(kinds) == 1 else "mixed"
 
 
@@ -217,15 +207,14 @@ def check_marker_matches_kind(marker, label_kind, uniques=()):
     """Refuse a marker that cannot occur; -1 with string labels warns if "-1" is one."""
     if marker.kind == "number" and label_kind in ("string", "bytes"):
         if marker.integer == -1:
-            written = {str(marker.integer), str(float(marker.integer))}
-            if any(str(value) in written for value in np.asarray(uniques).tolist()):
+            if {"-1", "-1.0"} & {str(value) for value in np.asarray(uniques).tolist()}:
                 warnings.warn(
                     f"reject_label={marker.value!r} (the default) is a number but "
-                    f"the labels are strings and hold {str(marker.integer)!r}, "
-                    "which is counted as a class, not as a rejection. Pass the "
-                    "marker your classifier writes for a rejection (e.g. "
-                    f"reject_label={str(marker.integer)!r}), or reject_label=None "
-                    "if it cannot reject (this also makes the matrix square).",
+                    "the labels are strings and hold '-1', which is counted as a "
+                    "class, not as a rejection. Pass the marker your classifier "
+                    "writes for a rejection (e.g. reject_label='-1'), or "
+                    "reject_label=None if it cannot reject (this also makes the "
+                    "matrix square).",
                     RejectLabelWarning,
                     stacklevel=find_stack_level(),
                 )
@@ -358,10 +347,7 @@ def check_explicit_labels(labels, marker):
         raise ValueError(
             f"labels contains duplicates: {labels!r}; list each class once."
         )
-    if (
-        marker.kind in ("number", "string", "other")
-        and equals(labels_array, marker).any()
-    ):
+    if is_rejection(labels_array, marker).any():  # missing values refused above
         raise ValueError(
             f"labels contains the reject label {marker.value!r}; the reject label "
             "is not a class. Remove it from labels or choose another reject_label."

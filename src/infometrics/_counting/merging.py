@@ -21,19 +21,9 @@ def _same_dtype(a, b):
     return a.dtype == b.dtype or a.dtype.kind == b.dtype.kind == "U"
 
 
-def _same_labels(labels_a, labels_b):
-    return (
-        _same_dtype(labels_a, labels_b)
-        and len(labels_a) == len(labels_b)
-        and bool(np.array_equal(labels_a, labels_b))
-    )
-
-
 def same_classes(labels_a, labels_b):
     """The same classes in the same order, compared as Python values."""
-    return len(labels_a) == len(labels_b) and bool(
-        np.array_equal(labels_a.astype(object), labels_b.astype(object))
-    )
+    return bool(np.array_equal(labels_a.astype(object), labels_b.astype(object)))
 
 
 def _embed(matrix, labels, union, has_reject):
@@ -54,7 +44,7 @@ def _embed(matrix, labels, union, has_reject):
 def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
     """Two (labels, matrix) pairs summed over the sorted union of their labels."""
     labels_a, labels_b = np.asarray(labels_a), np.asarray(labels_b)
-    if _same_labels(labels_a, labels_b):
+    if _same_dtype(labels_a, labels_b) and same_classes(labels_a, labels_b):
         return labels_a, checked_sum(matrix_a, matrix_b)
     if len(labels_b) == 0:
         return labels_a, matrix_a.copy()

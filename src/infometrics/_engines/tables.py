@@ -31,16 +31,13 @@ from .._warnings import WARNINGS_FILTERS_LOCK
 # Weights are summed times this power of two in the checks: no overflow.
 _TOTAL_SCALE = 2.0**-64
 
-_TRUE, _PRED, _WEIGHT, _BIN, _ROWS, _TOTAL = (
+_TRUE, _PRED, _WEIGHT, _BIN, _ROWS, _TOTAL, _MISSING_CONFIDENCE = (
     f"__infometrics_{name}"
-    for name in ("true", "pred", "weight", "bin", "rows", "total")
+    for name in ("true", "pred", "weight", "bin", "rows", "total", "missing")
 )
-_MISSING_CONFIDENCE = "__infometrics_missing_confidence"
 
 
 def _as_frame(table):
-    if isinstance(table, (nw.DataFrame, nw.LazyFrame)):
-        return table
     try:
         with WARNINGS_FILTERS_LOCK, warnings.catch_warnings():
             # narwhals' notice that Dask support moves to a plug-in: not the user's.
@@ -468,18 +465,19 @@ def counts_from_table(
     grouped = _collect(
         frame.select(*columns).group_by(*keys, drop_null_keys=False).agg(*aggregates)
     )
-    if len(grouped) == 0:
-        raise_empty()
     if confidence is not None and grouped[_MISSING_CONFIDENCE].to_numpy().any():
         raise_missing_confidence()
     true_keys = _label_values(grouped[_TRUE])
     pred_keys = _label_values(grouped[_PRED])
-    totals = grouped[_ROWS if sample_weight is None else _TOTAL].to_numpy()
-    totals = totals.astype(np.float64)
-    check_finite_total(totals)
-    reject = marker.value if marker.rejects else None
+    totals = check_finite_total(
+        grouped[_ROWS if sample_weight is None else _TOTAL].to_numpy().astype(float)
+    )
     matrix, classes = confusion_matrix_and_labels(
-        true_keys, pred_keys, labels=labels, reject_label=reject, sample_weight=totals
+        true_keys,
+        pred_keys,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=totals,
     )
     if confidence is None:
         if sample_weight is None:
@@ -487,11 +485,13 @@ def counts_from_table(
             matrix = np.rint(matrix).astype(np.int64)
         return ConfusionCounts(matrix, np.asarray(classes), reject_label)
     m = len(classes)
-    pred_codes = encode_labels(pred_keys, classes, name="y_pred", reject_label=reject)
+    pred_codes = encode_labels(
+        pred_keys, classes, name="y_pred", reject_label=reject_label
+    )
     if (pred_codes == m).any():
         raise ValueError(
             f"With confidence, y_pred holds the predictions before rejection "
-            f"(every prediction a class, none {reject!r}): the binned counts "
+            f"(every prediction a class, none {reject_label!r}): the binned counts "
             "describe every threshold. Pass the column of predicted classes."
         )
     bins = grouped[_BIN].to_numpy().astype(np.int64)
