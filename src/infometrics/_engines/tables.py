@@ -191,35 +191,29 @@ def _missing_confidence(confidence):
 def _check_rows_first(frame, label_columns, *, weight, marker):
     """Refuse bad rows before the GROUP BY (which would return one row per
     continuous value), with the in-memory path's messages in its order."""
-    checks = [nw.len().alias(_ROWS)]
+    checks = {_ROWS: nw.len()}
     if weight is not None:
-        expression = nw.col(weight).cast(nw.Float64)
-        invalid = expression.is_null() | ~expression.is_finite() | _is_nan(expression)
-        checks += [
-            _count(invalid).alias("invalid weights"),
-            _count(expression < 0).alias("negative weights"),
-            _count(expression > 0).alias("positive weights"),
+        w = nw.col(weight).cast(nw.Float64)
+        checks |= {
+            "invalid": _count(w.is_null() | ~w.is_finite() | _is_nan(w)),
+            "negative": _count(w < 0),
+            "positive": _count(w > 0),
             # Scaled by 2**-64, the sum cannot overflow in the engine.
-            (expression * _TOTAL_SCALE).sum().alias("scaled weight total"),
-        ]
+            "total": (w * _TOTAL_SCALE).sum(),
+        }
     for name, (column, dtype) in label_columns.items():
-        expression = nw.col(column)
-        checks.append(_count(_missing(expression, dtype)).alias(f"missing {name}"))
+        checks[f"missing {name}"] = _count(_missing(nw.col(column), dtype))
         if dtype.is_float():
-            checks.append(
-                _count(_not_whole(expression, marker)).alias(f"continuous {name}")
-            )
-    found = _aggregates(frame, *checks)
+            checks[f"continuous {name}"] = _count(_not_whole(nw.col(column), marker))
+    found = _aggregates(frame, *(check.alias(name) for name, check in checks.items()))
     if not found[_ROWS]:
         raise_empty()
     if weight is not None:
-        if found["invalid weights"]:
-            check_optional_sample_weight(np.array([np.nan]), 1)
-        if found["negative weights"]:
-            check_optional_sample_weight(np.array([-1.0]), 1)
-        total = float(found["scaled weight total"] or 0.0) / _TOTAL_SCALE
-        check_finite_total(np.array([total]))
-        if not found["positive weights"]:
+        # Stand-ins that draw the in-memory messages, in its order.
+        stand_in = [np.nan if found["invalid"] else 0.0, -(found["negative"] or 0)]
+        check_optional_sample_weight(np.array(stand_in, dtype=float), 2)
+        check_finite_total(np.array([float(found["total"] or 0.0) / _TOTAL_SCALE]))
+        if not found["positive"]:
             raise_zero_weights()
     if found["missing y_true"]:
         raise_missing_labels("y_true", marker)
