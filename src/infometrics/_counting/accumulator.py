@@ -158,15 +158,14 @@ class ConfusionAccumulator:
         return merged
 
     def __add__(self, other):
-        if not isinstance(other, ConfusionAccumulator):
-            return NotImplemented
-        return self.merge(other)
+        if isinstance(other, ConfusionAccumulator):
+            return self.merge(other)
+        return NotImplemented
 
     def __radd__(self, other):
         # sum([a, b, c]) starts from 0.
-        if isinstance(other, int) and other == 0:
-            return copy.copy(self)
-        return NotImplemented
+        zero = isinstance(other, int) and other == 0
+        return copy.copy(self) if zero else NotImplemented
 
     def __copy__(self):
         clone = object.__new__(type(self))

@@ -11,9 +11,7 @@ class SumsFromZero:
     """Counts that ``sum([a, b, c])`` adds up, from 0."""
 
     def __radd__(self, other):
-        if isinstance(other, int) and other == 0:
-            return self
-        return NotImplemented
+        return self if isinstance(other, int) and other == 0 else NotImplemented
 
 
 def _same_dtype(a, b):
