@@ -23,24 +23,21 @@ from .merging import (
 class ConfusionAccumulator:
     """Augmented confusion matrix accumulated over batches of labels.
 
-    At any time :attr:`confusion_matrix` is exactly what
-    :func:`augmented_confusion_matrix` gives on all the batches at once (a
-    new label re-sorts the rows); an empty batch changes nothing.
-    Accumulators merge with :meth:`merge` or ``+`` (also ``sum([...])``) and
-    pickle, for counts gathered in parallel workers.
+    :attr:`confusion_matrix` is always what :func:`augmented_confusion_matrix`
+    gives on all the batches at once. Accumulators merge (:meth:`merge`,
+    ``+``, ``sum([...])``) and pickle, for counts gathered in parallel workers.
 
     Parameters
     ----------
     labels : array-like of shape (m,), default=None
-        The classes in row order, fixed up front (a batch with another label
-        is refused); by default discovered on the way.
+        The classes in row order, fixed up front; by default discovered.
     reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`.
+        As in :func:`augmented_confusion_matrix`.
 
     Attributes
     ----------
     confusion_matrix : ndarray of shape (m, m + 1), or (m, m) if ``reject_label=None``
-        The counts so far (a copy); floats once a batch had weights.
+        The counts so far (a copy).
     labels : ndarray of shape (m,)
         The row order of :attr:`confusion_matrix`.
 
@@ -50,36 +47,25 @@ class ConfusionAccumulator:
 
     Examples
     --------
-    >>> from infometrics import ConfusionAccumulator, augmented_confusion_matrix
+    >>> from infometrics import ConfusionAccumulator
     >>> accumulator = ConfusionAccumulator()
     >>> accumulator.update([1, 1], [1, -1]).update([0, 2], [0, 1])
     ConfusionAccumulator(3 classes, 4 samples)
-    >>> accumulator.labels
-    array([0, 1, 2])
     >>> accumulator.confusion_matrix
     array([[1, 0, 0, 0],
            [0, 1, 0, 1],
            [0, 1, 0, 0]])
-    >>> (accumulator.confusion_matrix
-    ...  == augmented_confusion_matrix([1, 1, 0, 2], [1, -1, 0, 1])).all()
-    np.True_
-    >>> other = ConfusionAccumulator().update([3], [3])
-    >>> (accumulator + other).labels
-    array([0, 1, 2, 3])
     """
 
     def __init__(self, *, labels: ArrayLike | None = None, reject_label: Any = -1):
-        reject_marker(reject_label)  # refuses a marker that can match nothing
+        marker = reject_marker(reject_label)  # refuses one that can match nothing
         self.reject_label = reject_label
         self._fixed_labels = None
         self._labels = np.array([], dtype=np.int64)
         if labels is not None:
-            self._fixed_labels = self._labels = _check_fixed_labels(
-                labels, reject_label
-            )
+            self._fixed_labels = self._labels = check_explicit_labels(labels, marker)
         m = len(self._labels)
-        # Our own matrix, added to in place (copies never share it).
-        self._matrix = np.zeros((m, m + (reject_label is not None)), np.int64)
+        self._matrix = np.zeros((m, m + marker.rejects), np.int64)
 
     @property
     def confusion_matrix(self) -> np.ndarray:
@@ -121,9 +107,7 @@ class ConfusionAccumulator:
         return self
 
     def _add(self, matrix, classes, *, fresh=False):
-        """Add counts of ``classes`` in place, or over the union when new ones come.
-
-        ``fresh``: the counts are a new array, ours to keep."""
+        """Add counts of ``classes``; ``fresh``: a new array, ours to keep."""
         if fresh and not self._labels.size:
             self._labels, self._matrix = classes, matrix
             return
@@ -131,7 +115,6 @@ class ConfusionAccumulator:
         if self._fixed_labels is None:
             positions = positions_among(self._labels, classes)
         else:
-            # Fixed labels of another dtype name the same classes: the rows stay ours.
             positions = np.arange(len(self._labels))
         if positions is None:
             self._labels, self._matrix = merge_counts(
@@ -175,15 +158,14 @@ class ConfusionAccumulator:
         return merged
 
     def __add__(self, other):
-        if not isinstance(other, ConfusionAccumulator):
-            return NotImplemented
-        return self.merge(other)
+        if isinstance(other, ConfusionAccumulator):
+            return self.merge(other)
+        return NotImplemented
 
     def __radd__(self, other):
         # sum([a, b, c]) starts from 0.
-        if isinstance(other, int) and other == 0:
-            return copy.copy(self)
-        return NotImplemented
+        zero = isinstance(other, int) and other == 0
+        return copy.copy(self) if zero else NotImplemented
 
     def __copy__(self):
         clone = object.__new__(type(self))
@@ -196,14 +178,3 @@ class ConfusionAccumulator:
             f"ConfusionAccumulator({len(self._labels)} classes, "
             f"{describe_total(self._matrix)})"
         )
-
-
-def _check_fixed_labels(labels, reject_label):
-    # The rules of labels= in augmented_confusion_matrix (a list mixing strings
-    # and numbers stays objects; no duplicates, missing values or the reject
-    # label), without counting the labels against themselves: that would fill
-    # a table of len(labels) ** 2 cells (800 MB at 10,000 classes).
-    try:
-        return check_explicit_labels(labels, reject_marker(reject_label))
-    except ValueError as error:
-        raise ValueError(f"Invalid labels={labels!r}: {error}") from error

@@ -1,11 +1,10 @@
-"""Dask collections, recognised without importing Dask (optional): none can
-exist unless Dask is in ``sys.modules``."""
+"""Dask collections, recognised without importing Dask (an optional dependency)."""
 
 import sys
 
 
 def is_dask_collection(*values):
-    """Whether any of ``values`` is a Dask collection (array, series, ...)."""
+    # None can exist unless Dask is in sys.modules.
     if "dask" not in sys.modules:
         return False
     from dask import is_dask_collection as dask_is_collection

@@ -18,18 +18,15 @@ from .merging import (
 class ConfusionCounts(SumsFromZero):
     """An augmented confusion matrix with its class labels.
 
-    What :func:`counts_from_table` returns without a confidence column: the
-    matrix for every count-level function (``ni(counts)``,
-    ``np.asarray(counts)``), with its row labels for the reports. Counts of
-    disjoint rows add up (``a + b``, ``sum([...])``) over the sorted union
-    of their labels.
+    What :func:`counts_from_table` returns: the matrix for every count-level
+    function (``ni(counts)``), with its labels for the reports. Counts of
+    disjoint rows add up (``a + b``, ``sum([...])``) over the sorted union of
+    their labels.
 
     Attributes
     ----------
     confusion_matrix : ndarray of shape (m, m + 1), or (m, m) if ``reject_label=None``
-        Row ``i`` = true class ``labels[i]``, column ``j < m`` = predicted
-        class ``labels[j]``, last column = rejected. Integer counts, or summed
-        weights.
+        As returned by :func:`augmented_confusion_matrix`.
     labels : ndarray of shape (m,)
         The classes, in row order.
     reject_label : scalar or None
@@ -38,19 +35,14 @@ class ConfusionCounts(SumsFromZero):
     See Also
     --------
     counts_from_table : Builds it from a table in any engine.
-    ConfusionAccumulator : Counts accumulated from batches of labels.
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> from infometrics import counts_from_table, ni
-    >>> table = pd.DataFrame({"truth": [0, 0, 1, 1], "pred": [0, -1, 1, 0]})
-    >>> counts = counts_from_table(table, y_true="truth", y_pred="pred")
-    >>> counts.labels
-    array([0, 1])
-    >>> counts.confusion_matrix
-    array([[1, 0, 1],
-           [1, 1, 0]])
+    >>> import numpy as np
+    >>> from infometrics import ConfusionCounts, ni
+    >>> counts = ConfusionCounts(np.array([[1, 0, 1], [1, 1, 0]]), np.array([0, 1]))
+    >>> counts + counts
+    ConfusionCounts(2 classes, 8 samples)
     >>> round(float(ni(counts)), 4)
     0.25
     """
@@ -62,8 +54,7 @@ class ConfusionCounts(SumsFromZero):
     def __post_init__(self):
         matrix, labels = np.asarray(self.confusion_matrix), self.labels
         marker = reject_marker(self.reject_label)
-        # The rules of labels= everywhere (no duplicate, nothing missing, not
-        # the reject label); no labels: the empty counts sums start from.
+        # The rules of labels=; no labels: the empty counts sums start from.
         labels = (
             check_explicit_labels(labels, marker)
             if np.size(labels)
@@ -93,15 +84,6 @@ class ConfusionCounts(SumsFromZero):
         object.__setattr__(self, "confusion_matrix", matrix)
         object.__setattr__(self, "labels", labels)
 
-    @classmethod
-    def _of_checked(cls, matrix, labels, reject_label):
-        """Counts of checked parts (a counted batch, a sum): not checked again."""
-        counts = object.__new__(cls)
-        object.__setattr__(counts, "confusion_matrix", matrix)
-        object.__setattr__(counts, "labels", labels)
-        object.__setattr__(counts, "reject_label", reject_label)
-        return counts
-
     def __array__(self, dtype=None, copy=None):
         matrix = self.confusion_matrix
         if copy is False:
@@ -111,7 +93,7 @@ class ConfusionCounts(SumsFromZero):
                     "them needs a copy."
                 )
             return matrix
-        # A copy by default, so that np.asarray(counts) cannot change them.
+        # A copy by default: np.asarray(counts) cannot change them.
         return np.array(matrix, dtype=dtype, copy=True)
 
     @property
@@ -135,7 +117,7 @@ class ConfusionCounts(SumsFromZero):
             other.confusion_matrix,
             has_reject=has_reject,
         )
-        return ConfusionCounts._of_checked(matrix, labels, self.reject_label)
+        return ConfusionCounts(matrix, labels, self.reject_label)
 
     def __repr__(self):
         return (

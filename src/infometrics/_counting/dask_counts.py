@@ -1,5 +1,4 @@
-"""Confusion counts of Dask collections: each chunk counted where it lives by the
-in-memory front door, the per-chunk matrices summed in a tree."""
+"""Confusion counts of Dask collections: chunks counted in memory, summed in a tree."""
 
 import functools
 import operator
@@ -16,11 +15,10 @@ _FAN_IN = 8
 
 
 class _MisalignedChunksError(ValueError):
-    """Chunks paired by position hold different numbers of samples."""
+    pass
 
 
 def _chunk_counts(count, y_true, y_pred, sample_weight, labels, reject_label):
-    """The ConfusionCounts of one chunk by the in-memory ``count``, or None."""
     lengths = {len(y_true), len(y_pred)}
     if sample_weight is not None:
         lengths.add(len(sample_weight))
@@ -42,13 +40,12 @@ def _chunk_counts(count, y_true, y_pred, sample_weight, labels, reject_label):
 
 
 def _merge_parts(add, *parts):
-    """The sum of the chunks' parts by ``add``; None if no chunk had a sample."""
     parts = [part for part in parts if part is not None]
     return functools.reduce(add, parts) if parts else None
 
 
 def tree_sum(parts, add):
-    """A Dask ``Delayed`` of the sum of ``parts`` by ``add``, in a tree."""
+    """A Dask ``Delayed`` of the sum of ``parts`` by ``add``."""
     merge = import_dask().delayed(_merge_parts, pure=True)
     while len(parts) > 1:
         parts = [
@@ -72,7 +69,6 @@ def _check_1d(collection, name):
 
 
 def _is_dask_series(value):
-    """A Dask dataframe column (arrays have no ``to_dask_array``)."""
     return is_dask_collection(value) and hasattr(value, "to_dask_array")
 
 
@@ -86,24 +82,20 @@ def _has_unknown_chunks(value):
 
 
 def as_dask_array(value, name, chunks=None):
-    """A Dask array with known chunk sizes, 1-d unless ``name`` is ``"y_score"``;
-    ``chunks`` for values in memory (the caller's collection is left as it was)."""
+    """A Dask array with known chunk sizes, 1-d unless ``name`` is ``"y_score"``."""
     import dask.array as da
 
     if is_dask_collection(value):
         if name != "y_score":
             _check_1d(value, name)
         if _is_dask_series(value) and not isinstance(value.dtype, np.dtype):
-            # Extension dtypes (categorical, pyarrow strings) have no numpy
-            # equivalent: their partitions become object arrays.
+            # Extension dtypes have no NumPy equivalent: partitions as objects.
             value = value.map_partitions(_object_values, meta=(value.name, object))
         if _is_dask_series(value):
             value = value.to_dask_array(lengths=True)
         return (
             value.copy().compute_chunk_sizes() if _has_unknown_chunks(value) else value
         )
-    # As in memory: a nullable column with missing values becomes objects
-    # (pd.NA), never floats that round integers beyond 2**53.
     array = (
         check_labels_array(value, name)
         if name in ("y_true", "y_pred")
@@ -121,8 +113,7 @@ def _delayed_chunks(value):
 
 
 def _zipped_chunks(inputs):
-    """Per-chunk pieces paired by position (equal known chunks, or equal
-    partition counts, each chunk checking its lengths), or None."""
+    """Per-chunk pieces paired by position (equal chunks or partitions), or None."""
     values = list(inputs.values())
     if not all(is_dask_collection(value) for value in values):
         return None
@@ -163,20 +154,16 @@ def _length_aligned_chunks(inputs):
     ]
 
 
-def _counts_graph(inputs, *, count, labels, reject_label, by_length):
-    """A Dask ``Delayed`` of ``(labels, matrix)``, None if there is no sample."""
-    dask = import_dask()
-    pieces = None if by_length else _zipped_chunks(inputs)
-    if pieces is None:
-        pieces = _length_aligned_chunks(inputs)
+def _counts(pieces, count, labels, reject_label):
+    """The summed ConfusionCounts of per-chunk pieces, None if there is no sample."""
     if len(pieces) == 2:
         pieces.append([None] * len(pieces[0]))
-    count_chunk = dask.delayed(_chunk_counts, pure=True)
+    count_chunk = import_dask().delayed(_chunk_counts, pure=True)
     parts = [
         count_chunk(count, chunk_true, chunk_pred, chunk_weight, labels, reject_label)
         for chunk_true, chunk_pred, chunk_weight in zip(*pieces, strict=True)
     ]
-    return tree_sum(parts, operator.add)
+    return import_dask().compute(tree_sum(parts, operator.add))[0]
 
 
 def dask_confusion_matrix_and_labels(
@@ -190,21 +177,18 @@ def dask_confusion_matrix_and_labels(
     part_of_a_total=False,
 ):
     """``confusion_matrix_and_labels`` of Dask collections, ``count`` per chunk."""
-    dask = import_dask()
     if labels is not None:
         labels = np.asarray(labels)
     inputs = {"y_true": y_true, "y_pred": y_pred}
     if sample_weight is not None:
         inputs["sample_weight"] = sample_weight
-    options = {"count": count, "labels": labels, "reject_label": reject_label}
+    options = (count, labels, reject_label)
     try:
-        (result,) = dask.compute(_counts_graph(inputs, by_length=False, **options))
+        pieces = _zipped_chunks(inputs) or _length_aligned_chunks(inputs)
+        result = _counts(pieces, *options)
     except _MisalignedChunksError:
-        # Equal totals may be split differently: align by the lengths.
-        (result,) = dask.compute(_counts_graph(inputs, by_length=True, **options))
+        result = _counts(_length_aligned_chunks(inputs), *options)
     if result is None:
-        # No sample: the in-memory rule (an empty batch of a total counts
-        # nothing, an empty input is refused).
         return count(
             np.array([]),
             np.array([]),
@@ -214,7 +198,5 @@ def dask_confusion_matrix_and_labels(
         )
     matrix = result.confusion_matrix
     if sample_weight is not None and not part_of_a_total and not matrix.any():
-        # Non-negative weights sum to 0 only if every one is 0.
         raise_zero_weights()
-    # Fixed labels: every chunk used them, so the rows already follow them.
     return matrix, result.labels if labels is None else labels

@@ -1,5 +1,4 @@
-"""Dictionary-encoded labels (categorical, Arrow, NumPy StringDType): counted
-as distinct pairs over the dictionaries, which go through the front door."""
+"""Dictionary-encoded labels (categorical, Arrow, StringDType) as distinct pairs."""
 
 import numpy as np
 import pandas as pd
@@ -27,10 +26,7 @@ def wants_encoded_path(*ys):
 
 
 def _factorize(y):
-    """(codes, uniques as objects) of one side, in its own representation.
-
-    pandas factorises Arrow data with Arrow's dictionary encoding, a
-    categorical by its codes and a StringDType array without Python objects."""
+    """(codes, uniques as objects), by pandas without a Python object per sample."""
     if type(y).__module__.startswith("pyarrow"):
         y = pd.arrays.ArrowExtensionArray(y)
     elif not isinstance(y, (pd.Series, pd.Index, pd.api.extensions.ExtensionArray)):
@@ -42,9 +38,7 @@ def _factorize(y):
 
 
 def distinct_pairs(y_true, y_pred, sample_weight):
-    """``(pair_true, pair_pred, totals)`` counted over the dictionaries, or None.
-
-    None sends the labels the usual way (not encoded, missing labels, lengths)."""
+    """``(pair_true, pair_pred, totals)`` of the distinct pairs, or None."""
     if len(y_true) != len(y_pred) or len(y_true) == 0:
         return None
     true_side, pred_side = _factorize(y_true), _factorize(y_pred)
@@ -53,7 +47,6 @@ def distinct_pairs(y_true, y_pred, sample_weight):
     (true_codes, true_uniques), (pred_codes, pred_uniques) = true_side, pred_side
     if (true_codes < 0).any() or (pred_codes < 0).any():
         return None
-    # Predictions' dictionary positions after the true labels' ones.
     pred_offset = len(true_uniques)
     n_uniques = pred_offset + len(pred_uniques)
     pair = true_codes.astype(np.int64) * n_uniques + (pred_codes + pred_offset)
@@ -71,10 +64,7 @@ def distinct_pairs(y_true, y_pred, sample_weight):
 
 
 def _distinct_totals(ids, n_ids, weights):
-    """``(distinct ids, their float totals)`` of ids in ``0 .. n_ids - 1``.
-
-    One bincount over the ids while that table is small; beyond, pandas'
-    hash table of the ids (the table grows as the square of the classes)."""
+    """``(distinct ids, their float totals)``: a bincount while small, else hashed."""
     if n_ids <= dense_budget(ids.size):
         occurrences = np.bincount(ids)
         present = np.flatnonzero(occurrences)
@@ -86,8 +76,8 @@ def _distinct_totals(ids, n_ids, weights):
 
 
 def typed_labels(values):
-    """Label values as the in-memory path reads them: strings as objects,
-    numbers in a NumPy dtype only when every value converts exactly."""
+    """Labels as the in-memory path reads them: strings as objects, numbers in a
+    NumPy dtype only when every value converts exactly."""
     values = np.asarray(values)
     if values.dtype.kind in "UST":
         return values.astype(object)

@@ -15,9 +15,7 @@ from ..exceptions import RejectLabelWarning
 
 
 def check_labels_array(y, name):
-    """One label array as a 1-d ndarray (missing values kept, found later).
-
-    Nullable pandas columns with missing values become objects (pd.NA), never floats."""
+    """One label array as a 1-d ndarray (nullable columns with NA as objects)."""
     if isinstance(y, (str, bytes)) or (
         not hasattr(y, "__len__") and not hasattr(y, "__array__")
     ):
@@ -38,12 +36,13 @@ def check_labels_array(y, name):
             and array.ndim == 1
             and not isinstance(y, np.ndarray)
         ):
-            # NumPy turns a list holding a string into strings throughout
-            # (NaN becomes 'nan', 1 becomes '1'): read it as an object array,
-            # so that missing values and mixed types are found as there.
-            array = _as_object_array(y, array)
+            # NumPy turns NaN and 1 in a list of strings into 'nan' and '1'.
+            items = list(y)
+            kind = str if array.dtype.kind == "U" else bytes
+            if not all(type(item) is kind for item in items):
+                array = np.empty(len(items), dtype=object)
+                array[:] = items
     if array.ndim != 1:
-        # A column vector is raveled; a list of tuples is one label per tuple.
         hint = (
             f"For a column vector pass np.ravel({name})."
             if array.ndim == 2 and array.shape[1] == 1
@@ -59,17 +58,6 @@ def check_labels_array(y, name):
             f"{name} must hold numbers or strings; got dtype {array.dtype}."
         )
     return array
-
-
-def _as_object_array(y, array):
-    """``y`` as an object array unless every item has the type of ``array``'s."""
-    items = list(y)
-    kind = str if array.dtype.kind == "U" else bytes
-    if all(type(item) is kind for item in items):
-        return array
-    values = np.empty(len(items), dtype=object)
-    values[:] = items
-    return values
 
 
 def check_complete_labels(y, name):
@@ -101,8 +89,6 @@ def check_optional_sample_weight(sample_weight, n_samples):
             "sample_weight contains negative values; weights must be non-negative "
             "(use 0 to leave a sample out)."
         )
-    # Non-negative: every count is a part of the total, so a finite total
-    # keeps every count finite.
     return check_finite_total(weights)
 
 
@@ -114,7 +100,7 @@ def raise_non_numeric_weights(dtype):
 
 
 def check_finite_total(counts, *, what="sample_weight"):
-    """Refuse float counts whose total overflows (the measures divide by it)."""
+    """Refuse float counts whose total overflows float64."""
     counts = np.asarray(counts)
     if counts.dtype.kind == "f":
         with np.errstate(over="ignore", invalid="ignore"):
@@ -146,9 +132,7 @@ def _is_string(value):
 
 @dataclass(frozen=True)
 class RejectMarker:
-    """What a ``reject_label`` can match: ``kind`` ``"none"``, ``"missing"``,
-    ``"number"`` (by value across numeric types; ``integer`` its whole value),
-    ``"string"`` or ``"other"`` (by equality)."""
+    """A reject label; kind: none, missing, number, string or other."""
 
     value: Any
     kind: str
@@ -175,18 +159,15 @@ def reject_marker(reject_label):
                 f"reject_label={reject_label!r} is complex; labels are real numbers "
                 "or strings."
             )
-        # An int may exceed every numpy integer type (np.isnan refuses it) and
-        # is never NaN; math reads floats, Decimals and Fractions alike.
+        # An int may exceed every numpy integer type (np.isnan refuses it);
+        # it compares as an integer (float() of one near 2**63 rounds).
         is_int = isinstance(reject_label, (int, np.integer))
         if not is_int and math.isnan(reject_label):
             return RejectMarker(reject_label, "missing")
-        integer = None
-        if is_int:
-            # float() of an int64 near +-2**63 rounds: compare as integers.
-            integer = int(reject_label)
-        elif math.isfinite(reject_label) and reject_label == int(reject_label):
-            integer = int(reject_label)
-        return RejectMarker(reject_label, "number", integer)
+        whole = is_int or _is_whole(reject_label)
+        return RejectMarker(
+            reject_label, "number", int(reject_label) if whole else None
+        )
     if reject_label is pd.NA or reject_label is pd.NaT:
         return RejectMarker(reject_label, "missing")
     if _is_string(reject_label):
@@ -204,62 +185,66 @@ def _text_kind(value):
 
 def label_kind(uniques):
     """ "number", "string", "bytes" or "mixed": what the distinct labels are."""
-    kind = uniques.dtype.kind
-    if kind in "biuf":
-        return "number"
-    if kind in "UT":
-        return "string"
-    if kind == "S":
-        return "bytes"
-    values = uniques.tolist()
-    if all(_is_number(value) for value in values):
-        return "number"
-    kinds = {_text_kind(value) if _is_string(value) else "mixed" for value in values}
+    if uniques.dtype.kind != "O":
+        return {"U": "string", "T": "string", "S": "bytes"}.get(
+            uniques.dtype.kind, "number"
+        )
+    kinds = {
+        "number" if _is_number(v) else _text_kind(v) if _is_string(v) else "mixed"
+        for v in uniques.tolist()
+    } or {"number"}
     return kinds.pop() if len(kinds) == 1 else "mixed"
 
 
+def _raise_never_matches(marker, what, labels, fix):
+    raise ValueError(
+        f"reject_label={marker.value!r} is {what} but the labels are {labels}; it "
+        f"can never match a prediction. {fix}, or reject_label=None."
+    )
+
+
 def check_marker_matches_kind(marker, label_kind, uniques=()):
-    """Refuse a marker that cannot occur; the default -1 with string labels is a
-    classifier that does not reject (a zero column), warned only when the
-    labels hold ``"-1"`` (rejections read from text would count as a class)."""
+    """Refuse a marker that cannot occur; -1 with string labels warns if "-1" is one."""
     if marker.kind == "number" and label_kind in ("string", "bytes"):
         if marker.integer == -1:
-            written = {str(marker.integer), str(float(marker.integer))}
-            if any(str(value) in written for value in np.asarray(uniques).tolist()):
+            if {"-1", "-1.0"} & {str(value) for value in np.asarray(uniques).tolist()}:
                 warnings.warn(
                     f"reject_label={marker.value!r} (the default) is a number but "
-                    f"the labels are strings and hold {str(marker.integer)!r}, "
-                    "which is counted as a class, not as a rejection. Pass the "
-                    "marker your classifier writes for a rejection (e.g. "
-                    f"reject_label={str(marker.integer)!r}), or reject_label=None "
-                    "if it cannot reject (this also makes the matrix square).",
+                    "the labels are strings and hold '-1', which is counted as a "
+                    "class, not as a rejection. Pass the marker your classifier "
+                    "writes for a rejection (e.g. reject_label='-1'), or "
+                    "reject_label=None if it cannot reject (this also makes the "
+                    "matrix square).",
                     RejectLabelWarning,
                     stacklevel=find_stack_level(),
                 )
             return
-        raise ValueError(
-            f"reject_label={marker.value!r} is a number but the labels are strings; "
-            "it can never match a prediction. Pass the string your classifier "
-            "writes for a rejection, or reject_label=None."
+        _raise_never_matches(
+            marker,
+            "a number",
+            "strings",
+            "Pass the string your classifier writes for a rejection",
         )
     if marker.kind == "string" and label_kind == "number":
-        raise ValueError(
-            f"reject_label={marker.value!r} is a string but the labels are numbers; "
-            "it can never match a prediction. Pass the number your classifier "
-            "writes for a rejection (e.g. -1), or reject_label=None."
+        _raise_never_matches(
+            marker,
+            "a string",
+            "numbers",
+            "Pass the number your classifier writes for a rejection (e.g. -1)",
         )
-    if (
-        marker.kind == "string"
-        and label_kind in ("string", "bytes")
-        and label_kind != _text_kind(marker.value)
-    ):
+    text_kind = _text_kind(marker.value)
+    if marker.kind == "string" and label_kind in {"string", "bytes"} - {text_kind}:
         # b"rej" != "rej": a str marker never matches bytes labels, nor the reverse.
-        raise ValueError(
-            f"reject_label={marker.value!r} is {_text_kind(marker.value)} but the "
-            f"labels are {label_kind}; it can never match a prediction. Pass the "
-            f"marker as {label_kind} (as your classifier writes it), or "
-            "reject_label=None."
+        _raise_never_matches(
+            marker,
+            text_kind,
+            label_kind,
+            f"Pass the marker as {label_kind} (as your classifier writes it)",
         )
+
+
+def _is_whole(value):
+    return math.isfinite(value) and value == int(value)
 
 
 def _is_fractional(value):
@@ -267,7 +252,7 @@ def _is_fractional(value):
     return (
         isinstance(value, (numbers.Real, Decimal))
         and not isinstance(value, numbers.Integral)
-        and not (math.isfinite(value) and value == int(value))
+        and not _is_whole(value)
     )
 
 
@@ -336,8 +321,7 @@ def raise_missing_labels(name, marker):
 
 
 def equals(values, marker):
-    """Where ``values`` equals the marker, exactly: a whole marker compares as
-    its integer (in float64, ``2.0**53`` would also equal ``2**53 + 1``)."""
+    """Where ``values`` equals the marker; a whole marker as its integer (exact)."""
     label = marker.value if marker.integer is None else marker.integer
     if values.dtype.kind == "f":
         # Exactly, in float64 or wider: cast to float32, 1e300 would be inf.
@@ -363,18 +347,12 @@ def check_explicit_labels(labels, marker):
         raise ValueError(
             f"labels contains duplicates: {labels!r}; list each class once."
         )
-    if (
-        marker.kind in ("number", "string", "other")
-        and equals(labels_array, marker).any()
-    ):
+    if is_rejection(labels_array, marker).any():  # missing values refused above
         raise ValueError(
             f"labels contains the reject label {marker.value!r}; the reject label "
             "is not a class. Remove it from labels or choose another reject_label."
         )
     return labels_array
-
-
-# -- encoding: one chunk of labels -> codes, given the classes -----------------
 
 
 def missing_mask(values):

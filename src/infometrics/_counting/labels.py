@@ -1,5 +1,4 @@
-"""Validated label arrays to the augmented matrix, in one ``np.bincount`` of ids
-(``value - low`` for compact integers, else pandas' hash-table codes)."""
+"""Validated label arrays to the augmented matrix, by ``np.bincount`` of ids."""
 
 import numpy as np
 import pandas as pd
@@ -18,19 +17,16 @@ from .label_checks import (
     reject_marker,
 )
 
-# A table over the labels' value range is used while it has at most this many
-# cells per sample (plus a fixed allowance); the ranges are Python ints, so
-# extreme int64 values never overflow and never size an allocation.
+# A table over the labels' value range has at most this many cells per sample
+# (plus an allowance); ranges are Python ints, so int64 extremes never overflow.
 _DENSE_CELLS_PER_SAMPLE = 4
 _DENSE_CELLS_ALLOWANCE = 1 << 22
 
-# Integers beyond 2**53 are not all exact in float64: arrays holding them are
-# never promoted to float to be compared with float labels.
+# Integers beyond 2**53 are not all exact in float64: never promoted to float.
 _EXACT_FLOAT_INTEGER = 1 << 53
 
 
 def dense_budget(n_samples):
-    """How many cells a table counting ``n_samples`` samples may have."""
     return _DENSE_CELLS_PER_SAMPLE * n_samples + _DENSE_CELLS_ALLOWANCE
 
 
@@ -44,17 +40,14 @@ def _int64_range(y):
 
 
 def _as_int64(values):
-    # uint64 and bool do not cast safely into int64 inside ufuncs (the
-    # ranges were checked to fit).
+    # uint64 and bool do not cast safely into int64 in ufuncs (ranges fit).
     if values.dtype == np.uint64 or values.dtype.kind == "b":
         return values.astype(np.int64)
     return values
 
 
 def encode_labels(y, classes, *, name="y_true", reject_label=None):
-    """Codes of labels: ``classes.index(label)``, ``m`` for a rejection.
-
-    Anything else (or a missing label not declared a rejection) is refused."""
+    """Codes: ``classes.index(label)``, ``m`` for a rejection; other labels refused."""
     marker = reject_marker(reject_label)
     values = check_labels_array(y, name)
     classes = np.asarray(classes)
@@ -82,7 +75,6 @@ def encode_labels(y, classes, *, name="y_true", reject_label=None):
 
 def _encode_integers(values, classes, marker):
     """Codes of integers by a table over their compact value range, or None."""
-    # Bools are the integers 0 and 1 here, as in the counting (True == 1).
     if values.dtype.kind not in "biu" or classes.dtype.kind not in "biu":
         return None
     value_range, class_range = _int64_range(values), _int64_range(classes)
@@ -96,7 +88,6 @@ def _encode_integers(values, classes, marker):
     table[_as_int64(classes) - np.int64(low)] = np.arange(classes.size)
     reject = marker.integer if marker.kind == "number" else None
     if reject is not None and low <= reject <= high and table[reject - low] < 0:
-        # A class equal to the marker keeps its code, as when hashing.
         table[reject - low] = classes.size
     codes = table[_as_int64(values) - np.int64(low)]
     return codes if (codes >= 0).all() else None
@@ -110,15 +101,13 @@ def count_arrays(y_true, y_pred, weights, labels, marker):
     matrix, classes = _count_ids(*ids, weights=weights, labels=labels, marker=marker)
     if weights is None:
         matrix = matrix.astype(np.int64, copy=False)
-    # A fresh C-ordered array on every path: the measures' float sums follow
-    # the memory order, so the same counts always give the same bits.
+    # C order on every path: float sums follow memory order (same bits).
     return np.ascontiguousarray(matrix), np.asarray(classes)
 
 
 def _integer_ids(y_true, y_pred, labels, marker):
-    """Integers over a compact range, as ids ``value - low``; None if they are not.
-
-    Returns the arguments of :func:`_count_ids`."""
+    """Integers over a compact range as ids ``value - low`` (:func:`_count_ids`'s
+    arguments), or None."""
     ranges = [_int64_range(y) for y in (y_true, y_pred)]
     if None in ranges:
         return None
@@ -171,15 +160,12 @@ def concatenate_labels(y_true, y_pred):
 
 
 def _hashed_ids(y_true, y_pred, labels, marker):
-    """Any labels as codes of pandas' hash table, over both arrays together.
-
-    Returns the arguments of :func:`_count_ids`."""
+    """Any labels as codes of pandas' hash table (:func:`_count_ids`'s arguments)."""
     n_samples = y_true.shape[0]
     codes, uniques = pd.factorize(concatenate_labels(y_true, y_pred))
     uniques = np.asarray(uniques)
     true_codes, pred_codes = codes[:n_samples], codes[n_samples:]
-    # pandas codes every missing value (None, NaN, pd.NA, NaT, a
-    # StringDType's na_object) as -1.
+    # pandas codes every missing value as -1.
     if (true_codes < 0).any():
         raise_missing_labels("y_true", marker)
     pred_missing = pred_codes < 0
@@ -238,9 +224,8 @@ def _count_ids(
     labels,
     marker,
 ):
-    """The matrix of labels given as ids in ``0 .. n_ids - 1`` (``n_ids``: an
-    all-zero row or column): one bincount of the (id x id) table when it fits
-    the budget, else of cells through a look-up table from ids."""
+    """The matrix of ids in ``0 .. n_ids - 1`` (``n_ids``: an all-zero row or
+    column), by a bincount of the (id x id) table if it fits, else of cells."""
     stride = n_ids + (labels is not None or (marker.rejects and reject_id is None))
     dense = stride * stride <= dense_budget(true.size)
     if dense:
@@ -252,12 +237,12 @@ def _count_ids(
             index -= np.int64(offset)
         table = np.bincount(index, weights=weights, minlength=stride * stride)
         table = table.reshape(stride, stride)
-        # Zero-weight samples still name their classes.
+        # Zero-weight samples still name their classes; any() of booleans is
+        # five times faster than of counts.
         present = (
-            table
-            if weights is None
-            else np.bincount(index, minlength=stride * stride).reshape(stride, stride)
+            table if weights is None else np.bincount(index, minlength=stride * stride)
         )
+        present = (present != 0).reshape(stride, stride)
         true_seen, pred_seen = present.any(axis=1), present.any(axis=0)
     else:
         if low:
@@ -301,11 +286,8 @@ def _count_ids(
 
 
 def _take(table, rows, columns):
-    """``table[rows][:, columns]``, copying only what is not a slice in order.
-
-    Columns are copied run by run of consecutive ids (the classes, then the
-    reject column): ``take`` along the last axis costs as much as the whole
-    count at 1,000 classes, a strided copy per run a twentieth of it."""
+    """``table[rows][:, columns]``, columns copied by runs of consecutive ids
+    (``take`` along the last axis costs 20 times more at 1,000 classes)."""
 
     def consecutive(ids):
         return ids.size > 0 and np.array_equal(

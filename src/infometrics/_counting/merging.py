@@ -8,39 +8,26 @@ from .labels import concatenate_labels, sorted_order
 
 
 class SumsFromZero:
-    """Counts that ``sum([a, b, c])`` adds up: it starts from 0."""
+    """Counts that ``sum([a, b, c])`` adds up, from 0."""
 
     def __radd__(self, other):
-        if isinstance(other, int) and other == 0:
-            return self
-        return NotImplemented
+        return self if isinstance(other, int) and other == 0 else NotImplemented
 
 
-def _same_labels(labels_a, labels_b):
-    """The same labels in the same order and dtype (ints never compared as floats)."""
-    return (
-        (
-            labels_a.dtype == labels_b.dtype
-            or labels_a.dtype.kind == labels_b.dtype.kind == "U"
-        )
-        and len(labels_a) == len(labels_b)
-        and bool(np.array_equal(labels_a, labels_b))
-    )
+def _same_dtype(a, b):
+    # Ints are never compared as floats.
+    return a.dtype == b.dtype or a.dtype.kind == b.dtype.kind == "U"
 
 
 def same_classes(labels_a, labels_b):
-    """The same classes in the same order, compared exactly as Python values."""
-    return len(labels_a) == len(labels_b) and bool(
-        np.array_equal(labels_a.astype(object), labels_b.astype(object))
-    )
+    """The same classes in the same order, compared as Python values."""
+    return bool(np.array_equal(labels_a.astype(object), labels_b.astype(object)))
 
 
 def _embed(matrix, labels, union, has_reject):
     """``matrix`` (rows/columns = ``labels``) placed in the rows of ``union``."""
     n_classes = len(union)
-    # The union's dtype holds every label exactly (``concatenate_labels``); in it,
-    # False finds 0 and 7 finds 7.0, and Python numbers (object) compare
-    # exactly where numpy would promote to float64.
+    # In the union's dtype, which holds every label exactly, False finds 0.
     labels = labels.astype(union.dtype, copy=False)
     positions = pd.Index(union, dtype=union.dtype).get_indexer(labels)
     columns = np.append(positions, n_classes) if has_reject else positions
@@ -55,13 +42,12 @@ def _embed(matrix, labels, union, has_reject):
 def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
     """Two (labels, matrix) pairs summed over the sorted union of their labels."""
     labels_a, labels_b = np.asarray(labels_a), np.asarray(labels_b)
-    if _same_labels(labels_a, labels_b):
+    if _same_dtype(labels_a, labels_b) and same_classes(labels_a, labels_b):
         return labels_a, checked_sum(matrix_a, matrix_b)
     if len(labels_b) == 0:
         return labels_a, matrix_a.copy()
     if len(labels_a) == 0:
         return labels_b, matrix_b.copy()
-    # The sorted union, in a dtype that keeps every label distinct.
     union = np.asarray(pd.unique(concatenate_labels(labels_a, labels_b)))
     union = union[sorted_order(union)]
     return union, checked_sum(
@@ -71,30 +57,23 @@ def merge_counts(labels_a, matrix_a, labels_b, matrix_b, *, has_reject):
 
 
 def positions_among(labels, classes):
-    """Positions of ``classes`` among ``labels`` (sorted), or None unless each
-    is found there in the same dtype (so that the union is ``labels`` itself)."""
-    if not (
-        classes.dtype == labels.dtype or classes.dtype.kind == labels.dtype.kind == "U"
-    ):
+    """Positions of ``classes`` among ``labels``, or None unless all are there."""
+    if not _same_dtype(classes, labels):
         return None if classes.size else np.empty(0, dtype=np.int64)
     positions = pd.Index(labels, dtype=labels.dtype).get_indexer(classes)
     return None if (positions < 0).any() else positions
 
 
 def add_into(total, positions, matrix, *, has_reject):
-    """``total`` plus ``matrix`` whose rows are ``total``'s rows ``positions``.
-
-    Added cell by cell in place (a batch fills few cells of a large table),
-    in a new array only when the sum needs another dtype; ``total`` is left
-    unchanged when a count would wrap or become inf."""
+    """``total`` plus ``matrix`` (rows ``positions`` of it), in place where the
+    dtype allows: a batch fills few cells of a large table."""
     columns = np.append(positions, total.shape[0]) if has_reject else positions
-    # The cells a batch filled; ``!= 0`` first: far faster than nonzero() of counts.
+    # ``!= 0`` first: far faster than nonzero() of counts.
     cells = np.flatnonzero(matrix.ravel() != 0)
     rows, cells_columns = np.divmod(cells, matrix.shape[1])
     at = positions[rows], columns[cells_columns]
     values = checked_sum(total[at], matrix.ravel()[cells])
     if values.dtype.kind == "f":
-        # The new total (the cells are non-negative: no cell overflows alone).
         with np.errstate(over="ignore"):
             sums = [total.sum(dtype=np.float64), matrix.sum(dtype=np.float64)]
         check_finite_total(np.array(sums), what="the counts'")
@@ -125,9 +104,7 @@ def checked_sum(matrix_a, matrix_b):
 
 
 def check_same_reject_label(a, b, *, same_shape=True):
-    """Refuse counts of two reject labels that mark different predictions.
-
-    NaN and pd.NA are one marker (missing predictions)."""
+    """Refuse counts of two reject labels that differ (NaN and pd.NA are one)."""
     same = a is None and b is None
     if a is not None and b is not None:
         kind_a, kind_b = reject_marker(a).kind, reject_marker(b).kind
@@ -147,7 +124,6 @@ def check_same_reject_label(a, b, *, same_shape=True):
 
 
 def describe_total(matrix):
-    """The total of ``matrix`` for a repr: a count of samples, or a weight."""
     total = matrix.sum()
     if matrix.dtype.kind in "iu":
         return f"{int(total)} samples"

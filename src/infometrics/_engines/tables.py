@@ -1,5 +1,4 @@
-"""Counts of a table where it lives: a GROUP BY in its engine, through narwhals;
-the grouped keys go through the in-memory front door as weighted labels."""
+"""Counts of a table by a GROUP BY in its engine (narwhals), then the in-memory path."""
 
 from __future__ import annotations
 
@@ -32,25 +31,16 @@ from .._warnings import WARNINGS_FILTERS_LOCK
 # Weights are summed times this power of two in the checks: no overflow.
 _TOTAL_SCALE = 2.0**-64
 
-# Names of the columns and aggregates this module adds to the user's table.
-_TRUE, _PRED, _WEIGHT, _BIN, _ROWS, _TOTAL = (
+_TRUE, _PRED, _WEIGHT, _BIN, _ROWS, _TOTAL, _MISSING_CONFIDENCE = (
     f"__infometrics_{name}"
-    for name in ("true", "pred", "weight", "bin", "rows", "total")
+    for name in ("true", "pred", "weight", "bin", "rows", "total", "missing")
 )
-_MISSING_CONFIDENCE = "__infometrics_missing_confidence"
-
-
-# -- the table ------------------------------------------------------------------
 
 
 def _as_frame(table):
-    """The narwhals frame of ``table`` (eager or lazy), refused with a hint."""
-    if isinstance(table, (nw.DataFrame, nw.LazyFrame)):
-        return table
     try:
         with WARNINGS_FILTERS_LOCK, warnings.catch_warnings():
-            # narwhals announces that its Dask support moves to a plug-in
-            # package; it works as it is, and the user can do nothing about it.
+            # narwhals' notice that Dask support moves to a plug-in: not the user's.
             warnings.filterwarnings(
                 "ignore", message="Dask support is moving", category=FutureWarning
             )
@@ -68,7 +58,7 @@ def _as_frame(table):
 
 
 def _native_byte_order(table):
-    """A pandas or Dask frame with big-endian columns in native order (for narwhals)."""
+    """A pandas or Dask frame with big-endian columns in native byte order."""
     swapped = {
         name: dtype.newbyteorder("=")
         for name, dtype in table.dtypes.items()
@@ -77,14 +67,12 @@ def _native_byte_order(table):
     if not swapped:
         return table
     if hasattr(table, "map_partitions"):
-        # Dask: pandas swaps each partition; Dask's own astype of a
-        # big-endian column fails to optimise with pandas < 3.
+        # Dask's own astype of a big-endian column fails with pandas < 3.
         return table.map_partitions(lambda part: part.astype(swapped))
     return table.astype(swapped)
 
 
 def _collect(frame):
-    """An eager narwhals frame of an (aggregated, small) frame."""
     return frame.collect() if isinstance(frame, nw.LazyFrame) else frame
 
 
@@ -111,8 +99,7 @@ def _check_columns(schema, columns):
 
 
 def _is_label_dtype(dtype):
-    # Python objects (pandas' object columns, e.g. Decimal) are hashable
-    # labels, counted as the in-memory path counts an object array.
+    # Object columns (e.g. Decimal) count as the in-memory path's object arrays.
     return dtype.is_numeric() or dtype in (
         nw.Object,
         nw.String,
@@ -123,15 +110,14 @@ def _is_label_dtype(dtype):
 
 
 def _is_nan(expression):
-    """Per row: a float is NaN, in every engine (DuckDB answers ``isnan`` from
-    Parquet statistics, which leave NaN out; ``x - x`` is computed per row)."""
+    """Per row: a float is NaN (DuckDB answers ``isnan`` from Parquet statistics,
+    which leave NaN out; ``x - x`` is computed per row)."""
     unordered = (expression - expression) != 0.0
     infinite = (expression == float("inf")) | (expression == float("-inf"))
     return expression.is_nan() | (unordered & ~infinite)
 
 
 def _missing(expression, dtype):
-    """Per row: the label is missing (null, or NaN in a float column)."""
     if dtype.is_float():
         return expression.is_null() | _is_nan(expression)
     return expression.is_null()
@@ -142,28 +128,23 @@ def _count(condition):
 
 
 def _not_whole(expression, marker):
-    """Per row: a float label that is not a whole number (nor the marker)."""
     present = ~(expression.is_null() | _is_nan(expression))
     # A remainder, not round(): Ibis casts a rounded value to int64, which
-    # fails on inf and on floats beyond 2**63 (every engine evaluates both
-    # sides of the "and"); the remainder of a whole float is exactly 0.
+    # fails on inf and beyond 2**63 (engines evaluate both sides of "&").
     whole = expression.is_finite() & ((expression % 1.0) == 0.0)
     condition = present & ~whole
     if marker.kind == "number":
-        # The marker is a prediction, not a continuous value: +-inf too.
         condition = condition & (expression != float(marker.value))
     return condition
 
 
 def _first_value(frame, column, condition):
-    """One value of ``column`` where ``condition`` holds (an example for errors)."""
     example = _collect(frame.filter(condition).select(column).head(1))
     return example[column].to_numpy()[0]
 
 
 def _type_null_columns(frame, schema, columns):
-    """Label columns of the null type (all missing, or empty) typed as strings,
-    so that they are refused, or counted as rejections, as in memory."""
+    """Label columns of the null type (all missing, or empty) typed as strings."""
     untyped = [
         column for column in dict.fromkeys(columns) if schema[column] == nw.Unknown
     ]
@@ -179,7 +160,6 @@ def _type_null_columns(frame, schema, columns):
 
 
 def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
-    """Refuse columns of the wrong type; the label columns and their dtypes."""
     label_columns = {
         "y_true": (y_true, schema[y_true]),
         "y_pred": (y_pred, schema[y_pred]),
@@ -191,7 +171,6 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
                 f"dtype {dtype}. Convert the column to numbers or strings "
                 "first (e.g. with .cast or .astype)."
             )
-    # Booleans are weights 1 and 0, as in memory (a mask of the rows counted).
     if weight is not None and not (
         schema[weight].is_numeric() or schema[weight] == nw.Boolean
     ):
@@ -205,48 +184,36 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
 
 
 def _missing_confidence(confidence):
-    """Per row, 1 where the confidence is missing (summed later)."""
     missing = _missing(nw.col(confidence).cast(nw.Float64), nw.Float64)
     return missing.cast(nw.Int64).alias(_MISSING_CONFIDENCE)
 
 
 def _check_rows_first(frame, label_columns, *, weight, marker):
-    """Refuse bad rows before the GROUP BY, in the in-memory order: grouping
-    continuous values would bring back one row per value."""
-    checks = [nw.len().alias(_ROWS)]
+    """Refuse bad rows before the GROUP BY (which would return one row per
+    continuous value), with the in-memory path's messages in its order."""
+    checks = {_ROWS: nw.len()}
     if weight is not None:
-        expression = nw.col(weight).cast(nw.Float64)
-        invalid = expression.is_null() | ~expression.is_finite() | _is_nan(expression)
-        checks += [
-            _count(invalid).alias("invalid weights"),
-            _count(expression < 0).alias("negative weights"),
-            _count(expression > 0).alias("positive weights"),
-            # Scaled by 2**-64, the sum cannot overflow (and no engine warns);
-            # scaled back in Python, it overflows exactly when the total would.
-            (expression * _TOTAL_SCALE).sum().alias("scaled weight total"),
-        ]
+        w = nw.col(weight).cast(nw.Float64)
+        checks |= {
+            "invalid": _count(w.is_null() | ~w.is_finite() | _is_nan(w)),
+            "negative": _count(w < 0),
+            "positive": _count(w > 0),
+            # Scaled by 2**-64, the sum cannot overflow in the engine.
+            "total": (w * _TOTAL_SCALE).sum(),
+        }
     for name, (column, dtype) in label_columns.items():
-        expression = nw.col(column)
-        checks.append(_count(_missing(expression, dtype)).alias(f"missing {name}"))
+        checks[f"missing {name}"] = _count(_missing(nw.col(column), dtype))
         if dtype.is_float():
-            checks.append(
-                _count(_not_whole(expression, marker)).alias(f"continuous {name}")
-            )
-    found = _aggregates(frame, *checks)
-    # The in-memory path's order: empty, weights, missing labels (true, then
-    # predicted), continuous values.
+            checks[f"continuous {name}"] = _count(_not_whole(nw.col(column), marker))
+    found = _aggregates(frame, *(check.alias(name) for name, check in checks.items()))
     if not found[_ROWS]:
         raise_empty()
     if weight is not None:
-        # The in-memory path's messages, in its order: invalid, negative, a
-        # total beyond float64, all zero.
-        if found["invalid weights"]:
-            check_optional_sample_weight(np.array([np.nan]), 1)
-        if found["negative weights"]:
-            check_optional_sample_weight(np.array([-1.0]), 1)
-        total = float(found["scaled weight total"] or 0.0) / _TOTAL_SCALE
-        check_finite_total(np.array([total]))
-        if not found["positive weights"]:
+        # Stand-ins that draw the in-memory messages, in its order.
+        stand_in = [np.nan if found["invalid"] else 0.0, -(found["negative"] or 0)]
+        check_optional_sample_weight(np.array(stand_in, dtype=float), 2)
+        check_finite_total(np.array([float(found["total"] or 0.0) / _TOTAL_SCALE]))
+        if not found["positive"]:
             raise_zero_weights()
     if found["missing y_true"]:
         raise_missing_labels("y_true", marker)
@@ -262,9 +229,8 @@ def _check_rows_first(frame, label_columns, *, weight, marker):
 
 def _label_values(series):
     """Grouped keys as the NumPy array the in-memory path would be given."""
-    # Dictionary-encoded keys, and integer or boolean keys with a null, go
-    # through Python objects: to_numpy would turn an Arrow dictionary's null
-    # into its first category, and a null among integers into NaN.
+    # to_numpy turns an Arrow dictionary's null into its first category, and a
+    # null among integers into NaN: those go through Python objects.
     dtype = series.dtype
     if (
         dtype == nw.Categorical
@@ -304,8 +270,8 @@ def rejected_predictions(column, dtype, marker):
 
 
 def _equals_integer(expression, dtype, marker):
-    """Per row: an integer column equals the marker (a literal of the column's
-    dtype, which no engine wraps or refuses); None if no value can."""
+    """Per row: an integer column equals the marker (a literal of its dtype); None
+    if no value can."""
     if marker.integer is None:
         return None  # a fractional marker matches no integer
     try:
@@ -315,15 +281,13 @@ def _equals_integer(expression, dtype, marker):
     if not limits.min <= marker.integer <= limits.max:
         return None
     if marker.integer > np.iinfo(np.int64).max:
-        # Engines take integer literals through a C long: beyond int64 the
-        # marker of a uint64 column is compared as the text it prints as.
+        # Engines read integer literals as C longs: beyond int64, compare text.
         return expression.cast(nw.String) == str(marker.integer)
     return expression == nw.lit(marker.integer, dtype=dtype)
 
 
 def _engine_quantiles(frame, confidence, k, *, rejected=None):
-    """``k`` thresholds at evenly spaced quantiles, interpolated linearly; rows
-    already rejected (``rejected``) are counted in the same pass."""
+    """``k`` thresholds at evenly spaced linear quantiles; ``rejected`` rows counted."""
     expression = nw.col(confidence).cast(nw.Float64)
     finite = expression.is_finite() & ~_is_nan(expression)
     checks = [] if rejected is None else [_count(rejected).alias("rejected")]
@@ -340,9 +304,7 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
     if bounds[_MISSING_CONFIDENCE]:
         raise_missing_confidence()
     if bounds.get("rejected"):
-        # Predictions that are already rejections will be refused: skip the
-        # quantiles and let one GROUP BY at a single threshold refuse them,
-        # after the label checks, in the order of explicit thresholds.
+        # Rejected predictions are refused by the GROUP BY, after the label checks.
         return np.array([0.0])
     low, high = bounds["low"], bounds["high"]
     if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):
@@ -361,12 +323,10 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
 
 
 def _quantiles(frame, expression, levels):
-    """The engine's quantiles of ``expression`` at ``levels``, as floats."""
     if not levels:
         return []
     if frame.implementation.is_dask():
-        # narwhals leaves quantiles of a partitioned Dask frame out; Dask's
-        # own estimate runs chunk by chunk on the user's scheduler.
+        # narwhals has no quantiles of a partitioned Dask frame; Dask estimates them.
         column = frame.select(expression.alias(_BIN)).to_native()[_BIN]
         return column.quantile(levels).compute().to_numpy(dtype=float).tolist()
     found = _aggregates(
@@ -392,47 +352,35 @@ def counts_from_table(
 ) -> ConfusionCounts | ConfidenceBinnedCounts:
     """Confusion counts of a table, computed in the engine that holds it.
 
-    A ``GROUP BY`` of the truth and prediction columns (and a confidence bin)
-    runs in the table's own engine (any that ``narwhals`` supports); only the
-    aggregates come into Python. The result is what
-    :func:`augmented_confusion_matrix` (or :func:`confidence_binned_counts`)
-    gives on the same rows; the user guide's "Data at scale" section tells
-    the passes each option costs.
+    A ``GROUP BY`` of the label columns (and a confidence bin) runs in the
+    table's engine; only the aggregates come into Python, and the result is
+    what :func:`augmented_confusion_matrix` (or
+    :func:`confidence_binned_counts`) gives on the same rows. See the user
+    guide, section "Data at scale".
 
     Parameters
     ----------
     table : dataframe or table
-        A pandas, Polars (eager or lazy), PyArrow, DuckDB, PySpark, Ibis or
-        Dask table.
+        A table of any engine narwhals supports (pandas, Polars, PyArrow,
+        DuckDB, PySpark, Ibis, Dask).
     y_true, y_pred : str
         The columns of true and predicted labels.
     sample_weight : str, default=None
-        The column of non-negative finite weights (booleans count as 1 and 0),
-        summed in the engine's order.
+        The column of weights, as in :func:`augmented_confusion_matrix`.
     confidence : str, default=None
-        The column of confidences: with ``thresholds``, the counts per
-        confidence bin, and ``y_pred`` holds the predictions before rejection.
+        The column of confidences; with ``thresholds``, counts per confidence
+        bin of the predictions before rejection.
     thresholds : int or array-like, default=None
-        The bin edges, or an int ``k`` for ``k`` of the engine's linear
-        quantiles (approximate in Dask and Spark) of the finite confidences.
+        The bin edges, or ``k`` for ``k`` quantiles of the finite confidences.
     labels : array-like of shape (m,), default=None
-        As for :func:`augmented_confusion_matrix`.
+        As in :func:`augmented_confusion_matrix`.
     reject_label : scalar or None, default=-1
-        As for :func:`augmented_confusion_matrix`.
+        As in :func:`augmented_confusion_matrix`.
 
     Returns
     -------
     counts : ConfusionCounts or ConfidenceBinnedCounts
-        The augmented matrix with its labels, or with ``confidence`` the
-        counts per confidence bin.
-
-    Raises
-    ------
-    ValueError
-        As :func:`augmented_confusion_matrix`, with the same messages, and for
-        a column that is not in the table.
-    TypeError
-        If ``table`` is not a table of an engine ``narwhals`` supports.
+        The augmented matrix with its labels, or the counts per bin.
 
     See Also
     --------
@@ -443,26 +391,12 @@ def counts_from_table(
     --------
     >>> import pandas as pd
     >>> from infometrics import counts_from_table
-    >>> table = pd.DataFrame(
-    ...     {"truth": ["cat", "dog", "dog"], "pred": ["cat", "?", "cat"],
-    ...      "score": [0.9, 0.4, 0.7]}
-    ... )
+    >>> table = pd.DataFrame({"truth": ["cat", "dog"], "pred": ["cat", "?"]})
     >>> counts = counts_from_table(table, y_true="truth", y_pred="pred",
     ...                            reject_label="?")
-    >>> counts.labels
-    array(['cat', 'dog'], dtype=object)
     >>> counts.confusion_matrix
     array([[1, 0, 0],
-           [1, 0, 1]])
-
-    With a confidence column and thresholds, the counts per confidence bin:
-
-    >>> table["pred"] = ["cat", "dog", "cat"]
-    >>> binned = counts_from_table(table, y_true="truth", y_pred="pred",
-    ...                            confidence="score", thresholds=[0.5, 0.8],
-    ...                            reject_label=None)
-    >>> binned.counts.sum(axis=(1, 2))  # samples per confidence bin
-    array([1, 1, 1])
+           [0, 0, 1]])
     """
     frame = _as_frame(table)
     schema = dict(frame.collect_schema())
@@ -493,8 +427,7 @@ def counts_from_table(
         weight=sample_weight,
         confidence=confidence,
     )
-    # Weights are checked before the GROUP BY too: their sums per group could
-    # overflow there (and pandas or Dask would warn before the refusal).
+    # Weights are checked first: sums per group could overflow in the GROUP BY.
     if sample_weight is not None or any(
         dtype.is_float() for _, dtype in label_columns.values()
     ):
@@ -508,8 +441,7 @@ def counts_from_table(
             if marker.rejects
             else None,
         )
-    # One GROUP BY: the counts, and missing confidences counted per group
-    # (missing labels come back as null keys; weights were checked first).
+    # Missing labels come back as null keys, missing confidences as a sum.
     columns = [nw.col(y_true).alias(_TRUE), nw.col(y_pred).alias(_PRED)]
     keys = [_TRUE, _PRED]
     aggregates = [nw.len().alias(_ROWS)]
@@ -527,33 +459,33 @@ def counts_from_table(
     grouped = _collect(
         frame.select(*columns).group_by(*keys, drop_null_keys=False).agg(*aggregates)
     )
-    if len(grouped) == 0:
-        raise_empty()
     if confidence is not None and grouped[_MISSING_CONFIDENCE].to_numpy().any():
         raise_missing_confidence()
     true_keys = _label_values(grouped[_TRUE])
     pred_keys = _label_values(grouped[_PRED])
-    totals = grouped[_ROWS if sample_weight is None else _TOTAL].to_numpy()
-    totals = totals.astype(np.float64)
-    # Finite weights (checked), but a group's sum or the total beyond float64.
-    check_finite_total(totals)
-    reject = marker.value if marker.rejects else None
-    # The in-memory path checks every label rule and finds the classes.
+    totals = check_finite_total(
+        grouped[_ROWS if sample_weight is None else _TOTAL].to_numpy().astype(float)
+    )
     matrix, classes = confusion_matrix_and_labels(
-        true_keys, pred_keys, labels=labels, reject_label=reject, sample_weight=totals
+        true_keys,
+        pred_keys,
+        labels=labels,
+        reject_label=reject_label,
+        sample_weight=totals,
     )
     if confidence is None:
         if sample_weight is None:
             # Counts below 2**53 are exact in float64.
             matrix = np.rint(matrix).astype(np.int64)
         return ConfusionCounts(matrix, np.asarray(classes), reject_label)
-    # The (bin, true, predicted) counts of the grouped keys.
     m = len(classes)
-    pred_codes = encode_labels(pred_keys, classes, name="y_pred", reject_label=reject)
+    pred_codes = encode_labels(
+        pred_keys, classes, name="y_pred", reject_label=reject_label
+    )
     if (pred_codes == m).any():
         raise ValueError(
             f"With confidence, y_pred holds the predictions before rejection "
-            f"(every prediction a class, none {reject!r}): the binned counts "
+            f"(every prediction a class, none {reject_label!r}): the binned counts "
             "describe every threshold. Pass the column of predicted classes."
         )
     bins = grouped[_BIN].to_numpy().astype(np.int64)
