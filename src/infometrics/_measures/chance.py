@@ -95,7 +95,7 @@ def _tail(p_end, ratio):
 
 def _window_sums(a, b, n, half, stride):
     """``E[X ln(X / E X)]`` over every ``stride``-th value within ``half`` of
-    each mean, or ``None`` if a tail beyond the window may exceed ``_TAIL``."""
+    each mean, ``half`` doubled until both tails provably hold at most _TAIL."""
     # A stride above 1 is the trapezoid rule on the law's smooth extension:
     # error near exp(-2 pi^2 (sd / stride)^2), 5e-21 at stride <= 0.65 sd.
     lower, upper = np.maximum(0.0, a + b - n), np.minimum(a, b)
@@ -113,10 +113,9 @@ def _window_sums(a, b, n, half, stride):
     p /= p.sum(axis=1, keepdims=True)
     # (p is about ``stride`` times P(end): the bound only grows.)
     left = _tail(p[:, 0], 1 / _ratio(start - 1, a, b, n))
-    if not np.all(
-        np.maximum(left, _tail(p[:, -1], _ratio(k[:, -1], a, b, n))) <= _TAIL
-    ):
-        return None
+    right = _tail(p[:, -1], _ratio(k[:, -1], a, b, n))
+    if not np.all(np.maximum(left, right) <= _TAIL):
+        return _window_sums(a, b, n, 2 * half, stride)
     # E[X ln(X / mu) - (X - mu)]: summands >= 0, no cancellation; 0 at X = 0.
     excess = k - mean[:, None]
     logs = np.log1p(np.maximum(excess / mean[:, None], -1 + 2**-52))
@@ -171,9 +170,8 @@ def expected_information(counts):
     large = a * b >= _EXPANSION_MEAN * n
     values[large] = _moment_sums(a[large], b[large], n[large])
     variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
-    # Windows of 12 sd + 12 values each side, doubled until both tails
-    # provably hold at most _TAIL; cells of mean at least _SMOOTH_MEAN take
-    # every stride-th value, stride <= 0.65 sd. Chunks sorted by stride, width.
+    # Windows of 12 sd + 12 values each side; cells of mean at least
+    # _SMOOTH_MEAN take every stride-th value, stride <= 0.65 sd.
     halves = np.ceil(12 * np.sqrt(variance) + 12).astype(int)
     strides = np.where(a * b >= _SMOOTH_MEAN * n, 0.65 * np.sqrt(variance), 1)
     strides = np.maximum(strides.astype(int), 1)
@@ -181,14 +179,10 @@ def expected_information(counts):
     small = small[np.lexsort((halves[small], strides[small]))]
     parts = -(-(halves[small] // strides[small]).sum() // _CHUNK)
     for chunk in np.array_split(small, parts) if small.size else ():
-        width, stride, sums = halves[chunk].max(), strides[chunk].min(), None
-        while sums is None:
-            sums = _window_sums(a[chunk], b[chunk], n[chunk], width, stride)
-            width *= 2
-        values[chunk] = sums
+        width, stride = halves[chunk].max(), strides[chunk].min()
+        values[chunk] = _window_sums(a[chunk], b[chunk], n[chunk], width, stride)
     cells[used] = values / n / np.log(2.0)
-    m = counts.shape[-2]
-    return cells.sum(axis=(-2, -1)), cells[..., :m].sum(axis=(-2, -1))
+    return cells.sum(axis=(-2, -1)), cells[..., : counts.shape[-2]].sum(axis=(-2, -1))
 
 
 class _AtInformation:
@@ -280,12 +274,11 @@ def adjusted_measures(
 
 def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
     """:func:`adjusted_measures` of checked counts (and their quantities)."""
-    specs = [MEASURES[name] for name in names]
     # Square or with an empty reject column: the same cells, the same bits.
     counts, m = with_reject_column(counts), counts.shape[-2]
     quantities = MatrixQuantities(counts) if quantities is None else quantities
     chance = _AtInformation(quantities, *expected_information(counts))
     # The exact classification: each row's samples on its diagonal cell.
     best = MatrixQuantities(counts.sum(-1)[..., None] * np.eye(m, m + 1))
-    adjusted = [_adjusted_spec(spec, chance, best) for spec in specs]
+    adjusted = [_adjusted_spec(MEASURES[name], chance, best) for name in names]
     return evaluate_measures(quantities, adjusted, replace_undefined_by)

@@ -52,31 +52,28 @@ def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
     if isinstance(measures, str):
         measures = [measures]
     try:
-        names = list({check_measure(name).name: None for name in measures})
+        specs = _once(measures, n_classes)
     except TypeError:
         raise TypeError(
             "measures must be a measure name or a list of names, e.g. 'ni2' or "
             f"['ni2', 'info_completeness']; got {type(measures).__name__}."
         ) from None
-    if not names:
+    if not specs:
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
-    return for_classes([MEASURES[name] for name in names], n_classes)
+    return specs
 
 
-def _once(names):
+def _once(names, n_classes=None):
     # Each measure once: "ni2" and "NI2" are one column of the results.
-    return {spec.name: spec for spec in map(check_measure, names)}.values()
-
-
-def _checked(names, n_classes, replace_undefined_by):
-    specs = for_classes(list(_once(names)), n_classes)
-    return specs, check_replace_undefined_by(replace_undefined_by)
+    specs = {spec.name: spec for spec in map(check_measure, names)}
+    return for_classes(list(specs.values()), n_classes)
 
 
 def evaluate_measures(quantities, names, *, replace_undefined_by="warn", why=None):
     """``{name: value}`` of the named measures from computed quantities; ``why``
     as in :func:`measure.evaluate_measures`."""
-    specs, replace = _checked(names, quantities.n_classes, replace_undefined_by)
+    specs = _once(names, quantities.n_classes)
+    replace = check_replace_undefined_by(replace_undefined_by)
     return measure.evaluate_measures(quantities, specs, replace, why=why)
 
 
@@ -119,6 +116,6 @@ def compute_measures(
 def evaluate_stack_blocks(blocks, n_classes, names, *, replace_undefined_by):
     """``{name: ndarray}`` of a stack given as consecutive valid blocks; each
     measure warns once."""
-    specs, replace = _checked(names, n_classes, replace_undefined_by)
     quantities = (MatrixQuantities(block) for block in blocks)
-    return measure.evaluate_measures(quantities, specs, replace)
+    replace = check_replace_undefined_by(replace_undefined_by)
+    return measure.evaluate_measures(quantities, _once(names, n_classes), replace)

@@ -133,12 +133,9 @@ def check_confusion_matrix(confusion_matrix):
             f"{type(confusion_matrix).__name__} that cannot be converted: {exc}."
         ) from None
     kind = raw.dtype.kind
-    if kind in _NOT_COUNTS:
-        raise ValueError(f"The confusion matrix {_NOT_COUNTS[kind]}")
     if kind not in "iufO":
-        raise ValueError(
-            f"The confusion matrix must hold numbers (counts); got dtype {raw.dtype}."
-        )
+        problem = f"must hold numbers (counts); got dtype {raw.dtype}."
+        raise ValueError(f"The confusion matrix {_NOT_COUNTS.get(kind, problem)}")
     not_numbers = [
         value
         for value in (raw.ravel().tolist() if kind == "O" else [])
