@@ -7,14 +7,9 @@ from typing import Literal, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
+from . import validation
 from .measure import EMPTY_REASON, REAL, MeasureSpec, measure_matrix
 from .statistics import ratio
-from .validation import (
-    as_output,
-    check_confusion_matrix,
-    check_replace_undefined_by,
-    fill_undefined,
-)
 
 
 class ErrorBounds(NamedTuple):
@@ -117,8 +112,8 @@ def mutual_info_sensitivity(
     >>> round(mutual_info_sensitivity([[90, 0, 0], [1, 9, 0]], 1, 0, 2), 4)
     0.0651
     """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
+    replace_undefined_by = validation.check_replace_undefined_by(replace_undefined_by)
+    counts, _ = validation.check_confusion_matrix(confusion_matrix)
     n_rows, n_cols = counts.shape[-2:]
     for name, index, limit in (
         ("true_class", true_class, n_rows),
@@ -139,10 +134,10 @@ def mutual_info_sensitivity(
     log_posterior = np.log2(posterior, out=np.zeros_like(posterior), where=count > 0)
     change = log_posterior[..., to_column] - log_posterior[..., from_column]
     total = counts.sum(axis=(-2, -1))
-    change = fill_undefined(
+    change = validation.fill_undefined(
         ratio(change, total) + 0.0,
         [(total <= 0, EMPTY_REASON)],
         replace_undefined_by,
         name="the sensitivity of I",
     )
-    return as_output(change)
+    return validation.as_output(change)

@@ -9,14 +9,9 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from . import validation
 from .quantities import with_reject_column
 from .registry import MEASURES, check_measures, evaluate_stack_blocks
-from .validation import (
-    as_output,
-    check_replace_undefined_by,
-    check_sample_counts,
-    fill_undefined,
-)
 
 # Floats per block of delete-one matrices evaluated at once.
 _BLOCK_CELLS = 1 << 20
@@ -75,9 +70,9 @@ def jackknife_measures(
     >>> round(estimate.standard_error, 3)
     0.095
     """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
+    replace_undefined_by = validation.check_replace_undefined_by(replace_undefined_by)
     why = "The jackknife deletes one sample at a time"
-    counts = check_sample_counts(confusion_matrix, why)
+    counts = validation.check_sample_counts(confusion_matrix, why)
     m = counts.shape[-2]
     if measures is None:
         measures = [n for n, s in MEASURES.items() if m == 2 or not s.binary_only]
@@ -127,8 +122,8 @@ def jackknife_of_counts(counts, names, replace_undefined_by):
     for k, name in enumerate(computed):  # one warning for the three results
         reason = f"{name} is undefined or infinite on the matrix or a delete-one matrix"
         conditions = [few, (undefined[k], reason)]
-        filled = fill_undefined(
+        filled = validation.fill_undefined(
             results[:, k], conditions, replace_undefined_by, name=f"jackknife {name}"
         )
-        estimates[name] = JackknifeEstimate(*map(as_output, filled))
+        estimates[name] = JackknifeEstimate(*map(validation.as_output, filled))
     return estimates

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -25,21 +24,15 @@ MEASURES: dict[str, MeasureSpec] = {
     **CONVENTIONAL_SPECS,
 }
 
-# NI1 ... NI24, summarised in messages (not "nit", which is listed).
-_NUMBERED_NI = re.compile(r"ni\d+")
-
 
 def check_measure(name) -> MeasureSpec:
     """The registry entry for a base name or a ``neg_`` scorer name, or raise."""
     if isinstance(name, str):
         key = name.lower()
-        if key in MEASURES:
-            return MEASURES[key]
-        if key.startswith("neg_") and key[4:] in MEASURES:
-            spec = MEASURES[key[4:]]
-            if not spec.higher_is_better:
-                return spec
-    others = [repr(n) for n in MEASURES if not _NUMBERED_NI.fullmatch(n)]
+        spec = MEASURES.get(key.removeprefix("neg_"))
+        if spec is not None and (key == spec.name or not spec.higher_is_better):
+            return spec
+    others = [repr(n) for n in MEASURES if n not in NI_SPECS]  # ni1 ... ni24 summed up
     raise ValueError(
         f"Unknown measure {name!r}. Known measures: 'ni1' ... 'ni24', "
         f"{', '.join(others)}."
