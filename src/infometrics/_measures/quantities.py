@@ -87,16 +87,12 @@ class MatrixQuantities:
         return row_rest, column_rest, self._others(row_rest, rest_totals, axis=-2)
 
     @cached_property
-    def _reject_mask(self):
-        return np.arange(self.n_classes + 1) == self.n_classes
-
-    @cached_property
     def _cells(self):
         m = self.n_classes
         return SimpleNamespace(
             p=self.joint,
             t=self.true_marginal[..., :, None],
-            reject=self._reject_mask,
+            reject=np.arange(m + 1) == m,
             diagonal=np.eye(m, m + 1, dtype=bool),
         )
 
@@ -117,7 +113,7 @@ class MatrixQuantities:
             y=self.output_marginal,
             t_rest=target_rest,
             y_rest=self._complement(self.column_totals),
-            reject=self._reject_mask,
+            reject=np.arange(m + 1) == m,
         )
 
     @cached_property
