@@ -77,9 +77,8 @@ def counts_and_labels(
     # A labelled table (a DataFrame, a ConfusionCounts) is read by name and
     # names its rows.
     confusion_matrix, names = validation.labelled_counts(confusion_matrix, labels)
-    if names is not None:
-        labels = names
-    counts = _as_array(confusion_matrix) if not validate else None
+    labels = labels if names is None else names
+    counts = None if validate else _as_array(confusion_matrix)
     if counts is None:
         counts, _ = validation.check_confusion_matrix(confusion_matrix)
     if counts.ndim != 2:

@@ -7,14 +7,9 @@ from typing import Literal, NamedTuple
 import numpy as np
 from numpy.typing import ArrayLike
 
-from .measure import EMPTY_REASON, MeasureSpec, measure_matrix
+from . import validation
+from .measure import EMPTY_REASON, REAL, MeasureSpec, measure_matrix
 from .statistics import ratio
-from .validation import (
-    as_output,
-    check_confusion_matrix,
-    check_replace_undefined_by,
-    fill_undefined,
-)
 
 
 class ErrorBounds(NamedTuple):
@@ -69,16 +64,14 @@ def _fano(q):
     return (q.h_true_given_output - 1.0) / np.log2(q.n_classes), []
 
 
+def _hellman_raviv(q):
+    return q.h_true_given_output / 2.0, []
+
+
 _BOUNDS = [
-    MeasureSpec("lower", "", False, "", "Fano's lower bound", _fano, "real"),
+    MeasureSpec("lower", "", False, "", "Fano's lower bound", _fano, REAL),
     MeasureSpec(
-        "upper",
-        "",
-        False,
-        "",
-        "Hellman-Raviv's upper bound",
-        lambda q: (q.h_true_given_output / 2.0, []),
-        "real",
+        "upper", "", False, "", "Hellman-Raviv's upper bound", _hellman_raviv, REAL
     ),
 ]
 
@@ -93,9 +86,9 @@ def mutual_info_sensitivity(
 ) -> float | np.ndarray:
     """First-order change of I(T;Y) when one sample moves within a row.
 
-    Hu & Wang's eqs. 27-30: ``(1/n) [log2(c_ij / sum_i' c_i'j) - log2(c_ik /
-    sum_i' c_i'k)]`` for a sample of class ``i`` moving from column ``k`` to
-    ``j``, a term with a zero count left out.
+    Hu & Wang's eqs. 27-30: ``(1/n) [log2(c_ij / c_.j) - log2(c_ik / c_.k)]``
+    for a sample of class ``i`` moving from column ``k`` to ``j``, a term with a
+    zero count left out.
 
     Parameters
     ----------
@@ -119,8 +112,8 @@ def mutual_info_sensitivity(
     >>> round(mutual_info_sensitivity([[90, 0, 0], [1, 9, 0]], 1, 0, 2), 4)
     0.0651
     """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
-    counts, _ = check_confusion_matrix(confusion_matrix)
+    replace_undefined_by = validation.check_replace_undefined_by(replace_undefined_by)
+    counts, _ = validation.check_confusion_matrix(confusion_matrix)
     n_rows, n_cols = counts.shape[-2:]
     for name, index, limit in (
         ("true_class", true_class, n_rows),
@@ -136,20 +129,15 @@ def mutual_info_sensitivity(
                 f"{name} must be an integer in [0, {limit - 1}] for a matrix of shape "
                 f"{counts.shape[-2:]}; got {index!r}."
             )
-    column_totals = counts.sum(axis=-2)
+    count, column_totals = counts[..., true_class, :], counts.sum(axis=-2)
+    posterior = ratio(count, column_totals)
+    log_posterior = np.log2(posterior, out=np.zeros_like(posterior), where=count > 0)
+    change = log_posterior[..., to_column] - log_posterior[..., from_column]
     total = counts.sum(axis=(-2, -1))
-    row = counts[..., true_class, :]
-
-    def log_posterior(column):
-        count = row[..., column]
-        posterior = ratio(count, column_totals[..., column])
-        return np.log2(posterior, out=np.zeros_like(posterior), where=count > 0)
-
-    change = ratio(log_posterior(to_column) - log_posterior(from_column), total)
-    change = fill_undefined(
-        change + 0.0,
+    change = validation.fill_undefined(
+        ratio(change, total) + 0.0,
         [(total <= 0, EMPTY_REASON)],
         replace_undefined_by,
         name="the sensitivity of I",
     )
-    return as_output(change)
+    return validation.as_output(change)

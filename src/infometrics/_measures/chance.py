@@ -9,6 +9,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from .coverage import SPECS as COVERAGE_SPECS
 from .measure import REAL, MeasureSpec, _in_range, evaluate_measures
 from .quantities import MatrixQuantities, with_reject_column
 from .registry import MEASURES, check_measure, check_measures
@@ -17,9 +18,7 @@ from .validation import check_replace_undefined_by, check_sample_counts
 # Measures affine in I (or I_M) once the margins are fixed.
 ADJUSTABLE = (
     *(f"ni{k}" for k in (1, 2, 3, 4, 5, 6, 8, 9)),
-    "info_completeness",
-    "false_info_ratio",
-    "info_error",
+    *COVERAGE_SPECS,
     "triangle_mi",
     "triangle_vi",
 )
@@ -38,10 +37,11 @@ _REFUSALS = {
     **{f"ni{k}": _MARGINS_ONLY for k in range(10, 25)},
 }
 
-# Each window's tails beyond its ends hold at most this probability per cell.
+# A window's tails hold at most _TAIL per cell; windows run in chunks of about
+# _CHUNK values, which stay in the cache (3x faster). Cells of mean at least
+# _EXPANSION_MEAN take the moment expansion, to at most order _ORDER.
 _TAIL = 1e-25
 _CHUNK = 1 << 13
-# Cells of at least this mean take the moment expansion, to at most this order.
 _EXPANSION_MEAN = 80.0
 _ORDER = 32
 _BINOMIAL = np.array([[math.comb(r, i) for i in range(_ORDER)] for r in range(_ORDER)])
@@ -76,10 +76,8 @@ def check_adjustable(name):
 
 
 def _ratio(k, a, b, n, stride=1):
-    # P(X = k + stride) / P(X = k), the product of ``stride`` exact ratios
-    # (a - k)(b - k) / ((k + 1)(n - a - b + k + 1)); 0 from the top of the
-    # support on (np.maximum, not np.where: 10x faster), infinite just below
-    # its bottom.
+    # P(X = k + stride) / P(X = k) as a product of exact ratios; 0 from the
+    # support's top on (np.maximum: 10x faster than np.where), inf below it.
     a, b, c = a - k, b - k, n - a - b + k + 1
     top, bottom = np.maximum(a * b, 0), (k + 1) * c
     for i in range(1, stride):
@@ -90,15 +88,14 @@ def _ratio(k, a, b, n, stride=1):
 
 
 def _tail(p_end, ratio):
-    # The law is log-concave: past a window's end the ratios of successive
-    # probabilities only shrink, so the tail is at most P(end) r / (1 - r).
+    # Log-concave law: past the end, the tail is at most P(end) r / (1 - r).
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(ratio < 1, p_end * ratio / (1 - ratio), np.inf)
 
 
 def _window_sums(a, b, n, half, stride):
     """``E[X ln(X / E X)]`` over every ``stride``-th value within ``half`` of
-    each mean, or ``None`` if a tail beyond the window may exceed ``_TAIL``."""
+    each mean, ``half`` doubled until both tails provably hold at most _TAIL."""
     # A stride above 1 is the trapezoid rule on the law's smooth extension:
     # error near exp(-2 pi^2 (sd / stride)^2), 5e-21 at stride <= 0.65 sd.
     lower, upper = np.maximum(0.0, a + b - n), np.minimum(a, b)
@@ -107,22 +104,19 @@ def _window_sums(a, b, n, half, stride):
     length = (np.floor(mean) + half - start).max(initial=0) + 1
     k = start[:, None] + stride * np.arange(-(-length // stride))
     steps = _ratio(k, a[:, None], b[:, None], n[:, None], stride)
-    # Probabilities from the exact ratios, normalised over the window (1 up
-    # to the tails): log-gamma differences would cost ~1e-9 of each at 10**6.
+    # From the exact ratios, normalised over the window: log-gamma
+    # differences would cost ~1e-9 of each probability at n = 10**6.
     log_p = np.zeros_like(k)
     with np.errstate(divide="ignore"):
         np.cumsum(np.log(steps[:, :-1]), 1, out=log_p[:, 1:])
     p = np.exp(log_p - log_p.max(axis=1, keepdims=True))
     p /= p.sum(axis=1, keepdims=True)
-    # At an end of the support the ratio beyond is 0: no tail (p is about
-    # ``stride`` times P(end): the bound only grows).
+    # (p is about ``stride`` times P(end): the bound only grows.)
     left = _tail(p[:, 0], 1 / _ratio(start - 1, a, b, n))
-    if not np.all(
-        np.maximum(left, _tail(p[:, -1], _ratio(k[:, -1], a, b, n))) <= _TAIL
-    ):
-        return None
-    # E[X ln(X / mu) - (X - mu)]: every summand >= 0, no cancellation; at
-    # X = 0 the logarithm is kept finite, so X ln(X / mu) is 0.
+    right = _tail(p[:, -1], _ratio(k[:, -1], a, b, n))
+    if not np.all(np.maximum(left, right) <= _TAIL):
+        return _window_sums(a, b, n, 2 * half, stride)
+    # E[X ln(X / mu) - (X - mu)]: summands >= 0, no cancellation; 0 at X = 0.
     excess = k - mean[:, None]
     logs = np.log1p(np.maximum(excess / mean[:, None], -1 + 2**-52))
     return (p * (k * logs - excess)).sum(axis=1)
@@ -132,16 +126,14 @@ def _moment_sums(a, b, n):
     """``E[X ln(X / mu)] = sum_k (-1)^k mu_k / (k (k - 1) mu^(k - 1))`` over the
     law's central moments ``mu_k``, each cell to its own order."""
     mean = a * b / n
-    # Cells sorted by order, highest first: those that take moment k are a
-    # prefix, of length takes[k].
+    # Sorted by order, highest first: the cells taking moment k, a prefix.
     order = _ORDERS[np.searchsorted(-_ORDER_MEANS, -mean)]
     sort = np.argsort(-order, kind="stable")
     a, b, n, mean, order = a[sort], b[sort], n[sort], mean[sort], order[sort]
     takes = np.searchsorted(-order, -np.arange(_ORDER + 1), side="right")
     da, db = a - mean, b - mean
-    # Summing the law's difference equation (k + 1)(n - a - b + k + 1) P(k + 1)
-    # = (a - k)(b - k) P(k) against (X + 1 - mu)^r gives (n - r) mu_(r + 1)
-    # from mu_0 ... mu_r.
+    # The law's difference equation (k + 1)(n - a - b + k + 1) P(k + 1) =
+    # (a - k)(b - k) P(k), summed against (X + 1 - mu)^r: (n - r) mu_(r + 1).
     moments = np.zeros((_ORDER + 1, a.size))
     moments[0] = 1.0
     for r in range(1, _ORDER):
@@ -166,22 +158,20 @@ def _moment_sums(a, b, n):
 def expected_information(counts):
     """``(E[I], E[I_M])`` in bits under the permutation model, per matrix of
     integer counts (as floats, reject column last)."""
-    a = counts.sum(axis=-1)[..., :, None] + np.zeros_like(counts)
-    b = counts.sum(axis=-2)[..., None, :] + np.zeros_like(counts)
-    n = counts.sum(axis=(-2, -1))[..., None, None] + np.zeros_like(counts)
+    a, b, n = np.broadcast_arrays(
+        counts.sum(axis=-1)[..., :, None],
+        counts.sum(axis=-2)[..., None, :],
+        counts.sum(axis=(-2, -1))[..., None, None],
+    )
     cells = np.zeros(counts.shape)
-    # Cells with an empty line (or an empty matrix) contribute exactly 0.
-    used = (a > 0) & (b > 0)
+    used = (a > 0) & (b > 0)  # the other cells contribute exactly 0
     a, b, n = a[used], b[used], n[used]
     values = np.zeros(a.shape)
     large = a * b >= _EXPANSION_MEAN * n
     values[large] = _moment_sums(a[large], b[large], n[large])
     variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
-    # Windows of 12 standard deviations and 12 values each side, doubled
-    # until both tails provably hold at most _TAIL; cells of mean at least
-    # _SMOOTH_MEAN take every stride-th value, the stride at most 0.65 of
-    # their standard deviation. Cells sorted by stride and width, in chunks of
-    # about _CHUNK values taken, which stay in the cache (3x faster).
+    # Windows of 12 sd + 12 values each side; cells of mean at least
+    # _SMOOTH_MEAN take every stride-th value, stride <= 0.65 sd.
     halves = np.ceil(12 * np.sqrt(variance) + 12).astype(int)
     strides = np.where(a * b >= _SMOOTH_MEAN * n, 0.65 * np.sqrt(variance), 1)
     strides = np.maximum(strides.astype(int), 1)
@@ -189,18 +179,14 @@ def expected_information(counts):
     small = small[np.lexsort((halves[small], strides[small]))]
     parts = -(-(halves[small] // strides[small]).sum() // _CHUNK)
     for chunk in np.array_split(small, parts) if small.size else ():
-        width, stride, sums = halves[chunk].max(), strides[chunk].min(), None
-        while sums is None:
-            sums = _window_sums(a[chunk], b[chunk], n[chunk], width, stride)
-            width *= 2
-        values[chunk] = sums
+        width, stride = halves[chunk].max(), strides[chunk].min()
+        values[chunk] = _window_sums(a[chunk], b[chunk], n[chunk], width, stride)
     cells[used] = values / n / np.log(2.0)
-    m = counts.shape[-2]
-    return cells.sum(axis=(-2, -1)), cells[..., :m].sum(axis=(-2, -1))
+    return cells.sum(axis=(-2, -1)), cells[..., : counts.shape[-2]].sum(axis=(-2, -1))
 
 
 class _AtInformation:
-    """The quantities of a matrix with its information replaced, margins kept."""
+    """A matrix's quantities with its information replaced, margins kept."""
 
     def __init__(self, quantities, information, information_m):
         self._quantities = quantities
@@ -250,10 +236,10 @@ def adjusted_measures(
 ) -> dict[str, float | np.ndarray]:
     """Information measures adjusted for chance, from integer counts.
 
-    Each measure becomes ``(value - expected) / (best - expected)``: 1 for an
-    exact classification, 0 on average for outputs shuffled against the truth
-    (both margins fixed), so every adjusted measure is higher-is-better. See
-    the user guide, "Small samples".
+    Each measure becomes ``(value - expected) / (best - expected)`` (Vinh, Epps
+    & Bailey, JMLR 2010): 1 for an exact classification, 0 on average for
+    outputs shuffled against the truth (both margins fixed), so every adjusted
+    measure is higher-is-better. See the user guide, "Small samples".
 
     Parameters
     ----------
@@ -270,12 +256,6 @@ def adjusted_measures(
     -------
     values : dict
         ``{name: adjusted value}``, floats for one matrix, arrays for a stack.
-
-    References
-    ----------
-    .. [1] N. X. Vinh, J. Epps and J. Bailey, "Information theoretic measures
-       for clusterings comparison: variants, properties, normalization and
-       correction for chance", JMLR 11 (2010).
 
     Examples
     --------
@@ -294,13 +274,11 @@ def adjusted_measures(
 
 def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
     """:func:`adjusted_measures` of checked counts (and their quantities)."""
-    specs = [MEASURES[name] for name in names]
-    # E[I] sums the same cells in the same order, to the same bits, for a
-    # square matrix and for it with an empty reject column.
+    # Square or with an empty reject column: the same cells, the same bits.
     counts, m = with_reject_column(counts), counts.shape[-2]
     quantities = MatrixQuantities(counts) if quantities is None else quantities
     chance = _AtInformation(quantities, *expected_information(counts))
     # The exact classification: each row's samples on its diagonal cell.
     best = MatrixQuantities(counts.sum(-1)[..., None] * np.eye(m, m + 1))
-    adjusted = [_adjusted_spec(spec, chance, best) for spec in specs]
+    adjusted = [_adjusted_spec(MEASURES[name], chance, best) for name in names]
     return evaluate_measures(quantities, adjusted, replace_undefined_by)

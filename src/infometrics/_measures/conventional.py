@@ -48,8 +48,6 @@ def _kappa(q):
 # Holt et al.'s losses of row i (P the joint of the matrix squared by an empty
 # reject row): quadratic sum_k (P_ik - δ_ik)^2 = sum_k P_ik^2 - 2 P_ii + 1,
 # linear sum_k |P_ik - δ_ik| = t_i + 1 - 2 P_ii, informational -ln P_ii.
-
-
 def _informational_loss(q):
     finite = q.sum("prior_neg_ln_hits")
     # A class never recognised (P_ii = 0 with t_i > 0) costs -ln 0 = inf.
@@ -184,20 +182,17 @@ _TABLE = {
     ),
 }
 
+
+def _spec(name, higher, description, compute, value_range=UNIT_INTERVAL):
+    if binary := value_range == _BINARY:
+        description, value_range = f"{description} (two classes only)", UNIT_INTERVAL
+    return MeasureSpec(
+        name, CONVENTIONAL, higher, description, name, compute, value_range, binary
+    )
+
+
 SPECS: dict[str, MeasureSpec] = {
-    name: MeasureSpec(
-        name,
-        CONVENTIONAL,
-        higher,
-        description + (" (two classes only)" if value_range == _BINARY else ""),
-        name,
-        compute=compute,
-        value_range=UNIT_INTERVAL if value_range == _BINARY else value_range,
-        binary_only=value_range == _BINARY,
-    )
-    for name, (higher, description, compute, value_range) in (
-        (name, (*entry, UNIT_INTERVAL)[:4]) for name, entry in _TABLE.items()
-    )
+    name: _spec(name, *row) for name, row in _TABLE.items()
 }
 
 

@@ -9,14 +9,9 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike
 
+from . import validation
 from .quantities import with_reject_column
 from .registry import MEASURES, check_measures, evaluate_stack_blocks
-from .validation import (
-    as_output,
-    check_replace_undefined_by,
-    check_sample_counts,
-    fill_undefined,
-)
 
 # Floats per block of delete-one matrices evaluated at once.
 _BLOCK_CELLS = 1 << 20
@@ -49,6 +44,8 @@ def jackknife_measures(
 ) -> dict[str, JackknifeEstimate]:
     """Delete-one jackknife standard errors and bias corrections of measures.
 
+    Efron & Stein, "The jackknife estimate of variance", Ann. Stat. 9 (1981).
+
     Parameters
     ----------
     confusion_matrix : array-like of shape (m, m + 1), (m, m) or (..., m, m + 1)
@@ -63,11 +60,6 @@ def jackknife_measures(
     estimates : dict
         ``{name: JackknifeEstimate}``; floats for one matrix, arrays for a stack.
 
-    References
-    ----------
-    .. [1] B. Efron and C. Stein, "The jackknife estimate of variance", Annals
-       of Statistics 9 (1981).
-
     Examples
     --------
     >>> import infometrics as im
@@ -78,9 +70,9 @@ def jackknife_measures(
     >>> round(estimate.standard_error, 3)
     0.095
     """
-    replace_undefined_by = check_replace_undefined_by(replace_undefined_by)
+    replace_undefined_by = validation.check_replace_undefined_by(replace_undefined_by)
     why = "The jackknife deletes one sample at a time"
-    counts = check_sample_counts(confusion_matrix, why)
+    counts = validation.check_sample_counts(confusion_matrix, why)
     m = counts.shape[-2]
     if measures is None:
         measures = [n for n, s in MEASURES.items() if m == 2 or not s.binary_only]
@@ -91,16 +83,15 @@ def jackknife_measures(
 def jackknife_of_counts(counts, names, replace_undefined_by):
     """:func:`jackknife_measures` of checked counts."""
     # The matrix, then each cell lowered by one (skipped if empty in the whole
-    # stack), in blocks of bounded memory; the sums run over every augmented
-    # cell: the same bits alone, in a stack, or square.
+    # stack), in blocks of bounded memory; sums over every augmented cell give
+    # the same bits alone, in a stack, or square.
     counts = with_reject_column(counts)
     shape, cells = counts.shape, counts.shape[-2] * counts.shape[-1]
     flat = counts.reshape(-1, cells)
     lowered = np.append(-1, np.flatnonzero(flat.any(axis=0)))
     total, size = flat.shape[0] * lowered.size, max(1, _BLOCK_CELLS // cells)
 
-    def blocks():
-        # At least one block: an empty stack has empty results.
+    def blocks():  # at least one: an empty stack has empty results
         for start in range(0, max(total, 1), size):
             rows = np.arange(start, min(start + size, total))
             block, cell = flat[rows // lowered.size], lowered[rows % lowered.size]
@@ -126,16 +117,13 @@ def jackknife_of_counts(counts, names, replace_undefined_by):
         error = np.sqrt((n - 1) / safe_n * spread)
     results = np.stack([value, corrected, error])
     undefined = ~np.isfinite(value) | ~np.isfinite(mean)
-    estimates = {}
     few = (n < 2, "the matrix holds fewer than two samples")
-    for k, name in enumerate(computed):
+    estimates = {}
+    for k, name in enumerate(computed):  # one warning for the three results
         reason = f"{name} is undefined or infinite on the matrix or a delete-one matrix"
-        # One warning per measure for its three results.
-        filled = fill_undefined(
-            results[:, k],
-            [few, (undefined[k], reason)],
-            replace_undefined_by,
-            name=f"jackknife {name}",
+        conditions = [few, (undefined[k], reason)]
+        filled = validation.fill_undefined(
+            results[:, k], conditions, replace_undefined_by, name=f"jackknife {name}"
         )
-        estimates[name] = JackknifeEstimate(*(as_output(part) for part in filled))
+        estimates[name] = JackknifeEstimate(*map(validation.as_output, filled))
     return estimates

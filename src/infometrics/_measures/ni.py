@@ -23,11 +23,8 @@ SINGULAR_REASON = (
 ZERO_CROSS_ENTROPY_REASON = "the cross-entropy is 0, so the ratio is 0/0"
 
 
-# -- group 1: mutual information over a normaliser -----------------------------
-# I = 0 gives 0 even with a zero normaliser (no information transferred); with
-# H(T) = 0 a measure normalised by H(T) is undefined.
-
-
+# Group 1, I over a normaliser: I = 0 gives 0 even with a zero normaliser (no
+# information transferred); with H(T) = 0 one normalised by H(T) is undefined.
 def _mi(normalizer, information="mutual_info"):
     def compute(q):
         norm = normalizer(q)
@@ -44,12 +41,9 @@ def _ni4(q):
     return value, [(q.h_true <= 0, ONE_TRUE_CLASS_REASON)]
 
 
-# -- group 2: divergences between the marginals, NI = exp(-D) ------------------
-# t = (p_t, 0) and y = p_y on the m + 1 outcomes; each divergence is a sum over
-# the outcomes (a column statistic), singular where a term is infinite: where
-# t has mass and y none ("t"), or y has mass and t none ("y", e.g. rejections).
-
-
+# Group 2, exp(-D) of a divergence between t = (p_t, 0) and y = p_y on the
+# m + 1 outcomes: a column statistic, singular where t has mass and y none
+# ("t"), or y has mass and t none ("y", e.g. rejections).
 def _div(*names, singular=""):
     def compute(q):
         value = sum(q.sum(name) for name in names)
@@ -85,9 +79,6 @@ def _d20(q):
     return _exp_minus(ratio(forward * backward, forward + backward), singular)
 
 
-# -- group 3: cross-entropy ----------------------------------------------------
-
-
 def cross_entropy_t_y(q):
     """``H(t; y)``, ``inf`` where ``t`` has mass on an outcome ``y`` has not."""
     return np.where(q.sum("t_singular") > 0, np.inf, q.sum("cross_entropy_t_y"))
@@ -115,8 +106,7 @@ _ni22 = _entropy_over_cross_entropy(lambda q: q.h_output, cross_entropy_y_t)
 
 
 def _ni23(q):
-    value_21, conditions_21 = _ni21(q)
-    value_22, conditions_22 = _ni22(q)
+    (value_21, conditions_21), (value_22, conditions_22) = _ni21(q), _ni22(q)
     return 0.5 * (value_21 + value_22), conditions_21 + conditions_22
 
 
@@ -221,8 +211,8 @@ def ni(
 ) -> float | np.ndarray:
     """Normalized information measure of an augmented confusion matrix.
 
-    One of the 24 measures of Hu, He & Yuan (2012), in ``[0, 1]``, 1 being best.
-    See the user guide, section "Which measure answers which question".
+    One of the 24 measures of Hu, He & Yuan (2012), in ``[0, 1]``, 1 being best;
+    see the user guide, section "Which measure answers which question".
 
     Parameters
     ----------
@@ -230,7 +220,7 @@ def ni(
         Counts: row ``i`` true class ``i``, column ``j < m`` predicted class
         ``j``, the last column the rejections (none if square); a stack gives
         one value per matrix.
-    measure : {"ni1", ..., "ni24"} or list of them, default="ni2"
+    measure : {"ni1", ..., "ni24"}, default="ni2"
         Which measure (case-insensitive); :func:`compute_measures` gives several.
     replace_undefined_by : "warn" or float, default="warn"
         Value of an undefined measure; ``"warn"`` returns ``nan`` and emits an
@@ -258,10 +248,8 @@ def ni(
     >>> ni([[[90, 0, 0], [1, 9, 0]], [[90, 0, 0], [0, 9, 1]]]).round(3)
     array([0.831, 0.929])
     """
-    name = check_measure_name(measure)
-    return measure_matrix(confusion_matrix, [SPECS[name]], replace_undefined_by)[0][
-        name
-    ]
+    spec = SPECS[check_measure_name(measure)]
+    return measure_matrix(confusion_matrix, [spec], replace_undefined_by)[0][spec.name]
 
 
 def all_measures(

@@ -13,17 +13,6 @@ from .statistics import KINDS, STATISTICS, _neg_entropy_term
 _CANCELLATION_TOLERANCE = 64 * np.finfo(np.float64).eps
 
 
-def sum_of_others(values, axis=-1):
-    """``sum_{k != i} values_k`` along ``axis`` from running sums: exactly 0 where
-    every other entry is, and no digits lost to a dominant one."""
-    values = np.moveaxis(values, axis, -1)
-    before = np.zeros_like(values)
-    np.cumsum(values[..., :-1], axis=-1, out=before[..., 1:])
-    after = np.zeros_like(values)
-    np.cumsum(values[..., :0:-1], axis=-1, out=after[..., -2::-1])
-    return np.moveaxis(before + after, -1, axis)
-
-
 def with_reject_column(counts):
     """Counts ``(..., m, m)`` with an all-zero reject column (one path for both)."""
     missing = counts.shape[-2] + 1 - counts.shape[-1]
@@ -39,11 +28,6 @@ def unit_scaled(counts):
     return np.ldexp(counts, -exponent), exponent
 
 
-def _entropy(values):
-    """An entropy, exactly 0 where it is rounding (a degenerate distribution)."""
-    return np.where(values <= _CANCELLATION_TOLERANCE, 0.0, values)
-
-
 class MatrixQuantities:
     """The quantities of validated counts, each computed on first use;
     ``positive``: the row of the binary measures' positive class."""
@@ -57,7 +41,7 @@ class MatrixQuantities:
         self.positive = positive
         with np.errstate(over="ignore", invalid="ignore"):
             # Whole counts of a total below 2**53: every rest (sum of the other
-            # entries) is an exact subtraction, the bits of sum_of_others.
+            # entries) is an exact subtraction, the bits of the running sums.
             self._exact = counts.sum() < 2.0**53 and np.all(counts == np.floor(counts))
         self.counts, _ = unit_scaled(counts)
         self.total = self.counts.sum(axis=(-2, -1))
@@ -82,8 +66,15 @@ class MatrixQuantities:
         return self._sums[name]
 
     def _others(self, values, totals, axis):
-        """``sum_{k != i} values_k`` along ``axis``, ``totals`` the line sums."""
-        return totals - values if self._exact else sum_of_others(values, axis)
+        """``sum_{k != i} values_k`` along ``axis``: exactly 0 where every other
+        entry is, and no digits lost to a dominant one (running sums if inexact)."""
+        if self._exact:
+            return totals - values
+        values = np.moveaxis(values, axis, -1)
+        before, after = np.zeros_like(values), np.zeros_like(values)
+        np.cumsum(values[..., :-1], axis=-1, out=before[..., 1:])
+        np.cumsum(values[..., :0:-1], axis=-1, out=after[..., -2::-1])
+        return np.moveaxis(before + after, -1, axis)
 
     @cached_property
     def _rests(self):
@@ -96,16 +87,12 @@ class MatrixQuantities:
         return row_rest, column_rest, self._others(row_rest, rest_totals, axis=-2)
 
     @cached_property
-    def _reject_mask(self):
-        return np.arange(self.n_classes + 1) == self.n_classes
-
-    @cached_property
     def _cells(self):
         m = self.n_classes
         return SimpleNamespace(
             p=self.joint,
             t=self.true_marginal[..., :, None],
-            reject=self._reject_mask,
+            reject=np.arange(m + 1) == m,
             diagonal=np.eye(m, m + 1, dtype=bool),
         )
 
@@ -126,7 +113,7 @@ class MatrixQuantities:
             y=self.output_marginal,
             t_rest=target_rest,
             y_rest=self._complement(self.column_totals),
-            reject=self._reject_mask,
+            reject=np.arange(m + 1) == m,
         )
 
     @cached_property
@@ -150,17 +137,21 @@ class MatrixQuantities:
             positive=self.positive,
         )
 
+    def _entropy(self, totals, statistic):
+        """An entropy, exactly 0 with one value used or within rounding of 0."""
+        value = self.sum(statistic)
+        value = np.where(value <= _CANCELLATION_TOLERANCE, 0.0, value)
+        return np.where(np.count_nonzero(totals, axis=-1) > 1, value, 0.0)
+
     @cached_property
     def h_true(self):
-        """``H(T)``; exactly 0 when at most one class is present."""
-        support = np.count_nonzero(self.row_totals, axis=-1)
-        return np.where(support > 1, _entropy(self.sum("neg_t_log_t")), 0.0)
+        """``H(T)``."""
+        return self._entropy(self.row_totals, "neg_t_log_t")
 
     @cached_property
     def h_output(self):
-        """``H(Y)`` (reject outcome included); exactly 0 with one output used."""
-        support = np.count_nonzero(self.column_totals, axis=-1)
-        return np.where(support > 1, _entropy(self.sum("neg_y_log_y")), 0.0)
+        """``H(Y)``, the reject outcome included."""
+        return self._entropy(self.column_totals, "neg_y_log_y")
 
     @cached_property
     def h_joint(self):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any, Literal
 
@@ -25,21 +24,15 @@ MEASURES: dict[str, MeasureSpec] = {
     **CONVENTIONAL_SPECS,
 }
 
-# NI1 ... NI24, summarised in messages (not "nit", which is listed).
-_NUMBERED_NI = re.compile(r"ni\d+")
-
 
 def check_measure(name) -> MeasureSpec:
     """The registry entry for a base name or a ``neg_`` scorer name, or raise."""
     if isinstance(name, str):
         key = name.lower()
-        if key in MEASURES:
-            return MEASURES[key]
-        if key.startswith("neg_") and key[4:] in MEASURES:
-            spec = MEASURES[key[4:]]
-            if not spec.higher_is_better:
-                return spec
-    others = [repr(n) for n in MEASURES if not _NUMBERED_NI.fullmatch(n)]
+        spec = MEASURES.get(key.removeprefix("neg_"))
+        if spec is not None and (key == spec.name or not spec.higher_is_better):
+            return spec
+    others = [repr(n) for n in MEASURES if n not in NI_SPECS]  # ni1 ... ni24 summed up
     raise ValueError(
         f"Unknown measure {name!r}. Known measures: 'ni1' ... 'ni24', "
         f"{', '.join(others)}."
@@ -52,31 +45,28 @@ def check_measures(measures, n_classes=None) -> list[MeasureSpec]:
     if isinstance(measures, str):
         measures = [measures]
     try:
-        names = list({check_measure(name).name: None for name in measures})
+        specs = _once(measures, n_classes)
     except TypeError:
         raise TypeError(
             "measures must be a measure name or a list of names, e.g. 'ni2' or "
             f"['ni2', 'info_completeness']; got {type(measures).__name__}."
         ) from None
-    if not names:
+    if not specs:
         raise ValueError("measures is empty; name at least one measure, e.g. 'ni2'.")
-    return for_classes([MEASURES[name] for name in names], n_classes)
+    return specs
 
 
-def _once(names):
+def _once(names, n_classes=None):
     # Each measure once: "ni2" and "NI2" are one column of the results.
-    return {spec.name: spec for spec in map(check_measure, names)}.values()
-
-
-def _checked(names, n_classes, replace_undefined_by):
-    specs = for_classes(list(_once(names)), n_classes)
-    return specs, check_replace_undefined_by(replace_undefined_by)
+    specs = {spec.name: spec for spec in map(check_measure, names)}
+    return for_classes(list(specs.values()), n_classes)
 
 
 def evaluate_measures(quantities, names, *, replace_undefined_by="warn", why=None):
     """``{name: value}`` of the named measures from computed quantities; ``why``
     as in :func:`measure.evaluate_measures`."""
-    specs, replace = _checked(names, quantities.n_classes, replace_undefined_by)
+    specs = _once(names, quantities.n_classes)
+    replace = check_replace_undefined_by(replace_undefined_by)
     return measure.evaluate_measures(quantities, specs, replace, why=why)
 
 
@@ -119,6 +109,6 @@ def compute_measures(
 def evaluate_stack_blocks(blocks, n_classes, names, *, replace_undefined_by):
     """``{name: ndarray}`` of a stack given as consecutive valid blocks; each
     measure warns once."""
-    specs, replace = _checked(names, n_classes, replace_undefined_by)
     quantities = (MatrixQuantities(block) for block in blocks)
-    return measure.evaluate_measures(quantities, specs, replace)
+    replace = check_replace_undefined_by(replace_undefined_by)
+    return measure.evaluate_measures(quantities, _once(names, n_classes), replace)

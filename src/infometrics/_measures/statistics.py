@@ -70,10 +70,6 @@ def _jensen_shannon_term(c):
     )
 
 
-def _is_positive(classes):
-    return classes.index == classes.positive
-
-
 CELL_SUMS = {
     # Misclassified accepted mass (Hu & Wang's error rate E), exactly 0 if none.
     "error": lambda c: np.where(c.reject | c.diagonal, 0.0, c.p),
@@ -132,9 +128,9 @@ CLASS_SUMS = {
     "f1": lambda k: ratio(2 * k.d, k.t + k.y),
     "information_weighted_hits": lambda k: k.d * _neg_entropy_term(k.t, k.t_rest),
     "information_weighted_prior": lambda k: k.t * _neg_entropy_term(k.t, k.t_rest),
-    "positive_hits": lambda k: np.where(_is_positive(k), k.d, 0.0),
-    "positive_true": lambda k: np.where(_is_positive(k), k.t, 0.0),
-    "positive_predicted": lambda k: np.where(_is_positive(k), k.y, 0.0),
+    "positive_hits": lambda k: np.where(k.index == k.positive, k.d, 0.0),
+    "positive_true": lambda k: np.where(k.index == k.positive, k.t, 0.0),
+    "positive_predicted": lambda k: np.where(k.index == k.positive, k.y, 0.0),
 }
 
 # Each statistic's fields: the MatrixQuantities attribute it reads.

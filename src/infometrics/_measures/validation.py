@@ -31,9 +31,8 @@ def _names(values):
 
 
 def _check_reject_name(name):
-    """Refuse an extra column not named as the rejections: most often a class
-    predicted but never true (``pd.crosstab``), whose samples would become
-    rejections."""
+    # An extra column not named as the rejections is most often a class
+    # predicted but never true (pd.crosstab), whose samples would be rejections.
     text = name.strip().lower() if isinstance(name, str) else name
     if text in _REJECT_NAMES or (isinstance(text, float) and np.isnan(text)):
         return  # -1.0 is the marker -1
@@ -133,12 +132,9 @@ def check_confusion_matrix(confusion_matrix):
             f"{type(confusion_matrix).__name__} that cannot be converted: {exc}."
         ) from None
     kind = raw.dtype.kind
-    if kind in _NOT_COUNTS:
-        raise ValueError(f"The confusion matrix {_NOT_COUNTS[kind]}")
     if kind not in "iufO":
-        raise ValueError(
-            f"The confusion matrix must hold numbers (counts); got dtype {raw.dtype}."
-        )
+        problem = f"must hold numbers (counts); got dtype {raw.dtype}."
+        raise ValueError(f"The confusion matrix {_NOT_COUNTS.get(kind, problem)}")
     not_numbers = [
         value
         for value in (raw.ravel().tolist() if kind == "O" else [])
@@ -243,8 +239,7 @@ def fill_undefined(values, conditions, replace_undefined_by, *, name):
     """``values`` with the entries under ``conditions`` (``(mask, reason)`` pairs)
     replaced; with ``"warn"`` by nan and one warning naming the reasons."""
     values = np.asarray(values, dtype=np.float64)
-    undefined = np.zeros(values.shape, dtype=bool)
-    reasons = []
+    undefined, reasons = np.zeros(values.shape, dtype=bool), []
     for mask, reason in conditions:
         mask = np.broadcast_to(mask, values.shape)
         if np.any(mask & ~undefined):
@@ -253,11 +248,8 @@ def fill_undefined(values, conditions, replace_undefined_by, *, name):
     if not reasons:
         return values
     if replace_undefined_by == WARN:
-        values = np.where(undefined, np.nan, values)
-        count = int(np.count_nonzero(undefined))
-        where = (
-            "" if undefined.ndim == 0 else f" for {count} of {undefined.size} matrices"
-        )
+        count = np.count_nonzero(undefined)
+        where = f" for {count} of {undefined.size} matrices" if undefined.ndim else ""
         warnings.warn(
             f"{name} is undefined{where}: {'; '.join(reasons)}. Returning nan; pass "
             "replace_undefined_by=<float> to choose the value and silence this "
@@ -265,9 +257,8 @@ def fill_undefined(values, conditions, replace_undefined_by, *, name):
             UndefinedMeasureWarning,
             stacklevel=find_stack_level(),
         )
-    else:
-        values = np.where(undefined, replace_undefined_by, values)
-    return values
+    fill = np.nan if replace_undefined_by == WARN else replace_undefined_by
+    return np.where(undefined, fill, values)
 
 
 # Entropies and mutual information are summed along different paths, so a
