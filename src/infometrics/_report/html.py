@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import os
-import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,7 +15,6 @@ from numpy.typing import ArrayLike
 from .._curves.scores import check_confidence
 from .._curves.selective import check_selective
 from .._from_labels.scores import counts_and_labels, with_label_parameters
-from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
 from .._sklearn.responses import accepted
 from . import figures as drawing
@@ -313,14 +311,8 @@ def html_page(
         matrix = matrix[:, :n_classes]
     has_reject = matrix.shape[1] > n_classes
     quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
-    undefined = {}
-    report, note = measures_table(
-        matrix, class_labels, why=undefined, quantities=quantities
-    )
+    report, note = measures_table(matrix, class_labels, quantities=quantities)
     values = report["value"].droplevel(0)
-    why = value_reasons(quantities, values, undefined)
-    if any(why):
-        report.insert(1, "why 0 or undefined", why)
     report = report.rename(columns={"higher_is_better": "better"})
     report["better"] = report["better"].map(BETTER)
     per_class, _ = per_class_table(matrix, class_labels, quantities=quantities)
@@ -449,30 +441,3 @@ def headline(values, matrix, *, weighted=None, **options):
         )
     note = f'<p class="intervals">{text(sentence)}</p>' if sentence else ""
     return '<dl class="summary">' + "".join(cells) + "</dl>" + note
-
-
-def value_reasons(quantities, values, undefined):
-    """Why each measure of ``values`` is 0 or undefined by definition, or "":
-    its evaluation's reason (``undefined``) or an infinite cross-entropy."""
-    reasons = {name: f"undefined: {reason}" for name, reason in undefined.items()}
-    terms = {"H(y; t)": cross_entropy_y_t, "H(t; y)": cross_entropy_t_y}
-    infinite = [
-        t for t, term in terms.items() if not np.isfinite(term(quantities)).all()
-    ]
-    for name, number in values.items():
-        ni = NI_MEASURES.get(name)
-        if ni is not None and ni.group == "cross-entropy" and number == 0.0:
-            causes = [
-                f"{t} is infinite" for t in _cross_entropies_in(ni) if t in infinite
-            ]
-            if causes:
-                reasons[name] = f"0 by definition: {' and '.join(causes)} (the limit)"
-    return [reasons.get(name, "") for name in values.index]
-
-
-def _cross_entropies_in(ni):
-    """The cross-entropies a measure's formula divides by, through NIk it names."""
-    terms = [term for term in ("H(t; y)", "H(y; t)") if term in ni.formula]
-    for number in re.findall(r"NI(\d+)", ni.formula):
-        terms += _cross_entropies_in(NI_MEASURES[f"ni{number}"])
-    return list(dict.fromkeys(terms))

@@ -81,7 +81,7 @@ def information_report(
     return report
 
 
-def measure_columns(matrix, names, class_labels, *, why=None, quantities=None):
+def measure_columns(matrix, names, class_labels, *, quantities=None):
     """``value``, ``adjusted`` and ``jackknife_se`` of each measure; binary-only
     measures of the label 1 if a class (scikit-learn's ``pos_label``), else row 1."""
     matrix = np.asarray(matrix, dtype=float)
@@ -92,10 +92,10 @@ def measure_columns(matrix, names, class_labels, *, why=None, quantities=None):
         # The registry reads the positive class from row 1: swap the classes.
         swapped = matrix[[1, 0]][:, [1, 0, *range(2, matrix.shape[1])]]
         others = [name for name in names if name not in binary]
-        parts = [_measure_columns(swapped, MatrixQuantities(swapped), binary, why)]
-        parts.append(_measure_columns(matrix, quantities, others, why))
+        parts = [_measure_columns(swapped, MatrixQuantities(swapped), binary)]
+        parts.append(_measure_columns(matrix, quantities, others))
         return pd.concat(parts).loc[list(names)]
-    return _measure_columns(matrix, quantities, names, why)
+    return _measure_columns(matrix, quantities, names)
 
 
 def _positive_row(class_labels):
@@ -105,8 +105,8 @@ def _positive_row(class_labels):
         return 1
 
 
-def _measure_columns(matrix, quantities, names, why):
-    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan, why=why)
+def _measure_columns(matrix, quantities, names):
+    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan)
     adjusted, errors = {}, {}
     # Both shuffle or delete samples: none for weights or beyond 2**53.
     if names and sample_counts_problem(matrix) is None:
@@ -125,13 +125,11 @@ def _measure_columns(matrix, quantities, names, why):
     )
 
 
-def measures_table(matrix, class_labels, *, why=None, quantities=None):
+def measures_table(matrix, class_labels, *, quantities=None):
     """The table of :func:`information_report` and its relabelling note."""
     m = matrix.shape[0]
     names = [name for name, spec in MEASURES.items() if m == 2 or not spec.binary_only]
-    report = measure_columns(
-        matrix, names, class_labels, why=why, quantities=quantities
-    )
+    report = measure_columns(matrix, names, class_labels, quantities=quantities)
     specs = [MEASURES[name] for name in names]
     report["higher_is_better"] = [spec.higher_is_better for spec in specs]
     report["description"] = [spec.description for spec in specs]
