@@ -113,10 +113,9 @@ def html_report(
 ) -> str:
     """One self-contained HTML page: every measure, per class, and the figures.
 
-    The counts, the tables of :func:`per_class_report` and
-    :func:`information_report`, the Displays as embedded SVG and, with
-    confidences, the selective-classification curves and measures. The page
-    loads nothing else. See the user guide, section "Reports".
+    The tables of :func:`per_class_report` and :func:`information_report`, the
+    Displays as embedded SVG and, with confidences, the selective-classification
+    curves. See the user guide, section "Reports".
 
     Parameters
     ----------
@@ -147,11 +146,6 @@ def html_report(
     page : str
         The HTML document; a notebook shows it in a frame of its own.
 
-    Warns
-    -----
-    PermutedLabelsWarning
-        As :func:`information_report`.
-
     See Also
     --------
     information_report, per_class_report, risk_coverage_curve
@@ -164,11 +158,8 @@ def html_report(
     True
     """
     sections, class_names = (), None
-    options = {
-        "labels": labels,
-        "reject_label": reject_label,
-        "sample_weight": sample_weight,
-    }
+    options = {"labels": labels, "reject_label": reject_label}
+    options["sample_weight"] = sample_weight
     if confidence is not None:
         if confusion_matrix is not None or y_true is None or y_pred is None:
             raise ValueError(
@@ -182,15 +173,10 @@ def html_report(
         y_pred = _apply_threshold(
             class_names, y_pred, confidence, threshold, reject_label
         )
-        sections = (
-            labels_section(
-                selective,
-                confidence,
-                threshold=threshold,
-                name=str(name),
-                figures=figures,
-            ),
+        section = labels_section(
+            selective, confidence, threshold=threshold, name=str(name), figures=figures
         )
+        sections = (section,)
         options["labels"] = np.arange(len(class_names))
         options["reject_label"] = None if reject_label is None else len(class_names)
     elif threshold is not None:
@@ -230,8 +216,8 @@ def html_report_from_estimator(
 ) -> str:
     """The HTML page of a fitted reject-option classifier on data ``X, y``.
 
-    :func:`html_report` of ``y``, the wrapped classifier's predictions and the
-    estimator's confidences, threshold(s) and ``reject_label``.
+    :func:`html_report` of ``y``, the wrapped classifier's predictions, and the
+    estimator's confidences, threshold and ``reject_label``.
 
     Parameters
     ----------

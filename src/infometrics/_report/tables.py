@@ -1,5 +1,4 @@
-"""pandas reports: one tidy table per classifier, and classifiers side by side
-(an undefined value is NaN, without a warning)."""
+"""pandas reports: one tidy table per classifier, and classifiers side by side."""
 
 from __future__ import annotations
 
@@ -48,8 +47,7 @@ def information_report(
     Warns
     -----
     PermutedLabelsWarning
-        When the counts clearly point to a renaming of the predicted classes
-        (the table then has a ``note`` column).
+        When the predicted classes look renamed (the table then has a ``note`` column).
 
     See Also
     --------
@@ -64,9 +62,6 @@ def information_report(
     >>> report = information_report(y_true, y_pred)
     >>> report.loc[("normalized information", "ni2"), "value"].round(3)
     np.float64(0.709)
-    >>> report = information_report(confusion_matrix=[[74, 6, 10], [0, 9, 1]])
-    >>> report.loc[("normalized information", "ni2"), "value"].round(3)
-    np.float64(0.586)
     """
     matrix, class_labels = counts_and_labels(
         y_true,
@@ -82,8 +77,8 @@ def information_report(
 
 
 def measure_columns(matrix, names, class_labels, *, quantities=None):
-    """``value``, ``adjusted`` and ``jackknife_se`` of each measure; binary-only
-    measures of the label 1 if a class (scikit-learn's ``pos_label``), else row 1."""
+    """``value``, ``adjusted`` and ``jackknife_se`` of each measure, binary-only
+    ones of the positive class (label 1 if a class, as scikit-learn, else row 1)."""
     matrix = np.asarray(matrix, dtype=float)
     if quantities is None:
         quantities = MatrixQuantities(matrix)
@@ -162,9 +157,7 @@ def compare(
     reject_label: Any = -1,
     ranks: bool = True,
 ) -> pd.DataFrame:
-    """Several classifiers side by side: one row each, one column per measure.
-
-    The comparison tables of the source papers, with ranks (1 = best).
+    """Several classifiers side by side, with ranks (1 = best).
 
     Parameters
     ----------
@@ -183,14 +176,10 @@ def compare(
     Returns
     -------
     table : pandas.DataFrame
-        Indexed by classifier, with columns ``<measure>``, ``<measure>
+        One row per classifier, with columns ``<measure>``, ``<measure>
         adjusted``, ``<measure> jackknife_se``, the ranks, and a ``note``
-        column when some classifier's predicted classes look renamed.
-
-    Warns
-    -----
-    PermutedLabelsWarning
-        As :func:`information_report`, once per classifier.
+        column when some classifier's predicted classes look renamed (which
+        warns as :func:`information_report`).
 
     Examples
     --------
