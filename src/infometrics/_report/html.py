@@ -1,5 +1,4 @@
-"""One self-contained HTML page that describes a classifier: the pandas reports'
-tables and the Displays as embedded SVG; it loads no file and no network address."""
+"""One self-contained HTML page of a classifier: the reports' tables and SVG figures."""
 
 from __future__ import annotations
 
@@ -286,8 +285,7 @@ def html_page(
     **resampling,
 ):
     """The page of a valid matrix and its relabelling note (no warning);
-    ``can_reject`` keeps an all-zero reject column, ``sections`` go before the
-    measures, ``resampling`` sets the intervals."""
+    ``can_reject`` keeps an all-zero reject column."""
     from .. import __version__
 
     n_classes = matrix.shape[0]

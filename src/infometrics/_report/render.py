@@ -82,8 +82,7 @@ def _css(column):
 
 
 def frame_table(frame, css, *, digits=4, marked=()):
-    """``frame`` as a table of class ``css``, rows grouped by a two-level index's
-    first level, the rows named in ``marked`` of class ``average``."""
+    """``frame`` as a table, rows grouped by a two-level index's first level."""
     columns = list(frame.columns)
     numeric = [pd.api.types.is_numeric_dtype(dtype) for dtype in frame.dtypes]
     head = f"<th>{text(frame.index.names[-1] or '')}</th>" + "".join(

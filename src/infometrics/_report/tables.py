@@ -110,14 +110,9 @@ def _measure_columns(matrix, quantities, names):
             adjusted = adjusted_of_counts(matrix, adjustable, np.nan, quantities)
         estimates = jackknife_of_counts(matrix, names, np.nan)
         errors = {name: estimate.standard_error for name, estimate in estimates.items()}
-    return pd.DataFrame(
-        {
-            "value": [float(values[name]) for name in names],
-            "adjusted": [float(adjusted.get(name, np.nan)) for name in names],
-            "jackknife_se": [float(errors.get(name, np.nan)) for name in names],
-        },
-        index=pd.Index(names, name="measure"),
-    )
+    columns = {"value": values, "adjusted": adjusted, "jackknife_se": errors}
+    frame = pd.DataFrame({k: pd.Series(v, dtype=float) for k, v in columns.items()})
+    return frame.reindex(names).rename_axis("measure")
 
 
 def measures_table(matrix, class_labels, *, quantities=None):
