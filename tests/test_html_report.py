@@ -121,15 +121,7 @@ def test_measures_table_lists_every_measure_with_value_and_direction(labels_page
     )
     measure_rows = {row[0]: row for row in rows if len(row) >= 4}
     head = measure_rows.pop("measure")
-    # This page rejects: some measures are undefined or 0 by definition.
-    assert head[:6] == [
-        "measure",
-        "value",
-        "why 0 or undefined",
-        "adjusted",
-        "jackknife_se",
-        "better",
-    ]
+    assert head[:5] == ["measure", "value", "adjusted", "jackknife_se", "better"]
     better, description = head.index("better"), head.index("description")
     assert len(measure_rows) == len(expected)
     families = [row[0] for row in rows if len(row) == 1]
@@ -506,22 +498,6 @@ def test_threshold_compares_integer_confidences_exactly(per_class):
     expected = im.augmented_confusion_matrix(y_true, [-1, 1, -1, 1])
     counts = _parse(page).table("matrix")
     assert np.array_equal([[int(v) for v in row[1:]] for row in counts[1:]], expected)
-
-
-def test_why_undefined_is_the_reason_of_the_value_shown():
-    # The reason next to an undefined value comes from the evaluation that
-    # gave the value: with labels=[1, 0] the positive class 1 (row 0) is never
-    # predicted, so precision is undefined for that reason.
-    y_true, y_pred = [0, 0, 1, 1, 1], [0, 0, 0, 0, 0]
-    page = im.report.html_report(
-        y_true, y_pred, labels=[1, 0], reject_label=None, figures=False
-    )
-    rows = {row[0]: row for row in _parse(page).table("measures") if len(row) >= 4}
-    why = rows["measure"].index("why 0 or undefined")
-    assert rows["precision"][1] == "–"
-    assert rows["precision"][why] == "undefined: the positive class is never predicted"
-    assert rows["recall"][1] == "0.0000"
-    assert rows["recall"][why] == ""
 
 
 def test_a_threshold_keeps_the_classes_of_the_predictions_it_rejects():

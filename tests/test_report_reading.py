@@ -1,16 +1,12 @@
-"""Reading the page: per-class averages and reject rates, intervals, and why a
-value is 0 or undefined."""
+"""Reading the page: per-class averages and reject rates, intervals, wide tables."""
 
-import html
 import re
-import warnings
 from html.parser import HTMLParser
 
 import numpy as np
 import pytest
 
 import infometrics as im
-from infometrics.measures import MEASURES, compute_measures
 
 REJECT = -1
 
@@ -204,86 +200,6 @@ def test_an_interval_that_misses_its_estimate_is_flagged():
     # Nothing is rejected: the page shows no reject rate, nor its interval.
     assert [text.endswith(" †") for text in shown] == missed[:4]
     assert "does not contain the estimate" in _elements(page, "intervals")[0]
-
-
-def test_the_page_says_why_a_measure_is_0_or_undefined():
-    page = im.report.html_report(
-        confusion_matrix=[[90, 0, 0], [0, 9, 1]], figures=False
-    )
-    why = _elements(page, "why")
-    assert sum(text.startswith("undefined: the divergence is infinite") for text in why)
-    assert (
-        sum(text.startswith("0 by definition: H(y; t) is infinite") for text in why)
-        == 2
-    )
-    # Nothing is 0 or undefined by definition here: no column for it.
-    plain = im.report.html_report(confusion_matrix=[[8, 2], [1, 9]], figures=False)
-    assert _elements(plain, "why") == []
-    assert "why 0 or undefined" not in plain
-
-
-def _cross_entropy_infinite(a, b):
-    """H(a; b) by its definition: infinite when a has mass where b has none."""
-    return bool(np.any((a > 0) & (b == 0)))
-
-
-def _page_reasons(page):
-    """``{measure: why}`` of the measures table's rows that give a reason."""
-    rows = re.findall(
-        r'<tr><th>([^<]+)</th><td class="num[^"]*"[^>]*>[^<]*</td>'
-        r'<td class="why">([^<]*)</td>',
-        page,
-    )
-    return {name: html.unescape(why) for name, why in rows if name in MEASURES and why}
-
-
-@pytest.mark.parametrize("seed", range(30))
-def test_reasons_match_the_values_on_random_sparse_matrices(seed):
-    rng = np.random.default_rng(seed)
-    n_classes = int(rng.integers(2, 5))
-    matrix = rng.integers(0, 3, (n_classes, n_classes + 1)) * (
-        rng.random((n_classes, n_classes + 1)) < 0.5
-    )
-    names = [
-        name
-        for name, spec in MEASURES.items()
-        if n_classes == 2 or not spec.binary_only
-    ]
-    values = compute_measures(matrix, names, replace_undefined_by=np.nan)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        page = im.report.html_report(
-            confusion_matrix=matrix, figures=False, n_resamples=0
-        )
-    reasons = _page_reasons(page)
-    counts = matrix.astype(float)
-    total = counts.sum()
-    t = np.r_[counts.sum(axis=1), 0.0] / max(total, 1)
-    y = counts.sum(axis=0) / max(total, 1)
-    infinite = {
-        "H(t; y)": _cross_entropy_infinite(t, y),
-        "H(y; t)": _cross_entropy_infinite(y, t),
-    }
-    denominators = {
-        "ni21": ["H(t; y)"],
-        "ni22": ["H(y; t)"],
-        "ni23": ["H(t; y)", "H(y; t)"],
-        "ni24": ["H(t; y)", "H(y; t)"],
-    }
-    for name in names:
-        value = values[name]
-        if np.isnan(value):
-            assert reasons[name].startswith("undefined: "), name
-        elif (
-            name in denominators
-            and value == 0
-            and any(infinite[term] for term in denominators[name])
-        ):
-            assert reasons[name].startswith("0 by definition: "), name
-            for term in denominators[name]:
-                assert (f"{term} is infinite" in reasons[name]) is infinite[term]
-        else:
-            assert name not in reasons, (name, value, reasons.get(name))
 
 
 def test_wide_tables_scroll_in_their_frame():

@@ -107,8 +107,7 @@ def confusion_figure(matrix, class_labels):
 
 
 def _fit_to_cells(display, longest):
-    """Names and values sized to the cells (in points), names upright when
-    side by side the longest would overlap."""
+    """Names and values sized to the cells; names upright if they would overlap."""
     ax = display.ax_
     ax.apply_aspect()
     origin, corner = ax.transData.transform([(0, 0), (1, 1)])

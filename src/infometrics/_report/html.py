@@ -1,11 +1,9 @@
-"""One self-contained HTML page that describes a classifier: the pandas reports'
-tables and the Displays as embedded SVG; it loads no file and no network address."""
+"""One self-contained HTML page of a classifier: the reports' tables and SVG figures."""
 
 from __future__ import annotations
 
 import html
 import os
-import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,7 +14,6 @@ from numpy.typing import ArrayLike
 from .._curves.scores import check_confidence
 from .._curves.selective import check_selective
 from .._from_labels.scores import counts_and_labels, with_label_parameters
-from .._measures.ni import NI_MEASURES, cross_entropy_t_y, cross_entropy_y_t
 from .._measures.quantities import MatrixQuantities
 from .._sklearn.responses import accepted
 from . import figures as drawing
@@ -115,10 +112,9 @@ def html_report(
 ) -> str:
     """One self-contained HTML page: every measure, per class, and the figures.
 
-    The counts, the tables of :func:`per_class_report` and
-    :func:`information_report`, the Displays as embedded SVG and, with
-    confidences, the selective-classification curves and measures. The page
-    loads nothing else. See the user guide, section "Reports".
+    The tables of :func:`per_class_report` and :func:`information_report`, the
+    Displays as embedded SVG and, with confidences, the selective-classification
+    curves. See the user guide, section "Reports".
 
     Parameters
     ----------
@@ -149,11 +145,6 @@ def html_report(
     page : str
         The HTML document; a notebook shows it in a frame of its own.
 
-    Warns
-    -----
-    PermutedLabelsWarning
-        As :func:`information_report`.
-
     See Also
     --------
     information_report, per_class_report, risk_coverage_curve
@@ -166,11 +157,8 @@ def html_report(
     True
     """
     sections, class_names = (), None
-    options = {
-        "labels": labels,
-        "reject_label": reject_label,
-        "sample_weight": sample_weight,
-    }
+    options = {"labels": labels, "reject_label": reject_label}
+    options["sample_weight"] = sample_weight
     if confidence is not None:
         if confusion_matrix is not None or y_true is None or y_pred is None:
             raise ValueError(
@@ -184,15 +172,10 @@ def html_report(
         y_pred = _apply_threshold(
             class_names, y_pred, confidence, threshold, reject_label
         )
-        sections = (
-            labels_section(
-                selective,
-                confidence,
-                threshold=threshold,
-                name=str(name),
-                figures=figures,
-            ),
+        section = labels_section(
+            selective, confidence, threshold=threshold, name=str(name), figures=figures
         )
+        sections = (section,)
         options["labels"] = np.arange(len(class_names))
         options["reject_label"] = None if reject_label is None else len(class_names)
     elif threshold is not None:
@@ -232,8 +215,8 @@ def html_report_from_estimator(
 ) -> str:
     """The HTML page of a fitted reject-option classifier on data ``X, y``.
 
-    :func:`html_report` of ``y``, the wrapped classifier's predictions and the
-    estimator's confidences, threshold(s) and ``reject_label``.
+    :func:`html_report` of ``y``, the wrapped classifier's predictions, and the
+    estimator's confidences, threshold and ``reject_label``.
 
     Parameters
     ----------
@@ -302,8 +285,7 @@ def html_page(
     **resampling,
 ):
     """The page of a valid matrix and its relabelling note (no warning);
-    ``can_reject`` keeps an all-zero reject column, ``sections`` go before the
-    measures, ``resampling`` sets the intervals."""
+    ``can_reject`` keeps an all-zero reject column."""
     from .. import __version__
 
     n_classes = matrix.shape[0]
@@ -313,14 +295,8 @@ def html_page(
         matrix = matrix[:, :n_classes]
     has_reject = matrix.shape[1] > n_classes
     quantities = MatrixQuantities(np.asarray(matrix, dtype=float))
-    undefined = {}
-    report, note = measures_table(
-        matrix, class_labels, why=undefined, quantities=quantities
-    )
+    report, note = measures_table(matrix, class_labels, quantities=quantities)
     values = report["value"].droplevel(0)
-    why = value_reasons(quantities, values, undefined)
-    if any(why):
-        report.insert(1, "why 0 or undefined", why)
     report = report.rename(columns={"higher_is_better": "better"})
     report["better"] = report["better"].map(BETTER)
     per_class, _ = per_class_table(matrix, class_labels, quantities=quantities)
@@ -449,30 +425,3 @@ def headline(values, matrix, *, weighted=None, **options):
         )
     note = f'<p class="intervals">{text(sentence)}</p>' if sentence else ""
     return '<dl class="summary">' + "".join(cells) + "</dl>" + note
-
-
-def value_reasons(quantities, values, undefined):
-    """Why each measure of ``values`` is 0 or undefined by definition, or "":
-    its evaluation's reason (``undefined``) or an infinite cross-entropy."""
-    reasons = {name: f"undefined: {reason}" for name, reason in undefined.items()}
-    terms = {"H(y; t)": cross_entropy_y_t, "H(t; y)": cross_entropy_t_y}
-    infinite = [
-        t for t, term in terms.items() if not np.isfinite(term(quantities)).all()
-    ]
-    for name, number in values.items():
-        ni = NI_MEASURES.get(name)
-        if ni is not None and ni.group == "cross-entropy" and number == 0.0:
-            causes = [
-                f"{t} is infinite" for t in _cross_entropies_in(ni) if t in infinite
-            ]
-            if causes:
-                reasons[name] = f"0 by definition: {' and '.join(causes)} (the limit)"
-    return [reasons.get(name, "") for name in values.index]
-
-
-def _cross_entropies_in(ni):
-    """The cross-entropies a measure's formula divides by, through NIk it names."""
-    terms = [term for term in ("H(t; y)", "H(y; t)") if term in ni.formula]
-    for number in re.findall(r"NI(\d+)", ni.formula):
-        terms += _cross_entropies_in(NI_MEASURES[f"ni{number}"])
-    return list(dict.fromkeys(terms))

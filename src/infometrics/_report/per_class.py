@@ -39,11 +39,9 @@ def per_class_report(
     -------
     table : pandas.DataFrame
         One row per output (the classes, then ``"rejected"``), with columns
-        ``precision``, ``recall``, ``f1`` (a rejected sample is not recalled),
-        ``reject_rate``, ``H(S|T=class)`` and ``H(T|S=output)`` (bits),
-        ``true_support`` and ``predicted_support``; NaN marks a 0/0 ratio.
-        See the user guide, section "Reports", for the averages and the
-        ``note`` column.
+        ``precision``, ``recall``, ``f1``, ``reject_rate``, ``H(S|T=class)``,
+        ``H(T|S=output)`` (bits), ``true_support`` and ``predicted_support``;
+        NaN marks a 0/0 ratio. See the user guide, section "Reports".
 
     Warns
     -----
@@ -62,9 +60,6 @@ def per_class_report(
     [0, 1, 'rejected', 'macro avg', 'weighted avg']
     >>> table["reject_rate"].round(3).tolist()
     [0.25, 0.0, nan, 0.125, 0.167]
-    >>> table = per_class_report(confusion_matrix=[[8, 2, 0], [0, 5, 5]])
-    >>> table["H(S|T=class)"].round(3).tolist()
-    [0.722, 1.0, nan, 0.861, 0.861]
     """
     matrix, class_labels = counts_and_labels(
         y_true,
@@ -110,6 +105,15 @@ def _supports(sums):
     return sums.astype(np.int64) if whole else sums
 
 
+def _means(values, weights):
+    """The mean and the weighted mean of the defined (not NaN) values."""
+    defined = ~np.isnan(values)
+    values, weights = values[defined], weights[defined]
+    total = weights.sum()
+    weighted = float(values @ weights / total) if total > 0 else np.nan
+    return (values.mean() if defined.any() else np.nan), weighted
+
+
 def per_class_table(matrix, class_labels, *, averages=True, quantities=None):
     """The table of :func:`per_class_report` and its relabelling note (no warning)."""
     matrix = np.asarray(matrix, dtype=float)
@@ -147,24 +151,14 @@ def per_class_table(matrix, class_labels, *, averages=True, quantities=None):
         index=pd.Index(names, name="class", tupleize_cols=False),
     )
     if averages:
-        # A class whose value is undefined (NaN) is left out of the means;
-        # each class is weighted by its true support, each output by its own.
+        # Each class is weighted by its true support, each output by its own.
         per_class["H(T|S=output)"] = per_output
-        macro, weighted = {}, {}
-        for column, values in per_class.items():
-            defined = ~np.isnan(values)
-            weights = (
-                scaled.sum(axis=0) if column == "H(T|S=output)" else true_support
-            )[defined]
-            macro[column] = values[defined].mean() if defined.any() else np.nan
-            weighted[column] = (
-                float(np.dot(values[defined], weights) / weights.sum())
-                if weights.sum() > 0
-                else np.nan
-            )
+        weights = dict.fromkeys(per_class, true_support)
+        weights["H(T|S=output)"] = scaled.sum(axis=0)
+        means = {c: _means(v, weights[c]) for c, v in per_class.items()}
+        rows = pd.DataFrame(means, index=list(AVERAGES))
         f1 = evaluate_measures(quantities, ["macro_f1"], replace_undefined_by=np.nan)
-        macro["f1"] = float(f1["macro_f1"])
-        rows = pd.DataFrame([macro, weighted], index=list(AVERAGES))
+        rows.loc["macro avg", "f1"] = float(f1["macro_f1"])
         rows["true_support"] = rows["predicted_support"] = _supports([sums[2]])[0]
         table = pd.concat([table, rows]).rename_axis("class")
     note = relabelling_note(matrix, class_labels)

@@ -16,8 +16,7 @@ def _name(label):
 
 @dataclass(frozen=True)
 class RelabellingNote:
-    """A clear renaming of one matrix's predicted classes (``looks_like``: each
-    renamed predicted row to its true class's name)."""
+    """A clear renaming of one matrix's predicted classes."""
 
     renaming: str
     correct_rate: float

@@ -14,7 +14,7 @@ STYLE = """
 body { font-family: system-ui, sans-serif; color: #1f2328; margin: 0; }
 main { max-width: 1200px; margin: 0 auto; padding: 24px 32px 48px; }
 h2 { margin-top: 1.8em; border-bottom: 1px solid #d0d7de; }
-p.meta, p.intervals, footer, dt, span.interval, td.better, td.why { color: #57606a; }
+p.meta, p.intervals, footer, dt, span.interval, td.better { color: #57606a; }
 .note { background: #fff8c5; border: 1px solid #d4a72c; padding: 8px 12px; }
 dl.summary { display: grid; gap: 8px;
              grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); }
@@ -74,7 +74,7 @@ def scrolling(body):
 
 
 # The columns styled by their own class (any other column has none).
-_STYLED = {"better": "better", "why 0 or undefined": "why", "rejected": "rejected"}
+_STYLED = {"better": "better", "rejected": "rejected"}
 
 
 def _css(column):
@@ -82,8 +82,7 @@ def _css(column):
 
 
 def frame_table(frame, css, *, digits=4, marked=()):
-    """``frame`` as a table of class ``css``, rows grouped by a two-level index's
-    first level, the rows named in ``marked`` of class ``average``."""
+    """``frame`` as a table, rows grouped by a two-level index's first level."""
     columns = list(frame.columns)
     numeric = [pd.api.types.is_numeric_dtype(dtype) for dtype in frame.dtypes]
     head = f"<th>{text(frame.index.names[-1] or '')}</th>" + "".join(

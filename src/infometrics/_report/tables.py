@@ -1,5 +1,4 @@
-"""pandas reports: one tidy table per classifier, and classifiers side by side
-(an undefined value is NaN, without a warning)."""
+"""pandas reports: one tidy table per classifier, and classifiers side by side."""
 
 from __future__ import annotations
 
@@ -48,8 +47,7 @@ def information_report(
     Warns
     -----
     PermutedLabelsWarning
-        When the counts clearly point to a renaming of the predicted classes
-        (the table then has a ``note`` column).
+        When the predicted classes look renamed (the table then has a ``note`` column).
 
     See Also
     --------
@@ -64,9 +62,6 @@ def information_report(
     >>> report = information_report(y_true, y_pred)
     >>> report.loc[("normalized information", "ni2"), "value"].round(3)
     np.float64(0.709)
-    >>> report = information_report(confusion_matrix=[[74, 6, 10], [0, 9, 1]])
-    >>> report.loc[("normalized information", "ni2"), "value"].round(3)
-    np.float64(0.586)
     """
     matrix, class_labels = counts_and_labels(
         y_true,
@@ -81,9 +76,9 @@ def information_report(
     return report
 
 
-def measure_columns(matrix, names, class_labels, *, why=None, quantities=None):
-    """``value``, ``adjusted`` and ``jackknife_se`` of each measure; binary-only
-    measures of the label 1 if a class (scikit-learn's ``pos_label``), else row 1."""
+def measure_columns(matrix, names, class_labels, *, quantities=None):
+    """``value``, ``adjusted`` and ``jackknife_se`` of each measure, binary-only
+    ones of the positive class (label 1 if a class, as scikit-learn, else row 1)."""
     matrix = np.asarray(matrix, dtype=float)
     if quantities is None:
         quantities = MatrixQuantities(matrix)
@@ -92,10 +87,10 @@ def measure_columns(matrix, names, class_labels, *, why=None, quantities=None):
         # The registry reads the positive class from row 1: swap the classes.
         swapped = matrix[[1, 0]][:, [1, 0, *range(2, matrix.shape[1])]]
         others = [name for name in names if name not in binary]
-        parts = [_measure_columns(swapped, MatrixQuantities(swapped), binary, why)]
-        parts.append(_measure_columns(matrix, quantities, others, why))
+        parts = [_measure_columns(swapped, MatrixQuantities(swapped), binary)]
+        parts.append(_measure_columns(matrix, quantities, others))
         return pd.concat(parts).loc[list(names)]
-    return _measure_columns(matrix, quantities, names, why)
+    return _measure_columns(matrix, quantities, names)
 
 
 def _positive_row(class_labels):
@@ -105,8 +100,8 @@ def _positive_row(class_labels):
         return 1
 
 
-def _measure_columns(matrix, quantities, names, why):
-    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan, why=why)
+def _measure_columns(matrix, quantities, names):
+    values = evaluate_measures(quantities, names, replace_undefined_by=np.nan)
     adjusted, errors = {}, {}
     # Both shuffle or delete samples: none for weights or beyond 2**53.
     if names and sample_counts_problem(matrix) is None:
@@ -115,23 +110,16 @@ def _measure_columns(matrix, quantities, names, why):
             adjusted = adjusted_of_counts(matrix, adjustable, np.nan, quantities)
         estimates = jackknife_of_counts(matrix, names, np.nan)
         errors = {name: estimate.standard_error for name, estimate in estimates.items()}
-    return pd.DataFrame(
-        {
-            "value": [float(values[name]) for name in names],
-            "adjusted": [float(adjusted.get(name, np.nan)) for name in names],
-            "jackknife_se": [float(errors.get(name, np.nan)) for name in names],
-        },
-        index=pd.Index(names, name="measure"),
-    )
+    columns = {"value": values, "adjusted": adjusted, "jackknife_se": errors}
+    frame = pd.DataFrame({k: pd.Series(v, dtype=float) for k, v in columns.items()})
+    return frame.reindex(names).rename_axis("measure")
 
 
-def measures_table(matrix, class_labels, *, why=None, quantities=None):
+def measures_table(matrix, class_labels, *, quantities=None):
     """The table of :func:`information_report` and its relabelling note."""
     m = matrix.shape[0]
     names = [name for name, spec in MEASURES.items() if m == 2 or not spec.binary_only]
-    report = measure_columns(
-        matrix, names, class_labels, why=why, quantities=quantities
-    )
+    report = measure_columns(matrix, names, class_labels, quantities=quantities)
     specs = [MEASURES[name] for name in names]
     report["higher_is_better"] = [spec.higher_is_better for spec in specs]
     report["description"] = [spec.description for spec in specs]
@@ -164,9 +152,7 @@ def compare(
     reject_label: Any = -1,
     ranks: bool = True,
 ) -> pd.DataFrame:
-    """Several classifiers side by side: one row each, one column per measure.
-
-    The comparison tables of the source papers, with ranks (1 = best).
+    """Several classifiers side by side, with ranks (1 = best).
 
     Parameters
     ----------
@@ -185,14 +171,10 @@ def compare(
     Returns
     -------
     table : pandas.DataFrame
-        Indexed by classifier, with columns ``<measure>``, ``<measure>
+        One row per classifier, with columns ``<measure>``, ``<measure>
         adjusted``, ``<measure> jackknife_se``, the ranks, and a ``note``
-        column when some classifier's predicted classes look renamed.
-
-    Warns
-    -----
-    PermutedLabelsWarning
-        As :func:`information_report`, once per classifier.
+        column when some classifier's predicted classes look renamed (which
+        warns as :func:`information_report`).
 
     Examples
     --------
