@@ -18,7 +18,6 @@ from .measure import (
 )
 from .statistics import ratio
 from .validation import check_replace_undefined_by
-from .validation import positive_row as positive_row  # the reports' import
 
 
 def _sum(*names, sign=1.0):

@@ -66,9 +66,9 @@ def _in_range(values, value_range):
     return values + 0.0
 
 
-def evaluate_measures(quantities, specs, replace_undefined_by, *, why=None):
+def evaluate_measures(quantities, specs, replace_undefined_by):
     """``{name: value}`` of ``specs`` from the quantities of a matrix, a stack, or
-    consecutive blocks of one stack; ``why`` receives each undefined one's reason."""
+    consecutive blocks of one stack."""
     specs = list(specs)
     blocks = [quantities] if isinstance(quantities, MatrixQuantities) else quantities
     parts = {spec.name: [] for spec in specs}
@@ -90,9 +90,6 @@ def evaluate_measures(quantities, specs, replace_undefined_by, *, why=None):
             for column in zip(*parts[spec.name], strict=True)
         )
         conditions = list(zip(masks, reasons[spec.name], strict=True))
-        holding = [reason for mask, reason in conditions if np.any(mask)]
-        if why is not None and holding:
-            why[spec.name] = holding[0]
         filled = validation.fill_undefined(
             values,
             conditions,

@@ -62,12 +62,11 @@ def _once(names, n_classes=None):
     return for_classes(list(specs.values()), n_classes)
 
 
-def evaluate_measures(quantities, names, *, replace_undefined_by="warn", why=None):
-    """``{name: value}`` of the named measures from computed quantities; ``why``
-    as in :func:`measure.evaluate_measures`."""
+def evaluate_measures(quantities, names, *, replace_undefined_by="warn"):
+    """``{name: value}`` of the named measures from computed quantities."""
     specs = _once(names, quantities.n_classes)
     replace = check_replace_undefined_by(replace_undefined_by)
-    return measure.evaluate_measures(quantities, specs, replace, why=why)
+    return measure.evaluate_measures(quantities, specs, replace)
 
 
 def compute_measures(

@@ -10,12 +10,11 @@ from numpy.typing import ArrayLike
 
 from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.chance import ADJUSTABLE, adjusted_of_counts
-from .._measures.conventional import positive_row
 from .._measures.jackknife import jackknife_of_counts
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES, check_measure, evaluate_measures
 from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT
-from .._measures.validation import sample_counts_problem
+from .._measures.validation import positive_row, sample_counts_problem
 from .relabelling import relabelling_note, warn_permuted
 
 
