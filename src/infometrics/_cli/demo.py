@@ -11,6 +11,7 @@ import numpy as np
 from .._counting.count import augmented_confusion_matrix
 from .._report.tables import compare, information_report
 from .csv_output import write_csv
+from .errors import UsageError
 
 NEVER, TUNED = "never rejects", "tuned reject option"
 CONFIDENCE_LEVEL = 0.95
@@ -44,17 +45,15 @@ class _Progress:
         self.stream = stream
 
     def say(self, *lines, end="\n"):
-        for line in lines:
-            print(line, end=end, file=self.stream, flush=True)
+        print(*lines, sep="\n", end=end, file=self.stream, flush=True)
 
     def step(self, text):
         self.say(text + " ...", end="")
         self._start = time.perf_counter()
 
     def done(self, text=""):
-        seconds = time.perf_counter() - self._start
         # Two significant digits: a step of a fraction of a second never reads "0.0 s".
-        self.say(f" done ({seconds:.2g} s).{f' {text}' if text else ''}")
+        self.say(f" done ({time.perf_counter() - self._start:.2g} s). {text}".rstrip())
 
 
 def _one_split(X, y, seed, progress):
@@ -196,9 +195,18 @@ def _reading(split):
 
 def run_demo(*, random_state=0, stream=None, output=None):
     """Print never rejecting against a tuned reject option and the reading;
-    write tables and figures into ``output``."""
+    write tables and figures into the folder ``output``."""
     from sklearn.datasets import make_classification
 
+    if output is not None:
+        # The output folder is checked before the work, not after it.
+        output = Path(output)
+        try:
+            output.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(
+                f"--output {output}: cannot create the folder ({exc.strerror})"
+            ) from None
     progress = _Progress(stream)
     settings = ", ".join(f"{key}={value}" for key, value in DATA_SETTINGS.items())
     progress.say(
@@ -237,15 +245,8 @@ def run_demo(*, random_state=0, stream=None, output=None):
     )
     written = []
     if output is not None:
-        written = _write_outputs(Path(output), matrices, split, progress)
-    return {
-        "never": split["never"],
-        "tuned": split["tuned"],
-        "matrices": matrices,
-        "split": split,
-        "reading": reading,
-        "files": written,
-    }
+        written = _write_outputs(output, matrices, split, progress)
+    return {"matrices": matrices, "split": split, "reading": reading, "files": written}
 
 
 def _write_outputs(folder, matrices, split, progress):
@@ -253,7 +254,6 @@ def _write_outputs(folder, matrices, split, progress):
 
     from .._report.per_class import per_class_report
 
-    folder.mkdir(parents=True, exist_ok=True)
     progress.step(f"\nWriting tables and figures to {folder}/")
     tables = {
         "comparison.csv": compare(matrices),
@@ -272,7 +272,8 @@ def _write_outputs(folder, matrices, split, progress):
         written.append(folder / name)
         figure.savefig(written[-1], dpi=110, bbox_inches="tight")
     progress.done()
-    progress.say(*([skipped] if not figures else []))
+    if not figures:
+        progress.say(skipped)
     progress.say(*(f"   {path.name}" for path in written))
     return written
 

@@ -20,17 +20,14 @@ _PARQUET_SUFFIXES = (".parquet", ".parq", ".pq")
 def add_input_arguments(parser):
     parser.add_argument(
         "file",
-        help="a CSV or Parquet file: a table of true and predicted labels, or (CSV) "
-        "a confusion matrix (rows true classes, columns predicted classes and a "
-        "last reject column); '-' reads a CSV from standard input; a glob such "
-        "as 'part-*.parquet' reads several Parquet files",
+        help="a CSV or Parquet file of true and predicted labels, or a CSV of a "
+        "confusion matrix; '-': standard input; 'part-*.parquet': several files",
     )
     kinds = ["auto", "matrix", "labels"]
     parser.add_argument("--kind", choices=kinds, default="auto", help="of a CSV")
     for flag, what in (("true", "true"), ("pred", "predicted")):
         parser.add_argument(
             f"--y-{flag}",
-            f"--{flag}-column",
             metavar="COL",
             default=f"y_{flag}",
             help=f"column of {what} labels (default y_{flag})",
