@@ -128,7 +128,6 @@ def _one_split(X, y, seed, progress):
         "difference": comparison.estimate_difference,
         "low": comparison.low,
         "high": comparison.high,
-        "prob_tuned_better": comparison.fraction_a_better,
         "rejected_wrong": int((rejected & wrong).sum()),
         "accepted_wrong": int((~rejected & wrong).sum()),
         "y_test": y_test,
@@ -234,10 +233,6 @@ def run_demo(*, random_state=0, stream=None, output=None):
     reading = _reading(split)
     progress.say(
         textwrap.indent(text, "      "),
-        f"      NI2 difference (tuned - never): {split['difference']:+.4f}, "
-        f"{CONFIDENCE_LEVEL:.0%} bootstrap interval [{split['low']:+.4f}, "
-        f"{split['high']:+.4f}]; the reject option is better in "
-        f"{split['prob_tuned_better']:.0%} of the resamples.",
         "",
         "Reading:",
         # Lines of at most 88 characters, indented.
@@ -266,8 +261,7 @@ def _write_outputs(folder, matrices, split, progress):
     try:
         figures = _figures(matrices, split)
     except ImportError as exc:
-        figures = {}
-        skipped = f"Figures skipped: {exc}"
+        figures, skipped = {}, f"Figures skipped: {exc}"
     for name, figure in figures.items():
         written.append(folder / name)
         figure.savefig(written[-1], dpi=110, bbox_inches="tight")

@@ -88,27 +88,24 @@ def _text_table(table, width):
             return f"{table}\n"
     shown = table.drop(columns="description")
     lines = shown.to_string().splitlines()
-    dropped = [column for column in ("adjusted", "jackknife_se") if column in shown]
-    if dropped and max(map(len, lines)) > width:
-        lines = shown.drop(columns=dropped).to_string().splitlines()
-    else:
-        dropped = []
-    n_header = len(lines) - len(table)
+    small = [column for column in ("adjusted", "jackknife_se") if column in shown]
+    note = []
+    if small and max(map(len, lines)) > width:
+        lines = shown.drop(columns=small).to_string().splitlines()
+        note = ["(adjusted, jackknife_se: a wider terminal or --format csv)"]
     start = max(map(len, lines)) + 2
     beside = width - start >= 30
     # Too narrow for a column: each description on lines of its own.
     room, indent = (width - start, start) if beside else (max(30, width - 4), 4)
     if beside:
         lines[0] = lines[0].ljust(start) + "description"
-    for row, text in enumerate(table["description"].astype(str)):
+    first = len(lines) - len(table)  # below the header lines
+    for line, text in enumerate(table["description"].astype(str), start=first):
         wrapped = textwrap.wrap(text, room) or [""]
-        line = n_header + row
         if beside:
             lines[line] = lines[line].ljust(start) + wrapped.pop(0)
         lines[line] += "".join("\n" + " " * indent + part for part in wrapped)
-    if dropped:
-        lines.append("(adjusted, jackknife_se: a wider terminal or --format csv)")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + note) + "\n"
 
 
 def _run_report(args, out):

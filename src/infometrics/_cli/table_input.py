@@ -142,11 +142,9 @@ def read_counts(args):
             frame[column] = numeric_column(cells, path, column)
     reject = None if args.reject_label.strip().lower() == "none" else -1
     counts, codes, binned = _count(pd.DataFrame(frame), args, reject, path)
-    names = np.empty(len(classes), dtype=object)  # exact, big integers too
-    names[:] = classes
     if binned is not None:
-        binned = replace(binned, classes=names[np.asarray(binned.classes)])
-    return counts, names[np.asarray(codes)], binned
+        binned = replace(binned, classes=classes[np.asarray(binned.classes)])
+    return counts, classes[np.asarray(codes)], binned
 
 
 def _count(table, args, reject, path):
