@@ -54,7 +54,6 @@ def add_audit_parser(commands):
         "stop with an error)",
     )
     audit.set_defaults(run=run_audit)
-    return audit
 
 
 def _resolve(text):

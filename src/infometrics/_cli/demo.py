@@ -1,6 +1,5 @@
-"""The README's first command: does letting a classifier abstain pay off? A logistic
-regression against the same model with a reject option tuned for NI2, on held-out
-synthetic data; every sentence of the reading is computed."""
+"""The README's first command: does a reject option tuned for NI2 pay off, on
+held-out synthetic data? Every sentence of the reading is computed."""
 
 import textwrap
 import time

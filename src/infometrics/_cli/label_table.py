@@ -1,6 +1,5 @@
-"""A CSV of true and predicted labels, read by the command line's rules (its
-documentation, "Input"): every cell a class, a rejection or a refusal that names
-the file and the row."""
+"""A CSV of labels by the command line's rules: every cell a class, a rejection or
+an error that names the file and the row."""
 
 import sys
 
@@ -60,9 +59,8 @@ def _matches(cells, reject_text):
 
 
 def read_label_columns(cells, path, true_column, pred_column, reject_text):
-    """``(sorted classes as an object array, true codes, predicted codes)`` of
-    stripped text cells (header first); a code is a position in the classes, -1 a
-    rejection."""
+    """``(sorted classes (object array), true codes, predicted codes)`` of the text
+    cells (header first); a code is a position in the classes, -1 a rejection."""
     y_true = _column(cells, path, true_column)
     y_pred = _column(cells, path, pred_column)
     if y_true.size == 0:

@@ -1,6 +1,5 @@
-"""Every input file of the command line, read one way into labelled counts: a CSV
-as text (a table of labels by :mod:`.label_table`'s rules, or a confusion matrix),
-a Parquet file by DuckDB in one streaming ``GROUP BY``; binned with --confidence."""
+"""Every input file of the command line as labelled counts: a CSV as text (labels or
+a confusion matrix), Parquet by DuckDB in one streaming ``GROUP BY``."""
 
 import io
 import sys
@@ -21,7 +20,8 @@ def add_input_arguments(parser):
     parser.add_argument(
         "file",
         help="a CSV or Parquet file of true and predicted labels, or a CSV of a "
-        "confusion matrix; '-': standard input; 'part-*.parquet': several files",
+        "confusion matrix; '-' reads standard input, a glob such as "
+        "'part-*.parquet' several Parquet files",
     )
     kinds = ["auto", "matrix", "labels"]
     parser.add_argument("--kind", choices=kinds, default="auto", help="of a CSV")
