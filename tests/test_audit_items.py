@@ -187,7 +187,7 @@ def test_cli_parquet_nan_confidence_is_refused(parquet_with_nan_confidence):
     done = _cli(
         "report",
         parquet_with_nan_confidence,
-        *FLAG_SPELLINGS[0],
+        *FLAGS,
         "--confidence",
         "conf",
     )
@@ -201,13 +201,13 @@ def test_cli_reject_label_nan_on_float_prediction_column(tmp_path):
     table = {"y_true": [0, 1, 0, 1], "y_pred": [0.0, NAN, 0.0, 1.0]}
     # Written by pyarrow itself: float statistics that leave NaN out.
     pq.write_table(pa.table(table), path)
-    measures = _measures(path, *FLAG_SPELLINGS[0], "--reject-label", "nan")
+    measures = _measures(path, *FLAGS, "--reject-label", "nan")
     # By hand: [[2, 0, 0], [0, 1, 1]]: one rejection, three correct of four.
     assert measures["reject_rate"] == 0.25
     assert measures["correct_rate"] == 0.75
 
 
-# 4. One CSV reader: both spellings of the column flags count the same classes.
+# 4. One CSV reader: spaces, nan, leading zeros and words read as documented.
 
 
 def _csv(tmp_path, text, name="data.csv"):
@@ -216,60 +216,51 @@ def _csv(tmp_path, text, name="data.csv"):
     return path
 
 
-FLAG_SPELLINGS = [
-    ("--y-true", "y_true", "--y-pred", "y_pred"),
-    ("--true-column", "y_true", "--pred-column", "y_pred"),
-]
+FLAGS = ("--y-true", "y_true", "--y-pred", "y_pred")
 
 
-@pytest.mark.parametrize("flags", FLAG_SPELLINGS)
-def test_cli_space_after_comma(tmp_path, flags):
+def test_cli_space_after_comma(tmp_path):
     path = _csv(tmp_path, "y_true,y_pred\ncat, cat\ndog, dog\ncat, dog\n")
     # Spaces around a cell are not part of the label: two of three correct.
-    assert _measures(path, *flags)["correct_rate"] == pytest.approx(2 / 3)
-    assert _classes(path, *flags)[:2] == ["cat", "dog"]
+    assert _measures(path, *FLAGS)["correct_rate"] == pytest.approx(2 / 3)
+    assert _classes(path, *FLAGS)[:2] == ["cat", "dog"]
 
 
-@pytest.mark.parametrize("flags", FLAG_SPELLINGS)
-def test_cli_nan_cell_is_missing_not_a_class(tmp_path, flags):
+def test_cli_nan_cell_is_missing_not_a_class(tmp_path):
     path = _csv(tmp_path, "y_true,y_pred\na,a\nb,nan\na,b\nb,b\n")
     # With --reject-label nan the nan cell is the rejection, never a class 'nan'.
-    measures = _measures(path, *flags, "--reject-label", "nan")
+    measures = _measures(path, *FLAGS, "--reject-label", "nan")
     assert measures["reject_rate"] == 0.25
     assert measures["correct_rate"] == 0.5
-    assert "nan" not in _classes(path, *flags, "--reject-label", "nan")
+    assert "nan" not in _classes(path, *FLAGS, "--reject-label", "nan")
 
 
-@pytest.mark.parametrize("flags", FLAG_SPELLINGS)
-def test_cli_leading_zero_numbers_are_one_class(tmp_path, flags):
+def test_cli_leading_zero_numbers_are_one_class(tmp_path):
     path = _csv(tmp_path, "y_true,y_pred\n01,1\n1,01\n2,2\n")
     # A numeric column reads 01 as 1 (as pandas and scikit-learn do): all correct.
-    assert _classes(path, *flags)[:2] == [1, 2]
-    assert _measures(path, *flags)["correct_rate"] == 1.0
+    assert _classes(path, *FLAGS)[:2] == [1, 2]
+    assert _measures(path, *FLAGS)["correct_rate"] == 1.0
 
 
-@pytest.mark.parametrize("flags", FLAG_SPELLINGS)
-def test_cli_yes_no_stay_names(tmp_path, flags):
+def test_cli_yes_no_stay_names(tmp_path):
     path = _csv(tmp_path, "y_true,y_pred\nyes,yes\nno,yes\nno,no\n")
-    assert _classes(path, *flags)[:2] == ["no", "yes"]
-    assert _measures(path, *flags)["correct_rate"] == pytest.approx(2 / 3)
+    assert _classes(path, *FLAGS)[:2] == ["no", "yes"]
+    assert _measures(path, *FLAGS)["correct_rate"] == pytest.approx(2 / 3)
 
 
-@pytest.mark.parametrize("flags", FLAG_SPELLINGS)
-def test_cli_inf_is_a_number_not_a_date(tmp_path, flags):
+def test_cli_inf_is_a_number_not_a_date(tmp_path):
     path = _csv(tmp_path, "y_true,y_pred\ninf,inf\ninf,inf\n")
-    assert str(_classes(path, *flags)[0]) == "inf"
-    assert _measures(path, *flags)["correct_rate"] == 1.0
+    assert str(_classes(path, *FLAGS)[0]) == "inf"
+    assert _measures(path, *FLAGS)["correct_rate"] == 1.0
 
 
-@pytest.mark.parametrize("flags", FLAG_SPELLINGS)
-def test_cli_column_turning_to_text_after_many_rows(tmp_path, flags):
+def test_cli_column_turning_to_text_after_many_rows(tmp_path):
     # More rows of numbers than a type-sniffing sample holds, then a text cell.
     rows = ["1,1"] * 25_000 + ["2,x", "x,x"]
     path = _csv(tmp_path, "y_true,y_pred\n" + "\n".join(rows) + "\n")
-    classes = _classes(path, *flags)
+    classes = _classes(path, *FLAGS)
     assert sorted(map(str, classes[:3])) == ["1", "2", "x"]
-    assert _measures(path, *flags)["correct_rate"] == pytest.approx(25_001 / 25_002)
+    assert _measures(path, *FLAGS)["correct_rate"] == pytest.approx(25_001 / 25_002)
 
 
 # 5. labels= reorders a labelled matrix, never renames it.
@@ -545,7 +536,7 @@ def test_cli_decimal_labels_json(tmp_path):
             "y_pred": [Decimal("1.0"), Decimal("2.0"), Decimal("2.0")],
         }
     ).to_parquet(path)
-    rows = _cli_json(path, *FLAG_SPELLINGS[0], "--per-class")
+    rows = _cli_json(path, *FLAGS, "--per-class")
     # Decimal class names are written as their text; by hand: 1.0 -> 1.0 once,
     # 1.0 -> 2.0 once, 2.0 -> 2.0 once. (A Decimal that is not whole is a
     # score, refused as continuous.)
@@ -662,7 +653,7 @@ def test_cli_single_threshold_without_trailing_comma(tmp_path):
         tmp_path,
         "y_true,y_pred,c\n0,0,0.9\n1,1,0.8\n0,1,0.6\n1,1,0.7\n0,0,0.95\n",
     )
-    options = (*FLAG_SPELLINGS[0], "--confidence", "c", "--format", "json")
+    options = (*FLAGS, "--confidence", "c", "--format", "json")
     one = _cli("report", path, *options, "--thresholds", "0.75")
     with_comma = _cli("report", path, *options, "--thresholds", "0.75,")
     assert one[0] == 0, one[2]

@@ -53,7 +53,7 @@ def add_audit_parser(commands):
         help="leave out the comparisons where a function returns nan (default: "
         "stop with an error)",
     )
-    return audit
+    audit.set_defaults(run=run_audit)
 
 
 def _resolve(text):

@@ -1,6 +1,5 @@
-"""CSV that a spreadsheet opens as data: a text cell that starts with ``=``, ``+``,
-``-`` or ``@`` (a tab, a carriage return) gets a ``'`` in front, as OWASP advises
-against CSV injection; numbers are written as they are."""
+"""CSV that a spreadsheet opens as data: a formula-like text cell gets a ``'`` in
+front, as OWASP advises against CSV injection; numbers are written as they are."""
 
 import numpy as np
 import pandas as pd

@@ -1,6 +1,5 @@
-"""The README's first command: does letting a classifier abstain pay off? A logistic
-regression against the same model with a reject option tuned for NI2, on held-out
-synthetic data; every sentence of the reading is computed."""
+"""The README's first command: does a reject option tuned for NI2 pay off, on
+held-out synthetic data? Every sentence of the reading is computed."""
 
 import textwrap
 import time
@@ -11,6 +10,7 @@ import numpy as np
 from .._counting.count import augmented_confusion_matrix
 from .._report.tables import compare, information_report
 from .csv_output import write_csv
+from .errors import UsageError
 
 NEVER, TUNED = "never rejects", "tuned reject option"
 CONFIDENCE_LEVEL = 0.95
@@ -44,17 +44,15 @@ class _Progress:
         self.stream = stream
 
     def say(self, *lines, end="\n"):
-        for line in lines:
-            print(line, end=end, file=self.stream, flush=True)
+        print(*lines, sep="\n", end=end, file=self.stream, flush=True)
 
     def step(self, text):
         self.say(text + " ...", end="")
         self._start = time.perf_counter()
 
     def done(self, text=""):
-        seconds = time.perf_counter() - self._start
         # Two significant digits: a step of a fraction of a second never reads "0.0 s".
-        self.say(f" done ({seconds:.2g} s).{f' {text}' if text else ''}")
+        self.say(f" done ({time.perf_counter() - self._start:.2g} s). {text}".rstrip())
 
 
 def _one_split(X, y, seed, progress):
@@ -129,7 +127,6 @@ def _one_split(X, y, seed, progress):
         "difference": comparison.estimate_difference,
         "low": comparison.low,
         "high": comparison.high,
-        "prob_tuned_better": comparison.fraction_a_better,
         "rejected_wrong": int((rejected & wrong).sum()),
         "accepted_wrong": int((~rejected & wrong).sum()),
         "y_test": y_test,
@@ -196,9 +193,18 @@ def _reading(split):
 
 def run_demo(*, random_state=0, stream=None, output=None):
     """Print never rejecting against a tuned reject option and the reading;
-    write tables and figures into ``output``."""
+    write tables and figures into the folder ``output``."""
     from sklearn.datasets import make_classification
 
+    if output is not None:
+        # The output folder is checked before the work, not after it.
+        output = Path(output)
+        try:
+            output.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(
+                f"--output {output}: cannot create the folder ({exc.strerror})"
+            ) from None
     progress = _Progress(stream)
     settings = ", ".join(f"{key}={value}" for key, value in DATA_SETTINGS.items())
     progress.say(
@@ -226,10 +232,6 @@ def run_demo(*, random_state=0, stream=None, output=None):
     reading = _reading(split)
     progress.say(
         textwrap.indent(text, "      "),
-        f"      NI2 difference (tuned - never): {split['difference']:+.4f}, "
-        f"{CONFIDENCE_LEVEL:.0%} bootstrap interval [{split['low']:+.4f}, "
-        f"{split['high']:+.4f}]; the reject option is better in "
-        f"{split['prob_tuned_better']:.0%} of the resamples.",
         "",
         "Reading:",
         # Lines of at most 88 characters, indented.
@@ -237,15 +239,8 @@ def run_demo(*, random_state=0, stream=None, output=None):
     )
     written = []
     if output is not None:
-        written = _write_outputs(Path(output), matrices, split, progress)
-    return {
-        "never": split["never"],
-        "tuned": split["tuned"],
-        "matrices": matrices,
-        "split": split,
-        "reading": reading,
-        "files": written,
-    }
+        written = _write_outputs(output, matrices, split, progress)
+    return {"matrices": matrices, "split": split, "reading": reading, "files": written}
 
 
 def _write_outputs(folder, matrices, split, progress):
@@ -253,7 +248,6 @@ def _write_outputs(folder, matrices, split, progress):
 
     from .._report.per_class import per_class_report
 
-    folder.mkdir(parents=True, exist_ok=True)
     progress.step(f"\nWriting tables and figures to {folder}/")
     tables = {
         "comparison.csv": compare(matrices),
@@ -266,13 +260,13 @@ def _write_outputs(folder, matrices, split, progress):
     try:
         figures = _figures(matrices, split)
     except ImportError as exc:
-        figures = {}
-        skipped = f"Figures skipped: {exc}"
+        figures, skipped = {}, f"Figures skipped: {exc}"
     for name, figure in figures.items():
         written.append(folder / name)
         figure.savefig(written[-1], dpi=110, bbox_inches="tight")
     progress.done()
-    progress.say(*([skipped] if not figures else []))
+    if not figures:
+        progress.say(skipped)
     progress.say(*(f"   {path.name}" for path in written))
     return written
 

@@ -1,6 +1,5 @@
-"""A CSV of true and predicted labels, read by the command line's rules (its
-documentation, "Input"): every cell a class, a rejection or a refusal that names
-the file and the row."""
+"""A CSV of labels by the command line's rules: every cell a class, a rejection or
+an error that names the file and the row."""
 
 import sys
 
@@ -60,8 +59,8 @@ def _matches(cells, reject_text):
 
 
 def read_label_columns(cells, path, true_column, pred_column, reject_text):
-    """``(sorted classes, true codes, predicted codes)`` of stripped text cells
-    (header first); a code is a position in the classes, -1 a rejection."""
+    """``(sorted classes (object array), true codes, predicted codes)`` of the text
+    cells (header first); a code is a position in the classes, -1 a rejection."""
     y_true = _column(cells, path, true_column)
     y_pred = _column(cells, path, pred_column)
     if y_true.size == 0:
@@ -124,15 +123,12 @@ def read_label_columns(cells, path, true_column, pred_column, reject_text):
                 "--reject-label none if the classifier cannot reject)",
                 file=sys.stderr,
             )
-    classes = sorted(set(value.values()))
-    position = {number: code for code, number in enumerate(classes)}
-    code = {cell: position[number] for cell, number in value.items()}
-    true_codes = np.array([code[cell] for cell in y_true.tolist()], dtype=np.int64)
-    pred_codes = np.array(
-        [-1 if out else code[cell] for cell, out in zip(y_pred, rejected, strict=True)],
-        dtype=np.int64,
-    )
-    return classes, true_codes, pred_codes
+    # Object arrays keep big integers exact.
+    cells = np.array([value[cell] for cell in [*y_true, *y_pred[~rejected]]], object)
+    classes, codes = np.unique(cells, return_inverse=True)
+    pred_codes = np.full(len(y_pred), -1)
+    pred_codes[~rejected] = codes[len(y_true) :]
+    return classes, codes[: len(y_true)], pred_codes
 
 
 def numeric_column(cells, path, column):

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from . import table_input
-from .audit import add_audit_parser, run_audit
+from .audit import add_audit_parser
 from .csv_output import write_csv
 from .errors import UsageError
 
@@ -38,14 +38,14 @@ def build_parser():
     )
     report = commands.add_parser("report", help="print every measure of a classifier")
     table_input.add_input_arguments(report)
+    report.set_defaults(run=_run_report)
     report.add_argument(
         "--format",
         choices=["table", "csv", "json", "html"],
         default="table",
-        help="table: aligned text (default); csv: text cells starting with "
-        "= + - @ get a ' in front so that spreadsheets do not run them; json: "
-        "one record per row; html: one self-contained page with every table "
-        "and figure",
+        help="table: aligned text (default); csv: formula-like text cells get a "
+        "leading '; json: one record per row; html: one page with every table and "
+        "figure",
     )
     report.add_argument(
         "--per-class", action="store_true", help="the per-class table instead"
@@ -54,6 +54,7 @@ def build_parser():
         "plot", help="write entropy-triangle and information-coverage figures"
     )
     table_input.add_input_arguments(plot)
+    plot.set_defaults(run=_run_plot)
     plot.add_argument("--output", default=".", help="folder for the PNG files")
     plot.add_argument("--name", default="classifier", help="legend entry")
     demo = commands.add_parser(
@@ -64,6 +65,7 @@ def build_parser():
         default="infometrics-demo",
         help="folder for the tables and figures (default infometrics-demo)",
     )
+    demo.set_defaults(run=_run_demo)
     add_audit_parser(commands)
     return parser
 
@@ -86,27 +88,24 @@ def _text_table(table, width):
             return f"{table}\n"
     shown = table.drop(columns="description")
     lines = shown.to_string().splitlines()
-    dropped = [column for column in ("adjusted", "jackknife_se") if column in shown]
-    if dropped and max(map(len, lines)) > width:
-        lines = shown.drop(columns=dropped).to_string().splitlines()
-    else:
-        dropped = []
-    n_header = len(lines) - len(table)
+    small = [column for column in ("adjusted", "jackknife_se") if column in shown]
+    note = []
+    if small and max(map(len, lines)) > width:
+        lines = shown.drop(columns=small).to_string().splitlines()
+        note = ["(adjusted, jackknife_se: a wider terminal or --format csv)"]
     start = max(map(len, lines)) + 2
     beside = width - start >= 30
     # Too narrow for a column: each description on lines of its own.
     room, indent = (width - start, start) if beside else (max(30, width - 4), 4)
     if beside:
         lines[0] = lines[0].ljust(start) + "description"
-    for row, text in enumerate(table["description"].astype(str)):
+    first = len(lines) - len(table)  # below the header lines
+    for line, text in enumerate(table["description"].astype(str), start=first):
         wrapped = textwrap.wrap(text, room) or [""]
-        line = n_header + row
         if beside:
             lines[line] = lines[line].ljust(start) + wrapped.pop(0)
         lines[line] += "".join("\n" + " " * indent + part for part in wrapped)
-    if dropped:
-        lines.append("(adjusted, jackknife_se: a wider terminal or --format csv)")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + note) + "\n"
 
 
 def _run_report(args, out):
@@ -170,28 +169,14 @@ def _run_plot(args, out):
 def _run_demo(args, out):
     from .demo import run_demo
 
-    # The output folder is checked before the work, not after it.
-    folder = Path(args.output)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(
-            f"--output {folder}: cannot create the folder ({exc.strerror})"
-        ) from None
-    run_demo(stream=out, output=folder)
+    run_demo(stream=out, output=args.output)
 
 
 def main(argv=None):
     """Entry point of the ``infometrics`` console script."""
-    runners = {
-        "report": _run_report,
-        "plot": _run_plot,
-        "demo": _run_demo,
-        "audit": run_audit,
-    }
     try:
         args = build_parser().parse_args(argv)
-        runners[args.command](args, sys.stdout)
+        args.run(args, sys.stdout)
     except (UsageError, ValueError, ImportError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         print(f"infometrics: error: {message}", file=sys.stderr)

@@ -1,6 +1,5 @@
-"""Every input file of the command line, read one way into labelled counts: a CSV
-as text (a table of labels by :mod:`.label_table`'s rules, or a confusion matrix),
-a Parquet file by DuckDB in one streaming ``GROUP BY``; binned with --confidence."""
+"""Every input file of the command line as labelled counts: a CSV as text (labels or
+a confusion matrix), Parquet by DuckDB in one streaming ``GROUP BY``."""
 
 import io
 import sys
@@ -20,17 +19,15 @@ _PARQUET_SUFFIXES = (".parquet", ".parq", ".pq")
 def add_input_arguments(parser):
     parser.add_argument(
         "file",
-        help="a CSV or Parquet file: a table of true and predicted labels, or (CSV) "
-        "a confusion matrix (rows true classes, columns predicted classes and a "
-        "last reject column); '-' reads a CSV from standard input; a glob such "
-        "as 'part-*.parquet' reads several Parquet files",
+        help="a CSV or Parquet file of true and predicted labels, or a CSV of a "
+        "confusion matrix; '-' reads standard input, a glob such as "
+        "'part-*.parquet' several Parquet files",
     )
     kinds = ["auto", "matrix", "labels"]
     parser.add_argument("--kind", choices=kinds, default="auto", help="of a CSV")
     for flag, what in (("true", "true"), ("pred", "predicted")):
         parser.add_argument(
             f"--y-{flag}",
-            f"--{flag}-column",
             metavar="COL",
             default=f"y_{flag}",
             help=f"column of {what} labels (default y_{flag})",
@@ -145,11 +142,9 @@ def read_counts(args):
             frame[column] = numeric_column(cells, path, column)
     reject = None if args.reject_label.strip().lower() == "none" else -1
     counts, codes, binned = _count(pd.DataFrame(frame), args, reject, path)
-    names = np.empty(len(classes), dtype=object)  # exact, big integers too
-    names[:] = classes
     if binned is not None:
-        binned = replace(binned, classes=names[np.asarray(binned.classes)])
-    return counts, names[np.asarray(codes)], binned
+        binned = replace(binned, classes=classes[np.asarray(binned.classes)])
+    return counts, classes[np.asarray(codes)], binned
 
 
 def _count(table, args, reject, path):
