@@ -34,12 +34,10 @@ class MetaMeasureAudit:
     ----------
     table : pandas.DataFrame
         Measures by properties: ``True`` where no counterexample was found,
-        ``False`` where one was, ``<NA>`` where the measure was undefined on
-        every matrix compared.
-    share_held : pandas.DataFrame
-        The share of the comparisons (both values defined) where it holds.
-    n_checked : pandas.DataFrame
-        The number of those comparisons.
+        ``False`` where one was, ``<NA>`` where the measure was always undefined.
+    share_held, n_checked : pandas.DataFrame
+        The share of the comparisons (both values defined) where it holds, and
+        their number.
     witnesses : dict
         ``{(measure, property): MetaMeasureWitness}`` for every failure.
     search_space : pandas.DataFrame
@@ -63,10 +61,8 @@ class MetaMeasureAudit:
 
         Parameters
         ----------
-        measure : str
-            A row of :attr:`table`.
-        prop : str
-            A column of :attr:`table`, e.g. ``"Feature 2"``.
+        measure, prop : str
+            A row and a column of :attr:`table`, e.g. ``"ni2", "Feature 2"``.
 
         Returns
         -------
@@ -85,12 +81,7 @@ class MetaMeasureAudit:
         return self.witnesses.get((measure, prop))
 
     def to_text(self) -> str:
-        """The table, every witness and the search space, as text.
-
-        Returns
-        -------
-        text : str
-        """
+        """The table, every witness and the search space, as text."""
         import pandas as pd
 
         short = {label: PROPERTIES[label].short for label in self.table}
@@ -109,16 +100,12 @@ class MetaMeasureAudit:
         return "\n".join(lines)
 
     def plot(self, *, ax=None):
-        """Draw the table as a grid: measures as rows, properties as columns.
+        """Draw the table as a grid of measures by properties; returns the Axes.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure sized to the table if None.
-
-        Returns
-        -------
-        ax : matplotlib Axes
         """
         from matplotlib.patches import Patch, Rectangle
 
@@ -187,12 +174,13 @@ def cell_texts(audit):
     return cells
 
 
-# The sizes of a search space, as build_probe_sets names them, and their minima.
-SIZE_MINIMA = {
-    "max_samples": 1,
-    "max_split_samples": 3,
-    "n_random": 0,
-    "max_samples_3class": 0,
+# The sizes of a search space as build_probe_sets names them: their minima, and
+# the most a measure called once per matrix (a millisecond a call) searches.
+SIZES = {
+    "max_samples": (1, 5),
+    "max_split_samples": (3, 16),
+    "n_random": (0, 8),
+    "max_samples_3class": (0, 5),
 }
 # The relation a property asks of f(B) against f(A), given the tolerance.
 RELATIONS = {
@@ -219,10 +207,6 @@ def meta_measure_audit(
     max_split_samples: int = 200,
     n_random: int = 200,
     max_samples_3class: int = 7,
-    max_samples_loop: int = 5,
-    max_split_samples_loop: int = 16,
-    n_random_loop: int = 8,
-    max_samples_3class_loop: int = 5,
     undefined: str = "raise",
     random_state: int = 0,
 ) -> MetaMeasureAudit:
@@ -232,18 +216,19 @@ def meta_measure_audit(
     pairs of matrices: every matrix of a stated kind up to a stated number of
     samples, seeded random 3- and 4-class cases and the papers' designed
     matrices. "Held" means no counterexample in that space; each failure comes
-    with its witness. See the "Which measure?" page of the documentation.
+    with its witness. A scikit-learn metric or callable, called once per
+    matrix, searches at most 5, 16, 8 and 5 for the four sizes below. See the
+    "Which measure?" page of the documentation.
 
     Parameters
     ----------
     measures : str, callable, list or dict, default=None
-        A registry name (a lower-is-better measure is negated and named
-        ``neg_<name>``), a scikit-learn metric by name (``"accuracy_score"``,
-        ``"f1_macro"``, any function of ``sklearn.metrics``) or as a function
-        (it sees the classes ``0 ... m - 1`` and ``-1`` for a rejection), a
-        callable ``f(C) -> float`` of the augmented confusion matrix (higher is
-        better), a list of them, or a dict ``{name: measure}``; None: every
-        measure of :data:`infometrics.measures.MEASURES`.
+        A registry name (a lower-is-better one negated as ``neg_<name>``), a
+        scikit-learn metric by name (``"f1_macro"``, any function of
+        ``sklearn.metrics``) or as a function (it sees the classes ``0 ... m -
+        1`` and ``-1`` for a rejection), a callable ``f(C) -> float`` of the
+        augmented confusion matrix (higher is better), a list of them or a dict
+        ``{name: measure}``; None: every measure of the registry.
     max_samples : int, default=20
         Feature 1, P1 and P3: every binary matrix of 1 to this many samples.
     max_split_samples : int, default=200
@@ -253,12 +238,9 @@ def meta_measure_audit(
     max_samples_3class : int, default=7
         Feature 1, P1 and P3 also on every 3-class matrix of 1 to this many
         samples (0 for none).
-    max_samples_loop, max_split_samples_loop, n_random_loop, \
-max_samples_3class_loop : int, default=5, 16, 8, 5
-        The same for scikit-learn metrics and callables, called once per matrix.
     undefined : {"raise", "skip"}, default="raise"
-        A callable's ``nan``: an error naming the matrix, or an undefined value
-        left out of the comparisons (as for the other measures).
+        A callable's ``nan``: an error naming the matrix, or left out of the
+        comparisons (as for the other measures).
     random_state : int, default=0
         Seed of the random cases.
 
@@ -269,8 +251,8 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     Raises
     ------
     ValueError
-        Also for a search space too large for memory, or a scikit-learn metric
-        or callable that raises or returns a non-finite value on a matrix.
+        Also for a search space too large for memory, or a measure that raises
+        or returns a non-finite value on a matrix.
 
     See Also
     --------
@@ -294,67 +276,64 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     import pandas as pd  # here only: the audit's modules import what the core does
 
     given = dict(locals())  # every option by its name, for the checks below
-    resolved = resolve_measures(measures)
-    groups = {}  # column of the search space: (measures, sizes)
-    for column, suffix in (
-        ("registry measures (whole stacks)", ""),
-        ("scikit-learn metrics and callables (one call per matrix)", "_loop"),
-    ):
-        members = [m for m in resolved if (m.kind == "registry") == (suffix == "")]
-        sizes = {
-            name: _check_count(given[name + suffix], name + suffix, minimum)
-            for name, minimum in SIZE_MINIMA.items()
-        }
-        # Before any allocation: a space too large fails here, not in numpy.
-        if members:
-            check_space_size(tuple(sizes.values()), [n + suffix for n in sizes])
-            groups[column] = (members, sizes)
+    sizes = {
+        name: _check_count(given[name], name, minimum)
+        for name, (minimum, _) in SIZES.items()
+    }
+    # Before any allocation: a space too large fails here, not in numpy.
+    check_space_size(sizes)
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
+    resolved = resolve_measures(measures)
+    registry = [m for m in resolved if m.kind == "registry"]
+    groups = {  # column of the search space: (measures, sizes)
+        "registry measures (whole stacks)": (registry, sizes),
+        "scikit-learn metrics and callables (one call per matrix)": (
+            [m for m in resolved if m not in registry],
+            {name: min(size, SIZES[name][1]) for name, size in sizes.items()},
+        ),
+    }
     n_designed = sum(map(len, DESIGNED.values()))
     labels, names = list(PROPERTIES), [m.name for m in resolved]
     n_held = pd.DataFrame(0, index=names, columns=labels)
     checked = n_held.copy()
     witnesses, space = {}, {}
-    for column, (members, sizes) in groups.items():
+    for column, (members, space_sizes) in groups.items():
+        if not members:
+            continue
         probe_sets = build_probe_sets(
-            **sizes, rng=np.random.default_rng(random_state), designed=DESIGNED
+            **space_sizes, rng=np.random.default_rng(random_state), designed=DESIGNED
         )
         space[column] = {
-            prop: space_description(prop, tuple(sizes.values()), n_designed)
-            for prop in labels
+            prop: space_description(prop, space_sizes, n_designed) for prop in labels
         }
         values = {
             n_classes: evaluate(members, probes.matrices, undefined)
             for n_classes, probes in probe_sets.items()
         }
-        for name, label in itertools.product([m.name for m in members], labels):
-            own = {n_classes: value[name] for n_classes, value in values.items()}
-            counts = _check_property(name, label, probe_sets, own)
-            n_held.at[name, label], checked.at[name, label], witness = counts
-            if witness is not None:
-                witnesses[name, label] = witness
+        for key in itertools.product([m.name for m in members], labels):
+            counts = _check_property(*key, probe_sets, values)
+            n_held.at[key], checked.at[key], witnesses[key] = counts
     held = (n_held == checked).astype("boolean").mask(checked == 0)
     # Registry measures were checked first: list the witnesses in table order.
     order = itertools.product(names, labels)
-    witnesses = {key: witnesses[key] for key in order if key in witnesses}
+    witnesses = {key: witnesses[key] for key in order if witnesses[key] is not None}
     search_space = pd.DataFrame(space).rename_axis("property")
     return MetaMeasureAudit(held, n_held / checked, checked, witnesses, search_space)
 
 
 def _check_property(name, label, probe_sets, values):
-    """``(n_held, n_defined, witness or None)`` of one property of one measure."""
+    """``(n_held, n_defined, witness or None)`` of one property of one measure;
+    ``values`` is ``{n_classes: {name: values}}``."""
     relation = PROPERTIES[label].relation
     n_held = n_defined = 0
     failures = []  # (n_samples, -violation, n_classes, index), one per shape
     for n_classes, probes in probe_sets.items():
-        pairs = probes.comparisons[label]
-        value_a, value_b = values[n_classes][pairs.a], values[n_classes][pairs.b]
+        pairs, own = probes.comparisons[label], values[n_classes][name]
         # Undefined values (nan, or an infinite loss) are left out.
-        defined = np.isfinite(value_a) & np.isfinite(value_b)
-        value_a = np.where(defined, value_a, 0.0)
-        value_b = np.where(defined, value_b, 0.0)
+        defined = np.isfinite(own[pairs.a]) & np.isfinite(own[pairs.b])
+        value_a, value_b = np.where(defined, [own[pairs.a], own[pairs.b]], 0.0)
         difference = value_b - value_a
         tolerance = RELATIVE_TOLERANCE * np.maximum(
             1.0, np.maximum(np.abs(value_a), np.abs(value_b))
@@ -375,17 +354,14 @@ def _check_property(name, label, probe_sets, values):
     if not failures:
         return n_held, n_defined, None
     *_, n_classes, index = min(failures)
-    probes = probe_sets[n_classes]
-    pairs = probes.comparisons[label]
-    a, b = pairs.a[index], pairs.b[index]
+    pairs = probe_sets[n_classes].comparisons[label]
+    a_b = [pairs.a[index], pairs.b[index]]  # fancy indexing: copies
     witness = MetaMeasureWitness(
-        measure=name,
-        property=label,
-        matrix_a=probes.matrices[a].copy(),
-        matrix_b=probes.matrices[b].copy(),
-        value_a=float(values[n_classes][a]),
-        value_b=float(values[n_classes][b]),
-        move=pairs.moves[pairs.move[index]],
-        expected=f"f(B) {relation} f(A)",
+        name,
+        label,
+        *probe_sets[n_classes].matrices[a_b],
+        *map(float, values[n_classes][name][a_b]),
+        pairs.moves[pairs.move[index]],
+        f"f(B) {relation} f(A)",
     )
     return n_held, n_defined, witness
