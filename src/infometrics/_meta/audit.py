@@ -159,19 +159,13 @@ LEGEND = (
 
 def cell_texts(audit):
     """What the audit says of each measure and property, in a few words."""
-    import pandas as pd
-
-    cells = pd.DataFrame("n/a", index=audit.table.index, columns=audit.table.columns)
-    for measure, label in itertools.product(*cells.axes):
-        held = audit.table.at[measure, label]
-        share = audit.share_held.at[measure, label]
-        # A failure never rounds to 100%, nor a hit to 0%.
-        share = (
-            ">99%" if share > 0.995 else "<1%" if 0 < share < 0.005 else f"{share:.0%}"
-        )
-        if held is not pd.NA:
-            cells.at[measure, label] = "holds" if held else f"fails: holds in {share}"
-    return cells
+    # A failure never rounds to 100%, nor a hit to 0%.
+    share = audit.share_held.map(
+        lambda s: ">99%" if s > 0.995 else "<1%" if 0 < s < 0.005 else f"{s:.0%}"
+    )
+    held = audit.table.fillna(False).astype(bool)
+    cells = ("fails: holds in " + share).mask(held, "holds")
+    return cells.where(audit.table.notna(), "n/a")
 
 
 # The sizes of a search space as build_probe_sets names them: their minima, and

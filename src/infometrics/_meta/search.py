@@ -1,7 +1,7 @@
 """The audit's search spaces: stacks of distinct matrices and, per property, the
 index pairs ``(a, b)`` it compares, each with a sentence saying how they relate."""
 
-from itertools import permutations
+from itertools import combinations, permutations
 from math import comb
 from typing import NamedTuple
 
@@ -33,16 +33,11 @@ PROPERTIES = {
 
 def compositions(n_cells, max_total, *, min_total=1):
     """Every vector of ``n_cells`` non-negative integers with a sum in the range."""
-    vectors = np.zeros((1, 0), dtype=np.int64)
-    remaining = np.array([max_total], dtype=np.int64)
-    for _ in range(n_cells):
-        # Each partial vector, once per value its remaining budget allows.
-        n_values = remaining + 1
-        parent = np.repeat(np.arange(len(vectors)), n_values)
-        starts = np.repeat(np.cumsum(n_values) - n_values, n_values)
-        value = np.arange(n_values.sum()) - starts
-        vectors = np.column_stack([vectors[parent], value])
-        remaining = remaining[parent] - value
+    # Stars and bars: n_cells bars among max_total + n_cells places; a cell
+    # counts the stars before its bar, those after the last bar are slack.
+    bars = combinations(range(max_total + n_cells), n_cells)
+    bars = np.fromiter(bars, dtype=np.dtype((np.int64, n_cells))).reshape(-1, n_cells)
+    vectors = np.diff(bars, axis=1, prepend=-1) - 1
     return vectors[vectors.sum(axis=1) >= min_total]
 
 
