@@ -119,17 +119,12 @@ class MetaMeasureAudit:
             )
         for (row, column), text in np.ndenumerate(cells.to_numpy()):
             colour = COLOURS[text.split(":")[0]]
-            ax.add_patch(
-                Rectangle((column, row), 1, 1, facecolor=colour, edgecolor="white")
-            )
+            ax.add_patch(Rectangle((column, row), 1, 1, fc=colour, ec="white"))
             text = text.replace(": ", ":\n")
             ax.text(column + 0.5, row + 0.5, text, ha="center", va="center", fontsize=7)
         ax.set(xlim=(0, n_columns), ylim=(n_rows, 0))
-        ax.set_xticks(
-            np.arange(n_columns) + 0.5,
-            [PROPERTIES[c].title for c in cells.columns],
-            fontsize=8,
-        )
+        titles = [PROPERTIES[label].title for label in cells.columns]
+        ax.set_xticks(np.arange(n_columns) + 0.5, titles, fontsize=8)
         ax.set_yticks(np.arange(n_rows) + 0.5, cells.index, fontsize=8)
         ax.xaxis.tick_top()
         ax.tick_params(length=0)
@@ -206,13 +201,11 @@ def meta_measure_audit(
 ) -> MetaMeasureAudit:
     """Check Hu, He & Yuan's meta-measures and two metric axioms, by search.
 
-    Each property compares the measure, oriented so that higher is better, on
-    pairs of matrices: every matrix of a stated kind up to a stated number of
-    samples, seeded random 3- and 4-class cases and the papers' designed
-    matrices. "Held" means no counterexample in that space; each failure comes
-    with its witness. A scikit-learn metric or callable, called once per
-    matrix, searches at most 5, 16, 8 and 5 for the four sizes below. See the
-    "Which measure?" page of the documentation.
+    Each property compares the measure (higher is better) on pairs of matrices,
+    found exhaustively up to a size, at random and in the papers: "held" means
+    no counterexample there; each failure has a witness. A scikit-learn metric
+    or callable, called once per matrix, searches sizes of at most 5, 16, 8 and
+    5. See the "Which measure?" page of the documentation.
 
     Parameters
     ----------
@@ -230,8 +223,7 @@ def meta_measure_audit(
     n_random : int, default=200
         Random 3-class and 4-class matrices and class sizes, each.
     max_samples_3class : int, default=7
-        Feature 1, P1 and P3 also on every 3-class matrix of 1 to this many
-        samples (0 for none).
+        Feature 1, P1 and P3 also on every 3-class matrix of 1 to this many samples.
     undefined : {"raise", "skip"}, default="raise"
         A callable's ``nan``: an error naming the matrix, or left out of the
         comparisons (as for the other measures).

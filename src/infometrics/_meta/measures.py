@@ -23,7 +23,6 @@ SKLEARN_ALIASES = {
     "precision_macro": ("precision_score", {"average": "macro"}),
     "recall_macro": ("recall_score", {"average": "macro"}),
     "jaccard_macro": ("jaccard_score", {"average": "macro"}),
-    "matthews_corrcoef": ("matthews_corrcoef", {}),
     "cohen_kappa": ("cohen_kappa_score", {}),
 }
 
