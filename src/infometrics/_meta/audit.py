@@ -87,16 +87,12 @@ class MetaMeasureAudit:
         short = {label: PROPERTIES[label].short for label in self.table}
         with pd.option_context("display.max_rows", None, "display.width", 250):
             lines = [cell_texts(self).rename(columns=short).to_string(), ""]
-        lines.append(
-            "Columns: "
-            + "; ".join(f"{short[label]} = {label}" for label in self.table)
-            + f". {LEGEND}"
-        )
+        columns = "; ".join(f"{short[label]} = {label}" for label in self.table)
+        lines.append(f"Columns: {columns}. {LEGEND}")
         if self.witnesses:
             lines += ["", "Witnesses:", *map(str, self.witnesses.values())]
-        lines += ["", "Search space:"]
-        for label, row in self.search_space.iterrows():
-            lines += [f"- {label}, {column}: {text}." for column, text in row.items()]
+        space = self.search_space.stack().items()
+        lines += ["", "Search space:", *(f"- {p}, {c}: {t}." for (p, c), t in space)]
         return "\n".join(lines)
 
     def plot(self, *, ax=None):
