@@ -176,11 +176,8 @@ RELATIONS = {
 
 
 def _check_count(value, name, minimum):
-    if (
-        not isinstance(value, numbers.Integral)
-        or isinstance(value, bool)
-        or value < minimum
-    ):
+    integer = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    if not integer or value < minimum:
         raise ValueError(f"{name} must be an integer >= {minimum}; got {value!r}.")
     return int(value)
 

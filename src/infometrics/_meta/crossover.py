@@ -49,12 +49,8 @@ def ni2_crossover_ratio(n_samples: float) -> float:
     >>> round(infometrics.meta.ni2_crossover_ratio(100), 4)
     0.9418
     """
-    if (
-        not isinstance(n_samples, numbers.Real)
-        or isinstance(n_samples, bool)
-        or not np.isfinite(n_samples)
-        or n_samples <= 4
-    ):
+    real = isinstance(n_samples, numbers.Real) and not isinstance(n_samples, bool)
+    if not real or not np.isfinite(n_samples) or n_samples <= 4:
         raise ValueError(
             f"n_samples must be a finite number greater than 4; got {n_samples!r}."
         )
