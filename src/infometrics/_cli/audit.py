@@ -41,7 +41,7 @@ def add_audit_parser(commands):
             default=default,
             metavar="N",
             help=f"{text} (default {default}; at most {SIZES[name][1]} for a "
-            "scikit-learn metric or function, called once per matrix)",
+            "scikit-learn metric or function)",
         )
     audit.add_argument(
         "--skip-undefined",
