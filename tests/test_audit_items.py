@@ -384,8 +384,7 @@ def audit():
     try:
         im.meta.meta_measure_audit(
             ["accuracy_score", "f1_macro", "balanced_accuracy", "matthews_corrcoef"],
-            max_samples_loop=3, max_split_samples_loop=4, n_random_loop=1,
-            max_samples_3class_loop=2,
+            max_samples=3, max_split_samples=4, n_random=1, max_samples_3class=2,
         )
     finally:
         finished.set()
@@ -636,8 +635,8 @@ def test_cli_audit_imports_a_module_from_the_working_directory(tmp_path):
             "infometrics",
             "audit",
             "mymod:f",
-            *("--max-samples-loop", "3", "--max-split-samples-loop", "4"),
-            *("--n-random-loop", "2", "--max-samples-3class-loop", "2"),
+            *("--max-samples", "3", "--max-split-samples", "4"),
+            *("--n-random", "2", "--max-samples-3class", "2"),
         ],
         capture_output=True,
         text=True,

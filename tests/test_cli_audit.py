@@ -13,12 +13,6 @@ SMALL = [
     "12",
     "--n-random",
     "5",
-    "--max-samples-loop",
-    "3",
-    "--max-split-samples-loop",
-    "6",
-    "--n-random-loop",
-    "1",
 ]
 
 
@@ -77,7 +71,7 @@ def test_audit_errors_are_one_line(arguments, message, capsys):
 
 def test_audit_searches_three_class_matrices_and_says_so(capsys):
     """Cohen's kappa is monotone on binary matrices, not on 3-class ones."""
-    options = [*SMALL, "--max-samples-3class", "4", "--max-samples-3class-loop", "0"]
+    options = [*SMALL, "--max-samples-3class", "4"]
     assert main(["audit", "kappa", *options]) == 0
     out = capsys.readouterr().out
     cells = out.splitlines()[1].split()

@@ -37,11 +37,12 @@ SMALL = {
     "n_random": 30,
     "max_samples_3class": 4,
 }
+# For the scikit-learn metrics and callables, called once per matrix.
 SMALL_LOOP = {
-    "max_samples_loop": 5,
-    "max_split_samples_loop": 12,
-    "n_random_loop": 4,
-    "max_samples_3class_loop": 2,
+    "max_samples": 5,
+    "max_split_samples": 12,
+    "n_random": 4,
+    "max_samples_3class": 2,
 }
 MI_GROUP = [f"ni{k}" for k in range(1, 10)]
 DIVERGENCE_AND_CROSS_ENTROPY = [f"ni{k}" for k in range(10, 25)]
@@ -159,10 +160,10 @@ def _ni2(matrix):
 def test_feature_1_matches_a_brute_force_loop(measure, name):
     audit = im.meta.meta_measure_audit(
         {name: measure},
-        max_samples_loop=5,
-        max_split_samples_loop=6,
-        n_random_loop=0,
-        max_samples_3class_loop=0,
+        max_samples=5,
+        max_split_samples=6,
+        n_random=0,
+        max_samples_3class=0,
         undefined="skip",
     )
     held, defined = _brute_force_feature_1(measure, 5)
@@ -347,10 +348,10 @@ def test_sklearn_metrics_see_the_reject_label_as_an_extra_prediction():
     from sklearn.metrics import f1_score, matthews_corrcoef
 
     tiny = {
-        "max_samples_loop": 3,
-        "max_split_samples_loop": 8,
-        "n_random_loop": 2,
-        "max_samples_3class_loop": 0,
+        "max_samples": 3,
+        "max_split_samples": 8,
+        "n_random": 2,
+        "max_samples_3class": 0,
     }
     audit = im.meta.meta_measure_audit(["balanced_accuracy", "f1_macro"], **tiny)
     assert list(audit.table.index) == ["balanced_accuracy", "f1_macro"]

@@ -36,11 +36,7 @@ def test_kappa_and_mcc_fail_feature_1_on_small_three_class_matrices():
         max_samples=6,
         max_split_samples=10,
         n_random=0,
-        max_samples_3class=4,
-        max_samples_loop=6,
-        max_split_samples_loop=6,
-        n_random_loop=0,
-        max_samples_3class_loop=5,
+        max_samples_3class=5,
     )
     for name, samples in (("kappa", 4), ("mcc", 5)):
         assert not audit.table.at[name, "Feature 1"], name
@@ -54,13 +50,13 @@ def test_kappa_and_mcc_fail_feature_1_on_small_three_class_matrices():
     assert after < before - 0.01
     mcc = audit.witness("mcc", "Feature 1")
     assert _numpy_mcc(mcc.matrix_b) < _numpy_mcc(mcc.matrix_a) - 0.01
-    # The stated space: every 3-class augmented matrix (12 cells) up to 4
+    # The stated space: every 3-class augmented matrix (12 cells) up to 5
     # samples, by stars and bars.
     assert (
-        "every 3-class augmented matrix with 1 to 4 samples (1,819)"
+        "every 3-class augmented matrix with 1 to 5 samples (6,187)"
         in (audit.search_space.at["Feature 1", "registry measures (whole stacks)"])
     )
-    assert comb(4 + 12, 12) - 1 == 1819
+    assert comb(5 + 12, 12) - 1 == 6187
 
 
 # Every designed matrix of the papers, which the audit probes too.
@@ -98,10 +94,10 @@ def test_scikit_learn_metrics_through_functools_partial():
     from sklearn.metrics import f1_score, fbeta_score, zero_one_loss
 
     tiny = {
-        "max_samples_loop": 3,
-        "max_split_samples_loop": 8,
-        "n_random_loop": 0,
-        "max_samples_3class_loop": 0,
+        "max_samples": 3,
+        "max_split_samples": 8,
+        "n_random": 0,
+        "max_samples_3class": 0,
     }
     # Named by the function and its options; a loss negated.
     named = im.meta.meta_measure_audit(
@@ -158,7 +154,6 @@ def test_numpy_scalars_are_real_numbers():
         ({"max_split_samples": 10**5}, "max_split_samples"),
         ({"n_random": 10**7}, "n_random"),
         ({"max_samples_3class": 30}, "max_samples_3class"),
-        ({"max_samples_3class_loop": 30}, "max_samples_3class_loop"),
     ],
 )
 def test_a_search_space_too_large_for_memory_is_refused(options, option):
@@ -170,7 +165,7 @@ def test_a_search_space_too_large_for_memory_is_refused(options, option):
 
 def test_witnesses_are_listed_in_table_order():
     audit = im.meta.meta_measure_audit(
-        {"weighted cost": _class_weighted_cost, "ni1": "ni1"}, **SMALL, **SMALL_LOOP
+        {"weighted cost": _class_weighted_cost, "ni1": "ni1"}, **SMALL
     )
     measures = [measure for measure, _ in audit.witnesses]
     assert measures == sorted(measures, key=list(audit.table.index).index)

@@ -833,12 +833,8 @@ AUDIT_SPACE = {
     "max_samples": 6,
     "max_split_samples": 20,
     "n_random": 10,
-    "max_samples_loop": 3,
-    "max_split_samples_loop": 6,
-    "n_random_loop": 2,
     # Small 3-class spaces: the entry is run many times (threads, repeats).
     "max_samples_3class": 4,
-    "max_samples_3class_loop": 3,
 }
 
 

@@ -5,19 +5,15 @@ import os
 import pkgutil
 import sys
 
-from .._meta.audit import meta_measure_audit
+from .._meta.audit import SIZES, meta_measure_audit
 from .errors import UsageError
 
-# The search-space options of meta_measure_audit, each also with "_loop".
+# The search-space options of meta_measure_audit.
 SIZE_HELP = {
     "max_samples": "Feature 1, P1, P3: every binary matrix up to N samples",
     "max_split_samples": "Features 2, 3: every binary class split up to N",
     "n_random": "random 3- and 4-class cases, each",
     "max_samples_3class": "also every 3-class matrix up to N samples",
-}
-FOR_WHOM = {
-    "": "for infometrics measures",
-    "_loop": "for scikit-learn metrics and functions, called once per matrix",
 }
 
 
@@ -37,16 +33,16 @@ def add_audit_parser(commands):
         "a loss first) (default: every infometrics measure)",
     )
     defaults = inspect.signature(meta_measure_audit).parameters
-    for suffix, whom in FOR_WHOM.items():
-        for name, text in SIZE_HELP.items():
-            default = defaults[name + suffix].default
-            audit.add_argument(
-                "--" + (name + suffix).replace("_", "-"),
-                type=int,
-                default=default,
-                metavar="N",
-                help=f"{text}, {whom} (default {default})",
-            )
+    for name, text in SIZE_HELP.items():
+        default = defaults[name].default
+        audit.add_argument(
+            "--" + name.replace("_", "-"),
+            type=int,
+            default=default,
+            metavar="N",
+            help=f"{text} (default {default}; at most {SIZES[name][1]} for a "
+            "scikit-learn metric or function)",
+        )
     audit.add_argument(
         "--skip-undefined",
         action="store_true",
@@ -78,11 +74,7 @@ def _resolve(text):
 
 
 def run_audit(args, out):
-    sizes = {
-        name + suffix: getattr(args, name + suffix)
-        for suffix in FOR_WHOM
-        for name in SIZE_HELP
-    }
+    sizes = {name: getattr(args, name) for name in SIZE_HELP}
     audit = meta_measure_audit(
         [_resolve(text) for text in args.measures] or None,
         **sizes,

@@ -34,12 +34,10 @@ class MetaMeasureAudit:
     ----------
     table : pandas.DataFrame
         Measures by properties: ``True`` where no counterexample was found,
-        ``False`` where one was, ``<NA>`` where the measure was undefined on
-        every matrix compared.
-    share_held : pandas.DataFrame
-        The share of the comparisons (both values defined) where it holds.
-    n_checked : pandas.DataFrame
-        The number of those comparisons.
+        ``False`` where one was, ``<NA>`` where the measure was always undefined.
+    share_held, n_checked : pandas.DataFrame
+        The share of the comparisons (both values defined) where it holds, and
+        their number.
     witnesses : dict
         ``{(measure, property): MetaMeasureWitness}`` for every failure.
     search_space : pandas.DataFrame
@@ -63,10 +61,8 @@ class MetaMeasureAudit:
 
         Parameters
         ----------
-        measure : str
-            A row of :attr:`table`.
-        prop : str
-            A column of :attr:`table`, e.g. ``"Feature 2"``.
+        measure, prop : str
+            A row and a column of :attr:`table`, e.g. ``"ni2", "Feature 2"``.
 
         Returns
         -------
@@ -85,40 +81,27 @@ class MetaMeasureAudit:
         return self.witnesses.get((measure, prop))
 
     def to_text(self) -> str:
-        """The table, every witness and the search space, as text.
-
-        Returns
-        -------
-        text : str
-        """
+        """The table, every witness and the search space, as text."""
         import pandas as pd
 
         short = {label: PROPERTIES[label].short for label in self.table}
         with pd.option_context("display.max_rows", None, "display.width", 250):
             lines = [cell_texts(self).rename(columns=short).to_string(), ""]
-        lines.append(
-            "Columns: "
-            + "; ".join(f"{short[label]} = {label}" for label in self.table)
-            + f". {LEGEND}"
-        )
+        columns = "; ".join(f"{short[label]} = {label}" for label in self.table)
+        lines.append(f"Columns: {columns}. {LEGEND}")
         if self.witnesses:
             lines += ["", "Witnesses:", *map(str, self.witnesses.values())]
-        lines += ["", "Search space:"]
-        for label, row in self.search_space.iterrows():
-            lines += [f"- {label}, {column}: {text}." for column, text in row.items()]
+        space = self.search_space.stack().items()
+        lines += ["", "Search space:", *(f"- {p}, {c}: {t}." for (p, c), t in space)]
         return "\n".join(lines)
 
     def plot(self, *, ax=None):
-        """Draw the table as a grid: measures as rows, properties as columns.
+        """Draw the table as a grid of measures by properties; returns the Axes.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure sized to the table if None.
-
-        Returns
-        -------
-        ax : matplotlib Axes
         """
         from matplotlib.patches import Patch, Rectangle
 
@@ -132,17 +115,12 @@ class MetaMeasureAudit:
             )
         for (row, column), text in np.ndenumerate(cells.to_numpy()):
             colour = COLOURS[text.split(":")[0]]
-            ax.add_patch(
-                Rectangle((column, row), 1, 1, facecolor=colour, edgecolor="white")
-            )
+            ax.add_patch(Rectangle((column, row), 1, 1, fc=colour, ec="white"))
             text = text.replace(": ", ":\n")
             ax.text(column + 0.5, row + 0.5, text, ha="center", va="center", fontsize=7)
         ax.set(xlim=(0, n_columns), ylim=(n_rows, 0))
-        ax.set_xticks(
-            np.arange(n_columns) + 0.5,
-            [PROPERTIES[c].title for c in cells.columns],
-            fontsize=8,
-        )
+        titles = [PROPERTIES[label].title for label in cells.columns]
+        ax.set_xticks(np.arange(n_columns) + 0.5, titles, fontsize=8)
         ax.set_yticks(np.arange(n_rows) + 0.5, cells.index, fontsize=8)
         ax.xaxis.tick_top()
         ax.tick_params(length=0)
@@ -172,27 +150,22 @@ LEGEND = (
 
 def cell_texts(audit):
     """What the audit says of each measure and property, in a few words."""
-    import pandas as pd
-
-    cells = pd.DataFrame("n/a", index=audit.table.index, columns=audit.table.columns)
-    for measure, label in itertools.product(*cells.axes):
-        held = audit.table.at[measure, label]
-        share = audit.share_held.at[measure, label]
-        # A failure never rounds to 100%, nor a hit to 0%.
-        share = (
-            ">99%" if share > 0.995 else "<1%" if 0 < share < 0.005 else f"{share:.0%}"
-        )
-        if held is not pd.NA:
-            cells.at[measure, label] = "holds" if held else f"fails: holds in {share}"
-    return cells
+    # A failure never rounds to 100%, nor a hit to 0%.
+    share = audit.share_held.map(
+        lambda s: ">99%" if s > 0.995 else "<1%" if 0 < s < 0.005 else f"{s:.0%}"
+    )
+    held = audit.table.fillna(False).astype(bool)
+    cells = ("fails: holds in " + share).mask(held, "holds")
+    return cells.where(audit.table.notna(), "n/a")
 
 
-# The sizes of a search space, as build_probe_sets names them, and their minima.
-SIZE_MINIMA = {
-    "max_samples": 1,
-    "max_split_samples": 3,
-    "n_random": 0,
-    "max_samples_3class": 0,
+# The sizes of a search space as build_probe_sets names them: their minima, and
+# the most a measure called once per matrix (a millisecond a call) searches.
+SIZES = {
+    "max_samples": (1, 5),
+    "max_split_samples": (3, 16),
+    "n_random": (0, 8),
+    "max_samples_3class": (0, 5),
 }
 # The relation a property asks of f(B) against f(A), given the tolerance.
 RELATIONS = {
@@ -203,11 +176,8 @@ RELATIONS = {
 
 
 def _check_count(value, name, minimum):
-    if (
-        not isinstance(value, numbers.Integral)
-        or isinstance(value, bool)
-        or value < minimum
-    ):
+    integer = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+    if not integer or value < minimum:
         raise ValueError(f"{name} must be an integer >= {minimum}; got {value!r}.")
     return int(value)
 
@@ -219,31 +189,26 @@ def meta_measure_audit(
     max_split_samples: int = 200,
     n_random: int = 200,
     max_samples_3class: int = 7,
-    max_samples_loop: int = 5,
-    max_split_samples_loop: int = 16,
-    n_random_loop: int = 8,
-    max_samples_3class_loop: int = 5,
     undefined: str = "raise",
     random_state: int = 0,
 ) -> MetaMeasureAudit:
     """Check Hu, He & Yuan's meta-measures and two metric axioms, by search.
 
-    Each property compares the measure, oriented so that higher is better, on
-    pairs of matrices: every matrix of a stated kind up to a stated number of
-    samples, seeded random 3- and 4-class cases and the papers' designed
-    matrices. "Held" means no counterexample in that space; each failure comes
-    with its witness. See the "Which measure?" page of the documentation.
+    Each property compares the measure (higher is better) on pairs of matrices,
+    found exhaustively up to a size, at random and in the papers: "held" means
+    no counterexample there; each failure has a witness. A scikit-learn metric
+    or callable, called once per matrix, searches sizes of at most 5, 16, 8 and
+    5. See the "Which measure?" page of the documentation.
 
     Parameters
     ----------
     measures : str, callable, list or dict, default=None
-        A registry name (a lower-is-better measure is negated and named
-        ``neg_<name>``), a scikit-learn metric by name (``"accuracy_score"``,
-        ``"f1_macro"``, any function of ``sklearn.metrics``) or as a function
-        (it sees the classes ``0 ... m - 1`` and ``-1`` for a rejection), a
-        callable ``f(C) -> float`` of the augmented confusion matrix (higher is
-        better), a list of them, or a dict ``{name: measure}``; None: every
-        measure of :data:`infometrics.measures.MEASURES`.
+        A registry name (a lower-is-better one negated as ``neg_<name>``), a
+        scikit-learn metric by name (``"f1_macro"``, any function of
+        ``sklearn.metrics``) or as a function (it sees the classes ``0 ... m -
+        1`` and ``-1`` for a rejection), a callable ``f(C) -> float`` of the
+        augmented confusion matrix (higher is better), a list of them or a dict
+        ``{name: measure}``; None: every measure of the registry.
     max_samples : int, default=20
         Feature 1, P1 and P3: every binary matrix of 1 to this many samples.
     max_split_samples : int, default=200
@@ -251,14 +216,10 @@ def meta_measure_audit(
     n_random : int, default=200
         Random 3-class and 4-class matrices and class sizes, each.
     max_samples_3class : int, default=7
-        Feature 1, P1 and P3 also on every 3-class matrix of 1 to this many
-        samples (0 for none).
-    max_samples_loop, max_split_samples_loop, n_random_loop, \
-max_samples_3class_loop : int, default=5, 16, 8, 5
-        The same for scikit-learn metrics and callables, called once per matrix.
+        Feature 1, P1 and P3 also on every 3-class matrix of 1 to this many samples.
     undefined : {"raise", "skip"}, default="raise"
-        A callable's ``nan``: an error naming the matrix, or an undefined value
-        left out of the comparisons (as for the other measures).
+        A callable's ``nan``: an error naming the matrix, or left out of the
+        comparisons (as for the other measures).
     random_state : int, default=0
         Seed of the random cases.
 
@@ -269,8 +230,8 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     Raises
     ------
     ValueError
-        Also for a search space too large for memory, or a scikit-learn metric
-        or callable that raises or returns a non-finite value on a matrix.
+        Also for a search space too large for memory, or a measure that raises
+        or returns a non-finite value on a matrix.
 
     See Also
     --------
@@ -294,67 +255,64 @@ max_samples_3class_loop : int, default=5, 16, 8, 5
     import pandas as pd  # here only: the audit's modules import what the core does
 
     given = dict(locals())  # every option by its name, for the checks below
-    resolved = resolve_measures(measures)
-    groups = {}  # column of the search space: (measures, sizes)
-    for column, suffix in (
-        ("registry measures (whole stacks)", ""),
-        ("scikit-learn metrics and callables (one call per matrix)", "_loop"),
-    ):
-        members = [m for m in resolved if (m.kind == "registry") == (suffix == "")]
-        sizes = {
-            name: _check_count(given[name + suffix], name + suffix, minimum)
-            for name, minimum in SIZE_MINIMA.items()
-        }
-        # Before any allocation: a space too large fails here, not in numpy.
-        if members:
-            check_space_size(tuple(sizes.values()), [n + suffix for n in sizes])
-            groups[column] = (members, sizes)
+    sizes = {
+        name: _check_count(given[name], name, minimum)
+        for name, (minimum, _) in SIZES.items()
+    }
+    # Before any allocation: a space too large fails here, not in numpy.
+    check_space_size(sizes)
     random_state = _check_count(random_state, "random_state", 0)
     if undefined not in ("raise", "skip"):
         raise ValueError(f"undefined must be 'raise' or 'skip'; got {undefined!r}.")
+    resolved = resolve_measures(measures)
+    registry = [m for m in resolved if m.kind == "registry"]
+    groups = {  # column of the search space: (measures, sizes)
+        "registry measures (whole stacks)": (registry, sizes),
+        "scikit-learn metrics and callables (one call per matrix)": (
+            [m for m in resolved if m not in registry],
+            {name: min(size, SIZES[name][1]) for name, size in sizes.items()},
+        ),
+    }
     n_designed = sum(map(len, DESIGNED.values()))
     labels, names = list(PROPERTIES), [m.name for m in resolved]
     n_held = pd.DataFrame(0, index=names, columns=labels)
     checked = n_held.copy()
     witnesses, space = {}, {}
-    for column, (members, sizes) in groups.items():
+    for column, (members, space_sizes) in groups.items():
+        if not members:
+            continue
         probe_sets = build_probe_sets(
-            **sizes, rng=np.random.default_rng(random_state), designed=DESIGNED
+            **space_sizes, rng=np.random.default_rng(random_state), designed=DESIGNED
         )
         space[column] = {
-            prop: space_description(prop, tuple(sizes.values()), n_designed)
-            for prop in labels
+            prop: space_description(prop, space_sizes, n_designed) for prop in labels
         }
         values = {
             n_classes: evaluate(members, probes.matrices, undefined)
             for n_classes, probes in probe_sets.items()
         }
-        for name, label in itertools.product([m.name for m in members], labels):
-            own = {n_classes: value[name] for n_classes, value in values.items()}
-            counts = _check_property(name, label, probe_sets, own)
-            n_held.at[name, label], checked.at[name, label], witness = counts
-            if witness is not None:
-                witnesses[name, label] = witness
+        for key in itertools.product([m.name for m in members], labels):
+            counts = _check_property(*key, probe_sets, values)
+            n_held.at[key], checked.at[key], witnesses[key] = counts
     held = (n_held == checked).astype("boolean").mask(checked == 0)
     # Registry measures were checked first: list the witnesses in table order.
     order = itertools.product(names, labels)
-    witnesses = {key: witnesses[key] for key in order if key in witnesses}
+    witnesses = {key: witnesses[key] for key in order if witnesses[key] is not None}
     search_space = pd.DataFrame(space).rename_axis("property")
     return MetaMeasureAudit(held, n_held / checked, checked, witnesses, search_space)
 
 
 def _check_property(name, label, probe_sets, values):
-    """``(n_held, n_defined, witness or None)`` of one property of one measure."""
+    """``(n_held, n_defined, witness or None)`` of one property of one measure;
+    ``values`` is ``{n_classes: {name: values}}``."""
     relation = PROPERTIES[label].relation
     n_held = n_defined = 0
     failures = []  # (n_samples, -violation, n_classes, index), one per shape
     for n_classes, probes in probe_sets.items():
-        pairs = probes.comparisons[label]
-        value_a, value_b = values[n_classes][pairs.a], values[n_classes][pairs.b]
+        pairs, own = probes.comparisons[label], values[n_classes][name]
         # Undefined values (nan, or an infinite loss) are left out.
-        defined = np.isfinite(value_a) & np.isfinite(value_b)
-        value_a = np.where(defined, value_a, 0.0)
-        value_b = np.where(defined, value_b, 0.0)
+        defined = np.isfinite(own[pairs.a]) & np.isfinite(own[pairs.b])
+        value_a, value_b = np.where(defined, [own[pairs.a], own[pairs.b]], 0.0)
         difference = value_b - value_a
         tolerance = RELATIVE_TOLERANCE * np.maximum(
             1.0, np.maximum(np.abs(value_a), np.abs(value_b))
@@ -375,17 +333,14 @@ def _check_property(name, label, probe_sets, values):
     if not failures:
         return n_held, n_defined, None
     *_, n_classes, index = min(failures)
-    probes = probe_sets[n_classes]
-    pairs = probes.comparisons[label]
-    a, b = pairs.a[index], pairs.b[index]
+    pairs = probe_sets[n_classes].comparisons[label]
+    a_b = [pairs.a[index], pairs.b[index]]  # fancy indexing: copies
     witness = MetaMeasureWitness(
-        measure=name,
-        property=label,
-        matrix_a=probes.matrices[a].copy(),
-        matrix_b=probes.matrices[b].copy(),
-        value_a=float(values[n_classes][a]),
-        value_b=float(values[n_classes][b]),
-        move=pairs.moves[pairs.move[index]],
-        expected=f"f(B) {relation} f(A)",
+        name,
+        label,
+        *probe_sets[n_classes].matrices[a_b],
+        *map(float, values[n_classes][name][a_b]),
+        pairs.moves[pairs.move[index]],
+        f"f(B) {relation} f(A)",
     )
     return n_held, n_defined, witness

@@ -1,7 +1,6 @@
 """The papers' designed matrices, which the audit probes (rows true classes, last
 column rejections; the tests keep their own copy, with the published values)."""
 
-# Every designed matrix, by number of classes.
 DESIGNED = {
     2: [
         # Hu, He & Yuan (2012), Table 4, M1-M6, the large class first: one error

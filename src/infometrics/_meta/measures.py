@@ -1,5 +1,4 @@
-"""The measures an audit takes, oriented so that higher is better: registry
-measures on whole stacks, scikit-learn metrics and callables one matrix at a time."""
+"""The audited measures, oriented so that higher is better, and their values."""
 
 import contextlib
 import functools
@@ -24,7 +23,6 @@ SKLEARN_ALIASES = {
     "precision_macro": ("precision_score", {"average": "macro"}),
     "recall_macro": ("recall_score", {"average": "macro"}),
     "jaccard_macro": ("jaccard_score", {"average": "macro"}),
-    "matthews_corrcoef": ("matthews_corrcoef", {}),
     "cohen_kappa": ("cohen_kappa_score", {}),
 }
 
@@ -44,7 +42,7 @@ class AuditedMeasure:
 def _labels_metric(function, kwargs, label, name):
     """A scikit-learn metric, negated when its name says loss (_loss, _error)."""
     sign = -1.0 if function.__name__.endswith(("_loss", "_error")) else 1.0
-    name = name or (label if sign > 0 else f"neg_{label}")
+    name = name or ("" if sign > 0 else "neg_") + label
     return AuditedMeasure(name, "labels", function, dict(kwargs), sign)
 
 
@@ -166,18 +164,17 @@ def _evaluate_one_by_one(measure, matrices, undefined):
     """Values of a labels metric or matrix callable, one call per matrix."""
     import sklearn
 
-    values = np.empty(len(matrices))
-    labels = measure.kind == "labels"
-    with _metric_warnings_ignored() if labels else contextlib.nullcontext():
-        for index, matrix in enumerate(matrices):
-            # After the first, checked call, scikit-learn's checks are off
-            # (thread-locally): the later calls pass the same kind of labels.
-            fast = sklearn.config_context(
-                assume_finite=True, skip_parameter_validation=True
-            )
-            with fast if labels and index else contextlib.nullcontext():
-                values[index] = _checked_value(measure, matrix, undefined)
-    return values
+    labels, plain = measure.kind == "labels", contextlib.nullcontext()
+    with _metric_warnings_ignored() if labels else plain:
+        values = [_checked_value(measure, matrices[0], undefined)]
+        # After the first, checked call, scikit-learn's checks are off
+        # (thread-locally): the later calls pass the same kind of labels.
+        fast = sklearn.config_context(
+            assume_finite=True, skip_parameter_validation=True
+        )
+        with fast if labels else plain:
+            values += [_checked_value(measure, m, undefined) for m in matrices[1:]]
+    return np.array(values)
 
 
 def _checked_value(measure, matrix, undefined):

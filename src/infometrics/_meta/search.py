@@ -1,7 +1,7 @@
 """The audit's search spaces: stacks of distinct matrices and, per property, the
 index pairs ``(a, b)`` it compares, each with a sentence saying how they relate."""
 
-from itertools import permutations
+from itertools import combinations, permutations
 from math import comb
 from typing import NamedTuple
 
@@ -33,16 +33,11 @@ PROPERTIES = {
 
 def compositions(n_cells, max_total, *, min_total=1):
     """Every vector of ``n_cells`` non-negative integers with a sum in the range."""
-    vectors = np.zeros((1, 0), dtype=np.int64)
-    remaining = np.array([max_total], dtype=np.int64)
-    for _ in range(n_cells):
-        # Each partial vector, once per value its remaining budget allows.
-        n_values = remaining + 1
-        parent = np.repeat(np.arange(len(vectors)), n_values)
-        starts = np.repeat(np.cumsum(n_values) - n_values, n_values)
-        value = np.arange(n_values.sum()) - starts
-        vectors = np.column_stack([vectors[parent], value])
-        remaining = remaining[parent] - value
+    # Stars and bars: n_cells bars among max_total + n_cells places; a cell
+    # counts the stars before its bar, those after the last bar are slack.
+    bars = combinations(range(max_total + n_cells), n_cells)
+    bars = np.fromiter(bars, dtype=np.dtype((np.int64, n_cells))).reshape(-1, n_cells)
+    vectors = np.diff(bars, axis=1, prepend=-1) - 1
     return vectors[vectors.sum(axis=1) >= min_total]
 
 
@@ -51,18 +46,14 @@ def n_compositions(n_cells, max_total, *, min_total=1):
     return comb(max_total + n_cells, n_cells) - comb(min_total - 1 + n_cells, n_cells)
 
 
-class Comparisons(NamedTuple):
-    """Index pairs ``(a, b)``, each with its sentence ``moves[move]``."""
-
+class Comparisons(NamedTuple):  # index pairs (a, b), each with moves[move]
     a: np.ndarray
     b: np.ndarray
     move: np.ndarray
     moves: list
 
 
-class ProbeSet(NamedTuple):
-    """Distinct matrices of one shape and the comparisons of every property."""
-
+class ProbeSet(NamedTuple):  # distinct matrices of one shape, their comparisons
     matrices: np.ndarray
     comparisons: dict
     n_samples: np.ndarray
@@ -72,9 +63,7 @@ class _Builder:
     """Collects matrices (deduplicated at the end) and index pairs."""
 
     def __init__(self, n_classes):
-        self.n_classes = n_classes
-        self.blocks = []
-        self.n_rows = 0
+        self.n_classes, self.blocks, self.n_rows = n_classes, [], 0
         self.pairs = {label: [] for label in PROPERTIES}
 
     def add(self, matrices):
@@ -155,8 +144,7 @@ def _matrix_properties(builder, stack):
 
 
 def _split_properties(builder, sizes):
-    """Features 2 and 3 around the exact classifications of class sizes
-    ``sizes`` (shape ``(n, m)``, every entry at least 1)."""
+    """Features 2 and 3 around the exact classifications of ``sizes`` (n, m)."""
     m = builder.n_classes
     exact = np.zeros((len(sizes), m, m + 1), dtype=np.int64)
     exact[:, np.arange(m), np.arange(m)] = sizes
@@ -221,42 +209,35 @@ def random_matrices(rng, n_classes, n_matrices, *, max_samples=60):
 def build_probe_sets(
     *, max_samples, max_split_samples, n_random, rng, designed, max_samples_3class=0
 ):
-    """``{n_classes: ProbeSet}`` of the audit's options (``designed``:
-    ``{n_classes: matrices}``, the papers' matrices)."""
-    probe_sets = {}
-    for m in (2, 3, 4):
-        builder = _Builder(m)
-        if m == 2:
-            _matrix_properties(builder, compositions(6, max_samples).reshape(-1, 2, 3))
-            _split_properties(builder, binary_splits(max_split_samples))
-        if m == 3 and max_samples_3class > 0:
-            stack = compositions(12, max_samples_3class).reshape(-1, 3, 4)
-            _matrix_properties(builder, stack)
-        if m > 2 and n_random > 0:
-            _matrix_properties(builder, random_matrices(rng, m, n_random))
-            sizes = rng.integers(1, 61, size=(n_random, m))
-            _split_properties(builder, sizes)
-            # Theorem 1's witnesses, for P1: every exact classification of these
-            # sizes with cyclically relabelled predictions.
-            swapped = np.zeros((n_random, m, m + 1), dtype=np.int64)
-            swapped[:, np.arange(m), (np.arange(m) + 1) % m] = sizes
-            _not_exact_pairs(builder, swapped, builder.add(swapped))
-        if m in designed:
-            _matrix_properties(builder, np.asarray(designed[m], dtype=np.int64))
-        if builder.blocks:
-            probe_sets[m] = builder.build()
-    return probe_sets
+    """``{n_classes: ProbeSet}``; ``designed`` is ``{n_classes: matrices}``."""
+    builders = {m: _Builder(m) for m in (2, 3, 4)}
+    _matrix_properties(builders[2], compositions(6, max_samples).reshape(-1, 2, 3))
+    _split_properties(builders[2], binary_splits(max_split_samples))
+    if max_samples_3class > 0:
+        stack = compositions(12, max_samples_3class).reshape(-1, 3, 4)
+        _matrix_properties(builders[3], stack)
+    for m in (3, 4) if n_random > 0 else ():
+        _matrix_properties(builders[m], random_matrices(rng, m, n_random))
+        sizes = rng.integers(1, 61, size=(n_random, m))
+        _split_properties(builders[m], sizes)
+        # Theorem 1's witnesses, for P1: every exact classification of these
+        # sizes with cyclically relabelled predictions.
+        swapped = np.zeros((n_random, m, m + 1), dtype=np.int64)
+        swapped[:, np.arange(m), (np.arange(m) + 1) % m] = sizes
+        _not_exact_pairs(builders[m], swapped, builders[m].add(swapped))
+    for m, matrices in designed.items():
+        _matrix_properties(builders[m], np.asarray(matrices, dtype=np.int64))
+    return {m: builder.build() for m, builder in builders.items() if builder.blocks}
 
 
 def _space_counts(sizes):
-    """Binary matrices, binary splits, random cases and 3-class matrices."""
-    max_samples, max_split_samples, n_random, max_samples_3class = sizes
-    return [
-        n_compositions(6, max_samples),
-        comb(max_split_samples, 2),
-        4 * n_random,
-        n_compositions(12, max_samples_3class),
-    ]
+    """How many base cases each size option yields (stars and bars)."""
+    return {
+        "max_samples": n_compositions(6, sizes["max_samples"]),
+        "max_split_samples": comb(sizes["max_split_samples"], 2),
+        "n_random": 4 * sizes["n_random"],
+        "max_samples_3class": n_compositions(12, sizes["max_samples_3class"]),
+    }
 
 
 # Every base matrix of a search costs about a kilobyte (its moved copies, the
@@ -264,39 +245,38 @@ def _space_counts(sizes):
 MAX_MATRICES = 3_000_000
 
 
-def check_space_size(sizes, names):
+def check_space_size(sizes):
     """Refuse a search space too large for memory, naming the option to lower."""
     counts = _space_counts(sizes)
-    if sum(counts) <= MAX_MATRICES:
-        return
-    largest = counts.index(max(counts))
-    kind = ("binary matrices", "binary splits", "random cases", "3-class matrices")
-    raise ValueError(
-        f"The search space is too large: {sum(counts):,} matrices and class "
-        f"splits, {counts[largest]:,} of them {kind[largest]} from "
-        f"{names[largest]}={sizes[largest]}; at most {MAX_MATRICES:,} fit in "
-        f"memory (about 1 GB a million). Lower {names[largest]}."
-    )
+    name = max(counts, key=counts.get)
+    if sum(counts.values()) > MAX_MATRICES:
+        raise ValueError(
+            f"The search space is too large: {sum(counts.values()):,} matrices "
+            f"and class splits, {counts[name]:,} of them from {name}="
+            f"{sizes[name]}; at most {MAX_MATRICES:,} fit in memory (about 1 GB "
+            f"a million). Lower {name}."
+        )
 
 
 def space_description(prop, sizes, n_designed):
     """What a property was checked on, with the closed-form counts."""
-    max_samples, max_split_samples, n_random, max_samples_3class = sizes
-    n_binary, n_splits, _, n_3class = _space_counts(sizes)
+    counts, n_random = _space_counts(sizes), sizes["n_random"]
     if not prop.startswith(("Feature 1", "P")):
         return (
-            f"every binary class split with 2 to {max_split_samples} samples "
-            f"({n_splits:,}) and {n_random} random 3- and 4-class size vectors"
+            f"every binary class split with 2 to {sizes['max_split_samples']} "
+            f"samples ({counts['max_split_samples']:,}) and {n_random} random 3- "
+            "and 4-class size vectors"
         )
     three = (
-        f"every 3-class augmented matrix with 1 to {max_samples_3class} samples "
-        f"({n_3class:,}), "
-        if max_samples_3class
+        f"every 3-class augmented matrix with 1 to {sizes['max_samples_3class']} "
+        f"samples ({counts['max_samples_3class']:,}), "
+        if sizes["max_samples_3class"]
         else ""
     )
     theorem_1 = ", and Theorem 1's relabelled exact classifications"
     return (
-        f"every binary augmented matrix with 1 to {max_samples} samples "
-        f"({n_binary:,}), {three}{n_random} random 3-class and {n_random} random "
-        f"4-class matrices and the {n_designed} designed matrices of the papers"
+        f"every binary augmented matrix with 1 to {sizes['max_samples']} samples "
+        f"({counts['max_samples']:,}), {three}{n_random} random 3-class and "
+        f"{n_random} random 4-class matrices and the {n_designed} designed "
+        "matrices of the papers"
     ) + (theorem_1 if prop == "P1 identity" else "")
