@@ -32,19 +32,11 @@ _SIDE_PLACES = (
 )
 
 
-def _wrapped(label, width=24):
-    """``label`` in lines of ``width`` characters, broken at spaces, ``,._-(``."""
-    if len(label) <= width:
-        return label
-    lines, line = [], ""
-    for piece in re.split(r"(?<=[\s,._-])|(?=\()", label):
-        if line and len(line) + len(piece) > width:
-            lines.append(line.rstrip())
-            line = piece.lstrip()
-        else:
-            line += piece
-    lines.append(line.rstrip())
-    return "\n".join(lines)
+def _wrapped(label):
+    """``label`` in lines of at most 24 characters, broken after a space or one
+    of ``,._-`` or before ``(`` (a longer word is cut)."""
+    lines = re.findall(r".{1,24}(?:(?<=[\s,._-])|(?=\()|$)|.{24}", label, re.S)
+    return "\n".join(line.strip() for line in lines)
 
 
 def _position(coordinates):
@@ -56,8 +48,6 @@ def _position(coordinates):
 class EntropyTriangleDisplay(PointsDisplay):
     """The entropy triangle (a de Finetti diagram) of one or more classifiers.
 
-    Vertices: ``VI' = 1`` (no information transferred, bottom left), ``2MI' = 1``
-    (ideal classifier, bottom right) and ``ΔH' = 1`` (degenerate marginals, top).
     See the user guide, section "Which measure answers which question".
 
     Parameters
@@ -67,21 +57,16 @@ class EntropyTriangleDisplay(PointsDisplay):
 
     Attributes
     ----------
-    ax_, figure_ : matplotlib Axes and Figure
-    points_ : dict of str to matplotlib Line2D
-    marginal_points_ : dict of str to tuple of Line2D
-        The ``x`` and ``y`` marginal points, when ``extended``.
-    grid_lines_ : list of matplotlib Line2D
-    vertex_labels_, side_labels_ : list of matplotlib Text
-        Empty when zoomed.
-    legend_ : matplotlib Legend or None
+    ax_, figure_, legend_ : matplotlib Axes, Figure and Legend (or None)
+    points_, marginal_points_ : dict of str to matplotlib Line2D
+        Each joint point, and its marginal points (``extended``).
+    grid_lines_, vertex_labels_, side_labels_ : list of matplotlib artists
+        The labels are empty when zoomed.
     top_axis_ : matplotlib secondary axis or None
         When zoomed, the axis labelling the ``VI'`` grid lines.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from infometrics.plotting import EntropyTriangleDisplay
     >>> display = EntropyTriangleDisplay.from_confusion_matrices(
     ...     {"a": [[15, 0, 5], [0, 15, 5], [0, 0, 20]],
@@ -106,11 +91,9 @@ class EntropyTriangleDisplay(PointsDisplay):
         ax : matplotlib Axes, default=None
             A new figure if None.
         extended : bool, default=False
-            Also draw the marginal points (``x``: ▲, ``y``: ▼) joined to the
-            joint point.
+            Also draw the marginal points (``x``: ▲, ``y``: ▼).
         zoom : bool, default=False
-            Fit the view to the points, the grid lines (every 0.1 of each
-            coordinate, finer when zoomed) labelled on three axes.
+            Fit the view to the points, a finer grid labelled on three axes.
         legend : bool, default=True
             False for a second panel of the same classifiers.
 
@@ -174,8 +157,7 @@ class EntropyTriangleDisplay(PointsDisplay):
         return self._finish(ax)
 
     def _clear_apex_label(self, ax):
-        """Widen the view to the left until the legend hides neither the apex
-        label nor the left side's label."""
+        """Widen the view leftwards until the legend hides no upper label."""
         from matplotlib.path import Path
 
         for _ in range(20):

@@ -20,9 +20,9 @@ def _levels_in_view(highest):
 class InformationCoverageDisplay(PointsDisplay):
     """Information coverage plot: r(S|T) on x, f(T;S) on y (Holt et al.).
 
-    The perfect classifier is at ``(0, 1)``; dashed iso-lines join points of
-    equal erroneous information ``S_I / H(T) = 1 - f + r``. See the user
-    guide, section "Which measure answers which question".
+    Dashed iso-lines join points of equal erroneous information
+    ``S_I / H(T) = 1 - f + r``. See the user guide, section "Which measure
+    answers which question".
 
     Parameters
     ----------
@@ -42,8 +42,6 @@ class InformationCoverageDisplay(PointsDisplay):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from infometrics.plotting import InformationCoverageDisplay
     >>> display = InformationCoverageDisplay.from_confusion_matrices(
     ...     {"A": [[40, 5, 5], [3, 45, 2]], "B": [[30, 20, 0], [10, 40, 0]]}
@@ -88,10 +86,8 @@ class InformationCoverageDisplay(PointsDisplay):
             As in :func:`augmented_confusion_matrix`.
         n_resamples, random_state : int, default=0 and None
             Bootstrap resamples of the samples for the spread (0: none).
-        ax, **kwargs
-            Passed to :meth:`plot`.
-        name : str, default=None
-            Legend entry; "classifier" by default.
+        ax, name, **kwargs
+            As in :meth:`plot`; ``name`` is the legend entry.
 
         Returns
         -------
@@ -210,8 +206,8 @@ class InformationCoverageDisplay(PointsDisplay):
         ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
 
     def _draw_frame(self, ax, iso_levels):
-        """Iso-lines labelled where farthest from the points, and the perfect
-        point; an earlier call's are replaced."""
+        """Iso-lines labelled far from the points, and the perfect point."""
+        # An earlier call's frame is replaced.
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
         (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()

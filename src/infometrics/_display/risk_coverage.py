@@ -29,27 +29,23 @@ def _steps(ax, coverage, selective_risk, label, area, **line_kw):
 class RiskCoverageDisplay(Display):
     """Risk-coverage curve: selective risk against coverage, with its AURC.
 
-    Drawn as steps, whose area is the AURC; ``ax=display.ax_`` puts several
-    classifiers on one axes. A :class:`RejectOptionClassifier` is scored on its
-    predictions before rejection. See the user guide, section "Selective
-    classification".
+    Drawn as steps, whose area is the AURC; a :class:`RejectOptionClassifier`
+    is scored on its predictions before rejection. See the user guide, section
+    "Selective classification".
 
     Parameters
     ----------
     coverage, selective_risk : ndarray of shape (n_thresholds,)
         As :func:`risk_coverage_curve` returns them.
-    aurc : float, default=None
+    aurc, name : float and str, default=None
         Shown in the legend.
-    name : str, default=None
-        Legend entry.
     oracle_coverage, oracle_selective_risk, oracle_aurc : default=None
         The same for the best ranking of the same predictions.
 
     Attributes
     ----------
     line_, oracle_line_ : matplotlib Line2D (None without the oracle)
-    legend_ : matplotlib Legend
-    ax_, figure_ : matplotlib Axes and Figure
+    ax_, figure_, legend_ : matplotlib Axes, Figure and Legend
 
     See Also
     --------
@@ -57,8 +53,6 @@ class RiskCoverageDisplay(Display):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from infometrics.plotting import RiskCoverageDisplay
     >>> display = RiskCoverageDisplay.from_predictions(
     ...     [0, 1, 1, 0, 1], [0, 1, 0, 1, 1],
@@ -152,8 +146,7 @@ class RiskCoverageDisplay(Display):
         name : str, default=None
             Legend entry; the display's ``name``, else "classifier".
         plot_oracle : bool, default=False
-            Also draw the curve of the best ranking of the same predictions
-            (every correct sample first).
+            Also draw the curve of the best ranking (every correct sample first).
         xscale : {"linear", "sqrt"}, default="linear"
             ``"sqrt"`` spreads the high-coverage end.
         **kwargs : dict
