@@ -32,7 +32,6 @@ def _axes(ax):
 class Display:
     """scikit-learn's Display conventions: ``from_estimator`` and the drawn axes."""
 
-    # The title stays empty unless a name is given (the confusion matrix).
     _names_the_estimator = True
 
     @classmethod

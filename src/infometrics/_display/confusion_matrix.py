@@ -5,8 +5,7 @@ import numpy as np
 from .._measures.validation import check_confusion_matrix
 from .common import Display, _axes, _check_choice, _literal
 
-# The gap, in cells, between the classes' columns and the reject column.
-_REJECT_GAP = 0.35
+_REJECT_GAP = 0.35  # in cells, between the classes' columns and the reject one
 
 
 def _one_matrix(confusion_matrix):
@@ -116,7 +115,6 @@ im_kw, text_kw
             **(im_kw or {}),
         }
         edge = n_classes - 0.5
-        # Column positions: the classes, then the reject column after a gap.
         x_of = [*range(n_classes), *[n_classes + _REJECT_GAP] * has_reject]
         blocks = [(counts[:, :n_classes], cmap, -0.5, edge)]
         if has_reject:

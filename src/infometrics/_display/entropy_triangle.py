@@ -138,7 +138,6 @@ class EntropyTriangleDisplay(PointsDisplay):
             title = f"Entropy triangle, zoomed (grid every {view['grid_step']:g})"
             ax.set_title(title, fontsize="medium", pad=3)
             if legend:
-                # Below the axes when the layout makes room: never off the figure.
                 self.legend_ = _legend(ax, below_offset=0.12, ncol=2)
         else:
             ax.set_xlim(-0.2, 1.2)

@@ -206,8 +206,7 @@ class InformationCoverageDisplay(PointsDisplay):
         ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
 
     def _draw_frame(self, ax, iso_levels):
-        """Iso-lines labelled far from the points, and the perfect point."""
-        # An earlier call's frame is replaced.
+        """Iso-lines labelled off the points, the perfect point; earlier ones go."""
         for artist in getattr(ax, "_infometrics_coverage_frame", []):
             artist.remove()
         (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()

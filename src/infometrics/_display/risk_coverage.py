@@ -92,7 +92,6 @@ class RiskCoverageDisplay(Display):
         confidence=None,
         sample_weight=None,
         plot_oracle=False,
-        xscale="linear",
         ax=None,
         name=None,
         **kwargs,
@@ -103,7 +102,7 @@ class RiskCoverageDisplay(Display):
         ----------
         y_true, y_pred, confidence, sample_weight
             As in :func:`risk_coverage_curve` (``confidence`` is required).
-        plot_oracle, xscale, ax, name, **kwargs
+        plot_oracle, ax, name, **kwargs
             As in :meth:`plot`.
 
         Returns
@@ -127,7 +126,7 @@ class RiskCoverageDisplay(Display):
             fields[prefix + "selective_risk"] = points.selective_risk
             fields[prefix + "aurc"] = curve_readings(points)[0]
         display = cls(name=name or "classifier", **fields)
-        return display.plot(ax=ax, plot_oracle=plot_oracle, xscale=xscale, **kwargs)
+        return display.plot(ax=ax, plot_oracle=plot_oracle, **kwargs)
 
     @staticmethod
     def _predict(estimator, X, y, kwargs):
@@ -177,8 +176,8 @@ class RiskCoverageDisplay(Display):
             self.oracle_line_ = _steps(ax, *oracle, ls=":", lw=1.2, color=color)
         _set_rate_axis(ax, scale=xscale, kind="coverage")
         # Every curve on the axes in view (earlier calls fixed the limits).
-        top = ax.dataLim.y1 if np.isfinite(ax.dataLim.y1) else 0.0
-        top = top if top > 0 else 1.0
+        top = ax.dataLim.y1
+        top = top if np.isfinite(top) and top > 0 else 1.0
         # A little below 0: zero-risk steps stay visible above the frame.
         ax.set_ylim(-0.03 * top, 1.05 * top)
         ax.set_ylabel("selective risk (errors among accepted)")
