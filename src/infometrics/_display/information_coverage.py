@@ -33,12 +33,10 @@ class InformationCoverageDisplay(PointsDisplay):
 
     Attributes
     ----------
-    ax_, figure_ : matplotlib Axes and Figure
+    ax_, figure_, legend_ : matplotlib Axes, Figure and Legend
     points_, spread_ : dict of str to matplotlib artist
         Each classifier's point, and its spread's scatter.
-    iso_lines_, iso_labels_ : list of Line2D and of Text
-    perfect_point_ : Line2D
-    legend_ : matplotlib Legend
+    iso_lines_, iso_labels_, perfect_point_ : matplotlib Line2D and Text
 
     Examples
     --------
@@ -99,10 +97,8 @@ class InformationCoverageDisplay(PointsDisplay):
             "reject_label": reject_label,
             "sample_weight": sample_weight,
         }
-        matrix = augmented_confusion_matrix(y_true, y_pred, **options)
-        display = cls({name: cls._point(matrix)})
-        display._spread_label = "bootstrap resamples"
-        if n_resamples:
+        spread = {}
+        if n_resamples:  # the bootstrap checks the labels and gives the point too
             keys = ["false_info_ratio", "info_completeness"]
             intervals = bootstrap_measures_from_predictions(
                 y_true,
@@ -112,8 +108,12 @@ class InformationCoverageDisplay(PointsDisplay):
                 random_state=random_state,
                 **options,
             )
-            cloud = np.column_stack([intervals[k].distribution for k in keys])
-            display.spread[name] = cloud
+            point = tuple(intervals[k].estimate for k in keys)
+            spread[name] = np.column_stack([intervals[k].distribution for k in keys])
+        else:
+            point = cls._point(augmented_confusion_matrix(y_true, y_pred, **options))
+        display = cls({name: point}, spread=spread)
+        display._spread_label = "bootstrap resamples"
         return display.plot(ax=ax, **kwargs)
 
     @classmethod
