@@ -129,16 +129,12 @@ im_kw, text_kw
             ax.figure.colorbar(self.im_, ax=ax)
         names = [*labels, *["rejected"] * has_reject]
         # Class names are data: drawn literally, never as mathtext.
-        ax.set_xticks(x_of, [_literal(name) for name in names])
+        ax.set_xticks(x_of, [_literal(n) for n in names], rotation=xticks_rotation)
         ax.set_yticks(range(n_classes), [_literal(label) for label in labels])
-        ax.set_xlim(-0.5, x_of[-1] + 0.5)
-        ax.set_ylim(edge, -0.5)
-        ax.set_xlabel("Predicted label")
-        ax.set_ylabel("True label")
+        ax.set(xlim=(-0.5, x_of[-1] + 0.5), ylim=(edge, -0.5))
+        ax.set(xlabel="Predicted label", ylabel="True label")
         for label in ax.get_xticklabels():
-            label.set_rotation(xticks_rotation)
-            # Slanted names end under their column.
-            if label.get_rotation() not in (0.0, 90.0):
+            if label.get_rotation() % 90:  # slanted names end under their column
                 label.set(horizontalalignment="right", rotation_mode="anchor")
         self.text_ = None
         if include_values:

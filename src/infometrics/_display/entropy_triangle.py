@@ -102,8 +102,7 @@ class EntropyTriangleDisplay(PointsDisplay):
         self : EntropyTriangleDisplay
         """
         ax = _axes(ax)
-        corners = np.array([[0, 0], [1, 0], [0.5, _SQRT3_2], [0, 0]])
-        ax.plot(corners[:, 0], corners[:, 1], color="black", linewidth=1.2)
+        ax.plot([0, 1, 0.5, 0], [0, 0, _SQRT3_2, 0], color="black", linewidth=1.2)
         joint = {name: _position(t) for name, t in self.triangles.items()}
         marginal = {
             name: (_position(t.x), _position(t.y)) for name, t in self.triangles.items()
@@ -140,8 +139,7 @@ class EntropyTriangleDisplay(PointsDisplay):
             if legend:
                 self.legend_ = _legend(ax, below_offset=0.12, ncol=2)
         else:
-            ax.set_xlim(-0.2, 1.2)
-            ax.set_ylim(-0.2, _SQRT3_2 + 0.12)
+            ax.set(xlim=(-0.2, 1.2), ylim=(-0.2, _SQRT3_2 + 0.12))
             ax.axis("off")
             ax.set_title("Entropy triangle")
             if legend:
@@ -208,8 +206,7 @@ def _zoom_view(points):
 def _zoom_axes(ax, view):
     """Set the view and label the three axes for it; returns the top axis."""
     (x_low, x_high), (y_low, y_high) = view["x"], view["y"]
-    ax.set_xlim(x_low, x_high)
-    ax.set_ylim(y_low, y_high)
+    ax.set(xlim=view["x"], ylim=view["y"])
     step = view["label_step"]
     levels = np.round(np.arange(0.0, 1.0 + step / 2, step), 2)
     # Ticks too near a corner would hang their label over the edge.

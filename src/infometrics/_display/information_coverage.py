@@ -201,8 +201,7 @@ class InformationCoverageDisplay(PointsDisplay):
             f_low = max(0.0, float(data[:, 1].min()) - 0.15 * (1 - data[:, 1].min()))
             f_low = min(f_low, 0.9)
         # Margins so that the star at (0, 1) is not cut by the frame.
-        ax.set_xlim(-0.04 * r_high, r_high)
-        ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
+        ax.set(xlim=(-0.04 * r_high, r_high), ylim=(f_low, 1 + 0.05 * (1 - f_low)))
 
     def _draw_frame(self, ax, iso_levels, data):
         """Iso-lines labelled off the points ``data``, and the perfect point."""

@@ -215,13 +215,10 @@ class RejectCurveDisplay(Display):
                 f"threshold {self.threshold:.3g} (rejects {rejects:.1%})"
             )
             # A later display's threshold in its first line's colour.
-            color = next(iter(self.lines_.values())).get_color()
+            first = next(iter(self.lines_.values())).get_color()
+            color = first if shared["entries"] else "black"
             drawn["threshold"] = self.threshold_line_ = ax.axvline(
-                positions[index],
-                color=color if shared["entries"] else "black",
-                linestyle=":",
-                linewidth=1.0,
-                label=labels["threshold"],
+                positions[index], color=color, ls=":", lw=1.0, label=labels["threshold"]
             )
         entries = shared["entries"]
         entries.append((self.name, drawn, labels))
