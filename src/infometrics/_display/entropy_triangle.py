@@ -222,8 +222,11 @@ def _zoom_axes(ax, view):
     # ΔH' = d is the horizontal line y = d * sqrt(3) / 2.
     ax.set_yticks(*ticks(levels * _SQRT3_2, y_low, y_high - inset))
     ax.set_ylabel("ΔH' (horizontal grid lines)")
-    # VI' = b meets the top edge at x = 1 - b - y_high / sqrt(3).
-    top_axis = ax.secondary_xaxis("top")
+    # VI' = b meets the top edge at x = 1 - b - y_high / sqrt(3); an earlier
+    # call's top axis, labelled for its own top edge, goes.
+    if getattr(ax, "_infometrics_top_axis", None) is not None:
+        ax._infometrics_top_axis.remove()
+    top_axis = ax._infometrics_top_axis = ax.secondary_xaxis("top")
     top_axis.set_xticks(*ticks(1 - levels - y_high / np.sqrt(3.0)))
     top_axis.set_xlabel("VI' (grid lines falling to the right)")
     for axis in (ax.xaxis, ax.yaxis, top_axis.xaxis):
