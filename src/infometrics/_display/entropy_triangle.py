@@ -107,9 +107,11 @@ class EntropyTriangleDisplay(PointsDisplay):
         marginal = {
             name: (_position(t.x), _position(t.y)) for name, t in self.triangles.items()
         }
-        if zoom:
+        if zoom:  # around the points of every zoomed call on these axes
             shown = [*joint.values(), *(sum(marginal.values(), ()) if extended else ())]
+            shown = [*getattr(ax, "_infometrics_zoomed", []), *shown]
             view = _zoom_view(shown)
+            ax._infometrics_zoomed = shown
         step = view["grid_step"] if zoom else 0.1
         self.grid_lines_ = _draw_grid(ax, step, ticks=not zoom)
         # Out-of-view text would still stretch a "tight" saved figure.
