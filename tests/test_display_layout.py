@@ -267,3 +267,30 @@ def test_shared_reject_curves_keep_their_axis_labels_whole(iris, layout):
     for axes in (display.ax_, display.lower_ax_):
         label = axes.yaxis.label
         assert _inside(_drawn_extent(label), display.figure_.bbox), label.get_text()
+
+
+def test_a_second_zoomed_triangle_on_the_axes_replaces_the_top_axis():
+    # The top axis' VI' ticks are placed for one view's top edge.
+    _, ax = plt.subplots()
+    triangle = im.plotting.EntropyTriangleDisplay
+    triangle.from_confusion_matrices({"A": [[40, 5, 5], [3, 45, 2]]}, ax=ax, zoom=True)
+    second = triangle.from_confusion_matrices(
+        {"B": [[30, 20, 0], [10, 40, 0]]}, ax=ax, zoom=True
+    )
+    assert ax.child_axes == [second.top_axis_]
+
+
+def test_zoomed_triangles_on_one_axes_keep_every_point_in_view():
+    _, ax = plt.subplots()
+    triangle = im.plotting.EntropyTriangleDisplay
+    first = triangle.from_confusion_matrices(
+        {"A": [[40, 5, 5], [3, 45, 2]]}, ax=ax, zoom=True
+    )
+    triangle.from_confusion_matrices(
+        {"B": [[30, 20, 0], [10, 40, 0]]}, ax=ax, zoom=True
+    )
+    (x_low, x_high), (y_low, y_high) = ax.get_xlim(), ax.get_ylim()
+    for point in (*first.points_.values(), *ax.get_legend_handles_labels()[0]):
+        x, y = np.ravel(point.get_data())
+        assert x_low < x < x_high
+        assert y_low < y < y_high

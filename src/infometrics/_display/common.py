@@ -32,32 +32,28 @@ def _axes(ax):
 class Display:
     """scikit-learn's Display conventions: ``from_estimator`` and the drawn axes."""
 
-    # The title stays empty unless a name is given (the confusion matrix).
     _names_the_estimator = True
 
     @classmethod
     def from_estimator(cls, estimator, X, y, *, name=None, **kwargs):
         """Plot a fitted classifier's predictions on ``X`` against ``y``.
 
-        An abstaining estimator (also ending a pipeline or in a search) gives
-        its ``reject_label``, response method and threshold.
-
         Parameters
         ----------
         estimator : fitted classifier
-            The curves need ``predict_proba`` or ``decision_function``.
+            An abstaining one (also ending a pipeline or in a search) gives its
+            reject label, response method and threshold.
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
         name : str, default=None
             The classifier's name; its class name by default.
         **kwargs : dict
-            Passed to :meth:`from_predictions`; also ``threshold="auto"`` (a
-            reject curve) and ``response_method="auto"`` (a risk-coverage curve).
+            As in :meth:`from_predictions`; also ``threshold="auto"`` (reject
+            curve) and ``response_method="auto"`` (risk-coverage curve).
 
         Returns
         -------
-        display
-            The Display, drawn.
+        display : the Display, drawn.
         """
         if not name and cls._names_the_estimator:
             name = _estimator_name(estimator)
@@ -90,8 +86,7 @@ class Display:
 
         Returns
         -------
-        display
-            The Display, drawn.
+        display : the Display, drawn.
         """
         matrix, class_labels = confusion_matrix_and_labels(
             y_true,
@@ -130,8 +125,7 @@ class PointsDisplay(Display):
 
         Returns
         -------
-        display
-            The Display, drawn.
+        display : the Display, drawn.
         """
         points = {name: cls._point(matrix) for name, matrix in matrices.items()}
         return cls(points).plot(**kwargs)
@@ -180,8 +174,8 @@ def _legend(ax, *, below_offset, **legend_kw):
 
 
 def _room_below(figure):
-    """Whether the figure grows to hold what is below its axes (the HTML
-    report's figures, saved with a tight bounding box, carry an attribute)."""
+    """Whether the figure grows to hold what is below its axes."""
+    # The HTML report's figures, saved with a tight bounding box, say so.
     return figure.get_layout_engine() is not None or getattr(
         figure, "_infometrics_tight_bbox", False
     )
@@ -220,8 +214,7 @@ def _check_choice(name, value, choices):
 
 
 def _step_line_kw(n_points):
-    """A curve's steps, dotted at its points when few; unclipped, the dots at
-    the limits stay whole."""
+    """A curve's steps, dotted at its points when few (unclipped: whole dots)."""
     marker = "o" if n_points <= 60 else None
     return {"linewidth": 1.5, "marker": marker, "markersize": 3, "clip_on": False}
 
@@ -236,8 +229,8 @@ _RATE_LABELS = {
 
 
 def _set_rate_axis(ax, *, scale, kind):
-    """The x axis of a reject rate or a coverage, in percent; ``"sqrt"`` takes
-    the square root of the rejected share, spreading the end where it is small."""
+    """The x axis of a reject rate or a coverage in percent; ``"sqrt"`` spreads
+    the end where the rejected share is small."""
     from matplotlib.ticker import PercentFormatter
 
     ax.set_xscale("linear")

@@ -5,8 +5,7 @@ import numpy as np
 from .._measures.validation import check_confusion_matrix
 from .common import Display, _axes, _check_choice, _literal
 
-# The gap, in cells, between the classes' columns and the reject column.
-_REJECT_GAP = 0.35
+_REJECT_GAP = 0.35  # in cells, between the classes' columns and the reject one
 
 
 def _one_matrix(confusion_matrix):
@@ -29,11 +28,9 @@ def _whole_counts(counts):
 
 
 class AugmentedConfusionMatrixDisplay(Display):
-    """A confusion matrix with the reject column set apart.
+    """A confusion matrix with the reject column set apart, in orange.
 
-    Rows are the true classes, columns the predicted ones, then, after a gap
-    and in orange, the rejected samples. Built as scikit-learn's
-    ConfusionMatrixDisplay.
+    Built as scikit-learn's ConfusionMatrixDisplay.
 
     Parameters
     ----------
@@ -55,8 +52,6 @@ class AugmentedConfusionMatrixDisplay(Display):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from infometrics.plotting import AugmentedConfusionMatrixDisplay
     >>> display = AugmentedConfusionMatrixDisplay.from_predictions(
     ...     ["cat", "cat", "dog", "dog", "dog"],
@@ -87,16 +82,12 @@ class AugmentedConfusionMatrixDisplay(Display):
     ):
         """Draw the matrix, the reject column apart, and the values.
 
-        As scikit-learn's ``ConfusionMatrixDisplay.plot``; ``cmap`` colours
-        the classes' block, the reject column is orange on the same scale, and
-        the predicted names are slanted by default (long ones stay apart).
-
         Parameters
         ----------
         include_values, cmap, xticks_rotation, values_format, ax, colorbar, \
 im_kw, text_kw
-            As in scikit-learn; ``values_format`` is ``"d"`` for whole numbers,
-            else ``".2g"``.
+            As in scikit-learn's ``ConfusionMatrixDisplay.plot``; ``cmap``
+            colours the classes' block (the reject column is orange).
 
         Returns
         -------
@@ -104,7 +95,11 @@ im_kw, text_kw
         """
         from matplotlib.colors import Normalize
 
-        counts, has_reject = _one_matrix(self.confusion_matrix)
+        # Checked once per public call: from_confusion_matrix has checked it.
+        has_reject = self.__dict__.pop("_has_reject", None)
+        counts = self.confusion_matrix
+        if has_reject is None:
+            counts, has_reject = _one_matrix(counts)
         n_classes = counts.shape[0]
         labels = self.display_labels
         labels = np.arange(n_classes) if labels is None else np.asarray(labels)
@@ -120,7 +115,6 @@ im_kw, text_kw
             **(im_kw or {}),
         }
         edge = n_classes - 0.5
-        # Column positions: the classes, then the reject column after a gap.
         x_of = [*range(n_classes), *[n_classes + _REJECT_GAP] * has_reject]
         blocks = [(counts[:, :n_classes], cmap, -0.5, edge)]
         if has_reject:
@@ -135,16 +129,12 @@ im_kw, text_kw
             ax.figure.colorbar(self.im_, ax=ax)
         names = [*labels, *["rejected"] * has_reject]
         # Class names are data: drawn literally, never as mathtext.
-        ax.set_xticks(x_of, [_literal(name) for name in names])
+        ax.set_xticks(x_of, [_literal(n) for n in names], rotation=xticks_rotation)
         ax.set_yticks(range(n_classes), [_literal(label) for label in labels])
-        ax.set_xlim(-0.5, x_of[-1] + 0.5)
-        ax.set_ylim(edge, -0.5)
-        ax.set_xlabel("Predicted label")
-        ax.set_ylabel("True label")
+        ax.set(xlim=(-0.5, x_of[-1] + 0.5), ylim=(edge, -0.5))
+        ax.set(xlabel="Predicted label", ylabel="True label")
         for label in ax.get_xticklabels():
-            label.set_rotation(xticks_rotation)
-            # Slanted names end under their column.
-            if label.get_rotation() not in (0.0, 90.0):
+            if label.get_rotation() % 90:  # slanted names end under their column
                 label.set(horizontalalignment="right", rotation_mode="anchor")
         self.text_ = None
         if include_values:
@@ -187,8 +177,7 @@ im_kw, text_kw
         confusion_matrix, display_labels
             As in the constructor.
         normalize : {"true", "pred", "all"}, default=None
-            Rates over each true class, each column or all samples (0 for an
-            empty one, as in scikit-learn); counts if None.
+            As in scikit-learn's ``confusion_matrix``; counts if None.
         ax, **kwargs
             Passed to :meth:`plot`.
         name : str, default=None
@@ -198,7 +187,7 @@ im_kw, text_kw
         -------
         display : AugmentedConfusionMatrixDisplay
         """
-        counts, _ = _one_matrix(confusion_matrix)
+        counts, has_reject = _one_matrix(confusion_matrix)
         if normalize is not None:
             _check_choice("normalize", normalize, ("true", "pred", "all"))
             axis = {"true": 1, "pred": 0, "all": None}[normalize]
@@ -209,7 +198,9 @@ im_kw, text_kw
             kwargs.setdefault("values_format", ".2f")
         elif _whole_counts(counts):
             counts = np.round(counts).astype(np.int64)
-        display = cls(counts, display_labels=display_labels).plot(ax=ax, **kwargs)
+        display = cls(counts, display_labels=display_labels)
+        display._has_reject = has_reject
+        display.plot(ax=ax, **kwargs)
         if name is not None:
             display.ax_.set_title(_literal(name))
         return display

@@ -32,19 +32,11 @@ _SIDE_PLACES = (
 )
 
 
-def _wrapped(label, width=24):
-    """``label`` in lines of ``width`` characters, broken at spaces, ``,._-(``."""
-    if len(label) <= width:
-        return label
-    lines, line = [], ""
-    for piece in re.split(r"(?<=[\s,._-])|(?=\()", label):
-        if line and len(line) + len(piece) > width:
-            lines.append(line.rstrip())
-            line = piece.lstrip()
-        else:
-            line += piece
-    lines.append(line.rstrip())
-    return "\n".join(lines)
+def _wrapped(label):
+    """``label`` in lines of at most 24 characters, broken after a space or one
+    of ``,._-`` or before ``(`` (a longer word is cut)."""
+    lines = re.findall(r".{1,24}(?:(?<=[\s,._-])|(?=\()|$)|.{24}", label, re.S)
+    return "\n".join(line.strip() for line in lines)
 
 
 def _position(coordinates):
@@ -56,8 +48,6 @@ def _position(coordinates):
 class EntropyTriangleDisplay(PointsDisplay):
     """The entropy triangle (a de Finetti diagram) of one or more classifiers.
 
-    Vertices: ``VI' = 1`` (no information transferred, bottom left), ``2MI' = 1``
-    (ideal classifier, bottom right) and ``ΔH' = 1`` (degenerate marginals, top).
     See the user guide, section "Which measure answers which question".
 
     Parameters
@@ -67,21 +57,16 @@ class EntropyTriangleDisplay(PointsDisplay):
 
     Attributes
     ----------
-    ax_, figure_ : matplotlib Axes and Figure
-    points_ : dict of str to matplotlib Line2D
-    marginal_points_ : dict of str to tuple of Line2D
-        The ``x`` and ``y`` marginal points, when ``extended``.
-    grid_lines_ : list of matplotlib Line2D
-    vertex_labels_, side_labels_ : list of matplotlib Text
-        Empty when zoomed.
-    legend_ : matplotlib Legend or None
+    ax_, figure_, legend_ : matplotlib Axes, Figure and Legend (or None)
+    points_, marginal_points_ : dict of str to matplotlib Line2D
+        Each joint point, and its marginal points (``extended``).
+    grid_lines_, vertex_labels_, side_labels_ : list of matplotlib artists
+        The labels are empty when zoomed.
     top_axis_ : matplotlib secondary axis or None
         When zoomed, the axis labelling the ``VI'`` grid lines.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from infometrics.plotting import EntropyTriangleDisplay
     >>> display = EntropyTriangleDisplay.from_confusion_matrices(
     ...     {"a": [[15, 0, 5], [0, 15, 5], [0, 0, 20]],
@@ -106,11 +91,9 @@ class EntropyTriangleDisplay(PointsDisplay):
         ax : matplotlib Axes, default=None
             A new figure if None.
         extended : bool, default=False
-            Also draw the marginal points (``x``: ▲, ``y``: ▼) joined to the
-            joint point.
+            Also draw the marginal points (``x``: ▲, ``y``: ▼).
         zoom : bool, default=False
-            Fit the view to the points, the grid lines (every 0.1 of each
-            coordinate, finer when zoomed) labelled on three axes.
+            Fit the view to the points, a finer grid labelled on three axes.
         legend : bool, default=True
             False for a second panel of the same classifiers.
 
@@ -119,15 +102,16 @@ class EntropyTriangleDisplay(PointsDisplay):
         self : EntropyTriangleDisplay
         """
         ax = _axes(ax)
-        corners = np.array([[0, 0], [1, 0], [0.5, _SQRT3_2], [0, 0]])
-        ax.plot(corners[:, 0], corners[:, 1], color="black", linewidth=1.2)
+        ax.plot([0, 1, 0.5, 0], [0, 0, _SQRT3_2, 0], color="black", linewidth=1.2)
         joint = {name: _position(t) for name, t in self.triangles.items()}
         marginal = {
             name: (_position(t.x), _position(t.y)) for name, t in self.triangles.items()
         }
-        if zoom:
+        if zoom:  # around the points of every zoomed call on these axes
             shown = [*joint.values(), *(sum(marginal.values(), ()) if extended else ())]
+            shown = [*getattr(ax, "_infometrics_zoomed", []), *shown]
             view = _zoom_view(shown)
+            ax._infometrics_zoomed = shown
         step = view["grid_step"] if zoom else 0.1
         self.grid_lines_ = _draw_grid(ax, step, ticks=not zoom)
         # Out-of-view text would still stretch a "tight" saved figure.
@@ -155,11 +139,9 @@ class EntropyTriangleDisplay(PointsDisplay):
             title = f"Entropy triangle, zoomed (grid every {view['grid_step']:g})"
             ax.set_title(title, fontsize="medium", pad=3)
             if legend:
-                # Below the axes when the layout makes room: never off the figure.
                 self.legend_ = _legend(ax, below_offset=0.12, ncol=2)
         else:
-            ax.set_xlim(-0.2, 1.2)
-            ax.set_ylim(-0.2, _SQRT3_2 + 0.12)
+            ax.set(xlim=(-0.2, 1.2), ylim=(-0.2, _SQRT3_2 + 0.12))
             ax.axis("off")
             ax.set_title("Entropy triangle")
             if legend:
@@ -174,8 +156,7 @@ class EntropyTriangleDisplay(PointsDisplay):
         return self._finish(ax)
 
     def _clear_apex_label(self, ax):
-        """Widen the view to the left until the legend hides neither the apex
-        label nor the left side's label."""
+        """Widen the view leftwards until the legend hides no upper label."""
         from matplotlib.path import Path
 
         for _ in range(20):
@@ -227,8 +208,7 @@ def _zoom_view(points):
 def _zoom_axes(ax, view):
     """Set the view and label the three axes for it; returns the top axis."""
     (x_low, x_high), (y_low, y_high) = view["x"], view["y"]
-    ax.set_xlim(x_low, x_high)
-    ax.set_ylim(y_low, y_high)
+    ax.set(xlim=view["x"], ylim=view["y"])
     step = view["label_step"]
     levels = np.round(np.arange(0.0, 1.0 + step / 2, step), 2)
     # Ticks too near a corner would hang their label over the edge.
@@ -244,8 +224,11 @@ def _zoom_axes(ax, view):
     # ΔH' = d is the horizontal line y = d * sqrt(3) / 2.
     ax.set_yticks(*ticks(levels * _SQRT3_2, y_low, y_high - inset))
     ax.set_ylabel("ΔH' (horizontal grid lines)")
-    # VI' = b meets the top edge at x = 1 - b - y_high / sqrt(3).
-    top_axis = ax.secondary_xaxis("top")
+    # VI' = b meets the top edge at x = 1 - b - y_high / sqrt(3); an earlier
+    # call's top axis, labelled for its own top edge, goes.
+    if getattr(ax, "_infometrics_top_axis", None) is not None:
+        ax._infometrics_top_axis.remove()
+    top_axis = ax._infometrics_top_axis = ax.secondary_xaxis("top")
     top_axis.set_xticks(*ticks(1 - levels - y_high / np.sqrt(3.0)))
     top_axis.set_xlabel("VI' (grid lines falling to the right)")
     for axis in (ax.xaxis, ax.yaxis, top_axis.xaxis):

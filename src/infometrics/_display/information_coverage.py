@@ -20,9 +20,9 @@ def _levels_in_view(highest):
 class InformationCoverageDisplay(PointsDisplay):
     """Information coverage plot: r(S|T) on x, f(T;S) on y (Holt et al.).
 
-    The perfect classifier is at ``(0, 1)``; dashed iso-lines join points of
-    equal erroneous information ``S_I / H(T) = 1 - f + r``. See the user
-    guide, section "Which measure answers which question".
+    Dashed iso-lines join points of equal erroneous information
+    ``S_I / H(T) = 1 - f + r``. See the user guide, section "Which measure
+    answers which question".
 
     Parameters
     ----------
@@ -33,17 +33,13 @@ class InformationCoverageDisplay(PointsDisplay):
 
     Attributes
     ----------
-    ax_, figure_ : matplotlib Axes and Figure
+    ax_, figure_, legend_ : matplotlib Axes, Figure and Legend
     points_, spread_ : dict of str to matplotlib artist
         Each classifier's point, and its spread's scatter.
-    iso_lines_, iso_labels_ : list of Line2D and of Text
-    perfect_point_ : Line2D
-    legend_ : matplotlib Legend
+    iso_lines_, iso_labels_, perfect_point_ : matplotlib Line2D and Text
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from infometrics.plotting import InformationCoverageDisplay
     >>> display = InformationCoverageDisplay.from_confusion_matrices(
     ...     {"A": [[40, 5, 5], [3, 45, 2]], "B": [[30, 20, 0], [10, 40, 0]]}
@@ -88,10 +84,8 @@ class InformationCoverageDisplay(PointsDisplay):
             As in :func:`augmented_confusion_matrix`.
         n_resamples, random_state : int, default=0 and None
             Bootstrap resamples of the samples for the spread (0: none).
-        ax, **kwargs
-            Passed to :meth:`plot`.
-        name : str, default=None
-            Legend entry; "classifier" by default.
+        ax, name, **kwargs
+            As in :meth:`plot`; ``name`` is the legend entry.
 
         Returns
         -------
@@ -103,10 +97,8 @@ class InformationCoverageDisplay(PointsDisplay):
             "reject_label": reject_label,
             "sample_weight": sample_weight,
         }
-        matrix = augmented_confusion_matrix(y_true, y_pred, **options)
-        display = cls({name: cls._point(matrix)})
-        display._spread_label = "bootstrap resamples"
-        if n_resamples:
+        spread = {}
+        if n_resamples:  # the bootstrap checks the labels and gives the point too
             keys = ["false_info_ratio", "info_completeness"]
             intervals = bootstrap_measures_from_predictions(
                 y_true,
@@ -116,8 +108,12 @@ class InformationCoverageDisplay(PointsDisplay):
                 random_state=random_state,
                 **options,
             )
-            cloud = np.column_stack([intervals[k].distribution for k in keys])
-            display.spread[name] = cloud
+            point = tuple(intervals[k].estimate for k in keys)
+            spread[name] = np.column_stack([intervals[k].distribution for k in keys])
+        else:
+            point = cls._point(augmented_confusion_matrix(y_true, y_pred, **options))
+        display = cls({name: point}, spread=spread)
+        display._spread_label = "bootstrap resamples"
         return display.plot(ax=ax, **kwargs)
 
     @classmethod
@@ -183,44 +179,37 @@ class InformationCoverageDisplay(PointsDisplay):
             self.spread_[name] = ax.scatter(
                 *cloud.T, s=8, color=color, alpha=0.3, lw=0, zorder=2, label=label
             )
-        self._set_view(ax)
-        self._draw_frame(ax, iso_levels)
+        # An earlier call's frame goes; every point left on the axes is in view.
+        for artist in getattr(ax, "_infometrics_coverage_frame", []):
+            artist.remove()
+        drawn = [line.get_xydata() for line in ax.lines]
+        drawn += [collection.get_offsets() for collection in ax.collections]
+        drawn = _finite(np.concatenate([np.empty((0, 2)), *drawn]))
+        self._set_view(ax, drawn)
+        self._draw_frame(ax, iso_levels, drawn)
         ax.set_xlabel("r(S|T)  false information ratio  (lower is better)")
         ax.set_ylabel("f(T;S)  information completeness  (higher is better)")
         ax.set_title("Information coverage")
         self.legend_ = _legend(ax, below_offset=0.13, ncol=2)
         return self._finish(ax)
 
-    def _set_view(self, ax):
-        """Zoom on the data (and earlier calls' on these axes), (0, 1) in view."""
-        data = np.concatenate(
-            [_finite(list(self.points.values())), *map(_finite, self.spread.values())]
-        )
+    def _set_view(self, ax, data):
+        """Zoom on the ``(r, f)`` points ``data``, (0, 1) in view."""
         r_high, f_low = 1.0, 0.0
         if data.size:
             r_high = max(0.1, 1.15 * float(data[:, 0].max()))
             f_low = max(0.0, float(data[:, 1].min()) - 0.15 * (1 - data[:, 1].min()))
             f_low = min(f_low, 0.9)
-        previous = getattr(ax, "_infometrics_coverage_view", None)
-        if previous is not None:
-            r_high, f_low = max(r_high, previous[0]), min(f_low, previous[1])
-        ax._infometrics_coverage_view = (r_high, f_low)
         # Margins so that the star at (0, 1) is not cut by the frame.
-        ax.set_xlim(-0.04 * r_high, r_high)
-        ax.set_ylim(f_low, 1 + 0.05 * (1 - f_low))
+        ax.set(xlim=(-0.04 * r_high, r_high), ylim=(f_low, 1 + 0.05 * (1 - f_low)))
 
-    def _draw_frame(self, ax, iso_levels):
-        """Iso-lines labelled where farthest from the points, and the perfect
-        point; an earlier call's are replaced."""
-        for artist in getattr(ax, "_infometrics_coverage_frame", []):
-            artist.remove()
+    def _draw_frame(self, ax, iso_levels, data):
+        """Iso-lines labelled off the points ``data``, and the perfect point."""
         (r_low, r_high), (f_low, f_high) = ax.get_xlim(), ax.get_ylim()
         if isinstance(iso_levels, str):
             iso_levels = _levels_in_view(1 - f_low + r_high)
         scale = np.array([r_high - r_low, f_high - f_low])
-        occupied = [line.get_xydata() for line in ax.lines]
-        occupied += [collection.get_offsets() for collection in ax.collections]
-        occupied = _finite(np.concatenate([*occupied, [[0.0, 1.0]]])) / scale
+        occupied = np.vstack([data, [[0.0, 1.0]]]) / scale
         self.iso_lines_, self.iso_labels_ = [], []
         for level in iso_levels:
             # The visible part of f = 1 - level + r; too short for a label, no line.

@@ -22,9 +22,8 @@ from .common import (
 class RejectCurveDisplay(Display):
     """Measures against the reject rate, over every confidence threshold.
 
-    One classifier per display; displays drawn on one axes (``ax=display.ax_``)
-    share its left axis (higher-is-better measures, solid) and right axis
-    (lower-is-better, dashed), the legend naming each line's display.
+    Displays drawn on one axes (``ax=display.ax_``) share its left axis
+    (higher-is-better measures, solid) and right axis (lower-is-better, dashed).
 
     Parameters
     ----------
@@ -45,14 +44,8 @@ class RejectCurveDisplay(Display):
     lower_ax_ : matplotlib Axes or None
         The right-hand axis, when measures of both directions are drawn.
 
-    See Also
-    --------
-    RiskCoverageDisplay : Classifiers compared by their risk–coverage curves.
-
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import numpy as np
     >>> from infometrics.plotting import RejectCurveDisplay
     >>> y = np.array([0, 0, 1, 1, 1, 0])
@@ -101,7 +94,7 @@ class RejectCurveDisplay(Display):
         threshold, name
             As in the constructor.
         ax, **kwargs
-            Passed to :meth:`plot`.
+            As in :meth:`plot`.
 
         Returns
         -------
@@ -155,10 +148,8 @@ class RejectCurveDisplay(Display):
             Which of the curve's measures; all by default.
         x : {"reject_rate", "coverage"}, default="reject_rate"
             The share of samples rejected, or accepted.
-        show_error_rate : bool, default=True
-            Also draw the error rate (accepted and wrong, among all samples).
-        show_selective_risk : bool, default=False
-            Also draw the selective risk (errors among the accepted samples).
+        show_error_rate, show_selective_risk : bool, default=True and False
+            Also draw the errors among all samples, or among the accepted ones.
         xscale : {"sqrt", "linear"}, default="sqrt"
             ``"sqrt"`` spreads the end where little is rejected.
 
@@ -224,13 +215,10 @@ class RejectCurveDisplay(Display):
                 f"threshold {self.threshold:.3g} (rejects {rejects:.1%})"
             )
             # A later display's threshold in its first line's colour.
-            color = next(iter(self.lines_.values())).get_color()
+            first = next(iter(self.lines_.values())).get_color()
+            color = first if shared["entries"] else "black"
             drawn["threshold"] = self.threshold_line_ = ax.axvline(
-                positions[index],
-                color=color if shared["entries"] else "black",
-                linestyle=":",
-                linewidth=1.0,
-                label=labels["threshold"],
+                positions[index], color=color, ls=":", lw=1.0, label=labels["threshold"]
             )
         entries = shared["entries"]
         entries.append((self.name, drawn, labels))

@@ -29,27 +29,23 @@ def _steps(ax, coverage, selective_risk, label, area, **line_kw):
 class RiskCoverageDisplay(Display):
     """Risk-coverage curve: selective risk against coverage, with its AURC.
 
-    Drawn as steps, whose area is the AURC; ``ax=display.ax_`` puts several
-    classifiers on one axes. A :class:`RejectOptionClassifier` is scored on its
-    predictions before rejection. See the user guide, section "Selective
-    classification".
+    Drawn as steps, whose area is the AURC; a :class:`RejectOptionClassifier`
+    is scored on its predictions before rejection. See the user guide, section
+    "Selective classification".
 
     Parameters
     ----------
     coverage, selective_risk : ndarray of shape (n_thresholds,)
         As :func:`risk_coverage_curve` returns them.
-    aurc : float, default=None
+    aurc, name : float and str, default=None
         Shown in the legend.
-    name : str, default=None
-        Legend entry.
     oracle_coverage, oracle_selective_risk, oracle_aurc : default=None
         The same for the best ranking of the same predictions.
 
     Attributes
     ----------
     line_, oracle_line_ : matplotlib Line2D (None without the oracle)
-    legend_ : matplotlib Legend
-    ax_, figure_ : matplotlib Axes and Figure
+    ax_, figure_, legend_ : matplotlib Axes, Figure and Legend
 
     See Also
     --------
@@ -57,8 +53,6 @@ class RiskCoverageDisplay(Display):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> from infometrics.plotting import RiskCoverageDisplay
     >>> display = RiskCoverageDisplay.from_predictions(
     ...     [0, 1, 1, 0, 1], [0, 1, 0, 1, 1],
@@ -98,7 +92,6 @@ class RiskCoverageDisplay(Display):
         confidence=None,
         sample_weight=None,
         plot_oracle=False,
-        xscale="linear",
         ax=None,
         name=None,
         **kwargs,
@@ -109,7 +102,7 @@ class RiskCoverageDisplay(Display):
         ----------
         y_true, y_pred, confidence, sample_weight
             As in :func:`risk_coverage_curve` (``confidence`` is required).
-        plot_oracle, xscale, ax, name, **kwargs
+        plot_oracle, ax, name, **kwargs
             As in :meth:`plot`.
 
         Returns
@@ -133,7 +126,7 @@ class RiskCoverageDisplay(Display):
             fields[prefix + "selective_risk"] = points.selective_risk
             fields[prefix + "aurc"] = curve_readings(points)[0]
         display = cls(name=name or "classifier", **fields)
-        return display.plot(ax=ax, plot_oracle=plot_oracle, xscale=xscale, **kwargs)
+        return display.plot(ax=ax, plot_oracle=plot_oracle, **kwargs)
 
     @staticmethod
     def _predict(estimator, X, y, kwargs):
@@ -152,8 +145,7 @@ class RiskCoverageDisplay(Display):
         name : str, default=None
             Legend entry; the display's ``name``, else "classifier".
         plot_oracle : bool, default=False
-            Also draw the curve of the best ranking of the same predictions
-            (every correct sample first).
+            Also draw the curve of the best ranking (every correct sample first).
         xscale : {"linear", "sqrt"}, default="linear"
             ``"sqrt"`` spreads the high-coverage end.
         **kwargs : dict
@@ -184,8 +176,8 @@ class RiskCoverageDisplay(Display):
             self.oracle_line_ = _steps(ax, *oracle, ls=":", lw=1.2, color=color)
         _set_rate_axis(ax, scale=xscale, kind="coverage")
         # Every curve on the axes in view (earlier calls fixed the limits).
-        top = ax.dataLim.y1 if np.isfinite(ax.dataLim.y1) else 0.0
-        top = top if top > 0 else 1.0
+        top = ax.dataLim.y1
+        top = top if np.isfinite(top) and top > 0 else 1.0
         # A little below 0: zero-risk steps stay visible above the frame.
         ax.set_ylim(-0.03 * top, 1.05 * top)
         ax.set_ylabel("selective risk (errors among accepted)")
