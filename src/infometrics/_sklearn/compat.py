@@ -54,19 +54,8 @@ def binary_metric_of(scorer):
     return name, options.get("pos_label", pos_label)
 
 
-def _scorer_name_sets_in(constraints):
-    """Scorer-name sets among a parameter-constraints dict's values."""
-    for options in constraints.values():
-        if not isinstance(options, list):
-            continue
-        for constraint in options:
-            names = getattr(constraint, "options", None)
-            if isinstance(names, (set, frozenset)) and names >= _SENTINEL_NAMES:
-                yield names
-
-
 def _captured_name_sets():
-    """Every scorer-name set of the scikit-learn modules imported so far."""
+    """Every scorer-name set in the parameter constraints of scikit-learn's modules."""
     for module_name, module in list(sys.modules.items()):
         if module is None or not module_name.startswith("sklearn"):
             continue
@@ -74,8 +63,13 @@ def _captured_name_sets():
             constraints = getattr(value, "_skl_parameter_constraints", None)
             if constraints is None and isinstance(value, type):
                 constraints = value.__dict__.get("_parameter_constraints")
-            if isinstance(constraints, dict):
-                yield from _scorer_name_sets_in(constraints)
+            if not isinstance(constraints, dict):
+                continue
+            for options in constraints.values():
+                for constraint in options if isinstance(options, list) else ():
+                    names = getattr(constraint, "options", None)
+                    if isinstance(names, (set, frozenset)) and names >= _SENTINEL_NAMES:
+                        yield names
 
 
 def register(scorers):

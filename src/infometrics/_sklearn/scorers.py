@@ -248,13 +248,10 @@ class RiskCoverageScorer(EstimatorAwareScorer):
             _refuse_labels,
             greater_is_better=False,
             refusal=(
-                f"neg_{area} is an area under the risk-coverage curve: it sums over "
-                "every confidence threshold, so it cannot score one decision "
-                "threshold (it was given thresholded labels, e.g. by "
-                "TunedThresholdClassifierCV). Tune a threshold with a measure of "
-                "labels instead (e.g. scoring='ni2' or 'balanced_accuracy'), or a "
-                "reject threshold with infometrics.RejectOptionClassifierCV; use "
-                "neg_aurc to compare models (cross_val_score, GridSearchCV)."
+                f"neg_{area} sums over every confidence threshold, so it cannot "
+                "score one decision threshold (e.g. in TunedThresholdClassifierCV): "
+                "tune with a measure of labels (scoring='ni2') or "
+                "infometrics.RejectOptionClassifierCV, and compare models with it."
             ),
         )
 
