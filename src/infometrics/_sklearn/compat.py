@@ -22,8 +22,7 @@ class EstimatorAwareScorer(_MADE_SCORER):
     """A ``make_scorer`` scorer whose score, ``_value``, reads the estimator."""
 
     def __init__(self, score_func, **options):
-        # The state make_scorer gives in the installed version: code that
-        # thresholds predictions itself (TunedThresholdClassifierCV) reads it.
+        # make_scorer's state in any version: TunedThresholdClassifierCV reads it.
         vars(self).update(vars(make_scorer(score_func, **options)))
 
     def _score(self, method_caller, estimator, X, y_true, sample_weight=None, **kw):

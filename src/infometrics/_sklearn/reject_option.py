@@ -190,8 +190,8 @@ class RejectOptionClassifier(_BaseRejectOption):
     """Classifier that abstains when its confidence is below a threshold.
 
     Predicts the wrapped classifier's class, or ``reject_label`` when the
-    confidence (the top predicted probability, Chow's rule [1]_, or the margin
-    between the two top decision values) is below ``threshold``. Multiclass.
+    confidence (the top predicted probability, Chow's rule (Chow 1970), or the
+    margin between the two top decision values) is below ``threshold``.
 
     Parameters
     ----------
@@ -221,11 +221,6 @@ class RejectOptionClassifier(_BaseRejectOption):
     --------
     RejectOptionClassifierCV : Picks the threshold by cross-validation.
     sklearn.model_selection.FixedThresholdClassifier : Binary decision threshold.
-
-    References
-    ----------
-    .. [1] C. K. Chow, "On optimum recognition error and reject tradeoff", IEEE
-       Transactions on Information Theory 16 (1970).
 
     Examples
     --------
@@ -264,9 +259,10 @@ class RejectOptionClassifier(_BaseRejectOption):
         """The threshold, a float or one per class, in the confidence's range."""
         threshold = self.threshold
         method = resolve_response_method(estimator, self.response_method)
-        high, what = (1.0, "the maximum predicted probability")
-        if method == "decision_function":
-            high, what = (np.inf, "the decision margin")
+        high, what = {
+            "predict_proba": (1.0, "the maximum predicted probability"),
+            "decision_function": (np.inf, "the decision margin"),
+        }[method]
         try:
             values = np.asarray(threshold, dtype=float).reshape(-1)
         except (TypeError, ValueError):

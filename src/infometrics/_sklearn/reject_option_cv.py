@@ -430,9 +430,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
                 "counts a rejected positive as missed."
             )
         if get_config().get("enable_metadata_routing", False):
-            # As TunedThresholdClassifierCV: the scorer gets sample_weight
-            # only when it requested it (an unrequested one raises), the
-            # folds route the estimator's to its fit and groups to the splitter.
+            # As TunedThresholdClassifierCV: the scorer gets sample_weight only
+            # if it requested it, the folds get the estimator's and the splitter's.
             routed = process_routing(self, "fit", **params)
             fit_params, score_params = routed.estimator.fit, routed.scorer.score
             fold_params = {**fit_params, **routed.splitter.split}
@@ -481,8 +480,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             )
         best = int(np.nanargmax(values))  # the first: the least rejection
         _warn_if_tied(values, curve.reject_rate, best, objective)
-        # An integer threshold stays one: as a float, integer confidences
-        # beyond 2**53 would tie with it.
+        # An integer threshold stays one: integer confidences beyond 2**53.
         threshold, value = curve.thresholds[best].item(), values[best]
         if problem.confidence.dtype.kind == "f":
             threshold = float(threshold)

@@ -15,8 +15,7 @@ from .._counting.label_checks import (
 from .._curves.scores import confidence_and_prediction
 
 RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
-# The confidence read from each response: Chow's top probability, or the
-# margin between the two top decision values.
+# Chow's top probability, or the margin between the two top decision values.
 CONFIDENCE_OF = {"predict_proba": "max", "decision_function": "margin"}
 
 
@@ -72,8 +71,7 @@ def check_not_one_vs_one(estimator, *, n_classes, method):
         and n_classes > 2
         and getattr(final, "decision_function_shape", None) == "ovo"
     ):
-        # With 3 classes the pairwise columns even have the width of the
-        # classes: the shape alone cannot tell them apart.
+        # With 3 classes the pairs have the width of the classes: refuse by name.
         raise ValueError(
             f"{type(final).__name__}(decision_function_shape='ovo') gives one "
             "decision column per pair of classes, not one per class, so the "
@@ -152,8 +150,7 @@ def check_reject_label(reject_label, classes):
 
 def _holds_exactly(dtype, classes, reject_label):
     """Whether ``dtype`` stores every class and the reject label unchanged."""
-    # Compared as Python values, whose comparisons are exact (a round trip
-    # through a wrapping cast, uint64 -> int64 -> uint64, would look lossless).
+    # Python values compare exactly; a wrapping round trip would look lossless.
     with np.errstate(invalid="ignore", over="ignore"):
         try:
             stored = classes.astype(dtype).tolist()
@@ -178,13 +175,11 @@ def prediction_dtype(classes, reject_label):
         whole = isinstance(value, (float, np.floating)) and value.is_integer()
         if kind in "iu" and whole:
             value = int(value)  # a whole float reject label as the int it equals
-        # Integer classes with a whole reject label stay integers: a float
-        # would change the type of every label. The promotion depends on the
-        # classes' dtype, not their values, so every batch gets the same.
+        # Integer classes with a whole reject label stay integers; the dtype
+        # depends on the classes' dtype, not values, so every batch agrees.
         stay_integer = kind in "iu" and isinstance(value, numbers.Integral)
         promoted = np.result_type(classes.dtype, np.min_scalar_type(value))
-        # float16 at least float32: pandas, which the counting of labels may
-        # use, cannot index float16 values.
+        # At least float32: pandas (in the counting) cannot index float16.
         if promoted == np.float16:
             promoted = np.dtype(np.float32)
         widest = np.dtype(np.int64 if stay_integer else np.float64)
