@@ -368,19 +368,7 @@ def test_decision_margins_have_no_equivalent_cost(iris):
     assert model.equivalent_reject_cost_.shape == (3,)
 
 
-# -- verbosity and bad parameters
-
-
-def test_verbose_reports_folds_and_sweeps(digits, capsys):
-    X, y = digits
-    im.RejectOptionClassifierCV(noisy(), cv=CV).fit(X, y)
-    assert capsys.readouterr().out == ""
-    im.RejectOptionClassifierCV(noisy(), cv=CV, per_class=True, verbose=1).fit(X, y)
-    out = capsys.readouterr().out
-    assert "fitting 3 folds" in out
-    assert "global sweep: " in out
-    assert "round 1, class " in out
-    assert "per-class thresholds after" in out
+# -- bad parameters
 
 
 class DictScorer:
@@ -395,7 +383,6 @@ class DictScorer:
         ({"thresholds": "all"}, ValueError, "thresholds must be 'auto'"),
         ({"thresholds": 0}, ValueError, "at least 1"),
         ({"thresholds": [0.5, np.nan]}, ValueError, "finite values"),
-        ({"verbose": "loud"}, ValueError, "verbose must be an int"),
         ({"scoring": 3}, TypeError, "scoring must be a measure name"),
         ({"scoring": "roc_auk"}, ValueError, "neither a measure of infometrics"),
         (

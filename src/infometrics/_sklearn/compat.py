@@ -1,17 +1,5 @@
-"""The only module of infometrics that uses scikit-learn's private API, for two
-things with no public form (scikit-learn 1.6 to 1.9):
-
-1. **A scorer that reads the fitted estimator**: an instance of the class
-   :func:`sklearn.metrics.make_scorer` returns, with the state it gives, so
-   that every scikit-learn code path reads it as its own, overriding
-   ``_score``, the one method through which every caller scores an estimator.
-2. **Scorer names**: ``scoring="ni2"`` is added where scikit-learn looks names
-   up, the dict ``sklearn.metrics._scorer._SCORERS`` and the
-   ``StrOptions(set(get_scorer_names()))`` parameter constraints built at
-   import time (recognised by what they hold).
-
-The suite runs scikit-learn's own scorer and threshold-tuning tests with
-infometrics imported, on the oldest and newest supported releases.
+"""The one module using scikit-learn's private API (no public form exists, 1.6-1.9):
+a ``make_scorer`` scorer that reads the estimator, and the scorer-name registration.
 """
 
 import inspect
@@ -31,15 +19,10 @@ _SENTINEL_NAMES = frozenset({"accuracy", "neg_log_loss", "f1_macro"})
 
 
 class EstimatorAwareScorer(_MADE_SCORER):
-    """A scorer made by ``make_scorer`` whose score also reads the estimator.
-
-    It holds the state ``make_scorer(score_func, **options)`` gives, whatever
-    the installed version holds, and scores a fitted estimator in ``_value``;
-    code that thresholds the predictions itself (``TunedThresholdClassifierCV``)
-    reads only the ``make_scorer`` state.
-    """
+    """A ``make_scorer`` scorer whose score, ``_value``, reads the estimator."""
 
     def __init__(self, score_func, **options):
+        # make_scorer's state in any version: TunedThresholdClassifierCV reads it.
         vars(self).update(vars(make_scorer(score_func, **options)))
 
     def _score(self, method_caller, estimator, X, y_true, sample_weight=None, **kw):
@@ -53,40 +36,25 @@ class EstimatorAwareScorer(_MADE_SCORER):
 
 
 def binary_metric_of(scorer):
-    """``(metric name, pos_label)`` if ``scorer`` scores a binary-only metric
-    (``average="binary"``), else None; read statically, running no property."""
-    function = inspect.getattr_static(scorer, "_score_func", None)
-    options = inspect.getattr_static(scorer, "_kwargs", None)
-    if not (callable(function) and isinstance(options, dict)):
+    """``(metric name, pos_label)`` if ``scorer`` scores a metric with
+    ``average="binary"``, else None."""
+    if not isinstance(scorer, _scorer._BaseScorer):
         return None
+    function, options = scorer._score_func, scorer._kwargs
     try:
         parameters = inspect.signature(function).parameters
     except (TypeError, ValueError):
         return None
-    if "average" not in parameters:
-        return None
-    average = options.get("average", parameters["average"].default)
+    average = options.get("average", getattr(parameters.get("average"), "default", 0))
     if not (isinstance(average, str) and average == "binary"):
         return None
-    default = parameters["pos_label"].default if "pos_label" in parameters else 1
-    return getattr(function, "__name__", repr(function)), options.get(
-        "pos_label", default
-    )
-
-
-def _scorer_name_sets_in(constraints):
-    """Scorer-name sets among a parameter-constraints dict's values."""
-    for options in constraints.values():
-        if not isinstance(options, list):
-            continue
-        for constraint in options:
-            names = getattr(constraint, "options", None)
-            if isinstance(names, (set, frozenset)) and names >= _SENTINEL_NAMES:
-                yield names
+    pos_label = getattr(parameters.get("pos_label"), "default", 1)
+    name = getattr(function, "__name__", repr(function))
+    return name, options.get("pos_label", pos_label)
 
 
 def _captured_name_sets():
-    """Every scorer-name set of the scikit-learn modules imported so far."""
+    """Every scorer-name set in the parameter constraints of scikit-learn's modules."""
     for module_name, module in list(sys.modules.items()):
         if module is None or not module_name.startswith("sklearn"):
             continue
@@ -94,13 +62,17 @@ def _captured_name_sets():
             constraints = getattr(value, "_skl_parameter_constraints", None)
             if constraints is None and isinstance(value, type):
                 constraints = value.__dict__.get("_parameter_constraints")
-            if isinstance(constraints, dict):
-                yield from _scorer_name_sets_in(constraints)
+            if not isinstance(constraints, dict):
+                continue
+            for options in constraints.values():
+                for constraint in options if isinstance(options, list) else ():
+                    names = getattr(constraint, "options", None)
+                    if isinstance(names, (set, frozenset)) and names >= _SENTINEL_NAMES:
+                        yield names
 
 
 def register(scorers):
-    """Register ``{name: scorer}`` with scikit-learn's scorer dict and name
-    constraints; else warn (:class:`ScorerRegistrationWarning`), return False."""
+    """Register ``{name: scorer}`` with scikit-learn; else warn and return False."""
     registry = getattr(_scorer, "_SCORERS", None)
     problems = []
     if isinstance(registry, dict):

@@ -33,8 +33,7 @@ from .scorers import estimator_classes
 
 
 def _delegated(method):
-    """The wrapped classifier's ``method``, present when it has one (fitted,
-    or else unfitted)."""
+    """The wrapped classifier's ``method``, available when it has one."""
 
     def available(self):
         return hasattr(getattr(self, "estimator_", self.estimator), method)
@@ -44,39 +43,26 @@ def _delegated(method):
         return getattr(self.estimator_, method)(X)
 
     delegate.__name__ = delegate.__qualname__ = method
-    delegate.__doc__ = f"""``{method}`` of the wrapped classifier.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        values : ndarray of shape (n_samples, n_classes) or (n_samples,)
-        """
+    delegate.__doc__ = f"``{method}`` of the wrapped classifier."
     return available_if(available)(delegate)
 
 
 class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
-    """Shared prediction logic: the wrapped classifier's class, or the reject label."""
+    """Prediction: the wrapped classifier's class, or the reject label."""
 
-    # Read by infometrics' scorers: this estimator's predictions may be
-    # rejections, written as `reject_label`.
+    # Read by infometrics' scorers: predictions may be `reject_label`.
     _infometrics_abstains = True
 
     def _check_fit(self, y):
-        """``(y, classes, response method)`` validated; NumPy ``StringDType``
-        labels, which scikit-learn refuses, go on as object strings."""
+        """``(y, classes, response method)``; ``StringDType`` y goes on as objects."""
         if self.reject_label is None:
             raise ValueError(
                 "reject_label must be a value (e.g. -1 or 'reject'), not None: this "
                 "classifier's purpose is to reject."
             )
-        string_dtype = getattr(np.dtypes, "StringDType", None)
-        dtype = getattr(y, "dtype", None)
         self._string_dtype = None
-        if string_dtype is not None and isinstance(dtype, string_dtype):
-            self._string_dtype = dtype
+        if isinstance(getattr(y, "dtype", None), np.dtypes.StringDType):
+            self._string_dtype = y.dtype
             y = np.asarray(y).astype(object)
             missing = [v for v in y.ravel().tolist() if not isinstance(v, str)]
             if missing:
@@ -93,8 +79,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
                 f"{type(self).__name__} needs class labels (binary or multiclass "
                 f"y); got a {target_type!r} target."
             )
-        # The classes as NumPy values whatever the array library of y (array-
-        # API inputs): the reject logic works on their values.
+        # NumPy values whatever the array library of y (array-API inputs).
         classes = np.asarray(unique_labels(y))
         check_reject_label(self.reject_label, classes)
         method = resolve_response_method(self.estimator, self.response_method)
@@ -113,8 +98,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         return self.estimator_.classes_
 
     def predict_confidence(self, X):
-        """The confidence compared with the threshold: the top probability, or
-        the margin between the two top decision values (``|d|`` for two classes).
+        """The confidence compared with the threshold.
 
         Parameters
         ----------
@@ -127,7 +111,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         return self._predict_with_confidence(X)[1]
 
     def _predict_with_confidence(self, X):
-        """Predicted column index of ``classes_``, and the confidence."""
+        """Index of each prediction in ``classes_``, and its confidence."""
         check_is_fitted(self, "estimator_")
         return predictions_and_confidence(self.estimator_, X, self.response_method)
 
@@ -142,24 +126,16 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         -------
         y_pred : ndarray of shape (n_samples,)
             A class of :attr:`classes_` or ``reject_label``, in the dtype of
-            ``classes_`` widened to hold ``reject_label`` (uint8 classes and
-            ``-1``: int16; booleans: object; NumPy ``StringDType`` kept).
-
-        Notes
-        -----
-        scikit-learn's binary metrics (``scoring="f1"``) see ``reject_label``
-        as a third class and raise: see "scikit-learn's binary metrics and the
-        reject label" in the user guide.
+            ``classes_`` widened to hold ``reject_label``.
         """
         predicted_index, confidence = self._predict_with_confidence(X)
         kept = accepted(confidence, self._active_threshold(), predicted_index)
         predictions = abstaining_predictions(
             np.asarray(self.classes_), predicted_index, kept, self.reject_label
         )
-        string_dtype = getattr(self, "_string_dtype", None)
+        string_dtype = self._string_dtype
         if string_dtype is not None:
-            # The caller's StringDType, with the reject label as its missing
-            # value when it is one (NaN, pd.NA: the only non-strings it may be).
+            # The caller's StringDType; a non-string reject label is its na_object.
             if reject_marker(self.reject_label).kind == "missing":
                 string_dtype = np.dtypes.StringDType(na_object=self.reject_label)
             predictions = predictions.astype(string_dtype)
@@ -214,10 +190,8 @@ class RejectOptionClassifier(_BaseRejectOption):
     """Classifier that abstains when its confidence is below a threshold.
 
     Predicts the wrapped classifier's class, or ``reject_label`` when the
-    confidence (the top predicted probability, Chow's rule, or the decision
-    margin) is below ``threshold``. Multiclass. It passes scikit-learn's
-    estimator checks except the two that require every prediction to be a
-    class (``check_classifiers_train``, ``check_classifiers_classes``).
+    confidence (the top predicted probability, Chow's rule (Chow 1970), or the
+    margin between the two top decision values) is below ``threshold``.
 
     Parameters
     ----------
@@ -225,15 +199,12 @@ class RejectOptionClassifier(_BaseRejectOption):
         Fitted by :meth:`fit` on a clone; wrap a fitted one in
         :class:`sklearn.frozen.FrozenEstimator` to keep it as it is.
     threshold : float or array-like of shape (n_classes,), default=0.5
-        Samples whose confidence is below it are rejected (``>=`` accepts); 0
-        never rejects, ``np.inf`` rejects everything. An array gives one per
-        class of :attr:`classes_`, the predicted class's applying. Values lie
-        in the range of the confidence (``[0, 1]`` for probabilities,
-        ``[0, inf)`` for margins).
+        A confidence below it is rejected; 0 never rejects, ``np.inf`` always.
+        An array gives one per class of :attr:`classes_`, the predicted
+        class's applying.
     reject_label : scalar, default=-1
         Written for a rejected sample: not a class, of the classes' type, or
-        a missing value (``np.nan``, ``pd.NA``). Predictions keep the classes'
-        dtype, widened (never wrapped) to hold it.
+        a missing value (``np.nan``, ``pd.NA``).
     response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
         Where the confidence comes from; ``"auto"`` prefers probabilities.
 
@@ -245,18 +216,11 @@ class RejectOptionClassifier(_BaseRejectOption):
         The wrapped classifier's classes.
     n_features_in_ : int
         Number of features seen during fit, if the wrapped classifier has it.
-    feature_names_in_ : ndarray of shape (`n_features_in_`,)
-        Feature names seen during fit, if the wrapped classifier has them.
 
     See Also
     --------
     RejectOptionClassifierCV : Picks the threshold by cross-validation.
     sklearn.model_selection.FixedThresholdClassifier : Binary decision threshold.
-
-    References
-    ----------
-    .. [1] C. K. Chow, "On optimum recognition error and reject tradeoff", IEEE
-       Transactions on Information Theory 16 (1970).
 
     Examples
     --------
@@ -272,15 +236,6 @@ class RejectOptionClassifier(_BaseRejectOption):
     0.687
     >>> round(model.set_params(threshold=0.0).fit(X, y).score(X, y), 3)  # never
     0.901
-
-    One threshold per class, in the order of ``classes_``: predictions of
-    class 0 are always kept, the others need a confidence of 0.9.
-
-    >>> model.set_params(threshold=[0.0, 0.9, 0.9]).fit(X, y)
-    RejectOptionClassifier(estimator=LogisticRegression(max_iter=1000),
-                           threshold=[0.0, 0.9, 0.9])
-    >>> int((model.predict(X) == -1).sum())
-    47
     """
 
     def __init__(
@@ -297,17 +252,17 @@ class RejectOptionClassifier(_BaseRejectOption):
         self.response_method = response_method
 
     def _active_threshold(self):
-        # Read at every prediction, so a threshold set after fit is checked too.
+        # Checked at every prediction: the threshold may be set after fit.
         return self._checked_threshold(self.estimator_, np.asarray(self.classes_).size)
 
     def _checked_threshold(self, estimator, n_classes):
-        """The threshold, a float or one per class, in the confidence's range
-        (or ``np.inf``: reject every prediction, of that class, knowingly)."""
+        """The threshold, a float or one per class, in the confidence's range."""
         threshold = self.threshold
         method = resolve_response_method(estimator, self.response_method)
-        high, what = (1.0, "the maximum predicted probability")
-        if method == "decision_function":
-            high, what = (np.inf, "the decision margin")
+        high, what = {
+            "predict_proba": (1.0, "the maximum predicted probability"),
+            "decision_function": (np.inf, "the decision margin"),
+        }[method]
         try:
             values = np.asarray(threshold, dtype=float).reshape(-1)
         except (TypeError, ValueError):
@@ -347,12 +302,9 @@ class RejectOptionClassifier(_BaseRejectOption):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-            Training data.
         y : array-like of shape (n_samples,)
-            Target classes.
         **params : dict
-            Passed to the wrapped classifier's ``fit`` (routed when metadata
-            routing is enabled).
+            Passed to the wrapped classifier's ``fit`` (routed if enabled).
 
         Returns
         -------

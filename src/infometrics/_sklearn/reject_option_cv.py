@@ -1,10 +1,7 @@
-"""The reject-option classifier whose threshold is tuned out of fold: the
-objective, the global sweep, the per-class coordinate ascent, and the
-warnings for degenerate choices."""
+"""The reject-option classifier whose threshold is tuned out of fold."""
 
 from __future__ import annotations
 
-import numbers
 import warnings
 from typing import Any, Literal
 
@@ -33,19 +30,14 @@ from .scorers import InformationScorer, MultiMeasureScorer, is_auto, make_ni_sco
 
 __all__ = ["RejectOptionClassifierCV"]
 
-# Thresholds a scoring that is not a measure of this package is evaluated at,
-# by default: each costs one call of the scorer on every sample.
+# Thresholds of a scorer (one call each) when thresholds="auto".
 _DEFAULT_GRID_SIZE = 100
-# Rounds of coordinate ascent over the classes, at most (per_class=True).
 _MAX_ROUNDS = 20
-# per_class="auto": one threshold per class from this many samples of the
-# rarest class on (benchmarks/bench_reject_default.py).
+# per_class="auto" from this many samples of the rarest class on
+# (benchmarks/bench_reject_default.py).
 _PER_CLASS_MIN_SAMPLES = 30
-# Relative tolerance under which two objective values are a tie.
 _TIE_RTOL = 1e-9
-# The measures of curve_, besides the one tuned.
 _CURVE_MEASURES = ("ni2", "info_completeness", "false_info_ratio")
-# Why a measure of this package prefers a degenerate end, for the warning.
 _WHY_REJECT_ALL = {
     "false_info_ratio": "r(S|T) = 0 when nothing is accepted",
     "info_error": "no false information is transmitted when nothing is accepted",
@@ -55,8 +47,7 @@ _WHY_REJECT_ALL = {
 
 
 def _float_where_exact(confidence, *, per_class):
-    """Integer confidences as float64 where exact (``|c| <= 2**53``); else kept,
-    and refused by the per-class search, which compares float thresholds."""
+    """Integer confidences as float64 where exact (``|c| <= 2**53``), else kept."""
     if confidence.dtype.kind not in "iu":
         return confidence
     if confidence.size == 0 or (
@@ -74,8 +65,7 @@ def _float_where_exact(confidence, *, per_class):
 
 
 class _OutOfFoldPredictions(ClassifierMixin, BaseEstimator):
-    """Replays to a scorer the abstaining out-of-fold predictions at the
-    threshold under evaluation, and the pooled scores; ``X`` holds indices."""
+    """The out-of-fold predictions replayed to a scorer; ``X`` holds indices."""
 
     # Read by infometrics' scorers: predictions may be rejections.
     _infometrics_abstains = True
@@ -101,16 +91,13 @@ class _OutOfFoldPredictions(ClassifierMixin, BaseEstimator):
 
 
 class _Objective:
-    """What the thresholds are tuned for: a ``measure`` of this package
-    (evaluated on stacks of matrices), or else a ``scorer`` called per threshold."""
+    """A ``measure`` of this package (swept on matrices), or a ``scorer``."""
 
     def __init__(self, scoring):
         self.measure = self.scorer = None
-        # The value of an undefined point: the scorer's replace_undefined_by,
-        # else nan, which never ranks best.
+        # An undefined point: the scorer's replace_undefined_by, else nan.
         self.undefined = np.nan
-        # A scorer of a plain measure is that measure; an adjusted one, or one
-        # with its own labels or reject label, is called as a scorer.
+        # A plain measure's scorer is swept as that measure.
         if (
             isinstance(scoring, InformationScorer)
             and scoring.labels is None
@@ -174,16 +161,15 @@ class _Problem:
         return accepted(self.confidence, threshold, self.predicted)
 
     def accept_all_where_none_rejected(self, threshold):
-        """0 where a threshold rejects no out-of-fold prediction (of its class):
-        then the fitted classifier rejects none on any data either."""
+        """0 where a threshold rejects no out-of-fold prediction (of its class),
+        so that the fitted classifier rejects none on new data either."""
         kept = self.accepted(threshold)
         if np.ndim(threshold) == 0:
             return 0.0 if kept.size and kept.all() else threshold
-        threshold = np.array(threshold, dtype=float)
-        for k in range(len(threshold)):
-            own = kept[self.predicted == k]
-            threshold[k] = 0.0 if own.size and own.all() else threshold[k]
-        return threshold
+        n_classes = len(self.classes)
+        predicted = np.bincount(self.predicted, minlength=n_classes)
+        rejected = np.bincount(self.predicted[~kept], minlength=n_classes)
+        return np.where((predicted > 0) & (rejected == 0), 0.0, threshold)
 
     def reject_rate(self, threshold):
         total = self.weights.sum()
@@ -191,7 +177,7 @@ class _Problem:
         return rejected / total if total > 0 else 0.0
 
     def scorer_value(self, threshold):
-        """The scorer on the abstaining out-of-fold predictions (greater = better)."""
+        """The scorer on the abstaining out-of-fold predictions."""
         self.replay.predictions = abstaining_predictions(
             self.classes, self.predicted, self.accepted(threshold), self.reject_label
         )
@@ -207,9 +193,8 @@ class _Problem:
         return float(value)
 
     def sweep(self, thresholds, threshold=None, k=None, names=()):
-        """The reject curve of class ``k``'s threshold, the others at
-        ``threshold`` (of every class's, when ``k`` is None), and the objective
-        (greater = better) at its points."""
+        """The reject curve of class ``k``'s threshold (every class's if None), the
+        others at ``threshold``, and the objective (greater = better) on it."""
         fixed = None
         if k is not None:
             fixed = np.where(self.accepted(threshold), 1, -1).astype(np.int8)
@@ -293,101 +278,67 @@ def _warn_if_degenerate_end(reject_rate, objective):
 class RejectOptionClassifierCV(_BaseRejectOption):
     """Abstaining classifier whose threshold maximises a measure out of fold.
 
-    The counterpart of scikit-learn's ``TunedThresholdClassifierCV`` for
-    abstention, multiclass: fits the wrapped classifier on each CV fold, pools
-    the out-of-fold probabilities (or decision values), evaluates ``scoring``
-    at candidate confidence thresholds, keeps the best, then refits on all the
-    data. A measure of this package is evaluated at every distinct confidence
-    from one sort of the confidences (as :func:`reject_curve`); any other
-    scoring is called once per candidate threshold on the abstaining
-    out-of-fold predictions, where a rejection is a prediction of
-    ``reject_label``, that is, an error.
+    The counterpart of ``TunedThresholdClassifierCV`` for abstention,
+    multiclass: ``scoring`` is evaluated on the pooled out-of-fold
+    probabilities (or decision values) at candidate confidence thresholds, the
+    best is kept and the classifier is refitted on all the data. See the user
+    guide, section "Tuning a reject threshold".
 
     Parameters
     ----------
     estimator : classifier
         The classifier to wrap.
     scoring : str or callable, default="ni2"
-        What to maximise: a measure of this package, a scikit-learn scorer name
-        (``"balanced_accuracy"``) or a callable ``scorer(estimator, X, y)``.
-        Measures that count a rejected sample as lost information make sense
-        (``"ni2"``, Hu & Wang's measure for abstaining classifiers,
-        ``"info_completeness"``, ``"triangle_mi"``); those that improve by
-        accepting less (``"false_info_ratio"``, ``"info_error"``,
-        ``"error_rate"``, ``"accepted_accuracy"``) end at "reject everything",
-        and scikit-learn metrics, which count a rejection as an error, rarely
-        gain from rejecting. A degenerate choice warns
-        (:class:`DegenerateThresholdWarning`). Lower-is-better measures are
-        minimised. A threshold where the measure is undefined ranks last, or
-        scores the ``replace_undefined_by`` of a :func:`make_ni_scorer`.
+        What to maximise (lower-is-better measures are minimised): a measure of
+        this package, a scikit-learn scorer name or a callable
+        ``scorer(estimator, X, y)``, to which a rejection is an error. A
+        degenerate choice warns (:class:`DegenerateThresholdWarning`).
     per_class : bool or "auto", default="auto"
-        Tune one threshold per class (the predicted class's applies) by
-        coordinate ascent from the best global threshold: sweep one class's
-        threshold at a time, others fixed, until none improves (at most 20
-        rounds). ``"auto"``: per class when there are more than two classes and
-        the rarest has at least 30 samples, the rule the benchmark in the user
-        guide supports (:ref:`reject-default-evidence`).
+        Tune one threshold per class by coordinate ascent (at most 20 rounds);
+        ``"auto"``: when there are more than two classes and the rarest has at
+        least 30 samples (:ref:`reject-default-evidence`).
     thresholds : "auto", None, int or array-like, default="auto"
-        Candidate thresholds: ``None`` every distinct confidence, an int ``k``
-        ``k`` evenly spaced quantiles of the confidence, an array those values;
-        ``"auto"`` is ``None`` for a measure of this package, 100 otherwise.
-        "Reject everything" is always a candidate.
+        Candidates: ``None`` every distinct confidence, an int that many
+        quantiles, an array those values; ``"auto"`` is ``None`` for a measure
+        of this package, 100 otherwise.
     cv : int, cross-validation generator or iterable, default=5
-        As in scikit-learn (stratified for classifiers); every sample must be
-        predicted exactly once.
+        As in scikit-learn; every sample must be predicted exactly once.
     reject_label : scalar, default=-1
-        As for :class:`RejectOptionClassifier`.
+        As in :class:`RejectOptionClassifier`.
     response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
-        As for :class:`RejectOptionClassifier`.
+        As in :class:`RejectOptionClassifier`.
     n_jobs : int, default=None
         Parallel fits over the folds.
-    verbose : int, default=0
-        Above 0, one line per sweep and the chosen threshold; above 1, also
-        scikit-learn's messages of the fold fits.
 
     Attributes
     ----------
     estimator_ : classifier
         The classifier refitted on all the data.
-    best_threshold_ : float, int or ndarray of shape (n_classes,)
-        The chosen threshold (one per class, in the order of ``classes_``,
-        with ``per_class``); ``inf`` rejects every prediction (of that class),
-        0 where it rejected no out-of-fold prediction (so that nothing is
-        rejected on new data either). An int for integer confidences beyond
-        ``2**53``, compared exactly.
+    best_threshold_ : float or ndarray of shape (n_classes,)
+        The chosen threshold (one per class with ``per_class``); 0 where it
+        rejected no out-of-fold prediction.
     best_score_ : float
         The objective there, out of fold, in its natural direction.
     equivalent_reject_cost_ : float or ndarray of shape (n_classes,)
-        ``1 - best_threshold_``: with calibrated probabilities, the cost of a
-        rejection, in units of the cost of an error, for which Chow's rule
-        makes the same decisions (Zhang & Hu 2014); ``nan`` for a margin.
+        ``1 - best_threshold_``, the reject cost for which Chow's rule on
+        calibrated probabilities decides the same; ``nan`` for a margin.
     curve_ : RejectCurve
-        The out-of-fold reject curve of the global threshold (NI2,
-        information completeness, false information ratio and the measure
-        tuned).
+        The out-of-fold reject curve of the global threshold.
     cv_results_ : dict of ndarray
         The global sweep: ``"thresholds"``, ``"scores"`` (greater is better)
         and ``"reject_rate"``.
     n_rounds_ : int
-        Rounds of coordinate ascent done (0 without ``per_class``).
+        Rounds of coordinate ascent done.
     per_class_ : bool
         Whether one threshold per class was tuned.
     classes_ : ndarray of shape (n_classes,)
     n_features_in_ : int
-        Number of features seen during fit, if the wrapped classifier has it.
+        As in :class:`RejectOptionClassifier`.
 
     See Also
     --------
     RejectOptionClassifier : A fixed threshold.
     reject_curve : The curve itself.
-
-    References
-    ----------
-    .. [1] C. K. Chow, "On optimum recognition error and reject tradeoff", IEEE
-       Transactions on Information Theory 16 (1970).
-    .. [2] X. Zhang and B.-G. Hu, "A new strategy of cost-free learning in the
-       class imbalance problem", IEEE Transactions on Knowledge and Data
-       Engineering 26 (2014).
 
     Examples
     --------
@@ -398,25 +349,11 @@ class RejectOptionClassifierCV(_BaseRejectOption):
     >>> from infometrics import RejectOptionClassifierCV
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> model = RejectOptionClassifierCV(
-    ...     make_pipeline(StandardScaler(), LogisticRegression()), cv=5
+    ...     make_pipeline(StandardScaler(), LogisticRegression())
     ... ).fit(X, y)
     >>> model.per_class_  # "auto": two classes, one threshold
     False
-    >>> 0.5 <= model.best_threshold_ < 1.0
-    True
     >>> bool(model.best_score_ > model.curve_.measures["ni2"][0])  # rejecting helps
-    True
-    >>> bool(model.equivalent_reject_cost_ == 1 - model.best_threshold_)
-    True
-
-    One threshold per class:
-
-    >>> per_class = RejectOptionClassifierCV(
-    ...     make_pipeline(StandardScaler(), LogisticRegression()), per_class=True
-    ... ).fit(X, y)
-    >>> per_class.best_threshold_.shape
-    (2,)
-    >>> bool(per_class.best_score_ >= model.best_score_)  # never worse
     True
     """
 
@@ -431,7 +368,6 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         reject_label: Any = -1,
         response_method: Literal["auto", "predict_proba", "decision_function"] = "auto",
         n_jobs: int | None = None,
-        verbose: int = 0,
     ):
         self.estimator = estimator
         self.scoring = scoring
@@ -441,14 +377,9 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         self.reject_label = reject_label
         self.response_method = response_method
         self.n_jobs = n_jobs
-        self.verbose = verbose
 
     def _active_threshold(self):
         return self.best_threshold_
-
-    def _log(self, message):
-        if self.verbose > 0:
-            print(f"[{type(self).__name__}] {message}")
 
     def _check_own_parameters(self):
         if not (
@@ -458,18 +389,14 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             raise ValueError(
                 f"per_class must be True, False or 'auto'; got {self.per_class!r}."
             )
-        if not isinstance(self.verbose, numbers.Integral) or isinstance(
-            self.verbose, bool
-        ):
-            raise ValueError(f"verbose must be an int; got {self.verbose!r}.")
-        if isinstance(self.thresholds, str) and self.thresholds != "auto":
+        if not isinstance(self.thresholds, str):
+            return check_thresholds(self.thresholds)
+        if self.thresholds != "auto":
             raise ValueError(
                 f"thresholds must be 'auto', an int or an array; got "
                 f"{self.thresholds!r}."
             )
-        if isinstance(self.thresholds, str):
-            return self.thresholds
-        return check_thresholds(self.thresholds)
+        return self.thresholds
 
     def fit(self, X, y, **params):
         """Choose the threshold out of fold, then refit on all the data.
@@ -479,9 +406,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
         **params : dict
-            Passed to the wrapped classifier's ``fit``; a ``sample_weight``
-            also weighs the objective. With metadata routing enabled, routed
-            as by ``TunedThresholdClassifierCV``.
+            Passed to the wrapped classifier's ``fit``; ``sample_weight`` also
+            weighs the objective. Routed as by ``TunedThresholdClassifierCV``.
 
         Returns
         -------
@@ -504,16 +430,14 @@ class RejectOptionClassifierCV(_BaseRejectOption):
                 "counts a rejected positive as missed."
             )
         if get_config().get("enable_metadata_routing", False):
-            # As TunedThresholdClassifierCV: the scorer gets sample_weight
-            # only when it requested it (an unrequested one raises), the
-            # folds route the estimator's to its fit and groups to the splitter.
+            # As TunedThresholdClassifierCV: the scorer gets sample_weight only
+            # if it requested it, the folds get the estimator's and the splitter's.
             routed = process_routing(self, "fit", **params)
             fit_params, score_params = routed.estimator.fit, routed.scorer.score
             fold_params = {**fit_params, **routed.splitter.split}
         else:
             fit_params = score_params = fold_params = params
         cv = check_cv(self.cv, y, classifier=True)
-        self._log(f"fitting {cv.get_n_splits(X, y)} folds for out-of-fold {method}")
         scores = cross_val_predict(
             clone(self.estimator),
             X,
@@ -522,7 +446,6 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             method=method,
             n_jobs=self.n_jobs,
             params=fold_params,
-            verbose=max(0, self.verbose - 1),
         )
         # The wrapped classifier sees y as given; the sweep its NumPy values.
         scores = np.asarray(scores)
@@ -545,8 +468,9 @@ class RejectOptionClassifierCV(_BaseRejectOption):
             counts = np.bincount(problem.true, minlength=len(classes))
             per_class = len(classes) > 2 and counts.min() >= _PER_CLASS_MIN_SAMPLES
         self.per_class_ = bool(per_class)
-        confidence = _float_where_exact(problem.confidence, per_class=self.per_class_)
-        problem.confidence = confidence
+        problem.confidence = _float_where_exact(
+            problem.confidence, per_class=self.per_class_
+        )
         curve, values = problem.sweep(thresholds, names=_CURVE_MEASURES)
         if np.all(np.isnan(values)):
             raise ValueError(
@@ -555,16 +479,10 @@ class RejectOptionClassifierCV(_BaseRejectOption):
                 "is no threshold to choose."
             )
         best = int(np.nanargmax(values))  # the first: the least rejection
-        self._log(
-            f"global sweep: {len(values)} thresholds, best {objective.name} = "
-            f"{objective.sign * values[best]:.6g} at threshold "
-            f"{curve.thresholds[best]:.6g} (reject rate {curve.reject_rate[best]:.3g})"
-        )
         _warn_if_tied(values, curve.reject_rate, best, objective)
-        # An integer threshold stays one: as a float, integer confidences
-        # beyond 2**53 would tie with it.
+        # An integer threshold stays one: integer confidences beyond 2**53.
         threshold, value = curve.thresholds[best].item(), values[best]
-        if confidence.dtype.kind == "f":
+        if problem.confidence.dtype.kind == "f":
             threshold = float(threshold)
         self.n_rounds_ = 0
         if self.per_class_:
@@ -590,9 +508,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         return self
 
     def get_metadata_routing(self):
-        """Routing of fit metadata, as by ``TunedThresholdClassifierCV``: to the
-        estimator's ``fit``, the scorer's ``score`` (:func:`make_ni_scorer` for
-        a measure name) and the splitter's ``split``.
+        """Routing of fit metadata, as by ``TunedThresholdClassifierCV``.
 
         Returns
         -------
@@ -619,28 +535,16 @@ class RejectOptionClassifierCV(_BaseRejectOption):
 
     def _coordinate_ascent(self, problem, threshold, value, thresholds):
         """Per-class thresholds: sweep one class at a time until none improves."""
-        objective = problem.objective
-        for round_index in range(1, _MAX_ROUNDS + 1):
+        for self.n_rounds_ in range(1, _MAX_ROUNDS + 1):
             improved = False
             for k in range(len(problem.classes)):
                 curve, values = problem.sweep(thresholds, threshold, k)
-                candidates = curve.thresholds
                 if np.all(np.isnan(values)):
                     continue
                 best = int(np.nanargmax(values))
                 if values[best] > value + _TIE_RTOL * max(1.0, abs(value)):
-                    self._log(
-                        f"round {round_index}, class {problem.classes[k]}: "
-                        f"threshold {threshold[k]:.6g} -> {candidates[best]:.6g}, "
-                        f"{objective.name} {objective.sign * value:.6g} -> "
-                        f"{objective.sign * values[best]:.6g}"
-                    )
-                    threshold = threshold.copy()
-                    threshold[k] = candidates[best]
-                    value = values[best]
+                    threshold[k], value = curve.thresholds[best], values[best]
                     improved = True
-            self.n_rounds_ = round_index
             if not improved:
                 break
-        self._log(f"per-class thresholds after {self.n_rounds_} rounds: {threshold}")
         return threshold, value

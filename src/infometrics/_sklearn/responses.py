@@ -1,5 +1,4 @@
-"""The one way from a fitted estimator to its predicted classes and their
-confidence (reject-option estimators, risk-coverage scorers, Displays), and
+"""From a fitted estimator to its predicted classes and their confidence, and
 back to abstaining predictions in the caller's label dtype."""
 
 import math
@@ -16,14 +15,12 @@ from .._counting.label_checks import (
 from .._curves.scores import confidence_and_prediction
 
 RESPONSE_METHODS = ("auto", "predict_proba", "decision_function")
-# The confidence read from each response: Chow's top probability, or the
-# margin between the two top decision values.
+# Chow's top probability, or the margin between the two top decision values.
 CONFIDENCE_OF = {"predict_proba": "max", "decision_function": "margin"}
 
 
 def final_estimator(estimator, X=None):
-    """The estimator that predicts, and ``X`` transformed for it: through
-    FrozenEstimator, searches (``best_estimator_``) and Pipelines."""
+    """The estimator that predicts (through frozen, searches, Pipelines), and its X."""
     while True:
         if isinstance(estimator, FrozenEstimator):
             estimator = estimator.estimator
@@ -74,8 +71,7 @@ def check_not_one_vs_one(estimator, *, n_classes, method):
         and n_classes > 2
         and getattr(final, "decision_function_shape", None) == "ovo"
     ):
-        # With 3 classes the pairwise columns even have the width of the
-        # classes: the shape alone cannot tell them apart.
+        # With 3 classes the pairs have the width of the classes: refuse by name.
         raise ValueError(
             f"{type(final).__name__}(decision_function_shape='ovo') gives one "
             "decision column per pair of classes, not one per class, so the "
@@ -86,8 +82,7 @@ def check_not_one_vs_one(estimator, *, n_classes, method):
 
 
 def read_class_scores(scores, *, n_classes, estimator, method):
-    """Predicted column index and confidence of per-class ``scores`` of
-    ``method``; refused unless one column per class (or 1-d for two)."""
+    """Predicted column index and confidence of per-class ``scores``."""
     check_not_one_vs_one(estimator, n_classes=n_classes, method=method)
     shape = np.shape(scores)
     if shape[1:] != (n_classes,) and not (n_classes == 2 and len(shape) == 1):
@@ -130,13 +125,9 @@ def _is_nan(value):
 
 
 def check_reject_label(reject_label, classes):
-    """Refuse a reject label the counting would refuse or read otherwise: one
-    of another kind than the classes (a missing-value marker fits any), or a
-    class."""
+    """Refuse a reject label of another kind than the classes, or a class."""
     classes = np.asarray(classes)
-    # The counting's reading: bools, complex numbers and arrays are refused;
-    # NaN and pd.NA are the missing-value marker, which no class is (y is
-    # checked for missing values first).
+    # As the counting reads it; a missing-value marker (NaN, pd.NA) is no class.
     marker = reject_marker(reject_label)
     if marker.kind == "missing":
         return
@@ -159,8 +150,7 @@ def check_reject_label(reject_label, classes):
 
 def _holds_exactly(dtype, classes, reject_label):
     """Whether ``dtype`` stores every class and the reject label unchanged."""
-    # Compared as Python values, whose comparisons are exact (a round trip
-    # through a wrapping cast, uint64 -> int64 -> uint64, would look lossless).
+    # Python values compare exactly; a wrapping round trip would look lossless.
     with np.errstate(invalid="ignore", over="ignore"):
         try:
             stored = classes.astype(dtype).tolist()
@@ -174,9 +164,8 @@ def _holds_exactly(dtype, classes, reject_label):
 
 
 def prediction_dtype(classes, reject_label):
-    """The dtype of abstaining predictions: numpy's promotion of the classes'
-    dtype and the reject label's smallest (uint8 and ``-1``: int16) if it holds
-    both exactly, else int64 or float64 if one does, else ``object``."""
+    """The smallest dtype holding the classes and the reject label exactly
+    (uint8 and ``-1``: int16), else int64 or float64, else ``object``."""
     classes = np.asarray(classes)
     kind = classes.dtype.kind
     candidates = []
@@ -186,13 +175,11 @@ def prediction_dtype(classes, reject_label):
         whole = isinstance(value, (float, np.floating)) and value.is_integer()
         if kind in "iu" and whole:
             value = int(value)  # a whole float reject label as the int it equals
-        # Integer classes with a whole reject label stay integers: a float
-        # would change the type of every label. The promotion depends on the
-        # classes' dtype, not their values, so every batch gets the same.
+        # Integer classes with a whole reject label stay integers; the dtype
+        # depends on the classes' dtype, not values, so every batch agrees.
         stay_integer = kind in "iu" and isinstance(value, numbers.Integral)
         promoted = np.result_type(classes.dtype, np.min_scalar_type(value))
-        # float16 at least float32: pandas, which the counting of labels may
-        # use, cannot index float16 values.
+        # At least float32: pandas (in the counting) cannot index float16.
         if promoted == np.float16:
             promoted = np.dtype(np.float32)
         widest = np.dtype(np.int64 if stay_integer else np.float64)
@@ -207,9 +194,8 @@ def prediction_dtype(classes, reject_label):
 
 
 def accepted(confidence, threshold, predicted_index):
-    """Whether each prediction is kept: ``confidence >= threshold`` (the
-    predicted class's, if one per class), exact for integer confidences beyond
-    ``2**53``: an integer ``c`` is at least a float ``t`` iff ``c >= ceil(t)``."""
+    """``confidence >= threshold`` (the predicted class's), exact for integers."""
+    # An integer c is at least a float t iff c >= ceil(t), beyond 2**53 too.
     confidence = np.asarray(confidence)
     if np.ndim(threshold):
         threshold = np.asarray(threshold)[predicted_index]
@@ -231,8 +217,7 @@ def accepted(confidence, threshold, predicted_index):
 
 
 def in_namespace_of(reference, values):
-    """``values`` in the array namespace (and on the device) of ``reference``;
-    values no array-API library holds (object arrays) stay NumPy."""
+    """``values`` in the array namespace and device of ``reference`` (not objects)."""
     if isinstance(reference, np.ndarray) or not hasattr(
         reference, "__array_namespace__"
     ):
@@ -244,8 +229,7 @@ def in_namespace_of(reference, values):
 
 
 def abstaining_predictions(classes, predicted_index, kept, reject_label):
-    """The class of each prediction (``predicted_index`` into ``classes``),
-    or ``reject_label`` where not ``kept``, in :func:`prediction_dtype`."""
+    """``classes[predicted_index]``, or ``reject_label`` where not ``kept``."""
     classes = np.asarray(classes)
     dtype = prediction_dtype(classes, reject_label)
     predictions = classes.astype(dtype)[predicted_index]

@@ -3,6 +3,7 @@
 import difflib
 
 from .._measures.chance import ADJUSTABLE
+from .._measures.registry import MEASURES
 from .compat import register
 from .scorers import (
     AREAS,
@@ -12,22 +13,10 @@ from .scorers import (
     make_risk_coverage_scorer,
 )
 
-# The scorer names registered with scikit-learn on import, one entry per name:
-# an area's name gives its risk-coverage scorer, any other a measure's.
+# scikit-learn scores the conventional measures under its own names.
 SCORER_NAMES = (
-    *(f"ni{k}" for k in range(1, 25)),
-    "info_completeness",
-    "neg_false_info_ratio",
-    "neg_info_error",
-    "triangle_mi",
-    "neg_triangle_vi",
-    "neg_triangle_dh",
-    "ema",
-    "nit",
-    "neg_aurc",
-    "neg_e_aurc",
-    "neg_augrc",
-    # Chance-adjusted measures (higher is better for every one).
+    *(m.scorer_name for m in MEASURES.values() if m.family != "conventional"),
+    *(f"neg_{area}" for area in AREAS),
     *(f"adjusted_{name}" for name in ADJUSTABLE),
 )
 
@@ -51,15 +40,9 @@ def get_scorer(name: str) -> InformationScorer | RiskCoverageScorer:
     Returns
     -------
     scorer : InformationScorer or RiskCoverageScorer
-        A scorer made by :func:`sklearn.metrics.make_scorer` (see
-        :func:`make_ni_scorer`); a :class:`RiskCoverageScorer` for
-        ``"neg_aurc"``, ``"neg_e_aurc"`` and ``"neg_augrc"``.
-
-    Notes
-    -----
-    Pass the object rather than the name to a fit in a fresh worker process,
-    where scikit-learn does not know the name (see "Scoring names and
-    parallel workers" in the user guide).
+        As :func:`make_ni_scorer` or :func:`make_risk_coverage_scorer` make it;
+        a fresh worker process needs the object, not the name (see the user
+        guide, section "Scoring names and parallel workers").
 
     Examples
     --------
@@ -104,19 +87,13 @@ def register_scorers() -> bool:
     Returns
     -------
     registered : bool
-        False when scikit-learn's internals were not as expected: a
-        :class:`ScorerRegistrationWarning` then names what could not be
-        registered and the scorer objects that work everywhere.
+        False, with a :class:`ScorerRegistrationWarning`, when scikit-learn's
+        internals were not as expected.
 
     Examples
     --------
-    ``import infometrics`` calls it; calling it again changes nothing.
-
-    >>> from sklearn.metrics import get_scorer_names
     >>> from infometrics.scoring import register_scorers
-    >>> register_scorers()
-    True
-    >>> "ni2" in get_scorer_names()
+    >>> register_scorers()  # import infometrics did it already
     True
     """
     return register({name: _scorer_for_name(name) for name in SCORER_NAMES})

@@ -1,6 +1,5 @@
-"""scikit-learn scorers of the registry measures and the risk-coverage areas:
-made by ``make_scorer`` (see :mod:`.compat`), reading the fitted estimator's
-classes, reject label and confidence; negated where lower is better."""
+"""scikit-learn scorers of the measures and risk-coverage areas, reading the
+fitted estimator's classes, reject label and confidence."""
 
 from typing import Any, Literal
 
@@ -26,8 +25,7 @@ def is_auto(value):
 
 
 def estimator_reject_label(estimator):
-    """The label with which a fitted estimator abstains (its final step declares
-    ``_infometrics_abstains``, as :class:`RejectOptionClassifier`), else None."""
+    """The reject label of an estimator whose final step abstains, else None."""
     final, _ = final_estimator(estimator)
     if getattr(final, "_infometrics_abstains", False):
         return final.reject_label
@@ -35,9 +33,8 @@ def estimator_reject_label(estimator):
 
 
 def estimator_classes(estimator, y_true):
-    """The estimator's ``classes_``, then any label of ``y_true`` it never saw
-    (a test fold may hold a class its training fold lacked: its row shows the
-    errors, and the matrices stay comparable)."""
+    """The estimator's ``classes_``, then the labels of ``y_true`` it never saw."""
+    # A test fold may hold a class its training fold lacked: its row shows errors.
     classes = getattr(estimator, "classes_", None)
     if classes is None:
         return None
@@ -62,10 +59,8 @@ def _measures_of_labels(y_true, y_pred, names, *, sample_weight=None, **options)
 
 
 def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
-    """The metric of labels scikit-learn sees (``TunedThresholdClassifierCV``);
-    an undefined value ranks last (the tuners' ``argmax`` would pick a NaN)."""
-    # Options come as **options: LogisticRegressionCV rebuilds the scorers
-    # whose score function has a ``labels`` parameter.
+    """The metric of labels a threshold tuner sees; undefined ranks last."""
+    # **options: LogisticRegressionCV rebuilds scorers whose function has labels.
     name = options["measure"]
     value = _measures_of_labels(
         y_true, y_pred, [name], sample_weight=sample_weight, **options
@@ -76,19 +71,17 @@ def _ranked_measure_of_labels(y_true, y_pred, *, sample_weight=None, **options):
 
 
 def _refuse_labels(y_true, y_pred, *, sample_weight=None, **options):
-    """The metric of labels of a scorer that cannot score one decision threshold."""
+    """The metric of labels of a scorer that cannot score one threshold."""
     raise ValueError(options["refusal"])
 
 
 def _higher_is_better(name, adjusted):
-    # An adjusted measure is 1 at best, 0 at chance, whatever the direction
-    # of the measure it adjusts.
+    # An adjusted measure is 1 at best, whatever the measure's direction.
     return bool(adjusted) or MEASURES[name].higher_is_better
 
 
 class _MeasureScorer(EstimatorAwareScorer):
-    """The measures of the estimator's predictions, in its class order and with
-    its reject label unless given, each negated when lower is better."""
+    """The measures of the estimator's predictions, negated when lower is better."""
 
     def __init__(
         self,
@@ -106,8 +99,7 @@ class _MeasureScorer(EstimatorAwareScorer):
         self.replace_undefined_by = replace_undefined_by
         self.adjusted = bool(adjusted)
         self._names = names
-        # Only the options the user set: the others are read from the
-        # estimator when it is scored.
+        # Only the options set: the others are read from the estimator.
         if self.adjusted:
             options["adjusted"] = True
         if not is_auto(reject_label):
@@ -158,22 +150,11 @@ class _MeasureScorer(EstimatorAwareScorer):
 class InformationScorer(_MeasureScorer):
     """Estimator-aware scorer of one measure; parameters as :func:`make_ni_scorer`.
 
-    An instance of the class :func:`sklearn.metrics.make_scorer` returns, with
-    the state it gives, so every scikit-learn version reads it as its own.
-
     Examples
     --------
-    >>> from sklearn.datasets import load_iris
-    >>> from sklearn.model_selection import cross_val_score
-    >>> from sklearn.tree import DecisionTreeClassifier
     >>> from infometrics.scoring import InformationScorer
-    >>> X, y = load_iris(return_X_y=True)
-    >>> scores = cross_val_score(
-    ...     DecisionTreeClassifier(random_state=0), X, y,
-    ...     scoring=InformationScorer("false_info_ratio"),
-    ... )
-    >>> bool((scores <= 0).all())  # negated: lower ratio is better
-    True
+    >>> InformationScorer("false_info_ratio")  # negated: lower is better
+    make_ni_scorer('false_info_ratio')
     """
 
     def __init__(
@@ -206,18 +187,14 @@ class InformationScorer(_MeasureScorer):
 
 
 class MultiMeasureScorer(_MeasureScorer):
-    """Scorer of many measures from one confusion matrix, returning
-    ``{scorer name: value}``; parameters as :func:`make_multi_measure_scorer`.
+    """Scorer of many measures from one confusion matrix; parameters as
+    :func:`make_multi_measure_scorer`.
 
     Examples
     --------
-    >>> from sklearn.datasets import load_iris
-    >>> from sklearn.tree import DecisionTreeClassifier
     >>> from infometrics.scoring import MultiMeasureScorer
-    >>> X, y = load_iris(return_X_y=True)
-    >>> model = DecisionTreeClassifier(random_state=0).fit(X, y)
-    >>> MultiMeasureScorer(["ni2", "info_error"])(model, X, y)
-    {'ni2': 1.0, 'neg_info_error': 0.0}
+    >>> MultiMeasureScorer(["ni2", "info_error"])
+    make_multi_measure_scorer(['ni2', 'info_error'])
     """
 
     def __init__(
@@ -253,16 +230,9 @@ class RiskCoverageScorer(EstimatorAwareScorer):
 
     Examples
     --------
-    >>> from sklearn.datasets import load_iris
-    >>> from sklearn.linear_model import LogisticRegression
     >>> from infometrics.scoring import RiskCoverageScorer
-    >>> from infometrics.curves import aurc
-    >>> X, y = load_iris(return_X_y=True)
-    >>> model = LogisticRegression(C=0.05).fit(X, y)
-    >>> proba = model.predict_proba(X)
-    >>> value = RiskCoverageScorer("aurc")(model, X, y)
-    >>> bool(value == -aurc(y, proba.argmax(axis=1), proba.max(axis=1)))
-    True
+    >>> RiskCoverageScorer("aurc")
+    make_risk_coverage_scorer('aurc')
     """
 
     def __init__(self, area, *, response_method="auto"):
@@ -271,19 +241,14 @@ class RiskCoverageScorer(EstimatorAwareScorer):
         check_response_method(response_method)
         self.area = area
         self.response_method = response_method
-        # An area sums over every confidence threshold: it cannot score the
-        # thresholded labels of a decision threshold.
         super().__init__(
             _refuse_labels,
             greater_is_better=False,
             refusal=(
-                f"neg_{area} is an area under the risk-coverage curve: it sums over "
-                "every confidence threshold, so it cannot score one decision "
-                "threshold (it was given thresholded labels, e.g. by "
-                "TunedThresholdClassifierCV). Tune a threshold with a measure of "
-                "labels instead (e.g. scoring='ni2' or 'balanced_accuracy'), or a "
-                "reject threshold with infometrics.RejectOptionClassifierCV; use "
-                "neg_aurc to compare models (cross_val_score, GridSearchCV)."
+                f"neg_{area} sums over every confidence threshold, so it cannot "
+                "score one decision threshold (e.g. in TunedThresholdClassifierCV): "
+                "tune with a measure of labels (scoring='ni2') or "
+                "infometrics.RejectOptionClassifierCV, and compare models with it."
             ),
         )
 
@@ -323,25 +288,17 @@ def make_ni_scorer(
     Parameters
     ----------
     measure : str, default="ni2"
-        A registry name (``"ni2"``, ``"false_info_ratio"``, ``"kappa"``, ...);
-        lower-is-better measures are negated.
+        A registry name; lower-is-better measures are negated.
     reject_label : "auto", scalar or None, default="auto"
         ``"auto"`` reads it from the estimator (a :class:`RejectOptionClassifier`,
-        also as a Pipeline's last step; others cannot reject); a value overrides.
+        also as a Pipeline's last step; others cannot reject).
     labels : array-like, default=None
-        Class order; by default the estimator's ``classes_`` (then any label of
-        the test fold it never saw).
+        Class order; by default the estimator's ``classes_``.
     replace_undefined_by : "warn" or float, default="warn"
         Value when the measure is undefined on a fold.
     adjusted : bool, default=False
-        Score ``(value - expected) / (best - expected)``, the expectation under
-        random permutation of the fold's outputs (see
-        :func:`~infometrics.measures.adjusted_measures`): 0 for chance, 1 for
-        an exact classification, higher is better for every measure. It
-        removes the small-fold bias of the plug-in information, which favours
-        classifiers that scatter errors over many cells. Only measures
-        affine in the mutual information; needs unweighted (integer) counts.
-        The registered names are ``"adjusted_<measure>"``.
+        Score the chance-adjusted measure (see
+        :func:`~infometrics.measures.adjusted_measures`); higher is better.
 
     Returns
     -------
@@ -359,11 +316,8 @@ def make_ni_scorer(
     >>> from infometrics import make_ni_scorer
     >>> X, y = load_iris(return_X_y=True)
     >>> model = LogisticRegression(max_iter=1000).fit(X, y)
-    >>> scorer = make_ni_scorer("ni2")
-    >>> round(scorer(model, X, y), 3)
+    >>> round(make_ni_scorer("ni2")(model, X, y), 3)
     0.901
-    >>> round(make_ni_scorer("ni2", adjusted=True)(model, X, y), 3)
-    0.9
     """
     return InformationScorer(
         measure,
@@ -389,27 +343,22 @@ def make_multi_measure_scorer(
 "false_info_ratio", "triangle_mi")
         Registry names.
     reject_label, labels, replace_undefined_by
-        As for :func:`make_ni_scorer`.
+        As in :func:`make_ni_scorer`.
 
     Returns
     -------
     scorer : MultiMeasureScorer
-        Returns ``{scorer name: value}``: use it as ``scoring=`` with
-        ``refit="ni2"``.
+        Returns ``{scorer name: value}``; use ``refit="ni2"`` in a search.
 
     Examples
     --------
     >>> from sklearn.datasets import load_iris
-    >>> from sklearn.model_selection import cross_validate
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> from infometrics import make_multi_measure_scorer
     >>> X, y = load_iris(return_X_y=True)
-    >>> scores = cross_validate(
-    ...     DecisionTreeClassifier(random_state=0), X, y,
-    ...     scoring=make_multi_measure_scorer(["ni2", "false_info_ratio"]),
-    ... )
-    >>> sorted(key for key in scores if key.startswith("test_"))
-    ['test_neg_false_info_ratio', 'test_ni2']
+    >>> model = DecisionTreeClassifier(random_state=0).fit(X, y)
+    >>> make_multi_measure_scorer(["ni2", "info_error"])(model, X, y)
+    {'ni2': 1.0, 'neg_info_error': 0.0}
     """
     return MultiMeasureScorer(
         measures,
@@ -429,16 +378,11 @@ def make_risk_coverage_scorer(
     Parameters
     ----------
     area : {"aurc", "e_aurc", "augrc"}
-        :func:`aurc` (Geifman & El-Yaniv 2017), :func:`e_aurc` (its excess
-        over the oracle ranking) or :func:`augrc` (Traub et al. 2024).
+        :func:`aurc`, :func:`e_aurc` or :func:`augrc`.
     response_method : {"auto", "predict_proba", "decision_function"}, \
 default="auto"
-        Where the confidence of a classifier without a reject option comes
-        from: its top probability or the margin between its two top decision
-        values (``"auto"`` prefers probabilities), the class of the top score
-        being the prediction. A :class:`RejectOptionClassifier` (also as the
-        last step of a ``Pipeline``) gives its own confidence and its
-        predictions before rejection.
+        As in :class:`RejectOptionClassifier`, for a classifier without a
+        reject option (a :class:`RejectOptionClassifier` gives its own).
 
     Returns
     -------
@@ -459,7 +403,5 @@ default="auto"
     >>> scores = cross_val_score(GaussianNB(), X, y, scoring="neg_aurc", cv=3)
     >>> bool((scores <= 0).all())
     True
-    >>> make_risk_coverage_scorer("augrc")
-    make_risk_coverage_scorer('augrc')
     """
     return RiskCoverageScorer(area, response_method=response_method)
