@@ -120,6 +120,17 @@ def check_sample_weight(sample_weight, n_samples):
     return np.ones(n_samples) if weights is None else weights
 
 
+def check_fraction(value, name, interval):
+    """``value`` as a float in ``interval``: "[0, 1]", "(0, 1]" or "(0, 1)"."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number in {interval}; got {value!r}.")
+    value = float(value)
+    low = value > 0 if interval[0] == "(" else value >= 0
+    if not (low and (value < 1 if interval[-1] == ")" else value <= 1)):
+        raise ValueError(f"{name} must be in {interval}; got {value!r}.")
+    return value
+
+
 def _is_number(value):
     return isinstance(value, (numbers.Number, np.number)) and not isinstance(
         value, (bool, np.bool_)

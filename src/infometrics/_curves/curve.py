@@ -3,7 +3,6 @@
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from .._counting.label_checks import raise_zero_weights
 from .._measures.registry import check_measure, evaluate_stack_blocks
@@ -82,34 +81,6 @@ class RejectCurve:
             f"RejectCurve({len(self.thresholds)} points, reject rate "
             f"{self.reject_rate[0]:.3g} to {self.reject_rate[-1]:.3g}, "
             f"measures: {measures})"
-        )
-
-    def to_frame(self):
-        """The curve as a pandas DataFrame, one row per threshold.
-
-        Returns
-        -------
-        frame : pandas.DataFrame
-            A column ``threshold``, one per rate or risk, one per measure.
-
-        Examples
-        --------
-        >>> from infometrics.curves import reject_curve
-        >>> curve = reject_curve([0, 1], [[0.8, 0.2], [0.4, 0.6]], measures="ni2")
-        >>> curve
-        RejectCurve(3 points, reject rate 0 to 1, measures: ni2)
-        >>> list(curve.to_frame().columns)  # doctest: +NORMALIZE_WHITESPACE
-        ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy',
-         'coverage', 'selective_risk', 'ni2']
-        """
-        columns = ("reject_rate", "error_rate", "accepted_accuracy", "coverage")
-        columns += ("selective_risk",)
-        return pd.DataFrame(
-            {
-                "threshold": self.thresholds,
-                **{name: getattr(self, name) for name in columns},
-                **self.measures,
-            }
         )
 
     def _values(self, measure):

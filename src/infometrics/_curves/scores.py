@@ -128,10 +128,7 @@ def check_confidence(confidence, n_samples):
     """One numeric confidence per sample, no NaN, in a dtype that ranks them."""
     scores = np.asarray(confidence)
     if scores.dtype.kind not in "biuf":
-        raise ValueError(
-            f"confidence must be numeric (higher = more sure); got dtype "
-            f"{scores.dtype}."
-        )
+        raise_non_numeric_confidence(scores.dtype)
     if scores.shape != (n_samples,):
         raise ValueError(
             f"confidence must be a 1-d array-like of shape ({n_samples},), one "
@@ -146,6 +143,12 @@ def check_confidence(confidence, n_samples):
         if np.isnan(scores).any():
             raise_missing_confidence()
     return scores
+
+
+def raise_non_numeric_confidence(dtype):
+    raise ValueError(
+        f"confidence must be numeric (higher = more sure); got dtype {dtype}."
+    )
 
 
 def raise_missing_confidence():

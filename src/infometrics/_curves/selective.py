@@ -8,7 +8,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.label_checks import check_sample_weight
+from .._counting.label_checks import check_fraction, check_sample_weight
 from .._counting.labels import encode_labels
 from .scores import check_confidence
 from .stacks import threshold_sweep
@@ -33,18 +33,6 @@ class RiskCoverageCurve(NamedTuple):
     selective_risk: np.ndarray
     generalized_risk: np.ndarray
     thresholds: np.ndarray
-
-
-def _check_fraction(value, name, *, allow_zero):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(
-        value, (int, float, np.integer, np.floating)
-    ):
-        raise TypeError(f"{name} must be a number in [0, 1]; got {value!r}.")
-    value = float(value)
-    if not ((value >= 0 if allow_zero else value > 0) and value <= 1):
-        interval = "[0, 1]" if allow_zero else "(0, 1]"
-        raise ValueError(f"{name} must be in {interval}; got {value!r}.")
-    return value
 
 
 def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=None):
@@ -313,7 +301,7 @@ def selective_risk_at_coverage(
     >>> selective_risk_at_coverage(y_true, y_pred, [0.9, 0.8, 0.7, 0.6], coverage=0.6)
     0.3333
     """
-    target = _check_fraction(coverage, "coverage", allow_zero=False)
+    target = check_fraction(coverage, "coverage", "(0, 1]")
     curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
     return curve_readings(curve, coverages=[target])[2][0]
 
@@ -346,6 +334,6 @@ def coverage_at_risk(
     >>> coverage_at_risk([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], risk=0.2)
     0.5
     """
-    limit = _check_fraction(risk, "risk", allow_zero=True)
+    limit = check_fraction(risk, "risk", "[0, 1]")
     curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
     return curve_readings(curve, risks=[limit])[3][0]

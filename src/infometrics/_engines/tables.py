@@ -25,7 +25,7 @@ from .._counting.label_checks import (
 )
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
-from .._curves.scores import raise_missing_confidence
+from .._curves.scores import raise_missing_confidence, raise_non_numeric_confidence
 from .._warnings import WARNINGS_FILTERS_LOCK
 
 # Weights are summed times this power of two in the checks: no overflow.
@@ -138,11 +138,6 @@ def _not_whole(expression, marker):
     return condition
 
 
-def _first_value(frame, column, condition):
-    example = _collect(frame.filter(condition).select(column).head(1))
-    return example[column].to_numpy()[0]
-
-
 def _type_null_columns(frame, schema, columns):
     """Label columns of the null type (all missing, or empty) typed as strings."""
     untyped = [
@@ -176,10 +171,7 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
     ):
         raise_non_numeric_weights(schema[weight])
     if confidence is not None and not schema[confidence].is_numeric():
-        raise ValueError(
-            "confidence must be numeric (higher = more sure); got dtype "
-            f"{schema[confidence]}."
-        )
+        raise_non_numeric_confidence(schema[confidence])
     return label_columns
 
 
@@ -221,10 +213,9 @@ def _check_rows_first(frame, label_columns, *, weight, marker):
         raise_missing_labels("y_pred", marker)
     for name, (column, _) in label_columns.items():
         if found.get(f"continuous {name}"):
-            value = _first_value(frame, column, _not_whole(nw.col(column), marker))
-            check_not_continuous(
-                np.array([value]), lambda _, holder=name: holder, marker
-            )
+            example = frame.filter(_not_whole(nw.col(column), marker)).select(column)
+            value = _collect(example.head(1))[column].to_numpy()[:1]
+            check_not_continuous(value, lambda _, holder=name: holder, marker)
 
 
 def _label_values(series):
@@ -255,47 +246,14 @@ def _bin_expression(expression, thresholds, low, high):
     )
 
 
-def rejected_predictions(column, dtype, marker):
-    """Per row: ``y_pred`` is the reject marker; None where it can match no row."""
-    expression = nw.col(column)
-    if marker.kind == "missing":
-        return _missing(expression, dtype)
-    if marker.kind == "number" and dtype.is_float():
-        return expression == float(marker.value)
-    if marker.kind == "number" and dtype.is_integer():
-        return _equals_integer(expression, dtype, marker)
-    if marker.kind == "string" and dtype == nw.String:
-        return expression == marker.value
-    return None
-
-
-def _equals_integer(expression, dtype, marker):
-    """Per row: an integer column equals the marker (a literal of its dtype); None
-    if no value can."""
-    if marker.integer is None:
-        return None  # a fractional marker matches no integer
-    try:
-        limits = np.iinfo(str(dtype).lower())
-    except (TypeError, ValueError):  # 128-bit integers: as they come
-        return expression == marker.integer
-    if not limits.min <= marker.integer <= limits.max:
-        return None
-    if marker.integer > np.iinfo(np.int64).max:
-        # Engines read integer literals as C longs: beyond int64, compare text.
-        return expression.cast(nw.String) == str(marker.integer)
-    return expression == nw.lit(marker.integer, dtype=dtype)
-
-
-def _engine_quantiles(frame, confidence, k, *, rejected=None):
-    """``k`` thresholds at evenly spaced linear quantiles; ``rejected`` rows counted."""
+def _engine_quantiles(frame, confidence, k):
+    """``k`` thresholds at evenly spaced linear quantiles."""
     expression = nw.col(confidence).cast(nw.Float64)
     finite = expression.is_finite() & ~_is_nan(expression)
-    checks = [] if rejected is None else [_count(rejected).alias("rejected")]
     bounds = _aggregates(
         frame,
         nw.len().alias(_ROWS),
         _missing_confidence(confidence).sum(),
-        *checks,
         nw.when(finite).then(expression).min().alias("low"),
         nw.when(finite).then(expression).max().alias("high"),
     )
@@ -303,9 +261,6 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
         raise_empty()
     if bounds[_MISSING_CONFIDENCE]:
         raise_missing_confidence()
-    if bounds.get("rejected"):
-        # Rejected predictions are refused by the GROUP BY, after the label checks.
-        return np.array([0.0])
     low, high = bounds["low"], bounds["high"]
     if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):
         raise ValueError(
@@ -313,30 +268,24 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
             "confidence is infinite. Pass thresholds=[...] instead."
         )
     low, high = float(low), float(high)
-    if high == low or k == 1:
-        return np.array([low])
+    if high == low or k <= 2:
+        return np.unique([low, high][:k])
     levels = np.linspace(0, 1, k)[1:-1].tolist()
-    thresholds = np.array([low, *_quantiles(frame, expression, levels), high])
-    # inf - inf interpolates to NaN: such a quantile lies at a bound.
-    thresholds = np.where(np.isnan(thresholds), high, thresholds)
-    return np.unique(np.clip(thresholds, low, high))
-
-
-def _quantiles(frame, expression, levels):
-    if not levels:
-        return []
     if frame.implementation.is_dask():
         # narwhals has no quantiles of a partitioned Dask frame; Dask estimates them.
         column = frame.select(expression.alias(_BIN)).to_native()[_BIN]
-        return column.quantile(levels).compute().to_numpy(dtype=float).tolist()
-    found = _aggregates(
-        frame,
-        *(
+        inner = column.quantile(levels).compute().to_numpy(dtype=float).tolist()
+    else:
+        quantiles = (
             expression.quantile(level, interpolation="linear").alias(f"q{i}")
             for i, level in enumerate(levels)
-        ),
-    )
-    return [np.nan if value is None else float(value) for value in found.values()]
+        )
+        found = _aggregates(frame, *quantiles).values()
+        inner = [np.nan if value is None else float(value) for value in found]
+    thresholds = np.array([low, *inner, high])
+    # inf - inf interpolates to NaN: such a quantile lies at a bound.
+    thresholds = np.where(np.isnan(thresholds), high, thresholds)
+    return np.unique(np.clip(thresholds, low, high))
 
 
 def counts_from_table(
@@ -433,14 +382,7 @@ def counts_from_table(
     ):
         _check_rows_first(frame, label_columns, weight=sample_weight, marker=marker)
     if isinstance(thresholds, int):
-        thresholds = _engine_quantiles(
-            frame,
-            confidence,
-            thresholds,
-            rejected=rejected_predictions(y_pred, schema[y_pred], marker)
-            if marker.rejects
-            else None,
-        )
+        thresholds = _engine_quantiles(frame, confidence, thresholds)
     # Missing labels come back as null keys, missing confidences as a sum.
     columns = [nw.col(y_true).alias(_TRUE), nw.col(y_pred).alias(_PRED)]
     keys = [_TRUE, _PRED]

@@ -12,7 +12,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.label_checks import check_sample_weight
+from .._counting.label_checks import check_fraction, check_sample_weight
 from .._counting.labels import encode_labels
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import check_measures, evaluate_measures
@@ -34,18 +34,7 @@ class Resampler:
                 "n_resamples must be a positive integer, e.g. 1000; got "
                 f"{n_resamples!r}."
             )
-        if isinstance(confidence_level, bool) or not isinstance(
-            confidence_level, numbers.Real
-        ):
-            raise TypeError(
-                "confidence_level must be a number in (0, 1), e.g. 0.95; got "
-                f"{type(confidence_level).__name__} {confidence_level!r}."
-            )
-        if not 0 < confidence_level < 1:
-            raise ValueError(
-                "confidence_level must be in (0, 1), e.g. 0.95; got "
-                f"{confidence_level!r}."
-            )
+        level = check_fraction(confidence_level, "confidence_level", "(0, 1)")
         if not isinstance(verbose, numbers.Integral) or verbose < 0:
             raise ValueError(
                 f"verbose must be a non-negative integer (0 = silent); got {verbose!r}."
@@ -59,7 +48,7 @@ class Resampler:
                 f"{random_state!r}."
             ) from None
         self.caller, self.verbose = caller, int(verbose)
-        self.n_resamples, self.confidence_level = n_resamples, confidence_level
+        self.n_resamples, self.confidence_level = n_resamples, level
         self.start = time.perf_counter()
 
     def tell(self, message, *, level=1):

@@ -71,13 +71,9 @@ def _percentiles(distribution, confidence_level, *, name):
     undefined = np.isnan(distribution)
     n_undefined, n_resamples = int(np.count_nonzero(undefined)), distribution.size
     if n_undefined:
-        share = f"{name} is undefined (NaN) on {n_undefined} of {n_resamples} resamples"
-        if n_undefined == n_resamples:
-            tell(
-                f"{name} is undefined (NaN) on every resample, so its bounds are NaN.",
-                UndefinedMeasureWarning,
-            )
-            return float("nan"), float("nan")
+        share = f"{n_undefined} of {n_resamples} resamples"
+        share = "every resample" if n_undefined == n_resamples else share
+        share = f"{name} is undefined (NaN) on {share}"
         if n_undefined > (1.0 - confidence_level) * n_resamples:
             tell(
                 f"{share}, more than the {1 - confidence_level:.3g} share a "
