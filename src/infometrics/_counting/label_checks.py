@@ -207,15 +207,9 @@ def label_kind(uniques):
     return kinds.pop() if len(kinds) == 1 else "mixed"
 
 
-def _raise_never_matches(marker, what, labels, fix):
-    raise ValueError(
-        f"reject_label={marker.value!r} is {what} but the labels are {labels}; it "
-        f"can never match a prediction. {fix}, or reject_label=None."
-    )
-
-
 def check_marker_matches_kind(marker, label_kind, uniques=()):
     """Refuse a marker that cannot occur; -1 with string labels warns if "-1" is one."""
+    text_kind = _text_kind(marker.value)
     if marker.kind == "number" and label_kind in ("string", "bytes"):
         if marker.integer == -1:
             if {"-1", "-1.0"} & {str(value) for value in np.asarray(uniques).tolist()}:
@@ -230,28 +224,19 @@ def check_marker_matches_kind(marker, label_kind, uniques=()):
                     stacklevel=find_stack_level(),
                 )
             return
-        _raise_never_matches(
-            marker,
-            "a number",
-            "strings",
-            "Pass the string your classifier writes for a rejection",
-        )
-    if marker.kind == "string" and label_kind == "number":
-        _raise_never_matches(
-            marker,
-            "a string",
-            "numbers",
-            "Pass the number your classifier writes for a rejection (e.g. -1)",
-        )
-    text_kind = _text_kind(marker.value)
-    if marker.kind == "string" and label_kind in {"string", "bytes"} - {text_kind}:
+        what, labels, fix = "a number", "strings", "the string"
+    elif marker.kind == "string" and label_kind == "number":
+        what, labels, fix = "a string", "numbers", "the number"
+    elif marker.kind == "string" and label_kind in {"string", "bytes"} - {text_kind}:
         # b"rej" != "rej": a str marker never matches bytes labels, nor the reverse.
-        _raise_never_matches(
-            marker,
-            text_kind,
-            label_kind,
-            f"Pass the marker as {label_kind} (as your classifier writes it)",
-        )
+        what, labels, fix = text_kind, label_kind, f"the marker as {label_kind}"
+    else:
+        return
+    raise ValueError(
+        f"reject_label={marker.value!r} is {what} but the labels are {labels}; it "
+        f"can never match a prediction. Pass {fix} your classifier writes for a "
+        "rejection, or reject_label=None."
+    )
 
 
 def _is_whole(value):

@@ -33,8 +33,7 @@ from .stacks import ThresholdStacks
 class ConfidenceBinnedCounts(SumsFromZero):
     """Confusion counts per confidence bin, true class and predicted class.
 
-    Bin ``b`` holds the samples whose confidence reaches exactly ``b`` of the
-    thresholds. Counts with the same thresholds and classes add up (``a + b``).
+    Bin ``b``: confidence reaches exactly ``b`` thresholds. Counts add up.
 
     Attributes
     ----------
@@ -163,9 +162,6 @@ def confidence_binned_counts(
     sample_weight: ArrayLike | None = None,
 ) -> ConfidenceBinnedCounts:
     """Confusion counts per confidence bin, for reject curves of any data size.
-
-    In memory or Dask collections (chunk by chunk); batches with the same
-    thresholds add up.
 
     Parameters
     ----------

@@ -27,8 +27,7 @@ class RejectCurve:
     thresholds : ndarray of shape (n_points,)
         Ascending, then ``inf`` (integer confidences: their largest plus one).
     reject_rate, error_rate, accepted_accuracy : ndarray of shape (n_points,)
-        Fraction rejected, fraction accepted and wrong (the generalized risk),
-        accuracy on the accepted (``nan`` when everything is rejected).
+        Fraction rejected, accepted and wrong, accuracy on the accepted.
     measures : dict of str to ndarray of shape (n_points,)
         The requested measures by registry name.
     classes : ndarray of shape (n_classes,)

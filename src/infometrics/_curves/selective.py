@@ -36,8 +36,7 @@ class RiskCoverageCurve(NamedTuple):
 
 
 def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=None):
-    """``(classes, true codes, predicted codes, weights)``, checked as for a
-    confusion matrix (all-zero weights refused)."""
+    """``(classes, true codes, predicted codes, weights)``, checked."""
     kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
     if kinds & set("biuf") and kinds & set("USTa"):
         raise ValueError(
@@ -82,8 +81,7 @@ def selective_curve(wrong, confidence, weights):
 
 
 def oracle_curve(wrong, weights):
-    """The curve of the best ranking: the correct samples first (confidence 1),
-    then the errors by increasing weight (confidence 0, -1, ...)."""
+    """The best ranking's curve: correct samples, then errors lightest first."""
     correct = float(weights[~wrong].sum())
     head = [0.0] if not wrong.all() else []
     errors = np.concatenate([head, np.cumsum(np.sort(weights[wrong]))])
@@ -117,7 +115,7 @@ def checked_curve(y_true, y_pred, confidence, sample_weight):
 
 def curve_readings(curve, *, coverages=(), risks=(), slack=0.0):
     """AURC, AUGRC, the risk at each of ``coverages``, the coverage at each of
-    ``risks`` (``slack``: rounding a point may fall short of a coverage by)."""
+    ``risks`` (``slack``: allowed shortfall of a coverage by rounding)."""
     coverage, selective_risk, generalized_risk = curve[:3]
     # sum_g (c_g - c_{g-1}) R_g with c_0 = 0; a point accepting nothing adds 0.
     steps = np.diff(coverage, prepend=0.0)
@@ -173,8 +171,6 @@ def risk_coverage_curve(
     ... )
     >>> coverage, risk
     (array([0.2, 0.4, 0.8, 1. ]), array([0. , 0. , 0.5, 0.4]))
-    >>> thresholds
-    array([0.9, 0.8, 0.7, 0.6])
     """
     return checked_curve(y_true, y_pred, confidence, sample_weight)[2]
 

@@ -110,8 +110,7 @@ def _is_label_dtype(dtype):
 
 
 def _is_nan(expression):
-    """Per row: a float is NaN (DuckDB answers ``isnan`` from Parquet statistics,
-    which leave NaN out; ``x - x`` is computed per row)."""
+    """Per row: NaN (DuckDB's isnan reads Parquet statistics; x - x does not)."""
     unordered = (expression - expression) != 0.0
     infinite = (expression == float("inf")) | (expression == float("-inf"))
     return expression.is_nan() | (unordered & ~infinite)
@@ -181,8 +180,7 @@ def _missing_confidence(confidence):
 
 
 def _check_rows_first(frame, label_columns, *, weight, marker):
-    """Refuse bad rows before the GROUP BY (which would return one row per
-    continuous value), with the in-memory path's messages in its order."""
+    """Refuse bad rows before the GROUP BY, with the in-memory messages."""
     checks = {_ROWS: nw.len()}
     if weight is not None:
         w = nw.col(weight).cast(nw.Float64)
@@ -301,29 +299,22 @@ def counts_from_table(
 ) -> ConfusionCounts | ConfidenceBinnedCounts:
     """Confusion counts of a table, computed in the engine that holds it.
 
-    A ``GROUP BY`` of the label columns (and a confidence bin) runs in the
-    table's engine; only the aggregates come into Python, and the result is
-    what :func:`augmented_confusion_matrix` (or
-    :func:`confidence_binned_counts`) gives on the same rows. See the user
-    guide, section "Data at scale".
+    A ``GROUP BY`` runs in the table's engine; the result is what
+    :func:`augmented_confusion_matrix` (or :func:`confidence_binned_counts`)
+    gives on the same rows. See the user guide, "Data at scale".
 
     Parameters
     ----------
     table : dataframe or table
-        A table of any engine narwhals supports (pandas, Polars, PyArrow,
-        DuckDB, PySpark, Ibis, Dask).
-    y_true, y_pred : str
-        The columns of true and predicted labels.
-    sample_weight : str, default=None
-        The column of weights, as in :func:`augmented_confusion_matrix`.
+        A table of any engine narwhals supports (pandas, Polars, DuckDB, ...).
+    y_true, y_pred, sample_weight : str
+        The columns of true labels, predicted labels and weights.
     confidence : str, default=None
-        The column of confidences; with ``thresholds``, counts per confidence
-        bin of the predictions before rejection.
+        The column of confidences; with ``thresholds``, counts per bin of the
+        predictions before rejection.
     thresholds : int or array-like, default=None
         The bin edges, or ``k`` for ``k`` quantiles of the finite confidences.
-    labels : array-like of shape (m,), default=None
-        As in :func:`augmented_confusion_matrix`.
-    reject_label : scalar or None, default=-1
+    labels, reject_label
         As in :func:`augmented_confusion_matrix`.
 
     Returns
@@ -333,7 +324,6 @@ def counts_from_table(
 
     See Also
     --------
-    augmented_confusion_matrix : The same counts from arrays in memory.
     ConfusionAccumulator : Counts accumulated from batches of labels.
 
     Examples

@@ -1,5 +1,4 @@
-"""Bootstrap intervals: a resample is one multinomial draw over the groups of
-interchangeable samples (Efron & Tibshirani, *An Introduction to the Bootstrap*)."""
+"""Bootstrap intervals: multinomial draws over groups of interchangeable samples."""
 
 from __future__ import annotations
 
@@ -58,8 +57,7 @@ class Resampler:
             print(f"[{self.caller}] {message} ({elapsed:.1f}s)", flush=True)
 
     def measures(self, group_counts, cells, matrices, names, weights=None):
-        """Per matrix ``t`` (group ``g`` in its cell ``cells[t][g]``), ``{name:
-        values on every resample}``."""
+        """Per matrix ``t`` (group ``g`` in its cell ``cells[t][g]``): resamples."""
         n_resamples = self.n_resamples
         total = int(group_counts.sum())
         probabilities = group_counts / total
@@ -111,9 +109,8 @@ def measures_of(counts, names):
 
 
 def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
-    """``(matrices, group_counts, cells per matrix, group_weights)``: a group
-    shares its cell in every matrix and its weight, in sorted order (the draws
-    ignore the samples' order)."""
+    """``(matrices, group_counts, cells per matrix, group_weights)``; a group's
+    samples share their cells and weight (groups sorted: order-free draws)."""
     matrices, parts = [], []
     for y_pred, name in predictions:
         matrix, classes = confusion_matrix_and_labels(
@@ -155,8 +152,7 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
 
 
 def _sorted_codes(values):
-    """``values`` as codes ``0..k-1`` in the order of the distinct values, and
-    those values (small integers by a table, else hash and sort)."""
+    """``(codes 0..k-1 in sorted order, the distinct values)``."""
     if values.dtype.kind in "iu" and values.max() < 4 * values.size + (1 << 20):
         present = np.bincount(values) > 0
         return np.cumsum(present)[values] - 1, np.flatnonzero(present)
@@ -210,8 +206,7 @@ def bootstrap_measures(
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures from a confusion matrix.
 
-    A resample is a multinomial draw of ``n`` over the cells (see the user
-    guide, "Uncertainty").
+    See the user guide, "Uncertainty".
 
     Parameters
     ----------
@@ -231,10 +226,6 @@ def bootstrap_measures(
     Returns
     -------
     intervals : dict of str to BootstrapInterval
-
-    See Also
-    --------
-    bootstrap_measures_from_predictions : The same from labels.
 
     Examples
     --------
@@ -273,7 +264,7 @@ def bootstrap_measures_from_predictions(
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures, resampling the samples.
 
-    A resampled sample keeps its weight (see the user guide, "Uncertainty").
+    A resampled sample keeps its weight.
 
     Parameters
     ----------
@@ -287,10 +278,6 @@ def bootstrap_measures_from_predictions(
     Returns
     -------
     intervals : dict of str to BootstrapInterval
-
-    See Also
-    --------
-    paired_comparison : Two classifiers on the same samples.
 
     Examples
     --------

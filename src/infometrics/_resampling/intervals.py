@@ -66,8 +66,7 @@ def tell(message, category):
 
 
 def _percentiles(distribution, confidence_level, *, name):
-    """The percentile interval of the defined (non-NaN) resamples, NaN when the
-    undefined outnumber the share the interval leaves out."""
+    """The percentile interval of the defined (non-NaN) resamples, or NaN."""
     undefined = np.isnan(distribution)
     n_undefined, n_resamples = int(np.count_nonzero(undefined)), distribution.size
     if n_undefined:
@@ -100,8 +99,7 @@ def _percentiles(distribution, confidence_level, *, name):
 
 
 def _quantile_of_sorted(values, level):
-    """NumPy's linear quantile of sorted ``values`` with +-inf, where NumPy
-    gives NaN for ``inf * 0``: next to an infinite value it is that value."""
+    """NumPy's linear quantile of sorted ``values``, next to +-inf that value."""
     position = (values.size - 1) * level
     below = int(np.floor(position))
     above = min(below + 1, values.size - 1)

@@ -62,8 +62,7 @@ class PairedComparison:
 
 
 def _bootstrap_p_value(estimate, distribution):
-    """Two-sided p-value of "no difference": the (Monte-Carlo corrected)
-    share of ``distribution - estimate`` at least as far from 0 as the estimate."""
+    """Two-sided p-value of "no difference" (shifted null, Monte-Carlo corrected)."""
     defined = distribution[~np.isnan(distribution)]
     if not defined.size or not np.isfinite(estimate):
         return float("nan")
@@ -100,8 +99,7 @@ def paired_comparison(
 ) -> PairedComparison:
     """Compare two classifiers on a measure, on bootstrap resamples of the same samples.
 
-    Both are scored on the same resamples, so the comparison accounts for
-    their correlation (see the user guide, "Uncertainty").
+    Both are scored on the same resamples (see the user guide, "Uncertainty").
 
     Parameters
     ----------
