@@ -170,8 +170,7 @@ def reject_marker(reject_label):
                 f"reject_label={reject_label!r} is complex; labels are real numbers "
                 "or strings."
             )
-        # An int may exceed every numpy integer type (np.isnan refuses it);
-        # it compares as an integer (float() of one near 2**63 rounds).
+        # An int may exceed every numpy integer type: compared as a Python int.
         is_int = isinstance(reject_label, (int, np.integer))
         if not is_int and math.isnan(reject_label):
             return RejectMarker(reject_label, "missing")

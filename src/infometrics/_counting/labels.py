@@ -17,8 +17,7 @@ from .label_checks import (
     reject_marker,
 )
 
-# A table over the labels' value range has at most this many cells per sample
-# (plus an allowance); ranges are Python ints, so int64 extremes never overflow.
+# Cells per sample (plus an allowance) of a table over the labels' value range.
 _DENSE_CELLS_PER_SAMPLE = 4
 _DENSE_CELLS_ALLOWANCE = 1 << 22
 
@@ -237,8 +236,7 @@ def _count_ids(
             index -= np.int64(offset)
         table = np.bincount(index, weights=weights, minlength=stride * stride)
         table = table.reshape(stride, stride)
-        # Zero-weight samples still name their classes; any() of booleans is
-        # five times faster than of counts.
+        # Zero-weight samples still name their classes (booleans: 5x faster).
         present = (
             table if weights is None else np.bincount(index, minlength=stride * stride)
         )

@@ -75,8 +75,7 @@ def confidence_and_prediction(scores, confidence_method="max"):
         # Columns [0, d]: the margin is |d|, class 1 when d > 0.
         scores = np.column_stack([np.zeros_like(scores), scores])
     elif scores.ndim == 1:
-        # Never guess whether this is a probability or a decision value: they
-        # give different predictions and confidences.
+        # Never guess probability or decision value: predictions would differ.
         if scores.size and not (scores.min() >= 0.0 and scores.max() <= 1.0):
             raise ValueError(
                 "A 1-d y_score with confidence_method='max' is the probability of the "

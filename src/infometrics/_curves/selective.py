@@ -58,8 +58,7 @@ def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=
 
 def selective_curve(wrong, confidence, weights):
     """The curve of checked samples and the weights it summed, scaled."""
-    # Only ratios of weights matter: a power of two (exact) keeps their sums
-    # finite; integer weights stay on one grid, their sums exact.
+    # Only ratios matter: an exact power of two keeps the sums finite.
     headroom = (
         1000 - int(np.frexp(weights.max())[1]) - int(np.ceil(np.log2(weights.size)))
     )
@@ -98,8 +97,7 @@ def oracle_curve(wrong, weights):
 def excess_aurc(curve, oracle):
     """The AURC of ``curve`` minus that of ``oracle`` (:func:`oracle_curve`)."""
     excess = curve_readings(curve)[0] - curve_readings(oracle)[0]
-    # The oracle's area is a minimum; only rounding of sums taken in another
-    # order can make the difference negative.
+    # The oracle's area is the minimum; only rounding makes this negative.
     return max(excess, 0.0)
 
 

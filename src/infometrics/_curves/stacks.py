@@ -5,8 +5,7 @@ import numpy as np
 
 from .scores import quantile_thresholds
 
-# Cells of the matrices of one block: bounds memory for long curves, and keeps
-# the evaluator's temporaries in cache (2**16 to 2**18 measured fastest).
+# Cells per block: bounded memory, temporaries in cache (2**16-2**18 fastest).
 BLOCK_CELLS = 1 << 16
 
 
@@ -87,8 +86,7 @@ def threshold_sweep(
     accepted = np.flatnonzero(fixed > 0)
     n_points = len(thresholds) + bool(reject_all)
     rejected = np.flatnonzero(fixed < 0)
-    # Step of a swept sample (sorted position p): the points that accept it,
-    # those with at most p samples below their threshold.
+    # A swept sample at sorted position p is accepted while <= p lie below.
     starts = np.bincount(taken[taken < ranked.size], minlength=ranked.size)
     steps = np.concatenate(
         [
@@ -120,14 +118,12 @@ class ThresholdStacks:
         self.dtype = np.intp if weights is None else np.float64
         self.steps = steps
         self.block = max(1, BLOCK_CELLS // (m * (m + 1)))
-        # Entries of each block of points: contiguous, as steps are sorted;
-        # those accepted at every point (step n_points) come last.
+        # Steps are sorted: a block's entries are contiguous, always-accepted last.
         n_point_blocks = -(-n_points // self.block)
         edges = np.minimum(np.arange(n_point_blocks + 1) * self.block, n_points)
         self._starts = np.searchsorted(steps, edges, side="left")
         n_blocks = n_point_blocks + 1
-        # Per block: its entries' cells; suffix sums from the accepted side
-        # and prefix sums of rows from the rejected side carry across blocks.
+        # Sums carried across blocks: accepted cells from the end, rejected rows.
         keys = np.minimum(steps // self.block, n_point_blocks)
         keys[steps >= n_points] = n_point_blocks
         per_block = self._table(0, len(steps), keys, n_blocks)
@@ -150,8 +146,7 @@ class ThresholdStacks:
         index = keys * m2 + self.cells[start:stop]
         weights = None if self.weights is None else self.weights[start:stop]
         table = np.bincount(index, weights=weights, minlength=n_keys * m2)
-        # Unit weights stay integers (exact, three times as fast to sum);
-        # np.bincount returns integers for no entries, even with weights.
+        # Unit weights stay integers: exact, three times as fast to sum.
         return table.reshape(n_keys, m2).astype(self.dtype, copy=False)
 
     def blocks(self):

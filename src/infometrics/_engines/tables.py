@@ -28,6 +28,9 @@ from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
 from .._curves.scores import raise_missing_confidence, raise_non_numeric_confidence
 from .._warnings import WARNINGS_FILTERS_LOCK
 
+# Object columns (e.g. Decimal) count as the in-memory path's object arrays.
+_LABEL_DTYPES = (nw.Object, nw.String, nw.Boolean, nw.Categorical, nw.Enum)
+
 # Weights are summed times this power of two in the checks: no overflow.
 _TOTAL_SCALE = 2.0**-64
 
@@ -98,17 +101,6 @@ def _check_columns(schema, columns):
             )
 
 
-def _is_label_dtype(dtype):
-    # Object columns (e.g. Decimal) count as the in-memory path's object arrays.
-    return dtype.is_numeric() or dtype in (
-        nw.Object,
-        nw.String,
-        nw.Boolean,
-        nw.Categorical,
-        nw.Enum,
-    )
-
-
 def _is_nan(expression):
     """Per row: NaN (DuckDB's isnan reads Parquet statistics; x - x does not)."""
     unordered = (expression - expression) != 0.0
@@ -117,9 +109,8 @@ def _is_nan(expression):
 
 
 def _missing(expression, dtype):
-    if dtype.is_float():
-        return expression.is_null() | _is_nan(expression)
-    return expression.is_null()
+    missing = expression.is_null()
+    return missing | _is_nan(expression) if dtype.is_float() else missing
 
 
 def _count(condition):
@@ -128,8 +119,7 @@ def _count(condition):
 
 def _not_whole(expression, marker):
     present = ~(expression.is_null() | _is_nan(expression))
-    # A remainder, not round(): Ibis casts a rounded value to int64, which
-    # fails on inf and beyond 2**63 (engines evaluate both sides of "&").
+    # Not round(): Ibis casts it to int64, which fails on inf and beyond 2**63.
     whole = expression.is_finite() & ((expression % 1.0) == 0.0)
     condition = present & ~whole
     if marker.kind == "number":
@@ -159,7 +149,7 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
         "y_pred": (y_pred, schema[y_pred]),
     }
     for name, (column, dtype) in label_columns.items():
-        if not _is_label_dtype(dtype):
+        if not (dtype.is_numeric() or dtype in _LABEL_DTYPES):
             raise ValueError(
                 f"{name} (column {column!r}) must hold numbers or strings; got "
                 f"dtype {dtype}. Convert the column to numbers or strings "
@@ -218,8 +208,7 @@ def _check_rows_first(frame, label_columns, *, weight, marker):
 
 def _label_values(series):
     """Grouped keys as the NumPy array the in-memory path would be given."""
-    # to_numpy turns an Arrow dictionary's null into its first category, and a
-    # null among integers into NaN: those go through Python objects.
+    # to_numpy reads an Arrow dictionary's null, or one among integers, wrongly.
     dtype = series.dtype
     if (
         dtype == nw.Categorical

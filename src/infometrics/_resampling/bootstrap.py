@@ -171,8 +171,7 @@ def _sample_counts(confusion_matrix, counts):
     """The exact int64 sample counts of a matrix (floats whole up to noise)."""
     raw = np.asarray(confusion_matrix).reshape(-1)
     whole = np.round(counts.reshape(-1))
-    # A positive count that rounds to 0 (such as weights times 1e-100) is a
-    # fraction of a sample, not rounding noise of a whole number.
+    # A positive count that rounds to 0 is a fraction of a sample, not noise.
     if raw.dtype.kind not in "iu" and (
         np.any(np.abs(counts.reshape(-1) - whole) > 1e-9 * np.maximum(1.0, whole))
         or np.any((whole == 0) & (raw != 0))
@@ -238,8 +237,7 @@ def bootstrap_measures(
         "bootstrap_measures", n_resamples, confidence_level, random_state, verbose
     )
     names = [spec.name for spec in check_measures(measures)]
-    # Read by name, as every count-level function reads it: the resampled
-    # cells are then the cells of the estimate.
+    # Read by name as every count-level function: resampled cells = estimated.
     values, _ = labelled_counts(confusion_matrix)
     counts, _ = check_confusion_matrix(values)
     if counts.ndim != 2:

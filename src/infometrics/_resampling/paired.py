@@ -67,8 +67,7 @@ def _bootstrap_p_value(estimate, distribution):
     if not defined.size or not np.isfinite(estimate):
         return float("nan")
     if estimate != 0 and defined.min() == defined.max():
-        # The shifted null is then a point mass at 0: every non-zero
-        # difference would look significant, however few the samples.
+        # A point-mass null would make any non-zero difference significant.
         tell(
             f"The difference A - B is {defined[0]:.4g} on every resample, so the "
             "bootstrap has no spread to test 'no difference' against and "
@@ -76,8 +75,7 @@ def _bootstrap_p_value(estimate, distribution):
             UndefinedMeasureWarning,
         )
         return float("nan")
-    # A tolerance for rounding: differences equal up to floating-point noise
-    # count as "at least as extreme" (a zero difference gives p = 1).
+    # Differences equal up to rounding count as "at least as extreme".
     tolerance = 1e-12 * max(1.0, abs(estimate))
     extreme = np.count_nonzero(np.abs(defined - estimate) >= abs(estimate) - tolerance)
     return float((extreme + 1) / (defined.size + 1))
