@@ -97,7 +97,7 @@ def count_arrays(y_true, y_pred, weights, labels, marker):
     ids = _integer_ids(y_true, y_pred, labels, marker)
     if ids is None:
         ids = _hashed_ids(y_true, y_pred, labels, marker)
-    matrix, classes = _count_ids(*ids, weights=weights, labels=labels, marker=marker)
+    matrix, classes = _count_ids(ids, weights, labels, marker)
     if weights is None:
         matrix = matrix.astype(np.int64, copy=False)
     # C order on every path: float sums follow memory order (same bits).
@@ -209,22 +209,10 @@ def sorted_order(values):
         ) from None
 
 
-def _count_ids(
-    true,
-    pred,
-    low,
-    n_ids,
-    reject_id,
-    label_ids,
-    sort_ids,
-    values,
-    *,
-    weights,
-    labels,
-    marker,
-):
+def _count_ids(ids, weights, labels, marker):
     """The matrix of ids in ``0 .. n_ids - 1`` (``n_ids``: an all-zero row or
     column), by a bincount of the (id x id) table if it fits, else of cells."""
+    true, pred, low, n_ids, reject_id, label_ids, sort_ids, values = ids
     stride = n_ids + (labels is not None or (marker.rejects and reject_id is None))
     dense = stride * stride <= dense_budget(true.size)
     if dense:

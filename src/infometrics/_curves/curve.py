@@ -50,11 +50,9 @@ class RejectCurve:
         """The curve of a ``ThresholdStacks``, the rates from the same counts."""
         if stacks.weights is not None and not stacks.weights.any():
             raise_zero_weights()
+        blocks, m = stacks.blocks(), stacks.n_classes
         values = evaluate_stack_blocks(
-            stacks.blocks(),
-            stacks.n_classes,
-            names,
-            replace_undefined_by=replace_undefined_by,
+            blocks, m, names, replace_undefined_by=replace_undefined_by
         )
         # The last point rejects everything: its reject column is the total.
         total = float(stacks.rejected[-1])

@@ -143,7 +143,7 @@ def _type_null_columns(frame, schema, columns):
     return frame, dict(frame.collect_schema())
 
 
-def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
+def _check_dtypes(schema, y_true, y_pred, weight, confidence):
     label_columns = {
         "y_true": (y_true, schema[y_true]),
         "y_pred": (y_pred, schema[y_pred]),
@@ -348,13 +348,7 @@ def counts_from_table(
     if labels is not None:
         labels = check_explicit_labels(labels, marker)
     frame, schema = _type_null_columns(frame, schema, (y_true, y_pred))
-    label_columns = _check_dtypes(
-        schema,
-        y_true=y_true,
-        y_pred=y_pred,
-        weight=sample_weight,
-        confidence=confidence,
-    )
+    label_columns = _check_dtypes(schema, y_true, y_pred, sample_weight, confidence)
     # Weights are checked first: sums per group could overflow in the GROUP BY.
     if sample_weight is not None or any(
         dtype.is_float() for _, dtype in label_columns.values()

@@ -20,8 +20,7 @@ class BootstrapInterval:
     estimate : float
         The measure on the data as given.
     low, high : float
-        Bounds of the percentile interval over the defined resamples (see the
-        user guide, "Uncertainty").
+        Bounds of the percentile interval over the defined resamples.
     confidence_level : float
         E.g. 0.95.
     distribution : ndarray of shape (n_resamples,)
@@ -107,8 +106,6 @@ def _quantile_of_sorted(values, level):
     a, b = float(values[below]), float(values[above])
     if fraction == 0.0 or a == b:
         return a
-    if np.isinf(a) and np.isinf(b):
-        return float("nan")  # -inf below, inf above
     if np.isinf(a) or np.isinf(b):
-        return a if np.isinf(a) else b
+        return float("nan") if np.isinf(a) == np.isinf(b) else (a if np.isinf(a) else b)
     return float(np.quantile(values[below : above + 1], fraction))

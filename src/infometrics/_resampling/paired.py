@@ -23,17 +23,14 @@ class PairedComparison:
     ----------
     measure : str
         The registry name compared.
-    estimate_a, estimate_b : float
-        The measure of each classifier on the data as given.
-    estimate_difference : float
-        ``estimate_a - estimate_b``.
+    estimate_a, estimate_b, estimate_difference : float
+        The measure of A and of B on the data as given, and ``a - b``.
     low, high : float
         Percentile interval of the difference, as in :class:`BootstrapInterval`.
     confidence_level : float
         Coverage of ``[low, high]``.
     fraction_a_better : float
-        Share of the (defined) resamples where A is better, ties half; not a
-        p-value.
+        Share of the defined resamples where A is better, ties half.
     p_value : float
         Two-sided bootstrap p-value of "no difference".
     distribution : ndarray of shape (n_resamples,)
