@@ -210,11 +210,8 @@ def _label_values(series):
     """Grouped keys as the NumPy array the in-memory path would be given."""
     # to_numpy reads an Arrow dictionary's null, or one among integers, wrongly.
     dtype = series.dtype
-    if (
-        dtype == nw.Categorical
-        or dtype == nw.Enum
-        or ((dtype.is_integer() or dtype == nw.Boolean) and series.null_count())
-    ):
+    nullable = dtype.is_integer() or dtype == nw.Boolean
+    if dtype in (nw.Categorical, nw.Enum) or (nullable and series.null_count()):
         values = np.empty(len(series), dtype=object)
         values[:] = series.to_list()
         return typed_labels(values)
