@@ -71,8 +71,7 @@ def _distinct_totals(ids, n_ids, weights):
 
 
 def typed_labels(values):
-    """Labels as the in-memory path reads them: strings as objects, numbers in a
-    NumPy dtype only when every value converts exactly."""
+    """Strings as objects, numbers in a NumPy dtype only if all convert exactly."""
     values = np.asarray(values)
     if values.dtype.kind in "UST":
         return values.astype(object)

@@ -65,8 +65,7 @@ def column_labels(labels, y_true, n_columns):
 
 
 def confidence_and_prediction(scores, confidence_method="max"):
-    """Predicted column and confidence (top score, or top minus runner-up) of
-    class scores (1-d: the second class's); integer scores stay exact."""
+    """Predicted column and confidence (top score, or margin); ints stay exact."""
     scores = native(scores)
     if scores.dtype.kind not in "iu":
         scores = scores.astype(np.float64)
@@ -112,8 +111,7 @@ def confidence_and_prediction(scores, confidence_method="max"):
 
 
 def quantile_thresholds(confidences, k):
-    """``k`` evenly spaced quantiles as order statistics (numpy's
-    ``method="higher"``): values of the data, so nothing rounds or is NaN."""
+    """``k`` evenly spaced quantiles, values of the data (``method="higher"``)."""
     n = confidences.size
     if n == 0:
         return confidences[:0]

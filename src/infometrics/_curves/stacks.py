@@ -1,5 +1,4 @@
-"""Stacks of augmented matrices along a reject threshold, as sums of weights
-(never differences of large sums: exact for integer weights)."""
+"""Augmented matrices along a reject threshold, as sums (exact for integers)."""
 
 import numpy as np
 
@@ -19,8 +18,7 @@ def stable_order(confidence):
 
 
 def threshold_positions(sorted_confidence, thresholds):
-    """How many sorted confidences lie below each threshold, exactly (integers
-    against float thresholds as ``c < ceil(t)``)."""
+    """How many sorted confidences lie below each threshold (ints: ``c < ceil(t)``)."""
     thresholds = np.asarray(thresholds)
     if not (sorted_confidence.dtype.kind in "iu" and thresholds.dtype.kind == "f"):
         return np.searchsorted(sorted_confidence, thresholds, side="left")
@@ -66,10 +64,8 @@ def threshold_sweep(
     fixed=None,
     reject_all=False,
 ):
-    """The :class:`ThresholdStacks` of a sweep (one sort), and its thresholds.
-
-    ``fixed`` (int8): ``-1`` rejected, ``1`` accepted at every point;
-    ``reject_all`` adds a point rejecting everything."""
+    """``(ThresholdStacks, thresholds)`` of one sort; ``fixed`` (int8): -1 rejected,
+    1 accepted at every point; ``reject_all`` adds a point rejecting everything."""
     m = n_classes
     fixed = np.zeros(len(true), np.int8) if fixed is None else fixed
     swept = np.flatnonzero(fixed == 0)
@@ -104,10 +100,8 @@ def threshold_sweep(
 
 
 class ThresholdStacks:
-    """The matrices of every point of a threshold sweep, block by block.
-
-    Entry ``i`` (cell ``true * m + predicted``) is accepted at the points before
-    ``steps[i]`` (sorted); :meth:`blocks` also fills the per-point sums."""
+    """The matrices of a sweep, block by block: entry ``i`` (cell ``true * m +
+    predicted``) is accepted before point ``steps[i]`` (sorted)."""
 
     def __init__(self, cells, weights, steps, n_points, n_classes):
         m = n_classes
