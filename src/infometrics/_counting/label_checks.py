@@ -233,8 +233,8 @@ def check_marker_matches_kind(marker, label_kind, uniques=()):
         return
     raise ValueError(
         f"reject_label={marker.value!r} is {what} but the labels are {labels}; it "
-        f"can never match a prediction. Pass {fix} your classifier writes for a "
-        "rejection, or reject_label=None."
+        f"can never match a prediction. Pass {fix} that your classifier writes for "
+        "a rejection, or reject_label=None."
     )
 
 
