@@ -326,6 +326,7 @@ def test_normalized_area():
         for i in range(len(rates) - 1)
     )
     assert curve.normalized_area("ni2") == pytest.approx(expected)
+    assert repr(curve) == "RejectCurve(5 points, reject rate 0 to 1, measures: ni2)"
     with pytest.raises(ValueError, match="has no 'ni3'"):
         curve.normalized_area("ni3")
 

@@ -23,16 +23,13 @@ from .merging import (
 class ConfusionAccumulator:
     """Augmented confusion matrix accumulated over batches of labels.
 
-    :attr:`confusion_matrix` is always what :func:`augmented_confusion_matrix`
-    gives on all the batches at once. Accumulators merge (:meth:`merge`,
-    ``+``, ``sum([...])``) and pickle, for counts gathered in parallel workers.
+    The matrix is what :func:`augmented_confusion_matrix` gives on all the
+    batches at once; accumulators merge (``+``, ``sum``) and pickle.
 
     Parameters
     ----------
-    labels : array-like of shape (m,), default=None
-        The classes in row order, fixed up front; by default discovered.
-    reject_label : scalar or None, default=-1
-        As in :func:`augmented_confusion_matrix`.
+    labels, reject_label
+        As in :func:`augmented_confusion_matrix` (``labels`` fixed up front).
 
     Attributes
     ----------
@@ -40,10 +37,6 @@ class ConfusionAccumulator:
         The counts so far (a copy).
     labels : ndarray of shape (m,)
         The row order of :attr:`confusion_matrix`.
-
-    See Also
-    --------
-    augmented_confusion_matrix : The matrix of one batch.
 
     Examples
     --------
@@ -93,7 +86,6 @@ class ConfusionAccumulator:
         Returns
         -------
         self : ConfusionAccumulator
-            For chaining.
         """
         matrix, classes = confusion_matrix_and_labels(
             y_true,
@@ -131,13 +123,11 @@ class ConfusionAccumulator:
         Parameters
         ----------
         other : ConfusionAccumulator
-            Counts of other samples, with the same ``reject_label`` and the
-            same fixed ``labels`` (if any).
+            Counts of other samples, with the same ``reject_label`` and ``labels``.
 
         Returns
         -------
         merged : ConfusionAccumulator
-            Neither input is changed.
         """
         if not isinstance(other, ConfusionAccumulator):
             raise TypeError(

@@ -30,8 +30,7 @@ def confusion_matrix_and_labels(
     sample_weight=None,
     part_of_a_total=False,
 ):
-    """``(matrix, classes)`` of any labels; ``part_of_a_total`` (a batch or a chunk)
-    allows no sample and all-zero weights."""
+    """``(matrix, classes)``; ``part_of_a_total`` allows no sample, zero weights."""
     if is_dask_collection(y_true, y_pred, sample_weight):
         return dask_confusion_matrix_and_labels(
             y_true,
@@ -88,16 +87,13 @@ def augmented_confusion_matrix(
     y_true, y_pred : array-like of shape (n_samples,)
         True and predicted labels (numbers or strings).
     labels : array-like of shape (m,), default=None
-        The classes in row and column order; by default the sorted labels of
-        both arrays, the reject label excluded.
+        The classes in row order; by default the sorted labels of both arrays.
     reject_label : scalar or None, default=-1
-        The prediction meaning "rejected", matched by value across numeric
-        types; ``np.nan`` declares missing predictions rejections, ``None``
-        gives a square matrix. See the user guide, section "The augmented
+        The prediction meaning "rejected" (``np.nan``: missing predictions;
+        ``None``: a square matrix). See the user guide, "The augmented
         confusion matrix".
     sample_weight : array-like of shape (n_samples,), default=None
-        Non-negative finite weights, not all zero; the matrix then holds
-        summed weights.
+        Non-negative finite weights, not all zero.
 
     Returns
     -------
@@ -119,9 +115,6 @@ def augmented_confusion_matrix(
     >>> augmented_confusion_matrix([0, 0, 1, 1, 1], [0, -1, 1, 0, 1])
     array([[1, 0, 1],
            [1, 2, 0]])
-    >>> augmented_confusion_matrix(["cat", "dog"], ["cat", "?"], reject_label="?")
-    array([[1, 0, 0],
-           [0, 0, 1]])
     """
     matrix, _ = confusion_matrix_and_labels(
         y_true,

@@ -18,10 +18,8 @@ from .merging import (
 class ConfusionCounts(SumsFromZero):
     """An augmented confusion matrix with its class labels.
 
-    What :func:`counts_from_table` returns: the matrix for every count-level
-    function (``ni(counts)``), with its labels for the reports. Counts of
-    disjoint rows add up (``a + b``, ``sum([...])``) over the sorted union of
-    their labels.
+    Goes wherever a matrix goes (``ni(counts)``); counts of disjoint rows add
+    up (``a + b``, ``sum``) over the sorted union of their labels.
 
     Attributes
     ----------
@@ -31,10 +29,6 @@ class ConfusionCounts(SumsFromZero):
         The classes, in row order.
     reject_label : scalar or None
         The prediction that was counted as a rejection.
-
-    See Also
-    --------
-    counts_from_table : Builds it from a table in any engine.
 
     Examples
     --------

@@ -7,22 +7,17 @@ from .label_checks import check_sample_weight
 from .labels import dense_budget
 
 
+def _is_encoded(y):
+    dtype = getattr(y, "dtype", None)
+    if isinstance(dtype, pd.StringDtype):
+        return dtype.storage.startswith("pyarrow")
+    encoded = (pd.CategoricalDtype, pd.ArrowDtype, np.dtypes.StringDType)
+    return type(y).__module__.startswith("pyarrow") or isinstance(dtype, encoded)
+
+
 def wants_encoded_path(*ys):
     """Whether any of ``ys`` is categorical, Arrow-backed or NumPy StringDType."""
-    for y in ys:
-        dtype = getattr(y, "dtype", None)
-        if (
-            type(y).__module__.startswith("pyarrow")
-            or isinstance(
-                dtype, (pd.CategoricalDtype, pd.ArrowDtype, np.dtypes.StringDType)
-            )
-            or (
-                isinstance(dtype, pd.StringDtype)
-                and dtype.storage.startswith("pyarrow")
-            )
-        ):
-            return True
-    return False
+    return any(_is_encoded(y) for y in ys)
 
 
 def _factorize(y):
@@ -76,8 +71,7 @@ def _distinct_totals(ids, n_ids, weights):
 
 
 def typed_labels(values):
-    """Labels as the in-memory path reads them: strings as objects, numbers in a
-    NumPy dtype only when every value converts exactly."""
+    """Strings as objects, numbers in a NumPy dtype only if all convert exactly."""
     values = np.asarray(values)
     if values.dtype.kind in "UST":
         return values.astype(object)

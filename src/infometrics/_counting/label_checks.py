@@ -120,6 +120,17 @@ def check_sample_weight(sample_weight, n_samples):
     return np.ones(n_samples) if weights is None else weights
 
 
+def check_fraction(value, name, interval):
+    """``value`` as a float in ``interval``: "[0, 1]", "(0, 1]" or "(0, 1)"."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number in {interval}; got {value!r}.")
+    value = float(value)
+    low = value > 0 if interval[0] == "(" else value >= 0
+    if not (low and (value < 1 if interval[-1] == ")" else value <= 1)):
+        raise ValueError(f"{name} must be in {interval}; got {value!r}.")
+    return value
+
+
 def _is_number(value):
     return isinstance(value, (numbers.Number, np.number)) and not isinstance(
         value, (bool, np.bool_)
@@ -159,8 +170,7 @@ def reject_marker(reject_label):
                 f"reject_label={reject_label!r} is complex; labels are real numbers "
                 "or strings."
             )
-        # An int may exceed every numpy integer type (np.isnan refuses it);
-        # it compares as an integer (float() of one near 2**63 rounds).
+        # An int may exceed every numpy integer type: compared as a Python int.
         is_int = isinstance(reject_label, (int, np.integer))
         if not is_int and math.isnan(reject_label):
             return RejectMarker(reject_label, "missing")
@@ -196,15 +206,9 @@ def label_kind(uniques):
     return kinds.pop() if len(kinds) == 1 else "mixed"
 
 
-def _raise_never_matches(marker, what, labels, fix):
-    raise ValueError(
-        f"reject_label={marker.value!r} is {what} but the labels are {labels}; it "
-        f"can never match a prediction. {fix}, or reject_label=None."
-    )
-
-
 def check_marker_matches_kind(marker, label_kind, uniques=()):
     """Refuse a marker that cannot occur; -1 with string labels warns if "-1" is one."""
+    text_kind = _text_kind(marker.value)
     if marker.kind == "number" and label_kind in ("string", "bytes"):
         if marker.integer == -1:
             if {"-1", "-1.0"} & {str(value) for value in np.asarray(uniques).tolist()}:
@@ -219,28 +223,19 @@ def check_marker_matches_kind(marker, label_kind, uniques=()):
                     stacklevel=find_stack_level(),
                 )
             return
-        _raise_never_matches(
-            marker,
-            "a number",
-            "strings",
-            "Pass the string your classifier writes for a rejection",
-        )
-    if marker.kind == "string" and label_kind == "number":
-        _raise_never_matches(
-            marker,
-            "a string",
-            "numbers",
-            "Pass the number your classifier writes for a rejection (e.g. -1)",
-        )
-    text_kind = _text_kind(marker.value)
-    if marker.kind == "string" and label_kind in {"string", "bytes"} - {text_kind}:
+        what, labels, fix = "a number", "strings", "the string"
+    elif marker.kind == "string" and label_kind == "number":
+        what, labels, fix = "a string", "numbers", "the number"
+    elif marker.kind == "string" and label_kind in {"string", "bytes"} - {text_kind}:
         # b"rej" != "rej": a str marker never matches bytes labels, nor the reverse.
-        _raise_never_matches(
-            marker,
-            text_kind,
-            label_kind,
-            f"Pass the marker as {label_kind} (as your classifier writes it)",
-        )
+        what, labels, fix = text_kind, label_kind, f"the marker as {label_kind}"
+    else:
+        return
+    raise ValueError(
+        f"reject_label={marker.value!r} is {what} but the labels are {labels}; it "
+        f"can never match a prediction. Pass {fix} that your classifier writes for "
+        "a rejection, or reject_label=None."
+    )
 
 
 def _is_whole(value):

@@ -17,8 +17,7 @@ from .label_checks import (
     reject_marker,
 )
 
-# A table over the labels' value range has at most this many cells per sample
-# (plus an allowance); ranges are Python ints, so int64 extremes never overflow.
+# Cells per sample (plus an allowance) of a table over the labels' value range.
 _DENSE_CELLS_PER_SAMPLE = 4
 _DENSE_CELLS_ALLOWANCE = 1 << 22
 
@@ -98,7 +97,7 @@ def count_arrays(y_true, y_pred, weights, labels, marker):
     ids = _integer_ids(y_true, y_pred, labels, marker)
     if ids is None:
         ids = _hashed_ids(y_true, y_pred, labels, marker)
-    matrix, classes = _count_ids(*ids, weights=weights, labels=labels, marker=marker)
+    matrix, classes = _count_ids(ids, weights, labels, marker)
     if weights is None:
         matrix = matrix.astype(np.int64, copy=False)
     # C order on every path: float sums follow memory order (same bits).
@@ -210,22 +209,10 @@ def sorted_order(values):
         ) from None
 
 
-def _count_ids(
-    true,
-    pred,
-    low,
-    n_ids,
-    reject_id,
-    label_ids,
-    sort_ids,
-    values,
-    *,
-    weights,
-    labels,
-    marker,
-):
+def _count_ids(ids, weights, labels, marker):
     """The matrix of ids in ``0 .. n_ids - 1`` (``n_ids``: an all-zero row or
     column), by a bincount of the (id x id) table if it fits, else of cells."""
+    true, pred, low, n_ids, reject_id, label_ids, sort_ids, values = ids
     stride = n_ids + (labels is not None or (marker.rejects and reject_id is None))
     dense = stride * stride <= dense_budget(true.size)
     if dense:
@@ -237,8 +224,7 @@ def _count_ids(
             index -= np.int64(offset)
         table = np.bincount(index, weights=weights, minlength=stride * stride)
         table = table.reshape(stride, stride)
-        # Zero-weight samples still name their classes; any() of booleans is
-        # five times faster than of counts.
+        # Zero-weight samples still name their classes (booleans: 5x faster).
         present = (
             table if weights is None else np.bincount(index, minlength=stride * stride)
         )
@@ -286,8 +272,7 @@ def _count_ids(
 
 
 def _take(table, rows, columns):
-    """``table[rows][:, columns]``, columns copied by runs of consecutive ids
-    (``take`` along the last axis costs 20 times more at 1,000 classes)."""
+    """``table[rows][:, columns]`` by runs of ids (``take`` is 20x slower)."""
 
     def consecutive(ids):
         return ids.size > 0 and np.array_equal(

@@ -65,8 +65,7 @@ def positions_among(labels, classes):
 
 
 def add_into(total, positions, matrix, *, has_reject):
-    """``total`` plus ``matrix`` (rows ``positions`` of it), in place where the
-    dtype allows: a batch fills few cells of a large table."""
+    """``total`` plus ``matrix`` at rows ``positions``, in place if the dtype allows."""
     columns = np.append(positions, total.shape[0]) if has_reject else positions
     # ``!= 0`` first: far faster than nonzero() of counts.
     cells = np.flatnonzero(matrix.ravel() != 0)

@@ -33,8 +33,7 @@ from .stacks import ThresholdStacks
 class ConfidenceBinnedCounts(SumsFromZero):
     """Confusion counts per confidence bin, true class and predicted class.
 
-    Bin ``b`` holds the samples whose confidence reaches exactly ``b`` of the
-    thresholds. Counts with the same thresholds and classes add up (``a + b``).
+    Bin ``b``: confidence reaches exactly ``b`` thresholds. Counts add up.
 
     Attributes
     ----------
@@ -164,9 +163,6 @@ def confidence_binned_counts(
 ) -> ConfidenceBinnedCounts:
     """Confusion counts per confidence bin, for reject curves of any data size.
 
-    In memory or Dask collections (chunk by chunk); batches with the same
-    thresholds add up.
-
     Parameters
     ----------
     y_true, y_score, labels, confidence_method, sample_weight
@@ -215,10 +211,6 @@ def _dask_confidence(scores, confidence_method):
     return confidence_and_prediction(scores, confidence_method)[1]
 
 
-def _unique_chunk(y):
-    return pd.unique(np.asarray(y) if not hasattr(y, "to_numpy") else y.to_numpy())
-
-
 def _union(*parts):
     return pd.unique(np.concatenate([np.asarray(part, dtype=object) for part in parts]))
 
@@ -244,7 +236,7 @@ def _dask_binned_counts(
     todo = {}
     if classes is None:
         uniques = [
-            dask.delayed(_unique_chunk)(chunk) for chunk in y_true_array.to_delayed()
+            dask.delayed(pd.unique)(chunk) for chunk in y_true_array.to_delayed()
         ]
         todo["classes"] = dask.delayed(_union)(*uniques)
     if isinstance(thresholds, int):
@@ -257,15 +249,13 @@ def _dask_binned_counts(
         todo["quantiles"] = da.percentile(
             confidences, np.linspace(0, 100, thresholds), method="linear"
         )
-        # Dask's percentiles are approximate; the ends must be exact, or the
-        # first point would reject samples.
+        # Dask's percentiles are approximate; the ends must be exact.
         todo["smallest"] = confidences.min()
         todo["largest"] = confidences.max()
     found = dict(zip(todo, dask.compute(*todo.values()), strict=True)) if todo else {}
     if "quantiles" in found:
         smallest, largest = float(found["smallest"]), float(found["largest"])
-        quantiles = np.asarray(found["quantiles"], dtype=float)
-        quantiles = np.clip(quantiles, smallest, largest)
+        quantiles = np.clip(np.asarray(found["quantiles"], float), smallest, largest)
         # One threshold (k = 1) is the smallest, as np.quantile gives.
         quantiles[-1], quantiles[0] = largest, smallest
         thresholds = np.unique(quantiles)

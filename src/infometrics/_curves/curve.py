@@ -3,7 +3,6 @@
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from .._counting.label_checks import raise_zero_weights
 from .._measures.registry import check_measure, evaluate_stack_blocks
@@ -28,8 +27,7 @@ class RejectCurve:
     thresholds : ndarray of shape (n_points,)
         Ascending, then ``inf`` (integer confidences: their largest plus one).
     reject_rate, error_rate, accepted_accuracy : ndarray of shape (n_points,)
-        Fraction rejected, fraction accepted and wrong (the generalized risk),
-        accuracy on the accepted (``nan`` when everything is rejected).
+        Fraction rejected, accepted and wrong, accuracy on the accepted.
     measures : dict of str to ndarray of shape (n_points,)
         The requested measures by registry name.
     classes : ndarray of shape (n_classes,)
@@ -52,11 +50,9 @@ class RejectCurve:
         """The curve of a ``ThresholdStacks``, the rates from the same counts."""
         if stacks.weights is not None and not stacks.weights.any():
             raise_zero_weights()
+        blocks, m = stacks.blocks(), stacks.n_classes
         values = evaluate_stack_blocks(
-            stacks.blocks(),
-            stacks.n_classes,
-            names,
-            replace_undefined_by=replace_undefined_by,
+            blocks, m, names, replace_undefined_by=replace_undefined_by
         )
         # The last point rejects everything: its reject column is the total.
         total = float(stacks.rejected[-1])
@@ -82,34 +78,6 @@ class RejectCurve:
             f"RejectCurve({len(self.thresholds)} points, reject rate "
             f"{self.reject_rate[0]:.3g} to {self.reject_rate[-1]:.3g}, "
             f"measures: {measures})"
-        )
-
-    def to_frame(self):
-        """The curve as a pandas DataFrame, one row per threshold.
-
-        Returns
-        -------
-        frame : pandas.DataFrame
-            A column ``threshold``, one per rate or risk, one per measure.
-
-        Examples
-        --------
-        >>> from infometrics.curves import reject_curve
-        >>> curve = reject_curve([0, 1], [[0.8, 0.2], [0.4, 0.6]], measures="ni2")
-        >>> curve
-        RejectCurve(3 points, reject rate 0 to 1, measures: ni2)
-        >>> list(curve.to_frame().columns)  # doctest: +NORMALIZE_WHITESPACE
-        ['threshold', 'reject_rate', 'error_rate', 'accepted_accuracy',
-         'coverage', 'selective_risk', 'ni2']
-        """
-        columns = ("reject_rate", "error_rate", "accepted_accuracy", "coverage")
-        columns += ("selective_risk",)
-        return pd.DataFrame(
-            {
-                "threshold": self.thresholds,
-                **{name: getattr(self, name) for name in columns},
-                **self.measures,
-            }
         )
 
     def _values(self, measure):

@@ -55,9 +55,8 @@ def reject_curve(
 ) -> RejectCurve:
     """Measures of a reject option at confidence thresholds.
 
-    The classifier predicts the top-scoring class and abstains when its
-    confidence is below the threshold; each point gives exactly what its
-    matrix gives alone (see the user guide, "Selective classification").
+    The classifier abstains below the threshold (see the user guide,
+    "Selective classification").
 
     Parameters
     ----------
@@ -86,7 +85,6 @@ def reject_curve(
 
     See Also
     --------
-    reject_curve_from_predictions : The same from predictions and a confidence.
     risk_coverage_curve : The selective risks alone.
 
     Examples
@@ -143,8 +141,6 @@ def reject_curve_from_predictions(
 ) -> RejectCurve:
     """Reject curve from predicted labels and a confidence (higher = more sure).
 
-    A prediction equal to ``reject_label`` is rejected at every threshold.
-
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
@@ -168,8 +164,6 @@ def reject_curve_from_predictions(
     ... )
     >>> curve.thresholds
     array([0.6, 0.7, 0.9, inf])
-    >>> curve.reject_rate
-    array([0.25, 0.5 , 0.75, 1.  ])
     >>> curve.selective_risk.round(3)
     array([0.333, 0.   , 0.   ,   nan])
     """

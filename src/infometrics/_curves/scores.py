@@ -65,8 +65,7 @@ def column_labels(labels, y_true, n_columns):
 
 
 def confidence_and_prediction(scores, confidence_method="max"):
-    """Predicted column and confidence (top score, or top minus runner-up) of
-    class scores (1-d: the second class's); integer scores stay exact."""
+    """Predicted column and confidence (top score, or margin); ints stay exact."""
     scores = native(scores)
     if scores.dtype.kind not in "iu":
         scores = scores.astype(np.float64)
@@ -75,8 +74,7 @@ def confidence_and_prediction(scores, confidence_method="max"):
         # Columns [0, d]: the margin is |d|, class 1 when d > 0.
         scores = np.column_stack([np.zeros_like(scores), scores])
     elif scores.ndim == 1:
-        # Never guess whether this is a probability or a decision value: they
-        # give different predictions and confidences.
+        # Never guess probability or decision value: predictions would differ.
         if scores.size and not (scores.min() >= 0.0 and scores.max() <= 1.0):
             raise ValueError(
                 "A 1-d y_score with confidence_method='max' is the probability of the "
@@ -113,8 +111,7 @@ def confidence_and_prediction(scores, confidence_method="max"):
 
 
 def quantile_thresholds(confidences, k):
-    """``k`` evenly spaced quantiles as order statistics (numpy's
-    ``method="higher"``): values of the data, so nothing rounds or is NaN."""
+    """``k`` evenly spaced quantiles, values of the data (``method="higher"``)."""
     n = confidences.size
     if n == 0:
         return confidences[:0]
@@ -128,10 +125,7 @@ def check_confidence(confidence, n_samples):
     """One numeric confidence per sample, no NaN, in a dtype that ranks them."""
     scores = np.asarray(confidence)
     if scores.dtype.kind not in "biuf":
-        raise ValueError(
-            f"confidence must be numeric (higher = more sure); got dtype "
-            f"{scores.dtype}."
-        )
+        raise_non_numeric_confidence(scores.dtype)
     if scores.shape != (n_samples,):
         raise ValueError(
             f"confidence must be a 1-d array-like of shape ({n_samples},), one "
@@ -146,6 +140,12 @@ def check_confidence(confidence, n_samples):
         if np.isnan(scores).any():
             raise_missing_confidence()
     return scores
+
+
+def raise_non_numeric_confidence(dtype):
+    raise ValueError(
+        f"confidence must be numeric (higher = more sure); got dtype {dtype}."
+    )
 
 
 def raise_missing_confidence():

@@ -8,7 +8,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.label_checks import check_sample_weight
+from .._counting.label_checks import check_fraction, check_sample_weight
 from .._counting.labels import encode_labels
 from .scores import check_confidence
 from .stacks import threshold_sweep
@@ -35,21 +35,8 @@ class RiskCoverageCurve(NamedTuple):
     thresholds: np.ndarray
 
 
-def _check_fraction(value, name, *, allow_zero):
-    if isinstance(value, (bool, np.bool_)) or not isinstance(
-        value, (int, float, np.integer, np.floating)
-    ):
-        raise TypeError(f"{name} must be a number in [0, 1]; got {value!r}.")
-    value = float(value)
-    if not ((value >= 0 if allow_zero else value > 0) and value <= 1):
-        interval = "[0, 1]" if allow_zero else "(0, 1]"
-        raise ValueError(f"{name} must be in {interval}; got {value!r}.")
-    return value
-
-
 def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=None):
-    """``(classes, true codes, predicted codes, weights)``, checked as for a
-    confusion matrix (all-zero weights refused)."""
+    """``(classes, true codes, predicted codes, weights)``, checked."""
     kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
     if kinds & set("biuf") and kinds & set("USTa"):
         raise ValueError(
@@ -71,8 +58,7 @@ def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=
 
 def selective_curve(wrong, confidence, weights):
     """The curve of checked samples and the weights it summed, scaled."""
-    # Only ratios of weights matter: a power of two (exact) keeps their sums
-    # finite; integer weights stay on one grid, their sums exact.
+    # Only ratios matter: an exact power of two keeps the sums finite.
     headroom = (
         1000 - int(np.frexp(weights.max())[1]) - int(np.ceil(np.log2(weights.size)))
     )
@@ -94,8 +80,7 @@ def selective_curve(wrong, confidence, weights):
 
 
 def oracle_curve(wrong, weights):
-    """The curve of the best ranking: the correct samples first (confidence 1),
-    then the errors by increasing weight (confidence 0, -1, ...)."""
+    """The best ranking's curve: correct samples, then errors lightest first."""
     correct = float(weights[~wrong].sum())
     head = [0.0] if not wrong.all() else []
     errors = np.concatenate([head, np.cumsum(np.sort(weights[wrong]))])
@@ -112,8 +97,7 @@ def oracle_curve(wrong, weights):
 def excess_aurc(curve, oracle):
     """The AURC of ``curve`` minus that of ``oracle`` (:func:`oracle_curve`)."""
     excess = curve_readings(curve)[0] - curve_readings(oracle)[0]
-    # The oracle's area is a minimum; only rounding of sums taken in another
-    # order can make the difference negative.
+    # The oracle's area is the minimum; only rounding makes this negative.
     return max(excess, 0.0)
 
 
@@ -129,7 +113,7 @@ def checked_curve(y_true, y_pred, confidence, sample_weight):
 
 def curve_readings(curve, *, coverages=(), risks=(), slack=0.0):
     """AURC, AUGRC, the risk at each of ``coverages``, the coverage at each of
-    ``risks`` (``slack``: rounding a point may fall short of a coverage by)."""
+    ``risks`` (``slack``: allowed shortfall of a coverage by rounding)."""
     coverage, selective_risk, generalized_risk = curve[:3]
     # sum_g (c_g - c_{g-1}) R_g with c_0 = 0; a point accepting nothing adds 0.
     steps = np.diff(coverage, prepend=0.0)
@@ -185,8 +169,6 @@ def risk_coverage_curve(
     ... )
     >>> coverage, risk
     (array([0.2, 0.4, 0.8, 1. ]), array([0. , 0. , 0.5, 0.4]))
-    >>> thresholds
-    array([0.9, 0.8, 0.7, 0.6])
     """
     return checked_curve(y_true, y_pred, confidence, sample_weight)[2]
 
@@ -313,7 +295,7 @@ def selective_risk_at_coverage(
     >>> selective_risk_at_coverage(y_true, y_pred, [0.9, 0.8, 0.7, 0.6], coverage=0.6)
     0.3333
     """
-    target = _check_fraction(coverage, "coverage", allow_zero=False)
+    target = check_fraction(coverage, "coverage", "(0, 1]")
     curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
     return curve_readings(curve, coverages=[target])[2][0]
 
@@ -346,6 +328,6 @@ def coverage_at_risk(
     >>> coverage_at_risk([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6], risk=0.2)
     0.5
     """
-    limit = _check_fraction(risk, "risk", allow_zero=True)
+    limit = check_fraction(risk, "risk", "[0, 1]")
     curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
     return curve_readings(curve, risks=[limit])[3][0]

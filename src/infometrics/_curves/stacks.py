@@ -1,12 +1,10 @@
-"""Stacks of augmented matrices along a reject threshold, as sums of weights
-(never differences of large sums: exact for integer weights)."""
+"""Augmented matrices along a reject threshold, as sums (exact for integers)."""
 
 import numpy as np
 
 from .scores import quantile_thresholds
 
-# Cells of the matrices of one block: bounds memory for long curves, and keeps
-# the evaluator's temporaries in cache (2**16 to 2**18 measured fastest).
+# Cells per block: bounded memory, temporaries in cache (2**16-2**18 fastest).
 BLOCK_CELLS = 1 << 16
 
 
@@ -20,8 +18,7 @@ def stable_order(confidence):
 
 
 def threshold_positions(sorted_confidence, thresholds):
-    """How many sorted confidences lie below each threshold, exactly (integers
-    against float thresholds as ``c < ceil(t)``)."""
+    """How many sorted confidences lie below each threshold (ints: ``c < ceil(t)``)."""
     thresholds = np.asarray(thresholds)
     if not (sorted_confidence.dtype.kind in "iu" and thresholds.dtype.kind == "f"):
         return np.searchsorted(sorted_confidence, thresholds, side="left")
@@ -67,10 +64,8 @@ def threshold_sweep(
     fixed=None,
     reject_all=False,
 ):
-    """The :class:`ThresholdStacks` of a sweep (one sort), and its thresholds.
-
-    ``fixed`` (int8): ``-1`` rejected, ``1`` accepted at every point;
-    ``reject_all`` adds a point rejecting everything."""
+    """``(ThresholdStacks, thresholds)`` of one sort; ``fixed`` (int8): -1 rejected,
+    1 accepted at every point; ``reject_all`` adds a point rejecting everything."""
     m = n_classes
     fixed = np.zeros(len(true), np.int8) if fixed is None else fixed
     swept = np.flatnonzero(fixed == 0)
@@ -87,8 +82,7 @@ def threshold_sweep(
     accepted = np.flatnonzero(fixed > 0)
     n_points = len(thresholds) + bool(reject_all)
     rejected = np.flatnonzero(fixed < 0)
-    # Step of a swept sample (sorted position p): the points that accept it,
-    # those with at most p samples below their threshold.
+    # A swept sample at sorted position p is accepted while <= p lie below.
     starts = np.bincount(taken[taken < ranked.size], minlength=ranked.size)
     steps = np.concatenate(
         [
@@ -106,10 +100,8 @@ def threshold_sweep(
 
 
 class ThresholdStacks:
-    """The matrices of every point of a threshold sweep, block by block.
-
-    Entry ``i`` (cell ``true * m + predicted``) is accepted at the points before
-    ``steps[i]`` (sorted); :meth:`blocks` also fills the per-point sums."""
+    """The matrices of a sweep, block by block: entry ``i`` (cell ``true * m +
+    predicted``) is accepted before point ``steps[i]`` (sorted)."""
 
     def __init__(self, cells, weights, steps, n_points, n_classes):
         m = n_classes
@@ -120,14 +112,12 @@ class ThresholdStacks:
         self.dtype = np.intp if weights is None else np.float64
         self.steps = steps
         self.block = max(1, BLOCK_CELLS // (m * (m + 1)))
-        # Entries of each block of points: contiguous, as steps are sorted;
-        # those accepted at every point (step n_points) come last.
+        # Steps are sorted: a block's entries are contiguous, always-accepted last.
         n_point_blocks = -(-n_points // self.block)
         edges = np.minimum(np.arange(n_point_blocks + 1) * self.block, n_points)
         self._starts = np.searchsorted(steps, edges, side="left")
         n_blocks = n_point_blocks + 1
-        # Per block: its entries' cells; suffix sums from the accepted side
-        # and prefix sums of rows from the rejected side carry across blocks.
+        # Sums carried across blocks: accepted cells from the end, rejected rows.
         keys = np.minimum(steps // self.block, n_point_blocks)
         keys[steps >= n_points] = n_point_blocks
         per_block = self._table(0, len(steps), keys, n_blocks)
@@ -150,8 +140,7 @@ class ThresholdStacks:
         index = keys * m2 + self.cells[start:stop]
         weights = None if self.weights is None else self.weights[start:stop]
         table = np.bincount(index, weights=weights, minlength=n_keys * m2)
-        # Unit weights stay integers (exact, three times as fast to sum);
-        # np.bincount returns integers for no entries, even with weights.
+        # Unit weights stay integers: exact, three times as fast to sum.
         return table.reshape(n_keys, m2).astype(self.dtype, copy=False)
 
     def blocks(self):

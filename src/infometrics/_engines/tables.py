@@ -25,8 +25,11 @@ from .._counting.label_checks import (
 )
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
-from .._curves.scores import raise_missing_confidence
+from .._curves.scores import raise_missing_confidence, raise_non_numeric_confidence
 from .._warnings import WARNINGS_FILTERS_LOCK
+
+# Object columns (e.g. Decimal) count as the in-memory path's object arrays.
+_LABEL_DTYPES = (nw.Object, nw.String, nw.Boolean, nw.Categorical, nw.Enum)
 
 # Weights are summed times this power of two in the checks: no overflow.
 _TOTAL_SCALE = 2.0**-64
@@ -98,29 +101,16 @@ def _check_columns(schema, columns):
             )
 
 
-def _is_label_dtype(dtype):
-    # Object columns (e.g. Decimal) count as the in-memory path's object arrays.
-    return dtype.is_numeric() or dtype in (
-        nw.Object,
-        nw.String,
-        nw.Boolean,
-        nw.Categorical,
-        nw.Enum,
-    )
-
-
 def _is_nan(expression):
-    """Per row: a float is NaN (DuckDB answers ``isnan`` from Parquet statistics,
-    which leave NaN out; ``x - x`` is computed per row)."""
+    """Per row: NaN (DuckDB's isnan reads Parquet statistics; x - x does not)."""
     unordered = (expression - expression) != 0.0
     infinite = (expression == float("inf")) | (expression == float("-inf"))
     return expression.is_nan() | (unordered & ~infinite)
 
 
 def _missing(expression, dtype):
-    if dtype.is_float():
-        return expression.is_null() | _is_nan(expression)
-    return expression.is_null()
+    missing = expression.is_null()
+    return missing | _is_nan(expression) if dtype.is_float() else missing
 
 
 def _count(condition):
@@ -129,18 +119,12 @@ def _count(condition):
 
 def _not_whole(expression, marker):
     present = ~(expression.is_null() | _is_nan(expression))
-    # A remainder, not round(): Ibis casts a rounded value to int64, which
-    # fails on inf and beyond 2**63 (engines evaluate both sides of "&").
+    # Not round(): Ibis casts it to int64, which fails on inf and beyond 2**63.
     whole = expression.is_finite() & ((expression % 1.0) == 0.0)
     condition = present & ~whole
     if marker.kind == "number":
         condition = condition & (expression != float(marker.value))
     return condition
-
-
-def _first_value(frame, column, condition):
-    example = _collect(frame.filter(condition).select(column).head(1))
-    return example[column].to_numpy()[0]
 
 
 def _type_null_columns(frame, schema, columns):
@@ -159,13 +143,13 @@ def _type_null_columns(frame, schema, columns):
     return frame, dict(frame.collect_schema())
 
 
-def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
+def _check_dtypes(schema, y_true, y_pred, weight, confidence):
     label_columns = {
         "y_true": (y_true, schema[y_true]),
         "y_pred": (y_pred, schema[y_pred]),
     }
     for name, (column, dtype) in label_columns.items():
-        if not _is_label_dtype(dtype):
+        if not (dtype.is_numeric() or dtype in _LABEL_DTYPES):
             raise ValueError(
                 f"{name} (column {column!r}) must hold numbers or strings; got "
                 f"dtype {dtype}. Convert the column to numbers or strings "
@@ -176,10 +160,7 @@ def _check_dtypes(schema, *, y_true, y_pred, weight, confidence):
     ):
         raise_non_numeric_weights(schema[weight])
     if confidence is not None and not schema[confidence].is_numeric():
-        raise ValueError(
-            "confidence must be numeric (higher = more sure); got dtype "
-            f"{schema[confidence]}."
-        )
+        raise_non_numeric_confidence(schema[confidence])
     return label_columns
 
 
@@ -189,8 +170,7 @@ def _missing_confidence(confidence):
 
 
 def _check_rows_first(frame, label_columns, *, weight, marker):
-    """Refuse bad rows before the GROUP BY (which would return one row per
-    continuous value), with the in-memory path's messages in its order."""
+    """Refuse bad rows before the GROUP BY, with the in-memory messages."""
     checks = {_ROWS: nw.len()}
     if weight is not None:
         w = nw.col(weight).cast(nw.Float64)
@@ -221,22 +201,17 @@ def _check_rows_first(frame, label_columns, *, weight, marker):
         raise_missing_labels("y_pred", marker)
     for name, (column, _) in label_columns.items():
         if found.get(f"continuous {name}"):
-            value = _first_value(frame, column, _not_whole(nw.col(column), marker))
-            check_not_continuous(
-                np.array([value]), lambda _, holder=name: holder, marker
-            )
+            example = frame.filter(_not_whole(nw.col(column), marker)).select(column)
+            value = _collect(example.head(1))[column].to_numpy()[:1]
+            check_not_continuous(value, lambda _, holder=name: holder, marker)
 
 
 def _label_values(series):
     """Grouped keys as the NumPy array the in-memory path would be given."""
-    # to_numpy turns an Arrow dictionary's null into its first category, and a
-    # null among integers into NaN: those go through Python objects.
+    # to_numpy reads an Arrow dictionary's null, or one among integers, wrongly.
     dtype = series.dtype
-    if (
-        dtype == nw.Categorical
-        or dtype == nw.Enum
-        or ((dtype.is_integer() or dtype == nw.Boolean) and series.null_count())
-    ):
+    nullable = dtype.is_integer() or dtype == nw.Boolean
+    if dtype in (nw.Categorical, nw.Enum) or (nullable and series.null_count()):
         values = np.empty(len(series), dtype=object)
         values[:] = series.to_list()
         return typed_labels(values)
@@ -255,47 +230,14 @@ def _bin_expression(expression, thresholds, low, high):
     )
 
 
-def rejected_predictions(column, dtype, marker):
-    """Per row: ``y_pred`` is the reject marker; None where it can match no row."""
-    expression = nw.col(column)
-    if marker.kind == "missing":
-        return _missing(expression, dtype)
-    if marker.kind == "number" and dtype.is_float():
-        return expression == float(marker.value)
-    if marker.kind == "number" and dtype.is_integer():
-        return _equals_integer(expression, dtype, marker)
-    if marker.kind == "string" and dtype == nw.String:
-        return expression == marker.value
-    return None
-
-
-def _equals_integer(expression, dtype, marker):
-    """Per row: an integer column equals the marker (a literal of its dtype); None
-    if no value can."""
-    if marker.integer is None:
-        return None  # a fractional marker matches no integer
-    try:
-        limits = np.iinfo(str(dtype).lower())
-    except (TypeError, ValueError):  # 128-bit integers: as they come
-        return expression == marker.integer
-    if not limits.min <= marker.integer <= limits.max:
-        return None
-    if marker.integer > np.iinfo(np.int64).max:
-        # Engines read integer literals as C longs: beyond int64, compare text.
-        return expression.cast(nw.String) == str(marker.integer)
-    return expression == nw.lit(marker.integer, dtype=dtype)
-
-
-def _engine_quantiles(frame, confidence, k, *, rejected=None):
-    """``k`` thresholds at evenly spaced linear quantiles; ``rejected`` rows counted."""
+def _engine_quantiles(frame, confidence, k):
+    """``k`` thresholds at evenly spaced linear quantiles."""
     expression = nw.col(confidence).cast(nw.Float64)
     finite = expression.is_finite() & ~_is_nan(expression)
-    checks = [] if rejected is None else [_count(rejected).alias("rejected")]
     bounds = _aggregates(
         frame,
         nw.len().alias(_ROWS),
         _missing_confidence(confidence).sum(),
-        *checks,
         nw.when(finite).then(expression).min().alias("low"),
         nw.when(finite).then(expression).max().alias("high"),
     )
@@ -303,9 +245,6 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
         raise_empty()
     if bounds[_MISSING_CONFIDENCE]:
         raise_missing_confidence()
-    if bounds.get("rejected"):
-        # Rejected predictions are refused by the GROUP BY, after the label checks.
-        return np.array([0.0])
     low, high = bounds["low"], bounds["high"]
     if low is None or high is None or not (np.isfinite(low) and np.isfinite(high)):
         raise ValueError(
@@ -313,30 +252,24 @@ def _engine_quantiles(frame, confidence, k, *, rejected=None):
             "confidence is infinite. Pass thresholds=[...] instead."
         )
     low, high = float(low), float(high)
-    if high == low or k == 1:
-        return np.array([low])
+    if high == low or k <= 2:
+        return np.unique([low, high][:k])
     levels = np.linspace(0, 1, k)[1:-1].tolist()
-    thresholds = np.array([low, *_quantiles(frame, expression, levels), high])
-    # inf - inf interpolates to NaN: such a quantile lies at a bound.
-    thresholds = np.where(np.isnan(thresholds), high, thresholds)
-    return np.unique(np.clip(thresholds, low, high))
-
-
-def _quantiles(frame, expression, levels):
-    if not levels:
-        return []
     if frame.implementation.is_dask():
         # narwhals has no quantiles of a partitioned Dask frame; Dask estimates them.
         column = frame.select(expression.alias(_BIN)).to_native()[_BIN]
-        return column.quantile(levels).compute().to_numpy(dtype=float).tolist()
-    found = _aggregates(
-        frame,
-        *(
+        inner = column.quantile(levels).compute().to_numpy(dtype=float).tolist()
+    else:
+        quantiles = (
             expression.quantile(level, interpolation="linear").alias(f"q{i}")
             for i, level in enumerate(levels)
-        ),
-    )
-    return [np.nan if value is None else float(value) for value in found.values()]
+        )
+        found = _aggregates(frame, *quantiles).values()
+        inner = [np.nan if value is None else float(value) for value in found]
+    thresholds = np.array([low, *inner, high])
+    # inf - inf interpolates to NaN: such a quantile lies at a bound.
+    thresholds = np.where(np.isnan(thresholds), high, thresholds)
+    return np.unique(np.clip(thresholds, low, high))
 
 
 def counts_from_table(
@@ -352,29 +285,22 @@ def counts_from_table(
 ) -> ConfusionCounts | ConfidenceBinnedCounts:
     """Confusion counts of a table, computed in the engine that holds it.
 
-    A ``GROUP BY`` of the label columns (and a confidence bin) runs in the
-    table's engine; only the aggregates come into Python, and the result is
-    what :func:`augmented_confusion_matrix` (or
-    :func:`confidence_binned_counts`) gives on the same rows. See the user
-    guide, section "Data at scale".
+    A ``GROUP BY`` runs in the table's engine; the result is what
+    :func:`augmented_confusion_matrix` (or :func:`confidence_binned_counts`)
+    gives on the same rows. See the user guide, "Data at scale".
 
     Parameters
     ----------
     table : dataframe or table
-        A table of any engine narwhals supports (pandas, Polars, PyArrow,
-        DuckDB, PySpark, Ibis, Dask).
-    y_true, y_pred : str
-        The columns of true and predicted labels.
-    sample_weight : str, default=None
-        The column of weights, as in :func:`augmented_confusion_matrix`.
+        A table of any engine narwhals supports (pandas, Polars, DuckDB, ...).
+    y_true, y_pred, sample_weight : str
+        The columns of true labels, predicted labels and weights.
     confidence : str, default=None
-        The column of confidences; with ``thresholds``, counts per confidence
-        bin of the predictions before rejection.
+        The column of confidences; with ``thresholds``, counts per bin of the
+        predictions before rejection.
     thresholds : int or array-like, default=None
         The bin edges, or ``k`` for ``k`` quantiles of the finite confidences.
-    labels : array-like of shape (m,), default=None
-        As in :func:`augmented_confusion_matrix`.
-    reject_label : scalar or None, default=-1
+    labels, reject_label
         As in :func:`augmented_confusion_matrix`.
 
     Returns
@@ -384,7 +310,6 @@ def counts_from_table(
 
     See Also
     --------
-    augmented_confusion_matrix : The same counts from arrays in memory.
     ConfusionAccumulator : Counts accumulated from batches of labels.
 
     Examples
@@ -420,27 +345,14 @@ def counts_from_table(
     if labels is not None:
         labels = check_explicit_labels(labels, marker)
     frame, schema = _type_null_columns(frame, schema, (y_true, y_pred))
-    label_columns = _check_dtypes(
-        schema,
-        y_true=y_true,
-        y_pred=y_pred,
-        weight=sample_weight,
-        confidence=confidence,
-    )
+    label_columns = _check_dtypes(schema, y_true, y_pred, sample_weight, confidence)
     # Weights are checked first: sums per group could overflow in the GROUP BY.
     if sample_weight is not None or any(
         dtype.is_float() for _, dtype in label_columns.values()
     ):
         _check_rows_first(frame, label_columns, weight=sample_weight, marker=marker)
     if isinstance(thresholds, int):
-        thresholds = _engine_quantiles(
-            frame,
-            confidence,
-            thresholds,
-            rejected=rejected_predictions(y_pred, schema[y_pred], marker)
-            if marker.rejects
-            else None,
-        )
+        thresholds = _engine_quantiles(frame, confidence, thresholds)
     # Missing labels come back as null keys, missing confidences as a sum.
     columns = [nw.col(y_true).alias(_TRUE), nw.col(y_pred).alias(_PRED)]
     keys = [_TRUE, _PRED]

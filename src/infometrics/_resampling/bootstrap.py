@@ -1,5 +1,4 @@
-"""Bootstrap intervals: a resample is one multinomial draw over the groups of
-interchangeable samples (Efron & Tibshirani, *An Introduction to the Bootstrap*)."""
+"""Bootstrap intervals: multinomial draws over groups of interchangeable samples."""
 
 from __future__ import annotations
 
@@ -12,7 +11,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from .._counting.count import confusion_matrix_and_labels
-from .._counting.label_checks import check_sample_weight
+from .._counting.label_checks import check_fraction, check_sample_weight
 from .._counting.labels import encode_labels
 from .._measures.quantities import MatrixQuantities
 from .._measures.registry import check_measures, evaluate_measures
@@ -34,18 +33,7 @@ class Resampler:
                 "n_resamples must be a positive integer, e.g. 1000; got "
                 f"{n_resamples!r}."
             )
-        if isinstance(confidence_level, bool) or not isinstance(
-            confidence_level, numbers.Real
-        ):
-            raise TypeError(
-                "confidence_level must be a number in (0, 1), e.g. 0.95; got "
-                f"{type(confidence_level).__name__} {confidence_level!r}."
-            )
-        if not 0 < confidence_level < 1:
-            raise ValueError(
-                "confidence_level must be in (0, 1), e.g. 0.95; got "
-                f"{confidence_level!r}."
-            )
+        level = check_fraction(confidence_level, "confidence_level", "(0, 1)")
         if not isinstance(verbose, numbers.Integral) or verbose < 0:
             raise ValueError(
                 f"verbose must be a non-negative integer (0 = silent); got {verbose!r}."
@@ -59,7 +47,7 @@ class Resampler:
                 f"{random_state!r}."
             ) from None
         self.caller, self.verbose = caller, int(verbose)
-        self.n_resamples, self.confidence_level = n_resamples, confidence_level
+        self.n_resamples, self.confidence_level = n_resamples, level
         self.start = time.perf_counter()
 
     def tell(self, message, *, level=1):
@@ -69,8 +57,7 @@ class Resampler:
             print(f"[{self.caller}] {message} ({elapsed:.1f}s)", flush=True)
 
     def measures(self, group_counts, cells, matrices, names, weights=None):
-        """Per matrix ``t`` (group ``g`` in its cell ``cells[t][g]``), ``{name:
-        values on every resample}``."""
+        """Per matrix ``t`` (group ``g`` in its cell ``cells[t][g]``): resamples."""
         n_resamples = self.n_resamples
         total = int(group_counts.sum())
         probabilities = group_counts / total
@@ -122,9 +109,8 @@ def measures_of(counts, names):
 
 
 def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
-    """``(matrices, group_counts, cells per matrix, group_weights)``: a group
-    shares its cell in every matrix and its weight, in sorted order (the draws
-    ignore the samples' order)."""
+    """``(matrices, group_counts, cells per matrix, group_weights)``; a group's
+    samples share their cells and weight (groups sorted: order-free draws)."""
     matrices, parts = [], []
     for y_pred, name in predictions:
         matrix, classes = confusion_matrix_and_labels(
@@ -166,8 +152,7 @@ def label_groups(y_true, predictions, *, labels, reject_label, sample_weight):
 
 
 def _sorted_codes(values):
-    """``values`` as codes ``0..k-1`` in the order of the distinct values, and
-    those values (small integers by a table, else hash and sort)."""
+    """``(codes 0..k-1 in sorted order, the distinct values)``."""
     if values.dtype.kind in "iu" and values.max() < 4 * values.size + (1 << 20):
         present = np.bincount(values) > 0
         return np.cumsum(present)[values] - 1, np.flatnonzero(present)
@@ -186,8 +171,7 @@ def _sample_counts(confusion_matrix, counts):
     """The exact int64 sample counts of a matrix (floats whole up to noise)."""
     raw = np.asarray(confusion_matrix).reshape(-1)
     whole = np.round(counts.reshape(-1))
-    # A positive count that rounds to 0 (such as weights times 1e-100) is a
-    # fraction of a sample, not rounding noise of a whole number.
+    # A positive count that rounds to 0 is a fraction of a sample, not noise.
     if raw.dtype.kind not in "iu" and (
         np.any(np.abs(counts.reshape(-1) - whole) > 1e-9 * np.maximum(1.0, whole))
         or np.any((whole == 0) & (raw != 0))
@@ -221,8 +205,7 @@ def bootstrap_measures(
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures from a confusion matrix.
 
-    A resample is a multinomial draw of ``n`` over the cells (see the user
-    guide, "Uncertainty").
+    See the user guide, "Uncertainty".
 
     Parameters
     ----------
@@ -243,10 +226,6 @@ def bootstrap_measures(
     -------
     intervals : dict of str to BootstrapInterval
 
-    See Also
-    --------
-    bootstrap_measures_from_predictions : The same from labels.
-
     Examples
     --------
     >>> from infometrics.resampling import bootstrap_measures
@@ -258,8 +237,7 @@ def bootstrap_measures(
         "bootstrap_measures", n_resamples, confidence_level, random_state, verbose
     )
     names = [spec.name for spec in check_measures(measures)]
-    # Read by name, as every count-level function reads it: the resampled
-    # cells are then the cells of the estimate.
+    # Read by name as every count-level function: resampled cells = estimated.
     values, _ = labelled_counts(confusion_matrix)
     counts, _ = check_confusion_matrix(values)
     if counts.ndim != 2:
@@ -284,7 +262,7 @@ def bootstrap_measures_from_predictions(
 ) -> dict[str, BootstrapInterval]:
     """Bootstrap confidence intervals of measures, resampling the samples.
 
-    A resampled sample keeps its weight (see the user guide, "Uncertainty").
+    A resampled sample keeps its weight.
 
     Parameters
     ----------
@@ -298,10 +276,6 @@ def bootstrap_measures_from_predictions(
     Returns
     -------
     intervals : dict of str to BootstrapInterval
-
-    See Also
-    --------
-    paired_comparison : Two classifiers on the same samples.
 
     Examples
     --------

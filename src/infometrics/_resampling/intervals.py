@@ -20,8 +20,7 @@ class BootstrapInterval:
     estimate : float
         The measure on the data as given.
     low, high : float
-        Bounds of the percentile interval over the defined resamples (see the
-        user guide, "Uncertainty").
+        Bounds of the percentile interval over the defined resamples.
     confidence_level : float
         E.g. 0.95.
     distribution : ndarray of shape (n_resamples,)
@@ -66,18 +65,13 @@ def tell(message, category):
 
 
 def _percentiles(distribution, confidence_level, *, name):
-    """The percentile interval of the defined (non-NaN) resamples, NaN when the
-    undefined outnumber the share the interval leaves out."""
+    """The percentile interval of the defined (non-NaN) resamples, or NaN."""
     undefined = np.isnan(distribution)
     n_undefined, n_resamples = int(np.count_nonzero(undefined)), distribution.size
     if n_undefined:
-        share = f"{name} is undefined (NaN) on {n_undefined} of {n_resamples} resamples"
-        if n_undefined == n_resamples:
-            tell(
-                f"{name} is undefined (NaN) on every resample, so its bounds are NaN.",
-                UndefinedMeasureWarning,
-            )
-            return float("nan"), float("nan")
+        share = f"{n_undefined} of {n_resamples} resamples"
+        share = "every resample" if n_undefined == n_resamples else share
+        share = f"{name} is undefined (NaN) on {share}"
         if n_undefined > (1.0 - confidence_level) * n_resamples:
             tell(
                 f"{share}, more than the {1 - confidence_level:.3g} share a "
@@ -104,8 +98,7 @@ def _percentiles(distribution, confidence_level, *, name):
 
 
 def _quantile_of_sorted(values, level):
-    """NumPy's linear quantile of sorted ``values`` with +-inf, where NumPy
-    gives NaN for ``inf * 0``: next to an infinite value it is that value."""
+    """NumPy's linear quantile of sorted ``values``, next to +-inf that value."""
     position = (values.size - 1) * level
     below = int(np.floor(position))
     above = min(below + 1, values.size - 1)
@@ -113,8 +106,6 @@ def _quantile_of_sorted(values, level):
     a, b = float(values[below]), float(values[above])
     if fraction == 0.0 or a == b:
         return a
-    if np.isinf(a) and np.isinf(b):
-        return float("nan")  # -inf below, inf above
     if np.isinf(a) or np.isinf(b):
-        return a if np.isinf(a) else b
+        return float("nan") if np.isinf(a) == np.isinf(b) else (a if np.isinf(a) else b)
     return float(np.quantile(values[below : above + 1], fraction))

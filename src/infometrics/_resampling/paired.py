@@ -23,17 +23,14 @@ class PairedComparison:
     ----------
     measure : str
         The registry name compared.
-    estimate_a, estimate_b : float
-        The measure of each classifier on the data as given.
-    estimate_difference : float
-        ``estimate_a - estimate_b``.
+    estimate_a, estimate_b, estimate_difference : float
+        The measure of A and of B on the data as given, and ``a - b``.
     low, high : float
         Percentile interval of the difference, as in :class:`BootstrapInterval`.
     confidence_level : float
         Coverage of ``[low, high]``.
     fraction_a_better : float
-        Share of the (defined) resamples where A is better, ties half; not a
-        p-value.
+        Share of the defined resamples where A is better, ties half.
     p_value : float
         Two-sided bootstrap p-value of "no difference".
     distribution : ndarray of shape (n_resamples,)
@@ -62,14 +59,12 @@ class PairedComparison:
 
 
 def _bootstrap_p_value(estimate, distribution):
-    """Two-sided p-value of "no difference": the (Monte-Carlo corrected)
-    share of ``distribution - estimate`` at least as far from 0 as the estimate."""
+    """Two-sided p-value of "no difference" (shifted null, Monte-Carlo corrected)."""
     defined = distribution[~np.isnan(distribution)]
     if not defined.size or not np.isfinite(estimate):
         return float("nan")
     if estimate != 0 and defined.min() == defined.max():
-        # The shifted null is then a point mass at 0: every non-zero
-        # difference would look significant, however few the samples.
+        # A point-mass null would make any non-zero difference significant.
         tell(
             f"The difference A - B is {defined[0]:.4g} on every resample, so the "
             "bootstrap has no spread to test 'no difference' against and "
@@ -77,8 +72,7 @@ def _bootstrap_p_value(estimate, distribution):
             UndefinedMeasureWarning,
         )
         return float("nan")
-    # A tolerance for rounding: differences equal up to floating-point noise
-    # count as "at least as extreme" (a zero difference gives p = 1).
+    # Differences equal up to rounding count as "at least as extreme".
     tolerance = 1e-12 * max(1.0, abs(estimate))
     extreme = np.count_nonzero(np.abs(defined - estimate) >= abs(estimate) - tolerance)
     return float((extreme + 1) / (defined.size + 1))
@@ -100,8 +94,7 @@ def paired_comparison(
 ) -> PairedComparison:
     """Compare two classifiers on a measure, on bootstrap resamples of the same samples.
 
-    Both are scored on the same resamples, so the comparison accounts for
-    their correlation (see the user guide, "Uncertainty").
+    Both are scored on the same resamples (see the user guide, "Uncertainty").
 
     Parameters
     ----------
@@ -171,8 +164,8 @@ def paired_comparison(
         a,
         b,
         a - b,
-        *_percentiles(distribution, confidence_level, name=name),
-        confidence_level,
+        *_percentiles(distribution, resampler.confidence_level, name=name),
+        resampler.confidence_level,
         float(wins / defined.size) if defined.size else float("nan"),
         _bootstrap_p_value(a - b, distribution),
         distribution,
