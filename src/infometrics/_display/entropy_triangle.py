@@ -34,8 +34,9 @@ _SIDE_PLACES = (
 
 def _wrapped(label):
     """``label`` in lines of at most 24 characters, broken after a space or one
-    of ``,._-`` or before ``(`` (a longer word is cut)."""
-    lines = re.findall(r".{1,24}(?:(?<=[\s,._-])|(?=\()|$)|.{24}", label, re.S)
+    of ``,._-`` or before ``(`` (a longer word stays whole on its own line)."""
+    breaks = r"(?:(?<=[\s,._-])|(?=\()|$)"
+    lines = re.findall(rf".{{1,24}}{breaks}|.+?{breaks}", label, re.S)
     return "\n".join(line.strip() for line in lines)
 
 
