@@ -129,6 +129,17 @@ def test_one_threshold_needs_no_trailing_comma(tmp_path, capsys):
         assert "at 1 confidence thresholds" in capsys.readouterr().out
 
 
+def test_one_negative_integer_is_a_threshold_not_a_count(tmp_path, capsys):
+    # Margins and log-probabilities are negative: "-3" is one edge, as "-3.0".
+    path = tmp_path / "scored.csv"
+    path.write_text("y_true,y_pred,c\n0,0,-5\n1,1,-1\n0,1,-4\n1,1,2\n")
+    options = ("--confidence", "c", "--format", "html")
+    for thresholds in ("-3", " -3 ", "-3.0"):
+        status = main(["report", str(path), *options, f"--thresholds={thresholds}"])
+        assert status == 0, capsys.readouterr().err
+        assert "at 1 confidence thresholds" in capsys.readouterr().out
+
+
 def test_the_html_page_names_the_threshold_as_html_report(tmp_path, capsys):
     path = tmp_path / "scored.csv"
     path.write_text("y_true,y_pred,c\n0,0,0.9\n1,0,0.5\n1,1,0.8\n")

@@ -65,7 +65,7 @@ def _thresholds(text):
     if text is None:
         return DEFAULT_THRESHOLDS
     try:
-        if text.strip().lstrip("-").isdigit():
+        if text.strip().isdigit():  # "-3" is one threshold, not K
             return int(text)
         values = [float(part) for part in text.split(",") if part.strip()]
         if values:
