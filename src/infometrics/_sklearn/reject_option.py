@@ -98,16 +98,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         return self.estimator_.classes_
 
     def predict_confidence(self, X):
-        """The confidence compared with the threshold.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        confidence : ndarray of shape (n_samples,)
-        """
+        """The confidence of each prediction on ``X``, compared with the threshold."""
         return self._predict_with_confidence(X)[1]
 
     def _predict_with_confidence(self, X):
@@ -116,18 +107,8 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         return predictions_and_confidence(self.estimator_, X, self.response_method)
 
     def predict(self, X):
-        """Predict a class, or ``reject_label`` where the confidence is too low.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-
-        Returns
-        -------
-        y_pred : ndarray of shape (n_samples,)
-            A class of :attr:`classes_` or ``reject_label``, in the dtype of
-            ``classes_`` widened to hold ``reject_label``.
-        """
+        """A class, or ``reject_label`` where the confidence is below the threshold,
+        in the dtype of ``classes_`` widened to hold ``reject_label``."""
         predicted_index, confidence = self._predict_with_confidence(X)
         kept = accepted(confidence, self._active_threshold(), predicted_index)
         predictions = abstaining_predictions(
@@ -146,18 +127,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
     decision_function = _delegated("decision_function")
 
     def score(self, X, y, sample_weight=None):
-        """NI2 of the abstaining predictions on ``X`` (higher is better).
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        sample_weight : array-like of shape (n_samples,), default=None
-
-        Returns
-        -------
-        score : float
-        """
+        """NI2 of the abstaining predictions on ``X`` (higher is better)."""
         y = np.asarray(y)
         return ni_score(
             y,
@@ -169,12 +139,7 @@ class _BaseRejectOption(ClassifierMixin, MetaEstimatorMixin, BaseEstimator):
         )
 
     def get_metadata_routing(self):
-        """Routing of fit metadata to the wrapped estimator.
-
-        Returns
-        -------
-        routing : MetadataRouter
-        """
+        """Routing of fit metadata to the wrapped estimator."""
         return MetadataRouter(owner=self).add(
             estimator=self.estimator,
             method_mapping=MethodMapping().add(caller="fit", callee="fit"),
@@ -212,10 +177,8 @@ class RejectOptionClassifier(_BaseRejectOption):
     ----------
     estimator_ : classifier
         The fitted clone.
-    classes_ : ndarray of shape (n_classes,)
-        The wrapped classifier's classes.
-    n_features_in_ : int
-        Number of features seen during fit, if the wrapped classifier has it.
+    classes_, n_features_in_
+        The fitted clone's (the reject label is not a class).
 
     See Also
     --------
@@ -229,8 +192,7 @@ class RejectOptionClassifier(_BaseRejectOption):
     >>> from infometrics import RejectOptionClassifier
     >>> X, y = load_iris(return_X_y=True)
     >>> model = RejectOptionClassifier(LogisticRegression(max_iter=1000), threshold=0.9)
-    >>> predictions = model.fit(X, y).predict(X)
-    >>> int((predictions == -1).sum())  # rejected samples
+    >>> int((model.fit(X, y).predict(X) == -1).sum())  # rejected samples
     47
     >>> round(model.score(X, y), 3)  # NI2: rejecting this much loses information
     0.687
@@ -297,19 +259,7 @@ class RejectOptionClassifier(_BaseRejectOption):
         return float(values[0]) if np.ndim(threshold) == 0 else values
 
     def fit(self, X, y, **params):
-        """Fit a clone of the wrapped classifier.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        **params : dict
-            Passed to the wrapped classifier's ``fit`` (routed if enabled).
-
-        Returns
-        -------
-        self : RejectOptionClassifier
-        """
+        """Fit a clone of the wrapped classifier; ``**params`` go to its ``fit``."""
         y, classes, _ = self._check_fit(y)
         # Checked before the (possibly long) fit, against the classes of y.
         self._checked_threshold(self.estimator, len(classes))

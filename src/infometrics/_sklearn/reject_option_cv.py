@@ -278,11 +278,10 @@ def _warn_if_degenerate_end(reject_rate, objective):
 class RejectOptionClassifierCV(_BaseRejectOption):
     """Abstaining classifier whose threshold maximises a measure out of fold.
 
-    The counterpart of ``TunedThresholdClassifierCV`` for abstention,
-    multiclass: ``scoring`` is evaluated on the pooled out-of-fold
-    probabilities (or decision values) at candidate confidence thresholds, the
-    best is kept and the classifier is refitted on all the data. See the user
-    guide, section "Tuning a reject threshold".
+    The counterpart of ``TunedThresholdClassifierCV`` for abstention, multiclass:
+    ``scoring`` is evaluated on the pooled out-of-fold class scores at candidate
+    thresholds, the best is kept and the classifier refitted on all the data.
+    See the user guide, section "Tuning a reject threshold".
 
     Parameters
     ----------
@@ -291,21 +290,18 @@ class RejectOptionClassifierCV(_BaseRejectOption):
     scoring : str or callable, default="ni2"
         What to maximise (lower-is-better measures are minimised): a measure of
         this package, a scikit-learn scorer name or a callable
-        ``scorer(estimator, X, y)``, to which a rejection is an error. A
-        degenerate choice warns (:class:`DegenerateThresholdWarning`).
+        ``scorer(estimator, X, y)``, to which a rejection is an error.
     per_class : bool or "auto", default="auto"
-        Tune one threshold per class by coordinate ascent (at most 20 rounds);
-        ``"auto"``: when there are more than two classes and the rarest has at
-        least 30 samples (:ref:`reject-default-evidence`).
+        One threshold per class by coordinate ascent; ``"auto"``: with more than
+        two classes and at least 30 samples in the rarest
+        (:ref:`reject-default-evidence`).
     thresholds : "auto", None, int or array-like, default="auto"
         Candidates: ``None`` every distinct confidence, an int that many
         quantiles, an array those values; ``"auto"`` is ``None`` for a measure
         of this package, 100 otherwise.
     cv : int, cross-validation generator or iterable, default=5
         As in scikit-learn; every sample must be predicted exactly once.
-    reject_label : scalar, default=-1
-        As in :class:`RejectOptionClassifier`.
-    response_method : {"auto", "predict_proba", "decision_function"}, default="auto"
+    reject_label, response_method
         As in :class:`RejectOptionClassifier`.
     n_jobs : int, default=None
         Parallel fits over the folds.
@@ -315,24 +311,19 @@ class RejectOptionClassifierCV(_BaseRejectOption):
     estimator_ : classifier
         The classifier refitted on all the data.
     best_threshold_ : float or ndarray of shape (n_classes,)
-        The chosen threshold (one per class with ``per_class``); 0 where it
-        rejected no out-of-fold prediction.
+        The chosen threshold; 0 where it rejected no out-of-fold prediction.
     best_score_ : float
         The objective there, out of fold, in its natural direction.
     equivalent_reject_cost_ : float or ndarray of shape (n_classes,)
-        ``1 - best_threshold_``, the reject cost for which Chow's rule on
-        calibrated probabilities decides the same; ``nan`` for a margin.
+        ``1 - best_threshold_``, Chow's reject cost; ``nan`` for a margin.
     curve_ : RejectCurve
         The out-of-fold reject curve of the global threshold.
     cv_results_ : dict of ndarray
         The global sweep: ``"thresholds"``, ``"scores"`` (greater is better)
         and ``"reject_rate"``.
-    n_rounds_ : int
-        Rounds of coordinate ascent done.
-    per_class_ : bool
-        Whether one threshold per class was tuned.
-    classes_ : ndarray of shape (n_classes,)
-    n_features_in_ : int
+    n_rounds_, per_class_ : int, bool
+        Rounds of coordinate ascent done; whether it was done.
+    classes_, n_features_in_
         As in :class:`RejectOptionClassifier`.
 
     See Also
@@ -401,17 +392,8 @@ class RejectOptionClassifierCV(_BaseRejectOption):
     def fit(self, X, y, **params):
         """Choose the threshold out of fold, then refit on all the data.
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-        **params : dict
-            Passed to the wrapped classifier's ``fit``; ``sample_weight`` also
-            weighs the objective. Routed as by ``TunedThresholdClassifierCV``.
-
-        Returns
-        -------
-        self : RejectOptionClassifierCV
+        ``**params`` go to the wrapped classifier's ``fit`` (routed as by
+        ``TunedThresholdClassifierCV``); ``sample_weight`` also weighs the objective.
         """
         thresholds = self._check_own_parameters()
         objective = _Objective(self.scoring)
@@ -482,8 +464,6 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         _warn_if_tied(values, curve.reject_rate, best, objective)
         # An integer threshold stays one: integer confidences beyond 2**53.
         threshold, value = curve.thresholds[best].item(), values[best]
-        if problem.confidence.dtype.kind == "f":
-            threshold = float(threshold)
         self.n_rounds_ = 0
         if self.per_class_:
             threshold, value = self._coordinate_ascent(
@@ -508,12 +488,7 @@ class RejectOptionClassifierCV(_BaseRejectOption):
         return self
 
     def get_metadata_routing(self):
-        """Routing of fit metadata, as by ``TunedThresholdClassifierCV``.
-
-        Returns
-        -------
-        routing : MetadataRouter
-        """
+        """Routing of fit metadata, as by ``TunedThresholdClassifierCV``."""
         objective = _Objective(self.scoring)
         scorer = (
             self.scoring

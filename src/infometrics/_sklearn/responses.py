@@ -120,10 +120,6 @@ def _suggest_reject_label(classes):
     return candidate
 
 
-def _is_nan(value):
-    return isinstance(value, (float, np.floating)) and bool(np.isnan(value))
-
-
 def check_reject_label(reject_label, classes):
     """Refuse a reject label of another kind than the classes, or a class."""
     classes = np.asarray(classes)
@@ -157,8 +153,9 @@ def _holds_exactly(dtype, classes, reject_label):
             stored_reject = np.array([reject_label]).astype(dtype).tolist()[0]
         except (OverflowError, ValueError, TypeError):
             return False
+    # NaN, the one value unequal to itself, is stored as NaN.
     same_reject = stored_reject == reject_label or (
-        _is_nan(stored_reject) and _is_nan(reject_label)
+        stored_reject != stored_reject and reject_label != reject_label
     )
     return stored == classes.tolist() and bool(same_reject)
 

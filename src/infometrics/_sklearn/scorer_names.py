@@ -40,8 +40,7 @@ def get_scorer(name: str) -> InformationScorer | RiskCoverageScorer:
     Returns
     -------
     scorer : InformationScorer or RiskCoverageScorer
-        As :func:`make_ni_scorer` or :func:`make_risk_coverage_scorer` make it;
-        a fresh worker process needs the object, not the name (see the user
+        A fresh worker process needs the object, not the name (see the user
         guide, section "Scoring names and parallel workers").
 
     Examples

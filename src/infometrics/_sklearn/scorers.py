@@ -256,13 +256,11 @@ class RiskCoverageScorer(EstimatorAwareScorer):
         final, final_X = final_estimator(estimator, X)
         if hasattr(final, "_predict_with_confidence"):  # a reject option's own
             index, confidence = final._predict_with_confidence(final_X)
-            classes = final.classes_
         else:
             index, confidence = predictions_and_confidence(
                 estimator, X, self.response_method
             )
-            classes = estimator.classes_
-        y_pred = np.asarray(classes)[index]
+        y_pred = np.asarray(estimator.classes_)[index]
         area = AREAS[self.area](y_true, y_pred, confidence, sample_weight=sample_weight)
         return -float(area) + 0.0
 
@@ -304,10 +302,6 @@ def make_ni_scorer(
     -------
     scorer : InformationScorer
         ``scorer(estimator, X, y, sample_weight=None)`` returns a float.
-
-    See Also
-    --------
-    get_scorer : The registered scorers by name.
 
     Examples
     --------
@@ -389,19 +383,13 @@ default="auto"
     scorer : RiskCoverageScorer
         ``scorer(estimator, X, y, sample_weight=None)`` returns ``-area``.
 
-    See Also
-    --------
-    risk_coverage_curve : The curve.
-
     Examples
     --------
     >>> from sklearn.datasets import load_iris
-    >>> from sklearn.model_selection import cross_val_score
     >>> from sklearn.naive_bayes import GaussianNB
     >>> from infometrics.scoring import make_risk_coverage_scorer
     >>> X, y = load_iris(return_X_y=True)
-    >>> scores = cross_val_score(GaussianNB(), X, y, scoring="neg_aurc", cv=3)
-    >>> bool((scores <= 0).all())
-    True
+    >>> round(make_risk_coverage_scorer("aurc")(GaussianNB().fit(X, y), X, y), 4)
+    -0.0034
     """
     return RiskCoverageScorer(area, response_method=response_method)
