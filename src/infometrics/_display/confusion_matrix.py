@@ -86,8 +86,10 @@ class AugmentedConfusionMatrixDisplay(Display):
         ----------
         include_values, cmap, xticks_rotation, values_format, ax, colorbar, \
 im_kw, text_kw
-            As in scikit-learn's ``ConfusionMatrixDisplay.plot``; ``cmap``
-            colours the classes' block (the reject column is orange).
+            As in scikit-learn's ``ConfusionMatrixDisplay.plot``, except that
+            ``xticks_rotation`` defaults to 45 degrees (long class names stay
+            apart); ``cmap`` colours the classes' block (the reject column is
+            orange).
 
         Returns
         -------
