@@ -90,8 +90,8 @@ class RiskCoverageDisplay(Display):
         y_pred,
         *,
         confidence=None,
-        reject_label=-1,
         sample_weight=None,
+        reject_label=-1,
         plot_oracle=False,
         ax=None,
         name=None,
@@ -101,7 +101,7 @@ class RiskCoverageDisplay(Display):
 
         Parameters
         ----------
-        y_true, y_pred, confidence, reject_label, sample_weight
+        y_true, y_pred, confidence, sample_weight, reject_label
             As in :func:`risk_coverage_curve` (``confidence`` is required).
         plot_oracle, ax, name, **kwargs
             As in :meth:`plot`.
