@@ -285,6 +285,8 @@ def curve_values(curve):
 @pytest.mark.parametrize("seed", range(8))
 def test_increasing_transforms_leave_curves_areas_and_choices_unchanged(seed):
     y_true, y_pred, confidence, weights = integer_problem(seed, n_levels=6)
+    # The risk-coverage curve takes the predictions before rejection.
+    before = y_pred
     # Two predictions rejected up front on odd seeds.
     if seed % 2:
         y_pred = y_pred.copy()
@@ -294,7 +296,7 @@ def test_increasing_transforms_leave_curves_areas_and_choices_unchanged(seed):
         y_true, y_pred, confidence, sample_weight=weights, **kwargs
     )
     base_rc = im.curves.risk_coverage_curve(
-        y_true, y_pred, confidence, sample_weight=weights
+        y_true, before, confidence, sample_weight=weights
     )
     base_k = im.curves.reject_curve_from_predictions(
         y_true, y_pred, confidence, thresholds=3, sample_weight=weights, **kwargs
@@ -325,14 +327,14 @@ def test_increasing_transforms_leave_curves_areas_and_choices_unchanged(seed):
         assert not np.isnan(quantiles.thresholds.astype(float)).any()
         assert quantiles.reject_rate[-1] == 1.0
         rc = im.curves.risk_coverage_curve(
-            y_true, y_pred, values, sample_weight=weights
+            y_true, before, values, sample_weight=weights
         )
         np.testing.assert_array_equal(rc.coverage, base_rc.coverage, name)
         np.testing.assert_array_equal(rc.selective_risk, base_rc.selective_risk)
         np.testing.assert_array_equal(rc.thresholds, np.unique(values)[::-1])
         for area in SELECTIVE_AREAS:
-            assert area(y_true, y_pred, values, sample_weight=weights) == area(
-                y_true, y_pred, confidence, sample_weight=weights
+            assert area(y_true, before, values, sample_weight=weights) == area(
+                y_true, before, confidence, sample_weight=weights
             ), (name, area.__name__)
 
 

@@ -141,6 +141,11 @@ def test_bad_inputs(data):
             lr, X, y, response_method="predict"
         )
 
+    with pytest.raises(ValueError, match="y_pred before rejection"):
+        im.plotting.RiskCoverageDisplay.from_predictions(
+            [0, 1, 1], [0, -1, 1], confidence=[0.9, 0.2, 0.8]
+        )
+
     class NoScores:
         classes_ = np.array([0, 1, 2])
 
@@ -181,3 +186,15 @@ def test_coverage_axis_names_its_scale(xscale, label):
         [0, 1, 1], [0, 1, 0], confidence=[0.9, 0.8, 0.7], xscale=xscale
     )
     assert display.ax_.get_xlabel() == label
+
+
+def test_from_estimator_reads_a_class_minus_one_as_a_class(data):
+    X, y = data
+    y = np.array([-1, 1, 2])[y]
+    lr = LogisticRegression().fit(X, y)
+    display = im.plotting.RiskCoverageDisplay.from_estimator(lr, X, y)
+    proba = lr.predict_proba(X)
+    expected = im.curves.aurc(
+        y, lr.classes_[proba.argmax(1)], proba.max(1), reject_label=None
+    )
+    assert display.aurc == pytest.approx(expected)

@@ -174,3 +174,14 @@ def test_area_scorers_pickle_and_repr():
     assert repr(scorer) == (
         "make_risk_coverage_scorer('e_aurc', response_method='predict_proba')"
     )
+
+
+def test_a_class_minus_one_is_a_class_not_a_rejection(iris):
+    X, y = iris
+    y = np.array([-1, 1, 2])[y]
+    model = LogisticRegression(max_iter=1000).fit(X, y)
+    proba = model.predict_proba(X)
+    y_pred = model.classes_[proba.argmax(1)]
+    for name, area in AREAS.items():
+        expected = area(y, y_pred, proba.max(1), reject_label=None)
+        assert get_scorer(name)(model, X, y) == pytest.approx(-expected)

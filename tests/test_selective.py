@@ -317,6 +317,32 @@ def test_bad_input_is_a_clear_error(arguments, kwargs, message):
             function(*arguments, **kwargs)
 
 
+def test_a_rejection_in_y_pred_is_refused_not_counted_as_an_error():
+    # The curve sweeps the rejections itself: a marked prediction used to count
+    # as a wrong class (risks [0, 0, 0, 0.25, 0.4] here).
+    y_true, confidence = [0, 0, 1, 1, 1], [0.9, 0.2, 0.8, 0.7, 0.6]
+    y_pred = [0, -1, 1, 1, 0]
+    curves = im.curves
+    for function, target in [
+        (curves.risk_coverage_curve, {}),
+        (curves.aurc, {}),
+        (curves.e_aurc, {}),
+        (curves.augrc, {}),
+        (curves.selective_risk_at_coverage, {"coverage": 0.5}),
+        (curves.coverage_at_risk, {"risk": 0.1}),
+    ]:
+        with pytest.raises(ValueError, match=r"y_pred before rejection.*none -1"):
+            function(y_true, y_pred, confidence, **target)
+        with pytest.raises(ValueError, match="none 'no'"):
+            function(["a", "b"], ["a", "no"], [0.5, 0.4], reject_label="no", **target)
+        # reject_label=None: -1 is a wrong class like any other.
+        as_class = function(y_true, y_pred, confidence, reject_label=None, **target)
+        other = function(y_true, [0, 2, 1, 1, 0], confidence, **target)
+        np.testing.assert_array_equal(
+            np.asarray(as_class, float), np.asarray(other, float)
+        )
+
+
 @pytest.mark.parametrize("coverage", [0, -0.1, 1.5, np.nan])
 def test_coverage_out_of_range(coverage):
     with pytest.raises(ValueError, match=r"coverage must be in \(0, 1\]"):

@@ -169,7 +169,12 @@ def reject_curve_from_predictions(
     """
     names = [spec.name for spec in check_measures(measures)]
     classes, true, pred, weights = check_selective(
-        y_true, y_pred, sample_weight, labels=labels, reject_label=reject_label
+        y_true,
+        y_pred,
+        sample_weight,
+        labels=labels,
+        reject_label=reject_label,
+        rejected=True,
     )
     return threshold_curve(
         true,

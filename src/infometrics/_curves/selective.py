@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -35,8 +35,11 @@ class RiskCoverageCurve(NamedTuple):
     thresholds: np.ndarray
 
 
-def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=None):
-    """``(classes, true codes, predicted codes, weights)``, checked."""
+def check_selective(
+    y_true, y_pred, sample_weight, *, labels=None, reject_label=None, rejected=False
+):
+    """``(classes, true codes, predicted codes, weights)``, checked; ``y_pred``
+    holds ``reject_label`` only if ``rejected``."""
     kinds = {np.asarray(y).dtype.kind for y in (y_true, y_pred)}
     if kinds & set("biuf") and kinds & set("USTa"):
         raise ValueError(
@@ -53,6 +56,14 @@ def check_selective(y_true, y_pred, sample_weight, *, labels=None, reject_label=
     )
     true = encode_labels(y_true, classes)
     pred = encode_labels(y_pred, classes, name="y_pred", reject_label=reject_label)
+    if not rejected and (pred == len(classes)).any():
+        # Scored as a wrong class, a rejection would silently raise every risk.
+        raise ValueError(
+            f"y_pred holds the reject marker {reject_label!r}: with confidence, "
+            "pass y_pred before rejection (every prediction a class, none "
+            f"{reject_label!r}); the confidence decides what each threshold "
+            f"rejects. If {reject_label!r} is a class, pass reject_label=None."
+        )
     return classes, true, pred, check_sample_weight(sample_weight, true.shape[0])
 
 
@@ -101,9 +112,11 @@ def excess_aurc(curve, oracle):
     return max(excess, 0.0)
 
 
-def checked_curve(y_true, y_pred, confidence, sample_weight):
+def checked_curve(y_true, y_pred, confidence, sample_weight, reject_label):
     """``(wrong, scaled weights, curve)`` of the inputs, checked."""
-    _, true, pred, weights = check_selective(y_true, y_pred, sample_weight)
+    _, true, pred, weights = check_selective(
+        y_true, y_pred, sample_weight, reject_label=reject_label
+    )
     wrong = true != pred
     curve, weights = selective_curve(
         wrong, check_confidence(confidence, true.shape[0]), weights
@@ -135,6 +148,7 @@ def risk_coverage_curve(
     y_pred: ArrayLike,
     confidence: ArrayLike,
     *,
+    reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
 ) -> RiskCoverageCurve:
     """Selective risk and coverage at every distinct confidence threshold.
@@ -146,9 +160,11 @@ def risk_coverage_curve(
     Parameters
     ----------
     y_true, y_pred : array-like of shape (n_samples,)
-        True labels and predictions *before* rejection (a reject marker is an error).
+        True labels and predictions before rejection (``reject_label`` is refused).
     confidence : array-like of shape (n_samples,)
         Any score, higher = more sure (``±inf`` allowed); only the order matters.
+    reject_label : scalar or None, default=-1
+        The reject marker; None if every value is a class.
     sample_weight : array-like of shape (n_samples,), default=None
         Non-negative weights, not all zero.
 
@@ -170,7 +186,7 @@ def risk_coverage_curve(
     >>> coverage, risk
     (array([0.2, 0.4, 0.8, 1. ]), array([0. , 0. , 0.5, 0.4]))
     """
-    return checked_curve(y_true, y_pred, confidence, sample_weight)[2]
+    return checked_curve(y_true, y_pred, confidence, sample_weight, reject_label)[2]
 
 
 def aurc(
@@ -178,6 +194,7 @@ def aurc(
     y_pred: ArrayLike,
     confidence: ArrayLike,
     *,
+    reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
 ) -> float:
     """Area under the risk-coverage curve (AURC), lower is better.
@@ -187,7 +204,7 @@ def aurc(
 
     Parameters
     ----------
-    y_true, y_pred, confidence, sample_weight
+    y_true, y_pred, confidence, reject_label, sample_weight
         As for :func:`risk_coverage_curve`.
 
     Returns
@@ -200,7 +217,7 @@ def aurc(
     >>> aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.1458
     """
-    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight, reject_label)[2]
     return curve_readings(curve)[0]
 
 
@@ -209,6 +226,7 @@ def e_aurc(
     y_pred: ArrayLike,
     confidence: ArrayLike,
     *,
+    reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
 ) -> float:
     """Excess AURC: the AURC minus that of the oracle ranking, lower is better.
@@ -219,7 +237,7 @@ def e_aurc(
 
     Parameters
     ----------
-    y_true, y_pred, confidence, sample_weight
+    y_true, y_pred, confidence, reject_label, sample_weight
         As for :func:`risk_coverage_curve`.
 
     Returns
@@ -232,7 +250,9 @@ def e_aurc(
     >>> e_aurc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.0833
     """
-    wrong, weights, curve = checked_curve(y_true, y_pred, confidence, sample_weight)
+    wrong, weights, curve = checked_curve(
+        y_true, y_pred, confidence, sample_weight, reject_label
+    )
     return excess_aurc(curve, oracle_curve(wrong, weights))
 
 
@@ -241,6 +261,7 @@ def augrc(
     y_pred: ArrayLike,
     confidence: ArrayLike,
     *,
+    reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
 ) -> float:
     """Area under the generalized risk-coverage curve (AUGRC), lower is better.
@@ -250,7 +271,7 @@ def augrc(
 
     Parameters
     ----------
-    y_true, y_pred, confidence, sample_weight
+    y_true, y_pred, confidence, reject_label, sample_weight
         As for :func:`risk_coverage_curve`.
 
     Returns
@@ -263,7 +284,7 @@ def augrc(
     >>> augrc([0, 1, 1, 0], [0, 1, 0, 0], [0.9, 0.8, 0.7, 0.6])
     0.125
     """
-    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight, reject_label)[2]
     return curve_readings(curve)[1]
 
 
@@ -273,13 +294,14 @@ def selective_risk_at_coverage(
     confidence: ArrayLike,
     *,
     coverage: float,
+    reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
 ) -> float:
     """Selective risk at the first threshold whose coverage reaches ``coverage``.
 
     Parameters
     ----------
-    y_true, y_pred, confidence, sample_weight
+    y_true, y_pred, confidence, reject_label, sample_weight
         As for :func:`risk_coverage_curve`.
     coverage : float
         Target coverage, in ``(0, 1]``.
@@ -296,7 +318,7 @@ def selective_risk_at_coverage(
     0.3333
     """
     target = check_fraction(coverage, "coverage", "(0, 1]")
-    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight, reject_label)[2]
     return curve_readings(curve, coverages=[target])[2][0]
 
 
@@ -306,13 +328,14 @@ def coverage_at_risk(
     confidence: ArrayLike,
     *,
     risk: float,
+    reject_label: Any = -1,
     sample_weight: ArrayLike | None = None,
 ) -> float:
     """Largest coverage of a threshold whose selective risk is at most ``risk``.
 
     Parameters
     ----------
-    y_true, y_pred, confidence, sample_weight
+    y_true, y_pred, confidence, reject_label, sample_weight
         As for :func:`risk_coverage_curve`.
     risk : float
         Largest acceptable selective risk, in ``[0, 1]``.
@@ -329,5 +352,5 @@ def coverage_at_risk(
     0.5
     """
     limit = check_fraction(risk, "risk", "[0, 1]")
-    curve = checked_curve(y_true, y_pred, confidence, sample_weight)[2]
+    curve = checked_curve(y_true, y_pred, confidence, sample_weight, reject_label)[2]
     return curve_readings(curve, risks=[limit])[3][0]

@@ -91,6 +91,7 @@ class RiskCoverageDisplay(Display):
         *,
         confidence=None,
         sample_weight=None,
+        reject_label=-1,
         plot_oracle=False,
         ax=None,
         name=None,
@@ -100,7 +101,7 @@ class RiskCoverageDisplay(Display):
 
         Parameters
         ----------
-        y_true, y_pred, confidence, sample_weight
+        y_true, y_pred, confidence, sample_weight, reject_label
             As in :func:`risk_coverage_curve` (``confidence`` is required).
         plot_oracle, ax, name, **kwargs
             As in :meth:`plot`.
@@ -116,7 +117,9 @@ class RiskCoverageDisplay(Display):
                 "e.g. the top predicted probability): the curve sweeps a "
                 "threshold over it."
             )
-        wrong, weights, curve = checked_curve(y_true, y_pred, confidence, sample_weight)
+        wrong, weights, curve = checked_curve(
+            y_true, y_pred, confidence, sample_weight, reject_label
+        )
         curves = {"": curve}
         if plot_oracle:
             curves["oracle_"] = oracle_curve(wrong, weights)
@@ -133,7 +136,8 @@ class RiskCoverageDisplay(Display):
         """The predictions before rejection and their confidence."""
         response_method = kwargs.pop("response_method", "auto")
         *_, y_pred, confidence = _estimator_scores(estimator, X, response_method)
-        return y_pred, {"confidence": confidence}
+        # Classes before rejection: a class -1 is no reject marker here.
+        return y_pred, {"confidence": confidence, "reject_label": None}
 
     def plot(self, ax=None, *, name=None, plot_oracle=False, xscale="linear", **kwargs):
         """Draw the curve (and the oracle's), AURC in the legend.

@@ -47,13 +47,6 @@ DEFAULT_RESAMPLES = 1000
 
 def _apply_threshold(classes, pred, confidence, threshold, reject_label):
     """The predicted codes, rejected (``len(classes)``) below ``threshold``."""
-    if (pred == len(classes)).any():
-        raise ValueError(
-            "With confidence, pass y_pred before rejection (every prediction a "
-            f"class, none {reject_label!r}): the page shows every threshold. To "
-            "describe the classifier that rejects below a threshold t, add "
-            "threshold=t."
-        )
     if threshold is None:
         return pred
     if reject_label is None:

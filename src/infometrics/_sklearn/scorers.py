@@ -261,7 +261,10 @@ class RiskCoverageScorer(EstimatorAwareScorer):
                 estimator, X, self.response_method
             )
         y_pred = np.asarray(estimator.classes_)[index]
-        area = AREAS[self.area](y_true, y_pred, confidence, sample_weight=sample_weight)
+        # Classes before rejection: a class -1 is no reject marker here.
+        area = AREAS[self.area](
+            y_true, y_pred, confidence, reject_label=None, sample_weight=sample_weight
+        )
         return -float(area) + 0.0
 
     def __repr__(self):
