@@ -61,7 +61,7 @@ def test_audit_of_a_function_path(capsys):
         (["audit", "math:nothing"], "has no attribute 'nothing'"),
         (["audit", ":f"], "cannot import it as module:function"),
         (["audit", "math:pi"], "'math:pi': not a function"),
-        (["audit", "ni2", "--max-samples", "0"], "max_samples must be an integer"),
+        (["audit", "ni2", "--max-samples", "0"], "--max-samples must be an integer"),
         (["audit", "ni2", "--n-random", "x"], "invalid int value"),
         (["audit", "math:sqrt", *SMALL], "'sqrt' raised TypeError"),
         # The library's undefined="skip" is the command's flag.
@@ -99,7 +99,7 @@ def test_audit_refuses_a_search_space_too_large_in_one_line(capsys):
     assert main(["audit", "ni2", "--max-samples", "100000"]) == 2
     err = capsys.readouterr().err
     assert "search space is too large" in err
-    assert "Lower max_samples." in err
+    assert "Lower --max-samples." in err
     assert len(err.strip().splitlines()) == 1
 
 

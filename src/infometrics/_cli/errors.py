@@ -20,6 +20,11 @@ _FLAG_WORDS = (
     (r"^confidence\b", "--confidence"),
     (r"y_true", "--y-true"),
     (r"y_pred", "--y-pred"),
+    # The audit's search-space sizes.
+    (
+        r"\b(max_samples_3class|max_split_samples|max_samples|n_random)\b",
+        lambda name: "--" + name[0].replace("_", "-"),
+    ),
 )
 
 
