@@ -165,7 +165,10 @@ def test_demo_writes_report_and_figures(tmp_path):
         ([], "required: command"),
         (["report", "{words}"], "not a number"),
         (["report", "{negative}"], "negative values"),
-        (["report", "{labels}", "--kind", "labels"], "no column y_pred, y_true"),
+        (
+            ["report", "{labels}", "--kind", "labels"],
+            "--y-true y_true, --y-pred y_pred: no such column",
+        ),
         (
             [
                 "report",

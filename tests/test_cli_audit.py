@@ -24,6 +24,11 @@ def weighted_cost(matrix):
     return -float(((2 * errors + matrix[:, m]) / sizes.clip(min=1)).sum())
 
 
+def undefined_at_zero(matrix):
+    """Undefined (nan) when the first class has no correct sample."""
+    return float("nan") if matrix[0, 0] == 0 else 1.0
+
+
 def test_audit_prints_table_witnesses_and_search_space(capsys):
     assert main(["audit", "ni1", "neg_false_info_ratio", *SMALL]) == 0
     out = capsys.readouterr().out
@@ -56,9 +61,11 @@ def test_audit_of_a_function_path(capsys):
         (["audit", "math:nothing"], "has no attribute 'nothing'"),
         (["audit", ":f"], "cannot import it as module:function"),
         (["audit", "math:pi"], "'math:pi': not a function"),
-        (["audit", "ni2", "--max-samples", "0"], "max_samples must be an integer"),
+        (["audit", "ni2", "--max-samples", "0"], "--max-samples must be an integer"),
         (["audit", "ni2", "--n-random", "x"], "invalid int value"),
         (["audit", "math:sqrt", *SMALL], "'sqrt' raised TypeError"),
+        # The library's undefined="skip" is the command's flag.
+        (["audit", "test_cli_audit:undefined_at_zero", *SMALL], "--skip-undefined"),
     ],
 )
 def test_audit_errors_are_one_line(arguments, message, capsys):
@@ -92,7 +99,7 @@ def test_audit_refuses_a_search_space_too_large_in_one_line(capsys):
     assert main(["audit", "ni2", "--max-samples", "100000"]) == 2
     err = capsys.readouterr().err
     assert "search space is too large" in err
-    assert "Lower max_samples." in err
+    assert "Lower --max-samples." in err
     assert len(err.strip().splitlines()) == 1
 
 

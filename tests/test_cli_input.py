@@ -92,7 +92,7 @@ def test_pandas_default_to_csv_reads_as_written(frame, tmp_path, capsys):
         ("1,2,3,4\n5,6,7,8\n", "must have shape"),
         ("truth,guess\ncat,dog\ndog,dog\n", "--y-true"),
         ("truth,guess\n1,1\n0,1\n1,1\n", "--y-true"),
-        ("y_true,guess\ncat,dog\n", "no column y_pred"),
+        ("y_true,guess\ncat,dog\n", "--y-pred y_pred: no such column"),
     ],
 )
 def test_malformed_files_give_one_clear_line(text, message, tmp_path, capsys):
@@ -186,7 +186,7 @@ def test_a_missing_weight_or_confidence_column_is_named_as_the_label_columns_are
     status = main(["report", str(path), option, "w"])
     assert status == 2
     err = capsys.readouterr().err
-    assert "no column w (columns: y_true, y_pred)" in err
+    assert f"{option} w: no such column; the columns are y_true, y_pred" in err
 
 
 # --- paths the rest of the suite did not reach ---------------------------------
@@ -211,11 +211,18 @@ def test_thresholds_as_a_count(tmp_path, capsys):
             ("--kind", "matrix", "--confidence", "c"),
             "--weight and --confidence name columns of a table of labels",
         ),
-        # With --confidence the file is a table of labels: its columns are named.
+        # A confusion matrix with its class names has no such column either.
+        (
+            ",a,b\na,4,1\nb,1,4\n",
+            ("--confidence", "c"),
+            "--weight and --confidence name columns of a table of labels",
+        ),
+        # A file with the confidence column is a table of labels: its columns
+        # are named.
         (
             "a,b,c\n1,2,3\n",
             ("--confidence", "c"),
-            "no column y_pred, y_true (columns: a, b, c)",
+            "--y-true y_true, --y-pred y_pred: no such column; the columns are a, b, c",
         ),
         ("y_true,y_pred,w\n0,0,1\n1,1,abc\n", ("--weight", "w"), "row 3: column w"),
     ],
@@ -242,3 +249,18 @@ def test_relabelled_predictions_are_a_warning_line(tmp_path, capsys):
     assert err.startswith("infometrics: warning: Relabelling the predictions 0 -> 1")
     assert len(err.strip().splitlines()) == 1
     assert "accuracy" in out
+
+
+def test_plot_refuses_confidence_options_it_would_not_draw(tmp_path, capsys):
+    path = tmp_path / "scored.csv"
+    path.write_text("y_true,y_pred,c\n0,0,0.9\n1,0,0.5\n1,1,0.8\n0,1,0.3\n")
+    folder = tmp_path / "figures"
+    for options in (["--confidence", "c"], ["--confidence", "c", "--thresholds", "3"]):
+        assert main(["plot", str(path), "--output", str(folder), *options]) == 2
+        err = capsys.readouterr().err
+        assert "with --confidence give --threshold T, not --thresholds" in err
+    assert not folder.exists()
+    # The classifier that rejects below a threshold is one classifier to draw.
+    options = ["--confidence", "c", "--threshold", "0.6"]
+    assert main(["plot", str(path), "--output", str(folder), *options]) == 0
+    assert (folder / "entropy_triangle.png").is_file()

@@ -195,8 +195,11 @@ def test_html_with_confidence_has_the_selective_section(predictions, tmp_path, c
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["--y-true", "truth"], "name the label columns with --y-true COL"),
-        (["--y-true", "truth", "--y-pred", "nope"], "no column nope (columns: truth"),
+        (["--y-true", "truth"], "--y-pred y_pred: no such column"),
+        (
+            ["--y-true", "truth", "--y-pred", "nope"],
+            "--y-pred nope: no such column; the columns are truth",
+        ),
         (
             ["--y-true", "truth", "--y-pred", "pred", "--thresholds", "4"],
             "--thresholds needs --confidence",
@@ -250,7 +253,9 @@ def test_a_parquet_file_without_column_options_asks_for_them(tmp_path, capsys):
     pd.DataFrame({"a": [0], "b": [0]}).to_parquet(path)
     status, _, err = _report(capsys, path)
     assert status == 2
-    assert "--y-true COL and --y-pred COL" in err
+    assert (
+        "--y-true y_true, --y-pred y_pred: no such column; the columns are a, b" in err
+    )
 
 
 def test_a_whole_float_reject_label_matches_integer_labels(tmp_path, capsys):
@@ -265,3 +270,32 @@ def test_a_whole_float_reject_label_matches_integer_labels(tmp_path, capsys):
     assert as_float == capsys.readouterr().out
     assert main(["report", *columns, "--reject-label", "x"]) != 0
     assert "is not a number" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("frame", "options", "message"),
+    [
+        (
+            {"y_true": [0, 1], "y_pred": [0.0, np.nan]},
+            (),
+            "If a missing prediction means the classifier abstained, pass "
+            "--reject-label nan.",
+        ),
+        (
+            {"y_true": [0, 1], "y_pred": [0, 1], "c": [0.9, np.nan]},
+            ("--confidence", "c"),
+            ": --confidence contains NaN",
+        ),
+        (
+            {"y_true": [0, 1], "y_pred": [0, 1], "w": [1.0, 2.0]},
+            ("--weight", "nope"),
+            ": --weight nope: no such column; the columns are y_true, y_pred, w",
+        ),
+    ],
+)
+def test_errors_name_the_flags(frame, options, message, tmp_path, capsys):
+    path = tmp_path / "table.parquet"
+    pd.DataFrame(frame).to_parquet(path)
+    status, _, err = _report(capsys, path, *options)
+    assert status == 2
+    assert message in err

@@ -14,7 +14,7 @@ import pandas as pd
 from . import table_input
 from .audit import add_audit_parser
 from .csv_output import write_csv
-from .errors import UsageError
+from .errors import UsageError, in_flag_words
 
 
 class _Parser(argparse.ArgumentParser):
@@ -151,6 +151,13 @@ def _run_report(args, out):
 def _run_plot(args, out):
     from .._report.figures import coverage_figure, triangle_figure
 
+    if args.confidence is not None and (
+        args.threshold is None or args.thresholds is not None
+    ):
+        raise UsageError(
+            "plot draws one classifier: with --confidence give --threshold T, not "
+            "--thresholds (report --format html draws the reject curves)"
+        )
     matrix, _, _ = table_input.read_counts(args)
     folder = Path(args.output)
     folder.mkdir(parents=True, exist_ok=True)
@@ -179,6 +186,8 @@ def main(argv=None):
         args.run(args, sys.stdout)
     except (UsageError, ValueError, ImportError, OSError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if isinstance(exc, ValueError):  # the library's words
+            message = in_flag_words(message)
         print(f"infometrics: error: {message}", file=sys.stderr)
         return 2
     return 0

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .errors import UsageError
+from .errors import UsageError, in_flag_words
 from .label_table import _number, numeric_column, read_label_columns
 
 DEFAULT_THRESHOLDS = 100
@@ -90,12 +90,16 @@ def _check_options(args):
         )
 
 
-def _check_columns(path, wanted, header):
-    missing = sorted({column for column in wanted if column is not None} - set(header))
+def _check_columns(path, args, header):
+    missing = [
+        f"--{option.replace('_', '-')} {column}"
+        for option in ("y_true", "y_pred", "weight", "confidence")
+        if (column := getattr(args, option)) is not None and column not in header
+    ]
     if missing:
         raise UsageError(
-            f"{path}: no column {', '.join(missing)} (columns: {', '.join(header)}); "
-            "name the label columns with --y-true COL and --y-pred COL"
+            f"{path}: {', '.join(missing)}: no such column; the columns are "
+            f"{', '.join(header)}"
         )
 
 
@@ -111,11 +115,11 @@ def read_counts(args):
     header = cells[0].tolist()
     kind = args.kind
     if kind == "auto":
-        # A confidence column belongs to a table of labels.
-        labels = columns <= set(header) or args.confidence is not None
+        # A weight or confidence column belongs to a table of labels.
+        labels = columns <= set(header) or {args.weight, args.confidence} & set(header)
         kind = "labels" if labels else "matrix"
         if kind == "matrix" and columns & set(header) and not _numbers(cells[0]).any():
-            _check_columns(path, columns, header)
+            _check_columns(path, args, header)
     if kind == "matrix":
         if args.confidence is not None or args.weight is not None:
             raise UsageError(
@@ -132,7 +136,7 @@ def read_counts(args):
         except ValueError as exc:
             raise UsageError(f"{path}: {exc}") from None
         return (*counts, None)
-    _check_columns(path, (*columns, args.weight, args.confidence), header)
+    _check_columns(path, args, header)
     classes, true_codes, pred_codes = read_label_columns(
         cells, path, args.y_true, args.y_pred, args.reject_label
     )
@@ -183,17 +187,7 @@ def _count(table, args, reject, path):
             )
             return counts.confusion_matrix, counts.labels, binned
     except ValueError as exc:
-        message = str(exc)
-        for python, flag in (
-            ("reject_label=None", "--reject-label none"),
-            ("reject_label", "--reject-label"),
-            ("sample_weight", "--weight"),
-            ("thresholds", "--thresholds"),
-            ("y_true", "--y-true"),
-            ("y_pred", "--y-pred"),
-        ):
-            message = message.replace(python, flag)
-        raise UsageError(f"{path}: {message}") from None
+        raise UsageError(f"{path}: {in_flag_words(str(exc))}") from None
     # The classifier that accepts everything: every bin, no rejection (a zero
     # reject column if the predictions can be rejected).
     accepted = binned.counts.sum(axis=0)
@@ -237,9 +231,7 @@ def _parquet_counts(args, *, glob):
         detail = (str(exc).strip().splitlines() or [""])[0]
         raise UsageError(f"{args.file}: cannot be read ({detail})") from None
     schema = nw.from_native(relation).collect_schema()
-    _check_columns(
-        args.file, (args.y_true, args.y_pred, args.weight, args.confidence), schema
-    )
+    _check_columns(args.file, args, schema)
     reject = _reject_label(args.reject_label, schema[args.y_pred])
     return _count(relation, args, reject, args.file)
 
