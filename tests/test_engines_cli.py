@@ -184,6 +184,9 @@ def test_html_with_confidence_has_the_selective_section(predictions, tmp_path, c
     assert {name: rows[name] for name in expected} == {
         name: f"{value:.4f}" for name, value in expected.items()
     }
+    # The descriptions say where a binned reading is taken.
+    assert "error rate at the first bin edge that accepts at least 50%" in out
+    assert "error rate with every prediction accepted" in out
     # Without --confidence: no such section (as html_report without it).
     status, out, err = _report(
         capsys, path, "--y-true", "truth", "--y-pred", "pred", "--format", "html"
@@ -265,3 +268,26 @@ def test_a_whole_float_reject_label_matches_integer_labels(tmp_path, capsys):
     assert as_float == capsys.readouterr().out
     assert main(["report", *columns, "--reject-label", "x"]) != 0
     assert "is not a number" in capsys.readouterr().err
+
+
+def test_weights_are_never_read_as_sample_counts(predictions, tmp_path, capsys):
+    # Whole weights are no sample counts: neither the CLI nor the library
+    # resamples or deletes weight units.
+    path = tmp_path / "predictions.parquet"
+    predictions.to_parquet(path)
+    columns = ("--y-true", "truth", "--y-pred", "pred", "--weight", "weight")
+    status, out, err = _report(capsys, path, *columns, "--format", "html")
+    assert status == 0, err
+    assert 'class="interval"' not in out
+    assert "No intervals: the counts are weighted" in out
+    assert "n_resamples" not in out  # no such command-line option
+    status, out, err = _report(capsys, path, *columns, "--format", "json")
+    assert status == 0, err
+    records = json.loads(out)
+    assert all(row["adjusted"] is None for row in records)
+    assert all(row["jackknife_se"] is None for row in records)
+    report = im.report.information_report(
+        predictions["truth"], predictions["pred"], sample_weight=predictions["weight"]
+    )
+    assert report[["adjusted", "jackknife_se"]].isna().all().all()
+    assert report["value"].notna().any()

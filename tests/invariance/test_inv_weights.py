@@ -84,6 +84,14 @@ def test_integer_weights_are_repetitions(name, variant, case, outputs):
         left, right = weighted["numbers"], repetition["numbers"]
         assert left.shape == right.shape
         differ = ~np.isclose(left, right, rtol=1e-12, atol=0, equal_nan=True)
+        # Weights are no sample counts: the weighted page leaves out the
+        # adjusted and jackknife_se columns of its last table (the measures:
+        # value, adjusted, jackknife_se per row); the values stay equal.
+        from_end = np.arange(left.size)[::-1]
+        sample_based = (from_end % 3 < 2) & (from_end < 3 * len(im.measures.MEASURES))
+        left_out = differ & sample_based & np.isnan(left)
+        assert left_out.any()
+        differ &= ~left_out
         np.testing.assert_array_equal(left[differ], round(_e_aurc_of(case), 4))
         np.testing.assert_array_equal(
             right[differ], round(_e_aurc_of(repeated(case)), 4)

@@ -124,13 +124,17 @@ def _run_report(args, out):
             title=f"infometrics report: {args.file}",
             can_reject=binned is not None,
             threshold=args.threshold,
+            weighted=args.weight is not None,
             sections=()
             if binned is None
             else (binned_section(binned, name="classifier"),),
         )
     else:
-        build = per_class_table if args.per_class else measures_table
-        table, note = build(counts, class_labels)
+        if args.per_class:
+            table, note = per_class_table(counts, class_labels)
+        else:
+            weighted = args.weight is not None
+            table, note = measures_table(counts, class_labels, weighted=weighted)
         if args.format == "csv":
             text = write_csv(table)
         elif args.format == "json":

@@ -70,14 +70,17 @@ def information_report(
         reject_label=reject_label,
         sample_weight=sample_weight,
     )
-    report, note = measures_table(matrix, class_labels)
+    report, note = measures_table(
+        matrix, class_labels, weighted=sample_weight is not None
+    )
     warn_permuted(note)
     return report
 
 
-def measure_columns(matrix, names, class_labels, *, quantities=None):
+def measure_columns(matrix, names, class_labels, *, quantities=None, weighted=False):
     """``value``, ``adjusted`` and ``jackknife_se`` of each measure, binary-only
-    ones of the positive class (label 1 if a class, as scikit-learn, else row 1)."""
+    ones of the positive class (label 1 if a class, as scikit-learn, else row 1);
+    ``weighted``: the counts are sums of sample weights."""
     matrix = np.asarray(matrix, dtype=float)
     if quantities is None:
         quantities = MatrixQuantities(matrix)
@@ -86,10 +89,12 @@ def measure_columns(matrix, names, class_labels, *, quantities=None):
         # The registry reads the positive class from row 1: swap the classes.
         swapped = matrix[[1, 0]][:, [1, 0, *range(2, matrix.shape[1])]]
         others = [name for name in names if name not in binary]
-        parts = [_measure_columns(swapped, MatrixQuantities(swapped), binary)]
-        parts.append(_measure_columns(matrix, quantities, others))
+        parts = [
+            _measure_columns(swapped, MatrixQuantities(swapped), binary, weighted),
+            _measure_columns(matrix, quantities, others, weighted),
+        ]
         return pd.concat(parts).loc[list(names)]
-    return _measure_columns(matrix, quantities, names)
+    return _measure_columns(matrix, quantities, names, weighted)
 
 
 def _positive_row(class_labels):
@@ -99,11 +104,12 @@ def _positive_row(class_labels):
         return 1
 
 
-def _measure_columns(matrix, quantities, names):
+def _measure_columns(matrix, quantities, names, weighted):
     values = evaluate_measures(quantities, names, replace_undefined_by=np.nan)
     adjusted, errors = {}, {}
-    # Both shuffle or delete samples: none for weights or beyond 2**53.
-    if names and sample_counts_problem(matrix) is None:
+    # Both shuffle or delete samples: none for weights (even whole ones, which
+    # are no sample counts) or beyond 2**53.
+    if names and not weighted and sample_counts_problem(matrix) is None:
         adjustable = [name for name in names if name in ADJUSTABLE]
         if adjustable:
             adjusted = adjusted_of_counts(matrix, adjustable, np.nan, quantities)
@@ -114,11 +120,13 @@ def _measure_columns(matrix, quantities, names):
     return frame.reindex(names).rename_axis("measure")
 
 
-def measures_table(matrix, class_labels, *, quantities=None):
+def measures_table(matrix, class_labels, *, quantities=None, weighted=False):
     """The table of :func:`information_report` and its relabelling note."""
     m = matrix.shape[0]
     names = [name for name, spec in MEASURES.items() if m == 2 or not spec.binary_only]
-    report = measure_columns(matrix, names, class_labels, quantities=quantities)
+    report = measure_columns(
+        matrix, names, class_labels, quantities=quantities, weighted=weighted
+    )
     specs = [MEASURES[name] for name in names]
     report["higher_is_better"] = [spec.higher_is_better for spec in specs]
     report["description"] = [spec.description for spec in specs]
