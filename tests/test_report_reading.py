@@ -180,6 +180,18 @@ def test_weighted_labels_resample_the_labels():
     assert "the counts are weighted" in page
 
 
+def test_whole_weights_are_no_sample_counts():
+    # adjusted and jackknife_se shuffle or delete samples: a weight unit is
+    # none, however whole.
+    y_true, y_pred = _random_labels(2)
+    weights = np.random.default_rng(2).integers(1, 4, len(y_true))
+    columns = ["adjusted", "jackknife_se"]
+    report = im.report.information_report(y_true, y_pred, sample_weight=weights)
+    assert report[columns].isna().all().all()
+    assert report["value"].notna().any()
+    assert im.report.information_report(y_true, y_pred)[columns].notna().any().all()
+
+
 def test_an_interval_that_misses_its_estimate_is_flagged():
     # 30 classes, 200 samples: the resampled plug-in NI2 is biased upwards.
     rng = np.random.default_rng(0)
