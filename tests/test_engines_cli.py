@@ -281,6 +281,7 @@ def test_weights_are_never_read_as_sample_counts(predictions, tmp_path, capsys):
     assert 'class="interval"' not in out
     assert "No intervals: the counts are weighted" in out
     assert "n_resamples" not in out  # no such command-line option
+    assert "<dt>total weight</dt>" in out  # not "samples"
     status, out, err = _report(capsys, path, *columns, "--format", "json")
     assert status == 0, err
     records = json.loads(out)

@@ -404,7 +404,8 @@ def headline(values, matrix, *, weighted=False, **options):
     """The summary boxes: samples, classes, the headline numbers and intervals."""
     counts = np.asarray(matrix, dtype=float)
     intervals, sentence = _intervals(counts, weighted, options)
-    boxes = [("samples", total_text(counts), ""), ("classes", f"{len(counts)}", "")]
+    total = "total weight" if weighted else "samples"
+    boxes = [(total, total_text(counts), ""), ("classes", f"{len(counts)}", "")]
     outside = []
     # Without a reject column, no reject rate (and the accuracy is on accepted).
     shown = (*HEADLINE, *_ALSO) if counts.shape[1] > len(counts) else HEADLINE[:-1]
