@@ -184,6 +184,9 @@ def test_html_with_confidence_has_the_selective_section(predictions, tmp_path, c
     assert {name: rows[name] for name in expected} == {
         name: f"{value:.4f}" for name, value in expected.items()
     }
+    # The descriptions say where a binned reading is taken.
+    assert "error rate at the first bin edge that accepts at least 50%" in out
+    assert "error rate with every prediction accepted" in out
     # Without --confidence: no such section (as html_report without it).
     status, out, err = _report(
         capsys, path, "--y-true", "truth", "--y-pred", "pred", "--format", "html"
@@ -299,3 +302,17 @@ def test_errors_name_the_flags(frame, options, message, tmp_path, capsys):
     status, _, err = _report(capsys, path, *options)
     assert status == 2
     assert message in err
+
+
+def test_weighted_counts_get_no_interval(predictions, tmp_path, capsys):
+    # The command line keeps only the summed counts: it cannot resample the
+    # weighted samples as html_report(sample_weight=...) does, so it shows none.
+    path = tmp_path / "predictions.parquet"
+    predictions.to_parquet(path)
+    columns = ("--y-true", "truth", "--y-pred", "pred", "--weight", "weight")
+    status, out, err = _report(capsys, path, *columns, "--format", "html")
+    assert status == 0, err
+    assert 'class="interval"' not in out
+    assert "No intervals: the counts are weighted" in out
+    assert "n_resamples" not in out  # no such command-line option
+    assert "<dt>total weight</dt>" in out  # not "samples"

@@ -375,6 +375,8 @@ def test_confidence_adds_the_selective_measures_and_threshold_rejects():
     assert float(rows["risk at coverage 1"][1]) == pytest.approx(
         np.mean(y_true != y_pred), abs=5e-5
     )
+    assert rows["risk at coverage 1"][-1] == "error rate with every prediction accepted"
+    assert rows["risk at coverage 0.5"][-1] == "error rate of the 50% most confident"
     assert float(rows["coverage at risk 0.05"][1]) == pytest.approx(
         im.curves.coverage_at_risk(y_true, y_pred, confidence, risk=0.05), abs=5e-5
     )

@@ -4,6 +4,7 @@ import re
 from html.parser import HTMLParser
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import infometrics as im
@@ -178,6 +179,24 @@ def test_weighted_labels_resample_the_labels():
     page = im.report.html_report(confusion_matrix=counts, figures=False)
     assert _elements(page, "interval") == []
     assert "the counts are weighted" in page
+
+
+def test_whole_weights_count_as_repeated_samples():
+    # scikit-learn's convention: weight 3 is three samples, so the chance
+    # adjustment and the jackknife read whole weights as repetitions; a
+    # fractional weight is no count of samples.
+    y_true, y_pred = _random_labels(2)
+    weights = np.random.default_rng(2).integers(1, 4, len(y_true))
+    columns = ["adjusted", "jackknife_se"]
+    weighted = im.report.information_report(y_true, y_pred, sample_weight=weights)
+    repeated = im.report.information_report(
+        np.repeat(y_true, weights), np.repeat(y_pred, weights)
+    )
+    pd.testing.assert_frame_equal(weighted[columns], repeated[columns], rtol=1e-9)
+    fractional = im.report.information_report(
+        y_true, y_pred, sample_weight=weights * 1.0001
+    )
+    assert fractional[columns].isna().all().all()
 
 
 def test_an_interval_that_misses_its_estimate_is_flagged():

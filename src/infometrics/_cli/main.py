@@ -124,6 +124,7 @@ def _run_report(args, out):
             title=f"infometrics report: {args.file}",
             can_reject=binned is not None,
             threshold=args.threshold,
+            weighted=args.weight is not None,
             sections=()
             if binned is None
             else (binned_section(binned, name="classifier"),),

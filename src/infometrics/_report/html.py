@@ -188,9 +188,8 @@ def html_report(
         confidence_level=confidence_level,
         random_state=random_state,
         # Weighted counts are no multinomial sample: resample the labels.
-        weighted=None
-        if sample_weight is None or y_true is None
-        else {"y_true": y_true, "y_pred": y_pred, **options},
+        weighted=sample_weight is not None
+        and {"y_true": y_true, "y_pred": y_pred, **options},
         threshold=threshold,
         can_reject=confidence is not None,
         sections=sections,
@@ -274,11 +273,12 @@ def html_page(
     threshold=None,
     can_reject=False,
     sections=(),
-    weighted=None,
+    weighted=False,
     **resampling,
 ):
     """The page of a valid matrix and its relabelling note (no warning);
-    ``can_reject`` keeps an all-zero reject column."""
+    ``can_reject`` keeps an all-zero reject column; ``weighted``: True for
+    weighted counts, or the labels and weights to resample."""
     from .. import __version__
 
     n_classes = matrix.shape[0]
@@ -360,18 +360,24 @@ def _intervals(counts, weighted, options):
     )
     from .._resampling.intervals import interval_notes
 
+    # html_report passes n_resamples; the command line has no such option.
+    switch = " (n_resamples=0 leaves them out)" if "n_resamples" in options else ""
     options = {"n_resamples": DEFAULT_RESAMPLES, "confidence_level": 0.95, **options}
-    if not options["n_resamples"] or (weighted is None and not counts.any()):
+    if not options["n_resamples"] or (not weighted and not counts.any()):
         return {}, ""
-    if weighted is None and counts.max() >= 2.0**62 / counts.size:
+    if weighted is True or not (weighted or np.array_equal(counts, np.round(counts))):
+        return {}, (
+            "No intervals: the counts are weighted, and a bootstrap resamples "
+            "samples (infometrics.report.html_report(y_true, y_pred, "
+            "sample_weight=...) resamples the weighted samples)."
+        )
+    if not weighted and counts.max() >= 2.0**62 / counts.size:
         # No sample of this many draws can be resampled (nor held).
         return {}, "No intervals: the counts are too large to be resampled."
-    if weighted is None and not np.array_equal(counts, np.round(counts)):
-        return {}, "No intervals: the counts are weighted (pass the labels instead)."
     names = [name for _, name in HEADLINE]
     # The page states why an interval is partial or NaN; no warning.
     with interval_notes() as notes:
-        if weighted is None:
+        if not weighted:
             intervals = bootstrap_measures(counts.astype(np.int64), names, **options)
         else:
             intervals = bootstrap_measures_from_predictions(
@@ -379,17 +385,18 @@ def _intervals(counts, weighted, options):
             )
     sentence = (
         f"Below each headline number: its {options['confidence_level']:.0%} "
-        f"percentile bootstrap interval over {options['n_resamples']} resamples "
-        "(n_resamples=0 leaves them out)."
+        f"percentile bootstrap interval over {options['n_resamples']} "
+        f"resamples{switch}."
     )
     return intervals, " ".join([sentence, *notes])
 
 
-def headline(values, matrix, *, weighted=None, **options):
+def headline(values, matrix, *, weighted=False, **options):
     """The summary boxes: samples, classes, the headline numbers and intervals."""
     counts = np.asarray(matrix, dtype=float)
     intervals, sentence = _intervals(counts, weighted, options)
-    boxes = [("samples", total_text(counts), ""), ("classes", f"{len(counts)}", "")]
+    total = "total weight" if weighted else "samples"
+    boxes = [(total, total_text(counts), ""), ("classes", f"{len(counts)}", "")]
     outside = []
     # Without a reject column, no reject rate (and the accuracy is on accepted).
     shown = (*HEADLINE, *_ALSO) if counts.shape[1] > len(counts) else HEADLINE[:-1]

@@ -42,7 +42,14 @@ def selective_rows(curve, *, excess=None):
     names += [f"risk at coverage {c:g}" for c in COVERAGES]
     names += [f"coverage at risk {r:g}" for r in RISKS]
     about = [description for _, description in _AREAS[exact]]
-    about += [f"error rate of the {c:.0%} most confident{edge}" for c in COVERAGES]
+    about += [
+        "error rate with every prediction accepted"
+        if c == 1
+        else f"error rate of the {c:.0%} most confident"
+        if exact
+        else f"error rate at the first bin edge that accepts at least {c:.0%}"
+        for c in COVERAGES
+    ]
     about += [f"largest share accepted at an error rate ≤ {r:.0%}{edge}" for r in RISKS]
     higher = [False] * (len(areas) + len(COVERAGES)) + [True] * len(RISKS)
     return pd.DataFrame(
@@ -58,7 +65,8 @@ def selective_rows(curve, *, excess=None):
 def _section(rows, lead, drawn):
     return section(
         "Selective classification",
-        f"Coverage (share accepted) against error rate, {lead}.",
+        f"What rejecting the least confident predictions does to the error "
+        f"rate and the measures, {lead}.",
         drawn + frame_table(rows, "selective"),
     )
 

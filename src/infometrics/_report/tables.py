@@ -102,7 +102,8 @@ def _positive_row(class_labels):
 def _measure_columns(matrix, quantities, names):
     values = evaluate_measures(quantities, names, replace_undefined_by=np.nan)
     adjusted, errors = {}, {}
-    # Both shuffle or delete samples: none for weights or beyond 2**53.
+    # Both shuffle or delete samples: whole weights count as repeated samples
+    # (scikit-learn's convention); none for fractional weights or beyond 2**53.
     if names and sample_counts_problem(matrix) is None:
         adjustable = [name for name in names if name in ADJUSTABLE]
         if adjustable:
