@@ -352,6 +352,23 @@ def test_tables_only_page_needs_no_matplotlib(monkeypatch):
             },
             "no value for the predicted class 1",
         ),
+        # A boolean is no threshold (True used to read as 1.0).
+        *[
+            (
+                {
+                    "y_true": [0, 1],
+                    "y_pred": [0, 1],
+                    "confidence": [0.5, 0.4],
+                    "threshold": flag,
+                },
+                "threshold must be a number",
+            )
+            for flag in (True, np.bool_(False))
+        ],
+        # The labels are checked before the confidences are counted against
+        # them (a scalar or a dict used to raise IndexError).
+        ({"y_true": 5, "y_pred": 5, "confidence": [1.0]}, "y_true must be"),
+        ({"y_true": {"a": 1}, "y_pred": [1], "confidence": [1.0]}, "y_true must be"),
     ],
 )
 def test_bad_input_says_what_to_do(kwargs, message):

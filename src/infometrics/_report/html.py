@@ -56,9 +56,8 @@ def _apply_threshold(classes, pred, confidence, threshold, reject_label):
         )
     per_class = isinstance(threshold, dict)
     for value in threshold.values() if per_class else [threshold]:
-        if not isinstance(value, int | float | np.integer | np.floating) or (
-            np.isnan(value)
-        ):
+        number = isinstance(value, int | float | np.integer | np.floating)
+        if not number or isinstance(value, bool) or np.isnan(value):
             raise ValueError(f"threshold must be a number; got {value!r}.")
     if per_class:
         names = classes.tolist()
@@ -158,10 +157,10 @@ def html_report(
                 "confidence needs y_true and y_pred (one confidence per "
                 "prediction), not a confusion matrix."
             )
-        confidence = check_confidence(confidence, np.asarray(y_true).shape[0])
         # The labels are checked once, then counted as codes.
         selective = check_selective(y_true, y_pred, **options)
         class_names, y_true, y_pred = selective[:3]
+        confidence = check_confidence(confidence, len(y_true))
         y_pred = _apply_threshold(
             class_names, y_pred, confidence, threshold, reject_label
         )
