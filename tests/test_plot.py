@@ -90,10 +90,12 @@ def test_information_coverage_iso_lines_follow_the_data(r, f):
     plt.close("all")
 
 
-def test_information_coverage_refuses_unknown_iso_levels():
+@pytest.mark.parametrize("iso_levels", ["many", 0.5, None, ["a"], [np.nan], [[0.5]]])
+def test_information_coverage_refuses_unknown_iso_levels(iso_levels):
+    # A scalar, None or text used to end in a TypeError deep in the drawing.
     with pytest.raises(ValueError, match="iso_levels must be 'auto'"):
         im.plotting.InformationCoverageDisplay({"A": (0.3, 0.4)}).plot(
-            iso_levels="many"
+            iso_levels=iso_levels
         )
     plt.close("all")
 

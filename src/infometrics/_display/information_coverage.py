@@ -164,9 +164,15 @@ class InformationCoverageDisplay(PointsDisplay):
         -------
         self : InformationCoverageDisplay
         """
-        if isinstance(iso_levels, str) and iso_levels != "auto":
-            message = "iso_levels must be 'auto' or a sequence of numbers; got"
-            raise ValueError(f"{message} {iso_levels!r}.")
+        if not (isinstance(iso_levels, str) and iso_levels == "auto"):
+            try:
+                levels = np.asarray(iso_levels, dtype=float)
+            except (TypeError, ValueError):
+                levels = None
+            if levels is None or levels.ndim != 1 or not np.isfinite(levels).all():
+                message = "iso_levels must be 'auto' or a sequence of numbers; got"
+                raise ValueError(f"{message} {iso_levels!r}.")
+            iso_levels = levels
         ax = _axes(ax)
         self.points_ = _draw_points(ax, self.points)
         self.spread_ = {}
