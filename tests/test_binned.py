@@ -293,3 +293,26 @@ def test_public_names():
         confidence_binned_counts([0, 1], [[0.9, 0.1], [0.2, 0.8]], thresholds=1),
         ConfidenceBinnedCounts,
     )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"counts": -np.ones((2, 2, 2))}, "non-negative"),
+        ({"counts": np.full((2, 2, 2), np.nan)}, "finite"),
+        ({"counts": np.ones((3, 2, 2))}, r"shape \(2, 2, 2\)"),
+        ({"thresholds": [0.7, 0.2]}, "ascending"),
+        ({"thresholds": [np.inf]}, "finite"),
+        ({"thresholds": ["a"]}, "bin edges"),
+        ({"confidence_method": "x"}, "confidence_method"),
+    ],
+)
+def test_binned_counts_built_by_hand_are_checked(change, message):
+    # Counts kept from a streaming job: a bad table used to give silent curves.
+    parts = {"thresholds": [0.5], "classes": np.array([0, 1])}
+    parts["counts"] = np.ones((2, 2, 2))
+    parts.update(change)
+    with pytest.raises(ValueError, match=message):
+        ConfidenceBinnedCounts(**parts)
+    kept = ConfidenceBinnedCounts([0.5], np.array([0, 1]), np.ones((2, 2, 2)))
+    assert kept.reject_curve("ni2").reject_rate.tolist() == [0.5, 1.0]

@@ -52,6 +52,31 @@ class ConfidenceBinnedCounts(SumsFromZero):
     counts: np.ndarray
     confidence_method: str = "max"
 
+    def __post_init__(self):
+        # Also built by hand (counts kept from a streaming job): the shape and
+        # values confidence_binned_counts gives, or a clear error.
+        edges, counts = np.asarray(self.thresholds), np.asarray(self.counts)
+        k, m = edges.size, len(self.classes)
+        if (
+            edges.ndim != 1
+            or edges.dtype.kind not in "iuf"
+            or (not np.all(np.isfinite(edges)) or np.any(np.diff(edges) <= 0))
+        ):
+            raise ValueError(
+                "thresholds must be a 1-d array of ascending, distinct, finite "
+                f"bin edges; got {self.thresholds!r}."
+            )
+        if (
+            counts.shape != (k + 1, m, m)
+            or counts.dtype.kind not in "iuf"
+            or (not np.all(np.isfinite(counts)) or np.any(counts < 0))
+        ):
+            raise ValueError(
+                f"counts must be finite and non-negative, of shape {(k + 1, m, m)} "
+                f"for {k} thresholds and {m} classes; got shape {counts.shape}."
+            )
+        check_confidence_method(self.confidence_method)
+
     def __add__(self, other):
         if not isinstance(other, ConfidenceBinnedCounts):
             return NotImplemented
