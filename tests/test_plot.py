@@ -510,3 +510,19 @@ def test_entropy_triangles_on_one_axes_list_the_marginal_markers_once():
     assert labels.count("input marginal X") == 1
     assert labels.count("output marginal Y") == 1
     assert {"a", "b"} <= set(labels)
+
+
+@pytest.mark.parametrize("zoom", [False, True])
+def test_entropy_triangle_legend_lists_every_model_before_the_marginals(zoom):
+    # A second model on the same axes used to come after the marginal markers.
+    _, ax = plt.subplots(layout="constrained")
+    for name, matrix in {
+        "A": [[45, 3, 2], [4, 44, 2]],
+        "B": [[40, 8, 2], [7, 41, 2]],
+    }.items():
+        display = im.plotting.EntropyTriangleDisplay.from_confusion_matrices(
+            {name: matrix}, extended=True, ax=ax, zoom=zoom
+        )
+    texts = [text.get_text() for text in display.legend_.get_texts()]
+    assert texts == ["A", "B", "input marginal X", "output marginal Y"]
+    plt.close("all")

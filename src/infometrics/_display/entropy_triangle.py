@@ -32,6 +32,9 @@ _SIDE_PLACES = (
 )
 
 
+_MARGINAL_LABELS = ("input marginal X", "output marginal Y")
+
+
 def _wrapped(label):
     """``label`` in lines of at most 24 characters, broken after a space or one
     of ``,._-`` or before ``(`` (a longer word stays whole on its own line)."""
@@ -129,9 +132,13 @@ class EntropyTriangleDisplay(PointsDisplay):
                 markers += ax.plot(mx, my, marker, color=color, ms=6, zorder=3)
             self.marginal_points_[name] = tuple(markers)
         listed = ax.get_legend_handles_labels()[1]  # by an earlier call
-        for marker, label in (("^", "input marginal X"), ("v", "output marginal Y")):
+        for marker, label in zip("^v", _MARGINAL_LABELS, strict=True):
             if extended and label not in listed:
                 ax.plot([], [], marker, color="gray", label=label)
+        handles, labels = ax.get_legend_handles_labels()
+        # Every classifier first (later calls add theirs), the marginals last.
+        last = [label in _MARGINAL_LABELS for label in labels]
+        handles = [handles[i] for i in np.argsort(last, kind="stable")]
         ax.set_aspect("equal")
         self.legend_ = self.top_axis_ = None
         if zoom:
@@ -140,16 +147,15 @@ class EntropyTriangleDisplay(PointsDisplay):
             title = f"Entropy triangle, zoomed (grid every {view['grid_step']:g})"
             ax.set_title(title, fontsize="medium", pad=3)
             if legend:
-                self.legend_ = _legend(ax, below_offset=0.12, ncol=2)
+                self.legend_ = _legend(ax, below_offset=0.12, ncol=2, handles=handles)
         else:
             ax.set(xlim=(-0.2, 1.2), ylim=(-0.2, _SQRT3_2 + 0.12))
             ax.axis("off")
             ax.set_title("Entropy triangle")
             if legend:
                 # The upper left is empty in a triangle plot; long names wrap.
-                handles, labels = ax.get_legend_handles_labels()
-                for handle, label in zip(handles, labels, strict=True):
-                    handle.set_label(_wrapped(label))
+                for handle in handles:
+                    handle.set_label(_wrapped(handle.get_label()))
                 self.legend_ = ax.legend(
                     handles=handles, loc="upper left", fontsize=9, frameon=False
                 )
