@@ -142,6 +142,10 @@ def test_a_page_from_a_fitted_estimator():
     assert _per_class_html(page) == _per_class_html(expected)
     assert "rejects below confidence 0.8" in page
     assert "Selective classification" in page
+    # Named as the Displays name the same estimator (it was "classifier").
+    display = im.plotting.RejectCurveDisplay.from_estimator(model, X, y)
+    assert display.name == "RejectOptionClassifier(LogisticRegression)"
+    assert f"{display.name} · rejects below" in page
     with pytest.raises(ValueError, match="fitted RejectOptionClassifier"):
         im.report.html_report_from_estimator(model.estimator_, X, y)
 

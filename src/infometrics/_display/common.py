@@ -4,6 +4,7 @@ import numpy as np
 
 from .._counting.count import confusion_matrix_and_labels
 from .._sklearn.responses import (
+    estimator_name,
     final_estimator,
     read_class_scores,
     resolve_response_method,
@@ -56,7 +57,7 @@ class Display:
         display : the Display, drawn.
         """
         if not name and cls._names_the_estimator:
-            name = _estimator_name(estimator)
+            name = estimator_name(estimator)
         # The options the estimator sets may not be given again in kwargs.
         y_pred, options = cls._predict(estimator, X, y, kwargs)
         return cls.from_predictions(y, y_pred, name=name, **options, **kwargs)
@@ -133,14 +134,6 @@ class PointsDisplay(Display):
     @classmethod
     def _from_matrix(cls, matrix, class_labels, *, name, **kwargs):
         return cls.from_confusion_matrices({name or "classifier": matrix}, **kwargs)
-
-
-def _estimator_name(estimator):
-    final, _ = final_estimator(estimator)
-    inner = getattr(final, "estimator", None)
-    if inner is not None and getattr(final, "_infometrics_abstains", False):
-        return f"{type(final).__name__}({_estimator_name(inner)})"
-    return type(final).__name__
 
 
 def _estimator_scores(estimator, X, response_method):

@@ -15,7 +15,7 @@ from .._curves.scores import check_confidence
 from .._curves.selective import check_selective
 from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.quantities import MatrixQuantities
-from .._sklearn.responses import accepted
+from .._sklearn.responses import accepted, estimator_name
 from . import figures as drawing
 from .per_class import AVERAGES, check_row_names, per_class_table
 from .relabelling import permuted_message, warn_permuted
@@ -252,6 +252,8 @@ def html_report_from_estimator(
         threshold = dict(
             zip(np.asarray(estimator.classes_).tolist(), threshold, strict=True)
         )
+    # Named as the Displays name it (the page's figures sit beside them).
+    options.setdefault("name", estimator_name(estimator))
     return html_report(
         y,
         estimator.estimator_.predict(X),

@@ -34,6 +34,15 @@ def final_estimator(estimator, X=None):
             return estimator, X
 
 
+def estimator_name(estimator):
+    """The name of what predicts: ``RejectOptionClassifier(LogisticRegression)``."""
+    final, _ = final_estimator(estimator)
+    inner = getattr(final, "estimator", None)
+    if inner is not None and getattr(final, "_infometrics_abstains", False):
+        return f"{type(final).__name__}({estimator_name(inner)})"
+    return type(final).__name__
+
+
 def check_response_method(response_method):
     """Refuse a ``response_method`` that gives no per-class confidence."""
     if response_method not in RESPONSE_METHODS:
