@@ -30,7 +30,9 @@ def _whole_counts(counts):
 class AugmentedConfusionMatrixDisplay(Display):
     """A confusion matrix with the reject column set apart, in orange.
 
-    Built as scikit-learn's ConfusionMatrixDisplay.
+    Built as scikit-learn's ConfusionMatrixDisplay. With a dozen classes or more
+    the cell values crowd a default figure: pass ``include_values=False`` or an
+    ``ax`` on a larger figure.
 
     Parameters
     ----------
