@@ -1,5 +1,6 @@
 """What every warning of the package shares: its stack level and the filters lock."""
 
+import functools
 import inspect
 import os
 import threading
@@ -11,6 +12,19 @@ import threading
 WARNINGS_FILTERS_LOCK = threading.RLock()
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def holding_warnings_lock(function):
+    """``function`` run under the lock: pandas wraps some of its own steps (a
+    new column, an insertion) in ``catch_warnings``, so two reports built at
+    once in threads could leave pandas' "ignore" filters behind for good."""
+
+    @functools.wraps(function)
+    def locked(*args, **kwargs):
+        with WARNINGS_FILTERS_LOCK:
+            return function(*args, **kwargs)
+
+    return locked
 
 
 def find_stack_level() -> int:

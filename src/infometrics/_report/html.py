@@ -16,6 +16,7 @@ from .._curves.selective import check_selective
 from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.quantities import MatrixQuantities
 from .._sklearn.responses import accepted, estimator_name
+from .._warnings import holding_warnings_lock
 from . import figures as drawing
 from .per_class import AVERAGES, check_row_names, per_class_table
 from .relabelling import permuted_message, warn_permuted
@@ -264,6 +265,7 @@ def html_report_from_estimator(
     )
 
 
+@holding_warnings_lock
 def html_page(
     matrix,
     class_labels,

@@ -11,6 +11,7 @@ from numpy.typing import ArrayLike
 from .._from_labels.scores import counts_and_labels, with_label_parameters
 from .._measures.quantities import MatrixQuantities, unit_scaled
 from .._measures.registry import evaluate_measures
+from .._warnings import holding_warnings_lock
 from .relabelling import _name, relabelling_note, warn_permuted
 
 AVERAGES = ("macro avg", "weighted avg")
@@ -114,6 +115,7 @@ def _means(values, weights):
     return (values.mean() if defined.any() else np.nan), weighted
 
 
+@holding_warnings_lock
 def per_class_table(matrix, class_labels, *, averages=True, quantities=None):
     """The table of :func:`per_class_report` and its relabelling note (no warning)."""
     matrix = np.asarray(matrix, dtype=float)

@@ -10,6 +10,7 @@ from .._curves.selective import (
     oracle_curve,
     selective_curve,
 )
+from .._warnings import holding_warnings_lock
 from .render import BETTER, frame_table, section
 
 COVERAGES = (0.5, 0.8, 0.9, 1.0)
@@ -71,6 +72,7 @@ def _section(rows, lead, drawn):
     )
 
 
+@holding_warnings_lock
 def labels_section(checked, confidence, *, threshold, name, figures):
     """The section from checked labels (:func:`check_selective`) and confidences."""
     classes, true, pred, weights = checked
@@ -112,6 +114,7 @@ def labels_section(checked, confidence, *, threshold, name, figures):
     return _section(rows, "at every threshold", drawn)
 
 
+@holding_warnings_lock
 def binned_section(binned, *, name, figures=True):
     """The section from confidence-binned counts (the command line's)."""
     reject = binned.reject_curve()

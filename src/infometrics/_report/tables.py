@@ -15,6 +15,7 @@ from .._measures.quantities import MatrixQuantities
 from .._measures.registry import MEASURES, check_measure, evaluate_measures
 from .._measures.relabelling import PREDICTION_RELABELLING_INVARIANT
 from .._measures.validation import positive_row, sample_counts_problem
+from .._warnings import WARNINGS_FILTERS_LOCK, holding_warnings_lock
 from .relabelling import relabelling_note, warn_permuted
 
 
@@ -115,6 +116,7 @@ def _measure_columns(matrix, quantities, names):
     return frame.reindex(names).rename_axis("measure")
 
 
+@holding_warnings_lock
 def measures_table(matrix, class_labels, *, quantities=None):
     """The table of :func:`information_report` and its relabelling note."""
     m = matrix.shape[0]
@@ -194,53 +196,56 @@ def compare(
     if measures is None:
         measures = _DEFAULT_COMPARED
     names = [check_measure(name).name for name in measures]
-    rows, notes = {}, {}
-    for name, entry in classifiers.items():
-        pair = isinstance(entry, tuple)
-        if pair and len(entry) != 2:
-            raise ValueError(
-                f"classifiers[{name!r}] must be a matrix or a (y_true, y_pred) "
-                f"pair; got a tuple of {len(entry)}."
+    with WARNINGS_FILTERS_LOCK:
+        rows, notes = {}, {}
+        for name, entry in classifiers.items():
+            pair = isinstance(entry, tuple)
+            if pair and len(entry) != 2:
+                raise ValueError(
+                    f"classifiers[{name!r}] must be a matrix or a (y_true, y_pred) "
+                    f"pair; got a tuple of {len(entry)}."
+                )
+            # Bare rows take ``labels`` that fit; named rows keep their names.
+            named = hasattr(entry, "columns") or hasattr(entry, "labels")
+            fits = (
+                not (pair or named) and labels is not None and len(entry) == len(labels)
             )
-        # Bare rows take ``labels`` that fit; named rows keep their names.
-        named = hasattr(entry, "columns") or hasattr(entry, "labels")
-        fits = not (pair or named) and labels is not None and len(entry) == len(labels)
-        try:
-            matrix, class_labels = counts_and_labels(
-                *(entry if pair else (None, None)),
-                None if pair else entry,
-                labels=labels if pair or fits else None,
-                reject_label=reject_label,
-                sample_weight=None,
+            try:
+                matrix, class_labels = counts_and_labels(
+                    *(entry if pair else (None, None)),
+                    None if pair else entry,
+                    labels=labels if pair or fits else None,
+                    reject_label=reject_label,
+                    sample_weight=None,
+                )
+            except ValueError as exc:
+                if "not a stack" not in str(exc):
+                    raise
+                raise ValueError(
+                    f"classifiers[{name!r}] is a stack of matrices; compare takes "
+                    "one confusion matrix per classifier."
+                ) from None
+            columns = measure_columns(matrix, names, class_labels)
+            rows[name] = {
+                measure if column == "value" else f"{measure} {column}": value
+                for column in columns
+                for measure, value in columns[column].items()
+            }
+            note = relabelling_note(matrix, class_labels)
+            warn_permuted(note, name)
+            # Accuracy first: notebooks cut long cells.
+            notes[name] = (
+                ""
+                if note is None
+                else f"accuracy {note.correct_rate:.3f} -> "
+                f"{note.relabelled_correct_rate:.3f} if relabelled {note.renaming}"
             )
-        except ValueError as exc:
-            if "not a stack" not in str(exc):
-                raise
-            raise ValueError(
-                f"classifiers[{name!r}] is a stack of matrices; compare takes "
-                "one confusion matrix per classifier."
-            ) from None
-        columns = measure_columns(matrix, names, class_labels)
-        rows[name] = {
-            measure if column == "value" else f"{measure} {column}": value
-            for column in columns
-            for measure, value in columns[column].items()
-        }
-        note = relabelling_note(matrix, class_labels)
-        warn_permuted(note, name)
-        # Accuracy first: notebooks cut long cells.
-        notes[name] = (
-            ""
-            if note is None
-            else f"accuracy {note.correct_rate:.3f} -> "
-            f"{note.relabelled_correct_rate:.3f} if relabelled {note.renaming}"
-        )
-    table = pd.DataFrame.from_dict(rows, orient="index").rename_axis("classifier")
-    for measure in names if ranks else ():
-        rank = table[measure].rank(
-            ascending=not MEASURES[measure].higher_is_better, method="min"
-        )
-        table[f"rank_{measure}"] = rank.astype("Int64")
-    if any(notes.values()):
-        table["note"] = pd.Series(notes)
-    return table
+        table = pd.DataFrame.from_dict(rows, orient="index").rename_axis("classifier")
+        for measure in names if ranks else ():
+            rank = table[measure].rank(
+                ascending=not MEASURES[measure].higher_is_better, method="min"
+            )
+            table[f"rank_{measure}"] = rank.astype("Int64")
+        if any(notes.values()):
+            table["note"] = pd.Series(notes)
+        return table
