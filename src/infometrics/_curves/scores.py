@@ -156,6 +156,17 @@ def raise_missing_confidence():
     )
 
 
+def raise_rejected_predictions(reject_label):
+    # Scored as a wrong class, a rejection would silently raise every risk.
+    raise ValueError(
+        f"y_pred holds the reject marker {reject_label!r}: with confidence, pass "
+        "y_pred before rejection (the predictions before rejection, every one a "
+        f"class, none {reject_label!r}); the confidence decides what each "
+        f"threshold rejects. If {reject_label!r} is a class, pass "
+        "reject_label=None."
+    )
+
+
 def check_confidence_method(confidence_method):
     if confidence_method not in ("max", "margin"):
         raise ValueError(

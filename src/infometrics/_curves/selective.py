@@ -10,7 +10,7 @@ from numpy.typing import ArrayLike
 from .._counting.count import confusion_matrix_and_labels
 from .._counting.label_checks import check_fraction, check_sample_weight
 from .._counting.labels import encode_labels
-from .scores import check_confidence
+from .scores import check_confidence, raise_rejected_predictions
 from .stacks import threshold_sweep
 
 
@@ -57,13 +57,7 @@ def check_selective(
     true = encode_labels(y_true, classes)
     pred = encode_labels(y_pred, classes, name="y_pred", reject_label=reject_label)
     if not rejected and (pred == len(classes)).any():
-        # Scored as a wrong class, a rejection would silently raise every risk.
-        raise ValueError(
-            f"y_pred holds the reject marker {reject_label!r}: with confidence, "
-            "pass y_pred before rejection (every prediction a class, none "
-            f"{reject_label!r}); the confidence decides what each threshold "
-            f"rejects. If {reject_label!r} is a class, pass reject_label=None."
-        )
+        raise_rejected_predictions(reject_label)
     return classes, true, pred, check_sample_weight(sample_weight, true.shape[0])
 
 

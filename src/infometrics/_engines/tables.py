@@ -25,7 +25,11 @@ from .._counting.label_checks import (
 )
 from .._counting.labels import encode_labels
 from .._curves.binned import ConfidenceBinnedCounts, check_binning_thresholds
-from .._curves.scores import raise_missing_confidence, raise_non_numeric_confidence
+from .._curves.scores import (
+    raise_missing_confidence,
+    raise_non_numeric_confidence,
+    raise_rejected_predictions,
+)
 from .._warnings import WARNINGS_FILTERS_LOCK
 
 # Object columns (e.g. Decimal) count as the in-memory path's object arrays.
@@ -395,11 +399,7 @@ def counts_from_table(
         pred_keys, classes, name="y_pred", reject_label=reject_label
     )
     if (pred_codes == m).any():
-        raise ValueError(
-            f"With confidence, y_pred holds the predictions before rejection "
-            f"(every prediction a class, none {reject_label!r}): the binned counts "
-            "describe every threshold. Pass the column of predicted classes."
-        )
+        raise_rejected_predictions(reject_label)
     bins = grouped[_BIN].to_numpy().astype(np.int64)
     cells = (bins * m + encode_labels(true_keys, classes)) * m + pred_codes
     counts = np.bincount(cells, weights=totals, minlength=(len(thresholds) + 1) * m * m)
