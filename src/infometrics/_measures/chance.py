@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Literal
 
 import numpy as np
@@ -38,24 +39,24 @@ _REFUSALS = {
 }
 
 # A window's tails hold at most _TAIL per cell; windows run in chunks of about
-# _CHUNK values, which stay in the cache (3x faster). Cells of mean at least
-# _EXPANSION_MEAN take the moment expansion, to at most order _ORDER.
+# _CHUNK values, which stay in the cache (3x faster). Cells of variance at least
+# _SERIES_VARIANCE take the series.
 _TAIL = 1e-25
 _CHUNK = 1 << 13
-_EXPANSION_MEAN = 80.0
-_ORDER = 32
-_BINOMIAL = np.array([[math.comb(r, i) for i in range(_ORDER)] for r in range(_ORDER)])
-_ORDERS = np.arange(4, _ORDER + 1, 2)
-# ln of (k - 1)!! / (k (k - 1)), the order-k expansion's last term times
-# mean^(k/2 - 1) (central moments near (k - 1)!! var^(k/2), var <= mean); each
-# order serves the means where that term is at most order 32's at 80 (5.5e-15).
-_LOG_LAST = [
-    math.lgamma(k) - math.lgamma(k / 2 + 1) - k / 2 * math.log(2) for k in _ORDERS
-]
-_LOG_LAST = np.array(_LOG_LAST) - np.log(_ORDERS - 1.0)
-_LEAST = _LOG_LAST[-1] - (_ORDER / 2 - 1) * math.log(_EXPANSION_MEAN)
-_ORDER_MEANS = np.exp((_LOG_LAST - _LEAST) / (_ORDERS / 2 - 1))
-# Cells of at least this mean sum every few values of their windows.
+_SERIES_VARIANCE = 50.0
+# Orders after which the Newton series omits at most 1e-15 of a cell's value,
+# at these means (Poisson-like cells, the slowest; measured in mpmath).
+_SERIES_MEANS = np.log([50, 60, 70, 80, 100, 150, 200, 300, 500, 1e3, 3e3, 1e4, 1e5])
+_SERIES_ORDERS = [75, 55, 46, 40, 33, 26, 23, 20, 17, 15, 12, 11, 9]
+# |G_k|, Gregory's coefficients: x / ln(1 + x) = sum G_k x^k (exact fractions).
+_GREGORY = [Fraction(1)]
+for _k in range(1, 26):
+    _GREGORY.append(
+        sum((-1) ** (j + 1) * _GREGORY[_k - j] / (j + 1) for j in range(1, _k + 1))
+    )
+# Times r!, indexed by r: the factorial series' coefficients.
+_GREGORY = np.abs([float(g * math.factorial(r)) for r, g in enumerate(_GREGORY[1:])])
+# Cells of mean at least this sum every few values of their windows.
 _SMOOTH_MEAN = 32.0
 
 
@@ -122,36 +123,45 @@ def _window_sums(a, b, n, half, stride):
     return (p * (k * logs - excess)).sum(axis=1)
 
 
-def _moment_sums(a, b, n):
-    """``E[X ln(X / mu)] = sum_k (-1)^k mu_k / (k (k - 1) mu^(k - 1))`` over the
-    law's central moments ``mu_k``, each cell to its own order."""
+def _series_sums(a, b, n):
+    """``E[X ln(X / mu)]`` as ``E[X psi(X)] - mu psi(mu)`` plus
+    ``E[w(X)] - w(mu)``, ``w(x) = x (ln x - psi(x))``, each cell to its order.
+
+    The first is the Newton series of ``x psi(x)`` (its second difference is
+    ``1 / (x + 1)``) over the central factorial moments ``E[(X - mu)_r]``; the
+    second is Gregory's factorial series of ``w`` over ``E[1 / (X + 1)_k]``,
+    which the law gives in closed form up to a tail below 1e-17 here.
+    """
     mean = a * b / n
-    # Sorted by order, highest first: the cells taking moment k, a prefix.
-    order = _ORDERS[np.searchsorted(-_ORDER_MEANS, -mean)]
-    sort = np.argsort(-order, kind="stable")
+    order = np.interp(np.log(mean), _SERIES_MEANS, _SERIES_ORDERS).astype(int) + 2
+    # Sorted by order, highest first: the cells taking order r, a prefix.
+    sort = np.argsort(-order)
     a, b, n, mean, order = a[sort], b[sort], n[sort], mean[sort], order[sort]
-    takes = np.searchsorted(-order, -np.arange(_ORDER + 1), side="right")
-    da, db = a - mean, b - mean
-    # The law's difference equation (k + 1)(n - a - b + k + 1) P(k + 1) =
-    # (a - k)(b - k) P(k), summed against (X + 1 - mu)^r: (n - r) mu_(r + 1).
-    moments = np.zeros((_ORDER + 1, a.size))
-    moments[0] = 1.0
-    for r in range(1, _ORDER):
+    top = order.max(initial=0)
+    takes = np.searchsorted(-order, -np.arange(top + 2), side="right")
+    da, db, spread = a - mean, b - mean, (n - a) * (n - b) / n
+    shift = da + db + n
+    # The law's difference equation summed against the falling factorials of
+    # X - mu: (n - r) phi_(r + 1) = r ((2r - 1 - da - db - n) phi_r
+    # + (da - r + 1) (db - r + 1) phi_(r - 1)), phi_0 = 1, phi_1 = 0.
+    previous, moment, inverse = np.ones(a.size), np.zeros(a.size), np.ones(a.size)
+    total, excess = np.zeros(a.size), np.zeros(a.size)
+    for r in range(1, top):
         c = takes[r + 1]
-        weights = np.zeros((3, r + 1))
-        weights[0, :r] = weights[1, 1:] = _BINOMIAL[r, :r]
-        weights[2, 2:] = _BINOMIAL[r, : r - 1]
-        # einsum, not a BLAS product: its threads stall on a loaded machine.
-        u = np.einsum("ij,jk->ik", weights, moments[: r + 1, :c])
-        u = da[:c] * db[:c] * u[0] - (da[:c] + db[:c]) * u[1] + u[2]
-        moments[r + 1, :c] = u / (n[:c] - r)
-    # Horner's rule in -1 / mu, from each cell's own order down.
-    x, total = -1 / mean, np.zeros(a.size)
-    for k in range(_ORDER, 1, -1):
-        c = takes[k]
-        total[:c] = total[:c] * x[:c] + moments[k, :c] / (k * (k - 1))
+        following = (2 * r - 1 - shift[:c]) * moment[:c]
+        following += (da[:c] - r + 1) * (db[:c] - r + 1) * previous[:c]
+        following *= r / (n[:c] - r)
+        inverse[:c] /= mean[:c] + r  # 1 / (mu + 1)_r
+        term = following * ((-1) ** (r + 1) / (r * (r + 1)))
+        if r < _GREGORY.size:
+            # (n + 1)_r / ((a + 1)_r (b + 1)_r) = (1 + excess) / (mu + 1)_r.
+            step = r * spread[:c] / ((a[:c] + r) * (b[:c] + r))
+            excess[:c] += step * (1 + excess[:c])
+            term += _GREGORY[r] * excess[:c]
+        total[:c] += term * inverse[:c]
+        previous, moment = moment, following
     values = np.empty(a.size)
-    values[sort] = total / mean
+    values[sort] = total
     return values
 
 
@@ -167,9 +177,9 @@ def expected_information(counts):
     used = (a > 0) & (b > 0)  # the other cells contribute exactly 0
     a, b, n = a[used], b[used], n[used]
     values = np.zeros(a.shape)
-    large = a * b >= _EXPANSION_MEAN * n
-    values[large] = _moment_sums(a[large], b[large], n[large])
     variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
+    large = variance >= _SERIES_VARIANCE
+    values[large] = _series_sums(a[large], b[large], n[large])
     # Windows of 12 sd + 12 values each side; cells of mean at least
     # _SMOOTH_MEAN take every stride-th value, stride <= 0.65 sd.
     halves = np.ceil(12 * np.sqrt(variance) + 12).astype(int)
