@@ -139,26 +139,26 @@ def _series_sums(a, b, n):
     a, b, n, mean, order = a[sort], b[sort], n[sort], mean[sort], order[sort]
     top = order.max(initial=0)
     takes = np.searchsorted(-order, -np.arange(top + 2), side="right")
-    da, db, spread = a - mean, b - mean, (n - a) * (n - b) / n
+    da, db = a - mean, b - mean
     shift = da + db + n
     # The law's difference equation summed against the falling factorials of
     # X - mu: (n - r) phi_(r + 1) = r ((2r - 1 - da - db - n) phi_r
     # + (da - r + 1) (db - r + 1) phi_(r - 1)), phi_0 = 1, phi_1 = 0.
-    previous, moment, inverse = np.ones(a.size), np.zeros(a.size), np.ones(a.size)
-    total, excess = np.zeros(a.size), np.zeros(a.size)
+    previous, moment = np.ones(a.size), np.zeros(a.size)
+    # 1 / (mu + 1)_r and (n + 1)_r / ((a + 1)_r (b + 1)_r) = E[1 / (X + 1)_r].
+    inverse, factorial, total = np.ones(a.size), np.ones(a.size), np.zeros(a.size)
     for r in range(1, top):
         c = takes[r + 1]
         following = (2 * r - 1 - shift[:c]) * moment[:c]
-        following += (da[:c] - r + 1) * (db[:c] - r + 1) * previous[:c]
+        following += (da[:c] - (r - 1)) * (db[:c] - (r - 1)) * previous[:c]
         following *= r / (n[:c] - r)
-        inverse[:c] /= mean[:c] + r  # 1 / (mu + 1)_r
-        term = following * ((-1) ** (r + 1) / (r * (r + 1)))
+        inverse[:c] /= mean[:c] + r
+        term = following * inverse[:c]
+        term *= (-1) ** (r + 1) / (r * (r + 1))
         if r < _GREGORY.size:
-            # (n + 1)_r / ((a + 1)_r (b + 1)_r) = (1 + excess) / (mu + 1)_r.
-            step = r * spread[:c] / ((a[:c] + r) * (b[:c] + r))
-            excess[:c] += step * (1 + excess[:c])
-            term += _GREGORY[r] * excess[:c]
-        total[:c] += term * inverse[:c]
+            factorial[:c] *= (n[:c] + r) / ((a[:c] + r) * (b[:c] + r))
+            term += _GREGORY[r] * (factorial[:c] - inverse[:c])
+        total[:c] += term
         previous, moment = moment, following
     values = np.empty(a.size)
     values[sort] = total
