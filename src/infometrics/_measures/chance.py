@@ -41,7 +41,7 @@ _REFUSALS = {
 # A window's tails hold at most _TAIL per cell; windows run in chunks of about
 # _CHUNK values, which stay in the cache (3x faster). Cells of variance at least
 # _SERIES_VARIANCE take the series.
-_TAIL = 1e-25
+_TAIL = 1e-18
 _CHUNK = 1 << 13
 _SERIES_VARIANCE = 50.0
 # Orders after which the Newton series omits at most 1e-15 of a cell's value,
@@ -56,6 +56,11 @@ for _k in range(1, 26):
     )
 # Times r!, indexed by r: the factorial series' coefficients.
 _GREGORY = np.abs([float(g * math.factorial(r)) for r, g in enumerate(_GREGORY[1:])])
+# Means above which term r, about _GREGORY[r] r (r + 1) / (2 mu^(r + 1)), is
+# below 1e-17 of a cell's value (both scale with (n - a) (n - b)).
+_GREGORY_MEANS = (_GREGORY * np.arange(25) * np.arange(1, 26) / 1e-17) ** (
+    1 / np.arange(1, 26)
+)
 # Cells of mean at least this sum every few values of their windows.
 _SMOOTH_MEAN = 32.0
 
@@ -132,13 +137,14 @@ def _series_sums(a, b, n):
     second is Gregory's factorial series of ``w`` over ``E[1 / (X + 1)_k]``,
     which the law gives in closed form up to a tail below 1e-17 here.
     """
+    # Sorted by mean: the cells taking order r, or Gregory's term r, a prefix.
+    sort = np.argsort(a * b / n)
+    a, b, n = a[sort], b[sort], n[sort]
     mean = a * b / n
     order = np.interp(np.log(mean), _SERIES_MEANS, _SERIES_ORDERS).astype(int) + 2
-    # Sorted by order, highest first: the cells taking order r, a prefix.
-    sort = np.argsort(-order)
-    a, b, n, mean, order = a[sort], b[sort], n[sort], mean[sort], order[sort]
     top = order.max(initial=0)
     takes = np.searchsorted(-order, -np.arange(top + 2), side="right")
+    gregory_takes = np.searchsorted(mean, _GREGORY_MEANS)
     da, db = a - mean, b - mean
     shift = da + db + n
     # The law's difference equation summed against the falling factorials of
@@ -155,9 +161,9 @@ def _series_sums(a, b, n):
         inverse[:c] /= mean[:c] + r
         term = following * inverse[:c]
         term *= (-1) ** (r + 1) / (r * (r + 1))
-        if r < _GREGORY.size:
-            factorial[:c] *= (n[:c] + r) / ((a[:c] + r) * (b[:c] + r))
-            term += _GREGORY[r] * (factorial[:c] - inverse[:c])
+        if g := min(gregory_takes[r] if r < _GREGORY.size else 0, c):
+            factorial[:g] *= (n[:g] + r) / ((a[:g] + r) * (b[:g] + r))
+            term[:g] += _GREGORY[r] * (factorial[:g] - inverse[:g])
         total[:c] += term
         previous, moment = moment, following
     values = np.empty(a.size)
@@ -180,14 +186,14 @@ def expected_information(counts):
     variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
     large = variance >= _SERIES_VARIANCE
     values[large] = _series_sums(a[large], b[large], n[large])
-    # Windows of 12 sd + 12 values each side; cells of mean at least
+    # Windows of 10 sd + 12 values each side; cells of mean at least
     # _SMOOTH_MEAN take every stride-th value, stride <= 0.65 sd.
-    halves = np.ceil(12 * np.sqrt(variance) + 12).astype(int)
+    halves = np.ceil(10 * np.sqrt(variance) + 12).astype(int)
     strides = np.where(a * b >= _SMOOTH_MEAN * n, 0.65 * np.sqrt(variance), 1)
     strides = np.maximum(strides.astype(int), 1)
     small = np.flatnonzero(~large)
     small = small[np.lexsort((halves[small], strides[small]))]
-    parts = -(-(halves[small] // strides[small]).sum() // _CHUNK)
+    parts = -(-(2 * halves[small] // strides[small] + 1).sum() // _CHUNK)
     for chunk in np.array_split(small, parts) if small.size else ():
         width, stride = halves[chunk].max(), strides[chunk].min()
         values[chunk] = _window_sums(a[chunk], b[chunk], n[chunk], width, stride)
@@ -196,15 +202,18 @@ def expected_information(counts):
 
 
 class _AtInformation:
-    """A matrix's quantities with its information replaced, margins kept."""
+    """A matrix's quantities with its information replaced, margins kept, or
+    given ``h_output``, its outputs made its true classes (no rejects)."""
 
-    def __init__(self, quantities, information, information_m):
+    def __init__(self, quantities, information, information_m, h_output=None):
         self._quantities = quantities
+        if h_output is not None:
+            self.h_output, self.n_outputs = h_output, quantities.n_classes
         self.mutual_info = information
         self.mutual_info_without_reject = information_m
         self.h_true_given_output = quantities.h_true - information
-        self.h_output_given_true = quantities.h_output - information
-        self.h_joint = quantities.h_true + quantities.h_output - information
+        self.h_output_given_true = self.h_output - information
+        self.h_joint = quantities.h_true + self.h_output - information
 
     def __getattr__(self, name):
         return getattr(self._quantities, name)
@@ -285,10 +294,11 @@ def adjusted_measures(
 def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
     """:func:`adjusted_measures` of checked counts (and their quantities)."""
     # Square or with an empty reject column: the same cells, the same bits.
-    counts, m = with_reject_column(counts), counts.shape[-2]
+    counts = with_reject_column(counts)
     quantities = MatrixQuantities(counts) if quantities is None else quantities
     chance = _AtInformation(quantities, *expected_information(counts))
     # The exact classification: each row's samples on its diagonal cell.
-    best = MatrixQuantities(counts.sum(-1)[..., None] * np.eye(m, m + 1))
+    h_true = quantities.h_true
+    best = _AtInformation(quantities, h_true, h_true, h_output=h_true)
     adjusted = [_adjusted_spec(MEASURES[name], chance, best) for name in names]
     return evaluate_measures(quantities, adjusted, replace_undefined_by)
