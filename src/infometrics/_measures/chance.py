@@ -141,7 +141,7 @@ def _series_sums(a, b, n):
     sort = np.argsort(a * b / n)
     a, b, n = a[sort], b[sort], n[sort]
     mean = a * b / n
-    order = np.interp(np.log(mean), _SERIES_MEANS, _SERIES_ORDERS).astype(int) + 2
+    order = np.ceil(np.interp(np.log(mean), _SERIES_MEANS, _SERIES_ORDERS)).astype(int)
     top = order.max(initial=0)
     takes = np.searchsorted(-order, -np.arange(top + 2), side="right")
     gregory_takes = np.searchsorted(mean, _GREGORY_MEANS)
