@@ -129,7 +129,7 @@ def _window_sums(a, b, n, half, stride):
 
 
 def _series_sums(a, b, n):
-    """``E[X ln(X / mu)]`` as ``E[X psi(X)] - mu psi(mu)`` plus
+    """``E[X ln(X / mu)]`` of cells sorted by mean, as ``E[X psi(X)] - mu psi(mu)`` plus
     ``E[w(X)] - w(mu)``, ``w(x) = x (ln x - psi(x))``, each cell to its order.
 
     The first is the Newton series of ``x psi(x)`` (its second difference is
@@ -138,8 +138,6 @@ def _series_sums(a, b, n):
     which the law gives in closed form up to a tail below 1e-17 here.
     """
     # Sorted by mean: the cells taking order r, or Gregory's term r, a prefix.
-    sort = np.argsort(a * b / n)
-    a, b, n = a[sort], b[sort], n[sort]
     mean = a * b / n
     order = np.ceil(np.interp(np.log(mean), _SERIES_MEANS, _SERIES_ORDERS)).astype(int)
     top = order.max(initial=0)
@@ -166,9 +164,7 @@ def _series_sums(a, b, n):
             term[:g] += _GREGORY[r] * (factorial[:g] - inverse[:g])
         total[:c] += term
         previous, moment = moment, following
-    values = np.empty(a.size)
-    values[sort] = total
-    return values
+    return total
 
 
 def expected_information(counts):
@@ -179,24 +175,25 @@ def expected_information(counts):
         counts.sum(axis=-2)[..., None, :],
         counts.sum(axis=(-2, -1))[..., None, None],
     )
-    cells = np.zeros(counts.shape)
     used = (a > 0) & (b > 0)  # the other cells contribute exactly 0
     a, b, n = a[used], b[used], n[used]
-    values = np.zeros(a.shape)
-    variance = a * b * (n - a) * (n - b) / (n * n * np.maximum(n - 1, 1))
-    large = variance >= _SERIES_VARIANCE
+    values, mean = np.empty(a.shape), a * b / n
+    variance = mean * (n - a) * (n - b) / (n * np.maximum(n - 1, 1))
+    large = np.flatnonzero(variance >= _SERIES_VARIANCE)
+    large = large[np.argsort(mean[large])]
     values[large] = _series_sums(a[large], b[large], n[large])
     # Windows of 10 sd + 12 values each side; cells of mean at least
     # _SMOOTH_MEAN take every stride-th value, stride <= 0.65 sd.
     halves = np.ceil(10 * np.sqrt(variance) + 12).astype(int)
-    strides = np.where(a * b >= _SMOOTH_MEAN * n, 0.65 * np.sqrt(variance), 1)
+    strides = np.where(mean >= _SMOOTH_MEAN, 0.65 * np.sqrt(variance), 1)
     strides = np.maximum(strides.astype(int), 1)
-    small = np.flatnonzero(~large)
+    small = np.flatnonzero(variance < _SERIES_VARIANCE)
     small = small[np.lexsort((halves[small], strides[small]))]
     parts = -(-(2 * halves[small] // strides[small] + 1).sum() // _CHUNK)
     for chunk in np.array_split(small, parts) if small.size else ():
         width, stride = halves[chunk].max(), strides[chunk].min()
         values[chunk] = _window_sums(a[chunk], b[chunk], n[chunk], width, stride)
+    cells = np.zeros(counts.shape)
     cells[used] = values / n / np.log(2.0)
     return cells.sum(axis=(-2, -1)), cells[..., : counts.shape[-2]].sum(axis=(-2, -1))
 
