@@ -40,27 +40,31 @@ _REFUSALS = {
 
 # A window's tails hold at most _TAIL per cell; windows run in chunks of about
 # _CHUNK values, which stay in the cache (3x faster). Cells of variance at least
-# _SERIES_VARIANCE take the series.
+# _SERIES_VARIANCE take the series, expanded about x psi(x + _SHIFT).
 _TAIL = 1e-18
 _CHUNK = 1 << 13
-_SERIES_VARIANCE = 50.0
+_SERIES_VARIANCE = 40.0
+_SHIFT = 20
 # Orders after which the Newton series omits at most 1e-15 of a cell's value,
 # at these means (Poisson-like cells, the slowest; measured in mpmath).
-_SERIES_MEANS = np.log([50, 60, 70, 80, 100, 150, 200, 300, 500, 1e3, 3e3, 1e4, 1e5])
-_SERIES_ORDERS = [75, 55, 46, 40, 33, 26, 23, 20, 17, 15, 12, 11, 9]
-# |G_k|, Gregory's coefficients: x / ln(1 + x) = sum G_k x^k (exact fractions).
-_GREGORY = [Fraction(1)]
-for _k in range(1, 26):
-    _GREGORY.append(
-        sum((-1) ** (j + 1) * _GREGORY[_k - j] / (j + 1) for j in range(1, _k + 1))
-    )
-# Times r!, indexed by r: the factorial series' coefficients.
-_GREGORY = np.abs([float(g * math.factorial(r)) for r, g in enumerate(_GREGORY[1:])])
-# Means above which term r, about _GREGORY[r] r (r + 1) / (2 mu^(r + 1)), is
-# below 1e-17 of a cell's value (both scale with (n - a) (n - b)).
-_GREGORY_MEANS = (_GREGORY * np.arange(25) * np.arange(1, 26) / 1e-17) ** (
-    1 / np.arange(1, 26)
-)
+_SERIES_MEANS = np.log([40, 45, 50, 60, 70, 80, 100, 150, 200, 300, 500, 1e3, 3e3])
+_SERIES_MEANS = np.append(_SERIES_MEANS, np.log([1e4, 1e5, 1e6]))
+_SERIES_ORDERS = [43, 41, 39, 36, 34, 32, 29, 24, 22, 19, 17, 15, 12, 11, 9, 7]
+# The factorial series' coefficients: k! |G_(k + 1)| (Gregory's coefficients,
+# x / ln(1 + x) = sum G_k x^k) + sum_(j = k)^(_SHIFT - 1) j (1 - j)_(k - 1).
+_G = [Fraction(1)]
+for _k in range(1, 32):
+    _G.append(sum((-1) ** (j + 1) * _G[_k - j] / (j + 1) for j in range(1, _k + 1)))
+_FACTORIAL = [
+    float(abs(_G[k + 1]) * math.factorial(k))
+    + sum(j * math.prod(range(1 - j, k - j)) for j in range(k, _SHIFT))
+    for k in range(31)
+]
+# Means above which term k, about |coefficient| k (k + 1) / (2 mu^(k + 1)),
+# is below 1e-17 of a cell's value (both scale with (n - a) (n - b)).
+_K = np.arange(1, 31)
+_FACTORIAL_MEANS = (np.abs(_FACTORIAL[1:]) * _K * (_K + 1) / 1e-17) ** (1 / (_K + 1))
+_FACTORIAL_MEANS = np.minimum.accumulate(np.append(np.inf, _FACTORIAL_MEANS))
 # Cells of mean at least this sum every few values of their windows.
 _SMOOTH_MEAN = 32.0
 
@@ -129,39 +133,40 @@ def _window_sums(a, b, n, half, stride):
 
 
 def _series_sums(a, b, n):
-    """``E[X ln(X / mu)]`` of cells sorted by mean, as ``E[X psi(X)] - mu psi(mu)`` plus
-    ``E[w(X)] - w(mu)``, ``w(x) = x (ln x - psi(x))``, each cell to its order.
-
-    The first is the Newton series of ``x psi(x)`` (its second difference is
-    ``1 / (x + 1)``) over the central factorial moments ``E[(X - mu)_r]``; the
-    second is Gregory's factorial series of ``w`` over ``E[1 / (X + 1)_k]``,
-    which the law gives in closed form up to a tail below 1e-17 here.
-    """
-    # Sorted by mean: the cells taking order r, or Gregory's term r, a prefix.
-    mean = a * b / n
-    order = np.ceil(np.interp(np.log(mean), _SERIES_MEANS, _SERIES_ORDERS)).astype(int)
-    top = order.max(initial=0)
+    """``E[X ln(X / mu)]`` of cells sorted by mean (see the user guide, "Small
+    samples"): the Newton series of ``x psi(x + m)`` over the central factorial
+    moments ``phi_r = E[(X - mu)_r]``, plus a factorial series over
+    ``E[1 / (X + 1)_k]``, whose law gives them in closed form up to a tail
+    below 1e-17 at these variances."""
+    # Sorted by mean: the cells taking order r, or factorial term r, a prefix.
+    mean, m = a * b / n, _SHIFT
+    order = np.ceil(np.interp(np.log(mean), _SERIES_MEANS, _SERIES_ORDERS))
+    top = int(order.max(initial=0))
     takes = np.searchsorted(-order, -np.arange(top + 2), side="right")
-    gregory_takes = np.searchsorted(mean, _GREGORY_MEANS)
+    factorial_takes = np.searchsorted(mean, _FACTORIAL_MEANS)
     da, db = a - mean, b - mean
     shift = da + db + n
     # The law's difference equation summed against the falling factorials of
     # X - mu: (n - r) phi_(r + 1) = r ((2r - 1 - da - db - n) phi_r
     # + (da - r + 1) (db - r + 1) phi_(r - 1)), phi_0 = 1, phi_1 = 0.
-    previous, moment = np.ones(a.size), np.zeros(a.size)
+    previous, moment, newton = np.ones(a.size), np.zeros(a.size), np.ones(a.size)
     # 1 / (mu + 1)_r and (n + 1)_r / ((a + 1)_r (b + 1)_r) = E[1 / (X + 1)_r].
-    inverse, factorial, total = np.ones(a.size), np.ones(a.size), np.zeros(a.size)
+    inverse, expected, total = np.ones(a.size), np.ones(a.size), np.zeros(a.size)
     for r in range(1, top):
         c = takes[r + 1]
         following = (2 * r - 1 - shift[:c]) * moment[:c]
         following += (da[:c] - (r - 1)) * (db[:c] - (r - 1)) * previous[:c]
         following *= r / (n[:c] - r)
-        inverse[:c] /= mean[:c] + r
-        term = following * inverse[:c]
-        term *= (-1) ** (r + 1) / (r * (r + 1))
-        if g := min(gregory_takes[r] if r < _GREGORY.size else 0, c):
-            factorial[:g] *= (n[:g] + r) / ((a[:g] + r) * (b[:g] + r))
-            term[:g] += _GREGORY[r] * (factorial[:g] - inverse[:g])
+        # The Newton coefficient of phi_(r + 1), over (mu + m)_r.
+        shifted = mean[:c] + (m + r - 1)
+        newton[:c] /= shifted
+        term = (m - 1) / (r + 1) / (shifted + 1) + 1 / ((r + 1) * r)
+        term *= following * newton[:c]
+        term *= (-1) ** (r + 1)
+        if g := min(factorial_takes[r] if r < len(_FACTORIAL) else 0, c):
+            inverse[:g] /= mean[:g] + r
+            expected[:g] *= (n[:g] + r) / ((a[:g] + r) * (b[:g] + r))
+            term[:g] += _FACTORIAL[r] * (expected[:g] - inverse[:g])
         total[:c] += term
         previous, moment = moment, following
     return total
