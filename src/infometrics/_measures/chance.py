@@ -38,20 +38,18 @@ _REFUSALS = {
     **{f"ni{k}": _MARGINS_ONLY for k in range(10, 25)},
 }
 
-# A window's tails hold at most _TAIL per cell; windows run in chunks of about
-# _CHUNK values, which stay in the cache (3x faster). Cells of variance at least
-# _SERIES_VARIANCE take the series, expanded about x psi(x + _SHIFT).
-_TAIL = 1e-18
-_CHUNK = 1 << 13
-_SERIES_VARIANCE = 40.0
-_SHIFT = 20
-# Orders after which the Newton series omits at most 1e-15 of a cell's value,
+# Windows hold tails below _TAIL and run in chunks of about _CHUNK values (in
+# the cache: 3x faster); cells of mean >= _SMOOTH_MEAN take every few values.
+# Cells of variance >= _SERIES_VARIANCE take the series about x psi(x + _SHIFT).
+_TAIL, _CHUNK, _SMOOTH_MEAN = 1e-18, 1 << 13, 32.0
+_SERIES_VARIANCE, _SHIFT = 40.0, 20
+# Orders after which the Newton series omits at most 1e-15 of a cell's value
 # at these means (Poisson-like cells, the slowest; measured in mpmath).
-_SERIES_MEANS = np.log([40, 45, 50, 60, 70, 80, 100, 150, 200, 300, 500, 1e3, 3e3])
-_SERIES_MEANS = np.append(_SERIES_MEANS, np.log([1e4, 1e5, 1e6]))
-_SERIES_ORDERS = [43, 41, 39, 36, 34, 32, 29, 24, 22, 19, 17, 15, 12, 11, 9, 7]
-# The factorial series' coefficients: k! |G_(k + 1)| (Gregory's coefficients,
-# x / ln(1 + x) = sum G_k x^k) + sum_(j = k)^(_SHIFT - 1) j (1 - j)_(k - 1).
+_SERIES_MEANS = np.log([40, 50, 60, 80, 100, 200, 300, 500, 1e3, 1e4, 1e5, 1e6])
+_SERIES_ORDERS = [43, 39, 36, 32, 29, 22, 19, 17, 15, 11, 9, 7]
+# The factorial series' coefficients: k! |G_(k + 1)| (Gregory's, x / ln(1 + x)
+# = sum G_k x^k) + sum_(j = k)^(_SHIFT - 1) j (1 - j)_(k - 1); the means above
+# which term k, near |coefficient| k (k + 1) / (2 mu^(k + 1)), is below 1e-17.
 _G = [Fraction(1)]
 for _k in range(1, 32):
     _G.append(sum((-1) ** (j + 1) * _G[_k - j] / (j + 1) for j in range(1, _k + 1)))
@@ -60,13 +58,9 @@ _FACTORIAL = [
     + sum(j * math.prod(range(1 - j, k - j)) for j in range(k, _SHIFT))
     for k in range(31)
 ]
-# Means above which term k, about |coefficient| k (k + 1) / (2 mu^(k + 1)),
-# is below 1e-17 of a cell's value (both scale with (n - a) (n - b)).
 _K = np.arange(1, 31)
 _FACTORIAL_MEANS = (np.abs(_FACTORIAL[1:]) * _K * (_K + 1) / 1e-17) ** (1 / (_K + 1))
 _FACTORIAL_MEANS = np.minimum.accumulate(np.append(np.inf, _FACTORIAL_MEANS))
-# Cells of mean at least this sum every few values of their windows.
-_SMOOTH_MEAN = 32.0
 
 
 def check_adjustable(name):
@@ -97,34 +91,29 @@ def _ratio(k, a, b, n, stride=1):
         return top / bottom
 
 
-def _tail(p_end, ratio):
-    # Log-concave law: past the end, the tail is at most P(end) r / (1 - r).
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(ratio < 1, p_end * ratio / (1 - ratio), np.inf)
-
-
 def _window_sums(a, b, n, half, stride):
-    """``E[X ln(X / E X)]`` over every ``stride``-th value within ``half`` of
+    """``E[X ln(X / mu)]`` over every ``stride``-th value within ``half`` of
     each mean, ``half`` doubled until both tails provably hold at most _TAIL."""
-    # A stride above 1 is the trapezoid rule on the law's smooth extension:
-    # error near exp(-2 pi^2 (sd / stride)^2), 5e-21 at stride <= 0.65 sd.
+    # A stride is the trapezoid rule on the law's smooth extension: error near
+    # exp(-2 pi^2 (sd / stride)^2), 5e-21 at stride <= 0.65 sd.
     lower, upper = np.maximum(0.0, a + b - n), np.minimum(a, b)
     mean = a * b / n
     start = np.clip(np.floor(mean) - half, lower, upper)
     length = (np.floor(mean) + half - start).max(initial=0) + 1
     k = start[:, None] + stride * np.arange(-(-length // stride))
     steps = _ratio(k, a[:, None], b[:, None], n[:, None], stride)
-    # From the exact ratios, normalised over the window: log-gamma
-    # differences would cost ~1e-9 of each probability at n = 10**6.
+    # Exact ratios normalised over the window (log-gamma differences would
+    # cost ~1e-9 of each probability at n = 10**6).
     log_p = np.zeros_like(k)
-    with np.errstate(divide="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"):
         np.cumsum(np.log(steps[:, :-1]), 1, out=log_p[:, 1:])
-    p = np.exp(log_p - log_p.max(axis=1, keepdims=True))
-    p /= p.sum(axis=1, keepdims=True)
-    # (p is about ``stride`` times P(end): the bound only grows.)
-    left = _tail(p[:, 0], 1 / _ratio(start - 1, a, b, n))
-    right = _tail(p[:, -1], _ratio(k[:, -1], a, b, n))
-    if not np.all(np.maximum(left, right) <= _TAIL):
+        p = np.exp(log_p - log_p.max(axis=1, keepdims=True))
+        p /= p.sum(axis=1, keepdims=True)
+        # Log-concave law: past an end, the tail is at most P(end) r / (1 - r)
+        # (p is about ``stride`` times P(end): the bound only grows).
+        r = np.stack([1 / _ratio(start - 1, a, b, n), _ratio(k[:, -1], a, b, n)])
+        tails = np.where(r < 1, p[:, [0, -1]].T * r / (1 - r), np.inf)
+    if not np.all(tails <= _TAIL):
         return _window_sums(a, b, n, 2 * half, stride)
     # E[X ln(X / mu) - (X - mu)]: summands >= 0, no cancellation; 0 at X = 0.
     excess = k - mean[:, None]
@@ -133,12 +122,9 @@ def _window_sums(a, b, n, half, stride):
 
 
 def _series_sums(a, b, n):
-    """``E[X ln(X / mu)]`` of cells sorted by mean (see the user guide, "Small
-    samples"): the Newton series of ``x psi(x + m)`` over the central factorial
-    moments ``phi_r = E[(X - mu)_r]``, plus a factorial series over
-    ``E[1 / (X + 1)_k]``, whose law gives them in closed form up to a tail
-    below 1e-17 at these variances."""
-    # Sorted by mean: the cells taking order r, or factorial term r, a prefix.
+    """``E[X ln(X / mu)]`` of cells sorted by mean: the Newton series of
+    ``x psi(x + m)`` plus a factorial series (user guide, "Small samples")."""
+    # The cells taking order r, or factorial term r, are a prefix.
     mean, m = a * b / n, _SHIFT
     order = np.ceil(np.interp(np.log(mean), _SERIES_MEANS, _SERIES_ORDERS))
     top = int(order.max(initial=0))
@@ -146,9 +132,8 @@ def _series_sums(a, b, n):
     factorial_takes = np.searchsorted(mean, _FACTORIAL_MEANS)
     da, db = a - mean, b - mean
     shift = da + db + n
-    # The law's difference equation summed against the falling factorials of
-    # X - mu: (n - r) phi_(r + 1) = r ((2r - 1 - da - db - n) phi_r
-    # + (da - r + 1) (db - r + 1) phi_(r - 1)), phi_0 = 1, phi_1 = 0.
+    # phi_r = E[(X - mu)_r] by the law's difference equation: (n - r) phi_(r+1)
+    # = r ((2r - 1 - da - db - n) phi_r + (da - r + 1) (db - r + 1) phi_(r-1)).
     previous, moment, newton = np.ones(a.size), np.zeros(a.size), np.ones(a.size)
     # 1 / (mu + 1)_r and (n + 1)_r / ((a + 1)_r (b + 1)_r) = E[1 / (X + 1)_r].
     inverse, expected, total = np.ones(a.size), np.ones(a.size), np.zeros(a.size)
@@ -161,8 +146,7 @@ def _series_sums(a, b, n):
         shifted = mean[:c] + (m + r - 1)
         newton[:c] /= shifted
         term = (m - 1) / (r + 1) / (shifted + 1) + 1 / ((r + 1) * r)
-        term *= following * newton[:c]
-        term *= (-1) ** (r + 1)
+        term *= (-1) ** (r + 1) * following * newton[:c]
         if g := min(factorial_takes[r] if r < len(_FACTORIAL) else 0, c):
             inverse[:g] /= mean[:g] + r
             expected[:g] *= (n[:g] + r) / ((a[:g] + r) * (b[:g] + r))
