@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 from fractions import Fraction
 from typing import Literal
@@ -11,25 +13,19 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from .coverage import SPECS as COVERAGE_SPECS
-from .measure import REAL, MeasureSpec, _in_range, evaluate_measures
+from .measure import REAL, _in_range, evaluate_measures
 from .quantities import MatrixQuantities, with_reject_column
 from .registry import MEASURES, check_measure, check_measures
 from .validation import check_replace_undefined_by, check_sample_counts
 
 # Measures affine in I (or I_M) once the margins are fixed.
-ADJUSTABLE = (
-    *(f"ni{k}" for k in (1, 2, 3, 4, 5, 6, 8, 9)),
-    *COVERAGE_SPECS,
-    "triangle_mi",
-    "triangle_vi",
-)
+ADJUSTABLE = (*(f"ni{k}" for k in (1, 2, 3, 4, 5, 6, 8, 9)), *COVERAGE_SPECS)
+ADJUSTABLE += ("triangle_mi", "triangle_vi")
 
 _MARGINS_ONLY = "it depends only on the margins, which the permutation model fixes"
-_NOT_AFFINE = (
-    " is not affine in I, so its expectation under the permutation model is"
-    " not its value at E[I]"
-)
-# Why a measure has no chance adjustment (the rest: not a function of I).
+_NOT_AFFINE = " is not affine in I: its expectation is not its value at E[I]"
+# Why a measure has no chance adjustment.
+_NOT_OF_I = "it is not a function of the mutual information"
 _REFUSALS = {
     "ni7": "I / (H(T) + H(Y) - I)" + _NOT_AFFINE,
     "ema": "2^(I - H(T))" + _NOT_AFFINE,
@@ -66,17 +62,14 @@ _FACTORIAL_MEANS = np.minimum.accumulate(np.append(np.inf, _FACTORIAL_MEANS))
 def check_adjustable(name):
     """The registry entry of an adjustable measure, or a ValueError."""
     spec = check_measure(name)
-    if spec.name in ADJUSTABLE:
-        return spec
-    reason = _REFUSALS.get(
-        spec.name,
-        "it is not a function of the mutual information (Cohen's kappa "
-        "already corrects accuracy for chance)",
-    )
-    raise ValueError(
-        f"{spec.name!r} cannot be adjusted for chance: {reason}. Adjustable "
-        f"measures: {', '.join(map(repr, ADJUSTABLE))}."
-    )
+    if spec.name not in ADJUSTABLE:
+        reason = _REFUSALS.get(spec.name, _NOT_OF_I)
+        adjustable = ", ".join(map(repr, ADJUSTABLE))
+        raise ValueError(
+            f"{spec.name!r} cannot be adjusted for chance: {reason}. Adjustable "
+            f"measures: {adjustable}."
+        )
+    return spec
 
 
 def _ratio(k, a, b, n, stride=1):
@@ -87,8 +80,7 @@ def _ratio(k, a, b, n, stride=1):
     for i in range(1, stride):
         top *= np.maximum((a - i) * (b - i), 0)
         bottom *= (k + i + 1) * (c + i)
-    with np.errstate(divide="ignore"):
-        return top / bottom
+    return top / bottom
 
 
 def _window_sums(a, b, n, half, stride):
@@ -101,11 +93,11 @@ def _window_sums(a, b, n, half, stride):
     start = np.clip(np.floor(mean) - half, lower, upper)
     length = (np.floor(mean) + half - start).max(initial=0) + 1
     k = start[:, None] + stride * np.arange(-(-length // stride))
-    steps = _ratio(k, a[:, None], b[:, None], n[:, None], stride)
     # Exact ratios normalised over the window (log-gamma differences would
     # cost ~1e-9 of each probability at n = 10**6).
     log_p = np.zeros_like(k)
     with np.errstate(divide="ignore", invalid="ignore"):
+        steps = _ratio(k, a[:, None], b[:, None], n[:, None], stride)
         np.cumsum(np.log(steps[:, :-1]), 1, out=log_p[:, 1:])
         p = np.exp(log_p - log_p.max(axis=1, keepdims=True))
         p /= p.sum(axis=1, keepdims=True)
@@ -130,8 +122,7 @@ def _series_sums(a, b, n):
     top = int(order.max(initial=0))
     takes = np.searchsorted(-order, -np.arange(top + 2), side="right")
     factorial_takes = np.searchsorted(mean, _FACTORIAL_MEANS)
-    da, db = a - mean, b - mean
-    shift = da + db + n
+    da, db, shift = a - mean, b - mean, a + b - 2 * mean + n
     # phi_r = E[(X - mu)_r] by the law's difference equation: (n - r) phi_(r+1)
     # = r ((2r - 1 - da - db - n) phi_r + (da - r + 1) (db - r + 1) phi_(r-1)).
     previous, moment, newton = np.ones(a.size), np.zeros(a.size), np.ones(a.size)
@@ -159,11 +150,9 @@ def _series_sums(a, b, n):
 def expected_information(counts):
     """``(E[I], E[I_M])`` in bits under the permutation model, per matrix of
     integer counts (as floats, reject column last)."""
-    a, b, n = np.broadcast_arrays(
-        counts.sum(axis=-1)[..., :, None],
-        counts.sum(axis=-2)[..., None, :],
-        counts.sum(axis=(-2, -1))[..., None, None],
-    )
+    rows, columns = counts.sum(axis=-1), counts.sum(axis=-2)
+    total = rows.sum(axis=-1)[..., None, None]
+    a, b, n = np.broadcast_arrays(rows[..., :, None], columns[..., None, :], total)
     used = (a > 0) & (b > 0)  # the other cells contribute exactly 0
     a, b, n = a[used], b[used], n[used]
     values, mean = np.empty(a.shape), a * b / n
@@ -187,22 +176,17 @@ def expected_information(counts):
     return cells.sum(axis=(-2, -1)), cells[..., : counts.shape[-2]].sum(axis=(-2, -1))
 
 
-class _AtInformation:
+def _at_information(quantities, information, information_m, h_output=None):
     """A matrix's quantities with its information replaced, margins kept, or
     given ``h_output``, its outputs made its true classes (no rejects)."""
-
-    def __init__(self, quantities, information, information_m, h_output=None):
-        self._quantities = quantities
-        if h_output is not None:
-            self.h_output, self.n_outputs = h_output, quantities.n_classes
-        self.mutual_info = information
-        self.mutual_info_without_reject = information_m
-        self.h_true_given_output = quantities.h_true - information
-        self.h_output_given_true = self.h_output - information
-        self.h_joint = quantities.h_true + self.h_output - information
-
-    def __getattr__(self, name):
-        return getattr(self._quantities, name)
+    at = copy.copy(quantities)
+    if h_output is not None:
+        at.h_output, at.n_outputs = h_output, quantities.n_classes
+    at.mutual_info, at.mutual_info_without_reject = information, information_m
+    at.h_true_given_output = quantities.h_true - information
+    at.h_output_given_true = at.h_output - information
+    at.h_joint = quantities.h_true + at.h_output - information
+    return at
 
 
 def _adjusted_spec(spec, chance, best):
@@ -222,12 +206,11 @@ def _adjusted_spec(spec, chance, best):
         reason = "chance already scores as well as an exact classification"
         return adjusted, [*conditions, (no_room, reason)]
 
-    return MeasureSpec(
-        spec.name,
-        spec.family,
-        True,
-        f"{spec.description}, adjusted for chance",
-        f"adjusted {spec.warning_name or spec.name}",
+    return dataclasses.replace(
+        spec,
+        higher_is_better=True,
+        description=f"{spec.description}, adjusted for chance",
+        warning_name=f"adjusted {spec.warning_name or spec.name}",
         compute=compute,
         value_range=REAL,
     )
@@ -282,9 +265,9 @@ def adjusted_of_counts(counts, names, replace_undefined_by, quantities=None):
     # Square or with an empty reject column: the same cells, the same bits.
     counts = with_reject_column(counts)
     quantities = MatrixQuantities(counts) if quantities is None else quantities
-    chance = _AtInformation(quantities, *expected_information(counts))
+    chance = _at_information(quantities, *expected_information(counts))
     # The exact classification: each row's samples on its diagonal cell.
     h_true = quantities.h_true
-    best = _AtInformation(quantities, h_true, h_true, h_output=h_true)
+    best = _at_information(quantities, h_true, h_true, h_output=h_true)
     adjusted = [_adjusted_spec(MEASURES[name], chance, best) for name in names]
     return evaluate_measures(quantities, adjusted, replace_undefined_by)

@@ -13,8 +13,7 @@ from . import validation
 from .quantities import with_reject_column
 from .registry import MEASURES, check_measures, evaluate_stack_blocks
 
-# Floats per block of delete-one matrices evaluated at once.
-_BLOCK_CELLS = 1 << 20
+_BLOCK_CELLS = 1 << 20  # floats per block of delete-one matrices evaluated at once
 
 
 @dataclass(frozen=True)
@@ -101,8 +100,7 @@ def jackknife_of_counts(counts, names, replace_undefined_by):
     computed = evaluate_stack_blocks(
         blocks(), shape[-2], names, replace_undefined_by=np.nan
     )
-    values = np.stack(list(computed.values()))
-    values = values.reshape(len(computed), *shape[:-2], lowered.size)
+    values = np.stack(list(computed.values())).reshape(len(computed), *shape[:-2], -1)
     weights = counts.reshape(*shape[:-2], cells)
     n = weights.sum(axis=-1)
     value, theta = values[..., 0], np.zeros((*values.shape[:-1], cells))
