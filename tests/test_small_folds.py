@@ -300,28 +300,40 @@ BIG_TABLE = [[30010, 4000, 900, 100], [5000, 25000, 2000, 3000], [100, 50, 29000
 @pytest.mark.parametrize(
     "table",
     [
-        # n = 10**5: log-gamma differences would lose ~1e-11 of each probability.
+        # n = 10**5, means of 1,200 to 12,000 (series of orders 11 to 15):
+        # log-gamma differences would lose ~1e-11 of each probability.
         _nearly_independent(np.sum(BIG_TABLE, 1), np.sum(BIG_TABLE, 0), 6),
         # Cells of mean 81 with margins under a tenth of n (nearly Poisson, the
-        # worst case of the moment expansion), means of 650 to 6000, and a
-        # row of means near 4 (exact windowed sums).
+        # slowest series), means of 650 to 6000, and a row of means near 4
+        # (every value of a window).
         _nearly_independent([900, 900, 50, 8150], [900, 900, 900, 7300], 3),
-        # Means on both sides of the switch to the expansion (79.5 and 80.5),
-        # and in the ranges of orders 32, 18, 10 and 8 (84.6, 284, 9134, 77041).
+        # Means of 80 to 77,000: the series from order 32 down to 7.
         _nearly_independent([2820, 2835, 10000, 84345], [2820, 2840, 3000, 91340], 5),
-        # Every windowed cell of mean >= 32: every third, fourth or fifth value
-        # summed (the trapezoid rule), means of 32.5 to 80 at n = 10**5 and of
-        # 61 to 79 at n = 10**6.
+        # Nearly Poisson means of 44 to 80 at n = 10**5 and of 61 to 79 at
+        # n = 10**6: the series' highest orders (43 to 32).
         _nearly_independent([1803, 2450, 2828, 92919], [1803, 2450, 2828, 92919], 4),
         _nearly_independent([2200, 2500, 2800, 92500], [2200, 2500, 2800, 92500], 4),
         _nearly_independent([7800, 8500, 8900, 974800], [7800, 8500, 8900, 974800], 9),
         # Means of 20 to 29: the support's bottom (P(X = 0) near exp(-mean))
         # would spoil the trapezoid rule, every value is summed.
         _nearly_independent([1400, 1600, 1700, 95300], [1400, 1600, 1700, 95300], 3),
+        # Means of 32 to 39 below variance 40: every third value of a window.
+        _nearly_independent([1700, 1900, 1980, 94420], [1700, 1900, 1980, 94420], 3),
+        # Variances of 39.7 to 41, both sides of the switch to the series
+        # (every fourth value below it).
+        _nearly_independent([2030, 2050, 2070, 93850], [2030, 2050, 2070, 93850], 4),
+        # The series at sampling fractions to 0.7, and with a + b > n (the
+        # support starting above 0).
+        _nearly_independent([300, 700], [400, 600], 3),
+        _nearly_independent([1000, 3000], [1200, 2800], 4),
+        # Twenty classes, every cell of mean 44.5 (variance 40.2): the series'
+        # highest order, on every cell.
+        _nearly_independent([890] * 20, [890] * 20, 2),
     ],
     ids=[
-        *("n=1e5", "poisson-like", "regime-boundaries"),
-        *("every-3rd", "4th", "5th", "means-20-to-29"),
+        *("n=1e5", "poisson-like", "orders-32-to-7", "means-44-to-80"),
+        *("means-48-to-78", "n=1e6", "means-20-to-29", "every-3rd", "switch"),
+        *("fractions", "overlap", "all-cells-mean-44.5"),
     ],
 )
 def test_expected_information_of_large_counts_against_mpmath(table):
@@ -334,7 +346,7 @@ def test_expected_information_of_large_counts_against_mpmath(table):
     value = adjusted_measures(table, "ni1")["ni1"]
     assert abs(value) < 0.01
     assert (information - value * h_true) / (1 - value) == pytest.approx(
-        expected, rel=1e-13, abs=0
+        expected, rel=5e-15, abs=0
     )
 
 
