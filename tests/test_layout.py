@@ -49,9 +49,9 @@ def test_compare_validates_each_matrix_once_and_computes_its_quantities_once(
     }
     table = im.report.compare(classifiers)
     assert list(table.index) == ["a", "b", "c"]
-    # Each classifier's own (shared by the value and its chance adjustment),
-    # the exact classification's and the jackknife's delete-one stack's.
-    assert counted["quantities"] == 3 * (1 + 2)
+    # Each classifier's own (shared by the value, its chance adjustment and
+    # the exact classification), and the jackknife's delete-one stack's.
+    assert counted["quantities"] == 3 * (1 + 1)
     # Two matrices given as counts are validated; the one built from labels
     # is valid by construction.
     assert counted["validations"] <= 3
@@ -99,21 +99,21 @@ def test_reports_validate_each_matrix_once_and_compute_its_quantities_once(count
             "D": (y_true, [0, 0, 1, -1, 2, 2]),  # counted, so valid already
         }
     )
-    # Each classifier's own quantities once, and those of two other matrices:
-    # the exact classification (chance adjustment), the delete-one stack.
-    assert counted == {"validations": 3, "quantities": 4 * (1 + 2)}
+    # Each classifier's quantities once (read by the chance adjustment and
+    # the exact classification too), and the delete-one stack's.
+    assert counted == {"validations": 3, "quantities": 4 * (1 + 1)}
     counted.update(validations=0, quantities=0)
     matrix = [[74, 6, 10], [0, 9, 1]]
     im.report.information_report(confusion_matrix=matrix)
     im.report.per_class_report(confusion_matrix=matrix)
-    assert counted == {"validations": 2, "quantities": 2 + 2}
+    assert counted == {"validations": 2, "quantities": 2 + 1}
     counted.update(validations=0, quantities=0)
     im.report.information_report(y_true, [0, 0, 1, -1, 2, 2])
-    assert counted == {"validations": 0, "quantities": 1 + 2}
+    assert counted == {"validations": 0, "quantities": 1 + 1}
     counted.update(validations=0, quantities=0)
     # The page's measures, per-class table and reasons share one quantities.
     im.report.html_report(confusion_matrix=matrix, figures=False, n_resamples=0)
-    assert counted == {"validations": 1, "quantities": 1 + 2}
+    assert counted == {"validations": 1, "quantities": 1 + 1}
 
 
 # The public names of release 0.1.0, before the package was reorganised.
