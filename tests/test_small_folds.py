@@ -478,10 +478,77 @@ def test_jackknife_of_many_classes_equals_the_delete_one_formula():
 
 
 @pytest.mark.parametrize("function", [adjusted_measures, jackknife_measures])
-def test_more_samples_than_a_float_counts_exactly_are_refused(function):
+@pytest.mark.parametrize(
+    "matrix",
+    [
+        [[2.0**60, 1, 0], [1, 2.0**60, 0]],
+        # Totals of 2**53 + 1: their float sums round to 2**53.
+        [[2**52 + 1, 1, 0], [1, 2**52 - 2, 0]],
+        np.array([[2**53, 0, 0], [0, 1, 0]], dtype=np.int64),
+    ],
+)
+def test_more_samples_than_a_float_counts_exactly_are_refused(function, matrix):
     # n (theta - theta_bar) loses every digit beyond 2**53 samples.
-    with pytest.raises(ValueError, match="more than 2\\*\\*53 samples"):
-        function([[2.0**60, 1, 0], [1, 2.0**60, 0]], "ni2")
+    with pytest.raises(ValueError, match="2\\*\\*53 samples or more"):
+        function(matrix, "ni2")
+
+
+def _expected_information_read_back(table):
+    """E[I] in bits from the adjusted NI1 ``(I - E) / (H(T) - E)``."""
+    coverage = im.information_coverage(table)
+    value = adjusted_measures(table, "ni1")["ni1"]
+    return (coverage.mutual_info - value * coverage.h_true) / (1 - value)
+
+
+def _skewed_rows():
+    """Two rows over 100 columns: cells of mean about 96 and variance near 9.5
+    (column totals of 970, 960 of them in the first row)."""
+    table = np.zeros((100, 101), dtype=int)
+    table[0, :100], table[1, :100] = 960, 10
+    table[0, 0] += 30
+    return table
+
+
+@pytest.mark.parametrize(
+    "table",
+    # Cells of mean 96 to 9,600 and variance near 9.5 (a sampling fraction
+    # near 1): every value of a window, alone or among many such cells
+    # (every second value would be off by 1e-9).
+    [[[989390, 9610, 0], [1000, 0, 0]], _skewed_rows()],
+    ids=["skewed", "skewed-100-columns"],
+)
+def test_expected_information_of_skewed_cells_against_mpmath(table):
+    expected = float(_expected_information_mpmath(table))
+    assert _expected_information_read_back(table) == pytest.approx(
+        expected, rel=5e-15, abs=0
+    )
+
+
+@pytest.mark.parametrize(
+    "table",
+    # Totals just below 2**53 with a + b > 2**53: the support's bottom,
+    # a - (n - b), exact (a + b - n rounded and the window never ended).
+    [
+        [[4503599627370496, 4503599627370491, 0], [0, 3, 0]],
+        [[5629499534213120, 1, 0], [2, 3, 0]],
+    ],
+)
+def test_adjusted_measures_of_totals_near_2_to_the_53(table):
+    expected = _expected_information_mpmath(table)
+    coverage = im.information_coverage(table)
+    information, h_true = coverage.mutual_info, coverage.h_true
+    value = adjusted_measures(table, "ni1")["ni1"]
+    assert value == pytest.approx(
+        float((information - expected) / (h_true - expected)), rel=1e-14
+    )
+
+
+def test_a_matrix_in_a_stack_has_the_same_adjusted_value_as_alone():
+    matrix = np.array([[989390, 9610, 0], [1000, 0, 0]])
+    alone = adjusted_measures(matrix, ["ni1", "ni2"])
+    stacked = adjusted_measures(np.stack([matrix] * 100), ["ni1", "ni2"])
+    for name, value in alone.items():
+        assert np.all(stacked[name] == value), name
 
 
 # -- reports --------------------------------------------------------------------

@@ -86,9 +86,7 @@ def _ratio(k, a, b, n, stride=1):
 def _window_sums(a, b, n, half, stride):
     """``E[X ln(X / mu)]`` over every ``stride``-th value within ``half`` of
     each mean, ``half`` doubled until both tails provably hold at most _TAIL."""
-    # A stride is the trapezoid rule on the law's smooth extension: error near
-    # exp(-2 pi^2 (sd / stride)^2), 5e-21 at stride <= 0.65 sd.
-    lower, upper = np.maximum(0.0, a + b - n), np.minimum(a, b)
+    lower, upper = np.maximum(0.0, a - (n - b)), np.minimum(a, b)  # exact
     mean = a * b / n
     start = np.clip(np.floor(mean) - half, lower, upper)
     length = (np.floor(mean) + half - start).max(initial=0) + 1
@@ -122,7 +120,8 @@ def _series_sums(a, b, n):
     top = int(order.max(initial=0))
     takes = np.searchsorted(-order, -np.arange(top + 2), side="right")
     factorial_takes = np.searchsorted(mean, _FACTORIAL_MEANS)
-    da, db, shift = a - mean, b - mean, a + b - 2 * mean + n
+    da, db = a - mean, b - mean
+    shift = da + db + n
     # phi_r = E[(X - mu)_r] by the law's difference equation: (n - r) phi_(r+1)
     # = r ((2r - 1 - da - db - n) phi_r + (da - r + 1) (db - r + 1) phi_(r-1)).
     previous, moment, newton = np.ones(a.size), np.zeros(a.size), np.ones(a.size)
@@ -160,11 +159,12 @@ def expected_information(counts):
     large = np.flatnonzero(variance >= _SERIES_VARIANCE)
     large = large[np.argsort(mean[large])]
     values[large] = _series_sums(a[large], b[large], n[large])
-    # Windows of 10 sd + 12 values each side; cells of mean at least
-    # _SMOOTH_MEAN take every stride-th value, stride <= 0.65 sd.
+    # Windows of 10 sd + 12 values each side; every s-th value where the mean
+    # keeps X = 0 out (P <= exp(-mean)) and the characteristic function at
+    # 2 pi / s, at most exp(-var (1 - cos(2 pi / s))) for this Poisson-binomial
+    # law, is below exp(-40): s = 2 from a variance of 20, s = 3 from 80 / 3.
     halves = np.ceil(10 * np.sqrt(variance) + 12).astype(int)
-    strides = np.where(mean >= _SMOOTH_MEAN, 0.65 * np.sqrt(variance), 1)
-    strides = np.maximum(strides.astype(int), 1)
+    strides = 1 + ((variance >= 20) + (variance >= 80 / 3)) * (mean >= _SMOOTH_MEAN)
     small = np.flatnonzero(variance < _SERIES_VARIANCE)
     small = small[np.lexsort((halves[small], strides[small]))]
     parts = -(-(2 * halves[small] // strides[small] + 1).sum() // _CHUNK)

@@ -190,10 +190,11 @@ def sample_counts_problem(counts):
             "unweighted counts."
         )
     with np.errstate(over="ignore"):
-        if np.any(counts.sum(axis=(-2, -1)) > 2.0**53):
+        # A float sum reaches 2**53 exactly when the true total does.
+        if np.any(counts.sum(axis=(-2, -1)) >= 2.0**53):
             return (
-                "the confusion matrix holds more than 2**53 samples, beyond "
-                "the integers a float holds exactly."
+                "the confusion matrix holds 2**53 samples or more, beyond the "
+                "integers a float sums exactly."
             )
     return None
 
