@@ -24,9 +24,8 @@ ADJUSTABLE += ("triangle_mi", "triangle_vi")
 
 _MARGINS_ONLY = "it depends only on the margins, which the permutation model fixes"
 _NOT_AFFINE = " is not affine in I: its expectation is not its value at E[I]"
-# Why a measure has no chance adjustment.
 _NOT_OF_I = "it is not a function of the mutual information"
-_REFUSALS = {
+_REFUSALS = {  # why a measure has no chance adjustment
     "ni7": "I / (H(T) + H(Y) - I)" + _NOT_AFFINE,
     "ema": "2^(I - H(T))" + _NOT_AFFINE,
     "nit": "2^I / k" + _NOT_AFFINE,
@@ -179,13 +178,14 @@ def expected_information(counts):
 def _at_information(quantities, information, information_m, h_output=None):
     """A matrix's quantities with its information replaced, margins kept, or
     given ``h_output``, its outputs made its true classes (no rejects)."""
+    h_true, _ = quantities.h_true, quantities.h_output  # cached, then shared
     at = copy.copy(quantities)
     if h_output is not None:
         at.h_output, at.n_outputs = h_output, quantities.n_classes
     at.mutual_info, at.mutual_info_without_reject = information, information_m
-    at.h_true_given_output = quantities.h_true - information
+    at.h_true_given_output = h_true - information
     at.h_output_given_true = at.h_output - information
-    at.h_joint = quantities.h_true + at.h_output - information
+    at.h_joint = h_true + at.h_output - information
     return at
 
 
